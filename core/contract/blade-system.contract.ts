@@ -1,0 +1,154 @@
+/** blade-system: menus, departments, regions, version info (spec §7.2, §7.3 regions, §7.5, §7.8). */
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+export const SYSTEM_PATHS = {
+  menuButtons: '/api/blade-system/menu/buttons',
+  menuRoutes: '/api/blade-system/menu/routes',
+  menuLazyList: '/api/blade-system/menu/lazy-list',
+  menuLazyMenuList: '/api/blade-system/menu/lazy-menu-list',
+  menuTree: '/api/blade-system/menu/tree',
+  menuDetail: '/api/blade-system/menu/detail',
+  menuSubmit: '/api/blade-system/menu/submit',
+  menuRemove: '/api/blade-system/menu/remove',
+  deptLazyList: '/api/blade-system/dept/lazy-list',
+  deptTree: '/api/blade-system/dept/tree',
+  deptDetail: '/api/blade-system/dept/detail',
+  deptSubmit: '/api/blade-system/dept/submit',
+  deptRemove: '/api/blade-system/dept/remove',
+  regionList: '/api/blade-system/region/list',
+  userInfo: '/api/blade-system/user/info',
+  userUpdateInfo: '/api/blade-system/user/update-info',
+  userUpdatePassword: '/api/blade-system/user/update-password',
+  versionSelect: '/api/izs-sell/version-info/select',
+  dashboardSummary: '/api/izs-toolbox/dashboard/summary',
+} as const;
+
+/** Menu node as served by routes / lazy-list / detail (bladex-contract §4.1). category 1 menu, 2 button. */
+export interface MenuNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  alias: string;
+  path: string;
+  source: string;
+  sort: number;
+  category: 1 | 2;
+  action: number;
+  /** 1 no, 2 yes: open in a new window (full-screen routes). */
+  isOpen: 1 | 2;
+  /** 1 hidden from the sidebar (detail pages reached from lists). */
+  isHidden?: 0 | 1;
+  remark?: string;
+  hasChildren?: boolean;
+  children?: MenuNode[];
+  parentName?: string;
+}
+
+export const menuSubmitSchema = z.object({
+  id: idSchema.optional(),
+  parentId: z.union([z.string(), z.number()]).transform(String).default('0'),
+  code: z.string({ error: '请输入菜单编号' }).trim().min(1, '请输入菜单编号').max(100, '菜单编号过长'),
+  name: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(50, '菜单名称过长'),
+  alias: z.string().trim().max(50).default('menu'),
+  path: z.string().trim().max(255, '路由地址过长').default(''),
+  source: z.string().trim().max(100).default(''),
+  sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
+  category: z.coerce.number().refine((v) => v === 1 || v === 2, { message: '菜单类型只能是菜单或按钮' }).default(1),
+  action: z.coerce.number().int().min(0).max(3).default(0),
+  isOpen: z.coerce.number().refine((v) => v === 1 || v === 2, { message: '新窗口只能是是或否' }).default(1),
+  isHidden: z.coerce.number().refine((v) => v === 0 || v === 1).default(0),
+  remark: z.string().max(255).optional(),
+});
+export type MenuSubmit = z.infer<typeof menuSubmitSchema>;
+
+/** Department (bladex-contract §5.1, BladeX flavour with deptCategory). */
+export interface Dept {
+  id: string;
+  tenantId: string;
+  parentId: string;
+  ancestors: string;
+  deptName: string;
+  fullName: string;
+  deptCategory: number;
+  sort: number;
+  remark: string;
+  hasChildren?: boolean;
+  children?: Dept[];
+  parentName?: string;
+}
+
+export const deptSubmitSchema = z.object({
+  id: idSchema.optional(),
+  parentId: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
+  deptName: z.string({ error: '请输入机构名称' }).trim().min(1, '请输入机构名称').max(45, '机构名称过长'),
+  fullName: z.string().trim().max(45, '机构全称过长').optional(),
+  deptCategory: z.coerce.number().int().min(1, '机构类型不正确').max(3, '机构类型不正确').default(2),
+  sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
+  remark: z.string().max(255, '备注过长').optional(),
+});
+export type DeptSubmit = z.infer<typeof deptSubmitSchema>;
+
+export interface Region {
+  code: string;
+  parentCode: string;
+  ancestors: string;
+  name: string;
+  regionLevel: number;
+  sort: number;
+  hasChildren?: boolean;
+}
+
+/** Current user's profile (GET /user/info; password never sent). */
+export interface UserInfo {
+  id: string;
+  tenantId: string;
+  account: string;
+  name: string;
+  realName: string;
+  avatar: string;
+  email: string;
+  phone: string;
+  birthday: string;
+  sex: number;
+  roleId: string;
+  roleName: string;
+  deptId: string;
+  deptName: string;
+  postId: string;
+}
+
+export const userUpdateInfoSchema = z.object({
+  name: z.string().trim().max(20, '昵称过长').optional(),
+  realName: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(20, '姓名过长'),
+  avatar: z.string().max(500).optional(),
+  email: z.union([z.literal(''), z.email('邮箱格式不正确')]).optional(),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^1\d{10}$/.test(v), { message: '手机号码格式不正确' })
+    .optional(),
+  birthday: z.string().optional(),
+  sex: z.coerce.number().int().min(1).max(2).optional(),
+});
+
+/** Passwords arrive as md5 hex from the client, like the token endpoint. */
+export const updatePasswordSchema = z
+  .object({
+    oldPassword: z.string({ error: '请输入原密码' }).regex(/^[0-9a-f]{32}$/, '密码格式不正确'),
+    newPassword: z.string({ error: '请输入新密码' }).regex(/^[0-9a-f]{32}$/, '密码格式不正确'),
+    newPassword1: z.string({ error: '请输入确认密码' }).regex(/^[0-9a-f]{32}$/, '密码格式不正确'),
+  })
+  .refine((v) => v.newPassword === v.newPassword1, { message: '请输入正确的确认密码!', path: ['newPassword1'] });
+
+/** Dashboard figures (home tab). Money and weight as fixed-decimal strings. */
+export interface DashboardSummary {
+  today: { weighCount: number; inNetKg: string; outNetKg: string; purchaseAmount: string; saleAmount: string };
+  month: { weighCount: number; inNetKg: string; outNetKg: string; purchaseAmount: string; saleAmount: string };
+  counts: { users: number; depts: number; materials: number; customers: number; suppliers: number };
+  trend: { date: string; inNetKg: string; outNetKg: string }[];
+}
