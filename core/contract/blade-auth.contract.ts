@@ -6,6 +6,8 @@ export const AUTH_PATHS = {
   captcha: '/api/blade-auth/oauth/captcha',
   logout: '/api/blade-auth/oauth/logout',
   userInfo: '/api/blade-auth/oauth/user-info',
+  /** Public: what the login page needs before sign-in (captcha mode, tenant mode, title, version). */
+  loginConfig: '/api/blade-auth/oauth/login-config',
 } as const;
 
 export const grantTypes = ['password', 'captcha', 'refresh_token'] as const;
@@ -54,4 +56,13 @@ export interface TokenError {
 export interface CaptchaResponse {
   key: string;
   image: string;
+}
+
+/** R data of GET /oauth/login-config. */
+export interface LoginConfig {
+  captchaMode: boolean;
+  tenantMode: boolean;
+  defaultTenantId: string;
+  productTitle: string;
+  version: string;
 }

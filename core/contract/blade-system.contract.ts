@@ -145,10 +145,18 @@ export const updatePasswordSchema = z
   })
   .refine((v) => v.newPassword === v.newPassword1, { message: '请输入正确的确认密码!', path: ['newPassword1'] });
 
-/** Dashboard figures (home tab). Money and weight as fixed-decimal strings. */
+/**
+ * Dashboard figures (home tab), computed from the database. Business figures (weighings, tonnage, money)
+ * are fixed-decimal strings and stay zero until the weighing/stock module exists.
+ */
 export interface DashboardSummary {
-  today: { weighCount: number; inNetKg: string; outNetKg: string; purchaseAmount: string; saleAmount: string };
-  month: { weighCount: number; inNetKg: string; outNetKg: string; purchaseAmount: string; saleAmount: string };
-  counts: { users: number; depts: number; materials: number; customers: number; suppliers: number };
-  trend: { date: string; inNetKg: string; outNetKg: string }[];
+  counts: { users: number; depts: number; roles: number; menus: number; activeSessions: number };
+  today: { logins: number; apiCalls: number; operations: number; weighCount: number; inNetKg: string; outNetKg: string };
+  /** Last 7 days, oldest first, date as yyyy-MM-dd. */
+  trend: { date: string; logins: number; apiCalls: number }[];
 }
+
+/** Account-check status (spec §4): 0 no permission for accounting pages, 1 no account set yet, else normal. */
+export const ACCOUNT_SET_CHECK_PATH = '/api/izs-financing/account-set/check';
+/** STOMP over WebSocket endpoint (spec §7.9); the broker itself comes with the weighing module. */
+export const WEIGHING_WS_PATH = '/api/izs-weighing/ws';
