@@ -55,10 +55,19 @@ export const menuSubmitSchema = z.object({
   path: z.string().trim().max(255, '路由地址过长').default(''),
   source: z.string().trim().max(100).default(''),
   sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
-  category: z.coerce.number().refine((v) => v === 1 || v === 2, { message: '菜单类型只能是菜单或按钮' }).default(1),
+  category: z.coerce
+    .number()
+    .refine((v) => v === 1 || v === 2, { message: '菜单类型只能是菜单或按钮' })
+    .default(1),
   action: z.coerce.number().int().min(0).max(3).default(0),
-  isOpen: z.coerce.number().refine((v) => v === 1 || v === 2, { message: '新窗口只能是是或否' }).default(1),
-  isHidden: z.coerce.number().refine((v) => v === 0 || v === 1).default(0),
+  isOpen: z.coerce
+    .number()
+    .refine((v) => v === 1 || v === 2, { message: '新窗口只能是是或否' })
+    .default(1),
+  isHidden: z.coerce
+    .number()
+    .refine((v) => v === 0 || v === 1)
+    .default(0),
   remark: z.string().max(255).optional(),
 });
 export type MenuSubmit = z.infer<typeof menuSubmitSchema>;
@@ -151,7 +160,14 @@ export const updatePasswordSchema = z
  */
 export interface DashboardSummary {
   counts: { users: number; depts: number; roles: number; menus: number; activeSessions: number };
-  today: { logins: number; apiCalls: number; operations: number; weighCount: number; inNetKg: string; outNetKg: string };
+  today: {
+    logins: number;
+    apiCalls: number;
+    operations: number;
+    weighCount: number;
+    inNetKg: string;
+    outNetKg: string;
+  };
   /** Last 7 days, oldest first, date as yyyy-MM-dd. */
   trend: { date: string; logins: number; apiCalls: number }[];
 }

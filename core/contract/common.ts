@@ -51,7 +51,12 @@ export const idSchema = z
 /** Query `ids=1,2,3` of remove endpoints. */
 export const idListSchema = z
   .string({ error: '缺少必要的请求参数: ids' })
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .refine((list) => list.length > 0 && list.every((v) => /^[1-9]\d{0,18}$/.test(v)), { message: '编号格式不正确' });
 
 export const pageQuerySchema = z.object({

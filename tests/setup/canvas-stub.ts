@@ -5,7 +5,8 @@ if (typeof HTMLCanvasElement !== 'undefined') {
   const ctx = new Proxy(
     {},
     {
-      get: (_t, k) => (k === 'canvas' ? document.createElement('canvas') : k === 'measureText' ? () => ({ width: 0 }) : noop),
+      get: (_t, k) =>
+        k === 'canvas' ? document.createElement('canvas') : k === 'measureText' ? () => ({ width: 0 }) : noop,
       set: () => true,
     },
   );
