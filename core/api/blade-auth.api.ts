@@ -1,0 +1,69 @@
+import type { CaptchaResponse, LoginConfig, TokenResponse } from '../contract/blade-auth.contract.ts';
+import { AUTH_PATHS } from '../contract/blade-auth.contract.ts';
+import { HEADERS, type R } from '../contract/common.ts';
+import { api } from './api.ts';
+
+export interface LoginArgs {
+  tenantId: string;
+  username: string;
+  /** md5 hex of the plain password. */
+  password: string;
+  captchaMode: boolean;
+  captchaKey?: string;
+  captchaCode?: string;
+}
+
+/** Query of POST /oauth/token (spec §7.1). */
+export function loginParams(a: LoginArgs) {
+  return {
+    tenantId: a.tenantId,
+    username: a.username,
+    password: a.password,
+    grant_type: a.captchaMode ? 'captcha' : 'password',
+    scope: 'all',
+    type: 'account',
+  };
+}
+
+export const bladeAuthApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    loginConfig: b.query<LoginConfig, void>({
+      query: () => AUTH_PATHS.loginConfig,
+      transformResponse: (r: R<LoginConfig>) => r.data,
+      providesTags: ['LoginConfig'],
+      extraOptions: { silent: true },
+    }),
+    captcha: b.query<CaptchaResponse, void>({
+      query: () => AUTH_PATHS.captcha,
+      keepUnusedDataFor: 0,
+    }),
+    login: b.mutation<TokenResponse, LoginArgs>({
+      query: (a) => ({
+        url: AUTH_PATHS.token,
+        method: 'POST',
+        params: loginParams(a),
+        headers: {
+          [HEADERS.tenant]: a.tenantId,
+          ...(a.captchaMode
+            ? { [HEADERS.captchaKey]: a.captchaKey ?? '', [HEADERS.captchaCode]: a.captchaCode ?? '' }
+            : {}),
+        },
+      }),
+    }),
+    refreshToken: b.mutation<TokenResponse, { refreshToken: string; tenantId: string }>({
+      query: (a) => ({
+        url: AUTH_PATHS.token,
+        method: 'POST',
+        params: { refresh_token: a.refreshToken, grant_type: 'refresh_token', scope: 'all', tenant: a.tenantId },
+        headers: { [HEADERS.tenant]: a.tenantId },
+      }),
+      extraOptions: { silent: true },
+    }),
+    logout: b.mutation<R<unknown>, void>({
+      query: () => AUTH_PATHS.logout,
+      extraOptions: { silent: true },
+    }),
+  }),
+});
+
+export const { useLoginConfigQuery, useCaptchaQuery, useLoginMutation } = bladeAuthApi;

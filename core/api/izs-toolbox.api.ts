@@ -1,0 +1,16 @@
+import type { DashboardSummary } from '../contract/blade-system.contract.ts';
+import { SYSTEM_PATHS } from '../contract/blade-system.contract.ts';
+import type { R } from '../contract/common.ts';
+import { api } from './api.ts';
+
+export const izsToolboxApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    dashboardSummary: b.query<DashboardSummary, void>({
+      query: () => SYSTEM_PATHS.dashboardSummary,
+      transformResponse: (r: R<DashboardSummary>) => r.data,
+      providesTags: ['Dashboard'],
+    }),
+  }),
+});
+
+export const { useDashboardSummaryQuery } = izsToolboxApi;
