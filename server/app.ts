@@ -1,0 +1,69 @@
+/**
+ * buildApp: the Fastify app (DESIGN §2) on an opened database. Tests import it; main.ts runs it.
+ * Order: content parsers → guard (preHandler) → routes → api log (onSend) → error / not-found handlers.
+ */
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAuthRoutes } from './modules/blade-auth/routes.ts';
+import { registerDeptRoutes } from './modules/blade-system/dept.ts';
+import { registerMenuRoutes } from './modules/blade-system/menu.ts';
+import { registerRegionRoutes } from './modules/blade-system/region.ts';
+import { registerUserRoutes } from './modules/blade-system/user.ts';
+import { registerMiscRoutes } from './modules/misc/routes.ts';
+import { makeGuard } from './platform/auth.ts';
+import { installErrorHandling } from './platform/errors.ts';
+import { makeApiLogHook } from './platform/logs.ts';
+import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
+import './platform/validate.ts';
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+  /** HS256 key (resolveJwtSecret). */
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface AppContext {
+  database: Database;
+  config: Config;
+  secret: Uint8Array;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { database, config } = opts;
+  const db = database.db;
+  const secret = new TextEncoder().encode(opts.jwtSecret);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.decorateRequest('user', null);
+
+  installErrorHandling(app, (req, reply) => {
+    const pathname = req.url.split('?')[0];
+    if (isHtmlNavigation(req.method, pathname)) return sendEntry(req, reply, config.distDir);
+    return undefined;
+  });
+
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  app.addHook('preHandler', makeGuard(db, secret));
+  app.addHook(
+    'onSend',
+    makeApiLogHook(db, (e) => app.log.error(e)),
+  );
+
+  const ctx: AppContext = { database, config, secret };
+  registerAuthRoutes(app, { db, secret, captchaMode: config.captchaMode });
+  registerMenuRoutes(app, ctx);
+  registerDeptRoutes(app, ctx);
+  registerRegionRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerMiscRoutes(app, ctx);
+  await registerStatic(app, config.distDir, config.ossDir);
+  return app;
+}

@@ -1,0 +1,67 @@
+/** Runtime configuration from the environment (DESIGN §2). */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { settings } from './db/schema/index.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminPassword: string;
+  captchaMode: boolean;
+  seedDemo: boolean;
+  /** From JWT_SECRET; when absent it is generated once and persisted (see resolveJwtSecret). */
+  jwtSecret?: string;
+  /** Time zone used to format times and to cut "today" (default Asia/Shanghai). */
+  tz: string;
+  /** Built front end (vite output). */
+  distDir: string;
+  /** Uploaded files served under /oss/. */
+  ossDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const port = Number(env.PORT || 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT 不合法 / invalid PORT: ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || 'admin',
+    captchaMode: (env.CAPTCHA_MODE || 'on').toLowerCase() !== 'off',
+    seedDemo: env.SEED_DEMO !== '0',
+    jwtSecret: env.JWT_SECRET || undefined,
+    tz: env.TZ || 'Asia/Shanghai',
+    distDir: resolve(env.DIST_DIR || 'dist'),
+    ossDir: resolve(env.OSS_DIR || join(dataDir, 'oss')),
+  };
+}
+
+/**
+ * The HS256 key. JWT_SECRET wins; otherwise a random key persisted in DATA_DIR/secret.key (PGlite) or in the
+ * settings table (PostgreSQL, so every process behind the proxy signs with the same key).
+ */
+export async function resolveJwtSecret(config: Config, db: Db, kind: 'pglite' | 'pg' | 'memory'): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const fresh = randomBytes(48).toString('base64url');
+  if (kind === 'pg') {
+    await db.insert(settings).values({ key: 'jwt_secret', value: fresh }).onConflictDoNothing();
+    const rows = await db.select().from(settings).where(sql`${settings.key} = 'jwt_secret'`);
+    return rows[0].value;
+  }
+  if (kind === 'memory') return fresh;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const v = readFileSync(file, 'utf8').trim();
+    if (v.length >= 32) return v;
+  }
+  writeFileSync(file, fresh, { mode: 0o600 });
+  return fresh;
+}

@@ -1,0 +1,148 @@
+/** Database factory: file-backed PGlite (with a pid lock), in-memory PGlite (tests) or node-postgres. */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg' | 'memory';
+  close(): Promise<void>;
+}
+
+export type OpenOptions = { dataDir: string } | { databaseUrl: string } | 'memory';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `数据目录已被另一个进程（pid ${pid}）使用，拒绝启动：${dir}\n` +
+        `The data directory ${dir} is in use by another process (pid ${pid}); refusing to start. ` +
+        'PGlite does not lock its data directory: run one process per DATA_DIR, or use PostgreSQL (DATABASE_URL).',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Exclusive lock file holding our pid (O_EXCL). A stale lock (dead pid) is taken over. */
+export function acquireLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'loopyard.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let pid = Number.NaN;
+      try {
+        pid = Number(readFileSync(file, 'utf8').trim());
+      } catch {
+        /* vanished between open and read: retry */
+      }
+      if (pidAlive(pid)) throw new DataDirLockedError(dataDir, pid);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`无法获取数据目录锁 / could not lock ${file}`);
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts === 'memory') {
+    const client = new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    return { db, kind: 'memory', close: () => client.close() };
+  }
+  if ('databaseUrl' in opts) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return { db, kind: 'pg', close: () => pool.end() };
+  }
+  const release = acquireLock(opts.dataDir);
+  try {
+    const dir = join(opts.dataDir, 'pgdata');
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+    const client = new PGlite(dir);
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    let closed = false;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** Apply the drizzle-kit migrations in server/db/migrations. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pg') {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}
+
+/** Raw SQL returning rows (pglite and node-postgres both answer `{ rows }`). */
+export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const r = (await ex.execute(query)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+/** Draw `n` ids from the shared sequence (for batch inserts that need ids up front). */
+export async function nextIds(ex: Executor, n: number): Promise<string[]> {
+  if (n <= 0) return [];
+  const r = await rows<{ id: string | number | bigint }>(
+    ex,
+    sql`select nextval('loopyard_id_seq') as id from generate_series(1, ${n})`,
+  );
+  return r.map((x) => String(x.id));
+}

@@ -1,0 +1,69 @@
+/**
+ * npm start: open the database (PGlite with a pid lock, or PostgreSQL), migrate, seed an empty database,
+ * listen, and close cleanly on SIGTERM/SIGINT.
+ */
+
+import { buildApp } from './app.ts';
+import { type Config, loadConfig, resolveJwtSecret } from './config.ts';
+import { type Database, DataDirLockedError, openDatabase, runMigrations } from './db/client.ts';
+import { seedIfEmpty } from './seed/index.ts';
+
+export async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
+  await runMigrations(database);
+  return seedIfEmpty(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo });
+}
+
+async function main() {
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    );
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  try {
+    const t0 = Date.now();
+    const seeded = await prepareDatabase(database, config);
+    const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
+    const app = await buildApp({ database, config, jwtSecret, logger: { level: process.env.LOG_LEVEL || 'info' } });
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal}: closing`);
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+        process.exit(0);
+      }
+    };
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    await app.listen({ port: config.port, host: config.host });
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`;
+    const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    app.log.info(`Loopyard 已启动 / started: http://${shown}:${config.port}  (${where}, ${Date.now() - t0} ms)`);
+    if (seeded) {
+      app.log.info(
+        `首次启动已初始化数据 / seeded: 租户 000000, 账号 admin / ${config.adminPassword === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}` +
+          (config.seedDemo ? ', manager / 123456, clerk / 123456' : ''),
+      );
+    }
+    if (!config.captchaMode) app.log.info('CAPTCHA_MODE=off: 登录不需要验证码');
+  } catch (e) {
+    console.error(e);
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts')) {
+  void main();
+}

@@ -1,0 +1,342 @@
+/**
+ * blade-auth (spec §7.1, DESIGN §4, bladex-contract §3 BladeX flavour): token (password | captcha | refresh_token),
+ * captcha, logout, login-config.
+ */
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import svgCaptcha from 'svg-captcha';
+import {
+  AUTH_PATHS,
+  type CaptchaResponse,
+  type LoginConfig,
+  type TokenResponse,
+  tokenQuerySchema,
+} from '../../../core/contract/blade-auth.contract.ts';
+import { APP_VERSION, DEFAULT_TENANT_ID, PRODUCT_TITLE } from '../../../core/contract/common.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { authSession, captcha, client, loginAttempt, role, tenant, user } from '../../db/schema/index.ts';
+import { currentUser, revokeFamily, signAccessToken } from '../../platform/auth.ts';
+import { sha256hex, verifyPassword } from '../../platform/password.ts';
+import { ok } from '../../platform/r.ts';
+
+export interface AuthDeps {
+  db: Db;
+  secret: Uint8Array;
+  captchaMode: boolean;
+}
+
+export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+export const LOCK_WINDOW_MINUTES = 15;
+export const MAX_FAILURES = 5;
+
+class TokenFailure extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const tokenFail = (msg: string, status = 400) => new TokenFailure(status, msg);
+
+type ClientRow = typeof client.$inferSelect;
+type UserRow = typeof user.$inferSelect;
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function authenticateClient(db: Db, req: FastifyRequest): Promise<ClientRow> {
+  const auth = header(req, 'authorization') ?? '';
+  const m = /^basic(?:\s+|%20)(.+)$/i.exec(auth);
+  if (!m) throw tokenFail('客户端认证失败', 401);
+  let decoded = '';
+  try {
+    decoded = Buffer.from(m[1].trim(), 'base64').toString('utf8');
+  } catch {
+    throw tokenFail('客户端认证失败', 401);
+  }
+  const i = decoded.indexOf(':');
+  if (i <= 0) throw tokenFail('客户端认证失败', 401);
+  const id = decoded.slice(0, i);
+  const secret = decoded.slice(i + 1);
+  const rows = await db
+    .select()
+    .from(client)
+    .where(and(eq(client.clientId, id), eq(client.isDeleted, 0), eq(client.status, 1)))
+    .limit(1);
+  if (!rows[0] || !safeEqual(rows[0].clientSecret, secret)) throw tokenFail('客户端认证失败', 401);
+  return rows[0];
+}
+
+async function checkCaptcha(db: Db, req: FastifyRequest): Promise<void> {
+  const key = header(req, 'captcha-key');
+  const code = header(req, 'captcha-code');
+  if (!key || !code) throw tokenFail('验证码不正确');
+  // Consumed on first use, right or wrong (get-and-delete), so one image allows one try.
+  const rows = await db.delete(captcha).where(eq(captcha.key, key)).returning();
+  const row = rows[0];
+  if (!row) throw tokenFail('验证码不正确');
+  if (row.expiresAt.getTime() < Date.now()) throw tokenFail('验证码已过期');
+  if (row.answer.toLowerCase() !== code.toLowerCase()) throw tokenFail('验证码不正确');
+}
+
+async function isLocked(db: Db, tenantId: string, account: string): Promise<boolean> {
+  const r = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginAttempt)
+    .where(
+      and(
+        eq(loginAttempt.tenantId, tenantId),
+        eq(loginAttempt.account, account),
+        eq(loginAttempt.success, false),
+        gt(loginAttempt.createTime, sql`now() - interval '${sql.raw(String(LOCK_WINDOW_MINUTES))} minutes'`),
+        // a successful sign-in clears the counter
+        sql`${loginAttempt.createTime} > coalesce((select max(s.create_time) from blade_login_attempt s
+              where s.tenant_id = ${tenantId} and s.account = ${account} and s.success), '-infinity'::timestamptz)`,
+      ),
+    );
+  return (r[0]?.n ?? 0) >= MAX_FAILURES;
+}
+
+async function roleAliases(ex: Executor, tenantId: string, roleIds: string): Promise<string[]> {
+  const ids = roleIds.split(',').filter((s) => /^\d+$/.test(s));
+  if (!ids.length) return [];
+  const rows = await ex
+    .select({ id: role.id, alias: role.roleAlias })
+    .from(role)
+    .where(
+      and(
+        eq(role.tenantId, tenantId),
+        eq(role.isDeleted, 0),
+        sql`${role.id} in (${sql.join(
+          ids.map((i) => sql`${i}::bigint`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  return ids.map((id) => rows.find((r) => r.id === id)?.alias).filter((a): a is string => !!a);
+}
+
+async function issueTokens(
+  deps: AuthDeps,
+  ex: Executor,
+  req: FastifyRequest,
+  u: UserRow,
+  c: ClientRow,
+  familyId: string,
+  parentId: string | null,
+): Promise<TokenResponse> {
+  const refresh = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const inserted = await ex
+    .insert(authSession)
+    .values({
+      familyId,
+      parentId,
+      tenantId: u.tenantId,
+      userId: u.id,
+      clientId: c.clientId,
+      refreshHash: sha256hex(refresh),
+      refreshExpiresAt: new Date(now + c.refreshTokenValidity * 1000),
+      accessExpiresAt: new Date(now + c.accessTokenValidity * 1000),
+      ip: (req.ip ?? '').slice(0, 64),
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
+    })
+    .returning({ id: authSession.id });
+  const aliases = await roleAliases(ex, u.tenantId, u.roleId);
+  const access = await signAccessToken(
+    deps.secret,
+    {
+      tenant_id: u.tenantId,
+      user_id: u.id,
+      account: u.account,
+      user_name: u.account,
+      real_name: u.realName,
+      role_id: u.roleId,
+      role_name: aliases.join(','),
+      dept_id: u.deptId,
+      post_id: u.postId,
+      client_id: c.clientId,
+      sid: inserted[0].id,
+      token_type: 'access_token',
+    },
+    c.accessTokenValidity,
+  );
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    token_type: 'bearer',
+    expires_in: c.accessTokenValidity,
+    tenant_id: u.tenantId,
+    user_id: u.id,
+    account: u.account,
+    user_name: u.account,
+    real_name: u.realName,
+    nick_name: u.name || u.realName,
+    avatar: u.avatar,
+    role_id: u.roleId,
+    role_name: aliases.join(','),
+    dept_id: u.deptId,
+    post_id: u.postId,
+    license: 'powered by loopyard',
+  };
+}
+
+async function passwordGrant(
+  deps: AuthDeps,
+  req: FastifyRequest,
+  q: Record<string, string | undefined>,
+  c: ClientRow,
+): Promise<TokenResponse> {
+  const { db } = deps;
+  const tenantId = (q.tenantId || header(req, 'tenant-id') || DEFAULT_TENANT_ID).slice(0, 12);
+  const t = await db
+    .select({ status: tenant.status })
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .limit(1);
+  if (t[0]?.status !== 1) throw tokenFail('租户不存在');
+  if (deps.captchaMode) await checkCaptcha(db, req);
+  const account = (q.username ?? '').trim().slice(0, 45);
+  const password = (q.password ?? '').trim().toLowerCase();
+  if (!account || !password) throw tokenFail('用户名或密码不正确');
+  if (await isLocked(db, tenantId, account)) throw tokenFail('登录失败次数过多，请15分钟后再试');
+  const found = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)))
+    .limit(1);
+  const u = found[0];
+  const good = u ? await verifyPassword(u.password, password) : false;
+  const ip = (req.ip ?? '').slice(0, 64);
+  if (!u || !good) {
+    await db.insert(loginAttempt).values({ tenantId, account, ip, success: false });
+    throw tokenFail('用户名或密码不正确');
+  }
+  if (u.status !== 1) throw tokenFail('账号已停用');
+  return db.transaction(async (tx) => {
+    await tx.insert(loginAttempt).values({ tenantId, account, ip, success: true });
+    return issueTokens(deps, tx, req, u, c, randomUUID(), null);
+  });
+}
+
+async function refreshGrant(
+  deps: AuthDeps,
+  req: FastifyRequest,
+  q: Record<string, string | undefined>,
+  c: ClientRow,
+): Promise<TokenResponse> {
+  const { db } = deps;
+  const token = (q.refresh_token ?? '').trim();
+  if (!token) throw tokenFail('刷新令牌无效，请重新登录', 401);
+  const h = sha256hex(token);
+  // Atomic claim: only one caller can use a refresh token (several processes may race).
+  const claimed = await db
+    .update(authSession)
+    .set({ refreshUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(authSession.refreshHash, h),
+        sql`${authSession.refreshUsedAt} is null`,
+        sql`${authSession.revokedAt} is null`,
+        gt(authSession.refreshExpiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  const s = claimed[0];
+  if (!s) {
+    const known = await db.select().from(authSession).where(eq(authSession.refreshHash, h)).limit(1);
+    if (known[0] && (known[0].refreshUsedAt || known[0].revokedAt)) {
+      // Reuse of a rotated token: someone holds a copy. Revoke the whole family.
+      await revokeFamily(db, known[0].familyId);
+    }
+    throw tokenFail('刷新令牌已失效，请重新登录', 401);
+  }
+  if (s.clientId !== c.clientId) throw tokenFail('客户端认证失败', 401);
+  const found = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.id, s.userId), eq(user.tenantId, s.tenantId), eq(user.isDeleted, 0)))
+    .limit(1);
+  const u = found[0];
+  if (u?.status !== 1) {
+    await revokeFamily(db, s.familyId);
+    throw tokenFail(u ? '账号已停用' : '用户名或密码不正确', 401);
+  }
+  return issueTokens(deps, db, req, u, c, s.familyId, s.id);
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const { db } = deps;
+
+  app.post(AUTH_PATHS.token, { config: { public: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+      const input = { ...body, ...(req.query as Record<string, unknown>) };
+      const parsed = tokenQuerySchema.safeParse(input);
+      if (!parsed.success) throw tokenFail('不支持的授权类型');
+      const q = parsed.data as Record<string, string | undefined> & { grant_type: string };
+      const c = await authenticateClient(db, req);
+      const allowed = c.authorizedGrantTypes.split(',').map((s) => s.trim());
+      if (!allowed.includes(q.grant_type)) throw tokenFail('不支持的授权类型');
+      const answer =
+        q.grant_type === 'refresh_token' ? await refreshGrant(deps, req, q, c) : await passwordGrant(deps, req, q, c);
+      reply.header('cache-control', 'no-store');
+      return answer;
+    } catch (e) {
+      if (e instanceof TokenFailure) {
+        reply.code(e.status);
+        return { error_code: e.status, error_description: e.message };
+      }
+      throw e;
+    }
+  });
+
+  app.get(AUTH_PATHS.captcha, { config: { public: true } }, async (_req, reply): Promise<CaptchaResponse> => {
+    const c = svgCaptcha.create({
+      size: 4,
+      ignoreChars: '0oO1iIlLqg9',
+      noise: 2,
+      color: true,
+      width: 120,
+      height: 40,
+      fontSize: 42,
+    });
+    const key = randomUUID().replaceAll('-', '');
+    await db.insert(captcha).values({ key, answer: c.text, expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });
+    // housekeeping: drop expired answers now and then
+    if (Math.random() < 0.05) await db.delete(captcha).where(sql`${captcha.expiresAt} < now()`);
+    reply.header('cache-control', 'no-store');
+    return { key, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
+  });
+
+  app.get(AUTH_PATHS.logout, async (req) => {
+    const u = currentUser(req);
+    const s = await db
+      .select({ familyId: authSession.familyId })
+      .from(authSession)
+      .where(eq(authSession.id, u.sessionId))
+      .limit(1);
+    if (s[0]) await revokeFamily(db, s[0].familyId);
+    return ok(null);
+  });
+
+  app.get(AUTH_PATHS.loginConfig, { config: { public: true } }, async () =>
+    ok<LoginConfig>({
+      captchaMode: deps.captchaMode,
+      tenantMode: true,
+      defaultTenantId: DEFAULT_TENANT_ID,
+      productTitle: PRODUCT_TITLE,
+      version: APP_VERSION,
+    }),
+  );
+}

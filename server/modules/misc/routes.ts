@@ -1,0 +1,96 @@
+/**
+ * Small endpoints of other services until their modules exist: version select (izs-sell), dashboard summary
+ * (izs-toolbox), account-set check (izs-financing) and the reserved weighing socket (izs-weighing).
+ */
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  ACCOUNT_SET_CHECK_PATH,
+  type DashboardSummary,
+  SYSTEM_PATHS,
+  WEIGHING_WS_PATH,
+} from '../../../core/contract/blade-system.contract.ts';
+import type { AppContext } from '../../app.ts';
+import { rows } from '../../db/client.ts';
+import { versionInfo } from '../../db/schema/index.ts';
+import { currentUser, isAdmin } from '../../platform/auth.ts';
+import { ok } from '../../platform/r.ts';
+import { formatDate } from '../../platform/time.ts';
+
+export function registerMiscRoutes(app: FastifyInstance, { database, config }: AppContext): void {
+  const db = database.db;
+  const tz = config.tz;
+
+  app.get(SYSTEM_PATHS.versionSelect, { config: { public: true } }, async () => {
+    const r = await db
+      .select({ version: versionInfo.version })
+      .from(versionInfo)
+      .orderBy(desc(versionInfo.id))
+      .limit(1);
+    return ok({ version: r[0]?.version ?? '' });
+  });
+
+  app.get(SYSTEM_PATHS.dashboardSummary, async (req) => {
+    const u = currentUser(req);
+    const t = u.tenantId;
+    const day = (col: string) => sql.raw(`(${col} at time zone '${tz.replace(/'/g, '')}')::date`);
+    const today = sql`(now() at time zone ${tz})::date`;
+    const [c] = await rows<Record<string, number>>(
+      db,
+      sql`select
+        (select count(*)::int from blade_user where tenant_id = ${t} and is_deleted = 0) as users,
+        (select count(*)::int from blade_dept where tenant_id = ${t} and is_deleted = 0) as depts,
+        (select count(*)::int from blade_role where tenant_id = ${t} and is_deleted = 0) as roles,
+        (select count(*)::int from blade_menu where category = 1 and is_deleted = 0) as menus,
+        (select count(*)::int from blade_auth_session where tenant_id = ${t} and revoked_at is null
+           and access_expires_at > now()) as "activeSessions",
+        (select count(*)::int from blade_login_attempt where tenant_id = ${t} and success
+           and ${day('create_time')} = ${today}) as logins,
+        (select count(*)::int from blade_log_api where tenant_id = ${t} and ${day('create_time')} = ${today}) as "apiCalls",
+        (select count(*)::int from blade_log_operation where tenant_id = ${t}
+           and ${day('create_time')} = ${today}) as operations`,
+    );
+    const trendRows = await rows<{ d: string; logins: number; api: number }>(
+      db,
+      sql`with days as (
+          select (${today} - g)::date as d from generate_series(0, 6) g)
+        select to_char(days.d, 'YYYY-MM-DD') as d,
+          (select count(*)::int from blade_login_attempt a where a.tenant_id = ${t} and a.success
+             and ${day('a.create_time')} = days.d) as logins,
+          (select count(*)::int from blade_log_api l where l.tenant_id = ${t}
+             and ${day('l.create_time')} = days.d) as api
+        from days order by days.d`,
+    );
+    const summary: DashboardSummary = {
+      counts: {
+        users: Number(c.users),
+        depts: Number(c.depts),
+        roles: Number(c.roles),
+        menus: Number(c.menus),
+        activeSessions: Number(c.activeSessions),
+      },
+      today: {
+        logins: Number(c.logins),
+        apiCalls: Number(c.apiCalls),
+        operations: Number(c.operations),
+        weighCount: 0,
+        inNetKg: '0.000',
+        outNetKg: '0.000',
+      },
+      trend: trendRows.map((r) => ({
+        date: r.d || formatDate(new Date(), tz),
+        logins: Number(r.logins),
+        apiCalls: Number(r.api),
+      })),
+    };
+    return ok(summary);
+  });
+
+  // 0: no permission for accounting pages; 1: no account set yet (the accounting issue replaces this)
+  app.get(ACCOUNT_SET_CHECK_PATH, async (req) => ok(isAdmin(currentUser(req)) ? 1 : 0));
+
+  app.get(WEIGHING_WS_PATH, { websocket: true }, (socket) => {
+    // authenticated by the guard (token in the blade-auth query or header); the STOMP broker comes later
+    socket.close(1013, 'broker not yet available');
+  });
+}

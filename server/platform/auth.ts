@@ -1,0 +1,171 @@
+/**
+ * Auth guard (DESIGN §4, bladex-contract §3.8): `Blade-Auth: bearer <jwt>` (prefix case-insensitive) or the
+ * `blade-auth` query parameter; HS256 JWT verified with jose; the session row must not be revoked (logout is
+ * immediate). Routes opt out with `config: { public: true }`. Public routes (no token):
+ *   POST /api/blade-auth/oauth/token, GET /api/blade-auth/oauth/captcha, GET /api/blade-auth/oauth/login-config,
+ *   GET /api/izs-sell/version-info/select.
+ * Everything else under /api (regions, menus, logout, the weighing socket …) needs a valid token.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { HEADERS } from '../../core/contract/common.ts';
+import type { Db } from '../db/client.ts';
+import { authSession, dept } from '../db/schema/index.ts';
+import { ApiError, forbidden, unauthorized } from './r.ts';
+
+export interface AuthUser {
+  userId: string;
+  tenantId: string;
+  account: string;
+  /** Role aliases (administrator, admin, user). */
+  roles: string[];
+  roleIds: string[];
+  deptIds: string[];
+  sessionId: string;
+  clientId: string;
+  /** Current-Dept-Id when sent and allowed, else the first of deptIds. */
+  currentDeptId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    public?: boolean;
+  }
+}
+
+export interface AccessClaims {
+  tenant_id: string;
+  user_id: string;
+  account: string;
+  user_name: string;
+  real_name: string;
+  role_id: string;
+  role_name: string;
+  dept_id: string;
+  post_id: string;
+  client_id: string;
+  sid: string;
+  token_type: 'access_token';
+}
+
+export const JWT_ISSUER = 'loopyard';
+
+export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(JWT_ISSUER)
+    .setIssuedAt()
+    .setNotBefore('0s')
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(secret);
+}
+
+export function readToken(req: FastifyRequest): string | undefined {
+  const header = req.headers['blade-auth'];
+  const q = (req.query as Record<string, unknown> | undefined)?.['blade-auth'];
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof q === 'string' ? q : undefined);
+  if (!raw) return undefined;
+  const v = raw.trim();
+  if (v.length > 7 && v.slice(0, 6).toLowerCase() === 'bearer') return v.slice(7).trim();
+  return undefined;
+}
+
+const split = (v: unknown) =>
+  String(v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export async function authenticate(req: FastifyRequest, db: Db, secret: Uint8Array): Promise<AuthUser> {
+  const token = readToken(req);
+  if (!token) throw unauthorized();
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER }));
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) throw unauthorized();
+    throw e;
+  }
+  if (payload.token_type !== 'access_token' || typeof payload.sid !== 'string' || !/^\d+$/.test(payload.sid)) {
+    throw unauthorized();
+  }
+  const s = await db
+    .select({ userId: authSession.userId, revokedAt: authSession.revokedAt })
+    .from(authSession)
+    .where(eq(authSession.id, payload.sid))
+    .limit(1);
+  if (!s[0] || s[0].revokedAt || s[0].userId !== String(payload.user_id)) throw unauthorized();
+  const deptIds = split(payload.dept_id);
+  return {
+    userId: String(payload.user_id),
+    tenantId: String(payload.tenant_id),
+    account: String(payload.account),
+    roles: split(payload.role_name),
+    roleIds: split(payload.role_id),
+    deptIds,
+    sessionId: payload.sid,
+    clientId: String(payload.client_id ?? ''),
+    currentDeptId: deptIds[0] ?? '0',
+  };
+}
+
+/** Current-Dept-Id must be one of the user's departments (any live dept of the tenant for administrator). */
+export async function checkCurrentDept(req: FastifyRequest, db: Db, user: AuthUser): Promise<void> {
+  const raw = req.headers[HEADERS.deptId.toLowerCase()];
+  const v = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!v || v === 'undefined' || v === 'null') return;
+  if (!/^[1-9]\d{0,18}$/.test(v)) throw forbidden();
+  if (user.deptIds.includes(v)) {
+    user.currentDeptId = v;
+    return;
+  }
+  if (user.roles.includes('administrator')) {
+    const d = await db
+      .select({ id: dept.id })
+      .from(dept)
+      .where(and(eq(dept.id, v), eq(dept.tenantId, user.tenantId), eq(dept.isDeleted, 0)))
+      .limit(1);
+    if (d[0]) {
+      user.currentDeptId = v;
+      return;
+    }
+  }
+  throw forbidden();
+}
+
+export function makeGuard(db: Db, secret: Uint8Array) {
+  return async function guard(req: FastifyRequest, _reply: FastifyReply) {
+    // public routes, unknown routes (404) and the static files' wildcard need no token
+    if (req.routeOptions.config?.public || req.is404 || req.routeOptions.url === '/*') return;
+    if (!req.url.startsWith('/api/')) return;
+    const user = await authenticate(req, db, secret);
+    req.user = user;
+    await checkCurrentDept(req, db, user);
+  };
+}
+
+export function currentUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export const isAdmin = (u: AuthUser) => u.roles.includes('administrator') || u.roles.includes('admin');
+
+/** Role check: answers 403 没有权限 (spec §8 wins over BladeX's 401). */
+export function requireRoles(req: FastifyRequest, ...roles: string[]): AuthUser {
+  const u = currentUser(req);
+  if (!roles.some((r) => u.roles.includes(r))) throw new ApiError(403, '没有权限');
+  return u;
+}
+
+/** Revoke every session of a family (logout, refresh-token reuse). */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(authSession)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authSession.familyId, familyId), sql`${authSession.revokedAt} is null`));
+}

@@ -1,0 +1,254 @@
+/**
+ * First-start seed (DESIGN §2): runs only when the database has no tenant row, in one transaction.
+ * SEED_DEMO=0 seeds what sign-in needs (tenant, client, top dept, roles, admin, menus, regions).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  APP_VERSION,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  DEFAULT_TENANT_ID,
+} from '../../core/contract/common.ts';
+import {
+  BUTTON_NAMES,
+  type ButtonAction,
+  DEFAULT_BUTTONS,
+  MENU_TREE,
+  type MenuSeed,
+  menuCode,
+} from '../../core/contract/menu-tree.ts';
+import { type Db, nextIds, type Tx } from '../db/client.ts';
+import { client, dept, menu, post, region, role, roleMenu, tenant, user, versionInfo } from '../db/schema/index.ts';
+import { hashPassword, md5hex } from '../platform/password.ts';
+import { regionRows } from './regions.ts';
+
+export interface SeedOptions {
+  adminPassword: string;
+  seedDemo: boolean;
+}
+
+/** Top-level catalogues the `user` role (业务员) gets. */
+const USER_TOP_PATHS = ['/dashboard', '/supply-chain', '/logistical', '/business', '/contract', '/ledger'];
+const USER_BUTTONS: ButtonAction[] = ['add', 'view', 'refresh', 'search', 'export'];
+
+async function insertBatched<T>(n: number, items: T[], fn: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += n) await fn(items.slice(i, i + n));
+}
+
+type MenuRow = typeof menu.$inferInsert & { id: string };
+
+async function seedMenus(tx: Tx, roleIds: { administrator: string; admin: string; user: string }) {
+  const rows: MenuRow[] = [];
+  const userGrants: string[] = [];
+  const walk = (nodes: MenuSeed[], parentId: string, forUser: boolean) => {
+    nodes.forEach((n, i) => {
+      const id = `p${rows.length}`; // placeholder, replaced by a sequence id below
+      const isLeaf = !n.children?.length;
+      const granted = forUser || (parentId === '0' && USER_TOP_PATHS.includes(n.path));
+      rows.push({
+        id,
+        parentId,
+        code: menuCode(n.path),
+        name: n.name,
+        alias: 'menu',
+        path: isLeaf ? (n.menuPath ?? n.path) : n.path,
+        source: n.icon ?? '',
+        sort: i + 1,
+        category: 1,
+        action: 0,
+        isOpen: n.newWindow ? 2 : 1,
+        isHidden: n.hidden ? 1 : 0,
+        remark: n.path,
+      });
+      if (granted) userGrants.push(id);
+      if (isLeaf) {
+        const buttons = n.buttons ?? DEFAULT_BUTTONS;
+        buttons.forEach((b, j) => {
+          const bid = `p${rows.length}`;
+          rows.push({
+            id: bid,
+            parentId: id,
+            code: `${menuCode(n.path)}_${b}`,
+            name: BUTTON_NAMES[b],
+            alias: b,
+            path: '',
+            source: '',
+            sort: j + 1,
+            category: 2,
+            action: b === 'edit' || b === 'view' || b === 'delete' ? 2 : 1,
+            isOpen: 1,
+            isHidden: 0,
+            remark: '',
+          });
+          if (granted && USER_BUTTONS.includes(b)) userGrants.push(bid);
+        });
+      } else {
+        walk(n.children ?? [], id, granted);
+      }
+    });
+  };
+  walk(MENU_TREE, '0', false);
+  const ids = await nextIds(tx, rows.length);
+  const map = (placeholder: string): string => ids[Number(placeholder.slice(1))];
+  const finalRows = rows.map((r) => ({
+    ...r,
+    id: map(r.id),
+    parentId: r.parentId === '0' ? '0' : map(r.parentId ?? '0'),
+  }));
+  await insertBatched(500, finalRows, (chunk) => tx.insert(menu).values(chunk));
+  const links: { roleId: string; menuId: string }[] = [];
+  for (const r of finalRows) {
+    links.push({ roleId: roleIds.administrator, menuId: r.id }, { roleId: roleIds.admin, menuId: r.id });
+  }
+  for (const g of userGrants) links.push({ roleId: roleIds.user, menuId: map(g) });
+  await insertBatched(1000, links, (chunk) => tx.insert(roleMenu).values(chunk));
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const r = await db.select({ n: sql<number>`count(*)::int` }).from(tenant);
+  return (r[0]?.n ?? 0) === 0;
+}
+
+/** Seeds an empty database; returns false (and does nothing) when a tenant already exists. */
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const adminHash = await hashPassword(md5hex(opts.adminPassword || 'admin'));
+  const demoHash = opts.seedDemo ? await hashPassword(md5hex('123456')) : '';
+  return db.transaction(async (tx) => {
+    // re-check inside the transaction (another process may have seeded meanwhile)
+    await tx.execute(sql`lock table blade_tenant in exclusive mode`);
+    const again = await tx.select({ n: sql<number>`count(*)::int` }).from(tenant);
+    if ((again[0]?.n ?? 0) > 0) return false;
+    const T = DEFAULT_TENANT_ID;
+    await tx.insert(tenant).values({
+      tenantId: T,
+      tenantName: 'Loopyard 示范回收有限公司',
+      linkman: '管理员',
+      contactNumber: '',
+      address: '',
+    });
+    await tx.insert(client).values({
+      clientId: DEFAULT_CLIENT_ID,
+      clientSecret: DEFAULT_CLIENT_SECRET,
+      scope: 'all',
+      authorizedGrantTypes: 'password,captcha,refresh_token',
+      accessTokenValidity: 3600,
+      refreshTokenValidity: 604800,
+    });
+    const [company] = await tx
+      .insert(dept)
+      .values({
+        tenantId: T,
+        parentId: '0',
+        ancestors: '0',
+        deptName: '绿循再生资源有限公司',
+        fullName: '绿循再生资源有限公司',
+        deptCategory: 1,
+        sort: 1,
+      })
+      .returning({ id: dept.id });
+    const deptIds: Record<string, string> = { company: company.id };
+    if (opts.seedDemo) {
+      const [branch] = await tx
+        .insert(dept)
+        .values({
+          tenantId: T,
+          parentId: '0',
+          ancestors: '0',
+          deptName: '华东分公司',
+          fullName: '绿循再生资源有限公司华东分公司',
+          deptCategory: 1,
+          sort: 2,
+        })
+        .returning({ id: dept.id });
+      const subs: [string, string, string][] = [
+        ['purchase', '采购部', company.id],
+        ['sale', '销售部', company.id],
+        ['weigh', '过磅中心', company.id],
+        ['finance', '财务部', company.id],
+        ['station', '过磅站', branch.id],
+        ['store', '仓储部', branch.id],
+      ];
+      deptIds.branch = branch.id;
+      let sort = 0;
+      for (const [k, name, parent] of subs) {
+        const [d] = await tx
+          .insert(dept)
+          .values({
+            tenantId: T,
+            parentId: parent,
+            ancestors: `0,${parent}`,
+            deptName: name,
+            fullName: name,
+            deptCategory: 2,
+            sort: ++sort,
+          })
+          .returning({ id: dept.id });
+        deptIds[k] = d.id;
+      }
+    }
+    const roles = await tx
+      .insert(role)
+      .values([
+        { tenantId: T, roleName: '超级管理员', roleAlias: 'administrator', sort: 1 },
+        { tenantId: T, roleName: '管理员', roleAlias: 'admin', sort: 2 },
+        { tenantId: T, roleName: '业务员', roleAlias: 'user', sort: 3 },
+      ])
+      .returning({ id: role.id, alias: role.roleAlias });
+    const rid = (a: string) => roles.find((r) => r.alias === a)!.id;
+    const posts = await tx
+      .insert(post)
+      .values([
+        { tenantId: T, category: 1, postCode: 'ceo', postName: '总经理', sort: 1 },
+        { tenantId: T, category: 3, postCode: 'weigher', postName: '司磅员', sort: 2 },
+      ])
+      .returning({ id: post.id });
+    await tx.insert(user).values({
+      tenantId: T,
+      code: 'A001',
+      account: 'admin',
+      password: adminHash,
+      name: '管理员',
+      realName: '管理员',
+      email: 'admin@loopyard.local',
+      sex: 1,
+      roleId: `${rid('administrator')},${rid('admin')}`,
+      deptId: company.id,
+      postId: posts[0].id,
+    });
+    if (opts.seedDemo) {
+      await tx.insert(user).values([
+        {
+          tenantId: T,
+          code: 'M001',
+          account: 'manager',
+          password: demoHash,
+          name: '王经理',
+          realName: '王经理',
+          phone: '13800000001',
+          sex: 1,
+          roleId: rid('admin'),
+          deptId: `${company.id},${deptIds.branch}`,
+          postId: posts[0].id,
+        },
+        {
+          tenantId: T,
+          code: 'C001',
+          account: 'clerk',
+          password: demoHash,
+          name: '李过磅',
+          realName: '李过磅',
+          phone: '13800000002',
+          sex: 2,
+          roleId: rid('user'),
+          deptId: deptIds.weigh,
+          postId: posts[1].id,
+        },
+      ]);
+    }
+    await seedMenus(tx, { administrator: rid('administrator'), admin: rid('admin'), user: rid('user') });
+    await insertBatched(1000, regionRows(), (chunk) => tx.insert(region).values(chunk));
+    await tx.insert(versionInfo).values({ version: APP_VERSION, remark: '初始版本' });
+    return true;
+  });
+}
