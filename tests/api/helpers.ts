@@ -1,0 +1,172 @@
+/**
+ * Boots the real app for one test file: in-memory PGlite, or (DATABASE_URL set) a fresh PostgreSQL database
+ * created for the file and dropped afterwards. Requests go through real fetch on 127.0.0.1.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { TokenResponse } from '../../core/contract/blade-auth.contract.ts';
+import { buildApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import { type Database, openDatabase } from '../../server/db/client.ts';
+import { captcha } from '../../server/db/schema/index.ts';
+import { prepareDatabase } from '../../server/main.ts';
+import { md5hex } from '../../server/platform/password.ts';
+
+export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+export const TOKEN_PATH = '/api/blade-auth/oauth/token';
+
+export interface TestApp {
+  app: FastifyInstance;
+  base: string;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testConfig(over: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-test-'));
+  return {
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl: undefined,
+    captchaMode: true,
+    seedDemo: true,
+    adminPassword: 'admin',
+    distDir: join(dataDir, 'no-dist'),
+    ossDir: join(dataDir, 'oss'),
+    ...over,
+  };
+}
+
+async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `loopyard_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function boot(over: Partial<Config> = {}, database?: Database): Promise<TestApp> {
+  const config = testConfig(over);
+  let drop: (() => Promise<void>) | undefined;
+  if (!database) {
+    if (process.env.DATABASE_URL) {
+      const fresh = await freshPgDatabase(process.env.DATABASE_URL);
+      drop = fresh.drop;
+      database = await openDatabase({ databaseUrl: fresh.url });
+    } else {
+      database = await openDatabase('memory');
+    }
+  }
+  await prepareDatabase(database, config);
+  const app = await buildApp({ database, config, jwtSecret: 'test-secret-test-secret-test-secret-0123' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  const db = database;
+  return {
+    app,
+    base: `http://127.0.0.1:${port}`,
+    database: db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.close();
+      if (drop) await drop();
+    },
+  };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface Req {
+  method?: string;
+  token?: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call<T = any>(t: TestApp, path: string, r: Req = {}): Promise<Res<T>> {
+  const url = new URL(path, t.base);
+  for (const [k, v] of Object.entries(r.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { Authorization: BASIC, ...(r.headers ?? {}) };
+  if (r.token) headers['Blade-Auth'] = `bearer ${r.token}`;
+  let body: string | undefined;
+  if (r.rawBody !== undefined) {
+    body = r.rawBody;
+    headers['content-type'] = 'application/json';
+  } else if (r.body !== undefined) {
+    body = JSON.stringify(r.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(url, { method: r.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** A fresh captcha, solved by reading its answer from the database. */
+export async function solvedCaptcha(t: TestApp): Promise<{ key: string; code: string }> {
+  const c = await call<{ key: string; image: string }>(t, '/api/blade-auth/oauth/captcha');
+  const rows = await t.database.db.select().from(captcha).where(eq(captcha.key, c.body.key));
+  return { key: c.body.key, code: rows[0].answer };
+}
+
+export async function tokenRequest(
+  t: TestApp,
+  username: string,
+  password: string,
+  opts: { captcha?: { key: string; code: string } | false; tenantId?: string; grantType?: string } = {},
+): Promise<Res<TokenResponse & { error_code?: number; error_description?: string }>> {
+  const cap = opts.captcha === undefined ? (t.config.captchaMode ? await solvedCaptcha(t) : false) : opts.captcha;
+  const headers: Record<string, string> = { 'Tenant-Id': opts.tenantId ?? '000000' };
+  if (cap) {
+    headers['Captcha-Key'] = cap.key;
+    headers['Captcha-Code'] = cap.code;
+  }
+  return call(t, TOKEN_PATH, {
+    method: 'POST',
+    headers,
+    query: {
+      tenantId: opts.tenantId ?? '000000',
+      username,
+      password: md5hex(password),
+      grant_type: opts.grantType ?? (cap ? 'captcha' : 'password'),
+      scope: 'all',
+      type: 'account',
+    },
+  });
+}
+
+export async function login(t: TestApp, account: 'admin' | 'manager' | 'clerk' = 'admin'): Promise<TokenResponse> {
+  const r = await tokenRequest(t, account, account === 'admin' ? t.config.adminPassword : '123456');
+  if (r.status !== 200) throw new Error(`login ${account} failed: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
