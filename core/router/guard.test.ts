@@ -131,6 +131,14 @@ describe('guard — spec §2.1', () => {
     });
   });
 
+  it('a locked screen sends every page to /lock', () => {
+    expect(guard({ ...admin, locked: true }, { path: '/system/user' })).toMatchObject({
+      type: 'redirect',
+      to: '/lock',
+    });
+    expect(guard({ ...admin, locked: true }, { path: '/lock' }).type).toBe('proceed');
+  });
+
   it('/user redirects to /user/info', () => {
     expect(guard(admin, { path: '/user' })).toMatchObject({ type: 'redirect', to: '/user/info' });
   });

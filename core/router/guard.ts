@@ -9,6 +9,8 @@ export interface GuardState {
   roles: string[];
   /** Spec §4: 0 no permission, 1 no account set, other/null normal. */
   checkAccountStatus: number | null;
+  /** Screen locked (Saber permission.js: with a token, a locked screen only shows /lock). */
+  locked?: boolean;
 }
 
 export interface GuardTarget {
@@ -93,6 +95,9 @@ export function guard(state: GuardState, target: GuardTarget, routes: RouteRecor
     }
     return { type: 'loadRoutes', title };
   }
+
+  // lock screen (Saber §8.5): while locked, every page goes to /lock
+  if (state.locked && path !== '/lock') return { type: 'redirect', to: '/lock', title };
 
   // rule 6: unmatched → /404
   if (!route) return { type: 'redirect', to: '/404', title };

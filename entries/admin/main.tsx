@@ -1,0 +1,25 @@
+import { LocaleProvider } from '@douyinfe/semi-ui';
+import zh_CN from '@douyinfe/semi-ui/lib/es/locale/source/zh_CN';
+import { lazy, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { handleUnauthorized, startTokenRefresh } from '../../core/session/session-actions.ts';
+import { createAppStore } from '../../core/store/store.ts';
+import { GuardedRouter } from '../../features/shell/guarded-router.tsx';
+import { SCREENS } from './screens.ts';
+
+// The shell layout is its own chunk too, so /login loads only the login form.
+const Layout = lazy(() => import('../../features/shell/layout.tsx').then((m) => ({ default: m.Layout })));
+
+const store = createAppStore({ onUnauthorized: handleUnauthorized });
+startTokenRefresh(store);
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Provider store={store}>
+      <LocaleProvider locale={zh_CN}>
+        <GuardedRouter screens={SCREENS} layout={Layout} />
+      </LocaleProvider>
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import type { ScreenMap } from '../../features/shell/guarded-router.tsx';
+
+/** Every screen is its own lazy chunk: the login page never pulls echarts or the shell. */
+export const SCREENS: ScreenMap = {
+  login: lazy(() => import('../../screens/shell/login.tsx')),
+  dashboard: lazy(() => import('../../screens/shell/dashboard.tsx')),
+  'user-info': lazy(() => import('../../screens/shell/user-info.tsx')),
+  lock: lazy(() => import('../../screens/shell/lock.tsx')),
+  redirect: lazy(() => import('../../screens/shell/redirect.tsx')),
+  'error-401': lazy(() => import('../../screens/shell/error-page.tsx')),
+  'error-403': lazy(() => import('../../screens/shell/error-page.tsx')),
+  'error-404': lazy(() => import('../../screens/shell/error-page.tsx')),
+  'error-500': lazy(() => import('../../screens/shell/error-page.tsx')),
+  'coming-soon': lazy(() => import('../../screens/shell/coming-soon.tsx')),
+  external: lazy(() => import('../../screens/shell/external.tsx')),
+};

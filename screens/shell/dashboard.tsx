@@ -1,0 +1,148 @@
+import {
+  IconActivity,
+  IconApps,
+  IconBranch,
+  IconDesktop,
+  IconHistogram,
+  IconServer,
+  IconUserGroup,
+  IconUserSetting,
+} from '@douyinfe/semi-icons';
+import { Button, Card, Skeleton } from '@douyinfe/semi-ui';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useLocation } from 'wouter';
+import { useDashboardSummaryQuery } from '../../core/api/izs-toolbox.api.ts';
+import { toThousand } from '../../core/format/number.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import './dashboard.css';
+
+const TrendChart = lazy(() => import('./trend-chart.tsx'));
+
+/** kg (fixed-decimal string) → tonnes with 3 decimals. */
+function kgToTonnes(kg: string | undefined): string {
+  const n = Number(kg ?? 0);
+  return Number.isFinite(n) ? (n / 1000).toFixed(3) : '0.000';
+}
+
+function StatCard({
+  k,
+  label,
+  value,
+  icon,
+  tone,
+}: {
+  k: string;
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  tone: string;
+}) {
+  return (
+    <Card className="ly-stat" data-testid={`dashboard-card-${k}`} bodyStyle={{ padding: 18 }}>
+      <div className="ly-stat-body">
+        <span className="ly-stat-icon" style={{ background: tone }}>
+          {icon}
+        </span>
+        <div>
+          <div className="ly-stat-label">{label}</div>
+          <div className="ly-stat-value">{value}</div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+const QUICK_LINKS = [
+  { title: '过磅作业', path: '/supply-chain/loadometer/1' },
+  { title: '采购入库', path: '/supply-chain/purchase/in-stock' },
+  { title: '销售出库', path: '/supply-chain/sale/out-stock' },
+  { title: '库存列表', path: '/supply-chain/stock/inventory-list' },
+  { title: '用户管理', path: '/system/user' },
+  { title: '个人信息', path: '/user/info' },
+];
+
+/** Home tab (fixed, not cached): real figures from /api/izs-toolbox/dashboard/summary. */
+export default function Dashboard() {
+  const [, navigate] = useLocation();
+  const { data, isLoading, isError, refetch } = useDashboardSummaryQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const user = useAppSelector((s) => s.session.userInfo);
+  const c = data?.counts;
+  const t = data?.today;
+  const v = (x: number | undefined) => (isLoading ? '…' : toThousand(x ?? 0));
+
+  return (
+    <div className="ly-dashboard">
+      <div className="ly-welcome">
+        <div>
+          <h1>您好，{user?.real_name || user?.account || '欢迎使用'}</h1>
+          <p>
+            今天是{' '}
+            {new Date().toLocaleDateString('zh-CN', {
+              year: 'numeric',
+              month: 'long',
+              day: 'numeric',
+              weekday: 'long',
+            })}
+            ，祝您工作顺利。
+          </p>
+        </div>
+        <Button onClick={() => void refetch()}>刷新数据</Button>
+      </div>
+      {isError && <p className="ly-dashboard-error">统计数据加载失败，请稍后刷新重试。</p>}
+
+      <h2 className="ly-section-title">系统概况</h2>
+      <div className="ly-stat-grid">
+        <StatCard k="users" label="用户" value={v(c?.users)} icon={<IconUserGroup />} tone="#0a84ff" />
+        <StatCard k="depts" label="部门" value={v(c?.depts)} icon={<IconBranch />} tone="#5e5ce6" />
+        <StatCard k="roles" label="角色" value={v(c?.roles)} icon={<IconUserSetting />} tone="#ff9f0a" />
+        <StatCard k="menus" label="菜单" value={v(c?.menus)} icon={<IconApps />} tone="#34c759" />
+        <StatCard k="sessions" label="在线会话" value={v(c?.activeSessions)} icon={<IconDesktop />} tone="#ff375f" />
+      </div>
+
+      <h2 className="ly-section-title">今日数据</h2>
+      <div className="ly-stat-grid is-six">
+        <StatCard k="logins" label="登录次数" value={v(t?.logins)} icon={<IconActivity />} tone="#0a84ff" />
+        <StatCard k="api-calls" label="接口调用" value={v(t?.apiCalls)} icon={<IconServer />} tone="#5e5ce6" />
+        <StatCard k="operations" label="操作次数" value={v(t?.operations)} icon={<IconHistogram />} tone="#ff9f0a" />
+        <StatCard k="weigh-count" label="过磅车次" value={v(t?.weighCount)} icon={<IconHistogram />} tone="#34c759" />
+        <StatCard
+          k="in-net"
+          label="入库净重(吨)"
+          value={isLoading ? '…' : kgToTonnes(t?.inNetKg)}
+          icon={<IconHistogram />}
+          tone="#30b0c7"
+        />
+        <StatCard
+          k="out-net"
+          label="出库净重(吨)"
+          value={isLoading ? '…' : kgToTonnes(t?.outNetKg)}
+          icon={<IconHistogram />}
+          tone="#ff375f"
+        />
+      </div>
+
+      <div className="ly-dash-row">
+        <Card title="近7天趋势" className="ly-dash-trend" data-testid="dashboard-card-trend">
+          {data ? (
+            <Suspense fallback={<Skeleton.Image style={{ width: '100%', height: 300 }} />}>
+              <TrendChart trend={data.trend} />
+            </Suspense>
+          ) : (
+            <Skeleton.Image style={{ width: '100%', height: 300 }} />
+          )}
+        </Card>
+        <Card title="快捷入口" className="ly-dash-links" data-testid="dashboard-card-links">
+          <div className="ly-quick-grid">
+            {QUICK_LINKS.map((l) => (
+              <button key={l.path} type="button" className="ly-quick" onClick={() => navigate(l.path)}>
+                {l.title}
+              </button>
+            ))}
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}
