@@ -61,7 +61,7 @@ export function Layout({ route, path, children }: { route: RouteRecord; path: st
 
   // every visited page becomes a tab (the refresh helper does not)
   useEffect(() => {
-    if (route.path === '/redirect/*') return;
+    if (route.path === '/redirect/*' || route.screen.startsWith('error-')) return; // transient pages get no tab
     const title = route.meta.menuHidden ? route.title : (findLeaf(leaves, path, route)?.item.title ?? route.title);
     dispatch(tabsActions.addView(viewOf(route, path, search, path === '/dashboard' ? '首页' : title)));
   }, [dispatch, route, path, search, leaves]);

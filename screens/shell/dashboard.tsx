@@ -88,7 +88,9 @@ export default function Dashboard() {
             ，祝您工作顺利。
           </p>
         </div>
-        <Button onClick={() => void refetch()}>刷新数据</Button>
+        <Button theme="solid" type="tertiary" className="ly-welcome-btn" onClick={() => void refetch()}>
+          刷新数据
+        </Button>
       </div>
       {isError && <p className="ly-dashboard-error">统计数据加载失败，请稍后刷新重试。</p>}
 

@@ -37,14 +37,14 @@ export default function TrendChart({ trend }: { trend: DashboardSummary['trend']
         {
           name: '登录次数',
           type: 'line',
-          smooth: true,
+          smooth: 0.3,
           areaStyle: { opacity: 0.08 },
           data: trend.map((t) => t.logins),
         },
         {
           name: '接口调用',
           type: 'line',
-          smooth: true,
+          smooth: 0.3,
           areaStyle: { opacity: 0.08 },
           data: trend.map((t) => t.apiCalls),
         },
