@@ -40,6 +40,11 @@ export function installErrorHandling(
   app.setErrorHandler((err: FastifyError | ApiError | ZodError | Error, req, reply) => {
     if (err instanceof ApiError) return reply.code(err.code).send(fail(err.code, err.message));
     if (err instanceof ZodError) return reply.code(400).send(fail(400, zodMessage(err)));
+    // PostgreSQL input errors (e.g. an id beyond the bigint range) are bad input, not server faults
+    const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
+    if (pgCode === '22003' || pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
+      return reply.code(400).send(fail(400, '请求参数格式错误'));
+    }
     const fe = err as FastifyError;
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send(fail(400, '请求体不是合法的JSON'));

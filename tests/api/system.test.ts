@@ -166,6 +166,8 @@ describe('menus', () => {
     expect(badId.body.msg).toBe('编号格式不正确');
     const unknown = await call(t, '/api/blade-system/menu/detail', { token: admin, query: { id: '123' } });
     expect(unknown.status).toBe(400);
+    const huge = await call(t, '/api/blade-system/dept/detail', { token: admin, query: { id: '9999999999999999999' } });
+    expect(huge.status).toBe(400);
     const noName = await call(t, '/api/blade-system/menu/submit', { token: admin, body: { code: 'x1' } });
     expect(noName.status).toBe(400);
     expect(noName.body.msg).toBe('请输入菜单名称');
