@@ -9,8 +9,10 @@ import { type Database, DataDirLockedError, openDatabase, runMigrations } from '
 import { seedIfEmpty } from './seed/index.ts';
 
 export async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
-  await runMigrations(database);
-  return seedIfEmpty(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo });
+  return database.withStartupLock(async () => {
+    await runMigrations(database);
+    return seedIfEmpty(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo });
+  });
 }
 
 async function main() {

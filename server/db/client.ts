@@ -22,7 +22,14 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'pg' | 'memory';
   close(): Promise<void>;
+  /**
+   * Runs `fn` while holding a cluster-wide startup lock (PostgreSQL advisory lock), so that several processes
+   * starting together migrate and seed one after the other. PGlite has one process per DATA_DIR anyway.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
 }
+
+const STARTUP_LOCK_KEY = 7_305_201_001;
 
 export type OpenOptions = { dataDir: string } | { databaseUrl: string } | 'memory';
 
@@ -88,12 +95,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const client = new PGlite();
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    return { db, kind: 'memory', close: () => client.close() };
+    return { db, kind: 'memory', close: () => client.close(), withStartupLock: (fn) => fn() };
   }
   if ('databaseUrl' in opts) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'pg', close: () => pool.end() };
+    return {
+      db,
+      kind: 'pg',
+      close: () => pool.end(),
+      withStartupLock: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          conn.release();
+        }
+      },
+    };
   }
   const release = acquireLock(opts.dataDir);
   try {
@@ -106,6 +127,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      withStartupLock: (fn) => fn(),
       close: async () => {
         if (closed) return;
         closed = true;

@@ -93,6 +93,7 @@ export async function boot(over: Partial<Config> = {}, database?: Database): Pro
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field in tests
 export interface Res<T = any> {
   status: number;
   body: T;
@@ -108,6 +109,7 @@ export interface Req {
   headers?: Record<string, string>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: see Res
 export async function call<T = any>(t: TestApp, path: string, r: Req = {}): Promise<Res<T>> {
   const url = new URL(path, t.base);
   for (const [k, v] of Object.entries(r.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
