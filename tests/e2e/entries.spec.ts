@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, signIn } from './helpers.ts';
+
+test('the visual entry scales its 1920×1080 stage to the window and shows live figures', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  await page.setViewportSize({ width: 960, height: 540 });
+  await page.goto('/visual/home');
+  const stage = page.getByTestId('visual-stage');
+  await expect(stage).toHaveAttribute('data-scale', '0.5000');
+  await expect(stage).toContainText('主数据大屏');
+  await expect(stage).toContainText('过磅车次');
+  const box = await stage.boundingBox();
+  expect(box?.width).toBeCloseTo(960, 0);
+  expect(errors).toEqual([]);
+});
+
+test('a wall screen opened without signing in says so', async ({ page }) => {
+  await page.goto('/visual/data-board');
+  await expect(page.getByTestId('visual-error')).toContainText('请先登录后台');
+});
+
+test('the print entry renders the memo page and refuses to print outside the desktop client', async ({ page }) => {
+  await page.goto('/print-template/weight-memo?id=1');
+  await expect(page.getByText('暂无数据')).toBeVisible();
+  await expect(page.locator('body')).toHaveAttribute('data-print-ready', '1');
+  await page.getByRole('button', { name: '打印' }).click();
+  await expect(page.getByRole('alert')).toHaveText('请在客户端内使用打印功能。');
+});
+
+test('the public trace page needs no login and shows 暂无数据 for an unknown order', async ({ page }) => {
+  await page.goto('/blockchain-info/1/CG202611210001');
+  await expect(page.getByText('CG202611210001')).toBeVisible();
+  await expect(page.getByTestId('trace-result')).toContainText('暂无数据');
+});
