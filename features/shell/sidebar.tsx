@@ -1,6 +1,6 @@
 import { Nav } from '@douyinfe/semi-ui';
 import type { NavItemProps, SubNavProps } from '@douyinfe/semi-ui/lib/es/navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../core/contract/common.ts';
 import type { MenuItem } from '../../core/router/build-menu.ts';
@@ -26,7 +26,7 @@ function toNavItems(items: MenuItem[], depth = 0): NavEntry[] {
 }
 
 /** Left sidebar (spec §2.11): brand + version, nested Semi Nav from buildMenu, collapsible. */
-export function Sidebar({ route, path }: { route: RouteRecord; path: string }) {
+export const Sidebar = memo(function Sidebar({ route, path }: { route: RouteRecord; path: string }) {
   const [, navigate] = useLocation();
   const dispatch = useAppDispatch();
   const opened = useAppSelector((s) => s.settings.sidebarOpened);
@@ -81,4 +81,4 @@ export function Sidebar({ route, path }: { route: RouteRecord; path: string }) {
       />
     </aside>
   );
-}
+});

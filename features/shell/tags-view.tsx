@@ -1,6 +1,6 @@
 import { IconClose } from '@douyinfe/semi-icons';
 import { Modal } from '@douyinfe/semi-ui';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
 import { nextViewAfterClose, tabsActions, type VisitedView } from '../../core/tabs/tabs-slice.ts';
@@ -23,7 +23,7 @@ function confirmClose(view: VisitedView): Promise<boolean> {
 }
 
 /** Tab strip of visited views (bladex-contract §9.2) with the 刷新/关闭/关闭其他/关闭所有 context menu. */
-export function TagsView({ activePath }: { activePath: string }) {
+export const TagsView = memo(function TagsView({ activePath }: { activePath: string }) {
   const views = useAppSelector((s) => s.tabs.visitedViews);
   const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
@@ -128,4 +128,4 @@ export function TagsView({ activePath }: { activePath: string }) {
       )}
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { IconExpand, IconIndentLeft, IconIndentRight, IconShrink } from '@douyinfe/semi-icons';
 import { Avatar, Breadcrumb, Button, Dropdown } from '@douyinfe/semi-ui';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { notifyWarning } from '../../core/api/notify.ts';
 import { ossUrl } from '../../core/format/url.ts';
@@ -53,7 +53,7 @@ export function ShellBreadcrumb({ route, path }: { route: RouteRecord; path: str
 }
 
 /** Top bar (spec §2.11): hamburger, breadcrumb, header search, fullscreen, avatar menu. */
-export function TopBar({ route, path }: { route: RouteRecord; path: string }) {
+export const TopBar = memo(function TopBar({ route, path }: { route: RouteRecord; path: string }) {
   const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
   const opened = useAppSelector((s) => s.settings.sidebarOpened);
@@ -97,10 +97,10 @@ export function TopBar({ route, path }: { route: RouteRecord; path: string }) {
         }
       >
         <button type="button" className="ly-avatar" data-testid="avatar" aria-label="用户菜单">
-          <Avatar size="small" src={ossUrl(user?.avatar)} alt={name} />
+          <Avatar size="small" src={ossUrl(user?.avatar)} alt="" />
           <span className="ly-avatar-name">{name}</span>
         </button>
       </Dropdown>
     </header>
   );
-}
+});

@@ -9,7 +9,7 @@ import {
   IconUserSetting,
 } from '@douyinfe/semi-icons';
 import { Button, Card, Skeleton } from '@douyinfe/semi-ui';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useDashboardSummaryQuery } from '../../core/api/izs-toolbox.api.ts';
 import { toThousand } from '../../core/format/number.ts';
@@ -17,6 +17,21 @@ import { useAppSelector } from '../../core/store/hooks.ts';
 import './dashboard.css';
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
+
+/** echarts is the heaviest chunk: load it once the first paint is done and the browser is idle. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(() => setIdle(true), { timeout: 1500 });
+      return () => window.cancelIdleCallback?.(id);
+    }
+    const t = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(t);
+  }, []);
+  return idle;
+}
 
 /** kg (fixed-decimal string) → tonnes with 3 decimals. */
 function kgToTonnes(kg: string | undefined): string {
@@ -68,6 +83,7 @@ export default function Dashboard() {
     refetchOnMountOrArgChange: true,
   });
   const user = useAppSelector((s) => s.session.userInfo);
+  const idle = useIdle();
   const c = data?.counts;
   const t = data?.today;
   const v = (x: number | undefined) => (isLoading ? '…' : toThousand(x ?? 0));
@@ -126,8 +142,12 @@ export default function Dashboard() {
       </div>
 
       <div className="ly-dash-row">
-        <Card title="近7天趋势" className="ly-dash-trend" data-testid="dashboard-card-trend">
-          {data ? (
+        <Card
+          header={<h3 className="ly-card-title">近7天趋势</h3>}
+          className="ly-dash-trend"
+          data-testid="dashboard-card-trend"
+        >
+          {data && idle ? (
             <Suspense fallback={<Skeleton.Image style={{ width: '100%', height: 300 }} />}>
               <TrendChart trend={data.trend} />
             </Suspense>
@@ -135,7 +155,11 @@ export default function Dashboard() {
             <Skeleton.Image style={{ width: '100%', height: 300 }} />
           )}
         </Card>
-        <Card title="快捷入口" className="ly-dash-links" data-testid="dashboard-card-links">
+        <Card
+          header={<h3 className="ly-card-title">快捷入口</h3>}
+          className="ly-dash-links"
+          data-testid="dashboard-card-links"
+        >
           <div className="ly-quick-grid">
             {QUICK_LINKS.map((l) => (
               <button key={l.path} type="button" className="ly-quick" onClick={() => navigate(l.path)}>

@@ -55,6 +55,7 @@ export default function LockScreen() {
       }}
     >
       <form
+        className="semi-always-dark"
         onSubmit={unlock}
         style={{ width: 320, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 16, color: '#fff' }}
       >
