@@ -17,6 +17,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     manifest: true,
     rolldownOptions: {
+      // Semi's barrel reaches @mdx-js/hast-util-to-estree, whose '' directives rolldown warns about; harmless.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        // lottie-web (also via the Semi barrel) uses direct eval in expressions we never load
+        if (warning.code === 'EVAL' && String(warning.id ?? warning.message).includes('lottie-web')) return;
+        warn(warning);
+      },
       input: Object.fromEntries(entries.map((e) => [e, resolve(import.meta.dirname, `entries/${e}/index.html`)])),
       // stack notes §4: pin only react and redux into shared chunks; forcing all of Semi into one chunk bloats trace.
       output: {
