@@ -32,12 +32,16 @@ export const TagsView = memo(function TagsView({ activePath }: { activePath: str
 
   useEffect(() => {
     if (!menu) return;
-    const close = () => setMenu(null);
-    window.addEventListener('click', close);
-    window.addEventListener('scroll', close, true);
+    // close on a press outside the menu or on Escape (a page scroll leaves the fixed menu harmlessly in place)
+    const onDown = (e: MouseEvent) => {
+      if (!(e.target as Element | null)?.closest?.('.ly-tag-menu')) setMenu(null);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenu(null);
+    window.addEventListener('mousedown', onDown);
+    window.addEventListener('keydown', onKey);
     return () => {
-      window.removeEventListener('click', close);
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('mousedown', onDown);
+      window.removeEventListener('keydown', onKey);
     };
   }, [menu]);
 
@@ -49,20 +53,24 @@ export const TagsView = memo(function TagsView({ activePath }: { activePath: str
   const isActive = (v: VisitedView) => v.path === activePath;
 
   const close = async (view: VisitedView) => {
+    setMenu(null);
     if (view.meta.affix || !(await confirmClose(view))) return;
     const next = nextViewAfterClose(views, view.fullPath);
     dispatch(tabsActions.delView(view.fullPath));
     if (isActive(view)) navigate(next);
   };
   const refresh = (view: VisitedView) => {
+    setMenu(null);
     dispatch(tabsActions.delCachedView(view.fullPath));
     navigate(`/redirect${view.fullPath}`, { replace: true });
   };
   const closeOthers = (view: VisitedView) => {
+    setMenu(null);
     navigate(view.fullPath);
     dispatch(tabsActions.delOthersViews(view.fullPath));
   };
   const closeAll = (view: VisitedView) => {
+    setMenu(null);
     const affix = views.filter((v) => v.meta.affix);
     dispatch(tabsActions.delAllViews());
     if (view.meta.affix) {
