@@ -99,6 +99,7 @@ export const sessionSlice = createSlice({
       state.refreshToken = refresh_token;
       state.tokenTime = payload.now;
       state.userInfo = { ...state.userInfo, ...user };
+      state.roles = splitRoles(user.role_name); // roles granted or taken away take effect at the next refresh
     },
     menuLoaded(state, { payload }: PayloadAction<MenuNode[]>) {
       state.menu = payload;

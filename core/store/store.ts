@@ -3,7 +3,9 @@ import { api } from '../api/api.ts';
 import { setUnauthorizedHandler } from '../api/base-query.ts';
 import { type PermissionsState, permissionsSlice } from '../permissions/permissions-slice.ts';
 import { getAccessToken, getRefreshToken } from '../session/cookies.ts';
+import { defaultDeptId, splitRoles } from '../session/default-dept.ts';
 import { initialSessionState, type SessionState, sessionSlice } from '../session/session-slice.ts';
+import { claimsFromAccessToken } from '../session/token-claims.ts';
 import { initialSettings, type SettingsState, settingsSlice } from '../settings/settings-slice.ts';
 import { initialTabsState, type TabsState, tabsSlice } from '../tabs/tabs-slice.ts';
 import { loadPersisted, savePersisted } from './persist.ts';
@@ -43,6 +45,17 @@ export function hydrate(): Partial<RootState> {
     refreshToken: getRefreshToken() ?? '',
     routesLoaded: false,
   };
+  if (token && !session.userInfo) {
+    // Stored state missing while the cookie lives (reload within the persist delay, cleared storage):
+    // fall back to the token's claims so roles and the default department are right (spec §6 user-info step).
+    const claims = claimsFromAccessToken(token);
+    if (claims) {
+      session.userInfo = { ...claims, token_type: 'bearer', expires_in: 0, nick_name: '', avatar: '', license: '' };
+      session.roles = splitRoles(claims.role_name);
+      session.tenantId = claims.tenant_id || session.tenantId;
+      session.defaultDeptId = defaultDeptId(claims.dept_id);
+    }
+  }
   return {
     session,
     settings: { ...initialSettings(), ...saved?.settings },
@@ -70,23 +83,26 @@ export function createAppStore(options: CreateStoreOptions = {}) {
   if (persist) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last: PersistedShape | undefined;
+    const flush = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      const next = persistedSlice(store.getState());
+      if (
+        !last ||
+        next.session !== last.session ||
+        next.settings !== last.settings ||
+        next.tabs !== last.tabs ||
+        next.permissions !== last.permissions
+      ) {
+        savePersisted(next);
+        last = next;
+      }
+    };
     store.subscribe(() => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        const next = persistedSlice(store.getState());
-        if (
-          !last ||
-          next.session !== last.session ||
-          next.settings !== last.settings ||
-          next.tabs !== last.tabs ||
-          next.permissions !== last.permissions
-        ) {
-          savePersisted(next);
-          last = next;
-        }
-      }, 200);
+      if (!timer) timer = setTimeout(flush, 200);
     });
+    // a reload or tab close inside the 200 ms window must not drop the session (it would keep the cookie only)
+    globalThis.addEventListener?.('pagehide', flush);
   }
   if (options.onUnauthorized) {
     const handler = options.onUnauthorized;

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import type { DashboardSummary } from '../../core/contract/blade-system.contract.ts';
 import { SYSTEM_PATHS } from '../../core/contract/blade-system.contract.ts';
 import { flattenMenu } from '../../core/contract/menu-tree.ts';
+import { kgToTonnes } from '../../core/format/decimal.ts';
 import { Stage } from './stage.tsx';
 import { wallGet } from './wall-fetch.ts';
 
@@ -117,7 +118,6 @@ function WallScreen() {
   const now = useClock();
   const { data, error } = useSummary();
   const title = screenTitle(window.location.pathname);
-  const tonnes = (kg: string) => (Number.parseFloat(kg) / 1000).toFixed(2);
   return (
     <Stage>
       <header
@@ -154,8 +154,8 @@ function WallScreen() {
           <Panel title="今日作业">
             <div style={{ display: 'flex', gap: 20 }}>
               <Figure label="过磅车次" value={data.today.weighCount} />
-              <Figure label="入库净重" value={tonnes(data.today.inNetKg)} unit="吨" />
-              <Figure label="出库净重" value={tonnes(data.today.outNetKg)} unit="吨" />
+              <Figure label="入库净重" value={kgToTonnes(data.today.inNetKg, 2)} unit="吨" />
+              <Figure label="出库净重" value={kgToTonnes(data.today.outNetKg, 2)} unit="吨" />
             </div>
           </Panel>
           <Panel title="系统概况">

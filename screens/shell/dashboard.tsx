@@ -15,6 +15,7 @@ import { useDashboardSummaryQuery } from '../../core/api/izs-toolbox.api.ts';
 import { toThousand } from '../../core/format/number.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import './dashboard.css';
+import { kgToTonnes } from '../../core/format/decimal.ts';
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
 
@@ -31,12 +32,6 @@ function useIdle(): boolean {
     return () => clearTimeout(t);
   }, []);
   return idle;
-}
-
-/** kg (fixed-decimal string) → tonnes with 3 decimals. */
-function kgToTonnes(kg: string | undefined): string {
-  const n = Number(kg ?? 0);
-  return Number.isFinite(n) ? (n / 1000).toFixed(3) : '0.000';
 }
 
 function StatCard({

@@ -123,3 +123,12 @@ test('with the captcha on, the login page shows it, refreshes it on click and re
   await expect(page.getByText('验证码不正确')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('a reload right after sign-in keeps the session, roles and tabs', async ({ page }) => {
+  await signIn(page);
+  await page.reload(); // inside the state-persist delay: the session must survive on the cookie alone
+  await page.goto('/base/material'); // an admin-only page (route meta roles: admin)
+  await expect(page).toHaveURL(/\/base\/material$/);
+  await expect(page.getByTestId('coming-soon')).toContainText('物料管理');
+  await expect(page.getByTestId('avatar')).toContainText('管理员');
+});
