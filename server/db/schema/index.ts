@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './log.ts';
+export * from './scope.ts';
 export * from './system.ts';
