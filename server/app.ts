@@ -10,7 +10,9 @@ import { registerAuthRoutes } from './modules/blade-auth/routes.ts';
 import { registerDeptRoutes } from './modules/blade-system/dept.ts';
 import { registerMenuRoutes } from './modules/blade-system/menu.ts';
 import { registerRegionRoutes } from './modules/blade-system/region.ts';
+import { registerAuthorityRoutes } from './modules/blade-system/role.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
+import { registerIzsBase } from './modules/izs-base/routes.ts';
 import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
@@ -63,7 +65,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerDeptRoutes(app, ctx);
   registerRegionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerAuthorityRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
+  await registerIzsBase(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

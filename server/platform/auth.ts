@@ -4,7 +4,8 @@
  * immediate). Routes opt out with `config: { public: true }`. Public routes (no token):
  *   POST /api/blade-auth/oauth/token, GET /api/blade-auth/oauth/captcha, GET /api/blade-auth/oauth/login-config,
  *   GET /api/izs-sell/version-info/select.
- * Everything else under /api (regions, menus, logout, the weighing socket …) needs a valid token.
+ * Everything else under /api (regions, menus, logout, the weighing socket …) needs a valid token, and then passes
+ * the API-scope check (platform/api-scope.ts: paths covered by the tenant's 接口权限 rules need a granted rule).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { HEADERS } from '../../core/contract/common.ts';
 import type { Db } from '../db/client.ts';
 import { authSession, dept } from '../db/schema/index.ts';
+import { checkApiScope } from './api-scope.ts';
 import { ApiError, forbidden, unauthorized } from './r.ts';
 
 export interface AuthUser {
@@ -145,6 +147,7 @@ export function makeGuard(db: Db, secret: Uint8Array) {
     const user = await authenticate(req, db, secret);
     req.user = user;
     await checkCurrentDept(req, db, user);
+    await checkApiScope(db, user, req.url.split('?')[0]);
   };
 }
 

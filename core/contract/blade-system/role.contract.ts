@@ -1,0 +1,74 @@
+/** Roles and grants (bladex-contract §4.2 grant bodies, §5.3). Role writes need admin / administrator. */
+import { z } from 'zod';
+import { idSchema, type TreeNode } from '../common.ts';
+
+export const ROLE_PATHS = {
+  list: '/api/blade-system/role/list',
+  tree: '/api/blade-system/role/tree',
+  detail: '/api/blade-system/role/detail',
+  submit: '/api/blade-system/role/submit',
+  remove: '/api/blade-system/role/remove',
+  grant: '/api/blade-system/role/grant',
+  grantTree: '/api/blade-system/menu/grant-tree',
+  roleTreeKeys: '/api/blade-system/menu/role-tree-keys',
+} as const;
+
+export interface RoleNode {
+  id: string;
+  tenantId: string;
+  parentId: string;
+  roleName: string;
+  roleAlias: string;
+  sort: number;
+  parentName?: string;
+  hasChildren?: boolean;
+  children?: RoleNode[];
+}
+
+export const roleSubmitSchema = z.object({
+  id: idSchema.optional(),
+  parentId: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined || v === '' ? '0' : String(v).trim())),
+  roleName: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(50, '角色名称过长'),
+  roleAlias: z
+    .string({ error: '请输入角色别名' })
+    .trim()
+    .min(1, '请输入角色别名')
+    .max(50, '角色别名过长')
+    .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, '角色别名只能是字母开头的字母、数字、_ 或 -'),
+  sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
+});
+export type RoleSubmit = z.input<typeof roleSubmitSchema>;
+
+/** Id lists as arrays or comma strings (BladeX GrantVO). */
+const ids = (label: string) =>
+  z
+    .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null()])
+    .optional()
+    .transform((v) =>
+      v == null
+        ? []
+        : [...new Set((Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))],
+    )
+    .refine((l) => l.every((s) => /^[1-9]\d{0,18}$/.test(s)), { message: `${label}编号格式不正确` });
+
+export const roleGrantSchema = z.object({
+  roleIds: ids('角色').refine((l) => l.length > 0, { message: '请选择角色' }),
+  menuIds: ids('菜单'),
+  dataScopeIds: ids('数据权限'),
+  apiScopeIds: ids('接口权限'),
+});
+export type RoleGrant = z.input<typeof roleGrantSchema>;
+
+export interface GrantTree {
+  menu: TreeNode[];
+  dataScope: TreeNode[];
+  apiScope: TreeNode[];
+}
+export interface GrantKeys {
+  menu: string[];
+  dataScope: string[];
+  apiScope: string[];
+}
