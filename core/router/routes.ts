@@ -18,8 +18,15 @@ export interface RouteMeta {
   bare?: boolean;
 }
 
-/** Key into the entry's lazy screen map. */
-export type ScreenKey =
+/**
+ * Key into the entry's lazy screen map: a shell screen, or (for menu pages) the route path itself, so adding a
+ * screen is one line in the entry's map (`'/base/material': lazy(…)`); a path without an entry falls back to
+ * 'coming-soon' in the router.
+ */
+export type ScreenKey = ShellScreenKey | PageScreenKey;
+/** A menu route's own path used as its screen key. */
+export type PageScreenKey = `/${string}`;
+export type ShellScreenKey =
   | 'login'
   | 'dashboard'
   | 'user-info'
@@ -48,7 +55,7 @@ function fromSeed(seed: MenuSeed): RouteRecord {
   return {
     path: seed.path,
     title: seed.name,
-    screen: seed.path === '/dashboard' ? 'dashboard' : seed.newWindow ? 'external' : 'coming-soon',
+    screen: seed.path === '/dashboard' ? 'dashboard' : seed.newWindow ? 'external' : (seed.path as PageScreenKey),
     meta: {
       roles: seed.roles,
       noCache: seed.noCache,

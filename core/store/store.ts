@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/api.ts';
 import { setUnauthorizedHandler } from '../api/base-query.ts';
+import { bizCacheSlice } from '../biz-cache/biz-cache.ts';
 import { type PermissionsState, permissionsSlice } from '../permissions/permissions-slice.ts';
 import { getAccessToken, getRefreshToken } from '../session/cookies.ts';
 import { defaultDeptId, splitRoles } from '../session/default-dept.ts';
@@ -15,6 +16,7 @@ export const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   tabs: tabsSlice.reducer,
   permissions: permissionsSlice.reducer,
+  bizCache: bizCacheSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 

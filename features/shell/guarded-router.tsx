@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useM
 import { useLocation, useSearch } from 'wouter';
 import { notifyError, notifyWarning } from '../../core/api/notify.ts';
 import { type GuardDecision, guard } from '../../core/router/guard.ts';
-import type { RouteRecord, ScreenKey } from '../../core/router/routes.ts';
+import type { PageScreenKey, RouteRecord, ShellScreenKey } from '../../core/router/routes.ts';
 import { loadSession, resetToken } from '../../core/session/session-actions.ts';
 import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
 
@@ -13,7 +13,9 @@ export interface ScreenProps {
   path: string;
   query: Record<string, string>;
 }
-export type ScreenMap = Record<ScreenKey, LazyExoticComponent<ComponentType<ScreenProps>> | ComponentType<ScreenProps>>;
+type Screen = LazyExoticComponent<ComponentType<ScreenProps>> | ComponentType<ScreenProps>;
+/** Shell screens by key, plus menu pages by route path (a page without an entry renders 'coming-soon'). */
+export type ScreenMap = Record<ShellScreenKey, Screen> & Partial<Record<PageScreenKey, Screen>>;
 
 export function PageLoading() {
   return (
@@ -78,7 +80,7 @@ export function GuardedRouter({
 
   if (decision.type !== 'proceed') return <PageLoading />;
   const { route } = decision;
-  const Screen = screens[route.screen];
+  const Screen = screens[route.screen] ?? screens['coming-soon'];
   const screen = (
     <Suspense fallback={<PageLoading />}>
       <Screen key={path} route={route} path={path} query={query} />

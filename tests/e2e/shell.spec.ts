@@ -129,6 +129,6 @@ test('a reload right after sign-in keeps the session, roles and tabs', async ({ 
   await page.reload(); // inside the state-persist delay: the session must survive on the cookie alone
   await page.goto('/base/material'); // an admin-only page (route meta roles: admin)
   await expect(page).toHaveURL(/\/base\/material$/);
-  await expect(page.getByTestId('coming-soon')).toContainText('物料管理');
+  await expect(page.getByTestId('crud-material')).toBeVisible(); // the material list page (no longer coming-soon)
   await expect(page.getByTestId('avatar')).toContainText('管理员');
 });

@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import type { FormFieldDef } from '../../core/contract/resource.ts';
+import { CellValue, DECIMAL_KINDS, FieldControl } from './field-kinds.tsx';
+
+export type FormMode = 'add' | 'edit' | 'view';
+export type FieldErrors = Record<string, string>;
+type AnyField = FormFieldDef<Record<string, unknown>>;
+
+/** The fields shown in a mode: add-only fields only when adding. */
+export function visibleFields(fields: AnyField[], mode: FormMode): AnyField[] {
+  return fields.filter((f) => !f.addOnly || mode === 'add');
+}
+
+/**
+ * Zod issues → one Chinese message per field (the first issue wins). Empty inputs reach the schema as
+ * `undefined`, so a required field reports its own `请输入…` message from the contract.
+ */
+export function validateForm(
+  schema: z.ZodType,
+  values: Record<string, unknown>,
+): { ok: true; data: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
+  const r = schema.safeParse(values);
+  if (r.success) return { ok: true, data: r.data as Record<string, unknown> };
+  const errors: FieldErrors = {};
+  for (const issue of r.error.issues) {
+    const key = String(issue.path[0] ?? '_');
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Blank text → undefined so zod defaults and required messages apply; decimals stay strings. */
+export function cleanValues(fields: AnyField[], values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.field];
+    out[f.field] = v === '' || v === null ? undefined : DECIMAL_KINDS.has(f.kind) && v !== undefined ? String(v) : v;
+  }
+  return out;
+}
+
+/**
+ * The form of a resource (add / edit / view) laid out in two columns (`span: 2` takes a whole row), with the
+ * field's error under it. View mode shows the values through the same cell adapter as the table.
+ */
+export function ResourceForm({
+  fields,
+  mode,
+  values,
+  errors,
+  onChange,
+}: {
+  fields: AnyField[];
+  mode: FormMode;
+  values: Record<string, unknown>;
+  errors: FieldErrors;
+  onChange: (field: string, value: unknown) => void;
+}) {
+  return (
+    <div className="ly-crud-form" data-testid="crud-form">
+      {visibleFields(fields, mode).map((f) => {
+        const id = `crud-field-${f.field}`;
+        return (
+          <div
+            key={f.field}
+            className={`ly-crud-field${f.span === 2 ? ' is-wide' : ''}${errors[f.field] ? ' has-error' : ''}`}
+            data-field={f.field}
+          >
+            <label className="ly-crud-label" htmlFor={id}>
+              {f.required && mode !== 'view' && <span className="ly-crud-required">*</span>}
+              {f.label}
+            </label>
+            <div className="ly-crud-control">
+              {mode === 'view' ? (
+                <div className="ly-crud-view-value">
+                  <CellValue col={f} row={values} />
+                </div>
+              ) : (
+                <FieldControl
+                  id={id}
+                  spec={f}
+                  value={values[f.field]}
+                  onChange={(v) => onChange(f.field, v)}
+                  disabled={mode === 'edit' && f.editDisabled}
+                />
+              )}
+              {errors[f.field] && (
+                <div className="ly-crud-error" role="alert">
+                  {errors[f.field]}
+                </div>
+              )}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
