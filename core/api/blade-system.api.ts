@@ -1,6 +1,22 @@
-import type { MenuNode, UserInfo } from '../contract/blade-system.contract.ts';
+import {
+  type GrantKeys,
+  type GrantTree,
+  ROLE_PATHS,
+  type RoleGrant,
+  type RoleNode,
+  type RoleSubmit,
+} from '../contract/blade-system/role.contract.ts';
+import {
+  type ApiScopeRow,
+  type ApiScopeSubmit,
+  type DataScopeRow,
+  type DataScopeSubmit,
+  SCOPE_PATHS,
+} from '../contract/blade-system/scope.contract.ts';
+import { USER_PATHS, type UserRow, type UserSubmit } from '../contract/blade-system/user.contract.ts';
+import type { Dept, MenuNode, MenuSubmit, UserInfo } from '../contract/blade-system.contract.ts';
 import { SYSTEM_PATHS } from '../contract/blade-system.contract.ts';
-import type { R, TreeNode } from '../contract/common.ts';
+import type { Page, R, TreeNode } from '../contract/common.ts';
 import { api } from './api.ts';
 
 export interface UpdatePasswordArgs {
@@ -9,7 +25,20 @@ export interface UpdatePasswordArgs {
   newPassword1: string;
 }
 
-export const bladeSystemApi = api.injectEndpoints({
+export interface UserPageArgs {
+  current: number;
+  size: number;
+  account?: string;
+  realName?: string;
+  deptId?: string;
+  status?: number | '';
+}
+
+/** Authority and system-administration tags live here (api.ts declares the shell's). */
+const authApi = api.enhanceEndpoints({ addTagTypes: ['Role', 'Grant', 'User', 'DataScope', 'ApiScope', 'MenuAdmin'] });
+const data = <T>(r: R<T>) => r.data;
+
+export const bladeSystemApi = authApi.injectEndpoints({
   endpoints: (b) => ({
     menuRoutes: b.query<MenuNode[], void>({
       query: () => SYSTEM_PATHS.menuRoutes,
@@ -44,8 +73,168 @@ export const bladeSystemApi = api.injectEndpoints({
       providesTags: ['Version'],
       extraOptions: { silent: true },
     }),
+    // ---- roles and grants ----
+    roleList: b.query<RoleNode[], { roleName?: string; roleAlias?: string } | void>({
+      query: (params) => ({ url: ROLE_PATHS.list, params: params ?? {} }),
+      transformResponse: (r: R<RoleNode[]>) => r.data ?? [],
+      providesTags: ['Role'],
+    }),
+    roleTree: b.query<TreeNode[], void>({
+      query: () => ROLE_PATHS.tree,
+      transformResponse: (r: R<TreeNode[]>) => r.data ?? [],
+      providesTags: ['Role'],
+    }),
+    roleSubmit: b.mutation<R<null>, RoleSubmit>({
+      query: (body) => ({ url: ROLE_PATHS.submit, method: 'POST', body }),
+      invalidatesTags: ['Role'],
+    }),
+    roleRemove: b.mutation<R<null>, string>({
+      query: (ids) => ({ url: ROLE_PATHS.remove, method: 'POST', params: { ids } }),
+      invalidatesTags: ['Role', 'Grant'],
+    }),
+    roleGrant: b.mutation<R<null>, RoleGrant>({
+      query: (body) => ({ url: ROLE_PATHS.grant, method: 'POST', body }),
+      // the caller's own menus/buttons may change too
+      invalidatesTags: ['Grant', 'Menu', 'Buttons'],
+    }),
+    grantTree: b.query<GrantTree, void>({
+      query: () => ROLE_PATHS.grantTree,
+      transformResponse: data<GrantTree>,
+      providesTags: ['Grant', 'DataScope', 'ApiScope', 'MenuAdmin'],
+    }),
+    roleTreeKeys: b.query<GrantKeys, string>({
+      query: (roleIds) => ({ url: ROLE_PATHS.roleTreeKeys, params: { roleIds } }),
+      transformResponse: data<GrantKeys>,
+      providesTags: ['Grant'],
+    }),
+    // ---- data / api scope ----
+    dataScopeList: b.query<Page<DataScopeRow>, { menuId: string; current: number; size: number }>({
+      query: (params) => ({ url: SCOPE_PATHS.dataScopeList, params }),
+      transformResponse: data<Page<DataScopeRow>>,
+      providesTags: ['DataScope'],
+    }),
+    dataScopeSubmit: b.mutation<R<null>, DataScopeSubmit>({
+      query: (body) => ({ url: SCOPE_PATHS.dataScopeSubmit, method: 'POST', body }),
+      invalidatesTags: ['DataScope'],
+    }),
+    dataScopeRemove: b.mutation<R<null>, string>({
+      query: (ids) => ({ url: SCOPE_PATHS.dataScopeRemove, method: 'POST', params: { ids } }),
+      invalidatesTags: ['DataScope', 'Grant'],
+    }),
+    apiScopeList: b.query<Page<ApiScopeRow>, { menuId: string; current: number; size: number }>({
+      query: (params) => ({ url: SCOPE_PATHS.apiScopeList, params }),
+      transformResponse: data<Page<ApiScopeRow>>,
+      providesTags: ['ApiScope'],
+    }),
+    apiScopeSubmit: b.mutation<R<null>, ApiScopeSubmit>({
+      query: (body) => ({ url: SCOPE_PATHS.apiScopeSubmit, method: 'POST', body }),
+      invalidatesTags: ['ApiScope'],
+    }),
+    apiScopeRemove: b.mutation<R<null>, string>({
+      query: (ids) => ({ url: SCOPE_PATHS.apiScopeRemove, method: 'POST', params: { ids } }),
+      invalidatesTags: ['ApiScope', 'Grant'],
+    }),
+    // ---- users ----
+    userPage: b.query<Page<UserRow>, UserPageArgs>({
+      query: (params) => ({ url: USER_PATHS.page, params: { ...params } }),
+      transformResponse: data<Page<UserRow>>,
+      providesTags: ['User'],
+    }),
+    userSubmit: b.mutation<R<null>, UserSubmit>({
+      query: (body) => ({ url: USER_PATHS.submit, method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    userRemove: b.mutation<R<null>, string>({
+      query: (ids) => ({ url: USER_PATHS.remove, method: 'POST', params: { ids } }),
+      invalidatesTags: ['User'],
+    }),
+    userGrant: b.mutation<R<null>, { userIds: string; roleIds: string }>({
+      query: (params) => ({ url: USER_PATHS.grant, method: 'POST', params }),
+      invalidatesTags: ['User'],
+    }),
+    userResetPassword: b.mutation<R<null>, string>({
+      query: (userIds) => ({ url: USER_PATHS.resetPassword, method: 'POST', params: { userIds } }),
+    }),
+    userUnlock: b.mutation<R<null>, string>({
+      query: (userIds) => ({ url: USER_PATHS.unlock, method: 'POST', params: { userIds } }),
+      invalidatesTags: ['User'],
+    }),
+    userStatus: b.mutation<R<null>, { userIds: string; status: 0 | 1 }>({
+      query: (params) => ({ url: USER_PATHS.status, method: 'POST', params }),
+      invalidatesTags: ['User'],
+    }),
+    postOptions: b.query<{ id: string; postName: string }[], void>({
+      query: () => USER_PATHS.postOptions,
+      transformResponse: (r: R<{ id: string; postName: string }[]>) => r.data ?? [],
+    }),
+    // ---- menus and depts (administration) ----
+    menuLazyList: b.query<MenuNode[], { parentId: string }>({
+      query: (params) => ({ url: SYSTEM_PATHS.menuLazyList, params }),
+      transformResponse: (r: R<MenuNode[]>) => r.data ?? [],
+      providesTags: ['MenuAdmin'],
+    }),
+    menuTree: b.query<TreeNode[], void>({
+      query: () => SYSTEM_PATHS.menuTree,
+      transformResponse: (r: R<TreeNode[]>) => r.data ?? [],
+      providesTags: ['MenuAdmin'],
+    }),
+    menuSubmit: b.mutation<R<null>, Partial<MenuSubmit>>({
+      query: (body) => ({ url: SYSTEM_PATHS.menuSubmit, method: 'POST', body }),
+      invalidatesTags: ['MenuAdmin', 'Menu', 'Buttons', 'Grant'],
+    }),
+    menuRemove: b.mutation<R<null>, string>({
+      query: (ids) => ({ url: SYSTEM_PATHS.menuRemove, method: 'POST', params: { ids } }),
+      invalidatesTags: ['MenuAdmin', 'Menu', 'Buttons', 'Grant'],
+    }),
+    deptLazyList: b.query<Dept[], { parentId: string }>({
+      query: (params) => ({ url: SYSTEM_PATHS.deptLazyList, params }),
+      transformResponse: (r: R<Dept[]>) => r.data ?? [],
+      providesTags: ['Dept'],
+    }),
+    deptSubmit: b.mutation<R<null>, Partial<Dept>>({
+      query: (body) => ({ url: SYSTEM_PATHS.deptSubmit, method: 'POST', body }),
+      invalidatesTags: ['Dept'],
+    }),
+    deptRemove: b.mutation<R<null>, string>({
+      query: (ids) => ({ url: SYSTEM_PATHS.deptRemove, method: 'POST', params: { ids } }),
+      invalidatesTags: ['Dept'],
+    }),
   }),
 });
+
+export const {
+  useRoleListQuery,
+  useRoleTreeQuery,
+  useRoleSubmitMutation,
+  useRoleRemoveMutation,
+  useRoleGrantMutation,
+  useGrantTreeQuery,
+  useRoleTreeKeysQuery,
+  useLazyRoleTreeKeysQuery,
+  useDataScopeListQuery,
+  useDataScopeSubmitMutation,
+  useDataScopeRemoveMutation,
+  useApiScopeListQuery,
+  useApiScopeSubmitMutation,
+  useApiScopeRemoveMutation,
+  useUserPageQuery,
+  useUserSubmitMutation,
+  useUserRemoveMutation,
+  useUserGrantMutation,
+  useUserResetPasswordMutation,
+  useUserUnlockMutation,
+  useUserStatusMutation,
+  usePostOptionsQuery,
+  useMenuLazyListQuery,
+  useLazyMenuLazyListQuery,
+  useMenuTreeQuery,
+  useMenuSubmitMutation,
+  useMenuRemoveMutation,
+  useDeptLazyListQuery,
+  useLazyDeptLazyListQuery,
+  useDeptSubmitMutation,
+  useDeptRemoveMutation,
+} = bladeSystemApi;
 
 export const {
   useMenuRoutesQuery,

@@ -18,4 +18,6 @@ export const SCREENS: ScreenMap = {
   // menu pages by route path (one line per screen; a path without an entry shows coming-soon)
   '/base/material': lazy(() => import('../../screens/base/material.tsx')),
   '/base/material-detail/:code': lazy(() => import('../../screens/base/material-detail.tsx')),
+  '/authority/role': lazy(() => import('../../screens/authority/role.tsx')),
+  '/system/user': lazy(() => import('../../screens/system/user.tsx')),
 };

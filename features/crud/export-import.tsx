@@ -129,7 +129,9 @@ export function ImportButton({ def, onDone }: { def: ResourceDef; onDone: () => 
             <Button onClick={template} type="tertiary">
               下载模板
             </Button>
-            <Button onClick={close}>关闭</Button>
+            <Button onClick={close} data-testid="crud-import-close">
+              关闭
+            </Button>
             <Button theme="solid" onClick={upload} loading={busy} disabled={!file} data-testid="crud-import-start">
               开始导入
             </Button>

@@ -259,15 +259,16 @@ export function FieldControl({
     case 'status':
     case 'bool':
       return (
-        <Switch
-          id={id}
-          checked={truthyFlag(value)}
-          onChange={(c) => onChange(c ? 1 : 0)}
-          disabled={disabled}
-          checkedText={spec.kind === 'status' ? '启用' : '是'}
-          uncheckedText={spec.kind === 'status' ? '停用' : '否'}
-          aria-label={spec.label}
-        />
+        <span className="ly-crud-switch">
+          <Switch
+            id={id}
+            checked={truthyFlag(value)}
+            onChange={(c) => onChange(c ? 1 : 0)}
+            disabled={disabled}
+            aria-label={spec.label}
+          />
+          <span>{formatValue(spec.kind, truthyFlag(value) ? 1 : 0)}</span>
+        </span>
       );
     case 'image':
     case 'file':

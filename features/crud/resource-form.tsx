@@ -29,6 +29,20 @@ export function validateForm(
   return { ok: false, errors };
 }
 
+/**
+ * Initial values of the add dialog: each form field's zod default (`status` 1, `unit` 't'…), read by parsing
+ * `undefined` with the field's own schema, so the dialog opens with what the server would store.
+ */
+export function formDefaults(schema: z.ZodObject, fields: AnyField[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const fieldSchema = schema.shape[f.field] as z.ZodType | undefined;
+    const r = fieldSchema?.safeParse(undefined);
+    if (r?.success && r.data !== undefined && r.data !== '') out[f.field] = r.data;
+  }
+  return out;
+}
+
 /** Blank text → undefined so zod defaults and required messages apply; decimals stay strings. */
 export function cleanValues(fields: AnyField[], values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -18,7 +18,14 @@ import { DraggableDialog } from './draggable-dialog.tsx';
 import { ExportButton, ImportButton } from './export-import.tsx';
 import { CellValue, DECIMAL_KINDS, RIGHT_ALIGNED, SearchControl } from './field-kinds.tsx';
 import { useResourcePermissions } from './permissions.ts';
-import { cleanValues, type FieldErrors, type FormMode, ResourceForm, validateForm } from './resource-form.tsx';
+import {
+  cleanValues,
+  type FieldErrors,
+  type FormMode,
+  formDefaults,
+  ResourceForm,
+  validateForm,
+} from './resource-form.tsx';
 import { useTableHeight } from './table-height.ts';
 import './crud.css';
 
@@ -97,7 +104,7 @@ export function ResourceListPage({ def, detailPath, rowActions, readOnly, onView
   const openDialog = (mode: FormMode, row: Row = {}) => {
     if (mode === 'view' && onView) return onView(row);
     setDialog({ mode, row });
-    setValues(mode === 'add' ? {} : rowToFormValues(def, { ...row })); // a copy: the table row stays untouched
+    setValues(mode === 'add' ? formDefaults(def.schemas.form, def.form) : rowToFormValues(def, { ...row })); // a copy: the table row stays untouched
     setErrors({});
   };
   const save = async () => {

@@ -1,6 +1,6 @@
 /** Column helpers shared by every module schema: 64-bit ids as strings, audit fields. */
 import { sql } from 'drizzle-orm';
-import { customType, integer, pgSequence, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, type PgColumn, pgSequence, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * One database sequence for every id (like BladeX snowflake ids: unique across tables, beyond 2^53 so
@@ -30,3 +30,18 @@ export const audit = () => ({
   status: integer('status').notNull().default(1),
   isDeleted: integer('is_deleted').notNull().default(0),
 });
+
+/**
+ * Columns of a resource-engine table (server/platform/crud): id, tenant, owning department and the audit fields.
+ * Pair with `resourceIndexes(t)` so that the default page query (tenant, live rows, newest first) is an index scan.
+ */
+export const resourceColumns = () => ({
+  id: idPk(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  deptId: bigintStr('dept_id'),
+  ...audit(),
+});
+
+/** The page index of a resource table: (tenant_id, is_deleted, create_time). */
+export const resourceIndex = (name: string, t: { tenantId: PgColumn; isDeleted: PgColumn; createTime: PgColumn }) =>
+  index(`${name}_page_idx`).on(t.tenantId, t.isDeleted, t.createTime);

@@ -1,0 +1,108 @@
+/**
+ * Per-department settings (spec §7.6): 业务配置 (system-business-config) and 财务参数 (system-finace-config — the
+ * misspelling is the product's path). GET `detail-dept?deptId=` answers the row (defaults when never saved);
+ * POST `update` saves it for that department. Rates are percent strings with 2 decimals.
+ */
+import { z } from 'zod';
+import { decimal, flag, int, ref, refReq } from './fields.ts';
+
+export const CONFIG_PATHS = {
+  businessDetail: '/api/izs-base/system-business-config/detail-dept',
+  businessUpdate: '/api/izs-base/system-business-config/update',
+  financeDetail: '/api/izs-base/system-finace-config/detail-dept',
+  financeUpdate: '/api/izs-base/system-finace-config/update',
+} as const;
+
+export const businessConfigForm = z.object({
+  deptId: refReq('机构'),
+  allowNegativeStock: flag('允许负库存'),
+  weighStableSeconds: int('过磅稳定时间(秒)', 1, 60, 3),
+  manualWeighAllowed: flag('允许手工录入重量'),
+  defaultWarehouseId: ref('默认仓库'),
+  pricePrecision: int('单价小数位', 0, 4, 2),
+  weightPrecision: int('重量小数位', 0, 3, 3),
+  taxRate: decimal('税率(%)', 2, '100').default('13'),
+  autoReview: flag('磅单自动审核'),
+});
+export type BusinessConfigForm = z.input<typeof businessConfigForm>;
+
+export interface BusinessConfig {
+  id: string | null;
+  deptId: string;
+  allowNegativeStock: number;
+  weighStableSeconds: number;
+  manualWeighAllowed: number;
+  defaultWarehouseId: string | null;
+  pricePrecision: number;
+  weightPrecision: number;
+  taxRate: string;
+  autoReview: number;
+}
+
+export const financeConfigForm = z.object({
+  deptId: refReq('机构'),
+  accountingSystem: int('会计制度', 1, 2, 1),
+  taxNature: z.enum(['1', '2'], { error: '请选择纳税人性质' }).default('1'),
+  vatRate: decimal('增值税率(%)', 2, '100').default('13'),
+  incomeTaxRate: decimal('所得税率(%)', 2, '100').default('25'),
+  autoVoucher: flag('自动生成凭证'),
+  amountPrecision: int('金额小数位', 0, 4, 2),
+});
+export type FinanceConfigForm = z.input<typeof financeConfigForm>;
+
+export interface FinanceConfig {
+  id: string | null;
+  deptId: string;
+  accountingSystem: number;
+  taxNature: string;
+  vatRate: string;
+  incomeTaxRate: string;
+  autoVoucher: number;
+  amountPrecision: number;
+}
+
+/** Form fields for the client's settings page (rendered like any resource form). */
+export const BUSINESS_CONFIG_FIELDS = [
+  { field: 'allowNegativeStock', label: '允许负库存', kind: 'bool' },
+  { field: 'weighStableSeconds', label: '过磅稳定时间(秒)', kind: 'number', min: 1, max: 60 },
+  { field: 'manualWeighAllowed', label: '允许手工录入重量', kind: 'bool' },
+  {
+    field: 'defaultWarehouseId',
+    label: '默认仓库',
+    kind: 'select',
+    options: { endpoint: '/api/izs-base/warehouse/select-list', labelKey: 'name', valueKey: 'id' },
+  },
+  { field: 'pricePrecision', label: '单价小数位', kind: 'number', min: 0, max: 4 },
+  { field: 'weightPrecision', label: '重量小数位', kind: 'number', min: 0, max: 3 },
+  { field: 'taxRate', label: '税率(%)', kind: 'rate', decimals: 2 },
+  { field: 'autoReview', label: '磅单自动审核', kind: 'bool' },
+] as const;
+
+export const FINANCE_CONFIG_FIELDS = [
+  {
+    field: 'accountingSystem',
+    label: '会计制度',
+    kind: 'select',
+    options: {
+      options: [
+        { label: '小企业会计准则', value: 1 },
+        { label: '企业会计准则', value: 2 },
+      ],
+    },
+  },
+  {
+    field: 'taxNature',
+    label: '纳税人性质',
+    kind: 'select',
+    options: {
+      options: [
+        { label: '一般纳税人', value: '1' },
+        { label: '小规模纳税人', value: '2' },
+      ],
+    },
+  },
+  { field: 'vatRate', label: '增值税率(%)', kind: 'rate', decimals: 2 },
+  { field: 'incomeTaxRate', label: '所得税率(%)', kind: 'rate', decimals: 2 },
+  { field: 'autoVoucher', label: '自动生成凭证', kind: 'bool' },
+  { field: 'amountPrecision', label: '金额小数位', kind: 'number', min: 0, max: 4 },
+] as const;

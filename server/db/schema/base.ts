@@ -1,0 +1,328 @@
+/** izs-base: base data of the yard (material, category, warehouse, weighbridge, bank, parties, …) and per-dept configs. */
+import { sql } from 'drizzle-orm';
+import { integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigintStr, resourceColumns, resourceIndex, tstz } from './common.ts';
+
+const s = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
+const dec = (name: string, precision: number, scale: number) => numeric(name, { precision, scale, mode: 'string' });
+const live = sql`is_deleted = 0`;
+
+export const materialCategory = pgTable(
+  'izs_material_category',
+  {
+    ...resourceColumns(),
+    parentId: bigintStr('parent_id').notNull().default('0'),
+    code: s('code', 32),
+    name: s('name'),
+    sort: integer('sort').notNull().default(0),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_material_category', t)],
+);
+
+export const material = pgTable(
+  'izs_material',
+  {
+    ...resourceColumns(),
+    code: s('code', 32),
+    name: s('name'),
+    categoryId: bigintStr('category_id'),
+    spec: s('spec'),
+    unit: s('unit', 16),
+    priceUnit: s('price_unit', 32),
+    defaultPrice: dec('default_price', 14, 2).notNull().default('0'),
+    deductRate: dec('deduct_rate', 5, 2).notNull().default('0'),
+    gbCode: s('gb_code', 20),
+    isHazardous: integer('is_hazardous').notNull().default(0),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_material', t), uniqueIndex('izs_material_code_uq').on(t.tenantId, t.code).where(live)],
+);
+
+export const warehouse = pgTable(
+  'izs_warehouse',
+  {
+    ...resourceColumns(),
+    code: s('code', 32),
+    name: s('name'),
+    type: s('type', 16),
+    regionCode: s('region_code', 12),
+    address: s('address', 255),
+    managerName: s('manager_name', 32),
+    phone: s('phone', 30),
+    capacityT: dec('capacity_t', 14, 3).notNull().default('0'),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_warehouse', t), uniqueIndex('izs_warehouse_code_uq').on(t.tenantId, t.code).where(live)],
+);
+
+export const warehouseEnvironment = pgTable(
+  'izs_warehouse_environment',
+  {
+    ...resourceColumns(),
+    warehouseId: bigintStr('warehouse_id').notNull(),
+    recordTime: tstz('record_time').notNull().defaultNow(),
+    temperature: dec('temperature', 5, 1),
+    humidity: dec('humidity', 5, 1),
+    fireCheck: integer('fire_check').notNull().default(1),
+    inspector: s('inspector', 32),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_warehouse_environment', t)],
+);
+
+export const weighbridge = pgTable(
+  'izs_weighbridge',
+  {
+    ...resourceColumns(),
+    code: s('code', 32),
+    name: s('name'),
+    warehouseId: bigintStr('warehouse_id'),
+    maxCapacityKg: dec('max_capacity_kg', 12, 3).notNull().default('0'),
+    divisionKg: dec('division_kg', 10, 3).notNull().default('0'),
+    connType: s('conn_type', 16),
+    serialPort: s('serial_port', 32),
+    baudRate: integer('baud_rate').notNull().default(9600),
+    ip: s('ip', 64),
+    port: integer('port').notNull().default(0),
+    indicatorModel: s('indicator_model'),
+    stableSeconds: integer('stable_seconds').notNull().default(3),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_weighbridge', t),
+    uniqueIndex('izs_weighbridge_code_uq').on(t.tenantId, t.code).where(live),
+  ],
+);
+
+export const bank = pgTable(
+  'izs_bank',
+  {
+    ...resourceColumns(),
+    bankName: s('bank_name', 100),
+    accountName: s('account_name', 100),
+    bankAccount: s('bank_account', 40),
+    bankCode: s('bank_code', 20),
+    isDefault: integer('is_default').notNull().default(0),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_bank', t), uniqueIndex('izs_bank_account_uq').on(t.tenantId, t.bankAccount).where(live)],
+);
+
+export const relatedParty = pgTable(
+  'izs_related_party',
+  {
+    ...resourceColumns(),
+    code: s('code', 32),
+    name: s('name', 100),
+    type: s('type', 16),
+    contact: s('contact', 32),
+    phone: s('phone', 30),
+    taxpayerId: s('taxpayer_id', 20),
+    regionCode: s('region_code', 12),
+    address: s('address', 255),
+    bankName: s('bank_name', 100),
+    bankAccount: s('bank_account', 40),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_related_party', t),
+    uniqueIndex('izs_related_party_code_uq').on(t.tenantId, t.code).where(live),
+  ],
+);
+
+export const financialExpenses = pgTable(
+  'izs_financial_expenses',
+  {
+    ...resourceColumns(),
+    code: s('code', 32),
+    name: s('name'),
+    category: s('category', 16),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_financial_expenses', t),
+    uniqueIndex('izs_financial_expenses_code_uq').on(t.tenantId, t.code).where(live),
+  ],
+);
+
+export const salesman = pgTable(
+  'izs_salesman',
+  {
+    ...resourceColumns(),
+    code: s('code', 32),
+    name: s('name', 32),
+    phone: s('phone', 30),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_salesman', t), uniqueIndex('izs_salesman_code_uq').on(t.tenantId, t.code).where(live)],
+);
+
+export const orgManage = pgTable(
+  'izs_org_manage',
+  {
+    ...resourceColumns(),
+    name: s('name', 100),
+    creditCode: s('credit_code', 18),
+    legalPerson: s('legal_person', 32),
+    phone: s('phone', 30),
+    regionCode: s('region_code', 12),
+    address: s('address', 255),
+    licenseImage: s('license_image', 500),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_org_manage', t),
+    uniqueIndex('izs_org_manage_credit_uq').on(t.tenantId, t.creditCode).where(live),
+  ],
+);
+
+/** One row per (tenant, dept): created with defaults on first read. */
+export const businessConfig = pgTable(
+  'izs_business_config',
+  {
+    ...resourceColumns(),
+    allowNegativeStock: integer('allow_negative_stock').notNull().default(0),
+    weighStableSeconds: integer('weigh_stable_seconds').notNull().default(3),
+    manualWeighAllowed: integer('manual_weigh_allowed').notNull().default(0),
+    defaultWarehouseId: bigintStr('default_warehouse_id'),
+    pricePrecision: integer('price_precision').notNull().default(2),
+    weightPrecision: integer('weight_precision').notNull().default(3),
+    taxRate: dec('tax_rate', 5, 2).notNull().default('13'),
+    autoReview: integer('auto_review').notNull().default(0),
+  },
+  (t) => [uniqueIndex('izs_business_config_dept_uq').on(t.tenantId, t.deptId).where(live)],
+);
+
+export const financeConfig = pgTable(
+  'izs_finance_config',
+  {
+    ...resourceColumns(),
+    accountingSystem: integer('accounting_system').notNull().default(1),
+    taxNature: s('tax_nature', 2),
+    vatRate: dec('vat_rate', 5, 2).notNull().default('13'),
+    incomeTaxRate: dec('income_tax_rate', 5, 2).notNull().default('25'),
+    autoVoucher: integer('auto_voucher').notNull().default(0),
+    amountPrecision: integer('amount_precision').notNull().default(2),
+  },
+  (t) => [uniqueIndex('izs_finance_config_dept_uq').on(t.tenantId, t.deptId).where(live)],
+);
+
+export const cameras = pgTable(
+  'izs_camera',
+  {
+    ...resourceColumns(),
+    name: s('name'),
+    ip: s('ip', 64),
+    port: integer('port').notNull().default(80),
+    channel: integer('channel').notNull().default(1),
+    weighbridgeId: bigintStr('weighbridge_id'),
+    position: s('position', 16),
+    brand: s('brand', 32),
+    snapshotUrl: s('snapshot_url', 500),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_camera', t)],
+);
+
+export const printConfig = pgTable(
+  'izs_print_config',
+  {
+    ...resourceColumns(),
+    warehouseId: bigintStr('warehouse_id').notNull(),
+    printType: integer('print_type').notNull().default(1),
+    printDevice: s('print_device', 100),
+    printDevice2: s('print_device2', 100),
+    printDevice3: s('print_device3', 100),
+    paper: s('paper', 16),
+    marginTop: dec('margin_top', 5, 1).notNull().default('0'),
+    marginBottom: dec('margin_bottom', 5, 1).notNull().default('0'),
+    marginLeft: dec('margin_left', 5, 1).notNull().default('0'),
+    marginRight: dec('margin_right', 5, 1).notNull().default('0'),
+  },
+  (t) => [uniqueIndex('izs_print_config_wh_uq').on(t.tenantId, t.warehouseId).where(live)],
+);
+
+export const materialQuotesOrder = pgTable(
+  'izs_material_quotes_order',
+  {
+    ...resourceColumns(),
+    code: s('code', 32),
+    materialId: bigintStr('material_id'),
+    quoteType: s('quote_type', 16),
+    price: dec('price', 14, 2).notNull().default('0'),
+    priceUnit: s('price_unit', 32),
+    effectiveStart: s('effective_start', 10),
+    effectiveEnd: s('effective_end', 10),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_material_quotes_order', t),
+    uniqueIndex('izs_material_quotes_order_code_uq').on(t.tenantId, t.code).where(live),
+  ],
+);
+
+/** blade-system generic resources. */
+export const staff = pgTable(
+  'izs_staff',
+  {
+    ...resourceColumns(),
+    jobNumber: s('job_number', 32),
+    name: s('name', 32),
+    sex: integer('sex').notNull().default(1),
+    postId: bigintStr('post_id'),
+    phone: s('phone', 30),
+    idNumber: s('id_number', 18),
+    entryDate: s('entry_date', 10),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_staff', t), uniqueIndex('izs_staff_job_uq').on(t.tenantId, t.jobNumber).where(live)],
+);
+
+export const pageConfig = pgTable(
+  'izs_page_config',
+  {
+    ...resourceColumns(),
+    pageCode: s('page_code', 100),
+    pageName: s('page_name', 100),
+    config: text('config').notNull().default('{}'),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_page_config', t),
+    uniqueIndex('izs_page_config_code_uq').on(t.tenantId, t.pageCode).where(live),
+  ],
+);
+
+export const androidVersion = pgTable(
+  'izs_android_version',
+  {
+    ...resourceColumns(),
+    version: s('version', 30),
+    versionCode: integer('version_code').notNull().default(1),
+    url: s('url', 500),
+    forceUpdate: integer('force_update').notNull().default(0),
+    remark: s('remark', 500),
+  },
+  (t) => [
+    resourceIndex('izs_android_version', t),
+    uniqueIndex('izs_android_version_uq').on(t.tenantId, t.version).where(live),
+  ],
+);
+
+/** izs-toolbox 修改日志: a client-reported modification of a business record. */
+export const modifyLog = pgTable(
+  'izs_modify_log',
+  {
+    ...resourceColumns(),
+    title: s('title', 255),
+    orderType: s('order_type', 32),
+    orderNo: s('order_no', 64),
+    serviceId: s('service_id', 50),
+    requestUri: s('request_uri', 500),
+    method: s('method', 10),
+    params: text('params').notNull().default(''),
+    modifyParams: text('modify_params').notNull().default(''),
+  },
+  (t) => [resourceIndex('izs_modify_log', t)],
+);

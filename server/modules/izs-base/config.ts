@@ -1,0 +1,130 @@
+/**
+ * Per-department configs (spec §7.6): GET detail-dept?deptId= answers the saved row or the defaults (id null);
+ * POST update upserts the row of body.deptId. The department must be one of the caller's (administrator: any of
+ * the tenant) — else 403. Editing needs the button `base_dept_config_edit` / `finance_setting_system_config_edit`.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  businessConfigForm,
+  CONFIG_PATHS,
+  financeConfigForm,
+} from '../../../core/contract/izs-base/config.contract.ts';
+import type { Db } from '../../db/client.ts';
+import { businessConfig, dept, financeConfig } from '../../db/schema/index.ts';
+import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import { type CrudContext, fixed, isAdministrator, type Row, requireButton } from '../../platform/crud/index.ts';
+import { diff, writeOperationLog } from '../../platform/logs.ts';
+import { badRequest, forbidden, ok } from '../../platform/r.ts';
+import { parse } from '../../platform/validate.ts';
+
+async function allowedDept(db: Db, user: AuthUser, raw: unknown): Promise<string> {
+  const id = String(raw ?? '').trim() || user.currentDeptId;
+  if (!/^[1-9]\d{0,18}$/.test(id)) throw badRequest('机构编号格式不正确');
+  if (user.deptIds.includes(id) && !isAdministrator(user)) return id;
+  const d = await db
+    .select({ id: dept.id })
+    .from(dept)
+    .where(and(eq(dept.id, id), eq(dept.tenantId, user.tenantId), eq(dept.isDeleted, 0)))
+    .limit(1);
+  if (!d[0]) throw badRequest('机构不存在');
+  if (!isAdministrator(user) && !user.deptIds.includes(id)) throw forbidden();
+  return id;
+}
+
+interface ConfigSpec {
+  title: string;
+  permission: string;
+  table: AnyPgTable;
+  form: z.ZodObject;
+  decimals: Record<string, number>;
+  detail: string;
+  update: string;
+}
+
+function registerConfig(app: FastifyInstance, db: Db, spec: ConfigSpec) {
+  const t = spec.table as unknown as Record<string, AnyPgColumn>;
+  const defaults = parse(spec.form, { deptId: '1' }) as Row;
+  const shape = (row: Row | undefined, deptId: string): Row => {
+    const out: Row = { id: row?.id ?? null, deptId };
+    for (const k of Object.keys(spec.form.shape)) {
+      if (k === 'deptId') continue;
+      const v = row ? row[k] : defaults[k];
+      out[k] = k in spec.decimals ? fixed(v, spec.decimals[k]) : (v ?? null);
+    }
+    return out;
+  };
+  const load = async (ex: Db, user: AuthUser, deptId: string) =>
+    (
+      (await ex
+        .select()
+        .from(spec.table)
+        .where(and(eq(t.tenantId, user.tenantId), eq(t.deptId, deptId), eq(t.isDeleted, 0)))
+        .limit(1)) as Row[]
+    )[0];
+
+  app.get(spec.detail, async (req: FastifyRequest) => {
+    const user = currentUser(req);
+    const deptId = await allowedDept(db, user, (req.query as Row | undefined)?.deptId);
+    return ok(shape(await load(db, user, deptId), deptId));
+  });
+
+  app.post(spec.update, async (req: FastifyRequest) => {
+    const user = currentUser(req);
+    await requireButton(db, user, spec.permission, 'edit');
+    const body = { ...((req.body ?? {}) as Row) };
+    body.deptId = await allowedDept(db, user, body.deptId);
+    const values = parse(spec.form, body) as Row;
+    const saved = await db.transaction(async (tx) => {
+      const prev = await load(tx as unknown as Db, user, values.deptId as string);
+      let row: Row;
+      if (prev) {
+        [row] = (await tx
+          .update(spec.table)
+          .set({ ...values, updateUser: user.userId, updateTime: new Date() } as never)
+          .where(eq(t.id, prev.id as string))
+          .returning()) as Row[];
+      } else {
+        [row] = (await tx
+          .insert(spec.table)
+          .values({
+            ...values,
+            tenantId: user.tenantId,
+            createUser: user.userId,
+            updateUser: user.userId,
+            createDept: user.currentDeptId,
+          } as never)
+          .returning()) as Row[];
+      }
+      const before = shape(prev, values.deptId as string);
+      const after = shape(row, values.deptId as string);
+      delete after.id;
+      await writeOperationLog(tx, req, `修改${spec.title}`, diff(before, after));
+      return row;
+    });
+    return ok(shape(saved, values.deptId as string));
+  });
+}
+
+export function registerConfigRoutes(app: FastifyInstance, { db }: CrudContext): void {
+  registerConfig(app, db, {
+    title: '业务配置',
+    permission: 'base_dept_config',
+    table: businessConfig,
+    form: businessConfigForm,
+    decimals: { taxRate: 2 },
+    detail: CONFIG_PATHS.businessDetail,
+    update: CONFIG_PATHS.businessUpdate,
+  });
+  registerConfig(app, db, {
+    title: '财务参数',
+    permission: 'finance_setting_system_config',
+    table: financeConfig,
+    form: financeConfigForm,
+    decimals: { vatRate: 2, incomeTaxRate: 2 },
+    detail: CONFIG_PATHS.financeDetail,
+    update: CONFIG_PATHS.financeUpdate,
+  });
+}

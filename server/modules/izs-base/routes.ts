@@ -1,0 +1,259 @@
+/**
+ * izs-base (spec §2.7 Base, §7.6): material + category tree, warehouse (+ environment patrols), weighbridge,
+ * bank, related party, expense items, salesman, organisation — all through the resource engine — plus the
+ * per-dept configs and the business cache (select-data) written by hand.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '../../../core/contract/common.ts';
+import { bankResource } from '../../../core/contract/izs-base/bank.contract.ts';
+import { financialExpensesResource } from '../../../core/contract/izs-base/financial-expenses.contract.ts';
+import { materialResource } from '../../../core/contract/izs-base/material.contract.ts';
+import {
+  MATERIAL_CATEGORY_TREE,
+  materialCategoryResource,
+} from '../../../core/contract/izs-base/material-category.contract.ts';
+import { orgManageResource } from '../../../core/contract/izs-base/org-manage.contract.ts';
+import { relatedPartyResource } from '../../../core/contract/izs-base/related-party.contract.ts';
+import { salesmanResource } from '../../../core/contract/izs-base/salesman.contract.ts';
+import { warehouseEnvironmentForm, warehouseResource } from '../../../core/contract/izs-base/warehouse.contract.ts';
+import { weighbridgeResource } from '../../../core/contract/izs-base/weighbridge.contract.ts';
+import type { AppContext } from '../../app.ts';
+import {
+  bank,
+  financialExpenses,
+  material,
+  materialCategory,
+  orgManage,
+  relatedParty,
+  salesman,
+  warehouse,
+  warehouseEnvironment,
+  weighbridge,
+} from '../../db/schema/index.ts';
+import { registerModule, registerResource } from '../../platform/crud/index.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest, ok } from '../../platform/r.ts';
+import { buildForest, markHasChildren } from '../../platform/tree.ts';
+import { parse } from '../../platform/validate.ts';
+import { registerConfigRoutes } from './config.ts';
+import { registerSelectData } from './select-data.ts';
+
+export async function registerIzsBase(app: FastifyInstance, actx: AppContext): Promise<void> {
+  const db = actx.database.db;
+  const ctx = { db, tz: actx.config.tz };
+  await registerModule(app, (s) => {
+    // 物料分类 (tree)
+    const category = registerResource(s, ctx, materialCategoryResource, materialCategory, {
+      joins: {
+        parentName: sql<string>`(select p.name from izs_material_category p where p.id = ${materialCategory.parentId})`,
+      },
+      beforeSave: async (tx, row, c) => {
+        const pid = (row.parentId as string | null | undefined) ?? '0';
+        row.parentId = pid;
+        if (pid === '0') return;
+        if (!c.isNew && pid === c.prev?.id) throw badRequest('上级分类不能是自己');
+        const p = await tx
+          .select({ id: materialCategory.id, parentId: materialCategory.parentId })
+          .from(materialCategory)
+          .where(
+            and(
+              eq(materialCategory.id, pid),
+              eq(materialCategory.tenantId, c.user.tenantId),
+              eq(materialCategory.isDeleted, 0),
+            ),
+          );
+        if (!p[0]) throw badRequest('上级分类不存在');
+      },
+      beforeRemove: async (tx, rows) => {
+        const ids = rows.map((r) => r.id as string);
+        const child = await tx
+          .select({ id: materialCategory.id })
+          .from(materialCategory)
+          .where(and(inArray(materialCategory.parentId, ids), eq(materialCategory.isDeleted, 0)))
+          .limit(1);
+        if (child.length) throw badRequest('请先删除下级分类');
+        const used = await tx
+          .select({ id: material.id })
+          .from(material)
+          .where(and(inArray(material.categoryId, ids), eq(material.isDeleted, 0)))
+          .limit(1);
+        if (used.length) throw badRequest('分类下还有物料，不能删除');
+      },
+    });
+    s.get(MATERIAL_CATEGORY_TREE, async (req) => {
+      const user = await category.permitAny(req);
+      const rows = await db
+        .select({ id: materialCategory.id, parentId: materialCategory.parentId, name: materialCategory.name })
+        .from(materialCategory)
+        .where(and(eq(materialCategory.tenantId, user.tenantId), eq(materialCategory.isDeleted, 0)))
+        .orderBy(asc(materialCategory.sort), asc(materialCategory.id));
+      const nodes = rows.map((r) => ({
+        id: r.id,
+        parentId: r.parentId,
+        title: r.name,
+        key: r.id,
+        value: r.id,
+        children: undefined as never,
+      }));
+      return ok(markHasChildren(buildForest(nodes)));
+    });
+
+    // 物料
+    registerResource(s, ctx, materialResource, material, {
+      joins: {
+        categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
+      },
+      beforeSave: async (tx, row, c) => {
+        if (!row.categoryId) return;
+        const cat = await tx
+          .select({ id: materialCategory.id })
+          .from(materialCategory)
+          .where(
+            and(
+              eq(materialCategory.id, row.categoryId as string),
+              eq(materialCategory.tenantId, c.user.tenantId),
+              eq(materialCategory.isDeleted, 0),
+            ),
+          );
+        if (!cat[0]) throw badRequest('物料分类不存在');
+      },
+      importValue: {
+        categoryId: async (text, ex, user) => {
+          const r = await ex
+            .select({ id: materialCategory.id })
+            .from(materialCategory)
+            .where(
+              and(
+                eq(materialCategory.tenantId, user.tenantId),
+                eq(materialCategory.isDeleted, 0),
+                eq(materialCategory.name, text),
+              ),
+            )
+            .limit(1);
+          if (!r[0]) throw badRequest(`物料分类不存在: ${text}`);
+          return r[0].id;
+        },
+      },
+    });
+
+    // 仓库 + 环境巡检
+    const wh = registerResource(s, ctx, warehouseResource, warehouse, {
+      beforeRemove: async (tx, rows) => {
+        const used = await tx
+          .select({ id: weighbridge.id })
+          .from(weighbridge)
+          .where(
+            and(
+              inArray(
+                weighbridge.warehouseId,
+                rows.map((r) => r.id as string),
+              ),
+              eq(weighbridge.isDeleted, 0),
+            ),
+          )
+          .limit(1);
+        if (used.length) throw badRequest('仓库下还有地磅，不能删除');
+      },
+    });
+    s.post('/api/izs-base/warehouse/environment', async (req) => {
+      const user = await wh.permit(req, 'edit');
+      const body = parse(warehouseEnvironmentForm, req.body ?? {});
+      const w = await wh.load(db, req, user, body.warehouseId);
+      const created = await db.transaction(async (tx) => {
+        const [r] = await tx
+          .insert(warehouseEnvironment)
+          .values({
+            ...body,
+            temperature: body.temperature ?? null,
+            humidity: body.humidity ?? null,
+            tenantId: user.tenantId,
+            deptId: (w.deptId as string | null) ?? null,
+            createUser: user.userId,
+            updateUser: user.userId,
+            createDept: user.currentDeptId,
+          })
+          .returning();
+        await writeOperationLog(tx, req, '仓库环境巡检', {
+          temperature: [null, body.temperature ?? null],
+          humidity: [null, body.humidity ?? null],
+          fireCheck: [null, body.fireCheck],
+        });
+        return r;
+      });
+      return ok({ id: created.id });
+    });
+    s.get('/api/izs-base/warehouse/environment-list', async (req) => {
+      const user = await wh.permit(req, 'view');
+      const q = parse(z.object({ warehouseId: idSchema }), req.query ?? {});
+      await wh.load(db, req, user, q.warehouseId);
+      const rows = await db
+        .select()
+        .from(warehouseEnvironment)
+        .where(
+          and(
+            eq(warehouseEnvironment.warehouseId, q.warehouseId),
+            eq(warehouseEnvironment.tenantId, user.tenantId),
+            eq(warehouseEnvironment.isDeleted, 0),
+          ),
+        )
+        .orderBy(sql`${warehouseEnvironment.recordTime} desc`)
+        .limit(100);
+      return ok(
+        rows.map((r) => ({
+          id: r.id,
+          warehouseId: r.warehouseId,
+          recordTime: wh.entity({ t: r.recordTime }, user).t,
+          temperature: r.temperature,
+          humidity: r.humidity,
+          fireCheck: r.fireCheck,
+          inspector: r.inspector,
+          remark: r.remark,
+        })),
+      );
+    });
+
+    // 地磅
+    const wb = registerResource(s, ctx, weighbridgeResource, weighbridge, {
+      joins: {
+        warehouseName: sql<string>`(select w.name from izs_warehouse w where w.id = ${weighbridge.warehouseId})`,
+      },
+      beforeSave: async (tx, row, c) => {
+        if (!row.warehouseId) return;
+        const w = await tx
+          .select({ id: warehouse.id })
+          .from(warehouse)
+          .where(
+            and(
+              eq(warehouse.id, row.warehouseId as string),
+              eq(warehouse.tenantId, c.user.tenantId),
+              eq(warehouse.isDeleted, 0),
+            ),
+          );
+        if (!w[0]) throw badRequest('所属仓库不存在');
+      },
+    });
+    s.get('/api/izs-base/weighbridge/detail-deptid', async (req) => {
+      const user = await wb.permitAny(req);
+      const q = parse(z.object({ deptId: idSchema }), req.query ?? {});
+      const conds = await wb.conditions(req, user, {});
+      const rows = await db
+        .select(wb.selection())
+        .from(weighbridge)
+        .where(and(...conds, eq(weighbridge.deptId, q.deptId), eq(weighbridge.status, 1)))
+        .orderBy(asc(weighbridge.createTime), asc(weighbridge.id))
+        .limit(1);
+      return ok(rows[0] ? wb.entity(rows[0], user) : null);
+    });
+
+    registerResource(s, ctx, bankResource, bank);
+    registerResource(s, ctx, relatedPartyResource, relatedParty);
+    registerResource(s, ctx, financialExpensesResource, financialExpenses);
+    registerResource(s, ctx, salesmanResource, salesman);
+    registerResource(s, ctx, orgManageResource, orgManage);
+
+    registerConfigRoutes(s, ctx);
+    registerSelectData(s, ctx);
+  });
+}

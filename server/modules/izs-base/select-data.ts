@@ -1,0 +1,155 @@
+/**
+ * Business cache (spec §3, §6, §7.6): POST select-data/list answers the lists asked for by the body flags;
+ * GET select-data/user the users. Role administrator: the whole tenant; others: their departments' rows
+ * (only `deptId` when it is one of theirs). Enabled, live rows of the caller's tenant only; at most 1000 each.
+ */
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  SELECT_DATA_PATHS,
+  type SelectData,
+  selectDataBody,
+} from '../../../core/contract/izs-base/select-data.contract.ts';
+import { material, relatedParty, user, warehouse, weighbridge } from '../../db/schema/index.ts';
+import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import { type CrudContext, fixed, isAdministrator } from '../../platform/crud/index.ts';
+import { ok } from '../../platform/r.ts';
+import { parse } from '../../platform/validate.ts';
+
+const LIMIT = 1000;
+
+/** undefined = no department filter. */
+function deptFilter(u: AuthUser, wanted: string | undefined): string[] | undefined {
+  if (isAdministrator(u)) return undefined;
+  if (wanted && u.deptIds.includes(wanted)) return [wanted];
+  return u.deptIds;
+}
+
+export function registerSelectData(app: FastifyInstance, { db }: CrudContext): void {
+  const live = (t: { tenantId: AnyPgColumn; isDeleted: AnyPgColumn; status: AnyPgColumn }, u: AuthUser) => [
+    eq(t.tenantId, u.tenantId),
+    eq(t.isDeleted, 0),
+    eq(t.status, 1),
+  ];
+  const inDepts = (col: AnyPgColumn, depts: string[] | undefined): SQL[] =>
+    depts === undefined ? [] : depts.length ? [inArray(col, depts)] : [sql`false`];
+
+  const users = async (u: AuthUser, depts: string[] | undefined, name?: string) => {
+    const conds: SQL[] = [eq(user.tenantId, u.tenantId), eq(user.isDeleted, 0), eq(user.status, 1)];
+    if (depts !== undefined) {
+      conds.push(
+        depts.length
+          ? sql`string_to_array(${user.deptId}, ',') && ${sql.raw(
+              `array[${depts
+                .filter((d) => /^\d+$/.test(d))
+                .map((d) => `'${d}'`)
+                .join(',')}]`,
+            )}::text[]`
+          : sql`false`,
+      );
+    }
+    if (name) conds.push(sql`(${user.realName} ilike ${`%${name}%`} or ${user.account} ilike ${`%${name}%`})`);
+    const rows = await db
+      .select({ id: user.id, name: user.realName, account: user.account, deptId: user.deptId, phone: user.phone })
+      .from(user)
+      .where(and(...conds))
+      .orderBy(asc(user.id))
+      .limit(LIMIT);
+    return rows;
+  };
+
+  app.post(SELECT_DATA_PATHS.list, async (req) => {
+    const u = currentUser(req);
+    const b = parse(selectDataBody, req.body ?? {});
+    const depts = deptFilter(u, b.deptId);
+    const out: SelectData = {
+      userList: [],
+      customerList: [],
+      supplierList: [],
+      materialList: [],
+      warehouseList: [],
+      weighbridgeList: [],
+    };
+    const parties = async (types: string[]) =>
+      db
+        .select({
+          id: relatedParty.id,
+          name: relatedParty.name,
+          code: relatedParty.code,
+          type: relatedParty.type,
+          deptId: relatedParty.deptId,
+        })
+        .from(relatedParty)
+        .where(and(...live(relatedParty, u), inArray(relatedParty.type, types), ...inDepts(relatedParty.deptId, depts)))
+        .orderBy(asc(relatedParty.code))
+        .limit(LIMIT);
+    if (b.userEnable) out.userList = await users(u, depts);
+    if (b.customerEnable) out.customerList = await parties(['customer', 'both']);
+    if (b.supplierEnable) out.supplierList = await parties(['supplier', 'both']);
+    if (b.materialEnable) {
+      const rows = await db
+        .select({
+          id: material.id,
+          name: material.name,
+          code: material.code,
+          unit: material.unit,
+          priceUnit: material.priceUnit,
+          defaultPrice: material.defaultPrice,
+          deductRate: material.deductRate,
+          categoryId: material.categoryId,
+          deptId: material.deptId,
+        })
+        .from(material)
+        .where(and(...live(material, u), ...inDepts(material.deptId, depts)))
+        .orderBy(asc(material.code))
+        .limit(LIMIT);
+      out.materialList = rows.map((r) => ({
+        ...r,
+        defaultPrice: fixed(r.defaultPrice, 2),
+        deductRate: fixed(r.deductRate, 2),
+      }));
+    }
+    if (b.warehouseEnable) {
+      out.warehouseList = await db
+        .select({ id: warehouse.id, name: warehouse.name, code: warehouse.code, deptId: warehouse.deptId })
+        .from(warehouse)
+        .where(and(...live(warehouse, u), ...inDepts(warehouse.deptId, depts)))
+        .orderBy(asc(warehouse.code))
+        .limit(LIMIT);
+    }
+    if (b.weighbridgeEnable) {
+      const rows = await db
+        .select({
+          id: weighbridge.id,
+          name: weighbridge.name,
+          code: weighbridge.code,
+          warehouseId: weighbridge.warehouseId,
+          maxCapacityKg: weighbridge.maxCapacityKg,
+          divisionKg: weighbridge.divisionKg,
+          stableSeconds: weighbridge.stableSeconds,
+          deptId: weighbridge.deptId,
+        })
+        .from(weighbridge)
+        .where(and(...live(weighbridge, u), ...inDepts(weighbridge.deptId, depts)))
+        .orderBy(asc(weighbridge.code))
+        .limit(LIMIT);
+      out.weighbridgeList = rows.map((r) => ({
+        ...r,
+        maxCapacityKg: fixed(r.maxCapacityKg, 3),
+        divisionKg: fixed(r.divisionKg, 3),
+      }));
+    }
+    return ok(out);
+  });
+
+  app.get(SELECT_DATA_PATHS.user, async (req) => {
+    const u = currentUser(req);
+    const q = parse(
+      z.object({ deptId: z.string().trim().optional(), name: z.string().trim().max(50).optional() }),
+      req.query ?? {},
+    );
+    return ok(await users(u, deptFilter(u, q.deptId || undefined), q.name || undefined));
+  });
+}

@@ -1,0 +1,99 @@
+/** Row ↔ entity conversion for the engine: decimals as fixed strings, times as yyyy-MM-dd HH:mm:ss. */
+import Decimal from 'decimal.js';
+import { getTableColumns } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDef } from '../../../core/contract/resource.ts';
+import { formatDateTime } from '../time.ts';
+
+export type Row = Record<string, unknown>;
+
+/** Columns never sent to clients. */
+const HIDDEN = new Set(['isDeleted']);
+
+export interface ColumnInfo {
+  columns: Record<string, AnyPgColumn>;
+  /** snake_case column name → entity key */
+  bySnake: Record<string, string>;
+  /** entity key → fixed decimal places (numeric columns) */
+  decimals: Record<string, number>;
+  dates: Set<string>;
+}
+
+export function columnInfo(def: ResourceDef, table: AnyPgTable): ColumnInfo {
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const bySnake: Record<string, string> = {};
+  const decimals: Record<string, number> = {};
+  const dates = new Set<string>();
+  const places = new Map<string, number>();
+  for (const c of def.columns) if (c.decimals !== undefined) places.set(c.field, c.decimals);
+  for (const f of def.form) if (f.decimals !== undefined && !places.has(f.field)) places.set(f.field, f.decimals);
+  for (const [key, col] of Object.entries(columns)) {
+    bySnake[col.name] = key;
+    if (col.columnType === 'PgNumeric') {
+      decimals[key] = places.get(key) ?? (col as unknown as { scale?: number }).scale ?? 2;
+    }
+    if (col.columnType === 'PgTimestamp') dates.add(key);
+  }
+  return { columns, bySnake, decimals, dates };
+}
+
+export function fixed(v: unknown, places: number): string {
+  if (v === null || v === undefined || v === '') return '';
+  try {
+    return new Decimal(String(v)).toFixed(places, Decimal.ROUND_HALF_UP);
+  } catch {
+    return String(v);
+  }
+}
+
+/** A database row (plus joined label fields) as the API answers it. */
+export function toEntity(row: Row, info: ColumnInfo, tz: string, hidden: string[] = []): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (HIDDEN.has(k) || hidden.includes(k)) continue;
+    if (k in info.decimals) out[k] = v === null ? null : fixed(v, info.decimals[k]);
+    else if (v instanceof Date) out[k] = formatDateTime(v, tz);
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** The spec's data helper on input: -1 means empty; '' means empty for anything but text-like fields. */
+const TEXTISH = new Set(['code', 'text', 'textarea', 'password', 'image', 'file']);
+
+export function cleanBody(def: ResourceDef, body: Row): Row {
+  const kinds = new Map(def.form.map((f) => [f.field as string, f.kind]));
+  const out: Row = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (v === -1 || v === '-1') continue;
+    if (v === '' && !TEXTISH.has(kinds.get(k) ?? 'text')) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Query strings: '' and -1 mean "no filter". */
+export function cleanQuery(q: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined || v === '' || v === '-1' || v === null) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The form-shaped values of an existing row (update merges the body over them). */
+export function formValues(def: ResourceDef, row: Row, info: ColumnInfo, tz: string): Row {
+  const out: Row = {};
+  const shape = def.schemas.form.shape as Record<string, unknown>;
+  for (const k of Object.keys(shape)) {
+    if (!(k in row)) continue;
+    const v = row[k];
+    if (k in info.decimals) out[k] = v === null ? undefined : fixed(v, info.decimals[k]);
+    else if (v instanceof Date) out[k] = formatDateTime(v, tz);
+    else out[k] = v === null ? undefined : v;
+  }
+  return out;
+}
+
+export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
