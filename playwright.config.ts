@@ -5,8 +5,9 @@ import { defineConfig } from '@playwright/test';
  * serving the built entries). No browser download: executablePath points at /usr/bin/chromium.
  * Two servers: the main one with the captcha off (so flows can sign in), one with the captcha on.
  */
-export const E2E_PORT = 18080;
-export const E2E_CAPTCHA_PORT = 18081;
+/** E2E_PORT moves both servers (engineers running e2e side by side use different ports). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const E2E_CAPTCHA_PORT = E2E_PORT + 1;
 const server = (port: number, captcha: 'on' | 'off') => ({
   command: `rm -rf .tmp/e2e-${port} && npx tsx server/main.ts`,
   url: `http://127.0.0.1:${port}/api/blade-auth/oauth/login-config`,
