@@ -219,10 +219,41 @@ export const cameras = pgTable(
     weighbridgeId: bigintStr('weighbridge_id'),
     position: s('position', 16),
     brand: s('brand', 32),
+    /** Login of the camera's web/RTSP service; the password is never answered (engine `hidden`). */
+    account: s('account', 64),
+    password: s('password', 128),
     snapshotUrl: s('snapshot_url', 500),
+    streamUrl: s('stream_url', 500),
     remark: s('remark', 255),
   },
   (t) => [resourceIndex('izs_camera', t)],
+);
+
+/**
+ * 库存磅单 (stock weigh order): a weighing done for stock (盘点过磅, transfers between stores) rather than a purchase
+ * or sale. Constraints: gross ≥ tare; net = gross − tare − deduction ≥ 0 (kg, 3 decimals), computed by the server.
+ */
+export const stockWeighOrder = pgTable(
+  'izs_stock_weigh_order',
+  {
+    ...resourceColumns(),
+    orderNo: s('order_no', 32),
+    warehouseId: bigintStr('warehouse_id').notNull(),
+    weighbridgeId: bigintStr('weighbridge_id'),
+    materialId: bigintStr('material_id').notNull(),
+    carNumber: s('car_number', 16),
+    grossKg: dec('gross_kg', 12, 3).notNull().default('0'),
+    tareKg: dec('tare_kg', 12, 3).notNull().default('0'),
+    deductKg: dec('deduct_kg', 12, 3).notNull().default('0'),
+    netKg: dec('net_kg', 12, 3).notNull().default('0'),
+    weighTime: tstz('weigh_time').notNull().defaultNow(),
+    weigher: s('weigher', 32),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_stock_weigh_order', t),
+    uniqueIndex('izs_stock_weigh_order_no_uq').on(t.tenantId, t.orderNo).where(live),
+  ],
 );
 
 export const printConfig = pgTable(
