@@ -19,6 +19,7 @@ import {
 } from '../../core/contract/menu-tree.ts';
 import { type Db, nextIds, type Tx } from '../db/client.ts';
 import { client, dept, menu, post, region, role, roleMenu, tenant, user, versionInfo } from '../db/schema/index.ts';
+import { hashClientSecret } from '../modules/blade-auth/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { regionRows } from './regions.ts';
 
@@ -129,7 +130,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     });
     await tx.insert(client).values({
       clientId: DEFAULT_CLIENT_ID,
-      clientSecret: DEFAULT_CLIENT_SECRET,
+      clientSecret: hashClientSecret(DEFAULT_CLIENT_SECRET),
       scope: 'all',
       authorizedGrantTypes: 'password,captcha,refresh_token',
       accessTokenValidity: 3600,

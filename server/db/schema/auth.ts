@@ -1,4 +1,5 @@
 /** blade-auth: client apps, sessions with rotating refresh tokens, login attempts, captchas. */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, bigintStr, idPk, tstz } from './common.ts';
 
@@ -7,14 +8,20 @@ export const client = pgTable(
   {
     id: idPk(),
     clientId: varchar('client_id', { length: 48 }).notNull(),
+    /** `sha256$<hex>` of the secret (shown once when created or reset); never answered. */
     clientSecret: varchar('client_secret', { length: 256 }).notNull(),
     scope: varchar('scope', { length: 255 }).notNull().default('all'),
     authorizedGrantTypes: varchar('authorized_grant_types', { length: 255 }).notNull(),
     accessTokenValidity: integer('access_token_validity').notNull().default(3600),
     refreshTokenValidity: integer('refresh_token_validity').notNull().default(604800),
+    resourceIds: varchar('resource_ids', { length: 255 }).notNull().default(''),
+    webServerRedirectUri: varchar('web_server_redirect_uri', { length: 255 }).notNull().default(''),
+    authorities: varchar('authorities', { length: 255 }).notNull().default(''),
+    additionalInformation: varchar('additional_information', { length: 4096 }).notNull().default(''),
+    autoapprove: varchar('autoapprove', { length: 255 }).notNull().default(''),
     ...audit(),
   },
-  (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId)],
+  (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId).where(sql`is_deleted = 0`)],
 );
 
 /**

@@ -1,4 +1,4 @@
-/** blade-system: tenant, dept, role, post, user, menu, role_menu, region, settings. */
+/** blade-system: tenant, dept, role, post, user, menu, role_menu, region, settings, param (page config). */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, bigintStr, idPk } from './common.ts';
@@ -49,16 +49,20 @@ export const role = pgTable(
   (t) => [index('blade_role_tenant_idx').on(t.tenantId)],
 );
 
-export const post = pgTable('blade_post', {
-  id: idPk(),
-  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
-  category: integer('category').notNull().default(4),
-  postCode: varchar('post_code', { length: 30 }).notNull(),
-  postName: varchar('post_name', { length: 50 }).notNull(),
-  sort: integer('sort').notNull().default(0),
-  remark: varchar('remark', { length: 255 }).notNull().default(''),
-  ...audit(),
-});
+export const post = pgTable(
+  'blade_post',
+  {
+    id: idPk(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    category: integer('category').notNull().default(4),
+    postCode: varchar('post_code', { length: 30 }).notNull(),
+    postName: varchar('post_name', { length: 50 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('blade_post_code_uq').on(t.tenantId, t.postCode).where(sql`is_deleted = 0`)],
+);
 
 export const user = pgTable(
   'blade_user',
@@ -140,3 +144,21 @@ export const settings = pgTable('loopyard_settings', {
   key: varchar('key', { length: 100 }).primaryKey(),
   value: text('value').notNull(),
 });
+
+const live = sql`is_deleted = 0`;
+const str = (name: string, length: number) => varchar(name, { length }).notNull().default('');
+
+/** 系统参数 (/system/page/config, bladex-contract §5.9): key/value settings of a tenant. */
+export const param = pgTable(
+  'blade_param',
+  {
+    id: idPk(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    paramName: str('param_name', 100),
+    paramKey: str('param_key', 100),
+    paramValue: text('param_value').notNull().default(''),
+    remark: str('remark', 255),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('blade_param_key_uq').on(t.tenantId, t.paramKey).where(live)],
+);

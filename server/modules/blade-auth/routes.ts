@@ -2,7 +2,7 @@
  * blade-auth (spec §7.1, DESIGN §4, bladex-contract §3 BladeX flavour): token (password | captcha | refresh_token),
  * captcha, logout, login-config.
  */
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import svgCaptcha from 'svg-captcha';
@@ -19,6 +19,7 @@ import { authSession, captcha, client, loginAttempt, role, tenant, user } from '
 import { currentUser, revokeFamily, signAccessToken } from '../../platform/auth.ts';
 import { sha256hex, verifyPassword } from '../../platform/password.ts';
 import { ok } from '../../platform/r.ts';
+import { verifyClientSecret } from './client-secret.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -48,12 +49,6 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 }
 
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 async function authenticateClient(db: Db, req: FastifyRequest): Promise<ClientRow> {
   const auth = header(req, 'authorization') ?? '';
   const m = /^basic(?:\s+|%20)(.+)$/i.exec(auth);
@@ -73,7 +68,7 @@ async function authenticateClient(db: Db, req: FastifyRequest): Promise<ClientRo
     .from(client)
     .where(and(eq(client.clientId, id), eq(client.isDeleted, 0), eq(client.status, 1)))
     .limit(1);
-  if (!rows[0] || !safeEqual(rows[0].clientSecret, secret)) throw tokenFail('客户端认证失败', 401);
+  if (!rows[0] || !verifyClientSecret(rows[0].clientSecret, secret)) throw tokenFail('客户端认证失败', 401);
   return rows[0];
 }
 
