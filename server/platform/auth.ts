@@ -147,7 +147,7 @@ export function makeGuard(db: Db, secret: Uint8Array) {
     const user = await authenticate(req, db, secret);
     req.user = user;
     await checkCurrentDept(req, db, user);
-    await checkApiScope(db, user, req.url.split('?')[0]);
+    await checkApiScope(db, user, req.url.split('?')[0], req.method);
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPatternToRegExp, apiScopeSubmitSchema, dataScopeSubmitSchema } from './scope.contract.ts';
+import { apiPatternToRegExp, apiScopeSubmitSchema, dataScopeSubmitSchema, methodMatches } from './scope.contract.ts';
 
 describe('apiPatternToRegExp', () => {
   it('** matches any depth and the bare prefix, * one segment, the rest literally', () => {
@@ -28,5 +28,23 @@ describe('scope schemas', () => {
   it('api scope: path must start with /api/', () => {
     expect(apiScopeSubmitSchema.safeParse({ menuId: '1', scopeName: 'a', scopePath: '/x/**' }).success).toBe(false);
     expect(apiScopeSubmitSchema.parse({ menuId: '1', scopeName: 'a', scopePath: '/api/x/**' }).scopeType).toBe(2);
+  });
+});
+
+describe('api scope method', () => {
+  it('defaults to ALL, upper-cases, refuses unknown methods', () => {
+    const base = { menuId: '1', scopeName: 'a', scopePath: '/api/x/**' };
+    expect(apiScopeSubmitSchema.parse(base).scopeMethod).toBe('ALL');
+    expect(apiScopeSubmitSchema.parse({ ...base, scopeMethod: 'post' }).scopeMethod).toBe('POST');
+    const bad = apiScopeSubmitSchema.safeParse({ ...base, scopeMethod: 'PATCH' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].message).toContain('请求方式只能是');
+  });
+  it('methodMatches: ALL covers everything, HEAD counts as GET, otherwise exact', () => {
+    expect(methodMatches('ALL', 'DELETE')).toBe(true);
+    expect(methodMatches('', 'GET')).toBe(true);
+    expect(methodMatches('GET', 'HEAD')).toBe(true);
+    expect(methodMatches('GET', 'POST')).toBe(false);
+    expect(methodMatches('POST', 'post')).toBe(true);
   });
 });

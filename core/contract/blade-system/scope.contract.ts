@@ -26,6 +26,9 @@ export const DATA_SCOPE_TYPES: Record<number, string> = {
 };
 /** dict `api_scope_type`. */
 export const API_SCOPE_TYPES: Record<number, string> = { 1: '系统接口', 2: '业务接口' };
+/** HTTP method an API rule covers (Loopyard addition to BladeX's scopePath): ALL = every method; HEAD counts as GET. */
+export const API_SCOPE_METHODS = ['ALL', 'GET', 'POST', 'PUT', 'DELETE'] as const;
+export type ApiScopeMethod = (typeof API_SCOPE_METHODS)[number];
 
 export interface DataScopeRow {
   id: string;
@@ -47,6 +50,7 @@ export interface ApiScopeRow {
   resourceCode: string;
   scopeName: string;
   scopePath: string;
+  scopeMethod: ApiScopeMethod;
   scopeType: number;
   scopeTypeName: string;
   remark: string;
@@ -96,6 +100,12 @@ export const apiScopeSubmitSchema = z.object({
     .min(1, '请输入权限路径')
     .max(255, '权限路径过长')
     .regex(API_PATTERN, '权限路径须以 /api/ 开头，只能含字母、数字、-_./ 和 *'),
+  scopeMethod: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(API_SCOPE_METHODS, { error: '请求方式只能是 ALL、GET、POST、PUT 或 DELETE' }))
+    .default('ALL'),
   scopeType: z.coerce
     .number()
     .int()
@@ -129,4 +139,12 @@ export function apiPatternToRegExp(pattern: string): RegExp {
     }
   }
   return new RegExp(`^${out}/?$`);
+}
+
+/** True when an API rule's method covers the request's (ALL covers every method; HEAD is treated as GET). */
+export function methodMatches(ruleMethod: string, requestMethod: string): boolean {
+  const rule = (ruleMethod || 'ALL').toUpperCase();
+  if (rule === 'ALL') return true;
+  const m = requestMethod.toUpperCase();
+  return rule === (m === 'HEAD' ? 'GET' : m);
 }

@@ -256,24 +256,6 @@ export const stockWeighOrder = pgTable(
   ],
 );
 
-export const printConfig = pgTable(
-  'izs_print_config',
-  {
-    ...resourceColumns(),
-    warehouseId: bigintStr('warehouse_id').notNull(),
-    printType: integer('print_type').notNull().default(1),
-    printDevice: s('print_device', 100),
-    printDevice2: s('print_device2', 100),
-    printDevice3: s('print_device3', 100),
-    paper: s('paper', 16),
-    marginTop: dec('margin_top', 5, 1).notNull().default('0'),
-    marginBottom: dec('margin_bottom', 5, 1).notNull().default('0'),
-    marginLeft: dec('margin_left', 5, 1).notNull().default('0'),
-    marginRight: dec('margin_right', 5, 1).notNull().default('0'),
-  },
-  (t) => [uniqueIndex('izs_print_config_wh_uq').on(t.tenantId, t.warehouseId).where(live)],
-);
-
 export const materialQuotesOrder = pgTable(
   'izs_material_quotes_order',
   {
@@ -339,21 +321,4 @@ export const androidVersion = pgTable(
     resourceIndex('izs_android_version', t),
     uniqueIndex('izs_android_version_uq').on(t.tenantId, t.version).where(live),
   ],
-);
-
-/** izs-toolbox 修改日志: a client-reported modification of a business record. */
-export const modifyLog = pgTable(
-  'izs_modify_log',
-  {
-    ...resourceColumns(),
-    title: s('title', 255),
-    orderType: s('order_type', 32),
-    orderNo: s('order_no', 64),
-    serviceId: s('service_id', 50),
-    requestUri: s('request_uri', 500),
-    method: s('method', 10),
-    params: text('params').notNull().default(''),
-    modifyParams: text('modify_params').notNull().default(''),
-  },
-  (t) => [resourceIndex('izs_modify_log', t)],
 );

@@ -5,3 +5,4 @@ export * from './dict.ts';
 export * from './log.ts';
 export * from './scope.ts';
 export * from './system.ts';
+export * from './toolbox.ts';

@@ -15,6 +15,8 @@ export const apiLog = pgTable(
     time: integer('time').notNull(),
     remoteIp: varchar('remote_ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 500 }).notNull().default(''),
+    /** Redacted `{query, body}` JSON (secrets masked), clipped to 4000 characters. */
+    params: text('params').notNull().default(''),
     createTime: tstz('create_time').notNull().defaultNow(),
   },
   (t) => [index('blade_log_api_tenant_time_idx').on(t.tenantId, t.createTime)],

@@ -40,6 +40,8 @@ export const scopeApi = pgTable(
     scopeName: varchar('scope_name', { length: 100 }).notNull(),
     /** Ant-style path pattern: `*` one segment, `**` any depth. */
     scopePath: varchar('scope_path', { length: 255 }).notNull(),
+    /** HTTP method covered: ALL, GET, POST, PUT or DELETE (Loopyard addition). */
+    scopeMethod: varchar('scope_method', { length: 10 }).notNull().default('ALL'),
     /** 1 系统接口, 2 业务接口. */
     scopeType: integer('scope_type').notNull().default(2),
     remark: varchar('remark', { length: 255 }).notNull().default(''),

@@ -6,7 +6,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  API_SCOPE_METHODS,
   API_SCOPE_TYPES,
+  type ApiScopeMethod,
   type ApiScopeRow,
   apiScopeSubmitSchema,
   DATA_SCOPE_TYPES,
@@ -58,6 +60,9 @@ const toApiRow = (r: ApiRow): ApiScopeRow => ({
   resourceCode: r.resourceCode,
   scopeName: r.scopeName,
   scopePath: r.scopePath,
+  scopeMethod: (API_SCOPE_METHODS as readonly string[]).includes(r.scopeMethod)
+    ? (r.scopeMethod as ApiScopeMethod)
+    : 'ALL',
   scopeType: r.scopeType,
   scopeTypeName: API_SCOPE_TYPES[r.scopeType] ?? '',
   remark: r.remark,
@@ -219,6 +224,7 @@ export function registerScopeRoutes(app: FastifyInstance, { database }: AppConte
         resourceCode: m.code,
         scopeName: body.scopeName,
         scopePath: body.scopePath,
+        scopeMethod: body.scopeMethod,
         scopeType: body.scopeType,
         remark: body.remark,
         status: body.status,
