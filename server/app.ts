@@ -13,6 +13,7 @@ import { registerRegionRoutes } from './modules/blade-system/region.ts';
 import { registerAuthorityRoutes } from './modules/blade-system/role.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
+import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
 import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuthorityRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   await registerIzsBase(app, ctx);
+  registerIzsWeighing(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

@@ -22,6 +22,13 @@ export interface Config {
   distDir: string;
   /** Uploaded files served under /oss/. */
   ossDir: string;
+  /** External STOMP broker (RabbitMQ Web-STOMP, e.g. ws://mq:15674/ws); unset = the embedded broker. */
+  brokerUrl?: string;
+  /** STOMP login/passcode handed to clients of the external broker. */
+  brokerLogin: string;
+  brokerPasscode: string;
+  /** Default address of the scale bridge's plugin link on the weighbridge PC. */
+  scalePluginUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tz: env.TZ || 'Asia/Shanghai',
     distDir: resolve(env.DIST_DIR || 'dist'),
     ossDir: resolve(env.OSS_DIR || join(dataDir, 'oss')),
+    brokerUrl: env.BROKER_URL || undefined,
+    brokerLogin: env.BROKER_LOGIN || '',
+    brokerPasscode: env.BROKER_PASSCODE || '',
+    scalePluginUrl: env.SCALE_PLUGIN_URL || undefined,
   };
 }
 

@@ -85,6 +85,11 @@ const split = (v: unknown) =>
 export async function authenticate(req: FastifyRequest, db: Db, secret: Uint8Array): Promise<AuthUser> {
   const token = readToken(req);
   if (!token) throw unauthorized();
+  return authenticateToken(token, db, secret);
+}
+
+/** Verifies a bare access token (no `bearer` prefix) as `authenticate` does; used by the STOMP CONNECT frame. */
+export async function authenticateToken(token: string, db: Db, secret: Uint8Array): Promise<AuthUser> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER }));

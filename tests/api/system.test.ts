@@ -436,15 +436,17 @@ describe('other services', () => {
     expect(r2.body.data.today.apiCalls).toBe(d.today.apiCalls + 4);
   });
 
-  it('the weighing socket authenticates, then closes with 1013', async () => {
+  it('the weighing socket speaks STOMP (the broker and its tests: tests/api/stomp.test.ts)', async () => {
     const { default: WebSocket } = await import('ws');
     const ws = new WebSocket(
       `${t.base.replace('http', 'ws')}/api/izs-weighing/ws?blade-auth=${encodeURIComponent(`bearer ${admin}`)}`,
     );
-    const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
-      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    const first = await new Promise<string>((resolve, reject) => {
+      ws.on('open', () => ws.send('CONNECT\naccept-version:1.2\n\n\0'));
+      ws.on('message', (d) => resolve(d.toString()));
       ws.on('error', reject);
     });
-    expect(closed).toEqual({ code: 1013, reason: 'broker not yet available' });
+    ws.close();
+    expect(first).toMatch(/^CONNECTED\nversion:1.2\n/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Small endpoints of other services until their modules exist: version select (izs-sell), dashboard summary
- * (izs-toolbox), account-set check (izs-financing) and the reserved weighing socket (izs-weighing).
+ * (izs-toolbox) and account-set check (izs-financing). The weighing socket lives in modules/izs-weighing.
  */
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,6 @@ import {
   ACCOUNT_SET_CHECK_PATH,
   type DashboardSummary,
   SYSTEM_PATHS,
-  WEIGHING_WS_PATH,
 } from '../../../core/contract/blade-system.contract.ts';
 import type { AppContext } from '../../app.ts';
 import { rows } from '../../db/client.ts';
@@ -88,9 +87,4 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config }: A
 
   // 0: no permission for accounting pages; 1: no account set yet (the accounting issue replaces this)
   app.get(ACCOUNT_SET_CHECK_PATH, async (req) => ok(isAdmin(currentUser(req)) ? 1 : 0));
-
-  app.get(WEIGHING_WS_PATH, { websocket: true }, (socket) => {
-    // authenticated by the guard (token in the blade-auth query or header); the STOMP broker comes later
-    socket.close(1013, 'broker not yet available');
-  });
 }

@@ -1,0 +1,73 @@
+/**
+ * izs-weighing (spec §4, §7.9): the weighing socket and its client configuration. Weighing orders arrive later.
+ *
+ *   GET /api/izs-weighing/ws             STOMP 1.2 over WebSocket (embedded broker; socket.ts). Without BROKER_URL
+ *                                        only; a plain (non-upgrade) GET answers 401 without a token, else 426.
+ *   GET /api/izs-weighing/socket-config  R<SocketConfig>: broker URL (this path, or BROKER_URL), destinations,
+ *                                        external-broker login, default plugin-link address.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  BROKER_DESTINATIONS,
+  EXTERNAL_TOPIC_TEMPLATE,
+  PLUGIN_DEFAULT_URL,
+  type SocketConfig,
+  WEIGHING_PATHS,
+} from '../../../core/contract/izs-weighing/socket.contract.ts';
+import type { AppContext } from '../../app.ts';
+import { authenticate } from '../../platform/auth.ts';
+import { ApiError, ok } from '../../platform/r.ts';
+import type { BrokerOptions, StompSession } from '../../platform/stomp/broker.ts';
+import { attachSocket, createWeighingBroker, type WeighingPrincipal } from './socket.ts';
+
+export function registerIzsWeighing(
+  app: FastifyInstance,
+  { database, config, secret }: AppContext,
+  brokerOptions: Partial<BrokerOptions> = {},
+): void {
+  const db = database.db;
+
+  app.get(WEIGHING_PATHS.socketConfig, async () => {
+    const external = !!config.brokerUrl;
+    const answer: SocketConfig = external
+      ? {
+          mode: 'external',
+          brokerUrl: config.brokerUrl!,
+          destinations: {
+            subscribe: EXTERNAL_TOPIC_TEMPLATE,
+            addUser: EXTERNAL_TOPIC_TEMPLATE,
+            sendMessage: EXTERNAL_TOPIC_TEMPLATE,
+          },
+          login: config.brokerLogin,
+          passcode: config.brokerPasscode,
+          pluginUrl: config.scalePluginUrl ?? PLUGIN_DEFAULT_URL,
+        }
+      : {
+          mode: 'embedded',
+          brokerUrl: WEIGHING_PATHS.ws,
+          destinations: { ...BROKER_DESTINATIONS },
+          login: '',
+          passcode: '',
+          pluginUrl: config.scalePluginUrl ?? PLUGIN_DEFAULT_URL,
+        };
+    return ok(answer);
+  });
+
+  if (config.brokerUrl) return;
+
+  const upgradeTokens = new WeakMap<StompSession<WeighingPrincipal>, string>();
+  const broker = createWeighingBroker(db, secret, upgradeTokens, brokerOptions);
+  app.addHook('preClose', async () => broker.closeAll());
+  app.route({
+    method: 'GET',
+    url: WEIGHING_PATHS.ws,
+    // the token travels in the CONNECT frame (browsers cannot set headers on a WebSocket upgrade)
+    config: { public: true },
+    handler: async (req, reply) => {
+      await authenticate(req, db, secret);
+      reply.code(426).header('upgrade', 'websocket');
+      throw new ApiError(426, '请使用 WebSocket (STOMP 1.2) 连接');
+    },
+    wsHandler: (socket, req) => attachSocket(broker, upgradeTokens, socket, req),
+  });
+}
