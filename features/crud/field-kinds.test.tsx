@@ -88,6 +88,9 @@ describe('field-kind adapter: form controls', () => {
   it('a money box keeps digits and one point with the allowed decimals, as a string', () => {
     expect(sanitizeDecimal('12a3.4567', 2)).toBe('123.45');
     expect(sanitizeDecimal('1.2.3', 2)).toBe('1.23');
+    expect(sanitizeDecimal('-5.25', 1)).toBe('5.2'); // no minus unless the field allows negatives
+    expect(sanitizeDecimal('-5.25', 1, true)).toBe('-5.2');
+    expect(sanitizeDecimal('3-1', 1, true)).toBe('31');
     const onChange = vi.fn();
     wrap(<FieldControl id="p" spec={{ field: 'price', label: '单价', kind: 'money' }} value="" onChange={onChange} />);
     fireEvent.change(document.getElementById('p') as HTMLInputElement, { target: { value: '2650.555' } });

@@ -153,12 +153,16 @@ export interface ControlSpec {
   placeholder?: string;
 }
 
-/** Keeps a decimal text box to digits and one point with at most `places` decimals (no float parsing). */
-export function sanitizeDecimal(text: string, places: number): string {
+/**
+ * Keeps a decimal text box to digits and one point with at most `places` decimals (no float parsing); a leading
+ * minus only when the field allows negatives (`min` < 0, e.g. a temperature).
+ */
+export function sanitizeDecimal(text: string, places: number, allowNegative = false): string {
+  const sign = allowNegative && text.trim().startsWith('-') ? '-' : '';
   const cleaned = text.replace(/[^\d.]/g, '');
   const [int, ...rest] = cleaned.split('.');
-  if (!rest.length) return int;
-  return `${int}.${rest.join('').slice(0, places)}`;
+  if (!rest.length) return sign + int;
+  return `${sign}${int}.${rest.join('').slice(0, places)}`;
 }
 
 /** The form control of a field kind. `value` is the wire value (decimal strings, 1/0 flags, codes, ids). */
@@ -221,7 +225,7 @@ export function FieldControl({
           className="ly-crud-decimal"
           inputMode="decimal"
           value={text}
-          onChange={(v) => onChange(sanitizeDecimal(v, places))}
+          onChange={(v) => onChange(sanitizeDecimal(v, places, (spec.min ?? 0) < 0))}
           disabled={disabled}
           placeholder={placeholder}
           suffix={spec.kind === 'money' ? '元' : spec.kind === 'rate' ? '%' : undefined}

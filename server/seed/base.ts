@@ -1,7 +1,8 @@
 /**
  * Demo base data for a Chinese scrap yard (SEED_DEMO): material categories and materials (GB/T grades of scrap
  * steel, copper, aluminium, paper, plastics, e-waste), warehouses, weighbridges, cameras, parties, banks,
- * expense items, salesmen, organisation profile, per-dept configs, print config, quotes, staff.
+ * expense items, salesmen, organisation profile, per-dept configs, stock weigh orders, quotes, staff.
+ * (Print settings belong to the print module and are seeded there.)
  */
 import type { Tx } from '../db/client.ts';
 import {
@@ -15,10 +16,10 @@ import {
   materialQuotesOrder,
   orgManage,
   pageConfig,
-  printConfig,
   relatedParty,
   salesman,
   staff,
+  stockWeighOrder,
   warehouse,
   weighbridge,
 } from '../db/schema/index.ts';
@@ -231,7 +232,9 @@ export async function seedBaseData(tx: Tx, c: BaseSeedContext): Promise<void> {
       channel: 1,
       weighbridgeId: wb('DB01'),
       position: 'front',
-      brand: '海康威视',
+      brand: 'hikvision',
+      account: 'admin',
+      password: 'Hik12345',
     },
     {
       ...inCompany,
@@ -240,7 +243,9 @@ export async function seedBaseData(tx: Tx, c: BaseSeedContext): Promise<void> {
       channel: 1,
       weighbridgeId: wb('DB01'),
       position: 'rear',
-      brand: '海康威视',
+      brand: 'hikvision',
+      account: 'admin',
+      password: 'Hik12345',
     },
     {
       ...inCompany,
@@ -249,7 +254,9 @@ export async function seedBaseData(tx: Tx, c: BaseSeedContext): Promise<void> {
       channel: 1,
       weighbridgeId: wb('DB01'),
       position: 'top',
-      brand: '大华',
+      brand: 'dahua',
+      account: 'admin',
+      password: 'Dh123456',
     },
     {
       ...inCompany,
@@ -258,7 +265,45 @@ export async function seedBaseData(tx: Tx, c: BaseSeedContext): Promise<void> {
       channel: 1,
       weighbridgeId: wb('DB02'),
       position: 'front',
-      brand: '海康威视',
+      brand: 'hikvision',
+      account: 'admin',
+      password: 'Hik12345',
+    },
+  ]);
+
+  // 库存磅单: a stock-taking weighing and a move into the sorting workshop (net = gross − tare − deduction)
+  const today = new Date();
+  const ymd = today.toISOString().slice(0, 10).replace(/-/g, '');
+  await tx.insert(stockWeighOrder).values([
+    {
+      ...inCompany,
+      orderNo: `KC${ymd}0001`,
+      warehouseId: wh('CK01') as string,
+      weighbridgeId: wb('DB01'),
+      materialId: mats.find((x) => x.code === 'WL0001')?.id as string,
+      carNumber: '浙B3M567',
+      grossKg: '38620.000',
+      tareKg: '14280.000',
+      deductKg: '120.000',
+      netKg: '24220.000',
+      weighTime: new Date(today.getTime() - 3 * 3600_000),
+      weigher: '李过磅',
+      remark: '月末盘点',
+    },
+    {
+      ...inCompany,
+      orderNo: `KC${ymd}0002`,
+      warehouseId: wh('CK02') as string,
+      weighbridgeId: wb('DB02'),
+      materialId: mats.find((x) => x.code === 'WL0005')?.id as string,
+      carNumber: '浙B8K021',
+      grossKg: '17460.000',
+      tareKg: '12900.000',
+      deductKg: '0.000',
+      netKg: '4560.000',
+      weighTime: new Date(today.getTime() - 2 * 3600_000),
+      weigher: '李过磅',
+      remark: '移库入有色金属封闭库',
     },
   ]);
 
@@ -359,15 +404,6 @@ export async function seedBaseData(tx: Tx, c: BaseSeedContext): Promise<void> {
 
   await tx.insert(businessConfig).values({ ...inCompany, defaultWarehouseId: wh('CK01') });
   await tx.insert(financeConfig).values({ ...inCompany, taxNature: '1' });
-  await tx.insert(printConfig).values({
-    ...inCompany,
-    warehouseId: wh('CK01') as string,
-    printType: 1,
-    printDevice: 'EPSON LQ-630K',
-    printDevice2: 'HP LaserJet M1136',
-    printDevice3: 'HP LaserJet M1136',
-    paper: '241mm',
-  });
 
   const m = (code: string) => mats.find((x) => x.code === code)?.id ?? null;
   await tx.insert(materialQuotesOrder).values([

@@ -21,7 +21,9 @@ import { type Db, nextIds, type Tx } from '../db/client.ts';
 import { client, dept, menu, post, region, role, roleMenu, tenant, user, versionInfo } from '../db/schema/index.ts';
 import { hashClientSecret } from '../modules/blade-auth/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
+import { seedBaseData } from './base.ts';
 import { regionRows } from './regions.ts';
+import { seedSystemData } from './system-data.ts';
 
 export interface SeedOptions {
   adminPassword: string;
@@ -246,10 +248,14 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
           postId: posts[1].id,
         },
       ]);
+      // demo base data (materials, warehouses, weighbridges, cameras, parties…): server/seed/base.ts
+      const [adminRow] = await tx.select({ id: user.id }).from(user).where(sql`${user.account} = 'admin'`);
+      await seedBaseData(tx, { tenantId: T, depts: deptIds, adminId: adminRow.id, postIds: posts.map((p) => p.id) });
     }
     await seedMenus(tx, { administrator: rid('administrator'), admin: rid('admin'), user: rid('user') });
     await insertBatched(1000, regionRows(), (chunk) => tx.insert(region).values(chunk));
     await tx.insert(versionInfo).values({ version: APP_VERSION, remark: '初始版本' });
+    await seedSystemData(tx, T);
     return true;
   });
 }

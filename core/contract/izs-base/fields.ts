@@ -11,6 +11,17 @@ export const decimal = (label: string, places: number, max: string) =>
     })
     .refine((v) => Number(v) <= Number(max), { message: `${label}不能大于${max}` });
 
+/** Fixed-decimal string that may be negative (temperatures): up to `places` decimals, min ≤ v ≤ max. */
+export const signedDecimal = (label: string, places: number, min: string, max: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label}格式不正确` })
+    .transform((v) => String(v).trim())
+    .refine((v) => new RegExp(`^-?\\d{1,12}(\\.\\d{1,${places}})?$`).test(v), {
+      message: `${label}格式不正确，最多${places}位小数`,
+    })
+    .refine((v) => Number(v) >= Number(min), { message: `${label}不能小于${min}` })
+    .refine((v) => Number(v) <= Number(max), { message: `${label}不能大于${max}` });
+
 /** Required text. */
 export const req = (label: string, max: number, verb = '请输入') =>
   z

@@ -1,7 +1,7 @@
 /** 物料分类 (material category): a tree per tenant — 黑色金属 › 重废/中废/统料, 有色金属 › 废铜/废铝 … */
 import { z } from 'zod';
 import { defineResource } from '../resource.ts';
-import { entityBase, int, opt, ref, req } from './fields.ts';
+import { entityBase, int, opt, req } from './fields.ts';
 
 export const materialCategoryEntity = z.object({
   ...entityBase,
@@ -13,8 +13,17 @@ export const materialCategoryEntity = z.object({
   remark: z.string(),
 });
 
+/** '0' (or empty) = a top-level category; kept as '0' so that 同级 uniqueness also holds at the top. */
+const parentRef = z.preprocess(
+  (v) => (v === null || v === undefined || v === '' ? '0' : typeof v === 'number' ? String(v) : v),
+  z
+    .string({ error: '上级分类格式不正确' })
+    .trim()
+    .regex(/^(0|[1-9]\d{0,18})$/, '上级分类格式不正确'),
+);
+
 export const materialCategoryForm = z.object({
-  parentId: ref('上级分类'),
+  parentId: parentRef,
   code: opt('分类编码', 32),
   name: req('分类名称', 64),
   sort: int('排序', 0, 9999, 0),

@@ -3,8 +3,8 @@
  * `environment` records a patrol: temperature (℃), humidity (%), fire-safety check passed or not, inspector.
  */
 import { z } from 'zod';
-import { defineResource } from '../resource.ts';
-import { DEPT_TREE, decimal, entityBase, flag, oneOf, opt, phone, refReq, req } from './fields.ts';
+import { type ColumnDef, defineResource, type FormFieldDef } from '../resource.ts';
+import { DEPT_TREE, decimal, entityBase, flag, oneOf, opt, phone, refReq, req, signedDecimal } from './fields.ts';
 
 export const WAREHOUSE_TYPES = [
   { label: '露天料场', value: 'yard' },
@@ -12,6 +12,24 @@ export const WAREHOUSE_TYPES = [
   { label: '分拣车间', value: 'sorting' },
   { label: '危废暂存间', value: 'hazard' },
 ];
+
+export const WAREHOUSE_PATHS = {
+  environment: '/api/izs-base/warehouse/environment',
+  environmentList: '/api/izs-base/warehouse/environment-list',
+} as const;
+
+/** One environment patrol of a warehouse (温湿度, 消防检查). */
+export const warehouseEnvironmentEntity = z.object({
+  id: z.string(),
+  warehouseId: z.string(),
+  recordTime: z.string(),
+  temperature: z.string().nullable(),
+  humidity: z.string().nullable(),
+  fireCheck: z.number(),
+  inspector: z.string(),
+  remark: z.string(),
+});
+export type WarehouseEnvironment = z.infer<typeof warehouseEnvironmentEntity>;
 
 export const warehouseEntity = z.object({
   ...entityBase,
@@ -24,6 +42,8 @@ export const warehouseEntity = z.object({
   phone: z.string(),
   capacityT: z.string(),
   remark: z.string(),
+  /** detail only: the latest 100 environment patrols, newest first. */
+  environments: z.array(warehouseEnvironmentEntity).optional(),
 });
 
 export const warehouseForm = z.object({
@@ -49,13 +69,31 @@ export const warehouseQuery = z.object({
 
 export const warehouseEnvironmentForm = z.object({
   warehouseId: refReq('仓库'),
-  temperature: decimal('温度', 1, '100').optional(),
+  temperature: signedDecimal('温度', 1, '-50', '80').optional(),
   humidity: decimal('湿度', 1, '100').optional(),
   fireCheck: flag('消防检查', 1),
   inspector: opt('巡检人', 32),
   remark: opt('备注', 255),
 });
 export type WarehouseEnvironmentForm = z.input<typeof warehouseEnvironmentForm>;
+
+/** The 新增巡检 dialog on the warehouse detail page (warehouseId comes from the page). */
+export const WAREHOUSE_ENVIRONMENT_FIELDS: FormFieldDef<WarehouseEnvironmentForm>[] = [
+  { field: 'temperature', label: '温度(℃)', kind: 'qty', decimals: 1, min: -50, max: 80 },
+  { field: 'humidity', label: '湿度(%)', kind: 'rate', decimals: 1, min: 0, max: 100 },
+  { field: 'fireCheck', label: '消防检查合格', kind: 'bool' },
+  { field: 'inspector', label: '巡检人', kind: 'text' },
+  { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+];
+
+const ENVIRONMENT_COLUMNS: ColumnDef<WarehouseEnvironment>[] = [
+  { field: 'recordTime', label: '巡检时间', kind: 'datetime', width: 170 },
+  { field: 'temperature', label: '温度(℃)', kind: 'qty', decimals: 1, width: 100 },
+  { field: 'humidity', label: '湿度(%)', kind: 'rate', decimals: 1, width: 100 },
+  { field: 'fireCheck', label: '消防检查合格', kind: 'bool', width: 120 },
+  { field: 'inspector', label: '巡检人', kind: 'text', width: 100 },
+  { field: 'remark', label: '备注', kind: 'text' },
+];
 
 export const warehouseResource = defineResource({
   name: 'warehouse',
@@ -104,5 +142,11 @@ export const warehouseResource = defineResource({
   detail: [
     { kind: 'grid', title: '基本信息', fields: ['code', 'name', 'type', 'capacityT', 'status', 'deptId'] },
     { kind: 'grid', title: '位置与联系人', fields: ['regionCode', 'address', 'managerName', 'phone', 'remark'] },
+    {
+      kind: 'table',
+      title: '环境巡检记录',
+      field: 'environments',
+      columns: ENVIRONMENT_COLUMNS as unknown as ColumnDef<Record<string, unknown>>[],
+    },
   ],
 });

@@ -17,7 +17,11 @@ import {
 import { orgManageResource } from '../../../core/contract/izs-base/org-manage.contract.ts';
 import { relatedPartyResource } from '../../../core/contract/izs-base/related-party.contract.ts';
 import { salesmanResource } from '../../../core/contract/izs-base/salesman.contract.ts';
-import { warehouseEnvironmentForm, warehouseResource } from '../../../core/contract/izs-base/warehouse.contract.ts';
+import {
+  WAREHOUSE_PATHS,
+  warehouseEnvironmentForm,
+  warehouseResource,
+} from '../../../core/contract/izs-base/warehouse.contract.ts';
 import { weighbridgeResource } from '../../../core/contract/izs-base/weighbridge.contract.ts';
 import type { AppContext } from '../../app.ts';
 import {
@@ -32,13 +36,15 @@ import {
   warehouseEnvironment,
   weighbridge,
 } from '../../db/schema/index.ts';
-import { registerModule, registerResource } from '../../platform/crud/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { type Row, registerModule, registerResource } from '../../platform/crud/index.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { buildForest, markHasChildren } from '../../platform/tree.ts';
 import { parse } from '../../platform/validate.ts';
 import { registerConfigRoutes } from './config.ts';
 import { registerSelectData } from './select-data.ts';
+import { registerStockWeighOrder } from './stock-weigh-order.ts';
 
 export async function registerIzsBase(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;
@@ -65,6 +71,15 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
             ),
           );
         if (!p[0]) throw badRequest('上级分类不存在');
+        if (!c.isNew) {
+          // moving under one of its own descendants would cut the subtree off the tree
+          const loop = (await tx.execute(sql`with recursive up(id, parent_id) as (
+              select id, parent_id from izs_material_category where id = ${pid}
+              union all
+              select m.id, m.parent_id from izs_material_category m join up on m.id = up.parent_id
+            ) select 1 as hit from up where id = ${c.prev?.id as string} limit 1`)) as unknown as { rows: unknown[] };
+          if (loop.rows.length) throw badRequest('上级分类不能是自己的下级分类');
+        }
       },
       beforeRemove: async (tx, rows) => {
         const ids = rows.map((r) => r.id as string);
@@ -105,6 +120,19 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
       joins: {
         categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
       },
+      // a category filter takes its whole subtree: 黑色金属 lists 重废, 中废, 统料… materials too
+      filters: {
+        categoryId: (v, user) => {
+          const id = String(v).trim();
+          if (!/^[1-9]\d{0,18}$/.test(id)) throw badRequest('物料分类格式不正确');
+          return sql`${material.categoryId} in (with recursive sub(id) as (
+            select c.id from izs_material_category c
+             where c.id = ${id} and c.tenant_id = ${user.tenantId} and c.is_deleted = 0
+            union all
+            select c.id from izs_material_category c join sub on c.parent_id = sub.id where c.is_deleted = 0
+          ) select id from sub)`;
+        },
+      },
       beforeSave: async (tx, row, c) => {
         if (!row.categoryId) return;
         const cat = await tx
@@ -139,7 +167,39 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
     });
 
     // 仓库 + 环境巡检
+    const environments = async (tenantId: string, warehouseId: string, tzUser: AuthUser) => {
+      const rows = await db
+        .select()
+        .from(warehouseEnvironment)
+        .where(
+          and(
+            eq(warehouseEnvironment.warehouseId, warehouseId),
+            eq(warehouseEnvironment.tenantId, tenantId),
+            eq(warehouseEnvironment.isDeleted, 0),
+          ),
+        )
+        .orderBy(sql`${warehouseEnvironment.recordTime} desc`, sql`${warehouseEnvironment.id} desc`)
+        .limit(100);
+      return rows.map((r) => ({
+        id: r.id,
+        warehouseId: r.warehouseId,
+        recordTime: wh.entity({ t: r.recordTime }, tzUser).t,
+        temperature: r.temperature,
+        humidity: r.humidity,
+        fireCheck: r.fireCheck,
+        inspector: r.inspector,
+        remark: r.remark,
+      }));
+    };
     const wh = registerResource(s, ctx, warehouseResource, warehouse, {
+      routes: {
+        // the detail page shows the patrol records with the warehouse (spec §2.12 table card)
+        detail: async (req) => {
+          const user = await wh.permit(req, 'view');
+          const row = wh.entity(await wh.load(db, req, user, String((req.query as Row)?.id ?? '')), user);
+          return ok({ ...row, environments: await environments(user.tenantId, row.id as string, user) });
+        },
+      },
       beforeRemove: async (tx, rows) => {
         const used = await tx
           .select({ id: weighbridge.id })
@@ -157,7 +217,7 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
         if (used.length) throw badRequest('仓库下还有地磅，不能删除');
       },
     });
-    s.post('/api/izs-base/warehouse/environment', async (req) => {
+    s.post(WAREHOUSE_PATHS.environment, async (req) => {
       const user = await wh.permit(req, 'edit');
       const body = parse(warehouseEnvironmentForm, req.body ?? {});
       const w = await wh.load(db, req, user, body.warehouseId);
@@ -184,34 +244,11 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
       });
       return ok({ id: created.id });
     });
-    s.get('/api/izs-base/warehouse/environment-list', async (req) => {
+    s.get(WAREHOUSE_PATHS.environmentList, async (req) => {
       const user = await wh.permit(req, 'view');
       const q = parse(z.object({ warehouseId: idSchema }), req.query ?? {});
       await wh.load(db, req, user, q.warehouseId);
-      const rows = await db
-        .select()
-        .from(warehouseEnvironment)
-        .where(
-          and(
-            eq(warehouseEnvironment.warehouseId, q.warehouseId),
-            eq(warehouseEnvironment.tenantId, user.tenantId),
-            eq(warehouseEnvironment.isDeleted, 0),
-          ),
-        )
-        .orderBy(sql`${warehouseEnvironment.recordTime} desc`)
-        .limit(100);
-      return ok(
-        rows.map((r) => ({
-          id: r.id,
-          warehouseId: r.warehouseId,
-          recordTime: wh.entity({ t: r.recordTime }, user).t,
-          temperature: r.temperature,
-          humidity: r.humidity,
-          fireCheck: r.fireCheck,
-          inspector: r.inspector,
-          remark: r.remark,
-        })),
-      );
+      return ok(await environments(user.tenantId, q.warehouseId, user));
     });
 
     // 地磅
@@ -253,6 +290,7 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
     registerResource(s, ctx, salesmanResource, salesman);
     registerResource(s, ctx, orgManageResource, orgManage);
 
+    registerStockWeighOrder(s, ctx);
     registerConfigRoutes(s, ctx);
     registerSelectData(s, ctx);
   });

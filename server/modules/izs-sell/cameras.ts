@@ -1,0 +1,67 @@
+/**
+ * izs-sell cameras (spec §7.6: GET /api/izs-sell/cameras/page, look): the engine's CRUD for cameras bound to a
+ * weighbridge, plus `look?id=` answering the snapshot and stream addresses (cameraAddresses, without credentials).
+ * The password is write-only: left out of every answer (engine `hidden`), `hasPassword` tells whether one is set,
+ * and an edit with an empty password keeps the stored one.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  CAMERA_PATHS,
+  type CameraLook,
+  cameraAddresses,
+  camerasResource,
+} from '../../../core/contract/izs-sell/cameras.contract.ts';
+import type { AppContext } from '../../app.ts';
+import { cameras, weighbridge } from '../../db/schema/index.ts';
+import { registerModule, registerResource } from '../../platform/crud/index.ts';
+import { badRequest, ok } from '../../platform/r.ts';
+
+export async function registerCameras(app: FastifyInstance, actx: AppContext): Promise<void> {
+  const db = actx.database.db;
+  const ctx = { db, tz: actx.config.tz };
+  await registerModule(app, (s) => {
+    const cam = registerResource(s, ctx, camerasResource, cameras, {
+      hidden: ['password'],
+      joins: {
+        weighbridgeName: sql<string>`(select w.name from izs_weighbridge w where w.id = ${cameras.weighbridgeId})`,
+        hasPassword: sql<number>`(case when ${cameras.password} <> '' then 1 else 0 end)`,
+      },
+      beforeSave: async (tx, row, c) => {
+        if (!c.isNew && (row.password === '' || row.password === undefined)) delete row.password;
+        const w = await tx
+          .select({ id: weighbridge.id, deptId: weighbridge.deptId })
+          .from(weighbridge)
+          .where(
+            and(
+              eq(weighbridge.id, row.weighbridgeId as string),
+              eq(weighbridge.tenantId, c.user.tenantId),
+              eq(weighbridge.isDeleted, 0),
+            ),
+          );
+        if (!w[0]) throw badRequest('所属地磅不存在');
+      },
+    });
+
+    s.get(CAMERA_PATHS.look, async (req) => {
+      const user = await cam.permit(req, 'view');
+      const row = await cam.load(db, req, user, String((req.query as { id?: string } | undefined)?.id ?? ''));
+      const look: CameraLook = {
+        id: row.id as string,
+        name: row.name as string,
+        brand: row.brand as string,
+        position: row.position as string,
+        weighbridgeName: (row.weighbridgeName as string | null) ?? null,
+        ...cameraAddresses({
+          brand: row.brand as string,
+          ip: row.ip as string,
+          port: row.port as number,
+          channel: row.channel as number,
+          snapshotUrl: row.snapshotUrl as string,
+          streamUrl: row.streamUrl as string,
+        }),
+      };
+      return ok(look);
+    });
+  });
+}

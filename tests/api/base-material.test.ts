@@ -1,0 +1,186 @@
+// @vitest-environment node
+/** /base/material: materials and the material category tree through the real HTTP app. */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TreeNode } from '../../core/contract/common.ts';
+import { materialResource } from '../../core/contract/izs-base/material.contract.ts';
+import { materialCategoryResource } from '../../core/contract/izs-base/material-category.contract.ts';
+import { material, materialCategory } from '../../server/db/schema/index.ts';
+import { type BaseCtx, bootBase, resourceSuite } from './base-suite.ts';
+import { call } from './helpers.ts';
+
+let c: BaseCtx;
+const cat: Record<string, string> = {};
+
+beforeAll(async () => {
+  c = await bootBase();
+  const rows = await c.t.database.db.select().from(materialCategory).where(eq(materialCategory.tenantId, '000000'));
+  for (const r of rows) cat[r.name] = r.id;
+});
+afterAll(async () => {
+  await c?.t.close();
+});
+
+const get = () => c;
+const api = (path: string, r: Parameters<typeof call>[2] = {}) => call(c.t, path, { token: c.admin, ...r });
+
+resourceSuite(get, {
+  def: materialResource,
+  table: material,
+  make: (s) => ({
+    code: `WLT${s}`,
+    name: `测试废钢${s}`,
+    categoryId: cat['重废'],
+    spec: '厚度≥6mm',
+    unit: 't',
+    priceUnit: 'yuan_per_tonne',
+    defaultPrice: '2650.5',
+    deductRate: '1.5',
+    gbCode: 'SW17',
+    isHazardous: 0,
+    status: 1,
+    remark: '',
+  }),
+  edit: {
+    body: { name: '改名废钢', defaultPrice: '2700', deductRate: '2.25' },
+    expect: { defaultPrice: '2700.00', deductRate: '2.25', name: '改名废钢' },
+  },
+  bad: [
+    { body: { code: '' }, msg: '请输入物料编码' },
+    { body: { name: '   ' }, msg: '请输入物料名称' },
+    { body: { deductRate: '150' }, msg: '默认扣杂率不能大于100' },
+    { body: { defaultPrice: '12.345' }, msg: '参考单价格式不正确，最多2位小数' },
+    { body: { defaultPrice: '-5' }, msg: '参考单价格式不正确，最多2位小数' },
+    { body: { unit: 'm3' }, msg: '请选择计量单位' },
+    { body: { categoryId: '999999999' }, msg: '物料分类不存在' },
+  ],
+  uniqueMessage: '物料编码已存在',
+  importRows: (s) => ({
+    header: ['物料编码', '物料名称', '物料分类', '计量单位', '计价单位', '参考单价', '默认扣杂率(%)'],
+    good: [`IMP${s}`, `导入好行${s}`, '重废', '吨', '元/吨', '1200', '2'],
+    bad: [`IMPB${s}`, `导入坏行${s}`, '重废', '吨', '元/吨', '1300', '150'],
+    badField: '默认扣杂率(%)',
+  }),
+});
+
+resourceSuite(get, {
+  def: materialCategoryResource,
+  table: materialCategory,
+  make: (s) => ({ parentId: cat['黑色金属'], code: `C${s}`, name: `测试分类${s}`, sort: 7, remark: '' }),
+  edit: { body: { sort: 9, remark: '改' }, expect: { sort: 9, remark: '改' } },
+  bad: [
+    { body: { name: '' }, msg: '请输入分类名称' },
+    { body: { parentId: '999999999' }, msg: '上级分类不存在' },
+    { body: { parentId: 'abc' }, msg: '上级分类格式不正确' },
+    { body: { sort: -2 }, msg: '排序不能小于0' },
+  ],
+  uniqueMessage: '同级分类名称已存在',
+});
+
+describe('material category tree', () => {
+  const tree = async () => (await api('/api/izs-base/material-category/tree')).body.data as TreeNode[];
+
+  it('answers the tree of the tenant: roots in sort order with their children', async () => {
+    const t = await tree();
+    expect(t.slice(0, 5).map((n) => n.title)).toEqual(['黑色金属', '有色金属', '废纸', '废塑料', '电子废弃物']);
+    const fe = t[0];
+    expect(fe.hasChildren).toBe(true);
+    expect(fe.children?.slice(0, 4).map((n) => n.title)).toEqual(['重废', '中废', '统料', '铁屑']);
+    expect(fe.children?.[0].parentId).toBe(fe.id);
+    // the clerk (no material buttons) still gets the tree for dropdowns
+    const byClerk = await call(c.t, '/api/izs-base/material-category/tree', { token: c.clerk });
+    expect(byClerk.status).toBe(200);
+  });
+
+  it('edits the tree: add a child, move it, refuse itself as parent, refuse deleting a parent or a used category', async () => {
+    const add = await api('/api/izs-base/material-category/submit', {
+      method: 'POST',
+      body: { parentId: cat['有色金属'], name: '废锌', code: 'NF05', sort: 5 },
+    });
+    expect(add.status).toBe(200);
+    const zinc = add.body.data.id as string;
+    expect((await tree()).find((n) => n.title === '有色金属')?.children?.map((n) => n.title)).toContain('废锌');
+    const leaf = await api('/api/izs-base/material-category/submit', {
+      method: 'POST',
+      body: { parentId: zinc, name: '锌渣' },
+    });
+    expect(leaf.status).toBe(200);
+    const self = await api('/api/izs-base/material-category/update', {
+      method: 'POST',
+      body: { id: zinc, parentId: zinc },
+    });
+    expect(self.status).toBe(400);
+    expect(self.body.msg).toBe('上级分类不能是自己');
+    const cycle = await api('/api/izs-base/material-category/update', {
+      method: 'POST',
+      body: { id: zinc, parentId: leaf.body.data.id },
+    });
+    expect(cycle.status).toBe(400);
+    expect(cycle.body.msg).toBe('上级分类不能是自己的下级分类');
+    const parentDel = await api('/api/izs-base/material-category/remove', { method: 'POST', query: { ids: zinc } });
+    expect(parentDel.status).toBe(400);
+    expect(parentDel.body.msg).toBe('请先删除下级分类');
+    const used = await api('/api/izs-base/material-category/remove', {
+      method: 'POST',
+      query: { ids: cat['重废'] },
+    });
+    expect(used.status).toBe(400);
+    expect(used.body.msg).toBe('分类下还有物料，不能删除');
+    // move 废锌 to the top level, then delete leaf and parent
+    const move = await api('/api/izs-base/material-category/update', {
+      method: 'POST',
+      body: { id: zinc, parentId: '0' },
+    });
+    expect(move.status, JSON.stringify(move.body)).toBe(200);
+    expect((await tree()).map((n) => n.title)).toContain('废锌');
+    expect(
+      (await api('/api/izs-base/material-category/remove', { method: 'POST', query: { ids: leaf.body.data.id } }))
+        .status,
+    ).toBe(200);
+    expect((await api('/api/izs-base/material-category/remove', { method: 'POST', query: { ids: zinc } })).status).toBe(
+      200,
+    );
+    expect((await tree()).map((n) => n.title)).not.toContain('废锌');
+  });
+});
+
+describe('material filters and select list', () => {
+  it('a category filter takes the whole subtree (黑色金属 → 重废, 中废, 统料, 铁屑 materials)', async () => {
+    const r = await api('/api/izs-base/material/page', { query: { categoryId: cat['黑色金属'], size: 100 } });
+    expect(r.status).toBe(200);
+    const codes = (r.body.data.records as { code: string }[]).map((x) => x.code);
+    expect(codes).toEqual(expect.arrayContaining(['WL0001', 'WL0002', 'WL0003', 'WL0004']));
+    expect(codes).not.toContain('WL0005');
+    const leaf = await api('/api/izs-base/material/page', { query: { categoryId: cat['废铜'], size: 100 } });
+    expect((leaf.body.data.records as { code: string }[]).map((x) => x.code).sort()).toEqual(['WL0005', 'WL0006']);
+    expect(leaf.body.data.records[0].categoryName).toBe('废铜');
+    const bad = await api('/api/izs-base/material/page', { query: { categoryId: '1 or 1=1' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('物料分类格式不正确');
+  });
+
+  it('status and hazard filters; money and rates as fixed-decimal strings', async () => {
+    const hz = await api('/api/izs-base/material/page', { query: { isHazardous: 1, size: 100 } });
+    const seeded = (hz.body.data.records as { code: string }[]).map((x) => x.code);
+    expect(seeded).toEqual(expect.arrayContaining(['WL0010', 'WL0015']));
+    const w = (await api('/api/izs-base/material/list', { query: { code: 'WL0005' } })).body.data[0];
+    expect(w.defaultPrice).toBe('62500.00');
+    expect(w.deductRate).toBe('0.50');
+    expect(w.priceUnit).toBe('yuan_per_tonne');
+  });
+
+  it('select-list answers enabled rows only (id, name, code)', async () => {
+    const db = c.t.database.db;
+    await db
+      .update(material)
+      .set({ status: 0 })
+      .where(and(eq(material.code, 'WL0016'), eq(material.tenantId, '000000')));
+    const r = await api('/api/izs-base/material/select-list');
+    expect(r.status).toBe(200);
+    const codes = (r.body.data as { code: string }[]).map((x) => x.code);
+    expect(codes).toContain('WL0001');
+    expect(codes).not.toContain('WL0016');
+    expect(Object.keys(r.body.data[0]).sort()).toEqual(['code', 'deptId', 'id', 'name']);
+    await db.update(material).set({ status: 1 }).where(eq(material.code, 'WL0016'));
+  });
+});
