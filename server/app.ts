@@ -7,17 +7,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './modules/blade-auth/routes.ts';
-import { registerBladeLog } from './modules/blade-log/routes.ts';
 import { registerDeptRoutes } from './modules/blade-system/dept.ts';
 import { registerMenuRoutes } from './modules/blade-system/menu.ts';
 import { registerRegionRoutes } from './modules/blade-system/region.ts';
-import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerAuthorityRoutes } from './modules/blade-system/role.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
-import { registerIzsToolbox } from './modules/izs-toolbox/routes.ts';
 import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
@@ -73,9 +70,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuthorityRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   await registerIzsBase(app, ctx);
-  await registerSystemAdmin(app, ctx);
-  await registerBladeLog(app, ctx);
-  await registerIzsToolbox(app, ctx);
   registerIzsWeighing(app, ctx);
   await registerCameras(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
