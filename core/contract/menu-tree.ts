@@ -9,7 +9,18 @@
  * - Button codes are `<code>_<action>`; the default set is add, edit, view, delete, refresh, search, export.
  */
 
-export type ButtonAction = 'add' | 'edit' | 'view' | 'delete' | 'refresh' | 'search' | 'export';
+export type ButtonAction =
+  | 'add'
+  | 'edit'
+  | 'view'
+  | 'delete'
+  | 'refresh'
+  | 'search'
+  | 'export'
+  // document life cycle (DESIGN §5) and the manual weight of the weighing workstation (issue 4)
+  | 'review'
+  | 'void'
+  | 'manual';
 export const DEFAULT_BUTTONS: ButtonAction[] = ['add', 'edit', 'view', 'delete', 'refresh', 'search', 'export'];
 export const BUTTON_NAMES: Record<ButtonAction, string> = {
   add: '新增',
@@ -19,6 +30,9 @@ export const BUTTON_NAMES: Record<ButtonAction, string> = {
   refresh: '刷新',
   search: '搜索',
   export: '导出',
+  review: '审核',
+  void: '作废',
+  manual: '手工录入',
 };
 
 export interface MenuSeed {
@@ -46,6 +60,8 @@ const A = ['admin'];
 const acc = { roles: A, pageType: 'accounting' as const };
 const hid = { hidden: true, buttons: [] as ButtonAction[] };
 const ro: ButtonAction[] = ['view', 'refresh', 'search', 'export'];
+/** Documents with a life cycle: the default buttons plus 审核 (submitted → reviewed) and 作废 (void). */
+const docButtons: ButtonAction[] = [...DEFAULT_BUTTONS, 'review', 'void'];
 
 export const MENU_TREE: MenuSeed[] = [
   { name: '首页', path: '/dashboard', icon: 'home', affix: true, noCache: true, buttons: ['refresh'] },
@@ -62,18 +78,18 @@ export const MENU_TREE: MenuSeed[] = [
             name: '过磅作业',
             path: '/supply-chain/loadometer/:id',
             menuPath: '/supply-chain/loadometer/1',
-            buttons: ['add', 'edit', 'view', 'refresh'],
+            buttons: ['add', 'edit', 'view', 'refresh', 'manual'],
           },
           { name: '简易过磅', path: '/supply-chain/ease-loadometer' },
           { name: '分拣过磅', path: '/supply-chain/assembly-loadometer' },
-          { name: '磅单', path: '/supply-chain/weight-memo' },
+          { name: '磅单', path: '/supply-chain/weight-memo', buttons: [...DEFAULT_BUTTONS, 'void'] },
           {
             name: '磅单详情',
             path: '/supply-chain/weight-memo-detail/:id',
             activeMenu: '/supply-chain/weight-memo',
             ...hid,
           },
-          { name: '直发单', path: '/supply-chain/drop/shipping' },
+          { name: '直发单', path: '/supply-chain/drop/shipping', buttons: docButtons },
           { name: '直发凭证', path: '/supply-chain/drop/evidence' },
         ],
       },
@@ -81,7 +97,7 @@ export const MENU_TREE: MenuSeed[] = [
         name: '采购管理',
         path: '/supply-chain/purchase',
         children: [
-          { name: '采购入库', path: '/supply-chain/purchase/in-stock' },
+          { name: '采购入库', path: '/supply-chain/purchase/in-stock', buttons: docButtons },
           { name: '全部入库单', path: '/supply-chain/purchase/in-stock-all', buttons: ro },
           {
             name: '入库单详情',
@@ -89,8 +105,8 @@ export const MENU_TREE: MenuSeed[] = [
             activeMenu: '/supply-chain/purchase/in-stock',
             ...hid,
           },
-          { name: '采购订单', path: '/supply-chain/purchase/purchase-order' },
-          { name: '采购退货', path: '/supply-chain/purchase/material-return' },
+          { name: '采购订单', path: '/supply-chain/purchase/purchase-order', buttons: docButtons },
+          { name: '采购退货', path: '/supply-chain/purchase/material-return', buttons: docButtons },
           { name: '供应商', path: '/supply-chain/purchase/supplier' },
           { name: '供应商合并', path: '/supply-chain/purchase/supplier/merge', buttons: ['edit', 'refresh', 'search'] },
           { name: '待审核单据', path: '/supply-chain/purchase/not-check', buttons: ro },
@@ -107,7 +123,7 @@ export const MENU_TREE: MenuSeed[] = [
         name: '销售管理',
         path: '/supply-chain/sale',
         children: [
-          { name: '销售出库', path: '/supply-chain/sale/out-stock' },
+          { name: '销售出库', path: '/supply-chain/sale/out-stock', buttons: docButtons },
           {
             name: '出库单详情',
             path: '/supply-chain/sale/out-stock-detail/:orderNo',
@@ -115,8 +131,8 @@ export const MENU_TREE: MenuSeed[] = [
             ...hid,
           },
           { name: '客户订单', path: '/supply-chain/sale/customer/order' },
-          { name: '销售订单', path: '/supply-chain/sale/sale-order' },
-          { name: '销售退货', path: '/supply-chain/sale/material-return' },
+          { name: '销售订单', path: '/supply-chain/sale/sale-order', buttons: docButtons },
+          { name: '销售退货', path: '/supply-chain/sale/material-return', buttons: docButtons },
           { name: '销售价格', path: '/supply-chain/sale/sale-price' },
           { name: '客户', path: '/supply-chain/sale/customer' },
           {
@@ -140,10 +156,10 @@ export const MENU_TREE: MenuSeed[] = [
           },
           { name: '历史库存', path: '/supply-chain/stock/inventory-history', buttons: ro },
           { name: '物料成本', path: '/supply-chain/stock/stock-material-cost', buttons: ro },
-          { name: '转换记录', path: '/supply-chain/stock/conver-record' },
+          { name: '转换记录', path: '/supply-chain/stock/conver-record', buttons: docButtons },
           { name: '收发存统计', path: '/supply-chain/stock/send-receive-statistics', buttons: ro },
-          { name: '组装单', path: '/supply-chain/stock/assembly-order' },
-          { name: '拆解分拣单', path: '/supply-chain/stock/disassembly-order' },
+          { name: '组装单', path: '/supply-chain/stock/assembly-order', buttons: docButtons },
+          { name: '拆解分拣单', path: '/supply-chain/stock/disassembly-order', buttons: docButtons },
         ],
       },
       {
