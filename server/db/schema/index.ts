@@ -4,5 +4,7 @@ export * from './common.ts';
 export * from './dict.ts';
 export * from './log.ts';
 export * from './scope.ts';
+export * from './stock.ts';
 export * from './system.ts';
 export * from './toolbox.ts';
+export * from './weighing.ts';
