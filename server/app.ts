@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './modules/blade-auth/routes.ts';
 import { registerDeptRoutes } from './modules/blade-system/dept.ts';
 import { registerMenuRoutes } from './modules/blade-system/menu.ts';
 import { registerRegionRoutes } from './modules/blade-system/region.ts';
+import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerAuthorityRoutes } from './modules/blade-system/role.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuthorityRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   await registerIzsBase(app, ctx);
+  await registerSystemAdmin(app, ctx);
   registerIzsWeighing(app, ctx);
   await registerCameras(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);

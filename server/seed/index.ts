@@ -23,6 +23,7 @@ import { hashClientSecret } from '../modules/blade-auth/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { seedBaseData } from './base.ts';
 import { regionRows } from './regions.ts';
+import { seedSystemData } from './system-data.ts';
 
 export interface SeedOptions {
   adminPassword: string;
@@ -254,6 +255,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await seedMenus(tx, { administrator: rid('administrator'), admin: rid('admin'), user: rid('user') });
     await insertBatched(1000, regionRows(), (chunk) => tx.insert(region).values(chunk));
     await tx.insert(versionInfo).values({ version: APP_VERSION, remark: '初始版本' });
+    await seedSystemData(tx, T);
     return true;
   });
 }

@@ -1,14 +1,19 @@
-/** Departments (spec §7.5, bladex-contract §5.1): lazy-list, tree, detail, submit, remove — caller's tenant only. */
+/**
+ * Departments (spec §7.5, bladex-contract §5.1): list (tree), lazy-list, tree, detail, submit, remove — caller's
+ * tenant only. Writes need the 机构管理 or 部门管理 buttons (system_department_* / system_dept_*); removal is
+ * refused while child departments, users or employees remain.
+ */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Dept, deptSubmitSchema, SYSTEM_PATHS } from '../../../core/contract/blade-system.contract.ts';
 import { idListSchema, idSchema, type TreeNode } from '../../../core/contract/common.ts';
 import type { AppContext } from '../../app.ts';
-import { dept } from '../../db/schema/index.ts';
-import { currentUser, requireRoles } from '../../platform/auth.ts';
+import { dept, staff, user } from '../../db/schema/index.ts';
+import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import { hasAnyCode } from '../../platform/crud/index.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, notFound, ok } from '../../platform/r.ts';
+import { badRequest, forbidden, notFound, ok } from '../../platform/r.ts';
 import { buildForest, markHasChildren, toTreeNode } from '../../platform/tree.ts';
 import { parse } from '../../platform/validate.ts';
 
@@ -41,6 +46,36 @@ export function registerDeptRoutes(app: FastifyInstance, { database }: AppContex
     if (!r[0]) throw notFound('机构不存在');
     return r[0];
   };
+
+  /** The caller holds the action's button on 机构管理 or 部门管理 (view: the menu itself is enough). */
+  const permit = async (u: AuthUser, action: 'view' | 'add' | 'edit' | 'delete') => {
+    const codes = ['system_department', 'system_dept'].flatMap((m) =>
+      action === 'view' ? [m, `${m}_view`] : [`${m}_${action}`],
+    );
+    if (!(await hasAnyCode(db, u, codes))) throw forbidden('没有权限');
+  };
+
+  // BladeX `dept/list`: the tree of matching departments (deptName contains, deptCategory equals)
+  app.get('/api/blade-system/dept/list', async (req) => {
+    const u = currentUser(req);
+    await permit(u, 'view');
+    const q = parse(
+      z.object({
+        deptName: z.string().trim().max(45).optional(),
+        deptCategory: z.coerce.number({ error: '机构类型不正确' }).int('机构类型不正确').optional(),
+      }),
+      req.query ?? {},
+    );
+    const conds = [live, eq(dept.tenantId, u.tenantId)];
+    if (q.deptName) conds.push(sql`${dept.deptName} ilike ${`%${q.deptName.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+    if (q.deptCategory !== undefined) conds.push(eq(dept.deptCategory, q.deptCategory));
+    const rows = await db
+      .select()
+      .from(dept)
+      .where(and(...conds))
+      .orderBy(...order);
+    return ok(buildForest<Dept>(rows.map(toDept)));
+  });
 
   app.get(SYSTEM_PATHS.deptLazyList, async (req) => {
     const u = currentUser(req);
@@ -86,7 +121,8 @@ export function registerDeptRoutes(app: FastifyInstance, { database }: AppContex
   });
 
   app.post(SYSTEM_PATHS.deptSubmit, async (req) => {
-    const u = requireRoles(req, 'administrator', 'admin');
+    const u = currentUser(req);
+    await permit(u, (req.body as { id?: unknown } | undefined)?.id ? 'edit' : 'add');
     const body = parse(deptSubmitSchema, req.body ?? {});
     await db.transaction(async (tx) => {
       let parentId = '0';
@@ -158,7 +194,8 @@ export function registerDeptRoutes(app: FastifyInstance, { database }: AppContex
   });
 
   app.post(SYSTEM_PATHS.deptRemove, async (req) => {
-    const u = requireRoles(req, 'administrator', 'admin');
+    const u = currentUser(req);
+    await permit(u, 'delete');
     const ids = parse(z.object({ ids: idListSchema }), req.query ?? {}).ids;
     await db.transaction(async (tx) => {
       const found = await tx
@@ -171,6 +208,27 @@ export function registerDeptRoutes(app: FastifyInstance, { database }: AppContex
         .from(dept)
         .where(and(live, inArray(dept.parentId, ids)));
       if (kids.some((k) => !ids.includes(k.id))) throw badRequest('请先删除子机构');
+      const members = await tx
+        .select({ account: user.account })
+        .from(user)
+        .where(
+          and(
+            eq(user.tenantId, u.tenantId),
+            eq(user.isDeleted, 0),
+            sql`string_to_array(${user.deptId}, ',') && array[${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        )
+        .limit(1);
+      if (members[0]) throw badRequest(`机构下还有用户(${members[0].account})，不能删除`);
+      const employees = await tx
+        .select({ name: staff.name })
+        .from(staff)
+        .where(and(eq(staff.tenantId, u.tenantId), eq(staff.isDeleted, 0), inArray(staff.deptId, ids)))
+        .limit(1);
+      if (employees[0]) throw badRequest(`机构下还有员工(${employees[0].name})，不能删除`);
       await tx
         .update(dept)
         .set({ isDeleted: 1, updateUser: u.userId, updateTime: new Date() })

@@ -2,16 +2,19 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { menuResource } from '../../../core/contract/blade-system/menu.contract.ts';
 import { type MenuNode, menuSubmitSchema, SYSTEM_PATHS } from '../../../core/contract/blade-system.contract.ts';
 import { idListSchema, idSchema, type TreeNode } from '../../../core/contract/common.ts';
 import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { menu, role, roleMenu } from '../../db/schema/index.ts';
-import { type AuthUser, currentUser, requireRoles } from '../../platform/auth.ts';
+import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import { requireButton } from '../../platform/crud/index.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, notFound, ok } from '../../platform/r.ts';
 import { buildForest, markHasChildren, toTreeNode } from '../../platform/tree.ts';
 import { parse } from '../../platform/validate.ts';
+import { requirePlatformTenant } from './platform-tenant.ts';
 
 type MenuRow = typeof menu.$inferSelect;
 
@@ -148,6 +151,31 @@ export function registerMenuRoutes(app: FastifyInstance, { database }: AppContex
   app.get(SYSTEM_PATHS.menuLazyList, async (req) => ok(await lazy(db, req.query, false)));
   app.get(SYSTEM_PATHS.menuLazyMenuList, async (req) => ok(await lazy(db, req.query, true)));
 
+  // 菜单管理 tree: menus and buttons, name/code/alias contain (orphans of a filter become roots)
+  app.get(`${menuResource.path}/list`, async (req) => {
+    const u = currentUser(req);
+    await requireButton(db, u, menuResource.permission, 'view');
+    const q = parse(FILTERS, req.query ?? {});
+    const conds = [live];
+    if (q.name) conds.push(sql`${menu.name} ilike ${`%${q.name}%`}`);
+    if (q.code) conds.push(sql`${menu.code} ilike ${`%${q.code}%`}`);
+    if (q.alias) conds.push(sql`${menu.alias} ilike ${`%${q.alias}%`}`);
+    const rows = await db
+      .select()
+      .from(menu)
+      .where(and(...conds))
+      .orderBy(...order);
+    return ok(buildForest(rows.map(toMenuNode)));
+  });
+
+  /** Writes: the system_menu buttons, from the platform tenant (menus are shared by every tenant). */
+  const writer = async (req: FastifyRequest, action: 'add' | 'edit' | 'delete') => {
+    const u = currentUser(req);
+    await requireButton(db, u, menuResource.permission, action);
+    requirePlatformTenant(u);
+    return u;
+  };
+
   app.get(SYSTEM_PATHS.menuTree, async () => {
     const rows = await db
       .select({ id: menu.id, parentId: menu.parentId, name: menu.name })
@@ -175,7 +203,8 @@ export function registerMenuRoutes(app: FastifyInstance, { database }: AppContex
   });
 
   app.post(SYSTEM_PATHS.menuSubmit, async (req: FastifyRequest) => {
-    const u = requireRoles(req, 'administrator', 'admin');
+    const hasId = !!(req.body as { id?: unknown } | undefined)?.id;
+    const u = await writer(req, hasId ? 'edit' : 'add');
     const body = parse(menuSubmitSchema, req.body ?? {});
     const parentId = body.parentId === '' ? '0' : body.parentId;
     if (parentId !== '0') parse(idSchema, parentId);
@@ -253,7 +282,7 @@ export function registerMenuRoutes(app: FastifyInstance, { database }: AppContex
   });
 
   app.post(SYSTEM_PATHS.menuRemove, async (req) => {
-    const u = requireRoles(req, 'administrator', 'admin');
+    const u = await writer(req, 'delete');
     const ids = parse(z.object({ ids: idListSchema }), req.query).ids;
     await db.transaction(async (tx) => {
       const found = await tx

@@ -1,0 +1,50 @@
+/**
+ * 安卓版本 (/system/android-version, spec §7.8): APK release records through the resource engine, the spec's
+ * `apk-upload-record` (= save) and `latest` for the app. A new record's versionCode must exceed every existing one.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  ANDROID_VERSION_PATHS,
+  androidVersionResource,
+} from '../../../core/contract/blade-system/android-version.contract.ts';
+import { androidVersion } from '../../db/schema/index.ts';
+import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
+import { badRequest, ok } from '../../platform/r.ts';
+
+export function registerAndroidVersionRoutes(s: FastifyInstance, ctx: CrudContext): void {
+  const { db } = ctx;
+  const res = registerResource(s, ctx, androidVersionResource, androidVersion, {
+    beforeSave: async (tx, row, c) => {
+      if (!c.isNew) {
+        if (Number(row.versionCode) !== Number(c.prev?.versionCode)) throw badRequest('版本代码发布后不能修改');
+        return;
+      }
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`android-version:${c.user.tenantId}`}))`);
+      const [{ max }] = await tx
+        .select({ max: sql<number | null>`max(${androidVersion.versionCode})` })
+        .from(androidVersion)
+        .where(and(eq(androidVersion.tenantId, c.user.tenantId), eq(androidVersion.isDeleted, 0)));
+      if (max !== null && Number(row.versionCode) <= Number(max)) {
+        throw badRequest(`版本代码必须大于当前最新版本代码(${max})`);
+      }
+    },
+  });
+
+  s.post(ANDROID_VERSION_PATHS.apkUploadRecord, async (req) =>
+    ok(res.entity(await res.insert(req, req.body), await res.permitAny(req))),
+  );
+
+  s.get(ANDROID_VERSION_PATHS.latest, async (req) => {
+    const u = await res.permitAny(req);
+    const [r] = await db
+      .select(res.selection())
+      .from(androidVersion)
+      .where(
+        and(eq(androidVersion.tenantId, u.tenantId), eq(androidVersion.isDeleted, 0), eq(androidVersion.status, 1)),
+      )
+      .orderBy(desc(androidVersion.versionCode))
+      .limit(1);
+    return ok(r ? res.entity(r, u) : null);
+  });
+}

@@ -1,0 +1,230 @@
+/**
+ * 系统字典 (blade_dict, platform-wide) and 业务字典 (blade_dict_biz, per tenant) — bladex-contract §5.5, BladeX
+ * flavour — through the resource engine, with the tree endpoints the screens and option sources use:
+ * `list` (tree), `tree`, `parent-list`, `child-list`, `dictionary?code=`, `dictionary-tree?code=`.
+ * Rules (dict.contract.ts): roots carry dictKey '-1'; items take their root's code (a move or a code change
+ * carries the whole subtree along); (code, dictKey) unique; sealed rows and sealing belong to administrators;
+ * no removal while children remain; system dictionary writes from the platform tenant only.
+ */
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DICT_ROOT_KEY,
+  type DictItem,
+  type DictTreeItem,
+  dictBizResource,
+  dictPaths,
+  dictResource,
+} from '../../../core/contract/blade-system/dict.contract.ts';
+import { DEFAULT_TENANT_ID, pageQuerySchema, type TreeNode } from '../../../core/contract/common.ts';
+import type { Executor } from '../../db/client.ts';
+import { dict, dictBiz } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { type CrudContext, isAdministrator, type Row, registerResource } from '../../platform/crud/index.ts';
+import { badRequest, ok, page } from '../../platform/r.ts';
+import { buildForest, markHasChildren, toTreeNode } from '../../platform/tree.ts';
+import { parse } from '../../platform/validate.ts';
+import { requirePlatformTenant } from './platform-tenant.ts';
+
+type DictTable = typeof dict | typeof dictBiz;
+
+const SEALED_MSG = '封存的字典只有超级管理员可以修改';
+const codeQuery = z.object({ code: z.string({ error: '缺少必要的请求参数: code' }).trim().min(1, '请输入字典编号') });
+
+export function registerDictRoutes(s: FastifyInstance, ctx: CrudContext): void {
+  registerDict(s, ctx, dict, true);
+  registerDict(s, ctx, dictBiz, false);
+}
+
+function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system: boolean): void {
+  const { db } = ctx;
+  const def = system ? dictResource : dictBizResource;
+  const paths = dictPaths(def);
+  /** Whose rows a reader sees: the platform's for the system dictionary, else the caller's tenant. */
+  const tenantOf = (u: AuthUser) => (system ? DEFAULT_TENANT_ID : u.tenantId);
+  const live = (u: AuthUser) => and(eq(t.tenantId, tenantOf(u)), eq(t.isDeleted, 0)) as SQL;
+
+  const rowById = async (ex: Executor, u: AuthUser, id: string) =>
+    (
+      await ex
+        .select()
+        .from(t)
+        .where(and(eq(t.id, id), live(u)))
+        .limit(1)
+    )[0];
+
+  /** Ids of every descendant of `ids` (breadth first). */
+  const descendants = async (ex: Executor, u: AuthUser, ids: string[]): Promise<string[]> => {
+    const out: string[] = [];
+    let level = ids;
+    for (let depth = 0; level.length && depth < 32; depth++) {
+      const kids = await ex
+        .select({ id: t.id })
+        .from(t)
+        .where(and(inArray(t.parentId, level), live(u)));
+      level = kids.map((k) => k.id).filter((k) => !out.includes(k) && !ids.includes(k));
+      out.push(...level);
+    }
+    return out;
+  };
+
+  const res = registerResource(s, ctx, def, t, {
+    joins: { parentName: sql<string>`(select p.dict_value from ${t} p where p.id = ${t.parentId})` },
+    beforeSave: async (tx, row, c) => {
+      if (system) requirePlatformTenant(c.user);
+      const admin = isAdministrator(c.user);
+      const prev = c.prev;
+      if (!admin && prev && Number(prev.isSealed) === 1) throw badRequest(SEALED_MSG);
+      if (!admin && Number(row.isSealed ?? 0) !== Number(prev?.isSealed ?? 0)) {
+        throw badRequest('只有超级管理员可以封存或解封字典');
+      }
+      const pid = row.parentId ? String(row.parentId) : '0';
+      row.parentId = pid;
+      if (pid === '0') {
+        row.dictKey = DICT_ROOT_KEY;
+      } else {
+        if (prev && pid === prev.id) throw badRequest('父节点不可选择自身!');
+        const parent = await rowById(tx, c.user, pid);
+        if (!parent) throw badRequest('上级字典不存在');
+        if (!admin && parent.isSealed === 1) throw badRequest(SEALED_MSG);
+        if (prev && (await descendants(tx, c.user, [String(prev.id)])).includes(pid)) {
+          throw badRequest('父节点不可选择自身的子节点!');
+        }
+        row.code = parent.code;
+        const key = String(row.dictKey ?? '').trim();
+        if (!key) throw badRequest('请输入字典键值');
+        if (key === DICT_ROOT_KEY) throw badRequest('字典键值不能为-1');
+        row.dictKey = key;
+      }
+      const dup = await tx
+        .select({ id: t.id })
+        .from(t)
+        .where(
+          and(
+            live(c.user),
+            eq(t.code, String(row.code)),
+            eq(t.dictKey, String(row.dictKey)),
+            prev ? ne(t.id, String(prev.id)) : undefined,
+          ),
+        )
+        .limit(1);
+      if (dup[0]) throw badRequest(pid === '0' ? '字典编号已存在' : '当前字典键值已存在!');
+    },
+    afterSave: async (tx, row, c) => {
+      // the subtree follows its root's code
+      if (!c.prev || c.prev.code === row.code) return;
+      const ids = await descendants(tx, c.user, [String(row.id)]);
+      if (ids.length)
+        await tx
+          .update(t)
+          .set({ code: String(row.code) })
+          .where(inArray(t.id, ids));
+    },
+    beforeRemove: async (tx, rows, { user: u }) => {
+      if (system) requirePlatformTenant(u);
+      if (!isAdministrator(u) && rows.some((r) => Number(r.isSealed) === 1)) throw badRequest(SEALED_MSG);
+      const ids = rows.map((r) => String(r.id));
+      const kids = await tx
+        .select({ id: t.id })
+        .from(t)
+        .where(and(inArray(t.parentId, ids), live(u)));
+      if (kids.some((k) => !ids.includes(k.id))) throw badRequest('请先删除子节点');
+    },
+    routes: {
+      // BladeX `dict/list`: the matching rows as a tree (orphans of a filter become roots)
+      list: async (req) => {
+        const u = await res.permit(req, 'view');
+        const rows = (await db
+          .select(res.selection())
+          .from(t)
+          .where(and(...(await res.conditions(req, u, (req.query ?? {}) as Row))))
+          .orderBy(asc(t.sort), asc(t.id))
+          .limit(5000)) as Row[];
+        return ok(buildForest(rows.map((r) => res.entity(r, u) as Row & { id: string; parentId: string })));
+      },
+    },
+  });
+
+  const items = async (u: AuthUser, code: string) =>
+    db
+      .select({
+        id: t.id,
+        parentId: t.parentId,
+        code: t.code,
+        dictKey: t.dictKey,
+        dictValue: t.dictValue,
+        sort: t.sort,
+        remark: t.remark,
+      })
+      .from(t)
+      .where(and(live(u), eq(t.code, code), ne(t.parentId, '0'), eq(t.status, 1)))
+      .orderBy(asc(t.sort), asc(t.id));
+
+  // option sources: any signed-in user
+  s.get(paths.dictionary, async (req) => {
+    const u = await res.permitAny(req);
+    const { code } = parse(codeQuery, req.query ?? {});
+    const rows: DictItem[] = await items(u, code);
+    return ok(rows);
+  });
+
+  s.get(paths.dictionaryTree, async (req) => {
+    const u = await res.permitAny(req);
+    const { code } = parse(codeQuery, req.query ?? {});
+    const rows = (await items(u, code)).map(
+      (r): DictTreeItem => ({ ...r, title: r.dictValue, key: r.dictKey, value: r.dictKey }),
+    );
+    return ok(buildForest(rows));
+  });
+
+  // the parent select of the form: every row as a tree node (title = name, key = id)
+  s.get(paths.tree, async (req) => {
+    const u = await res.permitAny(req);
+    const q = parse(z.object({ code: z.string().trim().optional() }), req.query ?? {});
+    const rows = await db
+      .select({ id: t.id, parentId: t.parentId, title: t.dictValue })
+      .from(t)
+      .where(and(live(u), q.code ? eq(t.code, q.code) : undefined))
+      .orderBy(asc(t.sort), asc(t.id));
+    return ok(markHasChildren(buildForest<TreeNode>(rows.map((r) => toTreeNode(r.id, r.parentId, r.title)))));
+  });
+
+  // BladeX parent-list (the dictionaries, paged) and child-list (the items of one row)
+  s.get(paths.parentList, async (req) => {
+    const u = await res.permit(req, 'view');
+    const q = (req.query ?? {}) as Row;
+    const p = parse(pageQuerySchema, { current: q.current, size: q.size });
+    const where = and(eq(t.parentId, '0'), ...(await res.conditions(req, u, q)));
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(where);
+    const rows = (await db
+      .select(res.selection())
+      .from(t)
+      .where(where)
+      .orderBy(asc(t.sort), asc(t.id))
+      .limit(p.size)
+      .offset((p.current - 1) * p.size)) as Row[];
+    return ok(
+      page(
+        rows.map((r) => res.entity(r, u)),
+        n,
+        p.current,
+        p.size,
+      ),
+    );
+  });
+
+  s.get(paths.childList, async (req) => {
+    const u = await res.permit(req, 'view');
+    const { parentId } = parse(
+      z.object({ parentId: z.string({ error: '缺少必要的请求参数: parentId' }).regex(/^\d{1,19}$/, '编号格式不正确') }),
+      req.query ?? {},
+    );
+    const rows = (await db
+      .select(res.selection())
+      .from(t)
+      .where(and(live(u), eq(t.parentId, parentId)))
+      .orderBy(asc(t.sort), asc(t.id))) as Row[];
+    return ok(rows.map((r) => res.entity(r, u)));
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * 物料报价单 (/system/material-quotes-order) through the resource engine. The server numbers new quotes
+ * (BJ + yyyyMMdd + 3-digit daily sequence per tenant, under a per-tenant advisory lock, deleted numbers never
+ * reused), checks the material and the period, and filters by the day a quote is in force (`activeOn`).
+ */
+import { and, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { materialQuoteResource } from '../../../core/contract/blade-system/material-quotes-order.contract.ts';
+import { material, materialQuotesOrder as quote } from '../../db/schema/index.ts';
+import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
+import { badRequest } from '../../platform/r.ts';
+import { formatDateTime } from '../../platform/time.ts';
+
+const text = (v: unknown) => String(v ?? '').trim();
+
+export function registerMaterialQuoteRoutes(s: FastifyInstance, ctx: CrudContext): void {
+  registerResource(s, ctx, materialQuoteResource, quote, {
+    joins: {
+      materialName: sql<string>`(select m.name from izs_material m where m.id = ${quote.materialId})`,
+      materialCode: sql<string>`(select m.code from izs_material m where m.id = ${quote.materialId})`,
+    },
+    filters: {
+      activeOn: (v) => {
+        const d = text(v);
+        return and(lte(quote.effectiveStart, d), or(eq(quote.effectiveEnd, ''), gte(quote.effectiveEnd, d))) as SQL;
+      },
+      // yyyy-MM-dd text columns compare as text (the search form sends "yyyy-MM-dd HH:mm:ss")
+      effectiveStartBegin: (v) => gte(quote.effectiveStart, text(v).slice(0, 10)),
+      effectiveStartEnd: (v) => lte(quote.effectiveStart, text(v).slice(0, 10)),
+    },
+    beforeSave: async (tx, row, c) => {
+      const start = text(row.effectiveStart);
+      const end = text(row.effectiveEnd);
+      if (end && end < start) throw badRequest('失效日期不能早于生效日期');
+      const m = await tx
+        .select({ id: material.id })
+        .from(material)
+        .where(
+          and(eq(material.id, text(row.materialId)), eq(material.tenantId, c.user.tenantId), eq(material.isDeleted, 0)),
+        )
+        .limit(1);
+      if (!m[0]) throw badRequest('物料不存在');
+      if (!c.isNew || text(row.code)) return;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`material-quote:${c.user.tenantId}`}))`);
+      const day = formatDateTime(new Date(), ctx.tz).slice(0, 10).replaceAll('-', '');
+      const prefix = `BJ${day}`;
+      const [last] = await tx
+        .select({ max: sql<string | null>`max(${quote.code})` })
+        .from(quote)
+        .where(and(eq(quote.tenantId, c.user.tenantId), sql`${quote.code} ~ ${`^${prefix}[0-9]{3}$`}`));
+      const seq = last?.max ? Number(last.max.slice(prefix.length)) + 1 : 1;
+      if (seq > 999) throw badRequest('今日报价单号已用完');
+      row.code = `${prefix}${String(seq).padStart(3, '0')}`;
+    },
+  });
+}

@@ -1,0 +1,48 @@
+/** 岗位 (/system/post, bladex-contract §5.4) through the resource engine, plus BladeX's `select`. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { postResource } from '../../../core/contract/blade-system/post.contract.ts';
+import { post, staff, user } from '../../db/schema/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { registerResource } from '../../platform/crud/index.ts';
+import { badRequest, ok } from '../../platform/r.ts';
+
+export function registerPostRoutes(s: FastifyInstance, ctx: CrudContext): void {
+  const res = registerResource(s, ctx, postResource, post, {
+    beforeRemove: async (tx, rows, { user: u }) => {
+      const ids = rows.map((r) => String(r.id));
+      const held = await tx
+        .select({ account: user.account })
+        .from(user)
+        .where(
+          and(
+            eq(user.tenantId, u.tenantId),
+            eq(user.isDeleted, 0),
+            sql`string_to_array(${user.postId}, ',') && array[${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        )
+        .limit(1);
+      if (held[0]) throw badRequest(`岗位下还有用户(${held[0].account})，不能删除`);
+      const staffed = await tx
+        .select({ name: staff.name })
+        .from(staff)
+        .where(and(eq(staff.tenantId, u.tenantId), eq(staff.isDeleted, 0), inArray(staff.postId, ids)))
+        .limit(1);
+      if (staffed[0]) throw badRequest(`岗位下还有员工(${staffed[0].name})，不能删除`);
+    },
+  });
+
+  // BladeX `post/select`: every live post of the caller's tenant (no button needed: it feeds dropdowns)
+  s.get(`${postResource.path}/select`, async (req) => {
+    const u = await res.permitAny(req);
+    const rows = await ctx.db
+      .select({ id: post.id, category: post.category, postCode: post.postCode, postName: post.postName })
+      .from(post)
+      .where(and(eq(post.tenantId, u.tenantId), eq(post.isDeleted, 0)))
+      .orderBy(post.sort, post.id);
+    return ok(rows);
+  });
+}
