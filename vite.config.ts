@@ -69,7 +69,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['{core,features,screens,print,entries,server}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    include: ['{core,features,screens,print,entries,server,tools}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
     setupFiles: ['tests/setup/canvas-stub.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

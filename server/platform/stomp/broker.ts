@@ -39,6 +39,8 @@ export interface BrokerHooks<P> {
   authenticate(headers: Record<string, string>, session: StompSession<P>): Promise<{ principal: P; partition: string }>;
   /** May the session subscribe to this destination? Throw StompRefusal to refuse. */
   subscribe?(session: StompSession<P>, destination: string): Promise<void> | void;
+  /** Called once a subscription is registered (e.g. to replay the latest value to it). */
+  subscribed?(session: StompSession<P>, subscription: { id: string; destination: string }): void;
   /** A SEND frame; the host validates it and publishes. Throw StompRefusal to refuse. */
   send(session: StompSession<P>, destination: string, frame: StompFrame): Promise<void> | void;
 }
@@ -300,6 +302,20 @@ export class StompSession<P> {
     const sub = { id, destination };
     this.subscriptions.set(id, sub);
     this.broker.index(this, sub);
+    this.broker.hooks.subscribed?.(this, sub);
+  }
+
+  /** Sends one MESSAGE to one of this session's subscriptions. */
+  deliver(subscriptionId: string, body: string, headers: Record<string, string> = {}): void {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) return;
+    this.write(
+      encodeFrame(
+        'MESSAGE',
+        { ...headers, subscription: sub.id, 'message-id': this.broker.nextMessageId(), destination: sub.destination },
+        body,
+      ),
+    );
   }
 
   /** Moves the session (and its subscriptions) to another partition, e.g. after chat.addUser. */
@@ -344,7 +360,7 @@ export class StompBroker<P> {
   publish(partition: string, destination: string, body: string, headers: Record<string, string> = {}): number {
     const subs = this.routes.get(partition)?.get(destination);
     if (!subs) return 0;
-    const messageId = `${Date.now().toString(36)}-${(++this.seq).toString(36)}`;
+    const messageId = this.nextMessageId();
     let n = 0;
     for (const [session, ids] of subs) {
       for (const id of ids) {
@@ -355,6 +371,10 @@ export class StompBroker<P> {
       }
     }
     return n;
+  }
+
+  nextMessageId(): string {
+    return `${Date.now().toString(36)}-${(++this.seq).toString(36)}`;
   }
 
   /** Closes every session (server shutdown). */
