@@ -97,7 +97,7 @@ export function toCapital(amount: AmountInput, options: CapitalOptions = {}): st
   const jiao = Number(frac[0]);
   const fen = Number(frac[1]);
   const intText = intDigits === '0' ? '' : integerText(intDigits, zeroBeforeQian);
-  const sign = value.isNegative() && !value.isZero() ? negativePrefix : '';
+  const sign = value.lt(0) ? negativePrefix : '';
 
   if (intText === '' && jiao === 0 && fen === 0) return `零${yuan}${whole}`;
   let out = intText === '' ? '' : intText + yuan;
