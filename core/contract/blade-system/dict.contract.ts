@@ -13,7 +13,7 @@
  * - System dictionary writes come from the platform tenant (000000) only.
  */
 import { z } from 'zod';
-import { flag, int, opt, ref } from '../izs-base/fields.ts';
+import { flag, int, opt } from '../izs-base/fields.ts';
 import { defineResource, resourcePaths } from '../resource.ts';
 
 export const DICT_ROOT_KEY = '-1';
@@ -55,13 +55,21 @@ export const dictEntity = z.object({
 export type DictRow = z.infer<typeof dictEntity> & { children?: DictRow[] };
 
 export const dictForm = z.object({
-  parentId: ref('上级字典'),
+  /** Empty or '0' for a dictionary (root), else the parent row. */
+  parentId: z
+    .union([z.string(), z.number(), z.null()], { error: '上级字典格式不正确' })
+    .optional()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
+    .refine((v) => /^(0|[1-9]\d{0,18})$/.test(v), { message: '上级字典格式不正确' }),
+  /** Required for a dictionary; an item takes its root's code (set by the server). */
   code: z
     .string({ error: '请输入字典编号' })
     .trim()
-    .min(1, '请输入字典编号')
     .max(100, '字典编号不能超过100个字符')
-    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, '字典编号只能以字母开头，含字母、数字和 _.-'),
+    .refine((v) => v === '' || /^[A-Za-z][A-Za-z0-9_.-]*$/.test(v), {
+      message: '字典编号只能以字母开头，含字母、数字和 _.-',
+    })
+    .default(''),
   /** Required for items; a root's key is always '-1' (set by the server). */
   dictKey: z.string({ error: '字典键值必须是文本' }).trim().max(100, '字典键值不能超过100个字符').default(''),
   dictValue: z
@@ -110,7 +118,7 @@ const dictDef = (system: boolean) => {
     ],
     form: [
       { field: 'parentId', label: '上级字典', kind: 'tree', options: tree, placeholder: '顶级' },
-      { field: 'code', label: '字典编号', kind: 'code', required: true },
+      { field: 'code', label: '字典编号', kind: 'code', required: true, placeholder: '字典项沿用上级的编号' },
       { field: 'dictValue', label: '字典名称', kind: 'text', required: true },
       { field: 'dictKey', label: '字典键值', kind: 'code', placeholder: '字典项必填，顶级留空' },
       { field: 'sort', label: '排序', kind: 'number', min: 0 },

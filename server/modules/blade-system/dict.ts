@@ -41,6 +41,7 @@ function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system
   const { db } = ctx;
   const def = system ? dictResource : dictBizResource;
   const paths = dictPaths(def);
+  const name = system ? 'blade_dict' : 'blade_dict_biz';
   /** Whose rows a reader sees: the platform's for the system dictionary, else the caller's tenant. */
   const tenantOf = (u: AuthUser) => (system ? DEFAULT_TENANT_ID : u.tenantId);
   const live = (u: AuthUser) => and(eq(t.tenantId, tenantOf(u)), eq(t.isDeleted, 0)) as SQL;
@@ -70,7 +71,9 @@ function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system
   };
 
   const res = registerResource(s, ctx, def, t, {
-    joins: { parentName: sql<string>`(select p.dict_value from ${t} p where p.id = ${t.parentId})` },
+    joins: {
+      parentName: sql<string>`(select p.dict_value from ${sql.raw(`${name} p where p.id = ${name}.parent_id`)})`,
+    },
     beforeSave: async (tx, row, c) => {
       if (system) requirePlatformTenant(c.user);
       const admin = isAdministrator(c.user);
@@ -82,6 +85,7 @@ function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system
       const pid = row.parentId ? String(row.parentId) : '0';
       row.parentId = pid;
       if (pid === '0') {
+        if (!String(row.code ?? '')) throw badRequest('请输入字典编号');
         row.dictKey = DICT_ROOT_KEY;
       } else {
         if (prev && pid === prev.id) throw badRequest('父节点不可选择自身!');
