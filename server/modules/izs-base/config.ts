@@ -12,8 +12,8 @@ import {
   CONFIG_PATHS,
   financeConfigForm,
 } from '../../../core/contract/izs-base/config.contract.ts';
-import type { Db } from '../../db/client.ts';
-import { businessConfig, dept, financeConfig } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { businessConfig, dept, financeConfig, warehouse } from '../../db/schema/index.ts';
 import { type AuthUser, currentUser } from '../../platform/auth.ts';
 import { type CrudContext, fixed, isAdministrator, type Row, requireButton } from '../../platform/crud/index.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
@@ -42,6 +42,8 @@ interface ConfigSpec {
   decimals: Record<string, number>;
   detail: string;
   update: string;
+  /** Extra checks in the saving transaction (e.g. the default warehouse is a live row of the tenant). */
+  check?: (tx: Tx, values: Row, user: AuthUser) => Promise<void>;
 }
 
 function registerConfig(app: FastifyInstance, db: Db, spec: ConfigSpec) {
@@ -78,6 +80,7 @@ function registerConfig(app: FastifyInstance, db: Db, spec: ConfigSpec) {
     body.deptId = await allowedDept(db, user, body.deptId);
     const values = parse(spec.form, body) as Row;
     const saved = await db.transaction(async (tx) => {
+      await spec.check?.(tx, values, user);
       const prev = await load(tx as unknown as Db, user, values.deptId as string);
       let row: Row;
       if (prev) {
@@ -117,6 +120,21 @@ export function registerConfigRoutes(app: FastifyInstance, { db }: CrudContext):
     decimals: { taxRate: 2 },
     detail: CONFIG_PATHS.businessDetail,
     update: CONFIG_PATHS.businessUpdate,
+    check: async (tx, values, user) => {
+      if (!values.defaultWarehouseId) return;
+      const w = await tx
+        .select({ id: warehouse.id })
+        .from(warehouse)
+        .where(
+          and(
+            eq(warehouse.id, values.defaultWarehouseId as string),
+            eq(warehouse.tenantId, user.tenantId),
+            eq(warehouse.isDeleted, 0),
+          ),
+        )
+        .limit(1);
+      if (!w[0]) throw badRequest('默认仓库不存在');
+    },
   });
   registerConfig(app, db, {
     title: '财务参数',
