@@ -247,9 +247,9 @@ describe('material quotes (物料报价单)', () => {
     expect(byMaterial.body.data.records.every((r: { materialId: string }) => r.materialId === materialId)).toBe(true);
     const byCode = await page({ code: `${today().replaceAll('-', '')}001` });
     expect(ids(byCode)).toEqual([id]);
-    const inMarch = await page({ activeOn: '2026-03-15', code: 'BJ' + today().replaceAll('-', '') });
+    const inMarch = await page({ activeOn: '2026-03-15', code: `BJ${today().replaceAll('-', '')}` });
     expect(ids(inMarch)).toEqual([id]);
-    const inAugust = await page({ activeOn: '2026-08-01', code: 'BJ' + today().replaceAll('-', '') });
+    const inAugust = await page({ activeOn: '2026-08-01', code: `BJ${today().replaceAll('-', '')}` });
     expect(inAugust.body.data.records.map((r: { quoteType: string }) => r.quoteType)).toEqual(['sale']);
     const range = await page({ effectiveStartBegin: '2025-12-01 00:00:00', effectiveStartEnd: '2026-01-31 23:59:59' });
     expect(ids(range)).toContain(id);
