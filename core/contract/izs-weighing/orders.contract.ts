@@ -1,0 +1,338 @@
+/**
+ * Weighing records (磅单 / weight memos, spec §2.4 weighing routes, DESIGN §5 Weighing) — the order part of
+ * izs-weighing (the socket part is socket.contract.ts).
+ *
+ *   first-pass ──▶ first (一次过磅) ──second-pass──▶ (second reading kept) ──complete──▶ completed ──void──▶ voided
+ *                     └────────────────────────────────void──────────────────────────────────────────────▲
+ *
+ * Constraints:
+ * - a reading is a decimal string in kg (≤ 3 decimals); it is taken only when the scale says `stable`, unless
+ *   `manual` = 1, which needs the button supply_chain_loadometer_manual and is marked on the record and memo;
+ * - complete computes with core/stock/weighing.ts: gross = the heavier pass, tare = the lighter,
+ *   deduction = deductWeight + (gross − tare) × impurityRate %, net = gross − tare − deduction ≥ 0,
+ *   amount = net × unit price (per the material's price unit) half-up to the fen;
+ * - completing a purchase weighing makes an in-stock order (a sale weighing an out-stock order) with the weighing
+ *   as source, in the same transaction: a draft, or reviewed at once when the department's business config has
+ *   autoReview; purchase/sale need counterparty, material and warehouse by then;
+ * - void (reason required) works on first and completed records; the document made from it is voided with it
+ *   (a reviewed one with reversing stock movements); records are never deleted;
+ * - orderNo = GB + yyyyMMdd + 4-digit daily sequence per tenant.
+ */
+import { z } from 'zod';
+import { DEPT_TREE, decimal, entityBase, flag, oneOf, opt, ref, refReq, req } from '../izs-base/fields.ts';
+import {
+  impurityPercent,
+  kgOrZero,
+  MATERIAL_SELECT,
+  PARTY_SELECT,
+  PRICE_UNIT_OPTIONS,
+  unitPrice,
+  WAREHOUSE_SELECT,
+  WEIGHBRIDGE_SELECT,
+} from '../izs-stock/fields.ts';
+import { defineResource } from '../resource.ts';
+
+export const WEIGHING_ORDER_TYPES = [
+  { label: '采购', value: 'purchase' },
+  { label: '销售', value: 'sale' },
+  { label: '调拨', value: 'transfer' },
+  { label: '其他', value: 'other' },
+];
+export const WEIGH_STATES = [
+  { label: '一次过磅', value: 'first' },
+  { label: '已完成', value: 'completed' },
+  { label: '已作废', value: 'voided' },
+];
+
+const BASE = '/api/izs-weighing/loadometer-order';
+
+export const WEIGHING_ORDER_PATHS = {
+  /** POST FirstPassBody → R<WeighingOrder> (state first). Button supply_chain_loadometer_add. */
+  firstPass: `${BASE}/first-pass`,
+  /** POST SecondPassBody → R<WeighingOrder> (figures computed; completed too when complete = 1). */
+  secondPass: `${BASE}/second-pass`,
+  /** POST CompleteBody → R<WeighingOrder> (state completed, stock document made). */
+  complete: `${BASE}/complete`,
+  /** POST { id, reason } → R<WeighingOrder> (state voided). Button supply_chain_weight_memo_void. */
+  void: `${BASE}/void`,
+  /** GET ?id= → R<WeightMemo>: everything the printed memo shows. */
+  memo: `${BASE}/memo`,
+  /** POST { id } → R<{ printCount }>: one more printed copy. */
+  print: `${BASE}/print`,
+  /** GET ?carNumber= → R<WeighingOrder | null>: the open (first-pass) record of a plate, for the second pass. */
+  open: `${BASE}/open`,
+} as const;
+
+export const weighingOrderEntity = z.object({
+  ...entityBase,
+  orderNo: z.string(),
+  orderType: z.string(),
+  weighState: z.string(),
+  carNumber: z.string(),
+  driverName: z.string(),
+  partyId: z.string().nullable(),
+  partyName: z.string().nullable().optional(),
+  materialId: z.string().nullable(),
+  materialName: z.string().nullable().optional(),
+  warehouseId: z.string().nullable(),
+  warehouseName: z.string().nullable().optional(),
+  weighbridgeId: z.string().nullable(),
+  weighbridgeName: z.string().nullable().optional(),
+  sourceOrderId: z.string().nullable(),
+  priceUnit: z.string(),
+  firstWeight: z.string(),
+  firstTime: z.string(),
+  firstPhotos: z.string(),
+  firstManual: z.number(),
+  firstOperator: z.string().nullable(),
+  firstOperatorName: z.string().nullable().optional(),
+  secondWeight: z.string().nullable(),
+  secondTime: z.string().nullable(),
+  secondPhotos: z.string(),
+  secondManual: z.number(),
+  secondOperator: z.string().nullable(),
+  secondOperatorName: z.string().nullable().optional(),
+  grossWeight: z.string().nullable(),
+  tareWeight: z.string().nullable(),
+  deductWeight: z.string(),
+  impurityRate: z.string(),
+  deductionWeight: z.string().nullable(),
+  netWeight: z.string().nullable(),
+  unitPrice: z.string(),
+  amount: z.string().nullable(),
+  completeTime: z.string().nullable(),
+  stockOrderId: z.string().nullable(),
+  stockOrderNo: z.string(),
+  printCount: z.number(),
+  lastPrintTime: z.string().nullable(),
+  voidReason: z.string(),
+  voidTime: z.string().nullable(),
+  remark: z.string(),
+});
+export type WeighingOrder = z.infer<typeof weighingOrderEntity>;
+
+/** A scale reading: kg, ≥ 0, up to 3 decimals. */
+export const reading = (label = '重量') => decimal(label, 3, '999999');
+
+const stableFlag = z
+  .union([z.boolean(), z.number(), z.string()], { error: '稳定标志格式不正确' })
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true')
+  .optional();
+
+/** Photos of a pass: OSS paths (array, JSON array text or comma text). */
+const photos = z
+  .union([z.array(z.string().max(500, '照片路径过长')).max(10, '每次过磅最多10张照片'), z.string().max(5000)])
+  .optional();
+
+/** Fields a clerk may set or change while the record is not completed. */
+const editable = {
+  partyId: ref('往来单位'),
+  materialId: ref('物料'),
+  warehouseId: ref('仓库'),
+  sourceOrderId: ref('订单'),
+  driverName: opt('司机', 32),
+  /** Default: price-list lookup, else the material's default price. */
+  unitPrice: unitPrice().optional(),
+  deductWeight: kgOrZero('扣重').optional(),
+  /** Percent; default: the material's deduct rate. */
+  impurityRate: impurityPercent('扣杂率').optional(),
+  remark: opt('备注', 255).optional(),
+};
+
+export const firstPassBody = z.object({
+  orderType: oneOf('业务类型', ['purchase', 'sale', 'transfer', 'other']),
+  weighbridgeId: refReq('地磅'),
+  carNumber: req('车牌号', 16),
+  weight: reading(),
+  /** The scale's stability at capture (required unless manual). */
+  stable: stableFlag,
+  manual: flag('手工录入', 0),
+  photos,
+  ...editable,
+});
+export type FirstPassBody = z.input<typeof firstPassBody>;
+
+export const secondPassBody = z.object({
+  id: refReq('磅单'),
+  weight: reading(),
+  stable: stableFlag,
+  manual: flag('手工录入', 0),
+  photos,
+  /** 1: complete in the same transaction. */
+  complete: flag('完成', 0),
+  ...editable,
+});
+export type SecondPassBody = z.input<typeof secondPassBody>;
+
+export const completeBody = z.object({ id: refReq('磅单'), ...editable });
+
+/** Engine update (POST update): editable fields of a first-pass record. */
+export const weighingEditForm = z.object({
+  carNumber: req('车牌号', 16),
+  ...editable,
+});
+
+export const weighingVoidBody = z.object({
+  id: refReq('磅单'),
+  reason: req('作废原因', 255),
+});
+
+export const weighingOrderQuery = z.object({
+  orderNo: z.string().optional(),
+  orderType: z.string().optional(),
+  weighState: z.string().optional(),
+  carNumber: z.string().optional(),
+  partyId: z.string().optional(),
+  materialId: z.string().optional(),
+  warehouseId: z.string().optional(),
+  weighbridgeId: z.string().optional(),
+  firstTime: z.string().optional(),
+  firstTimeBegin: z.string().optional(),
+  firstTimeEnd: z.string().optional(),
+});
+
+export interface WeightMemo {
+  id: string;
+  orderNo: string;
+  orderType: string;
+  orderTypeName: string;
+  weighState: string;
+  companyName: string;
+  deptName: string | null;
+  carNumber: string;
+  driverName: string;
+  partyName: string | null;
+  materialName: string | null;
+  warehouseName: string | null;
+  weighbridgeName: string | null;
+  grossWeight: string | null;
+  grossTime: string | null;
+  grossManual: boolean;
+  tareWeight: string | null;
+  tareTime: string | null;
+  tareManual: boolean;
+  deductWeight: string;
+  impurityRate: string;
+  deductionWeight: string | null;
+  netWeight: string | null;
+  unitPrice: string;
+  priceUnit: string;
+  priceUnitName: string;
+  amount: string | null;
+  /** 人民币大写 of the amount ('' until completed). */
+  amountInWords: string;
+  /** true when either pass was entered by hand (印 手工录入 on the memo). */
+  manual: boolean;
+  firstOperatorName: string | null;
+  secondOperatorName: string | null;
+  printCount: number;
+  printTime: string;
+  remark: string;
+}
+
+export const weighingOrderResource = defineResource({
+  name: 'loadometer-order',
+  title: '磅单',
+  service: 'izs-weighing',
+  path: BASE,
+  permission: 'supply_chain_weight_memo',
+  schemas: { entity: weighingOrderEntity, form: weighingEditForm, query: weighingOrderQuery },
+  scope: 'dept',
+  labelField: 'orderNo',
+  sortable: ['orderNo', 'firstTime', 'completeTime', 'netWeight', 'amount', 'createTime'],
+  defaultSort: { field: 'firstTime', desc: true },
+  columns: [
+    { field: 'orderNo', label: '磅单号', kind: 'code', width: 170, sortable: true },
+    { field: 'orderType', label: '业务类型', kind: 'select', options: { options: WEIGHING_ORDER_TYPES }, width: 80 },
+    { field: 'carNumber', label: '车牌号', kind: 'text', width: 100 },
+    { field: 'partyId', label: '往来单位', kind: 'select', labelField: 'partyName', width: 180 },
+    { field: 'materialId', label: '物料', kind: 'select', labelField: 'materialName', width: 120 },
+    { field: 'warehouseId', label: '仓库', kind: 'select', labelField: 'warehouseName', hideInTable: true },
+    { field: 'weighbridgeId', label: '地磅', kind: 'select', labelField: 'weighbridgeName', hideInTable: true },
+    { field: 'grossWeight', label: '毛重(kg)', kind: 'weight', decimals: 3 },
+    { field: 'tareWeight', label: '皮重(kg)', kind: 'weight', decimals: 3 },
+    { field: 'deductionWeight', label: '扣重(kg)', kind: 'weight', decimals: 3 },
+    { field: 'netWeight', label: '净重(kg)', kind: 'weight', decimals: 3, sortable: true },
+    { field: 'unitPrice', label: '单价', kind: 'money', decimals: 2 },
+    {
+      field: 'priceUnit',
+      label: '计价单位',
+      kind: 'select',
+      options: { options: PRICE_UNIT_OPTIONS },
+      hideInTable: true,
+    },
+    { field: 'amount', label: '金额', kind: 'money', decimals: 2, sortable: true },
+    { field: 'weighState', label: '状态', kind: 'select', options: { options: WEIGH_STATES }, width: 90 },
+    { field: 'firstTime', label: '一次过磅时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'secondTime', label: '二次过磅时间', kind: 'datetime', width: 170 },
+    { field: 'firstManual', label: '一次手工', kind: 'bool', hideInTable: true },
+    { field: 'secondManual', label: '二次手工', kind: 'bool', hideInTable: true },
+    { field: 'stockOrderNo', label: '出入库单号', kind: 'code', width: 170, hideInTable: true },
+    { field: 'printCount', label: '打印次数', kind: 'number', width: 80, hideInTable: true },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
+    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
+  ],
+  search: [
+    { field: 'orderNo', label: '磅单号', kind: 'text' },
+    { field: 'carNumber', label: '车牌号', kind: 'text' },
+    { field: 'orderType', label: '业务类型', kind: 'select', options: { options: WEIGHING_ORDER_TYPES } },
+    { field: 'partyId', label: '往来单位', kind: 'select', options: PARTY_SELECT },
+    { field: 'materialId', label: '物料', kind: 'select', options: MATERIAL_SELECT },
+    { field: 'weighState', label: '状态', kind: 'select', options: { options: WEIGH_STATES } },
+    { field: 'firstTime', label: '过磅日期', kind: 'date-range', range: ['firstTimeBegin', 'firstTimeEnd'] },
+  ],
+  form: [
+    { field: 'carNumber', label: '车牌号', kind: 'text', required: true },
+    { field: 'driverName', label: '司机', kind: 'text' },
+    { field: 'partyId', label: '往来单位', kind: 'select', options: PARTY_SELECT },
+    { field: 'materialId', label: '物料', kind: 'select', options: MATERIAL_SELECT },
+    { field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT },
+    { field: 'unitPrice', label: '单价', kind: 'money', decimals: 2, min: 0 },
+    { field: 'deductWeight', label: '扣重(kg)', kind: 'weight', decimals: 3, min: 0 },
+    { field: 'impurityRate', label: '扣杂率(%)', kind: 'rate', decimals: 2, min: 0, max: 99.99 },
+    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+  ],
+  detail: [
+    {
+      kind: 'grid',
+      title: '磅单信息',
+      fields: [
+        'orderNo',
+        'orderType',
+        'carNumber',
+        'driverName',
+        'partyId',
+        'materialId',
+        'warehouseId',
+        'weighbridgeId',
+        'weighState',
+      ],
+    },
+    {
+      kind: 'grid',
+      title: '重量与金额',
+      fields: [
+        'grossWeight',
+        'tareWeight',
+        'deductWeight',
+        'impurityRate',
+        'deductionWeight',
+        'netWeight',
+        'unitPrice',
+        'priceUnit',
+        'amount',
+      ],
+    },
+    {
+      kind: 'grid',
+      title: '过磅记录',
+      fields: ['firstTime', 'firstManual', 'secondTime', 'secondManual', 'stockOrderNo', 'printCount', 'voidReason'],
+    },
+    { kind: 'images', title: '一次过磅照片', field: 'firstPhotos' },
+    { kind: 'images', title: '二次过磅照片', field: 'secondPhotos' },
+    { kind: 'chain', title: '上链信息', orderType: 'weighing', orderNoField: 'orderNo' },
+  ],
+});
+
+/** Weighbridge select source (re-exported for the workstation form). */
+export { WEIGHBRIDGE_SELECT };
