@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './modules/blade-auth/routes.ts';
+import { registerBladeLog } from './modules/blade-log/routes.ts';
 import { registerDeptRoutes } from './modules/blade-system/dept.ts';
 import { registerMenuRoutes } from './modules/blade-system/menu.ts';
 import { registerRegionRoutes } from './modules/blade-system/region.ts';
@@ -16,6 +17,7 @@ import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
+import { registerIzsToolbox } from './modules/izs-toolbox/routes.ts';
 import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
@@ -71,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuthorityRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   await registerIzsBase(app, ctx);
+  await registerBladeLog(app, ctx);
+  await registerIzsToolbox(app, ctx);
   await registerSystemAdmin(app, ctx);
   registerIzsWeighing(app, ctx);
   await registerCameras(app, ctx);

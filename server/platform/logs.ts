@@ -1,4 +1,8 @@
-/** API log (every /api call) and operation log (every mutation, with modifyParams = {field: [old, new]}). */
+/**
+ * API log (every /api call, with its redacted query/body as `params`) and operation log (every mutation, with
+ * modifyParams = {field: [old, new]}). Keys that look like secrets (password, secret, token, captcha, blade-auth)
+ * are masked at any depth before anything is stored.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../db/client.ts';
 import { apiLog, operationLog } from '../db/schema/index.ts';
@@ -21,6 +25,7 @@ export function makeApiLogHook(db: Db, log: (e: unknown) => void) {
         time: Math.round(reply.elapsedTime),
         remoteIp: clip(req.ip ?? '', 64),
         userAgent: clip(String(req.headers['user-agent'] ?? ''), 500),
+        params: requestParams(req, 4000),
       });
     } catch (e) {
       log(e);
@@ -29,7 +34,7 @@ export function makeApiLogHook(db: Db, log: (e: unknown) => void) {
   };
 }
 
-const SECRET_KEY = /password|secret|token|captcha/i;
+const SECRET_KEY = /password|secret|token|captcha|blade-auth/i;
 
 function redact(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(redact);
@@ -37,6 +42,16 @@ function redact(v: unknown): unknown {
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, SECRET_KEY.test(k) ? '******' : redact(x)]));
   }
   return v;
+}
+
+/** The request's query and body as JSON with secrets masked (API log `params`, operation log `params`). */
+export function requestParams(req: FastifyRequest, max: number): string {
+  const body = Buffer.isBuffer(req.body) || typeof req.body === 'string' ? '[raw]' : (req.body ?? null);
+  try {
+    return clip(JSON.stringify(redact({ query: req.query ?? {}, body })), max);
+  } catch {
+    return '';
+  }
 }
 
 /** Field-by-field difference of the fields present in `next`. */
@@ -56,14 +71,13 @@ export async function writeOperationLog(
   title: string,
   modifyParams?: Record<string, [unknown, unknown]>,
 ): Promise<void> {
-  const params = JSON.stringify(redact({ query: req.query ?? {}, body: req.body ?? null }));
   await ex.insert(operationLog).values({
     tenantId: req.user?.tenantId ?? '',
     title: clip(title, 255),
     serviceId: clip(serviceOf(req.url), 50),
     requestUri: clip(req.url.split('?')[0], 500),
     method: req.method,
-    params: clip(params, 20000),
+    params: requestParams(req, 20000),
     modifyParams: modifyParams && Object.keys(modifyParams).length ? modifyParams : null,
     createBy: req.user?.userId ?? null,
     remoteIp: clip(req.ip ?? '', 64),

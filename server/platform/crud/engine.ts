@@ -88,6 +88,23 @@ export interface Resource {
   permitAny(req: FastifyRequest): Promise<AuthUser>;
 }
 
+/**
+ * Definitions of every registered resource by API path: the operation log labels a change's fields with the
+ * resource's Chinese names (field → label of its form field or column).
+ */
+export const REGISTERED_RESOURCES = new Map<string, ResourceDef>();
+
+/** Field labels of the resource whose path prefixes `requestUri` (empty when none). */
+export function fieldLabelsFor(requestUri: string): Record<string, string> {
+  const base = requestUri.replace(/\/[^/]*$/, '');
+  const def = REGISTERED_RESOURCES.get(base);
+  if (!def) return {};
+  const out: Record<string, string> = {};
+  for (const c of def.columns) out[c.field] = c.label;
+  for (const f of def.form) out[f.field] = f.label;
+  return out;
+}
+
 export function registerResource(
   app: FastifyInstance,
   ctx: CrudContext,
@@ -95,6 +112,7 @@ export function registerResource(
   table: AnyPgTable,
   hooks: CrudHooks = {},
 ): Resource {
+  REGISTERED_RESOURCES.set(def.path, def);
   const { db, tz } = ctx;
   const info = columnInfo(def, table);
   const cols = info.columns as Cols;
@@ -320,6 +338,9 @@ export function registerResource(
     if (cols.deptId && raw.deptId !== undefined) row.deptId = await deptIdFor(user, raw.deptId);
     if (cols.updateUser) row.updateUser = user.userId;
     if (cols.updateTime) row.updateTime = new Date();
+    // resolved before the transaction: the data-scope lookup reads through `db`, and on PGlite (one connection)
+    // a `db` query inside an open transaction waits for that transaction forever
+    const conds = await baseConds(user);
     try {
       return await db.transaction(async (tx) => {
         await checkUnique(tx, user, values, id);
@@ -328,7 +349,7 @@ export function registerResource(
         const [updated] = (await tx
           .update(table)
           .set(row as never)
-          .where(and(eq(cols.id, id), ...(await baseConds(user))))
+          .where(and(eq(cols.id, id), ...conds))
           .returning()) as Row[];
         if (!updated) throw badRequest(`${def.title}不存在`);
         await hooks.afterSave?.(tx, updated, sctx);
@@ -438,8 +459,8 @@ export function registerResource(
     const q = (req.query ?? {}) as Row;
     const ids = parse(z.object({ ids: idListSchema }), q.ids !== undefined ? q : ((req.body ?? {}) as Row)).ids;
     const unique = [...new Set(ids)];
+    const conds = await baseConds(user); // outside the transaction, see update
     await db.transaction(async (tx) => {
-      const conds = await baseConds(user);
       const found = (await tx
         .select(selection())
         .from(table)

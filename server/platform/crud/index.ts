@@ -6,9 +6,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 
-export { type CrudContext, type CrudHooks, type Resource, registerResource, type SaveContext } from './engine.ts';
+export {
+  type CrudContext,
+  type CrudHooks,
+  fieldLabelsFor,
+  type Resource,
+  registerResource,
+  type SaveContext,
+} from './engine.ts';
 export { contentDisposition, optionLabels } from './excel.ts';
-export { hasAnyCode, isAdministrator, requireButton } from './permissions.ts';
+export { hasAnyCode, isAdministrator, requireButton, scopeCondition } from './permissions.ts';
 export { fixed, type Row } from './values.ts';
 
 export async function registerModule(app: FastifyInstance, fn: (scope: FastifyInstance) => void | Promise<void>) {
