@@ -12,13 +12,18 @@ export interface SerialOptions {
   stopBits: 1 | 2;
 }
 
+type Port = Pick<SerialPort, 'on' | 'open' | 'close' | 'isOpen'>;
+
 export function openSerial(
   opts: SerialOptions,
   onData: (b: Uint8Array) => void,
   log: (m: string) => void,
   onLost: () => void,
+  /** Tests pass SerialPortMock here. */
+  create: (o: SerialOptions & { autoOpen: false }) => Port = (o) => new SerialPort(o),
+  retryMs = 3000,
 ): { close(): Promise<void> } {
-  let port: SerialPort | undefined;
+  let port: Port | undefined;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -28,21 +33,21 @@ export function openSerial(
     retry = setTimeout(() => {
       retry = undefined;
       open();
-    }, 3000);
+    }, retryMs);
   };
 
   function open() {
-    const p = new SerialPort({ ...opts, autoOpen: false });
+    const p = create({ ...opts, autoOpen: false });
     port = p;
     p.on('data', (b: Buffer) => onData(b));
     p.on('close', () => {
-      if (!stopped) log(`串口 ${opts.path} 已断开，3 秒后重试`);
+      if (!stopped) log(`串口 ${opts.path} 已断开，${retryMs / 1000} 秒后重试`);
       again();
     });
     p.on('error', (e) => log(`串口 ${opts.path} 错误: ${e.message}`));
     p.open((err) => {
       if (err) {
-        log(`无法打开串口 ${opts.path}: ${err.message}，3 秒后重试`);
+        log(`无法打开串口 ${opts.path}: ${err.message}，${retryMs / 1000} 秒后重试`);
         again();
         return;
       }
