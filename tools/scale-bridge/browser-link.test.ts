@@ -4,11 +4,7 @@
 // bridge goes away, reset. (The window port-error event is covered in features/weighing/scale-link.test.ts.)
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import {
-  type CarReading,
-  SCALE_PORT_ERROR_EVENT,
-  type WeightReading,
-} from '../../core/contract/izs-weighing/socket.contract.ts';
+import type { CarReading, WeightReading } from '../../core/contract/izs-weighing/socket.contract.ts';
 import { ScaleLink, type ScaleLinkStatus } from '../../features/weighing/scale-link.ts';
 import { type PluginServer, startPluginServer } from './plugin.ts';
 
