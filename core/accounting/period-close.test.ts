@@ -34,6 +34,12 @@ describe('结账 checklist (period_rules §9)', () => {
       { vouchers: [...ok.vouchers, { word: '记', no: 3, status: 'saved' as const }] },
       '本期有 1 张凭证未审核：记-3',
     ],
+    ['un-posted vouchers (posting step on)', { postingRequired: true }, '本期有 1 张凭证未过账：记-1'],
+    [
+      'more than ten un-reviewed',
+      { vouchers: Array.from({ length: 12 }, (_, i) => ({ word: '记', no: i + 1, status: 'saved' as const })) },
+      '本期有 12 张凭证未审核：记-1、记-2、记-3、记-4、记-5、记-6、记-7、记-8、记-9、记-10 等',
+    ],
     [
       'opening unbalanced',
       { openingProblems: ['期初余额试算不平衡：借方合计 1.00，贷方合计 0.00'] },

@@ -33,6 +33,8 @@ export interface CloseFacts {
   closedPeriods: readonly Period[];
   /** the account set requires 审核 */
   reviewRequired: boolean;
+  /** the account set has a separate 过账 step (desktop style); online style saves = posts */
+  postingRequired?: boolean;
   /** the period's vouchers */
   vouchers: readonly { word: string; no: number; status: 'saved' | 'reviewed' | 'posted' }[];
   /** problems of the 期初 trial balance (checkOpenings), [] when balanced */
@@ -80,6 +82,16 @@ export function closeCheck(f: CloseFacts): CloseCheck {
         .map((v) => `${v.word}-${v.no}`)
         .join('、');
       blocking.push(`本期有 ${pending.length} 张凭证未审核：${list}${pending.length > 10 ? ' 等' : ''}`);
+    }
+  }
+  if (f.postingRequired) {
+    const unposted = f.vouchers.filter((v) => v.status !== 'posted');
+    if (unposted.length > 0) {
+      const list = unposted
+        .slice(0, 10)
+        .map((v) => `${v.word}-${v.no}`)
+        .join('、');
+      blocking.push(`本期有 ${unposted.length} 张凭证未过账：${list}${unposted.length > 10 ? ' 等' : ''}`);
     }
   }
   blocking.push(...f.openingProblems);
