@@ -317,7 +317,9 @@ function OptionSelect({ spec, value, onChange, disabled, placeholder, id }: Opti
   const { options, loading } = useOptions(spec.options);
   // option values may be numbers (1/0) while the row holds text, or the reverse: match the option's own type
   const match = (v: unknown) => options.find((o) => String(o.value) === String(v))?.value ?? v;
-  const current = isBlank(value) ? undefined : Array.isArray(value) ? value.map(match) : match(value);
+  // a multiple select may hold BladeX's comma text ('password,refresh_token'): edit it as a list
+  const list = spec.multiple && typeof value === 'string' ? value.split(',').filter(Boolean) : value;
+  const current = isBlank(list) ? undefined : Array.isArray(list) ? list.map(match) : match(list);
   return (
     <Select
       id={id}

@@ -31,6 +31,8 @@ import './crud.css';
 
 /** Spec §9: row action column 175 px, fixed right; pager count 7. */
 export const ACTION_COLUMN_WIDTH = 175;
+/** Room for the extra row buttons of `rowActions` (a two- to four-character label each). */
+export const EXTRA_ACTIONS_WIDTH = 72;
 export const PAGER_COUNT = 7;
 
 type AnySearch = SearchDef<Record<string, unknown>>;
@@ -68,6 +70,8 @@ export interface ListPageProps {
   onView?: (row: Row) => void;
   /** Fixed filters always sent (e.g. the current department). */
   baseParams?: Params;
+  /** Called with the server's answer after a successful add or edit (e.g. a secret shown once). */
+  onSaved?: (saved: Row, mode: FormMode) => void;
 }
 
 /**
@@ -75,7 +79,15 @@ export interface ListPageProps {
  * 搜索显隐, 导出, 导入), the table with its height fitted to the window, pagination, row buttons gated by the
  * button permissions, and the draggable add / edit / view dialog validated by the definition's form schema.
  */
-export function ResourceListPage({ def, detailPath, rowActions, readOnly, onView, baseParams }: ListPageProps) {
+export function ResourceListPage({
+  def,
+  detailPath,
+  rowActions,
+  readOnly,
+  onView,
+  baseParams,
+  onSaved,
+}: ListPageProps) {
   const perms = useResourcePermissions(def.permission);
   const ref = useMemo(() => refOf(def), [def]);
   const search = def.search as AnySearch[];
@@ -117,6 +129,7 @@ export function ResourceListPage({ def, detailPath, rowActions, readOnly, onView
     if ('error' in r) return; // the base query has shown the server's message (spec §8)
     Toast.success({ content: dialog.mode === 'add' ? '新增成功' : '修改成功', duration: 3 });
     setDialog(null);
+    if (r.data?.data) onSaved?.(r.data.data, dialog.mode);
   };
   const askRemove = (row: Row) =>
     Modal.confirm({
@@ -154,7 +167,7 @@ export function ResourceListPage({ def, detailPath, rowActions, readOnly, onView
     columns.push({
       title: '操作',
       dataIndex: '__actions',
-      width: ACTION_COLUMN_WIDTH,
+      width: ACTION_COLUMN_WIDTH + (rowActions ? EXTRA_ACTIONS_WIDTH : 0),
       fixed: 'right',
       render: (_: unknown, row: Row) => (
         <span className="ly-crud-actions" data-testid={`row-actions-${row.id}`}>

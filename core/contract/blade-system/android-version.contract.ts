@@ -77,7 +77,7 @@ export const androidVersionResource = defineResource({
   ],
   columns: [
     { field: 'version', label: '版本号', kind: 'code', width: 110 },
-    { field: 'versionCode', label: '版本代码', kind: 'number', width: 100, sortable: true },
+    { field: 'versionCode', label: '版本代码', kind: 'number', width: 120, sortable: true },
     { field: 'url', label: '安装包', kind: 'file', width: 220 },
     { field: 'forceUpdate', label: '强制更新', kind: 'bool', width: 90 },
     { field: 'status', label: '状态', kind: 'status', width: 80 },

@@ -57,7 +57,8 @@ const grantTypes = z
   .refine((v) => v !== '', { message: '请选择授权类型' })
   .refine((v) => v.split(',').every((g) => GRANT_VALUES.includes(g)), {
     message: `授权类型只能是 ${GRANT_VALUES.join('、')}`,
-  });
+  })
+  .default('password,refresh_token');
 
 const seconds = (label: string, min: number, max: number, def: number) =>
   z.coerce
@@ -156,7 +157,7 @@ export const clientResource = defineResource({
       options: { options: GRANT_TYPES },
     },
     { field: 'accessTokenValidity', label: '令牌有效期(秒)', kind: 'number', required: true, min: 60 },
-    { field: 'refreshTokenValidity', label: '刷新令牌有效期(秒)', kind: 'number', required: true, min: 60 },
+    { field: 'refreshTokenValidity', label: '刷新有效期(秒)', kind: 'number', required: true, min: 60 },
     { field: 'webServerRedirectUri', label: '回调地址', kind: 'text', span: 2 },
     { field: 'resourceIds', label: '资源集合', kind: 'text' },
     { field: 'authorities', label: '权限', kind: 'text' },

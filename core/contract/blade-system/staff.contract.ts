@@ -60,7 +60,6 @@ export const staffResource = defineResource({
   permission: 'system_staff',
   schemas: { entity: staffEntity, form: staffForm, query: staffQuery },
   scope: 'dept',
-  importable: true,
   sortable: ['jobNumber', 'name', 'entryDate', 'createTime'],
   defaultSort: { field: 'createTime', desc: true },
   unique: [{ fields: ['jobNumber'], message: '员工工号已存在' }],

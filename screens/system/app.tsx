@@ -1,0 +1,56 @@
+import { Button, Modal, Toast, Typography } from '@douyinfe/semi-ui';
+import { usePostDataMutation } from '../../core/api/crud.api.ts';
+import { CLIENT_PATHS, clientResource } from '../../core/contract/blade-system/client.contract.ts';
+import type { R } from '../../core/contract/common.ts';
+import { useResourcePermissions } from '../../features/crud/permissions.ts';
+import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+
+/** The plain secret, shown once (it is stored hashed): copyable, with a warning. */
+function showSecret(clientId: string, secret: string) {
+  Modal.info({
+    title: `应用 ${clientId} 的密钥`,
+    content: (
+      <div data-testid="client-secret">
+        <Typography.Paragraph copyable={{ content: secret }} className="ly-crud-code">
+          {secret}
+        </Typography.Paragraph>
+        <Typography.Text type="warning">密钥只显示这一次，请立即复制保存；遗失后只能重置。</Typography.Text>
+      </div>
+    ),
+    okText: '我已保存',
+    hasCancel: false,
+  });
+}
+
+/** 应用管理 (/system/app): OAuth clients; a new or reset secret is shown once. */
+export default function AppScreen() {
+  const can = useResourcePermissions(clientResource.permission);
+  const [post] = usePostDataMutation();
+  const reset = (id: string, clientId: string) =>
+    Modal.confirm({
+      title: `重置应用 ${clientId} 的密钥?`,
+      content: '旧密钥立即失效，使用它的客户端需要换成新密钥。',
+      onOk: async () => {
+        const r = await post({ url: `${CLIENT_PATHS.resetSecret}?id=${id}`, body: {} });
+        if ('error' in r) return;
+        const d = (r.data as R<{ clientSecret: string }>).data;
+        Toast.success('密钥已重置');
+        showSecret(clientId, d.clientSecret);
+      },
+    });
+  return (
+    <ResourceListPage
+      def={clientResource}
+      onSaved={(row, mode) =>
+        mode === 'add' && row.clientSecret && showSecret(String(row.clientId), String(row.clientSecret))
+      }
+      rowActions={(row) =>
+        can.edit && (
+          <Button theme="borderless" size="small" onClick={() => reset(String(row.id), String(row.clientId))}>
+            重置密钥
+          </Button>
+        )
+      }
+    />
+  );
+}
