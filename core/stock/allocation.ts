@@ -13,7 +13,7 @@ export class AllocationError extends Error {}
 export function allocate(total: string, weights: string[]): string[] {
   if (weights.length === 0) throw new AllocationError('至少需要一个产出');
   const t = new Decimal(total);
-  if (!t.isFinite() || t.isNegative()) throw new AllocationError('成本金额不能为负数');
+  if (!t.isFinite() || t.lt(0)) throw new AllocationError('成本金额不能为负数');
   const w = weights.map((x, i) => {
     let v: Decimal;
     try {
@@ -21,7 +21,7 @@ export function allocate(total: string, weights: string[]): string[] {
     } catch {
       throw new AllocationError(`第${i + 1}行的比例不是有效的数字`);
     }
-    if (!v.isFinite() || v.isNegative()) throw new AllocationError(`第${i + 1}行的比例不能为负数`);
+    if (!v.isFinite() || v.lt(0)) throw new AllocationError(`第${i + 1}行的比例不能为负数`);
     return v;
   });
   const sum = w.reduce((s, x) => s.plus(x), new Decimal(0));

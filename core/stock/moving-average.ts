@@ -95,7 +95,7 @@ export function receipt(b: StockBalance, qty: string, amount: string, o: StockOp
   } catch {
     throw new StockError('金额不是有效的数字');
   }
-  if (a.isNegative()) throw new StockError('金额不能为负数');
+  if (a.lt(0)) throw new StockError('金额不能为负数');
   return result('receipt', q, new Decimal(0), a, new Decimal(0), D(b.qty).plus(q), D(b.amount).plus(a), places);
 }
 
@@ -130,7 +130,7 @@ export function reverse(b: StockBalance, qty: string, amount: string, o: StockOp
   }
   const left = have.minus(q);
   let a = given;
-  if (left.eq(0) || total.minus(given).isNegative()) a = Decimal.max(total, 0);
+  if (left.eq(0) || total.minus(given).lt(0)) a = Decimal.max(total, 0);
   return result('reverse', new Decimal(0), q, a, given.minus(a), left, total.minus(a), places);
 }
 

@@ -103,3 +103,9 @@ describe('isStable', () => {
     ).toBe(true);
   });
 });
+
+describe('negative zero', () => {
+  it('treats -0 as zero', () => {
+    expect(computeWeighing({ first: '-0', second: '0', deductWeight: '-0' }).net).toBe('0');
+  });
+});

@@ -52,19 +52,19 @@ export function computeWeighing(input: WeighingInput): WeighingResult {
   const places = input.weightPlaces ?? 0;
   const a = d(input.first, '重量');
   const b = d(input.second, '重量');
-  if (a.isNegative() || b.isNegative()) throw new WeighingError('重量不能为负数');
+  if (a.lt(0) || b.lt(0)) throw new WeighingError('重量不能为负数');
   const gross = Decimal.max(a, b);
   const tare = Decimal.min(a, b);
   const fixed = d(input.deductWeight, '扣重');
   const rate = d(input.impurityRate, '扣杂率');
-  if (fixed.isNegative()) throw new WeighingError('扣重不能为负数');
-  if (rate.isNegative() || rate.greaterThanOrEqualTo(1)) throw new WeighingError('扣杂率必须在0到100%之间');
+  if (fixed.lt(0)) throw new WeighingError('扣重不能为负数');
+  if (rate.lt(0) || rate.greaterThanOrEqualTo(1)) throw new WeighingError('扣杂率必须在0到100%之间');
   const load = gross.minus(tare);
   const deduction = fixed.plus(load.times(rate)).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
   const net = load.minus(deduction);
-  if (net.isNegative()) throw new WeighingError('扣重不能大于毛重减皮重');
+  if (net.lt(0)) throw new WeighingError('扣重不能大于毛重减皮重');
   const price = d(input.unitPrice, '单价');
-  if (price.isNegative()) throw new WeighingError('单价不能为负数');
+  if (price.lt(0)) throw new WeighingError('单价不能为负数');
   const qty = (input.priceUnit ?? 't') === 't' ? net.div(1000) : net;
   const amount = qty.times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return {
