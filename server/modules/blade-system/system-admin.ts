@@ -1,6 +1,6 @@
 /**
  * System administration (spec §2.7 System): post, staff, page config (params), apps (OAuth clients), system and
- * business dictionaries, versions, Android versions and material quotations — resource-engine routes in one
+ * business dictionaries, versions, Android versions, material quotations and the API-call tracking view — resource-engine routes in one
  * module scope. Menus, departments and users keep their own files (menu.ts, dept.ts, user-admin.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,7 @@ import { registerMaterialQuoteRoutes } from './material-quotes.ts';
 import { registerParamRoutes } from './param.ts';
 import { registerPostRoutes } from './post.ts';
 import { registerStaffRoutes } from './staff.ts';
+import { registerTrackApiLogRoutes } from './track-api-log.ts';
 import { registerVersionRoutes } from './version.ts';
 
 export async function registerSystemAdmin(app: FastifyInstance, actx: AppContext): Promise<void> {
@@ -26,5 +27,6 @@ export async function registerSystemAdmin(app: FastifyInstance, actx: AppContext
     registerVersionRoutes(s, ctx);
     registerAndroidVersionRoutes(s, ctx);
     registerMaterialQuoteRoutes(s, ctx);
+    registerTrackApiLogRoutes(s, ctx);
   });
 }
