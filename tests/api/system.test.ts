@@ -70,6 +70,7 @@ describe('menus', () => {
       'refresh',
       'search',
       'export',
+      'void',
     ]);
   });
 
