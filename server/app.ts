@@ -15,6 +15,7 @@ import { registerAuthorityRoutes } from './modules/blade-system/role.ts';
 import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
+import { registerIzsStock } from './modules/izs-stock/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
 import { registerIzsToolbox } from './modules/izs-toolbox/routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerIzsToolbox(app, ctx);
   await registerSystemAdmin(app, ctx);
   registerIzsWeighing(app, ctx);
+  await registerIzsStock(app, ctx);
   await registerCameras(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
   return app;

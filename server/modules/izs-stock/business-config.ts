@@ -1,0 +1,56 @@
+/**
+ * The business config (业务配置, /base/dept/config) that governs a document: the row of the document's
+ * department, else of its nearest ancestor that has one, else the defaults (no negative stock, no auto review,
+ * weights to 3 decimals).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { businessConfig, dept } from '../../db/schema/index.ts';
+
+export interface StockConfig {
+  allowNegativeStock: boolean;
+  autoReview: boolean;
+  /** Decimal places of weighings (0–3). */
+  weightPrecision: number;
+}
+
+const DEFAULTS: StockConfig = { allowNegativeStock: false, autoReview: false, weightPrecision: 3 };
+
+export async function stockConfigFor(ex: Executor, tenantId: string, deptId: string | null): Promise<StockConfig> {
+  if (!deptId) return DEFAULTS;
+  const [d] = await ex
+    .select({ ancestors: dept.ancestors })
+    .from(dept)
+    .where(and(eq(dept.id, deptId), eq(dept.tenantId, tenantId)))
+    .limit(1);
+  // nearest first: the dept itself, then its ancestors from the closest up
+  const chain = [
+    deptId,
+    ...(d?.ancestors ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s && s !== '0')
+      .reverse(),
+  ];
+  const rows = await ex
+    .select()
+    .from(businessConfig)
+    .where(
+      and(
+        eq(businessConfig.tenantId, tenantId),
+        eq(businessConfig.isDeleted, 0),
+        inArray(businessConfig.deptId, chain),
+      ),
+    );
+  for (const id of chain) {
+    const r = rows.find((x) => x.deptId === id);
+    if (r) {
+      return {
+        allowNegativeStock: r.allowNegativeStock === 1,
+        autoReview: r.autoReview === 1,
+        weightPrecision: Math.max(0, Math.min(3, r.weightPrecision)),
+      };
+    }
+  }
+  return DEFAULTS;
+}

@@ -1,0 +1,134 @@
+/**
+ * Document life cycle (DESIGN §5 Documents): draft → submitted → reviewed → voided, for every table with the
+ * lifecycle columns (stock documents, purchase/sale orders, drop shipments).
+ *
+ *   POST <path>/submit-review { id }          draft → submitted            button <perm>_add or <perm>_edit
+ *   POST <path>/review { id, remark? }        submitted → reviewed         button <perm>_review
+ *   POST <path>/void { id, reason }           draft|submitted|reviewed → voided   button <perm>_void
+ *
+ * One transaction per transition: the document row is locked (FOR UPDATE) and its state re-checked inside it,
+ * so two reviews of one document cannot both apply; `onReview` / `onVoid` add the effects (stock movements) in
+ * the same transaction. The data scope is checked before the transaction (it reads through `db`, which on PGlite
+ * must not run inside an open transaction).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type DocState, lifecyclePaths, reviewBody, voidBody } from '../../../core/contract/izs-stock/fields.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import { hasAnyCode, type Resource, type Row } from '../../platform/crud/index.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest, forbidden, ok } from '../../platform/r.ts';
+import { parse } from '../../platform/validate.ts';
+
+export type Transition = 'submitReview' | 'review' | 'void';
+
+const FROM: Record<Transition, DocState[]> = {
+  submitReview: ['draft'],
+  review: ['submitted'],
+  void: ['draft', 'submitted', 'reviewed'],
+};
+const TO: Record<Transition, DocState> = { submitReview: 'submitted', review: 'reviewed', void: 'voided' };
+const VERB: Record<Transition, string> = { submitReview: '提交', review: '审核', void: '作废' };
+const STATE_TEXT: Record<string, string> = {
+  draft: '是草稿',
+  submitted: '已提交',
+  reviewed: '已审核',
+  voided: '已作废',
+};
+
+export interface EffectContext {
+  user: AuthUser;
+  req: FastifyRequest;
+}
+
+export interface LifecycleSpec {
+  title: string;
+  permission: string;
+  table: AnyPgTable;
+  /** Inside the transaction, document row locked; answers extra column values for the document. */
+  onReview?: (tx: Tx, row: Row, c: EffectContext) => Promise<Row | undefined>;
+  /** Inside the transaction; `row.state` is the state before the void. */
+  onVoid?: (tx: Tx, row: Row, c: EffectContext) => Promise<Row | undefined>;
+}
+
+type Cols = Record<string, AnyPgColumn>;
+
+/** Why a transition is not allowed from `state` (Chinese, for the 400 answer). */
+export function refusal(title: string, state: string, t: Transition): string {
+  if (t === 'review' && state === 'draft') return `${title}是草稿，请先提交再审核`;
+  return `${title}${STATE_TEXT[state] ?? state}，不能${VERB[t]}`;
+}
+
+/**
+ * One transition inside an open transaction (the caller checked permission and scope). Answers the updated row.
+ */
+export async function transitionTx(
+  tx: Tx,
+  spec: LifecycleSpec,
+  c: EffectContext,
+  id: string,
+  t: Transition,
+  text = '',
+): Promise<Row> {
+  const cols = spec.table as unknown as Cols;
+  const [row] = (await tx
+    .select()
+    .from(spec.table)
+    .where(and(eq(cols.id, id), eq(cols.tenantId, c.user.tenantId), eq(cols.isDeleted, 0)))
+    .for('update')) as Row[];
+  if (!row) throw badRequest(`${spec.title}不存在`);
+  const state = String(row.state);
+  if (!FROM[t].includes(state as DocState)) throw badRequest(refusal(spec.title, state, t));
+  const now = new Date();
+  const set: Row = { state: TO[t], updateUser: c.user.userId, updateTime: now };
+  if (t === 'submitReview') Object.assign(set, { submitUser: c.user.userId, submitTime: now });
+  if (t === 'review') {
+    Object.assign(set, { reviewer: c.user.userId, reviewTime: now, reviewRemark: text });
+    Object.assign(set, (await spec.onReview?.(tx, row, c)) ?? {});
+  }
+  if (t === 'void') {
+    Object.assign(set, { voidUser: c.user.userId, voidTime: now, voidReason: text });
+    Object.assign(set, (await spec.onVoid?.(tx, row, c)) ?? {});
+  }
+  const [updated] = (await tx
+    .update(spec.table)
+    .set(set as never)
+    .where(eq(cols.id, id))
+    .returning()) as Row[];
+  await writeOperationLog(tx, c.req, `${VERB[t]}${spec.title}`, {
+    state: [state, TO[t]],
+    orderNo: [row.orderNo ?? null, row.orderNo ?? null],
+    ...(text ? { [t === 'void' ? 'voidReason' : 'reviewRemark']: [null, text] } : {}),
+  });
+  return updated;
+}
+
+/** Button codes each transition needs. */
+export function codesFor(permission: string, t: Transition): string[] {
+  if (t === 'submitReview') return [`${permission}_add`, `${permission}_edit`];
+  return [`${permission}_${t}`];
+}
+
+export async function requireTransition(db: Db, user: AuthUser, permission: string, t: Transition) {
+  if (!(await hasAnyCode(db, user, codesFor(permission, t)))) throw forbidden('没有权限');
+}
+
+/** Registers the three life-cycle routes below `res.def.path`. */
+export function registerLifecycle(app: FastifyInstance, db: Db, res: Resource, spec: LifecycleSpec): void {
+  const paths = lifecyclePaths(res.def.path);
+  const route = (path: string, t: Transition) =>
+    app.post(path, async (req) => {
+      const user = currentUser(req);
+      await requireTransition(db, user, spec.permission, t);
+      const body = t === 'void' ? parse(voidBody, req.body ?? {}) : parse(reviewBody, req.body ?? {});
+      await res.load(db, req, user, body.id); // tenant + data scope, before the transaction
+      const text = 'reason' in body ? body.reason : (body.remark ?? '');
+      await db.transaction((tx) => transitionTx(tx, spec, { user, req }, body.id, t, text));
+      return ok(res.entity(await res.load(db, req, user, body.id), user));
+    });
+  route(paths.submitReview, 'submitReview');
+  route(paths.review, 'review');
+  route(paths.void, 'void');
+}

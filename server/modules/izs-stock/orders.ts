@@ -1,0 +1,276 @@
+/**
+ * Purchase / sale orders (采购订单, 销售订单) and drop shipping (直发单 + 直发凭证) through the resource engine,
+ * with the document life cycle (no stock effect for any of them). Contracts: trade-order.contract.ts,
+ * drop-shipping.contract.ts.
+ */
+import Decimal from 'decimal.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { dropEvidenceResource, dropShippingResource } from '../../../core/contract/izs-stock/drop-shipping.contract.ts';
+import {
+  purchaseOrderResource,
+  saleOrderResource,
+  type tradeLineForm,
+} from '../../../core/contract/izs-stock/trade-order.contract.ts';
+import type { ResourceDef } from '../../../core/contract/resource.ts';
+import { lineAmount, priceUnitOf } from '../../../core/stock/amount.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import {
+  dropEvidence,
+  dropShipping,
+  material,
+  relatedParty,
+  stockOrder,
+  stockOrderLine,
+  tradeOrder,
+  tradeOrderLine,
+  weighingOrder,
+} from '../../db/schema/index.ts';
+import {
+  type CrudContext,
+  fixed,
+  type Resource,
+  type Row,
+  registerResource,
+  type SaveContext,
+} from '../../platform/crud/index.ts';
+import { badRequest, ok } from '../../platform/r.ts';
+import { parse } from '../../platform/validate.ts';
+import { QTY_PLACES } from './ledger.ts';
+import { registerLifecycle } from './lifecycle.ts';
+import { drawOrderNo, today } from './order-no.ts';
+
+type TradeLineIn = z.output<typeof tradeLineForm>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (label: string) => (v: unknown) => {
+  const s = String(v).trim();
+  if (!DAY.test(s)) throw badRequest(`${label}格式应为yyyy-MM-dd`);
+  return s;
+};
+
+/** A live related party of the tenant whose type is one of `types`. */
+export async function partyOk(ex: Executor, tenantId: string, id: string, types: string[]): Promise<boolean> {
+  const [p] = await ex
+    .select({ type: relatedParty.type })
+    .from(relatedParty)
+    .where(and(eq(relatedParty.id, id), eq(relatedParty.tenantId, tenantId), eq(relatedParty.isDeleted, 0)));
+  return !!p && types.includes(p.type);
+}
+
+export async function materialOf(ex: Executor, tenantId: string, id: string) {
+  const [m] = await ex
+    .select({
+      id: material.id,
+      priceUnit: material.priceUnit,
+      defaultPrice: material.defaultPrice,
+      deductRate: material.deductRate,
+    })
+    .from(material)
+    .where(and(eq(material.id, id), eq(material.tenantId, tenantId), eq(material.isDeleted, 0)));
+  return m;
+}
+
+export const SUPPLIER_TYPES = ['supplier', 'both'];
+export const CUSTOMER_TYPES = ['customer', 'both'];
+
+const notDraft = (title: string) => async (_tx: Tx, rows: Row[]) => {
+  if (rows.some((r) => r.state !== 'draft')) throw badRequest(`只能删除草稿状态的${title}，已提交或审核的请作废`);
+};
+
+function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
+  const { db } = ctx;
+  const kinds: [ResourceDef, 'purchase' | 'sale', string, string[]][] = [
+    [purchaseOrderResource, 'purchase', '供应商', SUPPLIER_TYPES],
+    [saleOrderResource, 'sale', '客户', CUSTOMER_TYPES],
+  ];
+  for (const [def, kind, partyLabel, types] of kinds) {
+    const prepared = new WeakMap<SaveContext, Row[]>();
+    const linesSchema = (def.schemas.form.shape as Record<string, z.ZodType>).lines;
+    const res: Resource = registerResource(s, ctx, def, tradeOrder, {
+      joins: {
+        partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${tradeOrder.partyId})`,
+        reviewerName: sql<string>`(select u.real_name from blade_user u where u.id = ${tradeOrder.reviewer})`,
+      },
+      where: () => eq(tradeOrder.kind, kind),
+      filters: {
+        orderDateBegin: (v) => sql`${tradeOrder.orderDate} >= ${day('开始日期')(v)}`,
+        orderDateEnd: (v) => sql`${tradeOrder.orderDate} <> '' and ${tradeOrder.orderDate} <= ${day('结束日期')(v)}`,
+      },
+      beforeSave: async (tx, row, c) => {
+        if (!c.isNew && c.prev?.state !== 'draft') throw badRequest(`只能修改草稿状态的${def.title}`);
+        const t = c.user.tenantId;
+        if (!(await partyOk(tx, t, row.partyId as string, types))) throw badRequest(`${partyLabel}不存在`);
+        const lines = parse(linesSchema, ((c.req.body ?? {}) as Row).lines) as TradeLineIn[];
+        const out: Row[] = [];
+        for (let i = 0; i < lines.length; i++) {
+          const l = lines[i];
+          const m = await materialOf(tx, t, l.materialId);
+          if (!m) throw badRequest(`明细第${i + 1}行：物料不存在`);
+          out.push({
+            lineNo: i + 1,
+            materialId: l.materialId,
+            qty: new Decimal(l.qty).toFixed(QTY_PLACES),
+            unitPrice: new Decimal(l.unitPrice).toFixed(2),
+            amount: lineAmount(l.qty, l.unitPrice, priceUnitOf(m.priceUnit)),
+            remark: l.remark ?? '',
+          });
+        }
+        row.kind = kind;
+        row.totalQty = out.reduce((a, l) => a.plus(l.qty as string), new Decimal(0)).toFixed(QTY_PLACES);
+        row.totalAmount = out.reduce((a, l) => a.plus(l.amount as string), new Decimal(0)).toFixed(2);
+        if (c.isNew) {
+          row.state = 'draft';
+          row.orderNo = await drawOrderNo(tx, t, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', ctx.tz);
+          if (!row.orderDate) row.orderDate = today(ctx.tz);
+        }
+        prepared.set(c, out);
+      },
+      afterSave: async (tx, saved, c) => {
+        const t = c.user.tenantId;
+        await tx
+          .delete(tradeOrderLine)
+          .where(and(eq(tradeOrderLine.orderId, saved.id as string), eq(tradeOrderLine.tenantId, t)));
+        const lines = prepared.get(c) ?? [];
+        if (lines.length) {
+          await tx.insert(tradeOrderLine).values(lines.map((l) => ({ ...l, tenantId: t, orderId: saved.id }) as never));
+        }
+      },
+      beforeRemove: notDraft(def.title),
+      routes: {
+        detail: async (req: FastifyRequest) => {
+          const user = await res.permit(req, 'view');
+          const id = String(((req.query ?? {}) as Row).id ?? '');
+          const row = await res.load(db, req, user, id);
+          return ok({ ...res.entity(row, user), lines: await tradeLines(db, user.tenantId, id, kind) });
+        },
+      },
+    });
+    registerLifecycle(s, db, res, { title: def.title, permission: def.permission, table: tradeOrder });
+  }
+}
+
+/** Order lines with the quantity delivered so far (reviewed in-stock / out-stock lines against the order). */
+async function tradeLines(db: Db, tenantId: string, orderId: string, kind: 'purchase' | 'sale') {
+  const lines = await db
+    .select({
+      id: tradeOrderLine.id,
+      lineNo: tradeOrderLine.lineNo,
+      materialId: tradeOrderLine.materialId,
+      materialName: material.name,
+      qty: tradeOrderLine.qty,
+      unitPrice: tradeOrderLine.unitPrice,
+      amount: tradeOrderLine.amount,
+      remark: tradeOrderLine.remark,
+    })
+    .from(tradeOrderLine)
+    .leftJoin(material, eq(material.id, tradeOrderLine.materialId))
+    .where(and(eq(tradeOrderLine.orderId, orderId), eq(tradeOrderLine.tenantId, tenantId)))
+    .orderBy(asc(tradeOrderLine.lineNo));
+  const done = await db
+    .select({ materialId: stockOrderLine.materialId, q: sql<string>`sum(${stockOrderLine.qty})` })
+    .from(stockOrderLine)
+    .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
+    .where(
+      and(
+        eq(stockOrder.tenantId, tenantId),
+        eq(stockOrder.sourceOrderId, orderId),
+        eq(stockOrder.docType, kind === 'purchase' ? 'in_stock' : 'out_stock'),
+        eq(stockOrder.state, 'reviewed'),
+        eq(stockOrder.isDeleted, 0),
+      ),
+    )
+    .groupBy(stockOrderLine.materialId);
+  const doneBy = new Map(done.map((d) => [d.materialId, d.q]));
+  const given = new Set<string>();
+  return lines.map((l) => {
+    // the delivered quantity of a material is shown once, on its first line
+    const d = given.has(l.materialId) ? '0' : (doneBy.get(l.materialId) ?? '0');
+    given.add(l.materialId);
+    return {
+      ...l,
+      qty: fixed(l.qty, QTY_PLACES),
+      unitPrice: fixed(l.unitPrice, 2),
+      amount: fixed(l.amount, 2),
+      doneQty: fixed(d, QTY_PLACES),
+    };
+  });
+}
+
+function registerDropShipping(s: FastifyInstance, ctx: CrudContext) {
+  const { db } = ctx;
+  const def = dropShippingResource;
+  const res: Resource = registerResource(s, ctx, def, dropShipping, {
+    joins: {
+      supplierName: sql<string>`(select p.name from izs_related_party p where p.id = ${dropShipping.supplierId})`,
+      customerName: sql<string>`(select p.name from izs_related_party p where p.id = ${dropShipping.customerId})`,
+      materialName: sql<string>`(select m.name from izs_material m where m.id = ${dropShipping.materialId})`,
+      reviewerName: sql<string>`(select u.real_name from blade_user u where u.id = ${dropShipping.reviewer})`,
+    },
+    filters: {
+      orderDateBegin: (v) => sql`${dropShipping.orderDate} >= ${day('开始日期')(v)}`,
+      orderDateEnd: (v) => sql`${dropShipping.orderDate} <> '' and ${dropShipping.orderDate} <= ${day('结束日期')(v)}`,
+    },
+    beforeSave: async (tx, row, c) => {
+      if (!c.isNew && c.prev?.state !== 'draft') throw badRequest(`只能修改草稿状态的${def.title}`);
+      const t = c.user.tenantId;
+      if (row.supplierId === row.customerId) throw badRequest('供应商和客户不能是同一单位');
+      if (!(await partyOk(tx, t, row.supplierId as string, SUPPLIER_TYPES))) throw badRequest('供应商不存在');
+      if (!(await partyOk(tx, t, row.customerId as string, CUSTOMER_TYPES))) throw badRequest('客户不存在');
+      const m = await materialOf(tx, t, row.materialId as string);
+      if (!m) throw badRequest('物料不存在');
+      if (row.sourceWeighingId) {
+        const [w] = await tx
+          .select({ id: weighingOrder.id })
+          .from(weighingOrder)
+          .where(
+            and(
+              eq(weighingOrder.id, row.sourceWeighingId as string),
+              eq(weighingOrder.tenantId, t),
+              eq(weighingOrder.isDeleted, 0),
+            ),
+          );
+        if (!w) throw badRequest('磅单不存在');
+      }
+      const unit = (row.priceUnit as string | undefined) || m.priceUnit || 'yuan_per_tonne';
+      row.priceUnit = unit;
+      row.purchaseAmount = lineAmount(row.purchaseQty as string, row.purchasePrice as string, priceUnitOf(unit));
+      row.saleAmount = lineAmount(row.saleQty as string, row.salePrice as string, priceUnitOf(unit));
+      row.grossProfit = new Decimal(row.saleAmount as string).minus(row.purchaseAmount as string).toFixed(2);
+      if (c.isNew) {
+        row.state = 'draft';
+        row.orderNo = await drawOrderNo(tx, t, 'dropShipping', ctx.tz);
+        if (!row.orderDate) row.orderDate = today(ctx.tz);
+      }
+    },
+    beforeRemove: notDraft(def.title),
+  });
+  registerLifecycle(s, db, res, { title: def.title, permission: def.permission, table: dropShipping });
+
+  registerResource(s, ctx, dropEvidenceResource, dropEvidence, {
+    joins: {
+      dropOrderNo: sql<string>`(select d.order_no from izs_drop_shipping d where d.id = ${dropEvidence.dropId})`,
+    },
+    beforeSave: async (tx, row, c) => {
+      const [d] = await tx
+        .select({ id: dropShipping.id, deptId: dropShipping.deptId })
+        .from(dropShipping)
+        .where(
+          and(
+            eq(dropShipping.id, row.dropId as string),
+            eq(dropShipping.tenantId, c.user.tenantId),
+            eq(dropShipping.isDeleted, 0),
+          ),
+        );
+      if (!d) throw badRequest('直发单不存在');
+      // evidence belongs to the shipment's department (same data scope)
+      if (c.isNew && d.deptId) row.deptId = d.deptId;
+    },
+  });
+}
+
+export function registerOrders(s: FastifyInstance, ctx: CrudContext): void {
+  registerTradeOrders(s, ctx);
+  registerDropShipping(s, ctx);
+}
