@@ -4,7 +4,7 @@
  *
  * Interface (documented in README "Printer"):
  *   listPrinters(): Promise<string[]>
- *   print(options: { printer?: string; silent?: boolean; pageSize?: string }): Promise<void>
+ *   print(options: { printer?: string; silent?: boolean; pageSize?: string; copies?: number }): Promise<void>
  *   setPrinters(config: PrinterConfig): Promise<void>
  */
 export interface PrinterConfig {
@@ -20,7 +20,8 @@ export interface PrinterConfig {
 
 export interface DesktopClient {
   listPrinters(): Promise<string[]>;
-  print(options: { printer?: string; silent?: boolean; pageSize?: string }): Promise<void>;
+  /** `silent`: no preview (printType 2); `pageSize`: e.g. `241x140mm`; `copies`: default 1. */
+  print(options: { printer?: string; silent?: boolean; pageSize?: string; copies?: number }): Promise<void>;
   setPrinters(config: PrinterConfig): Promise<void>;
 }
 

@@ -34,6 +34,14 @@ export interface UserPageArgs {
   status?: number | '';
 }
 
+/** data-scope / api-scope list filters (menuId optional: every rule of the tenant). */
+export type ScopeListArgs = {
+  menuId?: string;
+  scopeName?: string;
+  current: number;
+  size: number;
+};
+
 /** Authority and system-administration tags live here (api.ts declares the shell's). */
 const authApi = api.enhanceEndpoints({ addTagTypes: ['Role', 'Grant', 'User', 'DataScope', 'ApiScope', 'MenuAdmin'] });
 const data = <T>(r: R<T>) => r.data;
@@ -108,7 +116,7 @@ export const bladeSystemApi = authApi.injectEndpoints({
       providesTags: ['Grant'],
     }),
     // ---- data / api scope ----
-    dataScopeList: b.query<Page<DataScopeRow>, { menuId: string; current: number; size: number }>({
+    dataScopeList: b.query<Page<DataScopeRow>, ScopeListArgs>({
       query: (params) => ({ url: SCOPE_PATHS.dataScopeList, params }),
       transformResponse: data<Page<DataScopeRow>>,
       providesTags: ['DataScope'],
@@ -121,7 +129,7 @@ export const bladeSystemApi = authApi.injectEndpoints({
       query: (ids) => ({ url: SCOPE_PATHS.dataScopeRemove, method: 'POST', params: { ids } }),
       invalidatesTags: ['DataScope', 'Grant'],
     }),
-    apiScopeList: b.query<Page<ApiScopeRow>, { menuId: string; current: number; size: number }>({
+    apiScopeList: b.query<Page<ApiScopeRow>, ScopeListArgs>({
       query: (params) => ({ url: SCOPE_PATHS.apiScopeList, params }),
       transformResponse: data<Page<ApiScopeRow>>,
       providesTags: ['ApiScope'],

@@ -1,6 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { desktopClient, NOT_IN_CLIENT, requestPrint, signalPrintReady } from '../../print/bridge.ts';
+import type { R } from '../../core/contract/common.ts';
+import { PRINT_CONFIG_PATHS, type PrintConfig, pageOf } from '../../core/contract/izs-toolbox/print-config.contract.ts';
+import { hasSignIn, printRequest } from '../../core/printer/print-http.ts';
+import { printOptions } from '../../core/printer/print-settings.ts';
+import { printerFromServer } from '../../core/session/session-slice.ts';
+import { requestPrint, signalPrintReady } from '../../print/bridge.ts';
 import { PAPER, pageRule } from '../../print/margins.ts';
 import '../../print/print.css';
 
@@ -8,10 +13,12 @@ import '../../print/print.css';
 const PAGES: Record<string, { title: string; paper: { width: number; height: number } }> = {
   '/print-template/weight-memo': { title: '过磅单打印预览', paper: PAPER.continuous241 },
   '/print/statements/index': { title: '报表打印', paper: { width: 210, height: 297 } },
-  '/setting-print': { title: '打印设置', paper: PAPER.a5 },
 };
 
-function Toolbar({ title }: { title: string }) {
+const DEFAULT_PAGE = { title: '打印', paper: PAPER.a5 };
+const SettingPrintPage = lazy(() => import('../../screens/setting/setting-print.tsx'));
+
+function Toolbar({ title, config }: { title: string; config: PrintConfig | null }) {
   const [message, setMessage] = useState('');
   return (
     <div className="print-toolbar">
@@ -19,7 +26,7 @@ function Toolbar({ title }: { title: string }) {
       <button
         type="button"
         onClick={() =>
-          requestPrint({})
+          requestPrint(config ? printOptions(printerFromServer(config), 'weight', config) : {})
             .then(() => setMessage(''))
             .catch((e: Error) => setMessage(e.message))
         }
@@ -33,48 +40,56 @@ function Toolbar({ title }: { title: string }) {
   );
 }
 
-function PrinterSettings() {
-  const client = desktopClient();
-  const [printers, setPrinters] = useState<string[]>([]);
+/**
+ * The weighing slip takes its warehouse's print settings (spec §7.7: paper, margins, copies, printer) when the
+ * page is opened with `?warehouseId=` by a signed-in user; otherwise the 241 mm default without margins.
+ */
+function useWarehouseConfig(): { config: PrintConfig | null; loading: boolean } {
+  const warehouseId = new URLSearchParams(window.location.search).get('warehouseId') ?? '';
+  const wanted = !!warehouseId && hasSignIn() && window.location.pathname.startsWith('/print-template/weight-memo');
+  const [state, setState] = useState<{ config: PrintConfig | null; loading: boolean }>({
+    config: null,
+    loading: wanted,
+  });
   useEffect(() => {
-    client?.listPrinters().then(setPrinters);
-  }, [client]);
-  if (!client) return <div className="print-empty">{NOT_IN_CLIENT}</div>;
-  return (
-    <div>
-      {(['weight', 'statement', 'finance'] as const).map((k) => (
-        <p key={k}>
-          {{ weight: '磅单打印机', statement: '报表打印机', finance: '财务打印机' }[k]}：
-          <select onChange={(e) => client.setPrinters({ mode: 1, [k]: e.target.value })}>
-            {printers.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-        </p>
-      ))}
-    </div>
-  );
+    if (!wanted) return;
+    printRequest<PrintConfig>(PRINT_CONFIG_PATHS.detailWarehouseId, { params: { warehouseId } }).then(
+      (r: R<PrintConfig>) => setState({ config: r.code === 200 ? r.data : null, loading: false }),
+    );
+  }, [wanted, warehouseId]);
+  return state;
 }
 
 function PrintPage() {
-  const page = PAGES[window.location.pathname.replace(/\/$/, '')] ?? { title: '打印', paper: PAPER.a5 };
+  const page = PAGES[window.location.pathname.replace(/\/$/, '')] ?? DEFAULT_PAGE;
+  const { config, loading } = useWarehouseConfig();
+  const layout = useMemo(() => (config ? pageOf(config) : { paper: page.paper, margin: {} }), [config, page]);
   useEffect(() => {
+    if (loading) return;
     const style = document.createElement('style');
-    style.textContent = pageRule(page.paper);
+    style.textContent = pageRule(layout.paper, layout.margin);
     document.head.appendChild(style);
     document.title = `${page.title} - Loopyard`;
     signalPrintReady(); // nothing async to wait for until templates load their documents
     return () => style.remove();
-  }, [page]);
-  const isSetting = window.location.pathname.startsWith('/setting-print');
+  }, [page, layout, loading]);
   return (
     <>
-      <Toolbar title={page.title} />
-      <div className="print-sheet" style={{ width: `${page.paper.width}mm`, minHeight: `${page.paper.height}mm` }}>
-        {isSetting ? <PrinterSettings /> : <div className="print-empty">暂无数据</div>}
+      <Toolbar title={page.title} config={config} />
+      <div className="print-sheet" style={{ width: `${layout.paper.width}mm`, minHeight: `${layout.paper.height}mm` }}>
+        <div className="print-empty">暂无数据</div>
       </div>
     </>
   );
 }
 
-createRoot(document.getElementById('root')!).render(<PrintPage />);
+const isSetting = window.location.pathname.replace(/\/$/, '') === '/setting-print';
+createRoot(document.getElementById('root')!).render(
+  isSetting ? (
+    <Suspense fallback={null}>
+      <SettingPrintPage />
+    </Suspense>
+  ) : (
+    <PrintPage />
+  ),
+);

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useSearch } from 'wouter';
+import { usePrinterConfig } from '../../core/printer/use-printer-config.ts';
 import { matchRoute, type RouteRecord } from '../../core/router/routes.ts';
 import { MOBILE_BREAKPOINT, settingsActions } from '../../core/settings/settings-slice.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../core/store/hooks.ts';
@@ -52,6 +53,7 @@ export function Layout({ route, path, children }: { route: RouteRecord; path: st
   const device = useAppSelector((s) => s.settings.device);
   const { leaves } = useShellMenu();
   useResponsive();
+  usePrinterConfig(); // session.printer (spec §3) for the signed-in department
 
   // affix views first (the home tab)
   useEffect(() => {

@@ -261,6 +261,7 @@ function GrantDrawer({ role, onClose }: { role: RoleNode; onClose: () => void })
             filterTreeNode
             searchPlaceholder="输入名称筛选"
             showFilteredOnly
+            defaultExpandAll={tab !== 'menu'}
           />
         </div>
       ) : (

@@ -67,7 +67,8 @@ export const apiLogResource = defineResource({
   sortable: ['createTime', 'time', 'status'],
   defaultSort: { field: 'createTime', desc: true },
   columns: [
-    { field: 'requestUri', label: '请求路径', kind: 'code', width: 320 },
+    { field: 'createTime', label: '请求时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'requestUri', label: '请求路径', kind: 'code', width: 300 },
     { field: 'method', label: '请求方式', kind: 'text', width: 90 },
     {
       field: 'status',
@@ -77,13 +78,12 @@ export const apiLogResource = defineResource({
       width: 120,
       sortable: true,
     },
-    { field: 'time', label: '耗时(ms)', kind: 'number', width: 100, sortable: true },
-    { field: 'account', label: '操作人', kind: 'text', width: 110 },
+    { field: 'time', label: '耗时(ms)', kind: 'number', width: 110, sortable: true },
+    { field: 'account', label: '操作人', kind: 'text', width: 100 },
     { field: 'realName', label: '姓名', kind: 'text', width: 100, hideInTable: true },
-    { field: 'serviceId', label: '服务', kind: 'code', width: 120 },
-    { field: 'remoteIp', label: '客户端IP', kind: 'code', width: 130 },
+    { field: 'serviceId', label: '服务', kind: 'code', width: 120, hideInTable: true },
+    { field: 'remoteIp', label: '客户端IP', kind: 'code', width: 130, hideInTable: true },
     { field: 'userAgent', label: '客户端', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '请求时间', kind: 'datetime', width: 170, sortable: true },
   ],
   search: [
     { field: 'requestUri', label: '请求路径', kind: 'text' },
