@@ -19,14 +19,11 @@
  * - orderNo = GB + yyyyMMdd + 4-digit daily sequence per tenant.
  */
 import { z } from 'zod';
-import { DEPT_TREE, decimal, entityBase, flag, oneOf, opt, ref, refReq, req } from '../izs-base/fields.ts';
+import { DEPT_TREE, decimal, entityBase, flag, oneOf, ref, refReq, req } from '../izs-base/fields.ts';
 import {
-  impurityPercent,
-  kgOrZero,
   MATERIAL_SELECT,
   PARTY_SELECT,
   PRICE_UNIT_OPTIONS,
-  unitPrice,
   WAREHOUSE_SELECT,
   WEIGHBRIDGE_SELECT,
 } from '../izs-stock/fields.ts';
@@ -124,19 +121,32 @@ const photos = z
   .union([z.array(z.string().max(500, '照片路径过长')).max(10, '每次过磅最多10张照片'), z.string().max(5000)])
   .optional();
 
-/** Fields a clerk may set or change while the record is not completed. */
+/** Optional text (no default: an absent field leaves the stored value alone). */
+const optText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}必须是文本` })
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .optional();
+
+/**
+ * Fields a clerk may set or change while the record is not completed. None has a default: a field left out of a
+ * second pass or completion keeps what the record has.
+ */
 const editable = {
   partyId: ref('往来单位'),
   materialId: ref('物料'),
   warehouseId: ref('仓库'),
   sourceOrderId: ref('订单'),
-  driverName: opt('司机', 32),
-  /** Default: price-list lookup, else the material's default price. */
-  unitPrice: unitPrice().optional(),
-  deductWeight: kgOrZero('扣重').optional(),
-  /** Percent; default: the material's deduct rate. */
-  impurityRate: impurityPercent('扣杂率').optional(),
-  remark: opt('备注', 255).optional(),
+  driverName: optText('司机', 32),
+  /** Default on the first pass: price-list lookup, else the material's default price. */
+  unitPrice: decimal('单价', 2, '99999999').optional(),
+  deductWeight: decimal('扣重', 3, '99999999').optional(),
+  /** Percent; default on the first pass: the material's deduct rate. */
+  impurityRate: decimal('扣杂率', 2, '100')
+    .refine((v) => Number(v) < 100, { message: '扣杂率必须小于100' })
+    .optional(),
+  remark: optText('备注', 255),
 };
 
 export const firstPassBody = z.object({

@@ -1,7 +1,7 @@
 /**
  * The business config (业务配置, /base/dept/config) that governs a document: the row of the document's
  * department, else of its nearest ancestor that has one, else the defaults (no negative stock, no auto review,
- * weights to 3 decimals).
+ * weights to 3 decimals, no manual weights).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -12,9 +12,18 @@ export interface StockConfig {
   autoReview: boolean;
   /** Decimal places of weighings (0–3). */
   weightPrecision: number;
+  /** 允许手工录入重量: a manual reading needs this besides the button permission. */
+  manualWeighAllowed: boolean;
+  defaultWarehouseId: string | null;
 }
 
-const DEFAULTS: StockConfig = { allowNegativeStock: false, autoReview: false, weightPrecision: 3 };
+const DEFAULTS: StockConfig = {
+  allowNegativeStock: false,
+  autoReview: false,
+  weightPrecision: 3,
+  manualWeighAllowed: false,
+  defaultWarehouseId: null,
+};
 
 export async function stockConfigFor(ex: Executor, tenantId: string, deptId: string | null): Promise<StockConfig> {
   if (!deptId) return DEFAULTS;
@@ -49,6 +58,8 @@ export async function stockConfigFor(ex: Executor, tenantId: string, deptId: str
         allowNegativeStock: r.allowNegativeStock === 1,
         autoReview: r.autoReview === 1,
         weightPrecision: Math.max(0, Math.min(3, r.weightPrecision)),
+        manualWeighAllowed: r.manualWeighAllowed === 1,
+        defaultWarehouseId: r.defaultWarehouseId ?? null,
       };
     }
   }
