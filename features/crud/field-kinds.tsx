@@ -6,6 +6,7 @@
  */
 import { DatePicker, Image, Input, InputNumber, Select, Switch, Tag, TextArea, TreeSelect } from '@douyinfe/semi-ui';
 import type { ReactNode } from 'react';
+import { useGetDataQuery } from '../../core/api/crud.api.ts';
 import type { FieldKind, Option, OptionSource, SearchDef } from '../../core/contract/resource.ts';
 import { parseFileList } from '../../core/format/data.ts';
 import { formatDecimal } from '../../core/format/decimal.ts';
@@ -104,9 +105,18 @@ export function CellValue({ col, row }: { col: CellSpec; row: Record<string, unk
       return <ImageList value={value} size={36} max={3} />;
     case 'file':
       return <FileLinks value={value} />;
+    case 'region':
+      return isBlank(value) ? null : <RegionCell code={String(value)} />;
     default:
       return <span>{formatValue(col.kind, value)}</span>;
   }
+}
+
+/** A GB/T 2260 code shown with its name (region/list?code=, one cached request per code). */
+function RegionCell({ code }: { code: string }) {
+  const q = useGetDataQuery({ url: '/api/blade-system/region/list', params: { code } });
+  const name = (q.data as { records?: { name: string }[] } | undefined)?.records?.[0]?.name;
+  return <span title={code}>{name ? `${name}（${code}）` : code}</span>;
 }
 
 function OptionCell({ col, value }: { col: CellSpec; value: unknown }) {

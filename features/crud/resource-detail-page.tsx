@@ -112,11 +112,14 @@ export function ResourceDetailPage({
   id,
   lookup,
   title,
+  actions,
 }: {
   def: ResourceDef;
   id?: string;
   lookup?: { field: string; value: string };
   title?: (row: Row) => string;
+  /** Buttons beside the title (e.g. 新增巡检 on the warehouse detail page). */
+  actions?: (row: Row) => ReactNode;
 }) {
   const ref = useMemo(() => refOf(def), [def]);
   const byId = useResourceDetailQuery({ ref, id: id ?? '' }, { skip: !id });
@@ -135,7 +138,10 @@ export function ResourceDetailPage({
         <Empty description={`${def.title}不存在`} />
       ) : (
         <>
-          <h1 className="ly-page-title">{title ? title(row) : `${def.title}详情`}</h1>
+          <div className="ly-detail-title-row">
+            <h1 className="ly-page-title">{title ? title(row) : `${def.title}详情`}</h1>
+            {actions?.(row)}
+          </div>
           {cards.map((c) => (
             <DetailCard key={c.title} def={def} card={c as DetailCardDef<Record<string, unknown>>} row={row} />
           ))}

@@ -103,6 +103,13 @@ export function ResourceListPage({
   const [submit, submitState] = useResourceSubmitMutation();
   const [remove] = useResourceRemoveMutation();
 
+  // a new fixed filter (e.g. the category picked in a tree beside the list) starts again at page 1
+  const baseKey = JSON.stringify(baseParams ?? {});
+  const [lastBase, setLastBase] = useState(baseKey);
+  if (lastBase !== baseKey) {
+    setLastBase(baseKey);
+    setCurrent(1);
+  }
   const params: Params = { ...baseParams, ...filters };
   if (sort) params[sort.desc ? 'descs' : 'ascs'] = sort.field;
   const page = useResourcePageQuery({ ref, params: { ...params, current, size } });

@@ -1,12 +1,32 @@
+import { useState } from 'react';
 import { materialResource } from '../../core/contract/izs-base/material.contract.ts';
+import {
+  MATERIAL_CATEGORY_TREE,
+  materialCategoryResource,
+} from '../../core/contract/izs-base/material-category.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { ResourceTreePanel } from '../../features/crud/resource-tree-panel.tsx';
 
-/** 物料管理 (/base/material): the generic list page; the code links to /base/material-detail/{code}. */
+/**
+ * 物料管理 (/base/material): the category tree (add / edit / delete categories; a picked category filters the list
+ * with its whole subtree) beside the material list; the code links to /base/material-detail/{code}.
+ */
 export default function MaterialScreen() {
+  const [categoryId, setCategoryId] = useState<string>();
   return (
-    <ResourceListPage
-      def={materialResource}
-      detailPath={(row) => `/base/material-detail/${encodeURIComponent(String(row.code))}`}
-    />
+    <div className="ly-split">
+      <ResourceTreePanel
+        def={materialCategoryResource}
+        tree={MATERIAL_CATEGORY_TREE}
+        value={categoryId}
+        onChange={setCategoryId}
+        allLabel="全部物料"
+      />
+      <ResourceListPage
+        def={materialResource}
+        baseParams={categoryId ? { categoryId } : undefined}
+        detailPath={(row) => `/base/material-detail/${encodeURIComponent(String(row.code))}`}
+      />
+    </div>
   );
 }

@@ -4,6 +4,7 @@
  * POST `update` saves it for that department. Rates are percent strings with 2 decimals.
  */
 import { z } from 'zod';
+import type { FormFieldDef } from '../resource.ts';
 import { decimal, flag, int, ref, refReq } from './fields.ts';
 
 export const CONFIG_PATHS = {
@@ -61,8 +62,8 @@ export interface FinanceConfig {
   amountPrecision: number;
 }
 
-/** Form fields for the client's settings page (rendered like any resource form). */
-export const BUSINESS_CONFIG_FIELDS = [
+/** Form fields of the /base/dept/config page (rendered like any resource form), one card per config. */
+export const BUSINESS_CONFIG_FIELDS: FormFieldDef<BusinessConfigForm>[] = [
   { field: 'allowNegativeStock', label: '允许负库存', kind: 'bool' },
   { field: 'weighStableSeconds', label: '过磅稳定时间(秒)', kind: 'number', min: 1, max: 60 },
   { field: 'manualWeighAllowed', label: '允许手工录入重量', kind: 'bool' },
@@ -76,9 +77,9 @@ export const BUSINESS_CONFIG_FIELDS = [
   { field: 'weightPrecision', label: '重量小数位', kind: 'number', min: 0, max: 3 },
   { field: 'taxRate', label: '税率(%)', kind: 'rate', decimals: 2 },
   { field: 'autoReview', label: '磅单自动审核', kind: 'bool' },
-] as const;
+];
 
-export const FINANCE_CONFIG_FIELDS = [
+export const FINANCE_CONFIG_FIELDS: FormFieldDef<FinanceConfigForm>[] = [
   {
     field: 'accountingSystem',
     label: '会计制度',
@@ -105,4 +106,4 @@ export const FINANCE_CONFIG_FIELDS = [
   { field: 'incomeTaxRate', label: '所得税率(%)', kind: 'rate', decimals: 2 },
   { field: 'autoVoucher', label: '自动生成凭证', kind: 'bool' },
   { field: 'amountPrecision', label: '金额小数位', kind: 'number', min: 0, max: 4 },
-] as const;
+];

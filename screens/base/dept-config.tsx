@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import {
+  BUSINESS_CONFIG_FIELDS,
+  businessConfigForm,
+  CONFIG_PATHS,
+  FINANCE_CONFIG_FIELDS,
+  financeConfigForm,
+} from '../../core/contract/izs-base/config.contract.ts';
+import { DEPT_TREE } from '../../core/contract/izs-base/fields.ts';
+import type { FormFieldDef } from '../../core/contract/resource.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import { FieldControl } from '../../features/crud/field-kinds.tsx';
+import { useResourcePermissions } from '../../features/crud/permissions.ts';
+import { RecordForm } from '../../features/crud/record-form.tsx';
+
+type Fields = FormFieldDef<Record<string, unknown>>[];
+
+/**
+ * 业务配置 (/base/dept/config, spec §7.6): per department, the business config (system-business-config) and the
+ * finance parameters (system-finace-config), each read with detail-dept and saved with update.
+ */
+export default function DeptConfigScreen() {
+  const defaultDept = useAppSelector((s) => s.session.defaultDeptId);
+  const [deptId, setDeptId] = useState<string>(defaultDept);
+  const business = useResourcePermissions('base_dept_config');
+  const finance = useResourcePermissions('finance_setting_system_config');
+  return (
+    <div className="ly-page ly-detail" data-testid="dept-config">
+      <div className="ly-crud-search-item" style={{ maxWidth: 420 }}>
+        <span className="ly-crud-search-label">所属机构</span>
+        <FieldControl
+          id="dept-config-dept"
+          spec={{ field: 'deptId', label: '机构', kind: 'tree', options: DEPT_TREE }}
+          value={deptId}
+          onChange={(v) => v && setDeptId(String(v))}
+        />
+      </div>
+      <RecordForm
+        title="业务配置"
+        testId="business-config"
+        fields={BUSINESS_CONFIG_FIELDS as Fields}
+        schema={businessConfigForm}
+        load={{ url: CONFIG_PATHS.businessDetail, params: { deptId } }}
+        save={CONFIG_PATHS.businessUpdate}
+        body={{ deptId }}
+        canEdit={business.edit}
+      />
+      <RecordForm
+        title="财务参数"
+        testId="finance-config"
+        fields={FINANCE_CONFIG_FIELDS as Fields}
+        schema={financeConfigForm}
+        load={{ url: CONFIG_PATHS.financeDetail, params: { deptId } }}
+        save={CONFIG_PATHS.financeUpdate}
+        body={{ deptId }}
+        canEdit={finance.edit}
+      />
+    </div>
+  );
+}
