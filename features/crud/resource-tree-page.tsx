@@ -317,7 +317,11 @@ export function ResourceTreePage({
           <ResourceForm
             fields={def.form}
             mode={dialog.mode}
-            values={dialog.mode === 'view' ? { ...dialog.row } : values}
+            values={
+              dialog.mode === 'view'
+                ? { ...dialog.row, ...(String(dialog.row.parentId) === '0' ? { parentId: '顶级' } : {}) }
+                : values
+            }
             errors={errors}
             onChange={(field, v) => {
               setValues((vals) => ({ ...vals, [field]: v }));
