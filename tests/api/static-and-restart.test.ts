@@ -50,7 +50,7 @@ describe('static files and history fallback', () => {
       expect(r.headers.get('cache-control')).toBe('no-cache');
       expect(r.headers.get('content-type')).toContain('text/html');
     }
-  });
+  }, 120_000);
 
   it('assets are cached for long, missing assets are 404, /api stays JSON', async () => {
     const a = await fetch(`${t.base}/assets/app-abc123.js`);
@@ -75,7 +75,7 @@ describe('without a build', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!!process.env.DATABASE_URL)('file-backed PGlite', () => {
@@ -111,5 +111,5 @@ describe.skipIf(!!process.env.DATABASE_URL)('file-backed PGlite', () => {
     } finally {
       await t2.close();
     }
-  });
+  }, 180_000);
 });
