@@ -30,6 +30,7 @@ export const SCREENS: ScreenMap = {
   '/base/stock-weigh-order': lazy(() => import('../../screens/base/stock-weigh-order.tsx')),
   '/base/salesman': lazy(() => import('../../screens/base/salesman.tsx')),
   '/base/dept/config': lazy(() => import('../../screens/base/dept-config.tsx')),
+  '/supply-chain/loadometer/:id': lazy(() => import('../../screens/supply-chain/weighing/loadometer.tsx')),
   '/authority/role': lazy(() => import('../../screens/authority/role.tsx')),
   '/authority/datascope': lazy(() => import('../../screens/authority/datascope.tsx')),
   '/authority/apiscope': lazy(() => import('../../screens/authority/apiscope.tsx')),

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import type { WeighingOrder } from '../../../core/contract/izs-weighing/orders.contract.ts';
+import type { WeightReading } from '../../../core/contract/izs-weighing/socket.contract.ts';
+import {
+  captureOf,
+  editableBody,
+  emptyForm,
+  firstPassBody,
+  formatKg,
+  formFromRecord,
+  normalizePlate,
+  partyOf,
+  previewOf,
+  secondPassBody,
+  stageOf,
+  tonnes,
+} from './station-model.ts';
+
+const reading = (value: string, stable: boolean, unit: WeightReading['unit'] = 'kg'): WeightReading => ({
+  value,
+  unit,
+  stable,
+  scale: 'DB01',
+  time: 1,
+});
+
+const record = (over: Partial<WeighingOrder> = {}): WeighingOrder =>
+  ({
+    id: '900',
+    orderNo: 'GB202611220001',
+    orderType: 'purchase',
+    weighState: 'first',
+    carNumber: '苏E12345',
+    driverName: '',
+    partyId: '66',
+    materialId: '38',
+    warehouseId: '54',
+    weighbridgeId: '57',
+    sourceOrderId: null,
+    priceUnit: 'yuan_per_tonne',
+    firstWeight: '35260.000',
+    firstTime: '2026-11-22 10:16:08',
+    firstPhotos: '',
+    firstManual: 0,
+    firstOperator: '18',
+    secondWeight: null,
+    secondTime: null,
+    secondPhotos: '',
+    secondManual: 0,
+    secondOperator: null,
+    grossWeight: null,
+    tareWeight: null,
+    deductWeight: '0.000',
+    impurityRate: '1.50',
+    deductionWeight: null,
+    netWeight: null,
+    unitPrice: '2650.00',
+    amount: null,
+    completeTime: null,
+    stockOrderId: null,
+    stockOrderNo: '',
+    printCount: 0,
+    lastPrintTime: null,
+    voidReason: '',
+    voidTime: null,
+    remark: '',
+    ...over,
+  }) as WeighingOrder;
+
+describe('capture: only a stable reading above zero, or a manual one with the permission (DESIGN §5)', () => {
+  const off = { on: false, value: '' };
+  it.each([
+    ['link down', { enabled: false, weight: reading('35260', true) }, off, false, false, '地磅未连接'],
+    ['no reading yet', { enabled: true }, off, false, false, '地磅未连接'],
+    ['moving', { enabled: true, weight: reading('35180', false) }, off, false, false, '重量未稳定'],
+    ['empty deck', { enabled: true, weight: reading('0', true) }, off, false, false, '地磅无重量'],
+    ['stable load', { enabled: true, weight: reading('35260', true) }, off, false, true, ''],
+    [
+      'manual without permission ignored',
+      { enabled: true, weight: reading('35180', false) },
+      { on: true, value: '30000' },
+      false,
+      false,
+      '重量未稳定',
+    ],
+    ['manual with permission', { enabled: false }, { on: true, value: '30000' }, true, true, ''],
+    ['manual not a number', { enabled: false }, { on: true, value: '30,000' }, true, false, '请输入手工重量(kg)'],
+    ['manual zero', { enabled: false }, { on: true, value: '0' }, true, false, '请输入手工重量(kg)'],
+  ] as const)('%s', (_name, live, manual, canManual, ok, reason) => {
+    const c = captureOf(live, manual, canManual);
+    expect(c.ok).toBe(ok);
+    expect(c.reason).toBe(reason);
+  });
+
+  it('a tonne display is sent in kg; a manual capture is marked manual = 1 and not stable', () => {
+    expect(captureOf({ enabled: true, weight: reading('35.26', true, 't') }, { on: false, value: '' }, false)).toEqual({
+      ok: true,
+      reason: '',
+      weight: '35260',
+      stable: true,
+      manual: 0,
+    });
+    expect(captureOf({ enabled: true }, { on: true, value: '30000.5' }, true)).toMatchObject({
+      weight: '30000.5',
+      stable: false,
+      manual: 1,
+    });
+  });
+});
+
+describe('stages of the truck on the deck', () => {
+  it.each([
+    [null, 'new'],
+    [record(), 'second'],
+    [record({ secondWeight: '12300.000' }), 'weighed'],
+    [record({ weighState: 'completed', secondWeight: '12300.000' }), 'completed'],
+    [record({ weighState: 'voided' }), 'voided'],
+  ] as const)('%#: %s', (r, stage) => expect(stageOf(r)).toBe(stage));
+});
+
+describe('live preview uses the server arithmetic (core/stock/weighing.ts)', () => {
+  const form = formFromRecord(record());
+  it('waiting for the second pass: first reading vs the live one, rate in percent', () => {
+    // 35260 − 12300 = 22960; 扣杂 1.5 % = 344.4; net 22615.6 kg; 22.6156 t × 2650 = 59931.34
+    expect(previewOf(record(), form, '12300', 'yuan_per_tonne', 3)).toMatchObject({
+      gross: '35260.000',
+      tare: '12300.000',
+      deduction: '344.400',
+      net: '22615.600',
+      amount: '59931.34',
+      note: '',
+    });
+  });
+  it('a sale weighs the empty truck first: the heavier reading is still gross; price per kg', () => {
+    const sale = record({ orderType: 'sale', firstWeight: '14000', impurityRate: '0', priceUnit: 'yuan_per_kg' });
+    const f = { ...formFromRecord(sale), unitPrice: '2.35', deductWeight: '20' };
+    expect(previewOf(sale, f, '39000', undefined, 0)).toMatchObject({
+      gross: '39000',
+      tare: '14000',
+      deduction: '20',
+      net: '24980',
+      amount: '58703.00',
+    });
+  });
+  it('a new truck shows only the live reading; an impossible deduction shows the arithmetic message', () => {
+    expect(previewOf(null, emptyForm(), '35260', undefined)).toEqual({
+      current: '35260',
+      note: '一次过磅后显示净重',
+    });
+    const p = previewOf(record(), { ...form, deductWeight: '30000' }, '12300', undefined);
+    expect(p.net).toBeUndefined();
+    expect(p.note).toBe('扣重不能大于毛重减皮重');
+  });
+  it('after the second pass the stored second reading is used, not the live one', () => {
+    const weighed = record({ secondWeight: '12300.000' });
+    expect(previewOf(weighed, formFromRecord(weighed), '0', undefined, 0).net).toBe('22616');
+  });
+});
+
+describe('command bodies send every editable field', () => {
+  it('first pass: plate normalised; price and rate left to the server only while unset and untouched', () => {
+    const f = { ...emptyForm('purchase', '54'), carNumber: ' 苏e·12345 ', materialId: '38' };
+    const c = captureOf({ enabled: true, weight: reading('35260', true) }, { on: false, value: '' }, false);
+    const b = firstPassBody(f, '57', c, ['http://cam/1.jpg'], { unitPrice: true, impurityRate: true });
+    expect(b).toEqual({
+      orderType: 'purchase',
+      weighbridgeId: '57',
+      carNumber: '苏E12345',
+      weight: '35260',
+      stable: true,
+      manual: 0,
+      photos: ['http://cam/1.jpg'],
+      partyId: null,
+      materialId: '38',
+      warehouseId: '54',
+      driverName: '',
+      deductWeight: '0',
+      remark: '',
+    });
+    expect(firstPassBody({ ...f, unitPrice: '2650' }, '57', c, [], { unitPrice: true }).unitPrice).toBe('2650');
+  });
+  it('second pass and complete always carry price, rate and deduction (a default never resets them)', () => {
+    const r = record();
+    const c = captureOf({ enabled: true }, { on: true, value: '12300' }, true);
+    const b = secondPassBody(formFromRecord(r), r.id, c, [], false);
+    expect(b).toMatchObject({ id: '900', weight: '12300', manual: 1, complete: 0, unitPrice: '2650.00' });
+    expect(b.impurityRate).toBe('1.50');
+    expect(editableBody({ ...formFromRecord(r), unitPrice: '', partyId: '' })).toMatchObject({
+      unitPrice: '0',
+      partyId: null,
+    });
+  });
+});
+
+describe('helpers', () => {
+  it.each([
+    ['苏e12345', '苏E12345'],
+    ['浙B·12345', '浙B12345'],
+    [' 沪A 9F8G7 ', '沪A9F8G7'],
+  ])('plate %s → %s', (a, b) => expect(normalizePlate(a)).toBe(b));
+  it.each([
+    ['35260.000', '35,260'],
+    ['22615.600', '22,615.6'],
+    ['1234567.891', '1,234,567.891'],
+    ['0', '0'],
+  ])('kg %s → %s', (a, b) => expect(formatKg(a)).toBe(b));
+  it('tonnes and counterparties', () => {
+    expect(tonnes('22615.6')).toBe('22.616');
+    expect(partyOf('purchase').label).toBe('供应商');
+    expect(partyOf('sale').priceType).toBe('sale');
+    expect(partyOf('transfer').priceType).toBeUndefined();
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * The weighing workstation's rules as plain functions (DESIGN §5 Weighing; orders.contract.ts), kept apart from
+ * the React screens so that each rule has a test:
+ * - which pass the truck on the deck is at (a new truck, its open first-pass record, or a record already weighed
+ *   twice) and what the buttons may do;
+ * - a capture takes the live reading only when the scale says stable (and the weight is above zero); a manual
+ *   weight needs the button supply_chain_loadometer_manual and is sent with manual = 1 (marked on the memo);
+ * - the live preview of gross / tare / deduction / net / amount uses core/stock/weighing.ts (the server's
+ *   arithmetic), the impurity rate converted from percent to a fraction;
+ * - every command sends the whole editable set (so a value the clerk did not touch is never reset by a default).
+ */
+import Decimal from 'decimal.js';
+import { CUSTOMER_SELECT, PARTY_SELECT, SUPPLIER_SELECT } from '../../../core/contract/izs-stock/fields.ts';
+import {
+  type FirstPassBody,
+  type SecondPassBody,
+  WEIGHING_ORDER_TYPES,
+  type WeighingOrder,
+} from '../../../core/contract/izs-weighing/orders.contract.ts';
+import type { WeightReading } from '../../../core/contract/izs-weighing/socket.contract.ts';
+import { computeWeighing, type PriceUnit, type WeighingResult } from '../../../core/stock/weighing.ts';
+
+export type OrderType = 'purchase' | 'sale' | 'transfer' | 'other';
+export const ORDER_TYPES = WEIGHING_ORDER_TYPES as { label: string; value: OrderType }[];
+
+export interface StationForm {
+  orderType: OrderType;
+  carNumber: string;
+  partyId: string;
+  materialId: string;
+  warehouseId: string;
+  driverName: string;
+  /** Decimal strings as typed ('' = not set). */
+  unitPrice: string;
+  deductWeight: string;
+  /** Percent (1.5 = 1.5 %). */
+  impurityRate: string;
+  remark: string;
+}
+
+export const emptyForm = (orderType: OrderType = 'purchase', warehouseId = ''): StationForm => ({
+  orderType,
+  carNumber: '',
+  partyId: '',
+  materialId: '',
+  warehouseId,
+  driverName: '',
+  unitPrice: '',
+  deductWeight: '',
+  impurityRate: '',
+  remark: '',
+});
+
+/** A record as the form (the record's values win; ids and decimals stay text). */
+export function formFromRecord(r: WeighingOrder): StationForm {
+  const t = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  return {
+    orderType: (ORDER_TYPES.some((o) => o.value === r.orderType) ? r.orderType : 'other') as OrderType,
+    carNumber: r.carNumber,
+    partyId: t(r.partyId),
+    materialId: t(r.materialId),
+    warehouseId: t(r.warehouseId),
+    driverName: t(r.driverName),
+    unitPrice: t(r.unitPrice),
+    deductWeight: t(r.deductWeight),
+    impurityRate: t(r.impurityRate),
+    remark: t(r.remark),
+  };
+}
+
+/** Plates as the server keeps them: no spaces or middle dots, upper case (苏e·12345 → 苏E12345). */
+export function normalizePlate(text: string): string {
+  return text.replace(/[\s·•.-]/g, '').toUpperCase();
+}
+
+/** Whose price list applies, and who the counterparty is, for an order type. */
+export function partyOf(orderType: OrderType) {
+  if (orderType === 'purchase') return { label: '供应商', source: SUPPLIER_SELECT, priceType: 'purchase' as const };
+  if (orderType === 'sale') return { label: '客户', source: CUSTOMER_SELECT, priceType: 'sale' as const };
+  return { label: '往来单位', source: PARTY_SELECT, priceType: undefined };
+}
+
+/**
+ * The editable fields of a command. `keepDefaults` leaves out the price and the impurity rate while the clerk
+ * has not set them, so the server fills them from the price list and the material (first pass of a new truck).
+ */
+export function editableBody(f: StationForm, keepDefaults: { unitPrice?: boolean; impurityRate?: boolean } = {}) {
+  const id = (v: string) => (v ? v : null);
+  return {
+    partyId: id(f.partyId),
+    materialId: id(f.materialId),
+    warehouseId: id(f.warehouseId),
+    driverName: f.driverName.trim(),
+    deductWeight: f.deductWeight || '0',
+    remark: f.remark.trim(),
+    ...(keepDefaults.unitPrice && !f.unitPrice ? {} : { unitPrice: f.unitPrice || '0' }),
+    ...(keepDefaults.impurityRate && !f.impurityRate ? {} : { impurityRate: f.impurityRate || '0' }),
+  };
+}
+
+/** Where the truck on the deck is. */
+export type Stage = 'new' | 'second' | 'weighed' | 'completed' | 'voided';
+
+export function stageOf(record: WeighingOrder | null | undefined): Stage {
+  if (!record) return 'new';
+  if (record.weighState === 'completed') return 'completed';
+  if (record.weighState === 'voided') return 'voided';
+  return record.secondWeight ? 'weighed' : 'second';
+}
+
+export interface ManualEntry {
+  /** The clerk switched to 手工录入. */
+  on: boolean;
+  value: string;
+}
+
+export interface Capture {
+  ok: boolean;
+  /** Why not (shown as the button's hint). */
+  reason: string;
+  weight: string;
+  stable: boolean;
+  manual: 0 | 1;
+}
+
+const DECIMAL_KG = /^\d{1,6}(\.\d{1,3})?$/;
+
+/**
+ * The reading a capture would send: the live stable weight, or the manual one (only with the permission).
+ * Refused while the link is down, the scale is moving, or the weight is zero.
+ */
+export function captureOf(
+  live: { enabled: boolean; weight?: WeightReading },
+  manual: ManualEntry,
+  canManual: boolean,
+): Capture {
+  if (manual.on && canManual) {
+    const v = manual.value.trim();
+    if (!DECIMAL_KG.test(v) || new Decimal(v).lte(0)) {
+      return { ok: false, reason: '请输入手工重量(kg)', weight: v, stable: false, manual: 1 };
+    }
+    return { ok: true, reason: '', weight: v, stable: false, manual: 1 };
+  }
+  if (!live.enabled || !live.weight) return { ok: false, reason: '地磅未连接', weight: '', stable: false, manual: 0 };
+  const w = live.weight;
+  const kg = w.unit === 't' ? new Decimal(w.value).times(1000).toString() : w.value;
+  if (!w.stable) return { ok: false, reason: '重量未稳定', weight: kg, stable: false, manual: 0 };
+  if (!DECIMAL_KG.test(kg) || new Decimal(kg).lte(0)) {
+    return { ok: false, reason: '地磅无重量', weight: kg, stable: true, manual: 0 };
+  }
+  return { ok: true, reason: '', weight: kg, stable: true, manual: 0 };
+}
+
+export function firstPassBody(
+  form: StationForm,
+  weighbridgeId: string,
+  c: Capture,
+  photos: string[],
+  keepDefaults: { unitPrice?: boolean; impurityRate?: boolean },
+): FirstPassBody {
+  return {
+    orderType: form.orderType,
+    weighbridgeId,
+    carNumber: normalizePlate(form.carNumber),
+    weight: c.weight,
+    stable: c.stable,
+    manual: c.manual,
+    photos,
+    ...editableBody(form, keepDefaults),
+  };
+}
+
+export function secondPassBody(
+  form: StationForm,
+  id: string,
+  c: Capture,
+  photos: string[],
+  complete: boolean,
+): SecondPassBody {
+  return {
+    id,
+    weight: c.weight,
+    stable: c.stable,
+    manual: c.manual,
+    photos,
+    complete: complete ? 1 : 0,
+    ...editableBody(form),
+  };
+}
+
+export interface Preview extends Partial<WeighingResult> {
+  /** The reading already stored for this truck (kg). */
+  first?: string;
+  /** The reading the next capture would take (kg). */
+  current?: string;
+  /** Why net/amount cannot be shown ('' when they can). */
+  note: string;
+}
+
+const priceUnitOf = (u: string | undefined): PriceUnit => (u === 'yuan_per_kg' ? 'kg' : 't');
+
+/**
+ * The figures shown under the weight: after the second pass the record's own figures (computed by the server);
+ * while a truck waits for its second pass, first reading vs the live one; a new truck shows only the live one.
+ */
+export function previewOf(
+  record: WeighingOrder | null | undefined,
+  form: StationForm,
+  current: string | undefined,
+  priceUnit: string | undefined,
+  places = 3,
+): Preview {
+  const stage = stageOf(record);
+  const first = record?.firstWeight ?? undefined;
+  const second = stage === 'weighed' || stage === 'completed' ? (record?.secondWeight ?? undefined) : current;
+  if (stage === 'new') return { current, note: '一次过磅后显示净重' };
+  if (!first || !second) return { first, current, note: '等待二次过磅重量' };
+  try {
+    const r = computeWeighing({
+      first,
+      second,
+      deductWeight: form.deductWeight || '0',
+      impurityRate: new Decimal(form.impurityRate || '0').div(100).toString(),
+      unitPrice: form.unitPrice || '0',
+      priceUnit: priceUnitOf(priceUnit ?? record?.priceUnit),
+      weightPlaces: places,
+    });
+    return { ...r, first, current, note: '' };
+  } catch (e) {
+    return { first, current, note: (e as Error).message };
+  }
+}
+
+/** A weight in kg for the screen: thousands separators, decimals only when the reading has them (35,260 / 35,260.5). */
+export function formatKg(kg: string | undefined | null, places = 3): string {
+  if (kg === undefined || kg === null || kg === '') return '';
+  try {
+    const d = new Decimal(kg).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+    const [int, frac = ''] = d.toFixed().split('.');
+    const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return frac ? `${grouped}.${frac}` : grouped;
+  } catch {
+    return '';
+  }
+}
+
+/** kg → t with 3 decimals for the tonnes line ('' for empty). */
+export function tonnes(kg: string | undefined | null): string {
+  if (!kg) return '';
+  try {
+    return new Decimal(kg).div(1000).toFixed(3);
+  } catch {
+    return '';
+  }
+}
+
+/** The workstation path of a weighbridge. */
+export const stationPath = (weighbridgeId: string) => `/supply-chain/loadometer/${weighbridgeId}`;

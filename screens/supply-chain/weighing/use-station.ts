@@ -1,0 +1,104 @@
+/**
+ * What every weighing screen needs around the scale: the plugin link (spec §4) at this PC's address (the
+ * station setting, else the server's SCALE_PLUGIN_URL from socket-config, else the bridge default), the
+ * weighbridges to pick from, and the cameras of the chosen one (spec §7.6 cameras `look`).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type Row, useSelectListQuery } from '../../../core/api/crud.api.ts';
+import { useSocketConfigQuery } from '../../../core/api/izs-weighing.api.ts';
+import {
+  type CameraRow,
+  useLazyCameraLookQuery,
+  useWeighbridgeCamerasQuery,
+} from '../../../core/api/izs-weighing-order.api.ts';
+import { useBizCache } from '../../../core/biz-cache/use-biz-cache.ts';
+import type { CameraLook } from '../../../core/contract/izs-sell/cameras.contract.ts';
+import { WEIGHBRIDGE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
+import { useScaleLink } from '../../../features/weighing/use-scale-link.ts';
+import { loadStationSettings, saveStationSettings } from './station-settings.ts';
+
+export function useStationLink() {
+  const cfg = useSocketConfigQuery();
+  const [local, setLocal] = useState(() => loadStationSettings().pluginUrl ?? '');
+  const url = local || cfg.data?.pluginUrl || undefined;
+  // wait for the server's default before the first attempt, so a wrong default is not reported as a failure
+  const link = useScaleLink({ url, active: !!local || !cfg.isLoading });
+  const setPluginUrl = useCallback((v: string) => {
+    saveStationSettings({ pluginUrl: v.trim() });
+    setLocal(v.trim());
+  }, []);
+  return { ...link, url: url ?? '', localUrl: local, setPluginUrl };
+}
+
+export interface WeighbridgeOption {
+  id: string;
+  name: string;
+  code?: string;
+  /** From the business cache when it holds the weighbridge (warehouse, division). */
+  warehouseId?: string | null;
+  divisionKg?: string;
+}
+
+/** The weighbridges the user may weigh on (select-list), with the cache's warehouse and division when known. */
+export function useWeighbridges(): { list: WeighbridgeOption[]; loading: boolean } {
+  const q = useSelectListQuery(WEIGHBRIDGE_SELECT.endpoint);
+  const biz = useBizCache();
+  const list = useMemo(
+    () =>
+      (q.data ?? []).map((r: Row) => {
+        const cached = biz.weighbridgeList.find((b) => b.id === r.id);
+        return {
+          id: String(r.id),
+          name: String(r.name ?? ''),
+          code: r.code ? String(r.code) : undefined,
+          warehouseId: (cached?.warehouseId as string | null | undefined) ?? undefined,
+          divisionKg: (cached?.divisionKg as string | undefined) ?? undefined,
+        };
+      }),
+    [q.data, biz.weighbridgeList],
+  );
+  return { list, loading: q.isLoading };
+}
+
+/** The weighbridge of a route id, else this PC's last one, else the first; `fixed` when the route was wrong. */
+export function pickWeighbridge(list: WeighbridgeOption[], routeId: string | undefined) {
+  const byRoute = list.find((w) => w.id === routeId);
+  if (byRoute) return { weighbridge: byRoute, fixed: false };
+  const saved = loadStationSettings().weighbridgeId;
+  return { weighbridge: list.find((w) => w.id === saved) ?? list[0], fixed: true };
+}
+
+export interface CameraView extends CameraRow {
+  look?: CameraLook;
+}
+
+/**
+ * The cameras of a weighbridge with their snapshot addresses. `snapshots()` answers the addresses a pass records.
+ * A user without the camera list permission gets no cameras (the look-ups are silent).
+ */
+export function useCameras(weighbridgeId: string | undefined) {
+  const list = useWeighbridgeCamerasQuery(weighbridgeId ?? '', { skip: !weighbridgeId });
+  const [look] = useLazyCameraLookQuery();
+  const [looks, setLooks] = useState<Record<string, CameraLook>>({});
+  useEffect(() => {
+    let live = true;
+    for (const c of list.data ?? []) {
+      look(c.id, true)
+        .unwrap()
+        .then((l) => live && setLooks((m) => ({ ...m, [c.id]: l })))
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+    };
+  }, [list.data, look]);
+  const cameras: CameraView[] = useMemo(
+    () => (list.data ?? []).map((c) => ({ ...c, look: looks[c.id] })),
+    [list.data, looks],
+  );
+  const snapshots = useCallback(
+    () => cameras.map((c) => c.look?.snapshotUrl ?? '').filter((u) => /^https?:\/\//.test(u)),
+    [cameras],
+  );
+  return { cameras, snapshots };
+}
