@@ -19,7 +19,7 @@ import {
 } from '../../core/contract/menu-tree.ts';
 import { type Db, nextIds, type Tx } from '../db/client.ts';
 import { client, dept, menu, post, region, role, roleMenu, tenant, user, versionInfo } from '../db/schema/index.ts';
-import { hashClientSecret } from '../modules/blade-auth/client-secret.ts';
+import { hashClientSecret } from '../platform/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { seedBaseData } from './base.ts';
 import { regionRows } from './regions.ts';

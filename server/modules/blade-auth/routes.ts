@@ -17,9 +17,9 @@ import { APP_VERSION, DEFAULT_TENANT_ID, PRODUCT_TITLE } from '../../../core/con
 import type { Db, Executor } from '../../db/client.ts';
 import { authSession, captcha, client, loginAttempt, role, tenant, user } from '../../db/schema/index.ts';
 import { currentUser, revokeFamily, signAccessToken } from '../../platform/auth.ts';
+import { verifyClientSecret } from '../../platform/client-secret.ts';
 import { sha256hex, verifyPassword } from '../../platform/password.ts';
 import { ok } from '../../platform/r.ts';
-import { verifyClientSecret } from './client-secret.ts';
 
 export interface AuthDeps {
   db: Db;

@@ -1,7 +1,7 @@
 /**
  * 应用管理 (/system/app, bladex-contract §5.8): OAuth clients of blade_client through the resource engine. The
  * token endpoint (blade-auth) reads these rows: secret, allowed grant types and token lifetimes.
- * Secrets are hashed (blade-auth/client-secret.ts) and shown once: in the answer of submit/save (add) and of
+ * Secrets are hashed (platform/client-secret.ts) and shown once: in the answer of submit/save (add) and of
  * reset-secret. Platform-wide rows: only the platform tenant manages them (platform-tenant.ts).
  */
 import { and, eq } from 'drizzle-orm';
@@ -11,11 +11,11 @@ import { CLIENT_PATHS, clientResource } from '../../../core/contract/blade-syste
 import { DEFAULT_CLIENT_ID, idSchema } from '../../../core/contract/common.ts';
 import { client } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
+import { generateClientSecret, hashClientSecret } from '../../platform/client-secret.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
-import { generateClientSecret, hashClientSecret } from '../blade-auth/client-secret.ts';
 import { isPlatformTenant, requirePlatformTenant } from './platform-tenant.ts';
 
 export function registerClientRoutes(s: FastifyInstance, ctx: CrudContext): void {

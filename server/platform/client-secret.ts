@@ -5,7 +5,7 @@
  * Rows written before the hashing (plain text) are still accepted; migration 0004 hashes them.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { sha256hex } from '../../platform/password.ts';
+import { sha256hex } from './password.ts';
 
 const PREFIX = 'sha256$';
 
