@@ -470,13 +470,15 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/base',
     icon: 'database',
     children: [
-      { name: '物料管理', path: '/base/material', roles: A },
-      { name: '物料详情', path: '/base/material-detail/:code', roles: A, activeMenu: '/base/material', ...hid },
+      // spec §6: "many" base pages are admin-only, not all — material and bank lists are what weighbridge and
+      // settlement clerks look up, so they follow the role's menu grants alone (/authority/role decides)
+      { name: '物料管理', path: '/base/material' },
+      { name: '物料详情', path: '/base/material-detail/:code', activeMenu: '/base/material', ...hid },
       { name: '仓库管理', path: '/base/warehouse', roles: A },
       { name: '仓库详情', path: '/base/warehouse-detail/:id', roles: A, activeMenu: '/base/warehouse', ...hid },
       { name: '地磅管理', path: '/base/loadometer', roles: A },
       { name: '行政区划', path: '/base/region', roles: A },
-      { name: '银行信息', path: '/base/bank/list', roles: A },
+      { name: '银行信息', path: '/base/bank/list' },
       { name: '往来单位', path: '/base/related/party', roles: A },
       { name: '费用项目', path: '/base/financial/expenses', roles: A },
       { name: '组织管理', path: '/base/orgManage', roles: A },

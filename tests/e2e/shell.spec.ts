@@ -127,8 +127,8 @@ test('with the captcha on, the login page shows it, refreshes it on click and re
 test('a reload right after sign-in keeps the session, roles and tabs', async ({ page }) => {
   await signIn(page);
   await page.reload(); // inside the state-persist delay: the session must survive on the cookie alone
-  await page.goto('/base/material'); // an admin-only page (route meta roles: admin)
-  await expect(page).toHaveURL(/\/base\/material$/);
-  await expect(page.getByTestId('crud-material')).toBeVisible(); // the material list page (no longer coming-soon)
+  await page.goto('/authority/role'); // an admin-only page (route meta roles: admin)
+  await expect(page).toHaveURL(/\/authority\/role$/);
+  await expect(page.getByTestId('role-page')).toBeVisible();
   await expect(page.getByTestId('avatar')).toContainText('管理员');
 });
