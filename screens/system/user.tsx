@@ -121,7 +121,7 @@ export default function UserPage({ route }: ScreenProps) {
                   <Dropdown.Item
                     onClick={() =>
                       Modal.confirm({
-                        title: `确定将 ${row.account} 的密码重置为 123456 吗?`,
+                        title: `确定重置 ${row.account} 的密码吗?（新密码取页面配置 account.initPassword）`,
                         onOk: async () => done(await reset(row.id), '重置成功'),
                       })
                     }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { androidVersion, material, materialQuotesOrder, param } from '../../server/db/schema/index.ts';
 import { formatDateTime } from '../../server/platform/time.ts';
-import { boot, call, login, type TestApp } from './helpers.ts';
+import { boot, call, login, type TestApp, tokenRequest } from './helpers.ts';
 import { OTHER_TENANT, otherTenantAdmin } from './system-helpers.ts';
 
 let t: TestApp;
@@ -82,6 +82,24 @@ describe('params (页面配置)', () => {
     expect(rm.body.msg).toBe('参数不存在');
     const v = await call(t, '/api/blade-system/param/value', { token: admin, query: { paramKey: 'ext.key' } });
     expect(v.body.data).toBe('');
+  });
+  it('account.initPassword is the password reset-password sets', async () => {
+    const init = (await call(t, `${P}/page`, { token: admin, query: { paramKey: 'account.initPassword' } })).body.data
+      .records[0];
+    expect(
+      (await call(t, `${P}/submit`, { token: admin, body: { id: init.id, paramValue: 'Yard#2026' } })).status,
+    ).toBe(200);
+    const users = await call(t, '/api/blade-system/user/page', { token: admin, query: { account: 'clerk' } });
+    const clerkId = users.body.data.records[0].id;
+    const r = await call(t, '/api/blade-system/user/reset-password', {
+      token: admin,
+      method: 'POST',
+      query: { userIds: clerkId },
+    });
+    expect(r.body.msg).toBe('重置成功，新密码为 Yard#2026');
+    expect((await tokenRequest(t, 'clerk', 'Yard#2026')).status).toBe(200);
+    expect((await tokenRequest(t, 'clerk', '123456')).status).toBe(400);
+    clerk = (await tokenRequest(t, 'clerk', 'Yard#2026')).body.access_token;
   });
 });
 

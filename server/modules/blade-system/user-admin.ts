@@ -18,7 +18,7 @@ import {
 import { idListSchema, idSchema } from '../../../core/contract/common.ts';
 import type { AppContext } from '../../app.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { authSession, dept, loginAttempt, post, role, user } from '../../db/schema/index.ts';
+import { authSession, dept, loginAttempt, param, post, role, user } from '../../db/schema/index.ts';
 import { type AuthUser, requireRoles } from '../../platform/auth.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
 import { parsePaging } from '../../platform/paging.ts';
@@ -351,7 +351,14 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
   app.post(USER_PATHS.resetPassword, async (req) => {
     const u = admin(req);
     const userIds = idsArg(req, 'userIds', '用户');
-    const hashed = await hashPassword(md5hex(DEFAULT_PASSWORD));
+    // bladex-contract §5.9: the tenant's `account.initPassword` param (页面配置), else 123456
+    const [p] = await db
+      .select({ v: param.paramValue })
+      .from(param)
+      .where(and(eq(param.tenantId, u.tenantId), eq(param.paramKey, 'account.initPassword'), eq(param.isDeleted, 0)))
+      .limit(1);
+    const initPassword = p?.v.trim() || DEFAULT_PASSWORD;
+    const hashed = await hashPassword(md5hex(initPassword));
     await db.transaction(async (tx) => {
       const names = await loadNames(tx, u.tenantId);
       const rows = await loadTargets(tx, u, userIds, names);
@@ -365,7 +372,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
       );
       await writeOperationLog(tx, req, `重置密码: ${rows.map((r) => r.account).join(',')}`);
     });
-    return ok(null, `重置成功，新密码为 ${DEFAULT_PASSWORD}`);
+    return ok(null, `重置成功，新密码为 ${initPassword}`);
   });
 
   app.post(USER_PATHS.unlock, async (req) => {
