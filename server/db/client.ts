@@ -27,11 +27,14 @@ export interface Database {
    * starting together migrate and seed one after the other. PGlite has one process per DATA_DIR anyway.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** In-memory PGlite only: the whole data directory as a gzipped tarball (tests reuse a seeded one). */
+  dump?: () => Promise<Blob>;
 }
 
 const STARTUP_LOCK_KEY = 7_305_201_001;
 
-export type OpenOptions = { dataDir: string } | { databaseUrl: string } | 'memory';
+/** `{ snapshot }`: an in-memory PGlite started from a `dump()` of another one. */
+export type OpenOptions = { dataDir: string } | { databaseUrl: string } | { snapshot: Blob } | 'memory';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -91,11 +94,17 @@ export function acquireLock(dataDir: string): () => void {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts === 'memory') {
-    const client = new PGlite();
+  if (opts === 'memory' || 'snapshot' in opts) {
+    const client = opts === 'memory' ? new PGlite() : new PGlite({ loadDataDir: opts.snapshot });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    return { db, kind: 'memory', close: () => client.close(), withStartupLock: (fn) => fn() };
+    return {
+      db,
+      kind: 'memory',
+      close: () => client.close(),
+      withStartupLock: (fn) => fn(),
+      dump: () => client.dumpDataDir('gzip'),
+    };
   }
   if ('databaseUrl' in opts) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });

@@ -2,8 +2,8 @@
  * Boots the real app for one test file: in-memory PGlite, or (DATABASE_URL set) a fresh PostgreSQL database
  * created for the file and dropped afterwards. Requests go through real fetch on 127.0.0.1.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -62,6 +62,41 @@ async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => 
   };
 }
 
+/** Every file of `dir` (recursively), sorted, for hashing. */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const p = join(dir, name);
+      return statSync(p).isDirectory() ? filesOf(p) : [p];
+    });
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * A migrated and seeded in-memory database, built once and kept as a tarball in the temp dir under a key made
+ * of everything that shapes it (migrations, seed, contracts, seed config); each test file starts from a copy,
+ * which takes a fraction of migrating and seeding again. The boot still runs `prepareDatabase` (a no-op then).
+ */
+async function seededSnapshot(config: Config): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const dir of ['server/db/migrations', 'server/seed', 'server/db/schema', 'core/contract']) {
+    for (const f of filesOf(join(ROOT, dir))) hash.update(f).update(readFileSync(f));
+  }
+  hash.update(JSON.stringify({ a: config.adminPassword, s: config.seedDemo }));
+  const file = join(tmpdir(), `loopyard-seeded-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const fresh = await openDatabase('memory');
+  await prepareDatabase(fresh, config);
+  const blob = await (fresh.dump as () => Promise<Blob>)();
+  await fresh.close();
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+  renameSync(tmp, file);
+  return blob;
+}
+
 export async function boot(over: Partial<Config> = {}, database?: Database): Promise<TestApp> {
   const config = testConfig(over);
   let drop: (() => Promise<void>) | undefined;
@@ -71,7 +106,8 @@ export async function boot(over: Partial<Config> = {}, database?: Database): Pro
       drop = fresh.drop;
       database = await openDatabase({ databaseUrl: fresh.url });
     } else {
-      database = await openDatabase('memory');
+      const snapshot = await seededSnapshot(config);
+      database = await openDatabase({ snapshot });
     }
   }
   await prepareDatabase(database, config);
