@@ -371,6 +371,30 @@ describe('permissions and tenancy', () => {
     expect((await admin()(`${P.inStock}/detail`, { query: { id: d.id } })).body.data.state).toBe('submitted');
   });
 
+  it('refuses a document of another type through a path that is not its own', async () => {
+    const out = await okPost(admin(), `${P.outStock}/submit`, {
+      warehouseId: c.wh.CK01,
+      partyId: c.party.KH001,
+      lines: [{ materialId: c.mat.WL0001, qty: '1', unitPrice: '2800' }],
+    });
+    await okPost(admin(), `${P.outStock}/submit-review`, { id: out.id });
+    for (const [path, r] of [
+      [`${P.inStock}/detail`, { query: { id: out.id } }],
+      [`${P.inStock}/review`, { body: { id: out.id } }],
+      [`${P.inStock}/void`, { body: { id: out.id, reason: 'x' } }],
+      [`${P.inStock}/remove`, { query: { ids: out.id }, method: 'POST' }],
+      [
+        `${P.inStock}/update`,
+        { body: { id: out.id, warehouseId: c.wh.CK01, lines: [{ materialId: c.mat.WL0001, qty: '1' }] } },
+      ],
+    ] as const) {
+      const res = await admin()(path, r);
+      expect([res.status, res.body.msg], path).toEqual([400, '入库单不存在']);
+    }
+    const [row] = await c.t.database.db.select().from(stockOrder).where(eq(stockOrder.id, out.id));
+    expect([row.docType, row.state, row.isDeleted]).toEqual(['out_stock', 'submitted', 0]);
+  });
+
   it("never reads, reviews, voids or removes another tenant's document", async () => {
     const db = c.t.database.db;
     const [foreign] = await db

@@ -30,6 +30,7 @@ import {
 import { badRequest, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
 import { stockConfigFor } from './business-config.ts';
+import { kindGuard } from './kind-guard.ts';
 import { applyReview, applyVoid, type LedgerDoc, loadLines, QTY_PLACES } from './ledger.ts';
 import { type LifecycleSpec, registerLifecycle } from './lifecycle.ts';
 import { drawOrderNo, today } from './order-no.ts';
@@ -443,11 +444,13 @@ export function registerStockDocuments(s: FastifyInstance, ctx: CrudContext): Ma
   for (const [docType, def] of Object.entries(STOCK_DOC_RESOURCES) as [StockDocType, ResourceDef][]) {
     const prepared = new WeakMap<SaveContext, PreparedLine[]>();
     const linesSchema = (def.schemas.form.shape as Record<string, z.ZodType>).lines;
+    const guard = kindGuard('docType', [docType], def.title);
     const res: Resource = registerResource(s, ctx, def, stockOrder, {
       joins: docJoins,
       filters: docFilters,
       where: () => eq(stockOrder.docType, docType),
       beforeSave: async (tx, row, c) => {
+        guard.checkUpdate(c.prev, c.isNew);
         if (!c.isNew && c.prev?.state !== 'draft') throw badRequest(`只能修改草稿状态的${def.title}`);
         const lines = parse(linesSchema, ((c.req.body ?? {}) as Row).lines) as LineIn[];
         const p = await prepareStockDoc(tx, c.user.tenantId, docType, row, lines);
@@ -462,13 +465,15 @@ export function registerStockDocuments(s: FastifyInstance, ctx: CrudContext): Ma
       afterSave: async (tx, saved, c) => {
         await writeLines(tx, c.user.tenantId, saved.id as string, prepared.get(c) ?? []);
       },
-      beforeRemove: async (_tx, rows) => {
-        if (rows.some((r) => r.state !== 'draft'))
+      beforeRemove: async (tx, rows) => {
+        await guard.beforeRemove(tx, rows);
+        if (rows.some((r) => r.state !== 'draft')) {
           throw badRequest(`只能删除草稿状态的${def.title}，已提交或审核的请作废`);
+        }
       },
-      routes: { detail: detailRoute(db, () => res, docType) },
+      routes: { detail: detailRoute(db, () => res, docType), ...guard.writes(db, () => res) },
     });
-    registerLifecycle(s, db, res, stockDocLifecycle(def));
+    registerLifecycle(s, db, res, { ...stockDocLifecycle(def), matches: guard.matches });
     out.set(docType, res);
   }
   // every document type, read only (全部入库单, business views)

@@ -51,6 +51,8 @@ export interface LifecycleSpec {
   onReview?: (tx: Tx, row: Row, c: EffectContext) => Promise<Row | undefined>;
   /** Inside the transaction; `row.state` is the state before the void. */
   onVoid?: (tx: Tx, row: Row, c: EffectContext) => Promise<Row | undefined>;
+  /** Rows of another kind sharing the table answer `<title>不存在` (kind-guard.ts). */
+  matches?: (row: Row) => boolean;
 }
 
 type Cols = Record<string, AnyPgColumn>;
@@ -123,7 +125,8 @@ export function registerLifecycle(app: FastifyInstance, db: Db, res: Resource, s
       const user = currentUser(req);
       await requireTransition(db, user, spec.permission, t);
       const body = t === 'void' ? parse(voidBody, req.body ?? {}) : parse(reviewBody, req.body ?? {});
-      await res.load(db, req, user, body.id); // tenant + data scope, before the transaction
+      const found = await res.load(db, req, user, body.id); // tenant + data scope, before the transaction
+      if (spec.matches && !spec.matches(found)) throw badRequest(`${spec.title}不存在`);
       const text = 'reason' in body ? body.reason : (body.remark ?? '');
       await db.transaction((tx) => transitionTx(tx, spec, { user, req }, body.id, t, text));
       return ok(res.entity(await res.load(db, req, user, body.id), user));

@@ -37,6 +37,7 @@ import {
 } from '../../platform/crud/index.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
+import { kindGuard } from './kind-guard.ts';
 import { QTY_PLACES } from './ledger.ts';
 import { registerLifecycle } from './lifecycle.ts';
 import { drawOrderNo, today } from './order-no.ts';
@@ -88,6 +89,7 @@ function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
   for (const [def, kind, partyLabel, types] of kinds) {
     const prepared = new WeakMap<SaveContext, Row[]>();
     const linesSchema = (def.schemas.form.shape as Record<string, z.ZodType>).lines;
+    const guard = kindGuard('kind', [kind], def.title);
     const res: Resource = registerResource(s, ctx, def, tradeOrder, {
       joins: {
         partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${tradeOrder.partyId})`,
@@ -99,6 +101,7 @@ function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
         orderDateEnd: (v) => sql`${tradeOrder.orderDate} <> '' and ${tradeOrder.orderDate} <= ${day('结束日期')(v)}`,
       },
       beforeSave: async (tx, row, c) => {
+        guard.checkUpdate(c.prev, c.isNew);
         if (!c.isNew && c.prev?.state !== 'draft') throw badRequest(`只能修改草稿状态的${def.title}`);
         const t = c.user.tenantId;
         if (!(await partyOk(tx, t, row.partyId as string, types))) throw badRequest(`${partyLabel}不存在`);
@@ -137,17 +140,26 @@ function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
           await tx.insert(tradeOrderLine).values(lines.map((l) => ({ ...l, tenantId: t, orderId: saved.id }) as never));
         }
       },
-      beforeRemove: notDraft(def.title),
+      beforeRemove: async (tx, rows) => {
+        await guard.beforeRemove(tx, rows);
+        await notDraft(def.title)(tx, rows);
+      },
       routes: {
+        ...guard.writes(db, () => res),
         detail: async (req: FastifyRequest) => {
           const user = await res.permit(req, 'view');
           const id = String(((req.query ?? {}) as Row).id ?? '');
-          const row = await res.load(db, req, user, id);
+          const row = await guard.load(db, res, req, id);
           return ok({ ...res.entity(row, user), lines: await tradeLines(db, user.tenantId, id, kind) });
         },
       },
     });
-    registerLifecycle(s, db, res, { title: def.title, permission: def.permission, table: tradeOrder });
+    registerLifecycle(s, db, res, {
+      title: def.title,
+      permission: def.permission,
+      table: tradeOrder,
+      matches: guard.matches,
+    });
   }
 }
 

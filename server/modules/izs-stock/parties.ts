@@ -20,16 +20,25 @@ import { type CrudContext, fixed, hasAnyCode, type Resource, registerResource } 
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
+import { kindGuard } from './kind-guard.ts';
 import { QTY_PLACES } from './ledger.ts';
 import { CUSTOMER_TYPES, SUPPLIER_TYPES } from './orders.ts';
 
 export function registerParties(s: FastifyInstance, ctx: CrudContext): void {
   const { db } = ctx;
+  const supplierGuard = kindGuard('type', SUPPLIER_TYPES, supplierResource.title);
+  const customerGuard = kindGuard('type', CUSTOMER_TYPES, customerResource.title);
   const suppliers: Resource = registerResource(s, ctx, supplierResource, relatedParty, {
     where: () => inArray(relatedParty.type, SUPPLIER_TYPES),
+    beforeSave: async (_tx, _row, c) => supplierGuard.checkUpdate(c.prev, c.isNew),
+    beforeRemove: supplierGuard.beforeRemove,
+    routes: { detail: supplierGuard.detail(db, () => suppliers), ...supplierGuard.writes(db, () => suppliers) },
   });
   const customers: Resource = registerResource(s, ctx, customerResource, relatedParty, {
     where: () => inArray(relatedParty.type, CUSTOMER_TYPES),
+    beforeSave: async (_tx, _row, c) => customerGuard.checkUpdate(c.prev, c.isNew),
+    beforeRemove: customerGuard.beforeRemove,
+    routes: { detail: customerGuard.detail(db, () => customers), ...customerGuard.writes(db, () => customers) },
   });
 
   s.post(PARTY_PATHS.supplierMerge, async (req) => {
@@ -37,8 +46,8 @@ export function registerParties(s: FastifyInstance, ctx: CrudContext): void {
     if (!(await hasAnyCode(db, user, ['supply_chain_purchase_supplier_merge_edit']))) throw forbidden('没有权限');
     const body = parse(supplierMergeBody, req.body ?? {});
     // both must be suppliers the caller can see (tenant + data scope), checked before the transaction
-    const keep = await suppliers.load(db, req, user, body.keepId);
-    const dup = await suppliers.load(db, req, user, body.mergeId);
+    const keep = await supplierGuard.load(db, suppliers, req, body.keepId);
+    const dup = await supplierGuard.load(db, suppliers, req, body.mergeId);
     const t = user.tenantId;
     const moved = await db.transaction(async (tx) => {
       // lock both party rows so a concurrent merge or edit of either waits
@@ -117,7 +126,7 @@ export function registerParties(s: FastifyInstance, ctx: CrudContext): void {
       if (party) break;
       try {
         await r.permit(req, 'view');
-        party = await r.load(db, req, user, q.id);
+        party = await (r === suppliers ? supplierGuard : customerGuard).load(db, r, req, q.id);
       } catch {
         /* try the other side */
       }

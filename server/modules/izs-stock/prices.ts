@@ -14,9 +14,10 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { priceList } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
-import { type CrudContext, fixed, registerResource } from '../../platform/crud/index.ts';
+import { type CrudContext, fixed, type Resource, registerResource } from '../../platform/crud/index.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
+import { kindGuard } from './kind-guard.ts';
 import { today } from './order-no.ts';
 import { CUSTOMER_TYPES, materialOf, partyOk, SUPPLIER_TYPES } from './orders.ts';
 
@@ -73,7 +74,8 @@ export function registerPrices(s: FastifyInstance, ctx: CrudContext): void {
     [purchasePriceResource, 'purchase', SUPPLIER_TYPES, '供应商'],
     [salePriceResource, 'sale', CUSTOMER_TYPES, '客户'],
   ] as const) {
-    registerResource(s, ctx, def, priceList, {
+    const guard = kindGuard('priceType', [priceType], def.title);
+    const res: Resource = registerResource(s, ctx, def, priceList, {
       joins: {
         materialName: sql<string>`(select m.name from izs_material m where m.id = ${priceList.materialId})`,
         partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${priceList.partyId})`,
@@ -87,6 +89,7 @@ export function registerPrices(s: FastifyInstance, ctx: CrudContext): void {
         },
       },
       beforeSave: async (tx, row, c) => {
+        guard.checkUpdate(c.prev, c.isNew);
         const t = c.user.tenantId;
         const m = await materialOf(tx, t, row.materialId as string);
         if (!m) throw badRequest('物料不存在');
@@ -97,6 +100,8 @@ export function registerPrices(s: FastifyInstance, ctx: CrudContext): void {
         row.priceType = priceType;
         if (!row.priceUnit) row.priceUnit = m.priceUnit;
       },
+      beforeRemove: guard.beforeRemove,
+      routes: { detail: guard.detail(db, () => res), ...guard.writes(db, () => res) },
     });
   }
 
