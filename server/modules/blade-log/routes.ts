@@ -5,67 +5,26 @@
  * Lists leave out `params` (BladeX's VO hides it); `detail` answers it, and the operation log's detail answers its
  * modifyParams as change rows labelled with the resource's Chinese field names.
  */
-import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { apiLogResource } from '../../../core/contract/blade-log/api-log.contract.ts';
 import { changesOf } from '../../../core/contract/blade-log/log-fields.ts';
 import { operationLogResource } from '../../../core/contract/blade-log/operation-log.contract.ts';
 import type { AppContext } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { apiLog, operationLog, user } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../platform/auth.ts';
+import { apiLog, operationLog } from '../../db/schema/index.ts';
 import {
-  type CrudHooks,
+  accountFilter,
+  detailWith,
   fieldLabelsFor,
+  READ_ONLY_ROUTES,
   type Resource,
-  type Row,
   registerModule,
   registerResource,
+  userJoins,
 } from '../../platform/crud/index.ts';
-import { ok } from '../../platform/r.ts';
 
-/** Read-only: every writing endpoint of the engine is left out. */
-export const READ_ONLY_ROUTES: CrudHooks['routes'] = {
-  submit: false,
-  save: false,
-  update: false,
-  remove: false,
-  import: false,
-  importTemplate: false,
-  selectList: false,
-};
-
-/** `"table"."column"`: a bare column name inside the sub-select would bind to blade_user's own (create_user). */
-const qualified = (col: AnyPgColumn) => sql`${sql.identifier(getTableName(col.table))}.${sql.identifier(col.name)}`;
-
-/** account / realName of the user in `col` (joined label fields). */
-export function userJoins(col: AnyPgColumn): Record<string, SQL> {
-  return {
-    account: sql<string>`(select u.account from ${user} u where u.id = ${qualified(col)})`,
-    realName: sql<string>`(select u.real_name from ${user} u where u.id = ${qualified(col)})`,
-  };
-}
-
-/** `account` filter: the caller typed part of an account or a real name (same tenant). */
-export function accountFilter(col: AnyPgColumn) {
-  return (v: unknown, u: AuthUser): SQL => {
-    const like = `%${String(v).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    return sql`${col} in (select u.id from ${user} u where u.tenant_id = ${u.tenantId}
-      and (u.account ilike ${like} or u.real_name ilike ${like}))`;
-  };
-}
-
-/** `detail?id=` answering the full row: the entity plus the fields the lists leave out. */
-export function detailWith(db: Db, get: () => Resource | undefined, extra: (row: Row) => Row) {
-  return async (req: FastifyRequest) => {
-    const res = get();
-    if (!res) throw new Error('resource not registered');
-    const user = await res.permit(req, 'view');
-    const row = await res.load(db, req, user, String((req.query as Row | undefined)?.id ?? ''));
-    return ok({ ...res.entity(row, user), ...extra(row) });
-  };
-}
+/** Kept importable from here for modules written against it; the helpers live in platform/crud/read-only.ts. */
+export { accountFilter, detailWith, READ_ONLY_ROUTES, userJoins };
 
 export async function registerBladeLog(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;

@@ -14,11 +14,19 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { modifyLog } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
-import { type CrudContext, type Resource, type Row, registerResource } from '../../platform/crud/index.ts';
+import {
+  accountFilter,
+  type CrudContext,
+  detailWith,
+  READ_ONLY_ROUTES,
+  type Resource,
+  type Row,
+  registerResource,
+  userJoins,
+} from '../../platform/crud/index.ts';
 import { requestParams } from '../../platform/logs.ts';
 import { ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
-import { accountFilter, detailWith, READ_ONLY_ROUTES, userJoins } from '../blade-log/routes.ts';
 
 export interface Modification {
   orderType: string;
