@@ -1,0 +1,292 @@
+/**
+ * 凭证字 and 记账凭证 of the current account set (period_rules §2–§5, DESIGN §5).
+ *
+ * 凭证字 (resource engine at /api/izs-financing/voucher-word: page, list, select-list, detail, submit, save, update,
+ * remove, export; permission finance_voucher_type). A word used by a voucher cannot be removed; the last word stays.
+ *
+ * Vouchers (under /api/izs-financing/voucher):
+ *   GET  page      current, size, ascs/descs (voucherDate, no, period, createTime), period | periodFrom + periodTo,
+ *                  word, state, kind, accountCode (a line's account or below), summary (a line contains), amount (a
+ *                  line's debit or credit equals), amountMin / amountMax (voucher total), dateFrom / dateTo
+ *                  → Page<Voucher> with lines
+ *   GET  detail    id → Voucher
+ *   GET  next-no   word, date → { period, word, no } (a preview, nothing reserved)
+ *   POST save | update | submit   VoucherForm (update/submit with id) → Voucher. Validated with the core voucher
+ *                  rules (balanced and ≠ 0, one side per line, ≤ 2 decimals, leaf and enabled accounts, summary,
+ *                  辅助核算 required by the account, quantity × unit price, the word's restriction), the date in an
+ *                  open period not before the start period; a refused voucher writes nothing. Numbers are drawn per
+ *                  (book, period, word) in the saving transaction: concurrent saves get consecutive numbers.
+ *                  Update only while saved (not reviewed/posted) in an open period; a new period or word draws a
+ *                  new number.
+ *   POST remove    ids (query or body) → null: only saved vouchers of open periods (soft delete; the freed number
+ *                  is a gap until renumber)
+ *   POST review | unreview | post | unpost   { ids } → Voucher[] (all or nothing; 审核人 ≠ 制单人 unless the book
+ *                  allows it; unreview by the reviewer or a 账套主管; post needs review when the book requires it)
+ *   POST renumber  { period, order: 'date' | 'entry' } → { changes: [{ id, word, from, to }] } (open period)
+ *   POST reverse   { id, date? } → Voucher: 红字冲销 — a red copy dated `date` (default: the original's date)
+ *   GET  collect   periodFrom, periodTo, word?, level (1–4, default 1), posted? → VoucherCollect (科目汇总表)
+ * Permissions: accounting_edit_voucher _add / _edit for save/update/reverse; finance_voucher_list view / _delete;
+ * finance_voucher_posting _edit for review, post, renumber; finance_voucher_collect view for collect.
+ */
+import { z } from 'zod';
+import { defineResource } from '../resource.ts';
+import {
+  accountCode,
+  auxItems,
+  dateReq,
+  FIN,
+  FIN_PERMISSIONS,
+  flag,
+  int,
+  linesOf,
+  opt,
+  period,
+  refReq,
+  req,
+  signedAmount,
+} from './fields.ts';
+
+export const VOUCHER_WORD_BASE = `${FIN}/voucher-word`;
+export const VOUCHER_BASE = `${FIN}/voucher`;
+export const VOUCHER_PATHS = {
+  page: `${VOUCHER_BASE}/page`,
+  detail: `${VOUCHER_BASE}/detail`,
+  nextNo: `${VOUCHER_BASE}/next-no`,
+  save: `${VOUCHER_BASE}/save`,
+  update: `${VOUCHER_BASE}/update`,
+  submit: `${VOUCHER_BASE}/submit`,
+  remove: `${VOUCHER_BASE}/remove`,
+  review: `${VOUCHER_BASE}/review`,
+  unreview: `${VOUCHER_BASE}/unreview`,
+  post: `${VOUCHER_BASE}/post`,
+  unpost: `${VOUCHER_BASE}/unpost`,
+  renumber: `${VOUCHER_BASE}/renumber`,
+  reverse: `${VOUCHER_BASE}/reverse`,
+  collect: `${VOUCHER_BASE}/collect`,
+} as const;
+
+export const WORD_RESTRICTIONS = [
+  { label: '无限制', value: 'none' },
+  { label: '借方必有', value: 'debitMust' },
+  { label: '贷方必有', value: 'creditMust' },
+  { label: '凭证必有', value: 'voucherMust' },
+  { label: '凭证必无', value: 'voucherMustNot' },
+  { label: '借方必无', value: 'debitMustNot' },
+  { label: '贷方必无', value: 'creditMustNot' },
+];
+
+export const voucherWordEntity = z.object({
+  id: z.string(),
+  accountSetId: z.string(),
+  word: z.string(),
+  name: z.string(),
+  restriction: z.string(),
+  codes: z.string(),
+  isDefault: z.number(),
+  sort: z.number(),
+  status: z.number(),
+  deptId: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type VoucherWordRow = z.infer<typeof voucherWordEntity>;
+
+export const voucherWordForm = z.object({
+  word: req('凭证字', 4),
+  name: req('凭证字名称', 32),
+  restriction: z
+    .enum(['none', 'debitMust', 'creditMust', 'voucherMust', 'voucherMustNot', 'debitMustNot', 'creditMustNot'], {
+      error: '请选择限制类型',
+    })
+    .default('none'),
+  /** account codes of the restriction, comma separated (each must exist in the chart) */
+  codes: z
+    .string({ error: '限制科目必须是文本' })
+    .trim()
+    .max(255, '限制科目不能超过255个字符')
+    .refine((v) => v === '' || /^\d{4,10}(,\d{4,10})*$/.test(v.replace(/\s+/g, '')), {
+      message: '限制科目应为以逗号分隔的科目编码',
+    })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .default(''),
+  isDefault: flag('默认凭证字', 0),
+  sort: int('排序', 0, 9999, 0),
+  status: flag('状态', 1),
+});
+
+export const voucherWordQuery = z.object({
+  word: z.string().optional(),
+  status: z.coerce.number().int().optional(),
+});
+
+export const voucherWordResource = defineResource({
+  name: 'voucher-word',
+  title: '凭证字',
+  service: 'izs-financing',
+  path: VOUCHER_WORD_BASE,
+  permission: FIN_PERMISSIONS.voucherWord,
+  schemas: { entity: voucherWordEntity, form: voucherWordForm, query: voucherWordQuery },
+  scope: 'tenant',
+  labelField: 'word',
+  sortable: ['sort', 'word', 'createTime'],
+  defaultSort: { field: 'sort' },
+  columns: [
+    { field: 'word', label: '凭证字', kind: 'code', width: 90, sortable: true },
+    { field: 'name', label: '名称', kind: 'text' },
+    { field: 'restriction', label: '限制类型', kind: 'select', options: { options: WORD_RESTRICTIONS } },
+    { field: 'codes', label: '限制科目', kind: 'text' },
+    { field: 'isDefault', label: '默认', kind: 'bool', width: 80 },
+    { field: 'sort', label: '排序', kind: 'number', width: 80, sortable: true },
+    { field: 'status', label: '状态', kind: 'status', width: 80 },
+  ],
+  search: [{ field: 'word', label: '凭证字', kind: 'text' }],
+  form: [
+    { field: 'word', label: '凭证字', kind: 'code', required: true },
+    { field: 'name', label: '名称', kind: 'text', required: true },
+    { field: 'restriction', label: '限制类型', kind: 'select', options: { options: WORD_RESTRICTIONS } },
+    { field: 'codes', label: '限制科目', kind: 'text', placeholder: '如 1001,1002' },
+    { field: 'isDefault', label: '默认凭证字', kind: 'bool' },
+    { field: 'sort', label: '排序', kind: 'number', min: 0 },
+    { field: 'status', label: '状态', kind: 'status' },
+  ],
+});
+
+export const VOUCHER_STATES = [
+  { label: '未审核', value: 'saved' },
+  { label: '已审核', value: 'reviewed' },
+  { label: '已过账', value: 'posted' },
+];
+export const VOUCHER_KINDS = [
+  { label: '手工凭证', value: 'manual' },
+  { label: '结转损益', value: 'carryForward' },
+  { label: '年末结转', value: 'yearEnd' },
+  { label: '红字冲销', value: 'reversal' },
+];
+
+export const voucherLineInput = z.object({
+  summary: z.string({ error: '摘要必须是文本' }).trim().max(200, '摘要不能超过200个字符').default(''),
+  accountCode: accountCode('科目'),
+  /** 辅助核算: dimension id → item id */
+  aux: auxItems,
+  debit: signedAmount('借方金额'),
+  credit: signedAmount('贷方金额'),
+  quantity: signedAmount('数量', 4),
+  unitPrice: signedAmount('单价', 6),
+});
+export type VoucherLineInput = z.input<typeof voucherLineInput>;
+
+export const voucherForm = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  word: z.string({ error: '请选择凭证字' }).trim().min(1, '请选择凭证字').max(4, '凭证字不能超过4个字符'),
+  voucherDate: dateReq('凭证日期'),
+  attachments: int('附单据数', 0, 9999, 0),
+  remark: opt('备注', 255),
+  lines: linesOf(voucherLineInput, '分录', 500),
+});
+export type VoucherForm = z.input<typeof voucherForm>;
+
+export const voucherQuery = z.object({
+  period: z.string().optional(),
+  periodFrom: z.string().optional(),
+  periodTo: z.string().optional(),
+  word: z.string().optional(),
+  state: z.string().optional(),
+  kind: z.string().optional(),
+  accountCode: z.string().optional(),
+  summary: z.string().optional(),
+  amount: z.string().optional(),
+  amountMin: z.string().optional(),
+  amountMax: z.string().optional(),
+  dateFrom: z.string().optional(),
+  dateTo: z.string().optional(),
+});
+
+export const renumberBody = z.object({
+  period: period(),
+  order: z.enum(['date', 'entry'], { error: '整理方式应为 date 或 entry' }).default('date'),
+});
+
+export const reverseBody = z.object({
+  id: refReq('凭证'),
+  date: dateReq('冲销凭证日期').optional(),
+});
+
+export const nextNoQuery = z.object({
+  word: z.string({ error: '请选择凭证字' }).trim().min(1, '请选择凭证字'),
+  date: dateReq('凭证日期'),
+});
+
+export const collectQuery = z.object({
+  periodFrom: period('开始期间'),
+  periodTo: period('结束期间'),
+  word: z.string().trim().optional(),
+  level: z.coerce
+    .number({ error: '科目级次必须是数字' })
+    .int()
+    .min(1, '科目级次最小为1')
+    .max(4, '科目级次最大为4')
+    .default(1),
+  posted: z.string().optional(),
+});
+
+export interface VoucherLine {
+  id: string;
+  lineNo: number;
+  summary: string;
+  accountCode: string;
+  /** "应收账款-华东" */
+  accountName: string;
+  aux: Record<string, string>;
+  /** "客户：华东钢厂" … */
+  auxNames: string[];
+  debit: string;
+  credit: string;
+  quantity: string | null;
+  unitPrice: string | null;
+  unit: string;
+  carryForward: number;
+}
+
+export interface Voucher {
+  id: string;
+  accountSetId: string;
+  period: string;
+  word: string;
+  no: number;
+  /** 记-3 */
+  voucherNo: string;
+  voucherDate: string;
+  attachments: number;
+  state: 'saved' | 'reviewed' | 'posted';
+  kind: string;
+  debitTotal: string;
+  creditTotal: string;
+  /** 人民币大写 of the total */
+  totalCapital: string;
+  summary: string;
+  remark: string;
+  createUser: string | null;
+  createUserName: string;
+  createTime: string;
+  reviewer: string | null;
+  reviewerName: string;
+  reviewTime: string;
+  poster: string | null;
+  posterName: string;
+  postTime: string;
+  sourceVoucherId: string | null;
+  reversedById: string | null;
+  updateTime: string;
+  lines: VoucherLine[];
+}
+
+export interface VoucherCollect {
+  periodFrom: string;
+  periodTo: string;
+  level: number;
+  rows: { code: string; name: string; level: number; debit: string; credit: string }[];
+  totals: { debit: string; credit: string };
+  voucherCount: number;
+  /** per word: numbers used and the attachments */
+  words: { word: string; count: number; from: number; to: number; attachments: number }[];
+}
