@@ -70,7 +70,8 @@ export default function SettingPrintPage() {
   useEffect(() => {
     if (!signedIn) return;
     printRequest<WarehouseOption[]>('/api/izs-base/warehouse/select-list').then((r) => {
-      setWarehouses(r.code === 200 ? (r.data ?? []) : []);
+      const list = r.code === 200 ? [...(r.data ?? [])] : [];
+      setWarehouses(list.sort((a, b) => (a.code ?? '').localeCompare(b.code ?? '')));
       if (r.code !== 200) setMessage({ text: r.msg, ok: false });
     });
   }, [signedIn]);
