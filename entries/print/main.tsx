@@ -83,11 +83,17 @@ function PrintPage() {
   );
 }
 
-const isSetting = window.location.pathname.replace(/\/$/, '') === '/setting-print';
+const WeightMemoPrintPage = lazy(() => import('../../print/templates/weight-memo.tsx'));
+const path = window.location.pathname.replace(/\/$/, '');
+const isSetting = path === '/setting-print';
 createRoot(document.getElementById('root')!).render(
   isSetting ? (
     <Suspense fallback={null}>
       <SettingPrintPage />
+    </Suspense>
+  ) : path === '/print-template/weight-memo' ? (
+    <Suspense fallback={null}>
+      <WeightMemoPrintPage />
     </Suspense>
   ) : (
     <PrintPage />
