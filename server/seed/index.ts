@@ -23,6 +23,7 @@ import { hashClientSecret } from '../platform/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { seedBaseData } from './base.ts';
 import { regionRows } from './regions.ts';
+import { seedStockData } from './stock.ts';
 import { seedSystemData } from './system-data.ts';
 
 export interface SeedOptions {
@@ -251,6 +252,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       // demo base data (materials, warehouses, weighbridges, cameras, parties…): server/seed/base.ts
       const [adminRow] = await tx.select({ id: user.id }).from(user).where(sql`${user.account} = 'admin'`);
       await seedBaseData(tx, { tenantId: T, depts: deptIds, adminId: adminRow.id, postIds: posts.map((p) => p.id) });
+      // demo weighings, documents and stock (issue 4): server/seed/stock.ts
+      await seedStockData(tx, { tenantId: T, depts: deptIds });
     }
     await seedMenus(tx, { administrator: rid('administrator'), admin: rid('admin'), user: rid('user') });
     await insertBatched(1000, regionRows(), (chunk) => tx.insert(region).values(chunk));

@@ -50,7 +50,7 @@ async function expectLedgerConsistent(warehouseId: string, materialId: string) {
 }
 
 describe('purchase, sale, returns and voids (worked example of core/stock/moving-average.test.ts)', () => {
-  const wh = () => c.wh.CK01;
+  const wh = () => c.wh.T1;
   const mat = () => c.mat.WL0001;
   const ids: Record<string, string> = {};
 
@@ -186,7 +186,7 @@ describe('purchase, sale, returns and voids (worked example of core/stock/moving
 
 describe('negative stock', () => {
   it('is refused with a Chinese message, then allowed when the business config says so', async () => {
-    const wh = c.wh.CK02;
+    const wh = c.wh.T2;
     const mat = c.mat.WL0005;
     const d = await okPost(admin(), `${P.outStock}/submit`, {
       warehouseId: wh,
@@ -195,7 +195,7 @@ describe('negative stock', () => {
     });
     await okPost(admin(), `${P.outStock}/submit-review`, { id: d.id });
     const r = await admin()(`${P.outStock}/review`, { body: { id: d.id } });
-    expect([r.status, r.body.msg]).toEqual([400, '有色金属封闭库的光亮铜库存不足：现有 0.000，需要 100.000']);
+    expect([r.status, r.body.msg]).toEqual([400, '测试封闭库的光亮铜库存不足：现有 0.000，需要 100.000']);
     expect((await admin()(`${P.outStock}/detail`, { query: { id: d.id } })).body.data.state).toBe('submitted');
     expect(await stockRow(c, wh, mat)).toEqual({ qty: '0.000', amount: '0.00' });
     await okPost(admin(), CONFIG, { deptId: company(), allowNegativeStock: 1 });
@@ -218,7 +218,7 @@ describe('negative stock', () => {
 
 describe('concurrency', () => {
   it('two in-stocks of the same material reviewed at once leave a consistent balance', async () => {
-    const wh = c.wh.CK02;
+    const wh = c.wh.T2;
     const mat = c.mat.WL0007;
     const make = async (qty: string, price: string) => {
       const d = await okPost(admin(), `${P.inStock}/submit`, {
@@ -245,7 +245,7 @@ describe('concurrency', () => {
   });
 
   it('two reviewers racing to issue the last tonne: one succeeds, the other gets a clear error, never negative', async () => {
-    const wh = c.wh.CK02;
+    const wh = c.wh.T2;
     const mat = c.mat.WL0006;
     await reviewed(admin(), P.inStock, {
       warehouseId: wh,
@@ -267,9 +267,7 @@ describe('concurrency', () => {
       apiOf(c, c.manager)(`${P.outStock}/review`, { body: { id: outs[1] } }),
     ]);
     expect(rs.map((r) => r.status).sort()).toEqual([200, 400]);
-    expect(rs.find((r) => r.status === 400)?.body.msg).toBe(
-      '有色金属封闭库的黄杂铜库存不足：现有 0.000，需要 1000.000',
-    );
+    expect(rs.find((r) => r.status === 400)?.body.msg).toBe('测试封闭库的黄杂铜库存不足：现有 0.000，需要 1000.000');
     expect(await stockRow(c, wh, mat)).toEqual({ qty: '0.000', amount: '0.00' });
     const negative = await c.t.database.db
       .select()
@@ -280,7 +278,7 @@ describe('concurrency', () => {
 
   it('draws order numbers without gaps per day, also when some documents of the batch are refused', async () => {
     const bodies = Array.from({ length: 8 }, (_, i) => ({
-      warehouseId: c.wh.CK01,
+      warehouseId: c.wh.T1,
       partyId: c.party.GYS001,
       lines: [{ materialId: i % 4 === 3 ? '999999999' : c.mat.WL0011, qty: '10', unitPrice: '1650' }],
     }));
@@ -320,7 +318,7 @@ describe('bad input', () => {
       [{ ...good(), warehouseId: '999999999' }, '明细第3行：仓库不存在'],
     ] as const) {
       const r = await admin()(`${P.inStock}/submit`, {
-        body: { warehouseId: c.wh.CK01, partyId: c.party.GYS001, lines: [good(), good(), third] },
+        body: { warehouseId: c.wh.T1, partyId: c.party.GYS001, lines: [good(), good(), third] },
       });
       expect([r.status, r.body.msg], JSON.stringify(third)).toEqual([400, msg]);
     }
@@ -329,7 +327,7 @@ describe('bad input', () => {
 
   it('answers 400 naming the header field', async () => {
     const before = await counts();
-    const base = { warehouseId: c.wh.CK01, partyId: c.party.GYS001, lines: [good()] };
+    const base = { warehouseId: c.wh.T1, partyId: c.party.GYS001, lines: [good()] };
     for (const [patch, msg, path] of [
       [{ lines: [] }, '请至少填写一行明细', P.inStock],
       [{ lines: undefined }, '请填写明细', P.inStock],
@@ -354,7 +352,7 @@ describe('bad input', () => {
 describe('permissions and tenancy', () => {
   it('a clerk creates and submits but cannot review, void or delete (403)', async () => {
     const d = await okPost(clerk(), `${P.inStock}/submit`, {
-      warehouseId: c.wh.CK01,
+      warehouseId: c.wh.T1,
       partyId: c.party.GYS001,
       lines: [{ materialId: c.mat.WL0012, qty: '10', unitPrice: '1900' }],
     });
@@ -373,7 +371,7 @@ describe('permissions and tenancy', () => {
 
   it('refuses a document of another type through a path that is not its own', async () => {
     const out = await okPost(admin(), `${P.outStock}/submit`, {
-      warehouseId: c.wh.CK01,
+      warehouseId: c.wh.T1,
       partyId: c.party.KH001,
       lines: [{ materialId: c.mat.WL0001, qty: '1', unitPrice: '2800' }],
     });
@@ -385,7 +383,7 @@ describe('permissions and tenancy', () => {
       [`${P.inStock}/remove`, { query: { ids: out.id }, method: 'POST' }],
       [
         `${P.inStock}/update`,
-        { body: { id: out.id, warehouseId: c.wh.CK01, lines: [{ materialId: c.mat.WL0001, qty: '1' }] } },
+        { body: { id: out.id, warehouseId: c.wh.T1, lines: [{ materialId: c.mat.WL0001, qty: '1' }] } },
       ],
     ] as const) {
       const res = await admin()(path, r);
@@ -405,7 +403,7 @@ describe('permissions and tenancy', () => {
         docType: 'in_stock',
         bizType: 'purchase',
         state: 'submitted',
-        warehouseId: c.wh.CK01,
+        warehouseId: c.wh.T1,
       })
       .returning({ id: stockOrder.id });
     await db.insert(stockOrderLine).values({
@@ -414,11 +412,11 @@ describe('permissions and tenancy', () => {
       lineNo: 1,
       direction: 'in',
       materialId: c.mat.WL0001,
-      warehouseId: c.wh.CK01,
+      warehouseId: c.wh.T1,
       qty: '1000',
       amount: '1000',
     });
-    const before = await stockRow(c, c.wh.CK01, c.mat.WL0001);
+    const before = await stockRow(c, c.wh.T1, c.mat.WL0001);
     for (const [path, r] of [
       [`${P.inStock}/detail`, { query: { id: foreign.id } }],
       [`${P.inStock}/detail`, { query: { orderNo: 'RK202401010001' } }],
@@ -431,7 +429,7 @@ describe('permissions and tenancy', () => {
     }
     const [row] = await db.select().from(stockOrder).where(eq(stockOrder.id, foreign.id));
     expect([row.state, row.isDeleted]).toEqual(['submitted', 0]);
-    expect(await stockRow(c, c.wh.CK01, c.mat.WL0001)).toEqual(before);
+    expect(await stockRow(c, c.wh.T1, c.mat.WL0001)).toEqual(before);
     const foreignStock = await db.select().from(stock).where(eq(stock.tenantId, OTHER_TENANT));
     expect(foreignStock).toHaveLength(0);
   });
@@ -439,7 +437,7 @@ describe('permissions and tenancy', () => {
 
 describe('production documents', () => {
   it('a disassembly allocates the input cost to the outputs by weight, summing exactly', async () => {
-    const wh = c.wh.CK03;
+    const wh = c.wh.T3;
     await reviewed(admin(), P.inStock, {
       warehouseId: wh,
       partyId: c.party.GYS002,
@@ -494,7 +492,7 @@ describe('production documents', () => {
   });
 
   it('refuses malformed production documents', async () => {
-    const wh = c.wh.CK03;
+    const wh = c.wh.T3;
     for (const [path, lines, msg] of [
       [P.disassembly, [{ direction: 'out', materialId: c.mat.WL0001, qty: '1' }], '请至少填写一行产出(入库)物料'],
       [

@@ -19,6 +19,15 @@ export async function bootStock(): Promise<StockCtx> {
   const c = await bootBase();
   const db = c.t.database.db;
   const by = <T extends { code: string; id: string }>(rows: T[]) => Object.fromEntries(rows.map((r) => [r.code, r.id]));
+  // warehouses of the tests' own (the demo seed already keeps stock in CK01–CK03)
+  const company = c.depts['绿循再生资源有限公司'];
+  await db.insert(warehouse).values(
+    [
+      ['T1', '测试料场'],
+      ['T2', '测试封闭库'],
+      ['T3', '测试分拣车间'],
+    ].map(([code, name]) => ({ tenantId: '000000', deptId: company, code, name, type: 'yard' })),
+  );
   return {
     ...c,
     mat: by(
