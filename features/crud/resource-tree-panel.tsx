@@ -137,7 +137,7 @@ export function ResourceTreePanel({
         <Tree
           treeData={treeData}
           value={value}
-          defaultExpandAll
+          expandAll
           filterTreeNode
           searchPlaceholder={`搜索${def.title}`}
           onChange={(v) => onChange(v ? String(v) : undefined)}
