@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './base.ts';
 export * from './common.ts';
 export * from './dict.ts';
+export * from './finance.ts';
 export * from './log.ts';
 export * from './scope.ts';
 export * from './stock.ts';
