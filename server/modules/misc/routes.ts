@@ -1,18 +1,15 @@
 /**
- * Small endpoints of other services until their modules exist: version select (izs-sell), dashboard summary
- * (izs-toolbox) and account-set check (izs-financing). The weighing socket lives in modules/izs-weighing.
+ * Small endpoints of other services until their modules exist: version select (izs-sell) and dashboard summary
+ * (izs-toolbox). The account-set check moved to modules/izs-financing; the weighing socket lives in
+ * modules/izs-weighing.
  */
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  ACCOUNT_SET_CHECK_PATH,
-  type DashboardSummary,
-  SYSTEM_PATHS,
-} from '../../../core/contract/blade-system.contract.ts';
+import { type DashboardSummary, SYSTEM_PATHS } from '../../../core/contract/blade-system.contract.ts';
 import type { AppContext } from '../../app.ts';
 import { rows } from '../../db/client.ts';
 import { versionInfo } from '../../db/schema/index.ts';
-import { currentUser, isAdmin } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/r.ts';
 import { formatDate } from '../../platform/time.ts';
 
@@ -84,7 +81,4 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config }: A
     };
     return ok(summary);
   });
-
-  // 0: no permission for accounting pages; 1: no account set yet (the accounting issue replaces this)
-  app.get(ACCOUNT_SET_CHECK_PATH, async (req) => ok(isAdmin(currentUser(req)) ? 1 : 0));
 }

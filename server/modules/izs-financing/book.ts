@@ -1,0 +1,330 @@
+/**
+ * The current account set of a finance request (`Current-Account-Set-Id`, spec §7, DESIGN §5 Tenancy).
+ *
+ * Guarantees: a book is answered only when it belongs to the caller's tenant AND the current department
+ * (Current-Dept-Id, already checked against the user's departments by the guard) AND the caller is one of its
+ * account-set users (administrator excepted); otherwise 403 with a Chinese message — another tenant's or
+ * department's book is never visible. The book is resolved once per request, before any transaction (on PGlite a
+ * `db` query inside an open transaction would wait for it forever), and kept in a WeakMap keyed by the request.
+ *
+ * Also here: the chart of a book as a core/accounting `Chart`, the per-account settings the voucher rules need,
+ * the dimensions and their items, and the permission helper.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  type Account,
+  buildChart,
+  type Category,
+  type Chart,
+  nextPeriod,
+  type Standard,
+  standardOf,
+  type TaxNature,
+  taxNatureOf,
+} from '../../../core/accounting/index.ts';
+import { HEADERS } from '../../../core/contract/common.ts';
+import { FIN_PERMISSIONS, FINANCE_ACCESS_CODES } from '../../../core/contract/izs-financing/fields.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { accountSet, accountSetUser, finAccount, finDimension, finDimensionData } from '../../db/schema/index.ts';
+import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import { hasAnyCode, isAdministrator, requireButton } from '../../platform/crud/index.ts';
+import { ApiError, badRequest, forbidden } from '../../platform/r.ts';
+
+export type BookRow = typeof accountSet.$inferSelect;
+
+export interface Book {
+  id: string;
+  tenantId: string;
+  deptId: string;
+  name: string;
+  standard: Standard;
+  taxNature: TaxNature;
+  startPeriod: string;
+  closedThrough: string;
+  /** first open period */
+  currentPeriod: string;
+  reviewRequired: boolean;
+  allowSelfReview: boolean;
+  postingRequired: boolean;
+}
+
+export interface BookAccess {
+  book: Book;
+  user: AuthUser;
+  /** 账套主管 (or administrator) */
+  supervisor: boolean;
+}
+
+/** The book of a request, with the request (operation logs are written against it). */
+export interface BookCtx extends BookAccess {
+  req: FastifyRequest;
+}
+
+export const currentPeriodOf = (startPeriod: string, closedThrough: string) =>
+  closedThrough ? nextPeriod(closedThrough) : startPeriod;
+
+export function toBook(r: BookRow): Book {
+  return {
+    id: r.id,
+    tenantId: r.tenantId,
+    deptId: r.deptId ?? '',
+    name: r.name,
+    standard: standardOf(r.accountingSystem === 1 ? 1 : 2),
+    taxNature: taxNatureOf(r.taxNature === '1' ? '1' : '2'),
+    startPeriod: r.startPeriod,
+    closedThrough: r.closedThrough,
+    currentPeriod: currentPeriodOf(r.startPeriod, r.closedThrough),
+    reviewRequired: r.reviewRequired === 1,
+    allowSelfReview: r.allowSelfReview === 1,
+    postingRequired: r.postingRequired === 1,
+  };
+}
+
+const BOOKS = new WeakMap<FastifyRequest, BookCtx>();
+
+/** 403 没有权限 unless the caller holds one of the accounting menus (administrator bypasses). */
+export async function requireFinanceAccess(db: Db, user: AuthUser): Promise<void> {
+  if (!(await hasAnyCode(db, user, [...FINANCE_ACCESS_CODES, ...Object.values(FIN_PERMISSIONS)]))) {
+    throw forbidden('没有权限');
+  }
+}
+
+export function readBookHeader(req: FastifyRequest): string {
+  const raw = req.headers[HEADERS.accountSetId.toLowerCase()];
+  const v = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  if (!v || v === 'undefined' || v === 'null') throw badRequest('请先选择账套（缺少 Current-Account-Set-Id）');
+  if (!/^[1-9]\d{0,18}$/.test(v)) throw forbidden('无权访问该账套');
+  return v;
+}
+
+/**
+ * Loads a book the caller may use in the current department: tenant, department and membership checked.
+ * `deptId` overrides the department (account-set pages that name it); it must already be allowed for the user.
+ */
+export async function loadUsableBook(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  deptId = user.currentDeptId,
+): Promise<BookAccess> {
+  const [r] = await db
+    .select()
+    .from(accountSet)
+    .where(and(eq(accountSet.id, id), eq(accountSet.tenantId, user.tenantId), eq(accountSet.isDeleted, 0)))
+    .limit(1);
+  if (!r) throw forbidden('账套不存在或无权访问');
+  if (r.deptId !== deptId) throw forbidden('该账套不属于当前机构，请切换机构或账套');
+  const [m] = await db
+    .select({ supervisor: accountSetUser.supervisor })
+    .from(accountSetUser)
+    .where(and(eq(accountSetUser.accountSetId, id), eq(accountSetUser.userId, user.userId)))
+    .limit(1);
+  if (!m && !isAdministrator(user)) throw forbidden('您不是该账套的用户，请联系账套主管添加');
+  return { book: toBook(r), user, supervisor: isAdministrator(user) || m?.supervisor === 1 };
+}
+
+/** preHandler of the finance routes that work on the current book. */
+export async function resolveBook(db: Db, req: FastifyRequest): Promise<BookCtx> {
+  const user = currentUser(req);
+  await requireFinanceAccess(db, user);
+  const ctx: BookCtx = { ...(await loadUsableBook(db, user, readBookHeader(req))), req };
+  BOOKS.set(req, ctx);
+  return ctx;
+}
+
+/** The book resolved for this request by the module's preHandler. */
+export function bookOf(req: FastifyRequest): BookCtx {
+  const ctx = BOOKS.get(req);
+  if (!ctx) throw new ApiError(500, '账套未解析');
+  return ctx;
+}
+
+/** Button check (`view` also accepts the menu itself). */
+export async function need(
+  db: Db,
+  user: AuthUser,
+  permission: string,
+  action: 'view' | 'add' | 'edit' | 'delete' | 'export',
+): Promise<void> {
+  await requireButton(db, user, permission, action);
+}
+
+/** One of several menus' view (e.g. voucher detail from the entry, list or posting page). */
+export async function needAnyView(db: Db, user: AuthUser, permissions: string[]): Promise<void> {
+  const codes = permissions.flatMap((p) => [p, `${p}_view`]);
+  if (!(await hasAnyCode(db, user, codes))) throw forbidden('没有权限');
+}
+
+// ---------------------------------------------------------------- chart
+
+export type AccountRow = typeof finAccount.$inferSelect;
+
+export interface BookChart {
+  chart: Chart;
+  /** live accounts by code */
+  rows: Map<string, AccountRow>;
+}
+
+export function toCoreAccount(
+  r: Pick<AccountRow, 'code' | 'name' | 'parentCode' | 'level' | 'category' | 'direction' | 'preset'>,
+): Account {
+  return {
+    code: r.code,
+    name: r.name,
+    parentCode: r.parentCode,
+    level: r.level,
+    category: r.category as Category,
+    direction: r.direction === 'credit' ? 'credit' : 'debit',
+    notes: '',
+    official: r.preset === 1,
+    industry: null,
+    generalTaxpayerOnly: false,
+    twoSided: false,
+    contra: false,
+    auxiliaryHint: [],
+    quantityHint: false,
+  };
+}
+
+export async function loadBookChart(ex: Executor, book: Pick<Book, 'id' | 'standard'>): Promise<BookChart> {
+  const list = await ex
+    .select()
+    .from(finAccount)
+    .where(and(eq(finAccount.accountSetId, book.id), eq(finAccount.isDeleted, 0)));
+  const rows = new Map(list.map((r) => [r.code, r]));
+  return { chart: buildChart(book.standard, list.map(toCoreAccount)), rows };
+}
+
+/** "应交税费-应交增值税-进项税额" */
+export function fullNameOf(chart: Chart, code: string): string {
+  const names: string[] = [];
+  for (let c: string | null = code; c; c = chart.byCode.get(c)?.parentCode ?? null) {
+    names.unshift(chart.byCode.get(c)?.name ?? c);
+  }
+  return names.join('-');
+}
+
+export const auxDimsOf = (r: Pick<AccountRow, 'auxDims'>): string[] =>
+  r.auxDims ? r.auxDims.split(',').filter(Boolean) : [];
+
+// ---------------------------------------------------------------- dimensions
+
+export interface DimensionInfo {
+  id: string;
+  name: string;
+  source: string;
+  status: number;
+}
+export interface ItemInfo {
+  id: string;
+  dimensionId: string;
+  code: string;
+  name: string;
+  status: number;
+}
+
+export async function loadDimensions(ex: Executor, bookId: string): Promise<Map<string, DimensionInfo>> {
+  const list = await ex
+    .select({ id: finDimension.id, name: finDimension.name, source: finDimension.source, status: finDimension.status })
+    .from(finDimension)
+    .where(and(eq(finDimension.accountSetId, bookId), eq(finDimension.isDeleted, 0)));
+  return new Map(list.map((d) => [d.id, d]));
+}
+
+export async function loadItems(ex: Executor, bookId: string, ids: string[]): Promise<Map<string, ItemInfo>> {
+  if (ids.length === 0) return new Map();
+  const list = await ex
+    .select({
+      id: finDimensionData.id,
+      dimensionId: finDimensionData.dimensionId,
+      code: finDimensionData.code,
+      name: finDimensionData.name,
+      status: finDimensionData.status,
+    })
+    .from(finDimensionData)
+    .where(
+      and(
+        eq(finDimensionData.accountSetId, bookId),
+        eq(finDimensionData.isDeleted, 0),
+        inArray(finDimensionData.id, [...new Set(ids)]),
+      ),
+    );
+  return new Map(list.map((i) => [i.id, i]));
+}
+
+/** `dimId:itemId|dimId:itemId` sorted by dimension id ('' without items): the key of a ledger position. */
+export function auxKeyOf(aux: Record<string, string> | null | undefined): string {
+  if (!aux) return '';
+  return Object.entries(aux)
+    .filter(([, v]) => v)
+    .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0))
+    .map(([d, i]) => `${d}:${i}`)
+    .join('|');
+}
+
+export function parseAuxKey(key: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of key.split('|').filter(Boolean)) {
+    const [d, i] = part.split(':');
+    if (d && i) out[d] = i;
+  }
+  return out;
+}
+
+/** "客户：华东钢厂" per item of an aux key / map. */
+export async function auxNamesOf(
+  ex: Executor,
+  bookId: string,
+  aux: Record<string, string>,
+  dims?: Map<string, DimensionInfo>,
+): Promise<string[]> {
+  const ids = Object.values(aux);
+  if (ids.length === 0) return [];
+  const d = dims ?? (await loadDimensions(ex, bookId));
+  const items = await loadItems(ex, bookId, ids);
+  return Object.entries(aux)
+    .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
+    .map(([dim, item]) => `${d.get(dim)?.name ?? dim}：${items.get(item)?.name ?? item}`);
+}
+
+/**
+ * Checks the 辅助核算 items of a line or an opening against the account's dimensions: every item must be a live,
+ * enabled item of that dimension in this book, and only the account's dimensions may be given. Answers the map
+ * dimension name → item id for the core voucher rules (which then require every configured dimension).
+ */
+export function checkAux(
+  where: string,
+  account: AccountRow,
+  aux: Record<string, string> | undefined,
+  dims: Map<string, DimensionInfo>,
+  items: Map<string, ItemInfo>,
+): Record<string, string> {
+  const wanted = new Set(auxDimsOf(account));
+  const byName: Record<string, string> = {};
+  for (const [dimId, itemId] of Object.entries(aux ?? {})) {
+    if (!itemId) continue;
+    if (!wanted.has(dimId)) {
+      throw badRequest(
+        `${where}科目 ${account.code} ${account.name} 未设置辅助核算「${dims.get(dimId)?.name ?? dimId}」`,
+      );
+    }
+    const item = items.get(itemId);
+    const dim = dims.get(dimId);
+    if (!item || item.dimensionId !== dimId || !dim) throw badRequest(`${where}辅助核算项目不存在`);
+    if (item.status !== 1) throw badRequest(`${where}辅助核算项目「${item.name}」已停用`);
+    byName[dim.name] = itemId;
+  }
+  return byName;
+}
+
+/** Names of the dimensions an account requires (the core rules' `auxiliary` setting). */
+export function auxSettingNames(account: AccountRow, dims: Map<string, DimensionInfo>): string[] {
+  return auxDimsOf(account).map((d) => dims.get(d)?.name ?? d);
+}
+
+/** SQL: the caller may see the book (membership, administrator any). */
+export const memberCondition = (user: AuthUser) =>
+  isAdministrator(user)
+    ? undefined
+    : sql`exists (select 1 from ${accountSetUser} m where m.account_set_id = ${accountSet.id} and m.user_id = ${user.userId})`;

@@ -1,0 +1,265 @@
+/**
+ * 期初余额 of the current book (period_rules §6): list, save, check. Contract: opening.contract.ts.
+ * Editable while the start period is open; leaves only; 损益类 accounts take 本年累计 only; accounts with 辅助核算
+ * take one row per item; 本年累计 only for a mid-year start. The check is core/accounting `checkOpenings`.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  checkOpenings,
+  dec,
+  Ledger,
+  monthOf,
+  type OpeningBalance,
+  trialBalance,
+  ZERO,
+} from '../../../core/accounting/index.ts';
+import { FIN_PERMISSIONS } from '../../../core/contract/izs-financing/fields.ts';
+import {
+  OPENING_PATHS,
+  type OpeningCheck,
+  type OpeningFigures,
+  type OpeningRow,
+  openingSaveBody,
+} from '../../../core/contract/izs-financing/opening.contract.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { accountSet, finOpening } from '../../db/schema/index.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest, ok } from '../../platform/r.ts';
+import { parse } from '../../platform/validate.ts';
+import {
+  auxDimsOf,
+  auxKeyOf,
+  auxNamesOf,
+  type Book,
+  type BookChart,
+  bookOf,
+  checkAux,
+  fullNameOf,
+  loadBookChart,
+  loadDimensions,
+  loadItems,
+  need,
+} from './book.ts';
+
+export async function openingBalances(ex: Executor, bookId: string): Promise<OpeningBalance[]> {
+  const list = await ex.select().from(finOpening).where(eq(finOpening.accountSetId, bookId));
+  return list.map((o) => ({
+    code: o.accountCode,
+    auxKey: o.auxKey,
+    balance: o.balance,
+    ytdDebit: o.ytdDebit,
+    ytdCredit: o.ytdCredit,
+    ytdProfitLoss: o.ytdPl,
+  }));
+}
+
+/** The opening check of the book (period_rules §6 试算平衡). */
+export async function openingCheck(ex: Executor, book: Book, bc: BookChart): Promise<OpeningCheck> {
+  const openings = await openingBalances(ex, book.id);
+  const res = checkOpenings(bc.chart, book.startPeriod, openings);
+  const tb = trialBalance(
+    new Ledger({ chart: bc.chart, startPeriod: book.startPeriod, openings, postings: [] }),
+    book.startPeriod,
+    book.startPeriod,
+    {
+      maxLevel: 1,
+    },
+  );
+  return {
+    balanced: res.balanced,
+    problems: res.problems,
+    totals: {
+      debit: tb.totals.openingDebit.toFixed(2),
+      credit: tb.totals.openingCredit.toFixed(2),
+      ytdDebit: tb.totals.ytdDebit.toFixed(2),
+      ytdCredit: tb.totals.ytdCredit.toFixed(2),
+    },
+    midYear: monthOf(book.startPeriod) !== 1,
+    startPeriod: book.startPeriod,
+  };
+}
+
+const fig = (
+  direction: string,
+  raw: ReturnType<typeof dec>,
+  yd: ReturnType<typeof dec>,
+  yc: ReturnType<typeof dec>,
+  pl: ReturnType<typeof dec>,
+  qty: string | null,
+): OpeningFigures => {
+  const balance = direction === 'credit' ? raw.neg() : raw;
+  const yearOpening = direction === 'credit' ? balance.plus(yd).minus(yc) : balance.minus(yd).plus(yc);
+  return {
+    balance: balance.toFixed(2),
+    ytdDebit: yd.toFixed(2),
+    ytdCredit: yc.toFixed(2),
+    ytdPl: pl.toFixed(2),
+    yearOpening: yearOpening.toFixed(2),
+    quantity: qty,
+  };
+};
+
+export function registerOpenings(app: FastifyInstance, db: Db): void {
+  app.get(OPENING_PATHS.list, async (req) => {
+    const { book, user } = bookOf(req);
+    await need(db, user, FIN_PERMISSIONS.opening, 'view');
+    const bc = await loadBookChart(db, book);
+    const dims = await loadDimensions(db, book.id);
+    const stored = await db.select().from(finOpening).where(eq(finOpening.accountSetId, book.id));
+    const out: OpeningRow[] = [];
+    for (const a of bc.chart.accounts) {
+      const row = bc.rows.get(a.code);
+      const mine = stored.filter((o) => o.accountCode.startsWith(a.code));
+      let raw = ZERO;
+      let yd = ZERO;
+      let yc = ZERO;
+      let pl = ZERO;
+      let qty: ReturnType<typeof dec> | null = null;
+      for (const o of mine) {
+        const leafDir = bc.chart.byCode.get(o.accountCode)?.direction ?? 'debit';
+        raw = raw.plus(leafDir === 'credit' ? dec(o.balance).neg() : dec(o.balance));
+        yd = yd.plus(dec(o.ytdDebit));
+        yc = yc.plus(dec(o.ytdCredit));
+        pl = pl.plus(dec(o.ytdPl));
+        if (o.quantity !== null) qty = (qty ?? ZERO).plus(dec(o.quantity));
+      }
+      const leaf = (bc.chart.children.get(a.code)?.length ?? 0) === 0;
+      const items = [];
+      if (leaf && row && auxDimsOf(row).length > 0) {
+        for (const o of mine.filter((x) => x.auxKey)) {
+          items.push({
+            auxKey: o.auxKey,
+            aux: o.aux ?? {},
+            auxNames: await auxNamesOf(db, book.id, o.aux ?? {}, dims),
+            ...fig(
+              a.direction,
+              a.direction === 'credit' ? dec(o.balance).neg() : dec(o.balance),
+              dec(o.ytdDebit),
+              dec(o.ytdCredit),
+              dec(o.ytdPl),
+              o.quantity,
+            ),
+          });
+        }
+      }
+      out.push({
+        code: a.code,
+        name: a.name,
+        fullName: fullNameOf(bc.chart, a.code),
+        level: a.level,
+        category: a.category,
+        direction: a.direction,
+        leaf,
+        auxDims: row ? auxDimsOf(row) : [],
+        quantityAccounting: row?.quantity ?? 0,
+        unit: row?.unit ?? '',
+        items,
+        ...fig(a.direction, raw, yd, yc, pl, qty === null ? null : qty.toFixed(4)),
+      });
+    }
+    return ok(out);
+  });
+
+  app.get(OPENING_PATHS.check, async (req) => {
+    const { book, user } = bookOf(req);
+    await need(db, user, FIN_PERMISSIONS.opening, 'view');
+    return ok(await openingCheck(db, book, await loadBookChart(db, book)));
+  });
+
+  app.post(OPENING_PATHS.save, async (req) => {
+    const { book, user } = bookOf(req);
+    await need(db, user, FIN_PERMISSIONS.opening, 'edit');
+    const body = parse(openingSaveBody, req.body ?? {});
+    const midYear = monthOf(book.startPeriod) !== 1;
+    await db.transaction(async (tx) => {
+      // the book row is locked so that a concurrent close of the start period cannot slip in between
+      const [b] = await tx
+        .select({ closedThrough: accountSet.closedThrough })
+        .from(accountSet)
+        .where(eq(accountSet.id, book.id))
+        .for('update');
+      if (b?.closedThrough) throw badRequest('启用期间已结账，不能修改期初余额（请先反结账到启用期间）');
+      const bc = await loadBookChart(tx, book);
+      const dims = await loadDimensions(tx, book.id);
+      const items = await loadItems(
+        tx,
+        book.id,
+        body.items.flatMap((i) => Object.values(i.aux ?? {})),
+      );
+      const seen = new Set<string>();
+      for (const [i, it] of body.items.entries()) {
+        const where = `期初余额第${i + 1}行：`;
+        const row = bc.rows.get(it.accountCode);
+        if (!row) throw badRequest(`${where}科目 ${it.accountCode} 不存在`);
+        const label = `${row.code} ${fullNameOf(bc.chart, row.code)}`;
+        if ((bc.chart.children.get(row.code)?.length ?? 0) > 0) throw badRequest(`${where}${label} 不是末级科目`);
+        const byName = checkAux(where, row, it.aux, dims, items);
+        for (const d of auxDimsOf(row)) {
+          const name = dims.get(d)?.name ?? d;
+          if (!byName[name]) throw badRequest(`${where}科目 ${label} 需要填写辅助核算「${name}」`);
+        }
+        const balance = dec(it.balance);
+        const yd = dec(it.ytdDebit);
+        const yc = dec(it.ytdCredit);
+        const pl = dec(it.ytdPl);
+        if (row.category === '损益' && !balance.isZero()) {
+          throw badRequest(`${where}损益类科目 ${label} 不能录入期初余额（只录入本年累计发生额）`);
+        }
+        if (row.category !== '损益' && !pl.isZero())
+          throw badRequest(`${where}只有损益类科目录入本年累计损益实际发生额`);
+        if (!midYear && !(yd.isZero() && yc.isZero() && pl.isZero())) {
+          throw badRequest(`${where}启用期间为1月，无需录入本年累计发生额`);
+        }
+        if (it.quantity !== undefined && row.quantity !== 1) throw badRequest(`${where}${label} 未启用数量核算`);
+        const auxKey = auxKeyOf(it.aux);
+        const key = `${row.code}|${auxKey}`;
+        if (seen.has(key)) throw badRequest(`${where}${label} 重复录入`);
+        seen.add(key);
+        const zero = balance.isZero() && yd.isZero() && yc.isZero() && pl.isZero() && dec(it.quantity).isZero();
+        if (zero) {
+          await tx
+            .delete(finOpening)
+            .where(
+              and(
+                eq(finOpening.accountSetId, book.id),
+                eq(finOpening.accountCode, row.code),
+                eq(finOpening.auxKey, auxKey),
+              ),
+            );
+          continue;
+        }
+        await tx
+          .insert(finOpening)
+          .values({
+            tenantId: user.tenantId,
+            accountSetId: book.id,
+            accountCode: row.code,
+            auxKey,
+            aux: it.aux && auxKey ? Object.fromEntries(Object.entries(it.aux).filter(([, v]) => v)) : null,
+            balance: balance.toFixed(2),
+            ytdDebit: yd.toFixed(2),
+            ytdCredit: yc.toFixed(2),
+            ytdPl: pl.toFixed(2),
+            quantity: it.quantity ?? null,
+            updateUser: user.userId,
+          })
+          .onConflictDoUpdate({
+            target: [finOpening.accountSetId, finOpening.accountCode, finOpening.auxKey],
+            set: {
+              balance: sql`excluded.balance`,
+              ytdDebit: sql`excluded.ytd_debit`,
+              ytdCredit: sql`excluded.ytd_credit`,
+              ytdPl: sql`excluded.ytd_pl`,
+              quantity: sql`excluded.quantity`,
+              aux: sql`excluded.aux`,
+              updateUser: user.userId,
+              updateTime: new Date(),
+            },
+          });
+      }
+      await writeOperationLog(tx, req, '保存期初余额', { items: [null, body.items.length] });
+    });
+    return ok(await openingCheck(db, book, await loadBookChart(db, book)));
+  });
+}
