@@ -18,6 +18,7 @@ import { registerChart } from './chart.ts';
 import { registerDimensions } from './dimensions.ts';
 import { registerOpenings } from './openings.ts';
 import { registerVoucherWords } from './voucher-words.ts';
+import { registerVouchers } from './vouchers.ts';
 
 const WITHOUT_BOOK = (url: string) => url.startsWith(ACCOUNT_SET_BASE) || url === DIMENSION_PATHS.sourceList;
 
@@ -34,5 +35,6 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerDimensions(s, ctx);
     registerVoucherWords(s, ctx);
     registerOpenings(s, db);
+    registerVouchers(s, ctx);
   });
 }
