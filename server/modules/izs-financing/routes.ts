@@ -14,7 +14,9 @@ import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerAccountSets } from './account-sets.ts';
 import { resolveBook } from './book.ts';
+import { registerBooks } from './books.ts';
 import { registerChart } from './chart.ts';
+import { registerClosing } from './closing.ts';
 import { registerDimensions } from './dimensions.ts';
 import { registerOpenings } from './openings.ts';
 import { registerVoucherWords } from './voucher-words.ts';
@@ -36,5 +38,7 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerVoucherWords(s, ctx);
     registerOpenings(s, db);
     registerVouchers(s, ctx);
+    registerBooks(s, db);
+    registerClosing(s, ctx);
   });
 }
