@@ -22,6 +22,7 @@ import { client, dept, menu, post, region, role, roleMenu, tenant, user, version
 import { hashClientSecret } from '../platform/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { seedBaseData } from './base.ts';
+import { seedFinanceDemo } from './finance.ts';
 import { regionRows } from './regions.ts';
 import { seedStockData } from './stock.ts';
 import { seedSystemData } from './system-data.ts';
@@ -252,6 +253,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       // demo base data (materials, warehouses, weighbridges, cameras, parties…): server/seed/base.ts
       const [adminRow] = await tx.select({ id: user.id }).from(user).where(sql`${user.account} = 'admin'`);
       await seedBaseData(tx, { tenantId: T, depts: deptIds, adminId: adminRow.id, postIds: posts.map((p) => p.id) });
+      // demo account set with a closed month of vouchers: server/seed/finance.ts
+      await seedFinanceDemo(tx, { tenantId: T, deptId: company.id, adminId: adminRow.id });
       // demo weighings, documents and stock (issue 4): server/seed/stock.ts
       await seedStockData(tx, { tenantId: T, depts: deptIds });
     }
