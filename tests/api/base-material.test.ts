@@ -1,12 +1,12 @@
 // @vitest-environment node
 /** /base/material: materials and the material category tree through the real HTTP app. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../core/contract/common.ts';
 import { materialResource } from '../../core/contract/izs-base/material.contract.ts';
 import { materialCategoryResource } from '../../core/contract/izs-base/material-category.contract.ts';
 import { material, materialCategory } from '../../server/db/schema/index.ts';
-import { type BaseCtx, bootBase, resourceSuite } from './base-suite.ts';
+import { type BaseCtx, bootBase, grantCodes, OTHER_TENANT, resourceSuite, scopeRule, sqlRows } from './base-suite.ts';
 import { call } from './helpers.ts';
 
 let c: BaseCtx;
@@ -182,5 +182,71 @@ describe('material filters and select list', () => {
     expect(codes).not.toContain('WL0016');
     expect(Object.keys(r.body.data[0]).sort()).toEqual(['code', 'deptId', 'id', 'name']);
     await db.update(material).set({ status: 1 }).where(eq(material.code, 'WL0016'));
+  });
+});
+
+describe('page totals from the row counters (migration 0008)', () => {
+  const liveCount = async (extra = sql``) =>
+    Number(
+      (
+        await sqlRows(
+          c,
+          sql`select count(*)::int as n from izs_material where tenant_id = '000000' and is_deleted = 0 ${extra}`,
+        )
+      )[0].n,
+    );
+  const total = async (token = c.admin, query: Record<string, string> = {}) =>
+    (await call(c.t, '/api/izs-base/material/page', { token, query })).body.data.total as number;
+
+  it('an unfiltered total equals count(*) through inserts, imports, moves between departments and deletes', async () => {
+    expect(await total()).toBe(await liveCount());
+    const weigh = c.depts['过磅中心'];
+    const a = await api('/api/izs-base/material/submit', {
+      method: 'POST',
+      body: { code: 'CNT-1', name: '计数1', deptId: weigh },
+    });
+    await api('/api/izs-base/material/submit', { method: 'POST', body: { code: 'CNT-2', name: '计数2' } });
+    expect(await total()).toBe(await liveCount());
+    await api('/api/izs-base/material/update', {
+      method: 'POST',
+      body: { id: a.body.data.id, deptId: c.depts['销售部'] },
+    });
+    await api('/api/izs-base/material/remove', { method: 'POST', query: { ids: a.body.data.id } });
+    expect(await total()).toBe(await liveCount());
+    // rows of another tenant never count
+    await c.t.database.db.insert(material).values({ tenantId: OTHER_TENANT, code: 'CNT-X', name: '外租户' });
+    expect(await total()).toBe(await liveCount());
+    const [counter] = await sqlRows(
+      c,
+      sql`select coalesce(sum(n), 0)::int as n from loopyard_row_count where table_name = 'izs_material' and tenant_id = '000000'`,
+    );
+    expect(Number(counter.n)).toBe(await liveCount());
+    // a filtered page still counts the matching rows
+    expect(await total(c.admin, { name: '计数' })).toBe(1);
+  });
+
+  it("under a department data scope the total is the sum over the clerk's departments", async () => {
+    const weigh = c.depts['过磅中心'];
+    await api('/api/izs-base/material/submit', {
+      method: 'POST',
+      body: { code: 'CNT-W1', name: '过磅中心物料', deptId: weigh },
+    });
+    const revoke = await grantCodes(c, 'user', ['base_material', 'base_material_view']);
+    const unscope = await scopeRule(c, 'user', 'base_material');
+    try {
+      const n = await total(c.clerk);
+      expect(n).toBe(await liveCount(sql`and dept_id = ${weigh}`));
+      expect(n).toBeGreaterThan(0);
+    } finally {
+      await unscope();
+    }
+    // 本人可见 alone: the counters do not apply, the engine counts the clerk's own rows (none)
+    const own = await scopeRule(c, 'user', 'base_material', 2);
+    try {
+      expect(await total(c.clerk)).toBe(0);
+    } finally {
+      await own();
+      await revoke();
+    }
   });
 });

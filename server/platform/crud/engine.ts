@@ -7,7 +7,7 @@
  * before writing and mapped from PostgreSQL 23505 as a race fallback, operation log with old/new per field.
  * `hooks` extend or replace any part without forking the engine.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import { ApiError, badRequest, ok, page } from '../r.ts';
 import { parse } from '../validate.ts';
 import { exportRows, importRows, importTemplate } from './excel.ts';
 import { type Action, isAdministrator, requireButton, scopeCondition } from './permissions.ts';
+import { countedTotal, isUnfiltered } from './row-count.ts';
 import { type ColumnInfo, cleanBody, cleanQuery, columnInfo, formValues, type Row, snake, toEntity } from './values.ts';
 
 export interface CrudContext {
@@ -201,7 +202,13 @@ export function registerResource(
       if (!col) continue;
       if (s.kind === 'text') {
         const text = String(v).replace(/[\\%_]/g, (m) => `\\${m}`);
-        out.push(ilike(col, `%${text}%`));
+        // Contains-search speed (page benchmark): a pattern without cased letters (Chinese, digits) matches the
+        // same rows with LIKE, ≈5× faster than ILIKE on CJK text in PGlite; otherwise ILIKE under the "C"
+        // collation, ≈2× faster, folding ASCII letters only (codes, pinyin, plate numbers — not accented letters)
+        const pattern = `%${text}%`;
+        out.push(
+          text.toLowerCase() === text.toUpperCase() ? like(col, pattern) : ilike(sql`${col} collate "C"`, pattern),
+        );
       } else {
         out.push(eq(col, v));
       }
@@ -386,8 +393,13 @@ export function registerResource(
     const p = pageQuery(q);
     const order = orderBy(q);
     const where = and(...(await conditions(req, user, q)));
-    const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
-    const total = Number(countRow?.n ?? 0);
+    // an unfiltered page of a counted table reads its total from loopyard_row_count (row-count.ts)
+    const counted =
+      !hooks.where && isUnfiltered(cleanQuery(q))
+        ? await countedTotal(db, table, cols, user, def.permission, isDeptScoped)
+        : undefined;
+    const total =
+      counted ?? Number((await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]?.n ?? 0);
     const records =
       total === 0 || (p.current - 1) * p.size >= total
         ? []

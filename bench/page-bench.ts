@@ -1,0 +1,216 @@
+/**
+ * Page benchmark (issue 3): 100,000 materials in a fresh in-memory PGlite app, then
+ *   GET /api/izs-base/material/page?current=1&size=10                       (the default list)
+ *   GET /api/izs-base/material/page?current=1&size=10&name=废钢&ascs=code   (filtered + sorted, and two more)
+ * and three filtered + sorted variants (category subtree, Chinese contains, code contains) over HTTP on a listening
+ * app (keep-alive), N requests each after a warm-up, against the same SQL the engine runs (its total query — the
+ * row counter for an unfiltered page, count(*) otherwise — and its page query, rebuilt with drizzle from the same
+ * definition) executed directly on the database. Prints p50 / p99 / mean for both and the HTTP ÷ SQL ratio. Targets: HTTP p99 ≤ 30 ms and
+ * ratio ≤ 1.5 (p50).
+ *
+ *   npm run bench:page                 # N=500
+ *   BENCH_N=2000 npm run bench:page
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { and, asc, desc, eq, ilike, like, type SQL, sql } from 'drizzle-orm';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { dept, material, materialCategory, rowCount } from '../server/db/schema/index.ts';
+import { prepareDatabase } from '../server/main.ts';
+import { md5hex } from '../server/platform/password.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const N = Math.max(500, Number(process.env.BENCH_N ?? 500));
+const WARMUP = 100;
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return { p50: at(0.5), p99: at(0.99), mean: s.reduce((a, b) => a + b, 0) / s.length, max: s[s.length - 1] };
+}
+const f = (n: number) => n.toFixed(2).padStart(7);
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-bench-'));
+  const config = { ...loadConfig({}), dataDir, captchaMode: false, seedDemo: true, distDir: join(dataDir, 'none') };
+  const database = await openDatabase('memory');
+  await prepareDatabase(database, config);
+  const db = database.db;
+
+  // bulk insert in the database itself: one INSERT … SELECT over generate_series (seconds, not minutes)
+  let t0 = performance.now();
+  const [company] = await db.select({ id: dept.id }).from(dept).where(eq(dept.parentId, '0')).limit(1);
+  const cats = await db.select({ id: materialCategory.id }).from(materialCategory);
+  const catArray = `{${cats.map((c) => c.id).join(',')}}`;
+  const NAMES = ['重废钢', '中型废钢', '统料', '钢屑', '光亮铜', '黄杂铜', '生铝', '熟铝', '黄板纸', 'PET瓶片'];
+  await db.execute(sql`
+    insert into izs_material (tenant_id, dept_id, code, name, category_id, spec, unit, price_unit, default_price,
+                              deduct_rate, create_time, update_time)
+    select '000000', ${company.id}, 'BM' || lpad(g::text, 6, '0'),
+           (${`{${NAMES.join(',')}}`}::text[])[1 + g % ${NAMES.length}] || '-' || g,
+           (${catArray}::bigint[])[1 + g % ${cats.length}],
+           '规格' || (g % 50), 't', 'yuan_per_tonne', (1000 + g % 60000)::numeric(14,2), (g % 10)::numeric(5,2),
+           now() - make_interval(secs => g), now()
+      from generate_series(1, ${ROWS}) g`);
+  await db.execute(sql`analyze izs_material`);
+  const seedMs = performance.now() - t0;
+
+  const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+  const login = await fetch(
+    `${base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5hex('admin')}&grant_type=password&scope=all&type=account`,
+    { method: 'POST', headers: { Authorization: basic, 'Tenant-Id': '000000' } },
+  );
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const headers = { Authorization: basic, 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': '000000' };
+
+  // the engine's two statements, rebuilt from the same definition: count(*) then the page with its label joins
+  const selection = {
+    ...material,
+    categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
+    deptName: sql<string>`(select ${dept.deptName} from ${dept} where ${dept.id} = ${material.deptId})`,
+  } as unknown as Record<string, never>;
+  const live = () => and(eq(material.tenantId, '000000'), eq(material.isDeleted, 0));
+  const counter = () =>
+    db
+      .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
+      .from(rowCount)
+      .where(and(eq(rowCount.tableName, 'izs_material'), eq(rowCount.tenantId, '000000')));
+  const count = (where: SQL | undefined) => db.select({ n: sql<number>`count(*)::int` }).from(material).where(where);
+  const [ferrous] = await db
+    .select({ id: materialCategory.id })
+    .from(materialCategory)
+    .where(eq(materialCategory.name, '有色金属'));
+  // the category filter takes the subtree (server/modules/izs-base/routes.ts)
+  const subtree = sql`${material.categoryId} in (with recursive sub(id) as (
+            select c.id from izs_material_category c
+             where c.id = ${ferrous.id} and c.tenant_id = ${'000000'} and c.is_deleted = 0
+            union all
+            select c.id from izs_material_category c join sub on c.parent_id = sub.id where c.is_deleted = 0
+          ) select id from sub)`;
+  const variants = [
+    {
+      name: 'default list',
+      url: '/api/izs-base/material/page?current=1&size=10',
+      total: counter,
+      where: live,
+      order: [desc(material.createTime), desc(material.id)],
+    },
+    {
+      name: 'category subtree, descs=price',
+      url: `/api/izs-base/material/page?current=1&size=10&categoryId=${ferrous.id}&descs=defaultPrice`,
+      total: () => count(and(live(), subtree)),
+      where: () => and(live(), subtree),
+      order: [desc(material.defaultPrice), desc(material.id)],
+    },
+    {
+      name: 'name 含 废钢, ascs=code',
+      url: `/api/izs-base/material/page?current=1&size=10&name=${encodeURIComponent('废钢')}&ascs=code`,
+      total: () => count(and(live(), like(material.name, '%废钢%'))),
+      where: () => and(live(), like(material.name, '%废钢%')),
+      order: [asc(material.code), desc(material.id)],
+    },
+    {
+      name: 'code 含 bm0123 (ILIKE), ascs=code',
+      url: '/api/izs-base/material/page?current=1&size=10&code=bm0123&ascs=code',
+      total: () => count(and(live(), ilike(sql`${material.code} collate "C"`, '%bm0123%'))),
+      where: () => and(live(), ilike(sql`${material.code} collate "C"`, '%bm0123%')),
+      order: [asc(material.code), desc(material.id)],
+    },
+  ];
+  // per-request cost outside the resource's own SQL (guard: token + session row; api log insert; HTTP + JSON):
+  // GET detail?id= answers one primary-key row, so HTTP − SQL is that fixed cost
+  const [one] = await db.select({ id: material.id }).from(material).where(eq(material.code, 'BM000123'));
+  const detailQ = db
+    .select(selection)
+    .from(material)
+    .where(and(eq(material.id, one.id), live()))
+    .limit(1);
+
+  console.log(
+    `Loopyard page bench — ${ROWS.toLocaleString()} materials (seeded in ${(seedMs / 1000).toFixed(1)} s), N=${N}, warm-up ${WARMUP}`,
+  );
+  console.log(
+    `${'variant'.padEnd(36)} ${'total'.padStart(7)}   HTTP p50     p99    mean |  SQL p50     p99    mean | ratio p50  p99`,
+  );
+  for (const v of variants) {
+    const countQ = v.total();
+    const pageQ = db
+      .select(selection)
+      .from(material)
+      .where(v.where())
+      .orderBy(...v.order)
+      .limit(10)
+      .offset(0);
+    if (process.env.BENCH_SQL) console.log(countQ.toSQL().sql, '\n', pageQ.toSQL().sql);
+    const direct = async () => {
+      await countQ;
+      await pageQ;
+    };
+    let total = 0;
+    const http = async () => {
+      const r = await fetch(base + v.url, { headers });
+      const body = (await r.json()) as { code: number; data: { total: number; records: unknown[] } };
+      if (body.code !== 200 || !body.data.records.length) throw new Error(JSON.stringify(body).slice(0, 300));
+      total = body.data.total;
+    };
+    for (let i = 0; i < WARMUP; i++) {
+      await http();
+      await direct();
+    }
+    const h: number[] = [];
+    const d: number[] = [];
+    for (let i = 0; i < N; i++) {
+      // interleaved so that both see the same cache and GC conditions
+      t0 = performance.now();
+      await http();
+      h.push(performance.now() - t0);
+      t0 = performance.now();
+      await direct();
+      d.push(performance.now() - t0);
+    }
+    const hs = stats(h);
+    const ds = stats(d);
+    const ratio = hs.p50 / ds.p50;
+    console.log(
+      `${v.name.padEnd(36)} ${String(total).padStart(7)}  ${f(hs.p50)} ${f(hs.p99)} ${f(hs.mean)} | ${f(ds.p50)} ${f(ds.p99)} ${f(ds.mean)} | ${ratio.toFixed(2).padStart(5)} ${(hs.p99 / ds.p99).toFixed(2).padStart(5)}  p99≤30 ${hs.p99 <= 30 ? 'met' : 'MISSED'}, ratio≤1.5 ${ratio <= 1.5 ? 'met' : 'MISSED'}`,
+    );
+  }
+  {
+    const h: number[] = [];
+    const d: number[] = [];
+    const get = async () => {
+      const r = await fetch(`${base}/api/izs-base/material/detail?id=${one.id}`, { headers });
+      if (((await r.json()) as { code: number }).code !== 200) throw new Error('detail failed');
+    };
+    for (let i = 0; i < WARMUP; i++) await get();
+    for (let i = 0; i < N; i++) {
+      t0 = performance.now();
+      await get();
+      h.push(performance.now() - t0);
+      t0 = performance.now();
+      await detailQ;
+      d.push(performance.now() - t0);
+    }
+    const hs = stats(h);
+    const ds = stats(d);
+    console.log(
+      `${'detail by id (fixed cost)'.padEnd(36)} ${'1'.padStart(7)}  ${f(hs.p50)} ${f(hs.p99)} ${f(hs.mean)} | ${f(ds.p50)} ${f(ds.p99)} ${f(ds.mean)} | ${(hs.p50 / ds.p50).toFixed(2).padStart(5)} ${(hs.p99 / ds.p99).toFixed(2).padStart(5)}`,
+    );
+    console.log(`per-request cost outside the resource SQL (HTTP p50 − SQL p50): ${(hs.p50 - ds.p50).toFixed(2)} ms`);
+  }
+  await app.close();
+  await database.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

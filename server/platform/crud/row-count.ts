@@ -1,0 +1,75 @@
+/**
+ * Page totals without count(*) (page benchmark, issue 3): tables carrying the `<table>_row_count_*` triggers of
+ * migration 0008 keep loopyard_row_count = live rows per (tenant, department). An unfiltered page of such a table
+ * answers `total` as the sum over the caller's data scope — O(departments) instead of O(rows). Anything else
+ * (a filter, an extra `where` hook, the 'own' scope, a table without the triggers) returns undefined and the
+ * engine counts the matching rows as before. The counters are exact: they change in the writing transaction.
+ */
+import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { rowCount } from '../../db/schema/index.ts';
+import type { AuthUser } from '../auth.ts';
+import { resolveDataScope } from '../data-scope.ts';
+import type { Row } from './values.ts';
+
+const counted = new WeakMap<Db, Map<string, Promise<boolean>>>();
+
+/** Whether the table has the counter triggers (looked up once per process and table). */
+export function hasRowCount(db: Db, tableName: string): Promise<boolean> {
+  let m = counted.get(db);
+  if (!m) {
+    m = new Map();
+    counted.set(db, m);
+  }
+  let p = m.get(tableName);
+  if (!p) {
+    p = (
+      db.execute(
+        sql`select 1 as hit from pg_trigger where tgname = ${`${tableName}_row_count_ins`} limit 1`,
+      ) as Promise<unknown>
+    )
+      .then((r) => ((r as { rows?: unknown[] }).rows ?? []).length > 0)
+      .catch(() => false);
+    m.set(tableName, p);
+  }
+  return p;
+}
+
+/** Query keys that never filter rows. */
+const PAGING = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth']);
+
+export function isUnfiltered(cleaned: Row): boolean {
+  return Object.keys(cleaned).every((k) => PAGING.has(k));
+}
+
+/**
+ * The total of an unfiltered page from the counters, or undefined when they do not apply.
+ * `deptScoped`: the resource applies the role's data scope on its dept_id column.
+ */
+export async function countedTotal(
+  db: Db,
+  table: AnyPgTable,
+  cols: Record<string, AnyPgColumn>,
+  user: AuthUser,
+  permission: string,
+  deptScoped: boolean,
+): Promise<number | undefined> {
+  if (!cols.tenantId || !cols.isDeleted) return undefined;
+  const name = getTableName(table);
+  if (!(await hasRowCount(db, name))) return undefined;
+  const conds: SQL[] = [eq(rowCount.tableName, name), eq(rowCount.tenantId, user.tenantId)];
+  if (deptScoped) {
+    const s = await resolveDataScope(db, user, permission);
+    if (s.kind === 'own') return undefined;
+    if (s.kind === 'depts') {
+      if (!s.deptIds.length) return 0;
+      conds.push(inArray(rowCount.deptId, s.deptIds));
+    }
+  }
+  const [r] = await db
+    .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
+    .from(rowCount)
+    .where(and(...conds));
+  return Number(r?.n ?? 0);
+}
