@@ -31,6 +31,10 @@ export const SCREENS: ScreenMap = {
   '/base/salesman': lazy(() => import('../../screens/base/salesman.tsx')),
   '/base/dept/config': lazy(() => import('../../screens/base/dept-config.tsx')),
   '/supply-chain/loadometer/:id': lazy(() => import('../../screens/supply-chain/weighing/loadometer.tsx')),
+  '/supply-chain/ease-loadometer': lazy(() => import('../../screens/supply-chain/weighing/ease-loadometer.tsx')),
+  '/supply-chain/assembly-loadometer': lazy(
+    () => import('../../screens/supply-chain/weighing/assembly-loadometer.tsx'),
+  ),
   '/supply-chain/weight-memo': lazy(() => import('../../screens/supply-chain/weighing/weight-memo.tsx')),
   '/supply-chain/weight-memo-detail/:id': lazy(
     () => import('../../screens/supply-chain/weighing/weight-memo-detail.tsx'),

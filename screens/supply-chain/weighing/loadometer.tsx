@@ -1,23 +1,17 @@
-/**
- * 过磅作业 (/supply-chain/loadometer/{id}, id = weighbridge): the weighing workstation of spec §2.4 / DESIGN §5.
- * Live weight in large digits with the stable light, the plate from the camera, the truck's details, the live
- * figures, camera tiles, the trucks on the yard waiting for their second pass, and the capture buttons with their
- * keys (F2 一次过磅, F3 二次过磅, F4 完成, F8 打印, F9 下一车). An unknown id (the sidebar's /1) shows this PC's
- * weighbridge, else the first one; picking another weighbridge opens its own path.
- */
-import { IconSetting } from '@douyinfe/semi-icons';
-import { Banner, Button, Input, Popover, Select, Switch, Tag, Tooltip } from '@douyinfe/semi-ui';
-import { useEffect, useRef, useState } from 'react';
+import { Banner, Button, Input, Select, Switch, Tag } from '@douyinfe/semi-ui';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ScreenProps } from '../../../features/shell/guarded-router.tsx';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
+import { ActionButton } from './action-button.tsx';
 import { CameraStrip } from './camera-strip.tsx';
 import { FiguresBar } from './figures-bar.tsx';
+import { PluginSettings } from './plugin-settings.tsx';
 import { enterMovesOn, StationFormFields } from './station-form.tsx';
 import { formatKg, stationPath } from './station-model.ts';
-import { pluginUrlError, saveStationSettings } from './station-settings.ts';
+import { saveStationSettings } from './station-settings.ts';
 import { pickWeighbridge, useCameras, useStationLink, useWeighbridges } from './use-station.ts';
-import { type ActionState, useStationKeys, useWeighingStation } from './use-weighing-station.ts';
+import { useStationKeys, useWeighingStation } from './use-weighing-station.ts';
 import { YardQueue } from './yard-queue.tsx';
 import './station.css';
 
@@ -28,80 +22,6 @@ const STAGE_TEXT = {
   completed: { text: '已完成', color: 'green' },
   voided: { text: '已作废', color: 'grey' },
 } as const;
-
-function ActionButton({
-  label,
-  keyName,
-  state,
-  onClick,
-  primary,
-  testId,
-  buttonRef,
-}: {
-  label: string;
-  keyName: string;
-  state: ActionState;
-  onClick: () => void;
-  primary?: boolean;
-  testId: string;
-  buttonRef?: React.Ref<HTMLButtonElement>;
-}) {
-  const button = (
-    <Button
-      ref={buttonRef as never}
-      size="large"
-      theme={primary ? 'solid' : 'light'}
-      type={primary ? 'primary' : 'tertiary'}
-      disabled={!state.enabled}
-      onClick={onClick}
-      data-testid={testId}
-      className="ly-ws-action"
-    >
-      <kbd>{keyName}</kbd>
-      {label}
-    </Button>
-  );
-  return state.hint ? (
-    <Tooltip content={state.hint}>
-      <span className="ly-ws-action-wrap">{button}</span>
-    </Tooltip>
-  ) : (
-    button
-  );
-}
-
-export function PluginSettings({ link }: { link: ReturnType<typeof useStationLink> }) {
-  const [draft, setDraft] = useState(link.localUrl);
-  const error = pluginUrlError(draft);
-  return (
-    <Popover
-      trigger="click"
-      position="bottomRight"
-      content={
-        <div className="ly-ws-plugin" data-testid="plugin-settings">
-          <div className="ly-ws-card-title">地磅插件地址（本机）</div>
-          <Input value={draft} onChange={setDraft} placeholder={link.url || 'ws://127.0.0.1:9610/ws'} />
-          <small className={error ? 'is-error' : ''}>
-            {error || `当前：${link.url || '默认地址'}；留空使用服务器默认`}
-          </small>
-          <Button
-            theme="solid"
-            size="small"
-            disabled={!!error}
-            onClick={() => {
-              link.setPluginUrl(draft);
-              link.reset();
-            }}
-          >
-            保存并重新连接
-          </Button>
-        </div>
-      }
-    >
-      <Button icon={<IconSetting />} theme="borderless" aria-label="地磅插件设置" />
-    </Popover>
-  );
-}
 
 export default function LoadometerScreen({ path }: ScreenProps) {
   const [, navigate] = useLocation();
