@@ -272,20 +272,25 @@ export function parseAuxKey(key: string): Record<string, string> {
   return out;
 }
 
-/** "客户：华东钢厂" per item of an aux key / map. */
-export async function auxNamesOf(
+/**
+ * Names "客户：华东钢厂" of auxiliary maps: the dimensions and every item of `maps` are loaded once (no query per
+ * row); answers a function from a map (dimension id → item id) to its names in dimension-id order.
+ */
+export async function auxNamer(
   ex: Executor,
   bookId: string,
-  aux: Record<string, string>,
-  dims?: Map<string, DimensionInfo>,
-): Promise<string[]> {
-  const ids = Object.values(aux);
-  if (ids.length === 0) return [];
-  const d = dims ?? (await loadDimensions(ex, bookId));
-  const items = await loadItems(ex, bookId, ids);
-  return Object.entries(aux)
-    .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
-    .map(([dim, item]) => `${d.get(dim)?.name ?? dim}：${items.get(item)?.name ?? item}`);
+  maps: Record<string, string>[],
+): Promise<(aux: Record<string, string>) => string[]> {
+  const dims = await loadDimensions(ex, bookId);
+  const items = await loadItems(
+    ex,
+    bookId,
+    maps.flatMap((m) => Object.values(m)),
+  );
+  return (aux) =>
+    Object.entries(aux)
+      .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
+      .map(([dim, item]) => `${dims.get(dim)?.name ?? dim}：${items.get(item)?.name ?? item}`);
 }
 
 /**

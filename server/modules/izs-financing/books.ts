@@ -43,17 +43,7 @@ import { type Db, type Executor, rows } from '../../db/client.ts';
 import { finOpening, voucher, voucherLine } from '../../db/schema/index.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
-import {
-  auxNamesOf,
-  type Book,
-  type BookChart,
-  bookOf,
-  fullNameOf,
-  loadBookChart,
-  loadDimensions,
-  need,
-  parseAuxKey,
-} from './book.ts';
+import { auxNamer, type Book, type BookChart, bookOf, fullNameOf, loadBookChart, need, parseAuxKey } from './book.ts';
 import { checkRange, loadLedger } from './ledger-data.ts';
 
 const m = (d: Decimal) => d.toFixed(2);
@@ -205,15 +195,15 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
     const bc = await loadBookChart(db, book);
     accountOf(bc, q.accountCode);
     const ledger = await loadLedger(db, book, bc, { to: q.periodTo, withAux: true, postedOnly: isOn(q.posted) });
-    const dims = await loadDimensions(db, book.id);
     const keys = await auxKeysUnder(db, book.id, q.accountCode, q.periodTo);
+    const names = await auxNamer(db, book.id, keys.map(parseAuxKey));
     const out: AuxBalanceRow[] = [];
     for (const k of keys) {
       const f = figures(ledger, q.accountCode, q.periodFrom, q.periodTo, periods, k);
       if (Object.values(f).every((v) => v === '0.00')) continue;
       out.push({
         auxKey: k,
-        auxNames: k ? await auxNamesOf(db, book.id, parseAuxKey(k), dims) : ['（无辅助核算）'],
+        auxNames: k ? names(parseAuxKey(k)) : ['（无辅助核算）'],
         ...f,
       });
     }
@@ -246,7 +236,7 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       accountCode: q.accountCode,
       accountName: fullNameOf(bc.chart, q.accountCode),
       auxKey: auxKey ?? '',
-      auxNames: auxKey ? await auxNamesOf(db, book.id, parseAuxKey(auxKey)) : [],
+      auxNames: auxKey ? (await auxNamer(db, book.id, [parseAuxKey(auxKey)]))(parseAuxKey(auxKey)) : [],
       periodFrom: q.periodFrom,
       periodTo: q.periodTo,
       rows: subsidiaryLedger(ledger, q.accountCode, q.periodFrom, q.periodTo, auxKey).map(ledgerRowOut),

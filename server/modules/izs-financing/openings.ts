@@ -30,7 +30,7 @@ import { parse } from '../../platform/validate.ts';
 import {
   auxDimsOf,
   auxKeyOf,
-  auxNamesOf,
+  auxNamer,
   type Book,
   type BookChart,
   bookOf,
@@ -105,8 +105,12 @@ export function registerOpenings(app: FastifyInstance, db: Db): void {
     const { book, user } = bookOf(req);
     await need(db, user, FIN_PERMISSIONS.opening, 'view');
     const bc = await loadBookChart(db, book);
-    const dims = await loadDimensions(db, book.id);
     const stored = await db.select().from(finOpening).where(eq(finOpening.accountSetId, book.id));
+    const names = await auxNamer(
+      db,
+      book.id,
+      stored.map((o) => o.aux ?? {}),
+    );
     const out: OpeningRow[] = [];
     for (const a of bc.chart.accounts) {
       const row = bc.rows.get(a.code);
@@ -131,7 +135,7 @@ export function registerOpenings(app: FastifyInstance, db: Db): void {
           items.push({
             auxKey: o.auxKey,
             aux: o.aux ?? {},
-            auxNames: await auxNamesOf(db, book.id, o.aux ?? {}, dims),
+            auxNames: names(o.aux ?? {}),
             ...fig(
               a.direction,
               a.direction === 'credit' ? dec(o.balance).neg() : dec(o.balance),

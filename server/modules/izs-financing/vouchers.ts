@@ -352,7 +352,6 @@ const ACTION_TEXT: Record<Action, string> = { review: '审核', unreview: '反�
 
 export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
-  const withReq = (req: FastifyRequest): BookCtx => bookOf(req);
 
   const loadOne = async (ex: Executor, book: Book, id: string) => {
     if (!/^[1-9]\d{0,18}$/.test(id)) throw badRequest('凭证不存在');
@@ -367,7 +366,7 @@ export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
     (await voucherEntities(db, book, [await loadOne(db, book, id)], tz))[0];
 
   const save = async (req: FastifyRequest, update: boolean | 'auto') => {
-    const c = withReq(req);
+    const c = bookOf(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const hasId = body.id !== undefined && body.id !== null && body.id !== '' && body.id !== -1 && body.id !== '-1';
     const isUpdate = update === 'auto' ? hasId : update;
@@ -464,7 +463,7 @@ export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
   });
 
   app.post(VOUCHER_PATHS.remove, async (req) => {
-    const c = withReq(req);
+    const c = bookOf(req);
     await need(db, c.user, FIN_PERMISSIONS.voucherList, 'delete');
     const q = (req.query ?? {}) as Record<string, unknown>;
     const ids = [...new Set(parse(idListSchema, q.ids ?? (req.body as Record<string, unknown>)?.ids))];
@@ -502,7 +501,7 @@ export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
 
   const transition = (path: string, action: Action) =>
     app.post(path, async (req) => {
-      const c = withReq(req);
+      const c = bookOf(req);
       await need(db, c.user, FIN_PERMISSIONS.posting, 'edit');
       const { ids } = parse(idsBody, req.body ?? {});
       const unique = [...new Set(ids)];
@@ -520,30 +519,25 @@ export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
           if (block) throw badRequest(`${formatVoucherNo(v.word, v.no)}：${block}`);
         }
         const now = new Date();
-        const set =
-          action === 'review'
-            ? { state: 'reviewed', reviewer: c.user.userId, reviewTime: now }
-            : action === 'unreview'
-              ? { state: 'saved', reviewer: null, reviewTime: null }
-              : action === 'post'
-                ? { state: 'posted', poster: c.user.userId, postTime: now }
-                : {
-                    state: c.book.reviewRequired || found.some((v) => v.reviewer) ? 'reviewed' : 'saved',
-                    poster: null,
-                    postTime: null,
-                  };
+        const by = { updateUser: c.user.userId, updateTime: now };
         if (action === 'unpost') {
           // back to reviewed when it was reviewed, else saved
           for (const v of found) {
             await tx
               .update(voucher)
-              .set({ state: v.reviewer ? 'reviewed' : 'saved', poster: null, postTime: null, updateTime: now })
+              .set({ state: v.reviewer ? 'reviewed' : 'saved', poster: null, postTime: null, ...by })
               .where(eq(voucher.id, v.id));
           }
         } else {
+          const set =
+            action === 'review'
+              ? { state: 'reviewed', reviewer: c.user.userId, reviewTime: now }
+              : action === 'unreview'
+                ? { state: 'saved', reviewer: null, reviewTime: null }
+                : { state: 'posted', poster: c.user.userId, postTime: now };
           await tx
             .update(voucher)
-            .set({ ...set, updateUser: c.user.userId, updateTime: now } as never)
+            .set({ ...set, ...by })
             .where(inArray(voucher.id, unique));
         }
         if (action === 'post' || action === 'unpost') {
@@ -570,7 +564,7 @@ export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
   transition(VOUCHER_PATHS.unpost, 'unpost');
 
   app.post(VOUCHER_PATHS.renumber, async (req) => {
-    const c = withReq(req);
+    const c = bookOf(req);
     await need(db, c.user, FIN_PERMISSIONS.posting, 'edit');
     const body = parse(renumberBody, req.body ?? {});
     const changes = await db.transaction(async (tx) => {
@@ -623,7 +617,7 @@ export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
   });
 
   app.post(VOUCHER_PATHS.reverse, async (req) => {
-    const c = withReq(req);
+    const c = bookOf(req);
     await need(db, c.user, FIN_PERMISSIONS.voucherEntry, 'add');
     const body = parse(reverseBody, req.body ?? {});
     const id = await db.transaction(async (tx) => {
