@@ -23,8 +23,6 @@ import {
   userJoins,
 } from '../../platform/crud/index.ts';
 
-/** Kept importable from here for modules written against it; the helpers live in platform/crud/read-only.ts. */
-export { accountFilter, detailWith, READ_ONLY_ROUTES, userJoins };
 
 export async function registerBladeLog(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;

@@ -1,14 +1,14 @@
 /**
  * 接口跟踪日志 (/system/track-api-log): the API log narrowed to failed (status ≥ 400) and slow (≥ 1 s) calls, read-only,
- * reusing the API log's joins and filters (modules/blade-log). Filters `kind` (error | slow) and `minTime` (ms).
+ * reusing the API log's joins and filters (platform/crud/read-only.ts). Filters `kind` (error | slow) and `minTime` (ms).
  */
 import { and, eq, gte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TRACK_SLOW_MS, trackApiLogResource } from '../../../core/contract/blade-system/track-api-log.contract.ts';
 import { apiLog } from '../../db/schema/index.ts';
 import { type CrudContext, type Resource, registerResource } from '../../platform/crud/index.ts';
+import { accountFilter, detailWith, READ_ONLY_ROUTES, userJoins } from '../../platform/crud/read-only.ts';
 import { badRequest } from '../../platform/r.ts';
-import { accountFilter, detailWith, READ_ONLY_ROUTES, userJoins } from '../blade-log/routes.ts';
 
 const failed = gte(apiLog.status, 400);
 const slow = gte(apiLog.time, TRACK_SLOW_MS);
