@@ -23,7 +23,6 @@ import {
   userJoins,
 } from '../../platform/crud/index.ts';
 
-
 export async function registerBladeLog(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;
   const ctx = { db, tz: actx.config.tz };
