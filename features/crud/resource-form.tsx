@@ -30,6 +30,16 @@ export function validateForm(
 }
 
 /**
+ * An edit sends `null` for every form field left empty, so that clearing a field clears it on the server
+ * (JSON drops `undefined`, and the server would otherwise keep the stored value).
+ */
+export function withClearedFields(fields: AnyField[], data: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...data };
+  for (const f of fields) if (out[f.field] === undefined) out[f.field] = null;
+  return out;
+}
+
+/**
  * Initial values of the add dialog: each form field's zod default (`status` 1, `unit` 't'…), read by parsing
  * `undefined` with the field's own schema, so the dialog opens with what the server would store.
  */

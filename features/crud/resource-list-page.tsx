@@ -25,6 +25,7 @@ import {
   formDefaults,
   ResourceForm,
   validateForm,
+  withClearedFields,
 } from './resource-form.tsx';
 import { useTableHeight } from './table-height.ts';
 import './crud.css';
@@ -72,6 +73,12 @@ export interface ListPageProps {
   baseParams?: Params;
   /** Called with the server's answer after a successful add or edit (e.g. a secret shown once). */
   onSaved?: (saved: Row, mode: FormMode) => void;
+  /** Replaces the built-in add / edit dialog (e.g. a document with lines): called with the row ({} when adding). */
+  onEdit?: (mode: 'add' | 'edit', row: Row) => void;
+  /** Whether a row offers 编辑 / 删除 (e.g. only drafts of a document). */
+  rowEditable?: (row: Row) => boolean;
+  /** Width of the extra row buttons of `rowActions` (default EXTRA_ACTIONS_WIDTH). */
+  rowActionsWidth?: number;
 }
 
 /**
@@ -87,6 +94,9 @@ export function ResourceListPage({
   onView,
   baseParams,
   onSaved,
+  onEdit,
+  rowEditable,
+  rowActionsWidth = EXTRA_ACTIONS_WIDTH,
 }: ListPageProps) {
   const perms = useResourcePermissions(def.permission);
   const ref = useMemo(() => refOf(def), [def]);
@@ -122,6 +132,7 @@ export function ResourceListPage({
 
   const openDialog = (mode: FormMode, row: Row = {}) => {
     if (mode === 'view' && onView) return onView(row);
+    if (mode !== 'view' && onEdit) return onEdit(mode, row);
     setDialog({ mode, row });
     setValues(mode === 'add' ? formDefaults(def.schemas.form, def.form) : rowToFormValues(def, { ...row })); // a copy: the table row stays untouched
     setErrors({});
@@ -131,7 +142,10 @@ export function ResourceListPage({
     const formFields = def.form.map((f) => f.field);
     const checked = validateForm(def.schemas.form, cleanValues(def.form, values));
     if (!checked.ok) return setErrors(checked.errors);
-    const body = stripAuditFields({ ...checked.data, ...(dialog.row.id ? { id: dialog.row.id } : {}) }, formFields);
+    const body = stripAuditFields(
+      dialog.row.id ? { ...withClearedFields(def.form, checked.data), id: dialog.row.id } : checked.data,
+      formFields,
+    );
     const r = await submit({ ref, body });
     if ('error' in r) return; // the base query has shown the server's message (spec §8)
     Toast.success({ content: dialog.mode === 'add' ? '新增成功' : '修改成功', duration: 3 });
@@ -174,12 +188,12 @@ export function ResourceListPage({
     columns.push({
       title: '操作',
       dataIndex: '__actions',
-      width: ACTION_COLUMN_WIDTH + (rowActions ? EXTRA_ACTIONS_WIDTH : 0),
+      width: ACTION_COLUMN_WIDTH + (rowActions ? rowActionsWidth : 0),
       fixed: 'right',
       render: (_: unknown, row: Row) => (
         <span className="ly-crud-actions" data-testid={`row-actions-${row.id}`}>
           {rowActions?.(row)}
-          {!readOnly && perms.edit && (
+          {!readOnly && perms.edit && (rowEditable?.(row) ?? true) && (
             <Button theme="borderless" size="small" onClick={() => openDialog('edit', row)}>
               编辑
             </Button>
@@ -189,7 +203,7 @@ export function ResourceListPage({
               查看
             </Button>
           )}
-          {!readOnly && perms.delete && (
+          {!readOnly && perms.delete && (rowEditable?.(row) ?? true) && (
             <Button theme="borderless" size="small" type="danger" onClick={() => askRemove(row)}>
               删除
             </Button>

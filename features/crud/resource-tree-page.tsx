@@ -22,6 +22,7 @@ import {
   formDefaults,
   ResourceForm,
   validateForm,
+  withClearedFields,
 } from './resource-form.tsx';
 import { rowToFormValues, searchParams } from './resource-list-page.tsx';
 import { useTableHeight } from './table-height.ts';
@@ -109,7 +110,10 @@ export function ResourceTreePage({
     const checked = validateForm(def.schemas.form, cleanValues(def.form, values));
     if (!checked.ok) return setErrors(checked.errors);
     const fields = def.form.map((f) => f.field);
-    const body = stripAuditFields({ ...checked.data, ...(dialog.row.id ? { id: dialog.row.id } : {}) }, fields);
+    const body = stripAuditFields(
+      dialog.row.id ? { ...withClearedFields(def.form, checked.data), id: dialog.row.id } : checked.data,
+      fields,
+    );
     const r = await submit({ ref, body });
     if ('error' in r) return; // the base query has shown the server's message (spec §8)
     Toast.success({ content: dialog.mode === 'add' ? '新增成功' : '修改成功', duration: 3 });

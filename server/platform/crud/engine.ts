@@ -307,6 +307,7 @@ export function registerResource(
   const insert = async (req: FastifyRequest, body: unknown): Promise<Row> => {
     const user = await permit(req, 'add');
     const raw = cleanBody(def, (body ?? {}) as Row);
+    for (const k of Object.keys(raw)) if (raw[k] === null) delete raw[k]; // empty on add: defaults apply
     const values = parse(def.schemas.form, raw) as Row;
     const row = columnValues(values);
     if ('status' in cols && values.status !== undefined) row.status = values.status;
@@ -339,6 +340,11 @@ export function registerResource(
     const raw = cleanBody(def, b);
     for (const k of editDisabled) delete raw[k];
     const merged = { ...formValues(def, prev, info, tz), ...raw };
+    // null clears a field: kept where the field takes null, else the field's default (or its required message)
+    const shape = (def.schemas.form as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+    for (const [k, v] of Object.entries(raw)) {
+      if (v === null && shape[k] && !shape[k].safeParse(null).success) delete merged[k];
+    }
     const values = parse(def.schemas.form, merged) as Row;
     const row = columnValues(values);
     if ('status' in cols && values.status !== undefined) row.status = values.status;
