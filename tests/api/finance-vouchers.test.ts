@@ -260,6 +260,7 @@ describe('red reversal, quantities, auxiliary items', () => {
       400,
       '辅助核算项目不存在',
     );
+    await refused(admin(`${FIN}/voucher/save`, { body: body({ abc: item.id }) }), 400, '未设置辅助核算');
     const v = await okPost(admin, `${FIN}/voucher/save`, body({ [customer]: item.id }));
     expect(v.lines[0]).toMatchObject({ accountName: '应收账款-货款', auxNames: ['客户：华东钢厂'] });
   });

@@ -253,12 +253,15 @@ export async function loadItems(ex: Executor, bookId: string, ids: string[]): Pr
   return new Map(list.map((i) => [i.id, i]));
 }
 
+/** Order of id strings as numbers (ids are positive integers as text; no BigInt, so junk cannot throw). */
+export const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
 /** `dimId:itemId|dimId:itemId` sorted by dimension id ('' without items): the key of a ledger position. */
 export function auxKeyOf(aux: Record<string, string> | null | undefined): string {
   if (!aux) return '';
   return Object.entries(aux)
     .filter(([, v]) => v)
-    .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0))
+    .sort(([a], [b]) => byId(a, b))
     .map(([d, i]) => `${d}:${i}`)
     .join('|');
 }
@@ -289,7 +292,7 @@ export async function auxNamer(
   );
   return (aux) =>
     Object.entries(aux)
-      .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
+      .sort(([a], [b]) => byId(a, b))
       .map(([dim, item]) => `${dims.get(dim)?.name ?? dim}：${items.get(item)?.name ?? item}`);
 }
 

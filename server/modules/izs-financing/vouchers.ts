@@ -57,6 +57,7 @@ import {
   type Book,
   type BookCtx,
   bookOf,
+  byId,
   checkAux,
   fullNameOf,
   loadBookChart,
@@ -293,7 +294,7 @@ export async function voucherEntities(ex: Executor, book: Book, list: VoucherRow
   const items = await loadItems(ex, book.id, itemIds);
   const auxNames = (aux: Record<string, string> | null) =>
     Object.entries(aux ?? {})
-      .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
+      .sort(([a], [b]) => byId(a, b))
       .map(([d, i]) => `${dims.get(d)?.name ?? d}：${items.get(i)?.name ?? i}`);
   const name = (id: string | null) => (id ? (names.get(id) ?? '') : '');
   return list.map((v) => {
