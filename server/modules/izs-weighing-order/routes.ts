@@ -174,6 +174,7 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
       beforeSave: async (tx, row, c) => {
         // engine update (POST update): only a first-pass record, only the editable fields
         if (c.prev?.weighState !== 'first') throw badRequest('只能修改一次过磅状态的磅单');
+        if (typeof row.carNumber === 'string') row.carNumber = row.carNumber.toUpperCase();
         const edits: Edits = {};
         for (const k of EDIT_KEYS) {
           if (row[k] !== undefined && row[k] !== c.prev?.[k]) (edits as Row)[k] = row[k];
