@@ -81,7 +81,16 @@ const ROOT = join(import.meta.dirname, '..', '..');
  */
 async function seededSnapshot(config: Config): Promise<Blob> {
   const hash = createHash('sha256');
-  for (const dir of ['server/db/migrations', 'server/seed', 'server/db/schema', 'core/contract']) {
+  // server/modules/izs-financing + core/accounting: the demo seed creates its account set with the module's
+  // createAccountSet from the preset charts
+  for (const dir of [
+    'server/db/migrations',
+    'server/seed',
+    'server/db/schema',
+    'core/contract',
+    'server/modules/izs-financing',
+    'core/accounting',
+  ]) {
     for (const f of filesOf(join(ROOT, dir))) hash.update(f).update(readFileSync(f));
   }
   hash.update(JSON.stringify({ a: config.adminPassword, s: config.seedDemo }));
