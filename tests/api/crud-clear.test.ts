@@ -1,6 +1,9 @@
 // @vitest-environment node
 /** Clearing fields on edit: the form sends null for an emptied field and the engine clears it. */
+
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/client.ts';
 import { boot, call, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -13,6 +16,7 @@ afterAll(async () => {
   await t?.close();
 });
 
+const rowsOf = <T>(q: SQL) => rows<T>(t.database.db, q);
 const api = (path: string, body?: unknown, query?: Record<string, string>) => call(t, path, { token, body, query });
 
 describe('clearing fields on edit', () => {
@@ -64,5 +68,28 @@ describe('clearing fields on edit', () => {
     });
     expect(add.status).toBe(200);
     expect(add.body.data.spec).toBe('');
+  });
+
+  it('a department the caller cannot use is refused, not silently replaced', async () => {
+    const bad = await api('/api/izs-base/warehouse/submit', {
+      code: 'CLR-W1',
+      name: '清空仓',
+      deptId: '1999999999999999999',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('所属部门不存在');
+    const manager = (await login(t, 'manager')).access_token;
+    const rows = await rowsOf<{ id: string; mine: boolean }>(
+      sql`select d.id::text as id, d.id::text = any(string_to_array(u.dept_id, ',')) as mine
+          from blade_dept d, blade_user u where u.account = 'manager' and d.is_deleted = 0 and d.tenant_id = u.tenant_id`,
+    );
+    const foreign = rows.find((d) => !d.mine)?.id;
+    if (!foreign) throw new Error('the demo seed has departments the manager does not belong to');
+    const r = await call(t, '/api/izs-base/warehouse/submit', {
+      token: manager,
+      body: { code: 'CLR-W2', name: '他部门仓', deptId: foreign },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('不能选择不属于自己的部门');
   });
 });

@@ -221,10 +221,12 @@ export function registerResource(
     return hooks.toEntity ? hooks.toEntity(e, user) : e;
   };
 
-  const load = async (ex: Executor, _req: FastifyRequest, user: AuthUser, rawId: string): Promise<Row> => {
+  const load = async (ex: Executor, req: FastifyRequest, user: AuthUser, rawId: string): Promise<Row> => {
     const idR = idSchema.safeParse(rawId);
     if (!idR.success) throw badRequest(`${def.title}不存在`);
     const conds = await baseConds(user);
+    const extra = await hooks.where?.(req, user); // the module's own rule applies to detail/update/remove too
+    if (extra) conds.push(extra);
     const r = (await ex
       .select(selection())
       .from(table)
@@ -268,7 +270,9 @@ export function registerResource(
           .where(and(eq(dept.id, w), eq(dept.tenantId, user.tenantId), eq(dept.isDeleted, 0)))
           .limit(1);
         if (d[0]) return w;
+        throw badRequest('所属部门不存在');
       }
+      throw badRequest('不能选择不属于自己的部门');
     }
     return user.currentDeptId && user.currentDeptId !== '0' ? user.currentDeptId : (user.deptIds[0] ?? null);
   };
