@@ -100,6 +100,7 @@ test('the yard’s day: stable gross with the camera plate, tare, complete, memo
   await expect(page.getByTestId('ws-plate')).toHaveValue(car);
   await pick(page, 'partyId', '鑫达');
   await pick(page, 'materialId', '重废钢');
+  await expect(page.locator('[data-ws-field=materialId]')).toContainText('重废钢');
   await expect(page.getByTestId('ws-price-source')).toBeVisible(); // price looked up from the price list
   await page.locator('#ws-unitPrice').fill('2650');
   await page.locator('#ws-impurityRate').fill('1.5');
@@ -206,5 +207,83 @@ test('a clerk without the manual permission has no manual entry; a lost plugin l
   await expect(page.getByTestId('ws-link-down')).toHaveCount(0);
   weigh('21480', true);
   await expect(page.getByTestId('weight-stable')).toHaveText('稳定');
+  expect(errors).toEqual([]);
+});
+
+test('简易过磅: the plate decides the pass — an empty truck in, loaded out, completed with one key each', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await usePlugin(page);
+  await signIn(page);
+  await page.goto('/supply-chain/ease-loadometer');
+  const ease = page.getByTestId('ease-station');
+  await expect(ease.locator('.ly-weight[data-status=enabled]')).toBeVisible();
+  const car = `浙B${Date.now().toString(36).slice(-4).toUpperCase()}8`.slice(0, 7);
+
+  weigh('14000', true);
+  plate(car);
+  await expect(page.getByTestId('ws-plate')).toHaveValue(car);
+  await page.getByTestId('ws-order-type').getByText('销售').click();
+  await pick(page, 'partyId', '宁波钢铁');
+  await pick(page, 'materialId', '重废钢');
+  await expect(page.locator('[data-ws-field=materialId]')).toContainText('重废钢');
+  await expect(page.getByTestId('ease-weigh')).toContainText('一次过磅');
+  await page.keyboard.press('F2');
+  await expect(page.getByText(new RegExp(`一次过磅完成：${car} 14,000 kg`))).toBeVisible();
+
+  weigh('0', true);
+  weigh('39000', true);
+  plate(car);
+  await expect(page.getByTestId('weight-digits')).toHaveText('39000');
+  await expect(ease).toHaveAttribute('data-stage', 'second');
+  await expect(page.getByTestId('ease-weigh')).toContainText('二次过磅并完成');
+  await page.keyboard.press('F2');
+  await expect(ease).toHaveAttribute('data-stage', 'completed');
+  // 39000 − 14000 = 25000; the material's 扣杂 1.5 % = 375; net 24625 kg
+  await expect(page.getByTestId('fig-net')).toContainText('24,625');
+  await expect(page.getByTestId('fig-tare')).toContainText('14,000');
+  await expect(page.getByText(/过磅完成：.* 净重 24,625 kg，已生成 CK\d+/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('分拣过磅: outputs weighed in a container, loss shown, the disassembly order made and submitted', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await usePlugin(page);
+  await signIn(page);
+  await page.goto('/supply-chain/assembly-loadometer');
+  await expect(page.getByTestId('sorting-station').locator('.ly-weight[data-status=enabled]')).toBeVisible();
+  const sel = async (id: string, text: string) => {
+    await page.locator(`#${id}`).click();
+    await page.locator('.semi-select-option', { hasText: text }).first().click();
+  };
+  await sel('sort-input', '统料');
+  await page.locator('#sort-input-qty').fill('10000');
+  await page.locator('#sort-tare').fill('240');
+  await expect(page.getByTestId('sort-make')).toBeDisabled(); // no output yet
+
+  await sel('sort-output', '重废钢');
+  weigh('6440', false);
+  await expect(page.getByTestId('sort-weigh')).toBeDisabled(); // moving
+  weigh('6440', true);
+  await expect(page.getByTestId('sort-weigh')).toBeEnabled();
+  await page.keyboard.press('F2');
+  await sel('sort-output', '中型废钢');
+  weigh('3690', true);
+  await expect(page.getByTestId('weight-digits')).toHaveText('3690');
+  await page.keyboard.press('F2');
+  const summary = page.getByTestId('sort-summary');
+  await expect(summary).toContainText('9,650'); // 6200 + 3450 (container tare taken off)
+  await expect(summary).toContainText('350');
+  await expect(summary).toContainText('3.50%');
+
+  await page.keyboard.press('F4');
+  await expect(page.getByText(/已生成拆解分拣单 CF\d+/)).toBeVisible();
+  const created = page.getByTestId('sort-created');
+  await expect(created).toContainText('草稿');
+  await created.getByRole('button', { name: '提交审核' }).click();
+  await expect(created).toContainText('已提交');
   expect(errors).toEqual([]);
 });

@@ -78,7 +78,7 @@ export default function LoadometerScreen({ path }: ScreenProps) {
             </div>
             {link.status === 'disabled' && (
               <div className="ly-ws-link-down" role="alert" data-testid="ws-link-down">
-                地磅插件未连接：请确认本机已运行地磅桥接程序
+                插件未连接，请检查地磅桥接程序
                 <Button size="small" type="danger" theme="solid" onClick={link.reset}>
                   重新连接
                 </Button>

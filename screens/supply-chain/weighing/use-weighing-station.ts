@@ -70,7 +70,14 @@ export function useWeighingStation({
   const biz = useBizCache();
 
   const [record, setRecord] = useState<WeighingOrder | null>(null);
-  const [form, setForm] = useState<StationForm>(() => emptyForm('purchase', weighbridge?.warehouseId ?? ''));
+  const [form, setFormState] = useState<StationForm>(() => emptyForm('purchase', weighbridge?.warehouseId ?? ''));
+  // the latest form, also between two changes that land before React re-renders (a select's late onChange)
+  const formRef = useRef(form);
+  formRef.current = form;
+  const setForm = useCallback((next: StationForm | ((f: StationForm) => StationForm)) => {
+    formRef.current = typeof next === 'function' ? next(formRef.current) : next;
+    setFormState(formRef.current);
+  }, []);
   const [dirty, setDirty] = useState({ unitPrice: false, impurityRate: false });
   const [plateSource, setPlateSource] = useState<'' | 'camera' | 'typed'>('');
   const [cameraHint, setCameraHint] = useState('');
@@ -94,14 +101,14 @@ export function useWeighingStation({
     if (!record && weighbridge?.warehouseId) {
       setForm((f) => (f.warehouseId ? f : { ...f, warehouseId: weighbridge.warehouseId ?? '' }));
     }
-  }, [weighbridge?.warehouseId, record]);
+  }, [weighbridge?.warehouseId, record, setForm]);
 
   // the price list's answer fills the price unless the clerk typed one
   useEffect(() => {
     if (!price.data || !lookup || price.originalArgs !== lookup) return;
     setPriceInfo({ unit: price.data.priceUnit, source: price.data.source });
     if (!dirty.unitPrice) setForm((f) => ({ ...f, unitPrice: price.data?.price ?? f.unitPrice }));
-  }, [price.data, price.originalArgs, lookup, dirty.unitPrice]);
+  }, [price.data, price.originalArgs, lookup, dirty.unitPrice, setForm]);
 
   const requestPrice = useCallback((f: StationForm) => {
     const priceType = partyOf(f.orderType).priceType;
@@ -112,16 +119,19 @@ export function useWeighingStation({
     );
   }, []);
 
-  const loadRecord = useCallback((r: WeighingOrder) => {
-    setRecord(r);
-    setForm(formFromRecord(r));
-    setDirty({ unitPrice: true, impurityRate: true });
-    setPriceInfo({ unit: r.priceUnit });
-    setLookup(null);
-    setPlateSource('');
-    setCameraHint('');
-    setManual((m) => ({ ...m, on: false }));
-  }, []);
+  const loadRecord = useCallback(
+    (r: WeighingOrder) => {
+      setRecord(r);
+      setForm(formFromRecord(r));
+      setDirty({ unitPrice: true, impurityRate: true });
+      setPriceInfo({ unit: r.priceUnit });
+      setLookup(null);
+      setPlateSource('');
+      setCameraHint('');
+      setManual((m) => ({ ...m, on: false }));
+    },
+    [setForm],
+  );
 
   const newTruck = useCallback(
     (plate = '', source: '' | 'camera' = '') => {
@@ -137,7 +147,7 @@ export function useWeighingStation({
       setCameraHint('');
       setManual((m) => ({ ...m, on: false }));
     },
-    [weighbridge?.warehouseId],
+    [weighbridge?.warehouseId, setForm],
   );
 
   /** Loads the plate's open record when it has one (the truck is back for its second pass). */
@@ -175,11 +185,11 @@ export function useWeighingStation({
     } else if (plate !== record?.carNumber) {
       setCameraHint(plate);
     }
-  }, [link.car, stage, plateSource, form.carNumber, record?.carNumber, newTruck, checkPlate]);
+  }, [link.car, stage, plateSource, form.carNumber, record?.carNumber, newTruck, checkPlate, setForm]);
 
   const setField = useCallback(
     (key: FormKey, value: string) => {
-      const next = { ...form, [key]: value } as StationForm;
+      const next = { ...formRef.current, [key]: value } as StationForm;
       if (key === 'orderType') next.partyId = ''; // suppliers and customers are different lists
       if (key === 'materialId') {
         // the business cache knows the material's price unit and 扣杂率 (else the server fills the rate)
@@ -196,7 +206,7 @@ export function useWeighingStation({
       if (key === 'materialId') setDirty({ unitPrice: false, impurityRate: false });
       if (key === 'partyId' || key === 'orderType') setDirty((d) => ({ ...d, unitPrice: false }));
     },
-    [form, biz.materialList, record, requestPrice],
+    [biz.materialList, record, requestPrice, setForm],
   );
 
   const capture = captureOf({ enabled: link.enabled, weight: link.weight }, manual, canManual);
@@ -226,6 +236,12 @@ export function useWeighingStation({
     };
   }, [busy, canCapture, capture.ok, capture.reason, stage, form.carNumber, sameAsFirst, record, previous]);
 
+  /** A refused key press says why (the button's tooltip is not seen when the clerk uses the keyboard). */
+  const refused = (a: ActionState): undefined => {
+    if (a.hint && !busy) Toast.warning({ content: a.hint, duration: 2 });
+    return undefined;
+  };
+
   const run = async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
     setBusy(true);
     try {
@@ -240,7 +256,7 @@ export function useWeighingStation({
   const kg = (v: string | null | undefined) => `${formatKg(v ?? '0', places)} kg`;
 
   const firstPass = async () => {
-    if (!actions.first.enabled || !weighbridge) return undefined;
+    if (!actions.first.enabled || !weighbridge) return refused(actions.first);
     const body = firstPassBody(form, weighbridge.id, capture, snapshots(), {
       unitPrice: !dirty.unitPrice,
       impurityRate: !dirty.impurityRate,
@@ -257,7 +273,7 @@ export function useWeighingStation({
   };
 
   const secondPass = async (complete = false) => {
-    if (!actions.second.enabled || !record) return undefined;
+    if (!actions.second.enabled || !record) return refused(actions.second);
     const r = await run(() => secondPassMut(secondPassBody(form, record.id, capture, snapshots(), complete)).unwrap());
     if (!r) return undefined;
     loadRecord(r);
@@ -272,7 +288,7 @@ export function useWeighingStation({
   };
 
   const complete = async () => {
-    if (!actions.complete.enabled || !record) return undefined;
+    if (!actions.complete.enabled || !record) return refused(actions.complete);
     const r = await run(() => completeMut({ id: record.id, ...editableBody(form) }).unwrap());
     if (!r) return undefined;
     loadRecord(r);
