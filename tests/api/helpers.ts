@@ -81,16 +81,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
  */
 async function seededSnapshot(config: Config): Promise<Blob> {
   const hash = createHash('sha256');
-  // server/modules/izs-financing + core/accounting: the demo seed creates its account set with the module's
-  // createAccountSet from the preset charts
-  for (const dir of [
-    'server/db/migrations',
-    'server/seed',
-    'server/db/schema',
-    'core/contract',
-    'server/modules/izs-financing',
-    'core/accounting',
-  ]) {
+  // the whole server and the shared core the seed may import (modules build demo data through their own code)
+  for (const dir of ['server', 'core/contract', 'core/accounting', 'core/stock']) {
     for (const f of filesOf(join(ROOT, dir))) hash.update(f).update(readFileSync(f));
   }
   hash.update(JSON.stringify({ a: config.adminPassword, s: config.seedDemo }));
