@@ -127,7 +127,13 @@ export function StationFormFields({
       <Field label="仓库" name="warehouseId">
         <FieldControl
           id="ws-warehouseId"
-          spec={{ field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT }}
+          spec={{
+            field: 'warehouseId',
+            label: '仓库',
+            kind: 'select',
+            options: WAREHOUSE_SELECT,
+            placeholder: '默认：地磅所属仓库',
+          }}
           value={form.warehouseId}
           onChange={set('warehouseId')}
           disabled={disabled}
