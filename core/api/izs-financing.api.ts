@@ -1,8 +1,34 @@
 import { ACCOUNT_SET_CHECK_PATH } from '../contract/blade-system.contract.ts';
 import type { R } from '../contract/common.ts';
+import {
+  ACCOUNT_SET_PATHS,
+  ACCOUNT_SET_USER_PATHS,
+  type AccountSet,
+  type AccountSetCandidate,
+  type AccountSetUser,
+} from '../contract/izs-financing/account-set.contract.ts';
 import { api } from './api.ts';
 
-export const izsFinancingApi = api.injectEndpoints({
+type Params = Record<string, string | number | boolean | null | undefined>;
+
+/** A read of the current book (Current-Account-Set-Id is added by the base query). */
+export interface FinGetArgs {
+  url: string;
+  params?: Params;
+}
+
+/** A write of the current book: every finance read is refetched afterwards (tag 'Fin'). */
+export interface FinPostArgs {
+  url: string;
+  body?: unknown;
+  params?: Params;
+  /** no error toast (the screen shows the message itself, e.g. at the voucher row) */
+  silent?: boolean;
+}
+
+const unwrap = (r: R<unknown>) => r.data;
+
+export const izsFinancingApi = api.enhanceEndpoints({ addTagTypes: ['Fin', 'AccountSet'] }).injectEndpoints({
   endpoints: (b) => ({
     /** Spec §4: 0 no permission for accounting pages, 1 no account set yet, else normal. */
     accountSetCheck: b.query<number, string>({
@@ -11,5 +37,76 @@ export const izsFinancingApi = api.injectEndpoints({
       providesTags: ['AccountCheck'],
       extraOptions: { silent: true },
     }),
+    /** Books of a department the caller may use (the selector asks 200 — spec §9). */
+    accountSetList: b.query<AccountSet[], string>({
+      query: (deptId) => ({ url: ACCOUNT_SET_PATHS.page, params: { deptId, current: 1, size: 200 } }),
+      transformResponse: (r: R<{ records: AccountSet[] }>) => r.data?.records ?? [],
+      providesTags: ['AccountSet'],
+    }),
+    accountSetSubmit: b.mutation<AccountSet, Record<string, unknown>>({
+      query: (body) => ({ url: ACCOUNT_SET_PATHS.submit, method: 'POST', body }),
+      transformResponse: (r: R<AccountSet>) => r.data,
+      invalidatesTags: ['AccountSet', 'AccountCheck'],
+    }),
+    accountSetUsers: b.query<AccountSetUser[], string>({
+      query: (accountSetId) => ({ url: ACCOUNT_SET_USER_PATHS.page, params: { accountSetId, current: 1, size: 1000 } }),
+      transformResponse: (r: R<{ records: AccountSetUser[] }>) => r.data?.records ?? [],
+      providesTags: ['AccountSet'],
+    }),
+    accountSetCandidates: b.query<AccountSetCandidate[], string>({
+      query: (accountSetId) => ({ url: ACCOUNT_SET_PATHS.userList, params: { accountSetId } }),
+      transformResponse: (r: R<AccountSetCandidate[]>) => r.data ?? [],
+      providesTags: ['AccountSet'],
+    }),
+    accountSetUsersUpdate: b.mutation<
+      AccountSetUser[],
+      { accountSetId: string; users: { userId: string; supervisor: number; isDefault: string }[] }
+    >({
+      query: (body) => ({ url: ACCOUNT_SET_USER_PATHS.update, method: 'POST', body }),
+      transformResponse: (r: R<AccountSetUser[]>) => r.data,
+      invalidatesTags: ['AccountSet'],
+    }),
+    /** Any read of the current book; answers `data`. */
+    finGet: b.query<unknown, FinGetArgs>({
+      query: ({ url, params }) => ({ url, params }),
+      transformResponse: unwrap,
+      providesTags: ['Fin'],
+    }),
+    /** Any write of the current book; answers `data`. */
+    finPost: b.mutation<unknown, FinPostArgs>({
+      query: ({ url, body, params }) => ({ url, method: 'POST', body: body ?? {}, params }),
+      transformResponse: unwrap,
+      invalidatesTags: ['Fin'],
+    }),
+    finPostSilent: b.mutation<unknown, FinPostArgs>({
+      query: ({ url, body, params }) => ({ url, method: 'POST', body: body ?? {}, params }),
+      transformResponse: unwrap,
+      invalidatesTags: ['Fin'],
+      extraOptions: { silent: true },
+    }),
   }),
 });
+
+export const {
+  useAccountSetCheckQuery,
+  useAccountSetListQuery,
+  useAccountSetSubmitMutation,
+  useAccountSetUsersQuery,
+  useAccountSetCandidatesQuery,
+  useAccountSetUsersUpdateMutation,
+} = izsFinancingApi;
+
+/** Typed read of the current book: `useFin<TrialBalanceAnswer>(LEDGER_PATHS.balance, {...})`. */
+export function useFin<T>(url: string, params?: Params, options?: { skip?: boolean }) {
+  const q = izsFinancingApi.useFinGetQuery({ url, params }, { skip: options?.skip, refetchOnMountOrArgChange: true });
+  return { ...q, data: q.data as T | undefined };
+}
+
+/** A write of the current book: `const post = useFinPost(); await post<Voucher>(url, body)` (throws the ApiError). */
+export function useFinPost(options?: { silent?: boolean }) {
+  const [loud] = izsFinancingApi.useFinPostMutation();
+  const [silent] = izsFinancingApi.useFinPostSilentMutation();
+  const trigger = options?.silent ? silent : loud;
+  return async <T = unknown>(url: string, body?: unknown, params?: Params): Promise<T> =>
+    (await trigger({ url, body, params }).unwrap()) as T;
+}

@@ -59,4 +59,5 @@ export const SCREENS: ScreenMap = {
   '/system/android-version': lazy(() => import('../../screens/system/android-version.tsx')),
   '/system/material-quotes-order': lazy(() => import('../../screens/system/material-quotes-order.tsx')),
   '/system/track-api-log': lazy(() => import('../../screens/system/track-api-log.tsx')),
+  '/finance/setting/setofbook': lazy(() => import('../../screens/finance/setofbook.tsx')),
 };
