@@ -1,0 +1,208 @@
+import { IconSearch } from '@douyinfe/semi-icons';
+import { Button, Pagination, Table } from '@douyinfe/semi-ui';
+import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { Params, Row } from '../../core/api/crud.api.ts';
+import { useStockQueryQuery } from '../../core/api/izs-stock.api.ts';
+import { PAGE_SIZES, type Page } from '../../core/contract/common.ts';
+import type { ColumnDef } from '../../core/contract/resource.ts';
+import { sum } from '../../core/stock/amount.ts';
+import { CellValue, type ControlSpec, DEFAULT_DECIMALS, FieldControl, RIGHT_ALIGNED } from './field-kinds.tsx';
+import { useTableHeight } from './table-height.ts';
+import './crud.css';
+import './query-table.css';
+
+export type QueryColumn = ColumnDef<Row> & { field: string };
+
+/** Σ of a decimal column over the rows (totals row); blanks count as zero. */
+export function columnTotal(rows: Row[], col: Pick<QueryColumn, 'field' | 'kind' | 'decimals'>): string {
+  const places = col.decimals ?? DEFAULT_DECIMALS[col.kind] ?? 2;
+  return sum(
+    rows.map((r) => {
+      const v = r[col.field];
+      return v === null || v === undefined || v === '' ? '0' : String(v);
+    }),
+    places,
+  );
+}
+
+/**
+ * A read-only query screen over an endpoint that is not a resource (stock balances, movements, stock as of a date,
+ * send-receive statistics…): filters through the field-kind controls, 搜索 / 重置, the table (paged when the
+ * endpoint answers a Page) and a 合计 row over the `totals` columns. `required` filters must be set to query.
+ */
+export function QueryTable({
+  name,
+  url,
+  columns,
+  filters,
+  initial = {},
+  required = [],
+  paged,
+  totals = [],
+  link,
+  rowKey = 'id',
+  extra,
+  mapRow,
+  actions,
+}: {
+  name: string;
+  url: string;
+  columns: QueryColumn[];
+  filters: ControlSpec[];
+  initial?: Row;
+  required?: string[];
+  paged?: boolean;
+  totals?: string[];
+  /** Link of a row's first column. */
+  link?: (row: Row) => string;
+  rowKey?: string | ((row: Row) => string);
+  extra?: ReactNode;
+  /** Derived fields of a row (e.g. tonnes from kg). */
+  mapRow?: (row: Row) => Row;
+  /** Row buttons (操作 column, fixed right). */
+  actions?: (row: Row) => ReactNode;
+}) {
+  const [draft, setDraft] = useState<Row>(initial);
+  const [applied, setApplied] = useState<Row>(initial);
+  const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState(20);
+  const params: Params = {};
+  for (const [k, v] of Object.entries(applied)) if (v !== undefined && v !== null && v !== '') params[k] = String(v);
+  const missing = required.filter((k) => !params[k]);
+  const q = useStockQueryQuery(
+    { url, params: paged ? { ...params, current, size } : params },
+    { skip: missing.length > 0 },
+  );
+  const data = q.data as Page<Row> | Row[] | undefined;
+  const raw = Array.isArray(data) ? data : (data?.records ?? []);
+  const rows = mapRow ? raw.map(mapRow) : raw;
+  const total = Array.isArray(data) ? data.length : (data?.total ?? 0);
+
+  const searchRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const pagerRef = useRef<HTMLDivElement>(null);
+  const height = useTableHeight(searchRef, menuRef, pagerRef, true);
+
+  const cols: ColumnProps<Row>[] = columns
+    .filter((c) => !c.hideInTable)
+    .map((c, i) => ({
+      title: c.label,
+      dataIndex: c.field,
+      width: c.width ?? 130,
+      align: RIGHT_ALIGNED.has(c.kind) ? ('right' as const) : undefined,
+      ellipsis: true,
+      render: (_: unknown, row: Row) =>
+        row.__total ? (
+          i === 0 ? (
+            <b>合计</b>
+          ) : totals.includes(c.field) ? (
+            <b>
+              <CellValue col={c} row={row} />
+            </b>
+          ) : null
+        ) : i === 0 && link ? (
+          <Link href={link(row)} className="ly-crud-link">
+            <CellValue col={c} row={row} />
+          </Link>
+        ) : (
+          <CellValue col={c} row={row} />
+        ),
+    }));
+  if (actions) {
+    cols.push({
+      title: '操作',
+      dataIndex: '__actions',
+      width: 150,
+      fixed: 'right',
+      render: (_: unknown, row: Row) => (row.__total ? null : <span className="ly-crud-actions">{actions(row)}</span>),
+    });
+  }
+  const totalRow: Row | null =
+    totals.length && rows.length
+      ? Object.fromEntries([
+          ['__total', true],
+          ['id', '__total'],
+          ...columns.filter((c) => totals.includes(c.field)).map((c) => [c.field, columnTotal(rows, c)]),
+        ])
+      : null;
+  const keyOf = (r?: Row): string =>
+    !r ? '' : r.__total ? '__total' : typeof rowKey === 'function' ? rowKey(r) : String(r[rowKey] ?? JSON.stringify(r));
+
+  return (
+    <div className="ly-page ly-crud" data-testid={`query-${name}`}>
+      <div className="ly-crud-search" ref={searchRef}>
+        {filters.map((f) => (
+          <div className="ly-crud-search-item" key={f.field}>
+            <span className="ly-crud-search-label">
+              {required.includes(f.field) && <span className="ly-crud-required">*</span>}
+              {f.label}
+            </span>
+            <FieldControl spec={f} value={draft[f.field]} onChange={(v) => setDraft((d) => ({ ...d, [f.field]: v }))} />
+          </div>
+        ))}
+        <div className="ly-crud-search-buttons">
+          <Button
+            theme="solid"
+            icon={<IconSearch />}
+            onClick={() => {
+              setApplied(draft);
+              setCurrent(1);
+            }}
+            data-testid="query-search"
+          >
+            搜索
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft(initial);
+              setApplied(initial);
+              setCurrent(1);
+            }}
+          >
+            重置
+          </Button>
+        </div>
+      </div>
+      <div className="ly-crud-menu" ref={menuRef}>
+        <div className="ly-crud-menu-left">{extra}</div>
+        <div className="ly-crud-menu-right">
+          {missing.length > 0 && (
+            <span className="ly-crud-hint">请先选择{filters.find((f) => f.field === missing[0])?.label}</span>
+          )}
+        </div>
+      </div>
+      <Table<Row>
+        className="ly-crud-table"
+        size="small"
+        rowKey={keyOf}
+        columns={cols}
+        dataSource={totalRow ? [...rows, totalRow] : rows}
+        loading={q.isFetching}
+        pagination={false}
+        scroll={{ y: height, x: cols.reduce((s, c) => s + Number(c.width ?? 130), 0) }}
+        empty="暂无数据"
+      />
+      <div className="ly-crud-pager" ref={pagerRef}>
+        {paged ? (
+          <Pagination
+            total={total}
+            currentPage={current}
+            pageSize={size}
+            pageSizeOpts={[...PAGE_SIZES]}
+            showSizeChanger
+            showTotal
+            onPageChange={setCurrent}
+            onPageSizeChange={(s) => {
+              setSize(s);
+              setCurrent(1);
+            }}
+          />
+        ) : (
+          <span className="ly-crud-hint">共 {total} 条</span>
+        )}
+      </div>
+    </div>
+  );
+}

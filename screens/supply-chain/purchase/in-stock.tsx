@@ -1,0 +1,14 @@
+import { inStockResource } from '../../../core/contract/izs-stock/stock-order.contract.ts';
+import { DocumentListPage } from '../../../features/crud/document-list-page.tsx';
+import { STOCK_LINES } from '../stock/doc-lines.tsx';
+
+/** 采购入库 (/supply-chain/purchase/in-stock): manual or from completed weighings; header + lines, 提交审核 / 审核 / 作废. */
+export default function InStockScreen() {
+  return (
+    <DocumentListPage
+      def={inStockResource}
+      lines={STOCK_LINES}
+      detailPath={(row) => `/supply-chain/purchase/in-stock-detail/${encodeURIComponent(String(row.orderNo))}`}
+    />
+  );
+}
