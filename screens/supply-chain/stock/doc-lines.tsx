@@ -49,7 +49,7 @@ const warehouse: LineColumn = {
   placeholder: '同表头仓库',
   width: 170,
 };
-const remark: LineColumn = { field: 'remark', label: '备注', kind: 'text', width: 150 };
+const remark: LineColumn = { field: 'remark', label: '备注', kind: 'text' };
 
 function amountOf(units: Record<string, 't' | 'kg'>) {
   return (l: Row) => formatDecimal(lineAmount(num(l.qty), num(l.unitPrice), units[String(l.materialId)] ?? 't'));
