@@ -113,6 +113,7 @@ export function ResourceDetailPage({
   lookup,
   title,
   actions,
+  extra,
 }: {
   def: ResourceDef;
   id?: string;
@@ -120,6 +121,8 @@ export function ResourceDetailPage({
   title?: (row: Row) => string;
   /** Buttons beside the title (e.g. 新增巡检 on the warehouse detail page). */
   actions?: (row: Row) => ReactNode;
+  /** Cards after the definition's cards (e.g. the stock movements a document wrote). */
+  extra?: (row: Row) => ReactNode;
 }) {
   const ref = useMemo(() => refOf(def), [def]);
   const byId = useResourceDetailQuery({ ref, id: id ?? '' }, { skip: !id });
@@ -145,6 +148,7 @@ export function ResourceDetailPage({
           {cards.map((c) => (
             <DetailCard key={c.title} def={def} card={c as DetailCardDef<Record<string, unknown>>} row={row} />
           ))}
+          {extra?.(row)}
         </>
       )}
     </div>

@@ -1,5 +1,4 @@
 import { Empty, Spin, Table } from '@douyinfe/semi-ui';
-import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { type Row, refOf, useResourceListQuery } from '../../../core/api/crud.api.ts';
 import { useStockQueryQuery } from '../../../core/api/izs-stock.api.ts';
@@ -64,11 +63,10 @@ export function StockDocDetail({ path }: { path: string }) {
   const def =
     STOCK_DOC_RESOURCES[(found?.docType as keyof typeof STOCK_DOC_RESOURCES) ?? 'in_stock'] ?? stockOrderAllResource;
   const life = useDocLifecycle(def);
-  const ref = useMemo(() => refOf(def), [def]);
   if (all.isLoading) return <Spin size="large" />;
   if (!found) return <Empty description={`单据 ${orderNo} 不存在`} />;
   return (
-    <div className="ly-stack" data-ref={ref.name}>
+    <>
       <ResourceDetailPage
         def={def}
         id={String(found.id)}
@@ -85,11 +83,9 @@ export function StockDocDetail({ path }: { path: string }) {
             {life.rowActions(row)}
           </span>
         )}
+        extra={() => <Movements orderNo={orderNo} />}
       />
-      <div className="ly-detail">
-        <Movements orderNo={orderNo} />
-      </div>
       {life.dialog}
-    </div>
+    </>
   );
 }

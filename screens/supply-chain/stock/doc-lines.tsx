@@ -138,7 +138,13 @@ function AllocationPreview({ header, lines }: { header: Row; lines: Row[] }) {
   let shares: string[] = [];
   let error = '';
   try {
-    if (outputs.length) {
+    if (
+      outputs.length &&
+      sum(
+        outputs.map((l) => num(byRatio ? l.ratio : l.qty)),
+        4,
+      ) !== '0.0000'
+    ) {
       const weights = outputs.map((l) => num(byRatio ? l.ratio : l.qty));
       shares = allocate(cost, weights);
       const pct = allocate('100', weights);
