@@ -109,4 +109,10 @@ export const SCREENS: ScreenMap = {
   '/system/material-quotes-order': lazy(() => import('../../screens/system/material-quotes-order.tsx')),
   '/system/track-api-log': lazy(() => import('../../screens/system/track-api-log.tsx')),
   '/finance/setting/setofbook': lazy(() => import('../../screens/finance/setofbook.tsx')),
+  '/accounting/home': lazy(() => import('../../screens/accounting/home.tsx')),
+  '/accounting/edit/voucher': lazy(() => import('../../screens/accounting/voucher-entry.tsx')),
+  '/finance/voucher/list/:voucherId': lazy(() => import('../../screens/finance/voucher-list.tsx')),
+  '/finance/ledger/balance': lazy(() => import('../../screens/finance/ledger-balance.tsx')),
+  '/finance/balance/sheet': lazy(() => import('../../screens/finance/balance-sheet.tsx')),
+  '/finance/profit/list': lazy(() => import('../../screens/finance/profit-list.tsx')),
 };

@@ -1,0 +1,454 @@
+import { Banner, Button, DatePicker, InputNumber, Select, Space, Tag } from '@douyinfe/semi-ui';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toCapital } from '../../core/accounting/capital.ts';
+import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import { notifySuccess } from '../../core/api/notify.ts';
+import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
+import { DIMENSION_PATHS } from '../../core/contract/izs-financing/dimension.contract.ts';
+import {
+  VOUCHER_PATHS,
+  VOUCHER_STATES,
+  VOUCHER_WORD_BASE,
+  type Voucher,
+  type VoucherWordRow,
+} from '../../core/contract/izs-financing/voucher.contract.ts';
+import {
+  balanceLine,
+  blankGrid,
+  emptyRow,
+  type GridRow,
+  matchAccounts,
+  moneyCell,
+  rowOfMessage,
+  rowsOf,
+  totals,
+  voucherBody,
+  withQuantityAmount,
+} from './voucher-grid.ts';
+import './accounting.css';
+
+type Col = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit';
+interface AuxItem {
+  id: string;
+  name: string;
+  code?: string;
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** The account cell: shows "code name"; typing searches code and name among the leaf accounts. */
+function AccountCell({
+  value,
+  accounts,
+  byCode,
+  onPick,
+  onEnter,
+  cellProps,
+  disabled,
+}: {
+  value: string;
+  accounts: FinAccount[];
+  byCode: Map<string, FinAccount>;
+  onPick: (code: string) => void;
+  onEnter: () => void;
+  cellProps: Record<string, unknown>;
+  disabled: boolean;
+}) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const [hi, setHi] = useState(0);
+  const open = typed !== null;
+  const matches = useMemo(() => (open ? matchAccounts(accounts, typed) : []), [open, typed, accounts]);
+  const acc = byCode.get(value);
+  const shown = open ? typed : acc ? `${acc.code} ${acc.fullName}` : value;
+  const pick = (a: FinAccount | undefined) => {
+    if (a) onPick(a.code);
+    setTyped(null);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' && open) {
+      e.preventDefault();
+      setHi((h) => Math.min(h + 1, matches.length - 1));
+    } else if (e.key === 'ArrowUp' && open) {
+      e.preventDefault();
+      setHi((h) => Math.max(h - 1, 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      if (open && typed.trim()) pick(matches[hi]);
+      else setTyped(null);
+      onEnter();
+    } else if (e.key === 'Escape') setTyped(null);
+  };
+  return (
+    <div className="ly-v-acc">
+      <input
+        {...cellProps}
+        disabled={disabled}
+        value={shown}
+        placeholder="科目编码或名称"
+        onFocus={(e) => {
+          setTyped('');
+          setHi(0);
+          e.currentTarget.select();
+        }}
+        onBlur={() => setTimeout(() => setTyped(null), 150)}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          setHi(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {open && matches.length > 0 && (
+        <ul className="ly-v-acc-list" data-testid="voucher-account-options">
+          {matches.map((a, i) => (
+            <li
+              key={a.code}
+              className={i === hi ? 'is-hi' : ''}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(a);
+              }}
+            >
+              <b>{a.code}</b> {a.fullName}
+              {a.auxNames.length > 0 && <small> [{a.auxNames.join('、')}]</small>}
+              {a.quantity === 1 && <small> [数量 {a.unit}]</small>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * 记账凭证 entry and view (录入凭证, /finance/voucher/list/:id): keyboard first — Enter moves to the next cell and
+ * adds a row at the end, `=` in an amount cell balances the line, Ctrl+S saves; the account picker searches code
+ * and name among enabled leaves; 辅助核算 and quantity × unit price appear when the account needs them; totals in
+ * capital numerals. The server's message is shown above the grid and its row (第 n 行) is marked.
+ */
+export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSaved?: (v: Voucher) => void }) {
+  const [id, setId] = useState(voucherId && voucherId !== '0' ? voucherId : '');
+  const detail = useFin<Voucher>(VOUCHER_PATHS.detail, { id }, { skip: !id });
+  const accounts = useFin<FinAccount[]>(ACCOUNT_PATHS.list, { leaf: '1', status: 1 }).data ?? [];
+  const words = useFin<VoucherWordRow[]>(`${VOUCHER_WORD_BASE}/list`, { status: 1 }).data ?? [];
+  const auxMap = useFin<Record<string, AuxItem[]>>(DIMENSION_PATHS.dataAllMap).data ?? {};
+  const byCode = useMemo(() => new Map(accounts.map((a) => [a.code, a])), [accounts]);
+  const post = useFinPost({ silent: true });
+
+  const [word, setWord] = useState('');
+  const [date, setDate] = useState(today());
+  const [attachments, setAttachments] = useState(0);
+  const [rows, setRows] = useState<GridRow[]>(blankGrid);
+  const [error, setError] = useState<{ msg: string; row: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const loaded = detail.data;
+  const readOnly = !!loaded && loaded.state !== 'saved';
+  const nextNo = useFin<{ no: number }>(VOUCHER_PATHS.nextNo, { word, date }, { skip: !!id || !word || !date });
+  const grid = useRef<HTMLTableElement>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
+  useEffect(() => {
+    if (!word && words.length) setWord((words.find((w) => w.isDefault === 1) ?? words[0]).word);
+  }, [words, word]);
+  useEffect(() => {
+    if (!loaded) return;
+    setWord(loaded.word);
+    setDate(loaded.voucherDate);
+    setAttachments(loaded.attachments);
+    setRows(rowsOf(loaded.lines));
+  }, [loaded]);
+
+  const focus = useCallback((row: number, col: Col) => {
+    requestAnimationFrame(() => {
+      const el = grid.current?.querySelector<HTMLInputElement>(`[data-cell="${row}:${col}"]`);
+      el?.focus();
+      el?.select?.();
+    });
+  }, []);
+  const update = (i: number, patch: Partial<GridRow>) =>
+    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  /** the editable cells of a row in Enter order */
+  const colsOf = (r: GridRow): Col[] => {
+    const acc = byCode.get(r.accountCode);
+    return acc?.quantity === 1
+      ? ['summary', 'account', 'quantity', 'unitPrice', 'debit', 'credit']
+      : ['summary', 'account', 'debit', 'credit'];
+  };
+  const next = (i: number, col: Col) => {
+    const r = rowsRef.current[i];
+    const cols = colsOf(r);
+    let k = cols.indexOf(col) + 1;
+    if (col === 'debit' && r.debit.trim()) k = cols.length; // a debit line skips the credit cell
+    if (k < cols.length) return focus(i, cols[k]);
+    if (i === rowsRef.current.length - 1) setRows((rs) => [...rs, emptyRow()]);
+    focus(i + 1, 'summary');
+  };
+  const onKey = (i: number, col: Col) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      if (col === 'summary' && !rows[i].summary.trim() && i > 0) update(i, { summary: rows[i - 1].summary });
+      next(i, col);
+    } else if (e.key === '=' && (col === 'debit' || col === 'credit')) {
+      e.preventDefault();
+      setRows((rs) => rs.map((r, j) => (j === i ? balanceLine(rs, i) : r)));
+    } else if (e.key === 'ArrowDown' && i < rows.length - 1) focus(i + 1, col);
+    else if (e.key === 'ArrowUp' && i > 0) focus(i - 1, col);
+  };
+  const amountInput = (i: number, col: 'debit' | 'credit' | 'quantity' | 'unitPrice') => (
+    <input
+      className="ly-v-num"
+      data-cell={`${i}:${col}`}
+      disabled={readOnly}
+      value={rows[i][col]}
+      inputMode="decimal"
+      onChange={(e) => {
+        const v = e.target.value.replace(/[^\d.-]/g, '');
+        setRows((rs) =>
+          rs.map((r, j) => {
+            if (j !== i) return r;
+            let nr = { ...r, [col]: v };
+            if (col === 'debit' && v) nr.credit = '';
+            if (col === 'credit' && v) nr.debit = '';
+            if (col === 'quantity' || col === 'unitPrice') nr = withQuantityAmount(nr);
+            return nr;
+          }),
+        );
+      }}
+      onKeyDown={onKey(i, col)}
+    />
+  );
+
+  const sums = totals(rows);
+  const save = async (andNew: boolean) => {
+    if (readOnly || busy) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const body = voucherBody({ id, word, voucherDate: date, attachments }, rows);
+      const saved = await post<Voucher>(id ? VOUCHER_PATHS.update : VOUCHER_PATHS.save, body);
+      notifySuccess(`保存成功：${saved.voucherNo}`);
+      onSaved?.(saved);
+      if (andNew) {
+        setId('');
+        setRows(blankGrid());
+        setAttachments(0);
+        focus(0, 'summary');
+      } else setId(saved.id);
+    } catch (e) {
+      const msg = (e as { message?: string }).message ?? '保存失败';
+      setError({ msg, row: rowOfMessage(msg, rows) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reset = () => {
+    setId('');
+    setRows(blankGrid());
+    setAttachments(0);
+    setError(null);
+  };
+  const onCtrlS = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+      e.preventDefault();
+      void save(false);
+    }
+  };
+  const state = loaded ? VOUCHER_STATES.find((s) => s.value === loaded.state) : null;
+
+  return (
+    <div className="ly-voucher" onKeyDown={onCtrlS} data-testid="voucher-editor">
+      <div className="ly-v-head">
+        <Space>
+          <Select
+            size="small"
+            value={word}
+            disabled={readOnly}
+            style={{ width: 90 }}
+            onChange={(v) => setWord(String(v))}
+            optionList={words.map((w) => ({ value: w.word, label: `${w.word}字` }))}
+            data-testid="voucher-word"
+          />
+          <span className="ly-v-no" data-testid="voucher-no">
+            第 {loaded ? loaded.no : (nextNo.data?.no ?? '–')} 号
+          </span>
+          <span>日期</span>
+          <DatePicker
+            size="small"
+            type="date"
+            value={date}
+            disabled={readOnly}
+            format="yyyy-MM-dd"
+            onChange={(_d, s) => setDate(String(s ?? ''))}
+            style={{ width: 140 }}
+            data-testid="voucher-date"
+          />
+          <span>附单据</span>
+          <InputNumber
+            size="small"
+            min={0}
+            max={9999}
+            value={attachments}
+            disabled={readOnly}
+            onNumberChange={(v) => setAttachments(Number(v) || 0)}
+            style={{ width: 80 }}
+          />
+          <span>张</span>
+          {state && <Tag color={loaded?.state === 'saved' ? 'grey' : 'green'}>{state.label}</Tag>}
+        </Space>
+        <h2 className="ly-v-title">记账凭证</h2>
+        <Space>
+          <Button size="small" onClick={reset}>
+            新增
+          </Button>
+          <Button
+            size="small"
+            onClick={() => save(true)}
+            disabled={readOnly}
+            loading={busy}
+            data-testid="voucher-save-new"
+          >
+            保存并新增
+          </Button>
+          <Button
+            size="small"
+            theme="solid"
+            onClick={() => save(false)}
+            disabled={readOnly}
+            loading={busy}
+            data-testid="voucher-save"
+          >
+            保存 (Ctrl+S)
+          </Button>
+        </Space>
+      </div>
+      {error && (
+        <Banner
+          type="danger"
+          description={error.msg}
+          closeIcon={null}
+          className="ly-v-error"
+          data-testid="voucher-error"
+        />
+      )}
+      <table className="ly-v-grid" ref={grid}>
+        <colgroup>
+          <col style={{ width: 36 }} />
+          <col style={{ width: '26%' }} />
+          <col />
+          <col style={{ width: 150 }} />
+          <col style={{ width: 150 }} />
+        </colgroup>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>摘要</th>
+            <th>会计科目</th>
+            <th>借方金额</th>
+            <th>贷方金额</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => {
+            const acc = byCode.get(r.accountCode);
+            return (
+              <tr key={r.key} className={error?.row === i ? 'is-error' : ''} data-testid={`voucher-row-${i}`}>
+                <td className="ly-v-idx">
+                  {i + 1}
+                  {!readOnly && rows.length > 1 && (
+                    <button
+                      type="button"
+                      className="ly-v-del"
+                      title="删除行"
+                      tabIndex={-1}
+                      onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+                    >
+                      ×
+                    </button>
+                  )}
+                </td>
+                <td>
+                  <input
+                    data-cell={`${i}:summary`}
+                    disabled={readOnly}
+                    value={r.summary}
+                    onChange={(e) => update(i, { summary: e.target.value })}
+                    onKeyDown={onKey(i, 'summary')}
+                  />
+                </td>
+                <td>
+                  <AccountCell
+                    value={r.accountCode}
+                    accounts={accounts}
+                    byCode={byCode}
+                    disabled={readOnly}
+                    cellProps={{ 'data-cell': `${i}:account` }}
+                    onPick={(code) => {
+                      const a = byCode.get(code);
+                      update(i, {
+                        accountCode: code,
+                        aux: a?.auxDims.length ? r.aux : {},
+                        quantity: '',
+                        unitPrice: '',
+                      });
+                    }}
+                    onEnter={() => setTimeout(() => next(i, 'account'), 0)}
+                  />
+                  {acc && (acc.auxDims.length > 0 || acc.quantity === 1) && (
+                    <div className="ly-v-extra">
+                      {acc.auxDims.map((dimId, k) => (
+                        <Select
+                          key={dimId}
+                          size="small"
+                          filter
+                          disabled={readOnly}
+                          placeholder={acc.auxNames[k] ?? '辅助核算'}
+                          value={r.aux[dimId]}
+                          style={{ width: 160 }}
+                          onChange={(v) => update(i, { aux: { ...r.aux, [dimId]: String(v) } })}
+                          optionList={(auxMap[dimId] ?? []).map((it) => ({ value: it.id, label: it.name }))}
+                          prefix={acc.auxNames[k]}
+                        />
+                      ))}
+                      {acc.quantity === 1 && (
+                        <span className="ly-v-qty">
+                          数量{amountInput(i, 'quantity')}
+                          {acc.unit} × 单价{amountInput(i, 'unitPrice')}
+                        </span>
+                      )}
+                    </div>
+                  )}
+                </td>
+                <td>{amountInput(i, 'debit')}</td>
+                <td>{amountInput(i, 'credit')}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr className={sums.balanced ? '' : 'is-off'}>
+            <td />
+            <td colSpan={2} data-testid="voucher-capital">
+              合计：{sums.balanced ? toCapital(sums.debit) : sums.debit.isZero() ? '' : '借贷不平衡'}
+            </td>
+            <td className="ly-v-total" data-testid="voucher-debit-total">
+              {moneyCell(sums.debit)}
+            </td>
+            <td className="ly-v-total" data-testid="voucher-credit-total">
+              {moneyCell(sums.credit)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <div className="ly-v-foot">
+        <span>制单人：{loaded?.createUserName ?? ''}</span>
+        <span>审核人：{loaded?.reviewerName ?? ''}</span>
+        <span>过账人：{loaded?.posterName ?? ''}</span>
+        <span className="ly-v-hint">Enter 下一格 · = 自动平衡 · ↑↓ 换行 · Ctrl+S 保存</span>
+      </div>
+    </div>
+  );
+}

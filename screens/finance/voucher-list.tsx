@@ -1,0 +1,248 @@
+import { Button, Checkbox, Input, Modal, Pagination, Select, Space, Tag } from '@douyinfe/semi-ui';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import { notifySuccess } from '../../core/api/notify.ts';
+import type { Page } from '../../core/contract/common.ts';
+import { VOUCHER_PATHS, VOUCHER_STATES, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
+import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { VoucherEditor } from '../accounting/voucher-editor.tsx';
+import { moneyCell } from '../accounting/voucher-grid.ts';
+import '../accounting/accounting.css';
+
+const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as const;
+
+function VoucherList() {
+  const book = useBook();
+  const [, navigate] = useLocation();
+  const post = useFinPost();
+  const [draft, setDraft] = useState({ period: book.currentPeriod, state: '', summary: '' });
+  const [filters, setFilters] = useState(draft);
+  const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState(20);
+  const [picked, setPicked] = useState<string[]>([]);
+  const page = useFin<Page<Voucher>>(VOUCHER_PATHS.page, {
+    ...filters,
+    current,
+    size,
+    ascs: 'voucherDate,no',
+  });
+  const records = page.data?.records ?? [];
+  const act = async (url: string, label: string, body?: unknown) => {
+    const ids = picked;
+    if (!ids.length && !body) return Modal.warning({ title: '请先勾选凭证' });
+    const ok = await post(url, body ?? { ids })
+      .then(() => true)
+      .catch(() => false);
+    if (ok) {
+      notifySuccess(`${label}成功`);
+      setPicked([]);
+    }
+  };
+  const toggle = (id: string, on: boolean) => setPicked((p) => (on ? [...p, id] : p.filter((x) => x !== id)));
+  const allOn = records.length > 0 && records.every((v) => picked.includes(v.id));
+
+  return (
+    <div data-testid="voucher-list">
+      <div className="ly-fin-tools">
+        <span className="ly-fin-title">凭证列表</span>
+        <Input
+          size="small"
+          prefix="期间"
+          value={draft.period}
+          style={{ width: 150 }}
+          onChange={(v) => setDraft({ ...draft, period: v })}
+          placeholder="yyyy-MM"
+        />
+        <Select
+          size="small"
+          prefix="状态"
+          value={draft.state}
+          style={{ width: 150 }}
+          onChange={(v) => setDraft({ ...draft, state: String(v) })}
+          optionList={[{ value: '', label: '全部' }, ...VOUCHER_STATES]}
+        />
+        <Input
+          size="small"
+          prefix="摘要"
+          value={draft.summary}
+          style={{ width: 180 }}
+          onChange={(v) => setDraft({ ...draft, summary: v })}
+        />
+        <Button
+          size="small"
+          theme="solid"
+          onClick={() => {
+            setFilters(draft);
+            setCurrent(1);
+          }}
+        >
+          搜索
+        </Button>
+        <span className="ly-fin-spacer" />
+        <Space>
+          <Button size="small" theme="solid" onClick={() => navigate('/accounting/edit/voucher')}>
+            新增凭证
+          </Button>
+          <Button size="small" onClick={() => act(VOUCHER_PATHS.review, '审核')} data-testid="voucher-review">
+            审核
+          </Button>
+          <Button size="small" onClick={() => act(VOUCHER_PATHS.unreview, '反审核')}>
+            反审核
+          </Button>
+          <Button size="small" onClick={() => act(VOUCHER_PATHS.post, '过账')} data-testid="voucher-post">
+            过账
+          </Button>
+          <Button size="small" onClick={() => act(VOUCHER_PATHS.unpost, '反过账')}>
+            反过账
+          </Button>
+          <Button
+            size="small"
+            onClick={() =>
+              act(VOUCHER_PATHS.renumber, '凭证整理', { period: filters.period || book.currentPeriod, order: 'date' })
+            }
+          >
+            整理凭证号
+          </Button>
+          <Button
+            size="small"
+            type="danger"
+            onClick={() =>
+              picked.length
+                ? Modal.confirm({
+                    title: `删除选中的 ${picked.length} 张凭证？`,
+                    onOk: () => act(`${VOUCHER_PATHS.remove}?ids=${picked.join(',')}`, '删除', {}),
+                  })
+                : Modal.warning({ title: '请先勾选凭证' })
+            }
+          >
+            删除
+          </Button>
+        </Space>
+      </div>
+      <table className="ly-fin-table" data-testid="voucher-table">
+        <thead>
+          <tr>
+            <th style={{ width: 32 }}>
+              <Checkbox checked={allOn} onChange={(e) => setPicked(e.target.checked ? records.map((v) => v.id) : [])} />
+            </th>
+            <th style={{ width: 92 }}>日期</th>
+            <th style={{ width: 70 }}>凭证字号</th>
+            <th>摘要</th>
+            <th>科目</th>
+            <th style={{ width: 120 }}>借方金额</th>
+            <th style={{ width: 120 }}>贷方金额</th>
+            <th style={{ width: 64 }}>制单人</th>
+            <th style={{ width: 64 }}>审核人</th>
+            <th style={{ width: 64 }}>状态</th>
+            <th style={{ width: 120 }}>操作</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.flatMap((v) =>
+            [...v.lines, null].map((l, k) => {
+              const span = v.lines.length + 1;
+              const head =
+                k === 0 ? (
+                  <>
+                    <td rowSpan={span}>
+                      <Checkbox checked={picked.includes(v.id)} onChange={(e) => toggle(v.id, !!e.target.checked)} />
+                    </td>
+                    <td rowSpan={span}>{v.voucherDate}</td>
+                    <td rowSpan={span}>
+                      <Button size="small" theme="borderless" onClick={() => navigate(`/finance/voucher/list/${v.id}`)}>
+                        {v.voucherNo}
+                      </Button>
+                    </td>
+                  </>
+                ) : null;
+              const tail =
+                k === 0 ? (
+                  <>
+                    <td rowSpan={span}>{v.createUserName}</td>
+                    <td rowSpan={span}>{v.reviewerName}</td>
+                    <td rowSpan={span}>
+                      <Tag size="small" color={STATE_COLOR[v.state]}>
+                        {VOUCHER_STATES.find((s) => s.value === v.state)?.label}
+                      </Tag>
+                    </td>
+                    <td rowSpan={span}>
+                      <Button
+                        size="small"
+                        theme="borderless"
+                        onClick={() =>
+                          Modal.confirm({
+                            title: `红字冲销 ${v.voucherNo}？`,
+                            onOk: () => act(VOUCHER_PATHS.reverse, '冲销', { id: v.id }),
+                          })
+                        }
+                      >
+                        冲销
+                      </Button>
+                    </td>
+                  </>
+                ) : null;
+              return l ? (
+                <tr key={`${v.id}:${l.id}`} className={k === 0 ? 'v-first' : ''} data-voucher={v.voucherNo}>
+                  {head}
+                  <td>{l.summary}</td>
+                  <td>
+                    {l.accountCode} {l.accountName}
+                    {l.auxNames.length > 0 && <small> ({l.auxNames.join('，')})</small>}
+                  </td>
+                  <td className="m">{moneyCell(l.debit)}</td>
+                  <td className="m">{moneyCell(l.credit)}</td>
+                  {tail}
+                </tr>
+              ) : (
+                <tr key={`${v.id}:total`} className="is-sub">
+                  {head}
+                  <td colSpan={2}>合计：{v.totalCapital}</td>
+                  <td className="m">{moneyCell(v.debitTotal)}</td>
+                  <td className="m">{moneyCell(v.creditTotal)}</td>
+                  {tail}
+                </tr>
+              );
+            }),
+          )}
+        </tbody>
+      </table>
+      <Pagination
+        size="small"
+        style={{ marginTop: 8 }}
+        total={page.data?.total ?? 0}
+        currentPage={current}
+        pageSize={size}
+        pageSizeOpts={[10, 20, 50, 100]}
+        showSizeChanger
+        showTotal
+        onPageChange={setCurrent}
+        onPageSizeChange={(s) => {
+          setSize(s);
+          setCurrent(1);
+        }}
+      />
+    </div>
+  );
+}
+
+/** 凭证列表 (/finance/voucher/list/0) and one voucher (/finance/voucher/list/{id}: view, or edit while saved). */
+export default function VoucherListScreen({ path }: ScreenProps) {
+  const id = path.split('/').pop() ?? '0';
+  const [, navigate] = useLocation();
+  return (
+    <AccountingFrame testId="fin-voucher-list">
+      {id && id !== '0' ? (
+        <>
+          <Button size="small" onClick={() => navigate('/finance/voucher/list/0')} style={{ marginBottom: 8 }}>
+            返回凭证列表
+          </Button>
+          <VoucherEditor key={id} voucherId={id} />
+        </>
+      ) : (
+        <VoucherList />
+      )}
+    </AccountingFrame>
+  );
+}
