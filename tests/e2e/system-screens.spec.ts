@@ -32,7 +32,7 @@ test('dictionary: add an item under a dictionary (it takes the code) and find it
   await page.locator('#crud-field-code').fill(`e2e_color_${s}`);
   await page.locator('#crud-field-dictValue').fill(`颜色${s}`);
   await page.getByTestId('crud-save').click();
-  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page.getByText('新增成功').last()).toBeVisible();
   const root = rowOf(page, `e2e_color_${s}`).first();
   await expect(root).toContainText('-1');
 
@@ -43,7 +43,7 @@ test('dictionary: add an item under a dictionary (it takes the code) and find it
   await page.locator('#crud-field-dictValue').fill('深红');
   await page.locator('#crud-field-dictKey').fill('dark_red');
   await page.getByTestId('crud-save').click();
-  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page.getByText('新增成功').last()).toBeVisible();
 
   // search by name: the item shows (as a root of the filtered tree), with the dictionary's code
   await page.getByTestId('crud-search').getByPlaceholder('请输入字典名称').fill('深红');
@@ -118,7 +118,7 @@ test('menu: an entry added under 过磅与直发 shows in the sidebar after a re
   await page.locator('#crud-field-path').fill(`/supply-chain/loadometer/${n}`);
   await page.locator('#crud-field-sort').fill('99');
   await page.getByTestId('crud-save').click();
-  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page.getByText('新增成功').last()).toBeVisible();
   await page.getByTestId('crud-search').getByPlaceholder('请输入菜单名称').fill(name);
   await page.getByTestId('crud-search').getByRole('button', { name: '搜索' }).click();
   await expect(rowOf(page, name)).toHaveCount(1);
@@ -154,7 +154,7 @@ test('post: create, search, edit, view and delete through the UI', async ({ page
   await page.locator('#crud-field-postCode').fill(code);
   await page.locator('#crud-field-postName').fill(`质检员${s}`);
   await page.getByTestId('crud-save').click();
-  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page.getByText('新增成功').last()).toBeVisible();
   await expect(rowOf(page, code)).toContainText('基层');
 
   // duplicate code → the server's message
