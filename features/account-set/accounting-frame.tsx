@@ -1,4 +1,4 @@
-import { Button, Empty, Select, Tag } from '@douyinfe/semi-ui';
+import { Button, Empty, Tag } from '@douyinfe/semi-ui';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useDeptTreeQuery } from '../../core/api/blade-system.api.ts';
 import { izsFinancingApi, useAccountSetCheckQuery, useAccountSetListQuery } from '../../core/api/izs-financing.api.ts';
@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
 import { AccountSetDialog } from './account-set-dialog.tsx';
 import { isBookDisabled, pickDefaultBook, saveBook, savedBook } from './book-choice.ts';
 import './account-set.css';
+import { Select } from '../ui/select.tsx';
 
 const BookContext = createContext<AccountSet | null>(null);
 

@@ -4,13 +4,14 @@
  * (`FieldControl`) and the search control (`SearchControl`). Decimal kinds (money, weight, qty, rate) stay
  * strings end to end: formatted with decimal.js (core/format/decimal.ts), edited in a text box, never a float.
  */
-import { DatePicker, Image, Input, InputNumber, Select, Switch, Tag, TextArea, TreeSelect } from '@douyinfe/semi-ui';
+import { DatePicker, Image, Input, InputNumber, Switch, Tag, TextArea, TreeSelect } from '@douyinfe/semi-ui';
 import type { ReactNode } from 'react';
 import { useGetDataQuery } from '../../core/api/crud.api.ts';
 import type { FieldKind, Option, OptionSource, SearchDef } from '../../core/contract/resource.ts';
 import { parseFileList } from '../../core/format/data.ts';
 import { formatDecimal } from '../../core/format/decimal.ts';
 import { ossUrl } from '../../core/format/url.ts';
+import { Select } from '../ui/select.tsx';
 import { labelOf, useOptions } from './options.tsx';
 import { RegionCascader } from './region-cascader.tsx';
 

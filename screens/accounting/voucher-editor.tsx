@@ -1,4 +1,4 @@
-import { Banner, Button, DatePicker, InputNumber, Select, Space, Tag } from '@douyinfe/semi-ui';
+import { Banner, Button, DatePicker, InputNumber, Space, Tag } from '@douyinfe/semi-ui';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toCapital } from '../../core/accounting/capital.ts';
 import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
@@ -26,6 +26,7 @@ import {
   withQuantityAmount,
 } from './voucher-grid.ts';
 import './accounting.css';
+import { Select } from '../../features/ui/select.tsx';
 
 type Col = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit';
 interface AuxItem {

@@ -1,5 +1,5 @@
 /** Add / edit dialog of a data-scope or API-scope rule, validated by the contract's zod schema before sending. */
-import { Form, Input, Modal, Select, Toast, Typography } from '@douyinfe/semi-ui';
+import { Form, Input, Modal, Toast, Typography } from '@douyinfe/semi-ui';
 import type { FormApi } from '@douyinfe/semi-ui/lib/es/form';
 import { useRef, useState } from 'react';
 import { useApiScopeSubmitMutation, useDataScopeSubmitMutation } from '../../core/api/blade-system.api.ts';
@@ -15,6 +15,7 @@ import {
   methodMatches,
 } from '../../core/contract/blade-system/scope.contract.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
+import { Select } from '../../features/ui/select.tsx';
 import { toSemiTree, zodFieldErrors } from './common.tsx';
 import type { ScopeKind, ScopeRow } from './scope-page.tsx';
 

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Input, Select, Tag } from '@douyinfe/semi-ui';
+import { Button, Checkbox, Input, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import {
@@ -9,6 +9,7 @@ import {
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
 import '../accounting/accounting.css';
+import { Select } from '../../features/ui/select.tsx';
 
 const FIGURES: [keyof BalanceFigures, string][] = [
   ['openingDebit', '期初借方'],

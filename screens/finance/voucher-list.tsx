@@ -1,4 +1,4 @@
-import { Button, Checkbox, Input, Modal, Pagination, Select, Space, Tag } from '@douyinfe/semi-ui';
+import { Button, Checkbox, Input, Modal, Pagination, Space, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
@@ -10,6 +10,7 @@ import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { VoucherEditor } from '../accounting/voucher-editor.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
 import '../accounting/accounting.css';
+import { Select } from '../../features/ui/select.tsx';
 
 const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as const;
 

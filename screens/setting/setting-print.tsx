@@ -7,7 +7,7 @@
  * warehouse edit permission; after saving inside the client the printers are handed to it (setPrinters).
  * Part of the print entry: plain React and CSS, no store and no UI library.
  */
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { R } from '../../core/contract/common.ts';
 import {
   DEFAULT_PRINT_CONFIG,
@@ -76,10 +76,15 @@ export default function SettingPrintPage() {
     });
   }, [signedIn]);
 
+  // the warehouse asked for last: an earlier answer arriving late (the first warehouse's, loaded while the user was
+  // already picking another) must not replace its form, or the edits would be saved to the wrong warehouse
+  const wanted = useRef('');
   const load = useCallback(async (warehouseId: string) => {
+    wanted.current = warehouseId;
     setMessage(null);
     setErrors({});
     const r: R<PrintConfig> = await printRequest(PRINT_CONFIG_PATHS.detailWarehouseId, { params: { warehouseId } });
+    if (wanted.current !== warehouseId) return;
     if (r.code !== 200) return setMessage({ text: r.msg, ok: false });
     const { id: _id, warehouseName: _n, updateTime: _u, ...rest } = r.data;
     setSaved(r.data);
@@ -88,9 +93,9 @@ export default function SettingPrintPage() {
 
   // the first warehouse (or ?warehouseId=) once the list is there
   useEffect(() => {
-    if (!warehouses?.length || form) return;
-    const wanted = new URLSearchParams(window.location.search).get('warehouseId');
-    void load(warehouses.find((w) => w.id === wanted)?.id ?? warehouses[0].id);
+    if (!warehouses?.length || form || wanted.current) return;
+    const fromUrl = new URLSearchParams(window.location.search).get('warehouseId');
+    void load(warehouses.find((w) => w.id === fromUrl)?.id ?? warehouses[0].id);
   }, [warehouses, form, load]);
 
   const page = useMemo(() => (form ? pageOf(form) : null), [form]);

@@ -10,7 +10,6 @@ import {
   Modal,
   Pagination,
   Popconfirm,
-  Select,
   Table,
   Tag,
   Toast,
@@ -35,6 +34,7 @@ import {
 import { type UserRow, userSubmitSchema } from '../../core/contract/blade-system/user.contract.ts';
 import { PAGE_SIZES } from '../../core/contract/common.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { Select } from '../../features/ui/select.tsx';
 import { PageFrame, toSemiTree, useCan, zodFieldErrors } from '../authority/common.tsx';
 
 type Dialog = { mode: 'add' | 'edit' | 'view'; row?: UserRow } | null;

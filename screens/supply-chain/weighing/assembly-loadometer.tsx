@@ -5,7 +5,7 @@
  * (F4) makes the 拆解分拣单 (izs-stock disassembly-order: the input issued at average cost, allocated to the
  * outputs by weight or by ratio at review), and 提交审核 sends it on.
  */
-import { Banner, Button, Input, Radio, RadioGroup, Select, Table, Tag, Toast } from '@douyinfe/semi-ui';
+import { Banner, Button, Input, Radio, RadioGroup, Table, Tag, Toast } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { type Row, refOf, usePostDataMutation, useResourceSubmitMutation } from '../../../core/api/crud.api.ts';
@@ -24,6 +24,7 @@ import { loadStationSettings, saveStationSettings } from './station-settings.ts'
 import { pickWeighbridge, useStationLink, useWeighbridges } from './use-station.ts';
 import { useStationKeys } from './use-weighing-station.ts';
 import './station.css';
+import { Select } from '../../../features/ui/select.tsx';
 
 const decimalText = (v: string) => v.replace(/[^\d.]/g, '');
 

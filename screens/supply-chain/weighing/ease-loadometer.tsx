@@ -4,7 +4,7 @@
  * lane: a plate without an open record gets its first pass; a plate with one gets its second pass and is completed
  * at once (the stock document is made). 完成后自动打印 opens the memo's print page after each completed truck.
  */
-import { Banner, Button, Checkbox, Select, Tag } from '@douyinfe/semi-ui';
+import { Banner, Button, Checkbox, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { FiguresBar } from './figures-bar.tsx';
@@ -15,6 +15,7 @@ import { loadStationSettings, saveStationSettings } from './station-settings.ts'
 import { pickWeighbridge, useCameras, useStationLink, useWeighbridges } from './use-station.ts';
 import { useStationKeys, useWeighingStation } from './use-weighing-station.ts';
 import './station.css';
+import { Select } from '../../../features/ui/select.tsx';
 
 const BUTTON_TEXT = {
   new: '一次过磅',

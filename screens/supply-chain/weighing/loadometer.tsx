@@ -1,4 +1,4 @@
-import { Banner, Button, Input, Select, Switch, Tag } from '@douyinfe/semi-ui';
+import { Banner, Button, Input, Switch, Tag } from '@douyinfe/semi-ui';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ScreenProps } from '../../../features/shell/guarded-router.tsx';
@@ -14,6 +14,7 @@ import { pickWeighbridge, useCameras, useStationLink, useWeighbridges } from './
 import { useStationKeys, useWeighingStation } from './use-weighing-station.ts';
 import { YardQueue } from './yard-queue.tsx';
 import './station.css';
+import { Select } from '../../../features/ui/select.tsx';
 
 const STAGE_TEXT = {
   new: { text: '新车辆 · 待一次过磅', color: 'blue' },
