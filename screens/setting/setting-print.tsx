@@ -76,15 +76,20 @@ export default function SettingPrintPage() {
     });
   }, [signedIn]);
 
-  // the warehouse asked for last: an earlier answer arriving late (the first warehouse's, loaded while the user was
-  // already picking another) must not replace its form, or the edits would be saved to the wrong warehouse
+  // The warehouse asked for last. Its form is cleared until its settings arrive, so nothing is typed into the
+  // previous warehouse's form meanwhile, and an earlier answer arriving late is dropped: edits always belong to
+  // the warehouse shown in the selector.
   const wanted = useRef('');
-  const load = useCallback(async (warehouseId: string) => {
-    wanted.current = warehouseId;
+  const [warehouseId, setWarehouseId] = useState('');
+  const load = useCallback(async (id: string) => {
+    wanted.current = id;
+    setWarehouseId(id);
+    setSaved(null);
+    setForm(null);
     setMessage(null);
     setErrors({});
-    const r: R<PrintConfig> = await printRequest(PRINT_CONFIG_PATHS.detailWarehouseId, { params: { warehouseId } });
-    if (wanted.current !== warehouseId) return;
+    const r: R<PrintConfig> = await printRequest(PRINT_CONFIG_PATHS.detailWarehouseId, { params: { warehouseId: id } });
+    if (wanted.current !== id) return;
     if (r.code !== 200) return setMessage({ text: r.msg, ok: false });
     const { id: _id, warehouseName: _n, updateTime: _u, ...rest } = r.data;
     setSaved(r.data);
@@ -181,7 +186,7 @@ export default function SettingPrintPage() {
               '仓库',
               <select
                 id="sp-warehouseId"
-                value={form?.warehouseId ?? ''}
+                value={warehouseId}
                 onChange={(e) => void load(e.target.value)}
                 disabled={!warehouses}
               >
