@@ -132,4 +132,37 @@ describe('TruckSimulator', () => {
     expect(byPhase.on.every((s) => !s)).toBe(true);
     expect(byPhase.stable.filter(Boolean).length).toBeGreaterThan(byPhase.stable.length * 0.6);
   });
+
+  it('drives the scripted trucks first: the same lorry loaded in and empty out, with its plate while stable', () => {
+    const sim = new TruckSimulator({
+      seed: 11,
+      format: 'xk3190-a9',
+      lineNoise: 0,
+      visits: [
+        { carNumber: '苏E12345', kg: 35_261, stableMs: 20_000 },
+        { carNumber: '苏E12345', color: '蓝', kg: 12_300 },
+      ],
+    });
+    const visits: { plate?: string; color?: string; stable: number[]; stableMs: number }[] = [];
+    let prev = '';
+    for (let i = 0; i < 1200 && visits.length < 3; i++) {
+      const tick = sim.step();
+      if (tick.phase === 'stable' && prev !== 'stable') visits.push({ stable: [], stableMs: 0 });
+      const v = visits.at(-1);
+      if (tick.phase === 'stable' && v) {
+        v.stable.push(tick.value);
+        v.stableMs += 100;
+        if (tick.plate) [v.plate, v.color] = [tick.plate.carNumber, tick.plate.color];
+      }
+      prev = tick.phase;
+    }
+    expect(visits[0].plate).toBe('苏E12345');
+    expect(visits[0].color).toBe('黄');
+    expect(new Set(visits[0].stable)).toEqual(new Set([35_260])); // rounded to the 20 kg division
+    expect(visits[0].stableMs).toBe(20_000);
+    expect(visits[1].plate).toBe('苏E12345');
+    expect(visits[1].color).toBe('蓝');
+    expect(new Set(visits[1].stable)).toEqual(new Set([12_300]));
+    expect(visits[2].plate).not.toBe('苏E12345'); // then random trucks again
+  });
 });

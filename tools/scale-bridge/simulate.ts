@@ -37,6 +37,20 @@ export interface SimulatorOptions {
   division?: number;
   /** Probability that a frame is damaged on the line (default 0.02). */
   lineNoise?: number;
+  /**
+   * Trucks to drive on first, in order (a rehearsed day: the same lorry loaded in, then empty out); random ones
+   * follow. Noise, settling and line damage stay as for any truck.
+   */
+  visits?: ScriptedVisit[];
+}
+
+export interface ScriptedVisit {
+  carNumber: string;
+  color?: string;
+  /** The load on the deck, kg (rounded to the division). */
+  kg: number;
+  /** How long the truck stands still, simulated ms (default 4–8 s at random). */
+  stableMs?: number;
 }
 
 export interface SimulatorTick {
@@ -64,8 +78,11 @@ export class TruckSimulator {
   private plateAt = -1;
   private plate: { carNumber: string; color: string } | undefined;
   private last = 0;
+  private readonly script: ScriptedVisit[];
+  private visit: ScriptedVisit | undefined;
 
   constructor(private readonly opts: SimulatorOptions) {
+    this.script = [...(opts.visits ?? [])];
     this.rnd = prng(opts.seed);
     this.tickMs = opts.tickMs ?? 100;
     this.division = opts.division ?? 20;
@@ -98,15 +115,20 @@ export class TruckSimulator {
         this.phaseLen = ms(3000, 8000);
         break;
       case 'on':
-        this.target = this.round(this.rnd() < 0.5 ? this.between(25_000, 49_000) : this.between(12_000, 18_000));
-        this.plate = this.newPlate();
+        this.visit = this.script.shift();
+        this.target = this.visit
+          ? this.round(this.visit.kg)
+          : this.round(this.rnd() < 0.5 ? this.between(25_000, 49_000) : this.between(12_000, 18_000));
+        this.plate = this.visit
+          ? { carNumber: this.visit.carNumber, color: this.visit.color ?? '黄' }
+          : this.newPlate();
         this.phaseLen = ms(2000, 4000);
         break;
       case 'settling':
         this.phaseLen = ms(1500, 3000);
         break;
       case 'stable':
-        this.phaseLen = ms(4000, 8000);
+        this.phaseLen = this.visit?.stableMs ?? ms(4000, 8000);
         this.plateAt = this.t + ms(300, 1500);
         break;
       case 'off':
