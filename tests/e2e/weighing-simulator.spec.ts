@@ -154,7 +154,9 @@ test('the yard’s day on the simulated scale: gross with the plate, tare, memo,
   await page.locator('.ly-crud-search-item:has-text("仓库") .semi-select').first().click();
   await page.locator('.semi-select-option', { hasText: wb.warehouseName }).first().click();
   await page.getByTestId('query-search').click();
-  const stockRow = page.locator('.ly-crud-table .semi-table-tbody .semi-table-row', { hasText: '重废钢' });
+  const stockRow = page
+    .locator('.ly-crud-table .semi-table-tbody .semi-table-row', { hasText: '重废钢' })
+    .filter({ hasText: wb.warehouseName });
   await expect(stockRow).toContainText(formatDecimal(qty.toFixed(3), 3));
   await expect(stockRow).toContainText(formatDecimal(amount.toFixed(2), 2));
   expect(errors).toEqual([]);

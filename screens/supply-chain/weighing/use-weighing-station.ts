@@ -78,7 +78,14 @@ export function useWeighingStation({
     formRef.current = typeof next === 'function' ? next(formRef.current) : next;
     setFormState(formRef.current);
   }, []);
-  const [dirty, setDirty] = useState({ unitPrice: false, impurityRate: false });
+  const [dirty, setDirtyState] = useState({ unitPrice: false, impurityRate: false });
+  // what the clerk typed, also between a keystroke and the next render (a price answer landing in that gap
+  // must not overwrite a typed price)
+  const dirtyRef = useRef(dirty);
+  const setDirty = useCallback((next: typeof dirty | ((d: typeof dirty) => typeof dirty)) => {
+    dirtyRef.current = typeof next === 'function' ? next(dirtyRef.current) : next;
+    setDirtyState(dirtyRef.current);
+  }, []);
   const [plateSource, setPlateSource] = useState<'' | 'camera' | 'typed'>('');
   const [cameraHint, setCameraHint] = useState('');
   const [manual, setManual] = useState<ManualEntry>({ on: false, value: '' });
@@ -107,8 +114,8 @@ export function useWeighingStation({
   useEffect(() => {
     if (!price.data || !lookup || price.originalArgs !== lookup) return;
     setPriceInfo({ unit: price.data.priceUnit, source: price.data.source });
-    if (!dirty.unitPrice) setForm((f) => ({ ...f, unitPrice: price.data?.price ?? f.unitPrice }));
-  }, [price.data, price.originalArgs, lookup, dirty.unitPrice, setForm]);
+    setForm((f) => (dirtyRef.current.unitPrice ? f : { ...f, unitPrice: price.data?.price ?? f.unitPrice }));
+  }, [price.data, price.originalArgs, lookup, setForm]);
 
   const requestPrice = useCallback((f: StationForm) => {
     const priceType = partyOf(f.orderType).priceType;
@@ -130,7 +137,7 @@ export function useWeighingStation({
       setCameraHint('');
       setManual((m) => ({ ...m, on: false }));
     },
-    [setForm],
+    [setForm, setDirty],
   );
 
   const newTruck = useCallback(
@@ -147,7 +154,7 @@ export function useWeighingStation({
       setCameraHint('');
       setManual((m) => ({ ...m, on: false }));
     },
-    [weighbridge?.warehouseId, setForm],
+    [weighbridge?.warehouseId, setForm, setDirty],
   );
 
   /** Loads the plate's open record when it has one (the truck is back for its second pass). */
@@ -206,7 +213,7 @@ export function useWeighingStation({
       if (key === 'materialId') setDirty({ unitPrice: false, impurityRate: false });
       if (key === 'partyId' || key === 'orderType') setDirty((d) => ({ ...d, unitPrice: false }));
     },
-    [biz.materialList, record, requestPrice, setForm],
+    [biz.materialList, record, requestPrice, setForm, setDirty],
   );
 
   const capture = captureOf({ enabled: link.enabled, weight: link.weight }, manual, canManual);
