@@ -81,6 +81,8 @@ export const SCREENS: ScreenMap = {
   ),
   '/supply-chain/stock/assembly-order': lazy(() => import('../../screens/supply-chain/stock/assembly-order.tsx')),
   '/supply-chain/stock/disassembly-order': lazy(() => import('../../screens/supply-chain/stock/disassembly-order.tsx')),
+  '/supply-chain/analysis': lazy(() => import('../../screens/supply-chain/analysis/analysis.tsx')),
+  '/statement-analysis/zm-statement': lazy(() => import('../../screens/supply-chain/analysis/zm-statement.tsx')),
   '/business/in-stock': lazy(() => import('../../screens/business/in-stock.tsx')),
   '/business/out-stock': lazy(() => import('../../screens/business/out-stock.tsx')),
   '/business/material': lazy(() => import('../../screens/business/material.tsx')),

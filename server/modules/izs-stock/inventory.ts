@@ -45,7 +45,7 @@ const CODES = {
 } as const;
 
 /** The data-scope condition of `code` on a dept column (undefined: the whole tenant). */
-async function scopeOn(ctx: CrudContext, user: AuthUser, code: string, deptCol: AnyPgColumn | SQL) {
+export async function scopeOn(ctx: CrudContext, user: AuthUser, code: string, deptCol: AnyPgColumn | SQL) {
   const s = await resolveDataScope(ctx.db, user, code);
   if (s.kind === 'all') return undefined;
   // stock rows have no creator: "own" rows are those of the user's own departments
@@ -57,7 +57,7 @@ async function scopeOn(ctx: CrudContext, user: AuthUser, code: string, deptCol: 
   )})`;
 }
 
-async function permitView(ctx: CrudContext, req: FastifyRequest, code: string) {
+export async function permitView(ctx: CrudContext, req: FastifyRequest, code: string) {
   const user = currentUser(req);
   await requireButton(ctx.db, user, code, 'view');
   return user;

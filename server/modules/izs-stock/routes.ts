@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
+import { registerAnalysis } from './analysis.ts';
 import { registerStockDocuments } from './documents.ts';
 import { registerInventory } from './inventory.ts';
 import { registerOrders } from './orders.ts';
@@ -20,5 +21,6 @@ export async function registerIzsStock(app: FastifyInstance, actx: AppContext): 
     registerPrices(s, ctx);
     registerParties(s, ctx);
     registerInventory(s, ctx);
+    registerAnalysis(s, ctx);
   });
 }
