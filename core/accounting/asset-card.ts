@@ -1,0 +1,141 @@
+/**
+ * One asset card's depreciation for one month, given what is already booked (fixed_assets.md §1–2). Built on
+ * depreciation.ts (the arithmetic); this file adds the card's state: booked months, disposal, a change of estimate.
+ *
+ * Guarantees:
+ * - nothing before the month after the in-service month, nothing after the disposal month (the disposal month is
+ *   still depreciated), nothing beyond C − S − A (never more than the rest of the depreciable amount);
+ * - an unchanged time-based card books exactly its whole-life schedule month (so Σ = C − S to the fen);
+ * - a card re-estimated (原值 / 使用月数 / 残值率 changed) continues straight-line over the remaining months:
+ *   (C − A − S) ÷ 剩余月数, the last month of the life taking the rest (the research's "after a change of estimate");
+ * - 工作量法: cumulative units × unit rate (C × (1 − r) ÷ 预计总工作量), rounded cumulatively by workloadSchedule.
+ */
+import { Decimal, dec, ZERO } from './amount.ts';
+import {
+  type AssetTerms,
+  type DepreciationMethod,
+  depreciationSchedule,
+  firstDepreciationPeriod,
+  residualOf,
+  straightLineRemaining,
+  workloadSchedule,
+} from './depreciation.ts';
+import { addMonths, monthsBetween, type Period } from './period.ts';
+
+export interface CardState {
+  cost: string;
+  residualRate: string;
+  lifeMonths: number;
+  inServiceDate: string;
+  method: DepreciationMethod;
+  totalWorkload?: string | null;
+  /** 1: the estimate changed since acquisition */
+  reestimated: boolean;
+  /** yyyy-MM of the disposal, '' when in use */
+  disposalPeriod: string;
+}
+
+export interface BookedMonth {
+  period: Period;
+  amount: string;
+  workload?: string | null;
+}
+
+export interface MonthResult {
+  amount: Decimal;
+  /** why the amount is 0 ('' otherwise) */
+  note: string;
+}
+
+export function termsOf(card: CardState): AssetTerms {
+  return {
+    cost: card.cost,
+    residualRate: card.residualRate,
+    lifeMonths: card.lifeMonths,
+    inServiceDate: card.inServiceDate,
+    method: card.method,
+    totalWorkload: card.totalWorkload ?? undefined,
+  };
+}
+
+const none = (note: string): MonthResult => ({ amount: ZERO, note });
+
+/** The depreciation of `period` for the card; `workload` = the month's units (工作量法). */
+export function monthDepreciation(
+  card: CardState,
+  period: Period,
+  booked: readonly BookedMonth[],
+  workload?: string | null,
+): MonthResult {
+  const terms = termsOf(card);
+  const first = firstDepreciationPeriod(card.inServiceDate);
+  if (period < first) return none('未到折旧期（次月起计提）');
+  if (card.disposalPeriod && period > card.disposalPeriod) return none('已处置');
+  const before = booked.filter((b) => b.period !== period);
+  const accumulated = before.reduce((s, b) => s.plus(dec(b.amount)), ZERO);
+  const left = dec(card.cost).minus(residualOf(terms)).minus(accumulated);
+  if (left.lte(0)) return none('已提足折旧');
+  if (card.method === 'workload') {
+    if (workload === undefined || workload === null || workload === '') return none('需填写本月工作量');
+    const rows = workloadSchedule(terms, [
+      ...before.map((b) => ({ period: b.period, units: dec(b.workload ?? 0) })),
+      { period, units: workload },
+    ]);
+    const row = rows.find((r) => r.period === period);
+    return { amount: Decimal.min(row?.amount ?? ZERO, left), note: '' };
+  }
+  const index = monthsBetween(first, period);
+  if (index >= card.lifeMonths) return none('已到使用年限');
+  if (card.reestimated) {
+    const remainingMonths = card.lifeMonths - index;
+    if (remainingMonths <= 1) return { amount: left, note: '' };
+    const amount = straightLineRemaining({
+      cost: card.cost,
+      accumulated,
+      residual: residualOf(terms),
+      remainingMonths,
+    });
+    return { amount: Decimal.min(amount, left), note: '' };
+  }
+  const row = depreciationSchedule(terms).find((r) => r.period === period);
+  return { amount: Decimal.min(row?.amount ?? ZERO, left), note: '' };
+}
+
+export interface ProjectedMonth {
+  period: Period;
+  year: number;
+  amount: Decimal;
+  accumulated: Decimal;
+  netBookValue: Decimal;
+  booked: boolean;
+}
+
+/**
+ * The card's whole schedule: booked months as booked, later months as they would be computed (time-based methods;
+ * 工作量法 shows the booked months only). Stops at the disposal month or the end of the life.
+ */
+export function projectSchedule(card: CardState, booked: readonly BookedMonth[]): ProjectedMonth[] {
+  const first = firstDepreciationPeriod(card.inServiceDate);
+  const bookedBy = new Map(booked.map((b) => [b.period, b]));
+  const out: ProjectedMonth[] = [];
+  const done: BookedMonth[] = [];
+  let accumulated = ZERO;
+  for (let i = 0; i < card.lifeMonths; i++) {
+    const period = addMonths(first, i);
+    if (card.disposalPeriod && period > card.disposalPeriod) break;
+    const b = bookedBy.get(period);
+    if (!b && card.method === 'workload') continue;
+    const amount = b ? dec(b.amount) : monthDepreciation(card, period, done).amount;
+    done.push({ period, amount: amount.toFixed(2), workload: b?.workload });
+    accumulated = accumulated.plus(amount);
+    out.push({
+      period,
+      year: Math.floor(i / 12) + 1,
+      amount,
+      accumulated,
+      netBookValue: dec(card.cost).minus(accumulated),
+      booked: !!b,
+    });
+  }
+  return out;
+}
