@@ -306,10 +306,15 @@ describe('change, disposal and the books', () => {
   });
 
   it('the summary groups by type and department and lists the run vouchers', async () => {
-    const s = await okGet(admin, `${FA}/summary`, { period: '2026-12' });
-    expect(s.runs).toHaveLength(13);
-    const total = s.rows.reduce((n: number, r: { count: number }) => n + r.count, 0);
-    expect(total).toBe(4);
-    expect(s.rows.map((r: { useDept: string }) => r.useDept).sort()).toEqual(['仓储部', '生产部']);
+    const rows = await okGet(admin, `${FA}/summary`, { period: '2026-12' });
+    expect(rows.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBe(4);
+    expect(rows.map((r: { useDept: string }) => r.useDept).sort()).toEqual(['仓储部', '生产部']);
+    const dec = rows.reduce(
+      (n: number, r: { deprInPeriod: string }) => n + Math.round(Number(r.deprInPeriod) * 100),
+      0,
+    );
+    const runs = await okGet(admin, `${FA}/depreciation/list`);
+    expect(runs).toHaveLength(13);
+    expect(Math.round(Number(runs[0].total) * 100)).toBe(dec);
   });
 });

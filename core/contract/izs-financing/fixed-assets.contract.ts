@@ -7,7 +7,7 @@
  *   `card/schedule?id` (折旧计划 by month);
  * - `subsidiary` (固定资产明细账: opening, period movements and closing of 原值 and 累计折旧 per card);
  * - depreciation runs: `depreciation/preview?period`, POST `depreciation/generate` `{period, workloads}`,
- *   POST `depreciation/undo` `{period}`, GET `depreciation/list`; `summary?period` (by type and department).
+ *   POST `depreciation/undo` `{period}`, GET `depreciation/list`; `summary?period` (rows by type and department).
  *
  * Constraints: money travels as 2-decimal strings, rates as decimal strings (0.05 = 5 %), never floats.
  */
@@ -436,10 +436,4 @@ export interface AssetSummaryRow {
   accumulated: string;
   netValue: string;
   deprInPeriod: string;
-}
-
-export interface AssetSummary {
-  period: string;
-  rows: AssetSummaryRow[];
-  runs: DeprRun[];
 }

@@ -41,7 +41,7 @@ import {
 import {
   type AssetChangeRow,
   type AssetHistory,
-  type AssetSummary,
+  type AssetSummaryRow,
   assetCardResource,
   assetChangeBody,
   assetDisposeBody,
@@ -927,7 +927,7 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
       (x) => periodOf(x.inServiceDate) <= q.period && !(x.disposalPeriod && x.disposalPeriod < q.period),
     );
     const booked = await bookedLines(db, c.book.id);
-    const groups = new Map<string, AssetSummary['rows'][number]>();
+    const groups = new Map<string, AssetSummaryRow>();
     for (const card of cards) {
       const key = `${card.typeName}|${card.useDept}`;
       const g = groups.get(key) ?? {
@@ -950,11 +950,9 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
         .toFixed(2);
       groups.set(key, g);
     }
-    const answer: AssetSummary = {
-      period: q.period,
-      rows: [...groups.values()].sort((a, b) => (a.typeName + a.useDept).localeCompare(b.typeName + b.useDept)),
-      runs: await liveRuns(db, c.book, tz),
-    };
+    const answer: AssetSummaryRow[] = [...groups.values()].sort((a, b) =>
+      (a.typeName + a.useDept).localeCompare(b.typeName + b.useDept),
+    );
     return ok(answer);
   });
 }
