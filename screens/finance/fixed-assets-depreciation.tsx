@@ -12,6 +12,7 @@ import {
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
+import { moneyCell } from '../accounting/voucher-grid.ts';
 import '../accounting/accounting.css';
 
 const methodName = (m: string) => DEPRECIATION_METHODS.find((x) => x.value === m)?.label ?? m;
@@ -99,8 +100,8 @@ function Depreciation() {
           { title: '资产编码', dataIndex: 'code', width: 120 },
           { title: '资产名称', dataIndex: 'name', width: 160 },
           { title: '折旧方法', dataIndex: 'method', width: 130, render: methodName },
-          { title: '原值', dataIndex: 'cost', width: 120, align: 'right' },
-          { title: '已提折旧', dataIndex: 'accumulated', width: 120, align: 'right' },
+          { title: '原值', dataIndex: 'cost', width: 120, align: 'right', render: moneyCell },
+          { title: '已提折旧', dataIndex: 'accumulated', width: 120, align: 'right', render: moneyCell },
           {
             title: '本月工作量',
             dataIndex: 'workload',
@@ -117,7 +118,7 @@ function Depreciation() {
                 (l.workload ?? '')
               ),
           },
-          { title: '本月折旧', dataIndex: 'amount', width: 120, align: 'right' },
+          { title: '本月折旧', dataIndex: 'amount', width: 120, align: 'right', render: moneyCell },
           { title: '费用科目', dataIndex: 'expenseAccount', width: 100 },
           { title: '说明', dataIndex: 'note' },
         ]}
@@ -132,8 +133,8 @@ function Depreciation() {
             { title: '摘要', dataIndex: 'summary' },
             { title: '科目', dataIndex: 'accountCode', width: 110 },
             { title: '科目名称', dataIndex: 'accountName' },
-            { title: '借方', dataIndex: 'debit', width: 120, align: 'right' },
-            { title: '贷方', dataIndex: 'credit', width: 120, align: 'right' },
+            { title: '借方', dataIndex: 'debit', width: 120, align: 'right', render: moneyCell },
+            { title: '贷方', dataIndex: 'credit', width: 120, align: 'right', render: moneyCell },
           ]}
         />
       </Card>
@@ -145,7 +146,7 @@ function Depreciation() {
           dataSource={runs}
           columns={[
             { title: '期间', dataIndex: 'period', width: 100 },
-            { title: '折旧合计', dataIndex: 'total', width: 120, align: 'right' },
+            { title: '折旧合计', dataIndex: 'total', width: 120, align: 'right', render: moneyCell },
             { title: '资产数', dataIndex: 'assetCount', width: 80 },
             {
               title: '凭证',

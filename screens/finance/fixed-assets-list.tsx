@@ -1,6 +1,5 @@
 import { Button } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { api } from '../../core/api/api.ts';
 import { useFinPost } from '../../core/api/izs-financing.api.ts';
 import {
@@ -34,10 +33,9 @@ const DISPOSE_FIELDS: Field[] = [
 
 /**
  * 资产卡片 (/finance/fixed-assets/fixed-assets-list): acquisition (新增), edits before any depreciation, 变动 (原值 /
- * 使用月数 / 残值率 / 部门, from the month after), 处置 (the disposal month is still depreciated), 记录 (history).
+ * 使用月数 / 残值率 / 部门, from the month after), 处置 (the disposal month is still depreciated); the code opens the history.
  */
 export default function FixedAssetsListScreen() {
-  const [, navigate] = useLocation();
   const perms = useResourcePermissions(assetCardResource.permission);
   const finPost = useFinPost();
   const dispatch = useAppDispatch();
@@ -59,7 +57,7 @@ export default function FixedAssetsListScreen() {
         def={assetCardResource}
         detailPath={history}
         rowEditable={(row) => row.state !== 'disposed'}
-        rowActionsWidth={150}
+        rowActionsWidth={100}
         rowActions={(row) => (
           <>
             {perms.edit && row.state !== 'disposed' && (
@@ -80,9 +78,6 @@ export default function FixedAssetsListScreen() {
                 </Button>
               </>
             )}
-            <Button size="small" theme="borderless" onClick={() => navigate(history(row))}>
-              记录
-            </Button>
           </>
         )}
       />

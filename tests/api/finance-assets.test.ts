@@ -59,6 +59,15 @@ describe('types', () => {
     expect([machine.assetAccount, machine.accumAccount, machine.expenseAccount]).toEqual(['160102', '1602', '560208']);
   });
 
+  it('an enterprise book gets 1601, 1602 and 管理费用-折旧费 660206', async () => {
+    const ent = (
+      await createBook(c, company(), { name: '企业准则账套', enableDate: '2025-11-01', accountingSystem: 2 })
+    ).api;
+    const list = await okGet(ent, `${FA}/type/list`);
+    const t = list.find((x: { code: string }) => x.code === '02');
+    expect([t.assetAccount, t.accumAccount, t.expenseAccount]).toEqual(['1601', '1602', '660206']);
+  });
+
   it('a default life below the tax minimum is refused', async () => {
     await refused(
       admin(`${FA}/type/save`, {

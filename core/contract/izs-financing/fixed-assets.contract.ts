@@ -51,7 +51,7 @@ export const DEPRECIATION_METHODS = [
 ];
 const METHOD_VALUES = ['straightLine', 'workload', 'doubleDeclining', 'sumOfYears'] as const;
 export const ASSET_STATES = [
-  { label: '正常使用', value: 'normal' },
+  { label: '在用', value: 'normal' },
   { label: '已处置', value: 'disposed' },
 ];
 export const CHANGE_KINDS = [
@@ -259,17 +259,24 @@ export const assetCardResource = defineResource({
   sortable: ['code', 'inServiceDate', 'createTime'],
   defaultSort: { field: 'code' },
   columns: [
-    { field: 'code', label: '资产编码', kind: 'code', width: 110, sortable: true },
-    { field: 'name', label: '资产名称', kind: 'text', width: 140 },
-    { field: 'typeId', label: '资产类别', kind: 'text', labelField: 'typeName', width: 120 },
-    { field: 'useDept', label: '使用部门', kind: 'text', width: 100 },
-    { field: 'inServiceDate', label: '开始使用日期', kind: 'date', width: 120, sortable: true },
-    { field: 'cost', label: '原值', kind: 'money', width: 120 },
-    { field: 'accumulated', label: '累计折旧', kind: 'money', width: 120 },
-    { field: 'netValue', label: '净值', kind: 'money', width: 120 },
-    { field: 'lifeMonths', label: '使用月数', kind: 'number', width: 90 },
-    { field: 'method', label: '折旧方法', kind: 'select', options: { options: DEPRECIATION_METHODS }, width: 120 },
-    { field: 'state', label: '状态', kind: 'select', options: { options: ASSET_STATES }, width: 90 },
+    { field: 'code', label: '资产编码', kind: 'code', width: 130, sortable: true },
+    { field: 'name', label: '资产名称', kind: 'text', width: 120 },
+    { field: 'typeId', label: '资产类别', kind: 'text', labelField: 'typeName', width: 100 },
+    { field: 'useDept', label: '使用部门', kind: 'text', width: 100, hideInTable: true },
+    { field: 'inServiceDate', label: '启用日期', kind: 'date', width: 120, sortable: true },
+    { field: 'cost', label: '原值', kind: 'money', width: 110 },
+    { field: 'accumulated', label: '累计折旧', kind: 'money', width: 110 },
+    { field: 'netValue', label: '净值', kind: 'money', width: 110 },
+    { field: 'lifeMonths', label: '使用月数', kind: 'number', width: 90, hideInTable: true },
+    {
+      field: 'method',
+      label: '折旧方法',
+      kind: 'select',
+      options: { options: DEPRECIATION_METHODS },
+      width: 120,
+      hideInTable: true,
+    },
+    { field: 'state', label: '状态', kind: 'select', options: { options: ASSET_STATES }, width: 80 },
   ],
   search: [
     { field: 'name', label: '资产名称', kind: 'text' },
