@@ -34,7 +34,7 @@ function Summary() {
       filters={[{ field: 'period', label: '期间', kind: 'text', placeholder: 'yyyy-MM' }]}
       initial={{ period: book.currentPeriod }}
       required={['period']}
-      totals={['count', 'cost', 'accumulated', 'netValue', 'deprInPeriod']}
+      totals={['cost', 'accumulated', 'netValue', 'deprInPeriod']}
       extra={<RunsNote />}
     />
   );

@@ -4,7 +4,7 @@ import { type QueryColumn, QueryTable } from '../../features/crud/query-table.ts
 
 const money = (field: string, label: string): QueryColumn => ({ field, label, kind: 'money', width: 116 });
 const COLUMNS: QueryColumn[] = [
-  { field: 'code', label: '资产编码', kind: 'code', width: 110 },
+  { field: 'code', label: '资产编码', kind: 'code', width: 130 },
   { field: 'name', label: '资产名称', kind: 'text', width: 140 },
   { field: 'typeName', label: '资产类别', kind: 'text', width: 110 },
   { field: 'useDept', label: '使用部门', kind: 'text', width: 90 },

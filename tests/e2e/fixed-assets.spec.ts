@@ -77,3 +77,47 @@ test('fixed assets: add a card, run depreciation for the current period, open th
   await expect(page.getByTestId('crud-fixed-asset-card').locator('tr', { hasText: code })).toContainText('316.67');
   expect(errors).toEqual([]);
 });
+
+test('fixed assets: types, history, subsidiary book, schedule and summary screens render the run', async ({
+  page,
+}, info) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  await page.goto('/finance/fixed-assets/fixed-assets-type');
+  await expect(page).toHaveURL(/\/accounting\/home/);
+  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
+  await chooseFinanceDept(page);
+  const period = (await page.getByTestId('fin-current-period').textContent())?.trim() ?? '';
+
+  await page.goto('/finance/fixed-assets/fixed-assets-type');
+  const types = page.getByTestId('crud-fixed-asset-type');
+  await expect(types.locator('tr', { hasText: '房屋及建筑物' })).toContainText('240');
+  await page.screenshot({ path: info.outputPath('fixed-assets-type.png') });
+
+  // history from the card's code
+  await page.goto('/finance/fixed-assets/fixed-assets-list');
+  await page.getByTestId('crud-fixed-asset-card').locator('a.ly-crud-link').first().click();
+  await expect(page.getByTestId('fa-history-changes')).toContainText('新增');
+  await expect(page.getByTestId('fa-history-depr')).toContainText('316.67');
+  await page.screenshot({ path: info.outputPath('fixed-assets-history.png') });
+
+  await page.goto('/finance/fixed-assets/fixed-assets-subsidiary-books');
+  const books = page.getByTestId('query-fa-subsidiary');
+  await expect(books.locator('tr', { hasText: '监控主机' }).first()).toContainText('316.67');
+  await page.screenshot({ path: info.outputPath('fixed-assets-subsidiary.png') });
+
+  await page.goto('/asset/depr');
+  await page.locator('.ly-crud-search .semi-select').first().click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('query-search').click();
+  await expect(page.getByTestId('query-asset-depr').locator('tr', { hasText: period })).toContainText('316.67');
+  await page.screenshot({ path: info.outputPath('asset-depr.png') });
+
+  await page.goto('/asset/accounting');
+  await expect(page.getByTestId('query-asset-accounting').locator('tr', { hasText: '电子设备' }).first()).toContainText(
+    '316.67',
+  );
+  await expect(page.getByTestId('asset-accounting-runs')).toContainText(period);
+  await page.screenshot({ path: info.outputPath('asset-accounting.png') });
+  expect(errors).toEqual([]);
+});

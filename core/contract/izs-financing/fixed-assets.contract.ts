@@ -54,6 +54,16 @@ export const ASSET_STATES = [
   { label: '在用', value: 'normal' },
   { label: '已处置', value: 'disposed' },
 ];
+/** Labels of the fields a history row may name. */
+export const CHANGE_FIELD_LABELS: Record<string, string> = {
+  cost: '原值',
+  lifeMonths: '使用月数',
+  residualRate: '残值率',
+  method: '折旧方法',
+  useDept: '使用部门',
+  expenseAccount: '折旧费用科目',
+  state: '状态',
+};
 export const CHANGE_KINDS = [
   { label: '新增', value: 'acquire' },
   { label: '变动', value: 'change' },
@@ -145,7 +155,7 @@ export const assetTypeResource = defineResource({
   sortable: ['sort', 'code', 'createTime'],
   defaultSort: { field: 'sort' },
   columns: [
-    { field: 'code', label: '类别编码', kind: 'code', width: 100, sortable: true },
+    { field: 'code', label: '类别编码', kind: 'code', width: 120, sortable: true },
     { field: 'name', label: '类别名称', kind: 'text' },
     { field: 'lifeMonths', label: '默认使用月数', kind: 'number', width: 120 },
     { field: 'minLifeMonths', label: '税法最低月数', kind: 'number', width: 120 },

@@ -452,6 +452,7 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
   });
 
   registerBookResource(app, ctx, assetTypeResource, assetType, {
+    toEntity: rateText,
     filters: { name: (v) => sql`${assetType.name} like ${`%${String(v)}%`}` },
     beforeSave: async (tx, row, c) => {
       const code = String(row.code ?? c.prev?.code);
@@ -500,6 +501,7 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
   });
 
   registerBookResource(app, ctx, assetCardResource, asset, {
+    toEntity: rateText,
     joins: {
       typeName: sql<string>`(select t.name from ${assetType} t where t.id = "izs_fin_asset"."type_id")`,
       accumulated: ACCUMULATED_SQL,
@@ -730,6 +732,7 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
     const answer: AssetHistory = {
       card: {
         ...serialiseCard(card, tz),
+        residualRate: dec(card.residualRate).toString(),
         typeName: typeRow?.name ?? '',
         accumulated: accumulated.toFixed(2),
         netValue: dec(card.cost).minus(accumulated).toFixed(2),
@@ -956,6 +959,12 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
     return ok(answer);
   });
 }
+
+/** 0.050000 → 0.05 (numeric(9,6) answers six decimals). */
+const rateText = (e: Row): Row => ({
+  ...e,
+  residualRate: e.residualRate == null ? e.residualRate : dec(String(e.residualRate)).toString(),
+});
 
 /** Blank card terms take the type's defaults (and the book's accounts from the type). */
 function fillFromType(row: Row, type: TypeRow, prev?: CardRow) {
