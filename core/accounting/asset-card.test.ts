@@ -42,7 +42,7 @@ describe('monthDepreciation', () => {
 
   it('the disposal month is depreciated, nothing after (当月减少当月照提)', () => {
     const c = card({ disposalPeriod: '2025-06' });
-    expect(monthDepreciation(c, '2025-06', []).amount.toFixed(2)).toBe('1583.33');
+    expect(monthDepreciation(c, '2025-06', bookThrough(card(), '2025-05')).amount.toFixed(2)).toBe('1583.33');
     expect(monthDepreciation(c, '2025-07', []).note).toBe('已处置');
   });
 
@@ -69,5 +69,15 @@ describe('monthDepreciation', () => {
     const c = card({ method: 'workload', totalWorkload: '1000' });
     const booked = [{ period: '2025-04', amount: '90000.00', workload: '947.3684' }];
     expect(monthDepreciation(c, '2025-05', booked, '500').amount.toFixed(2)).toBe('5000.00');
+  });
+
+  it('months never run are caught up in the next run (补提), also after the end of the life', () => {
+    const c = card();
+    const jul = monthDepreciation(c, '2025-07', []); // Apr, May, Jun, Jul
+    expect(jul.amount.toFixed(2)).toBe('6333.32');
+    expect(jul.note).toBe('含以前月份补提');
+    expect(monthDepreciation(c, '2031-01', []).amount.toFixed(2)).toBe('95000.00');
+    const booked = bookThrough(c, '2025-06');
+    expect(monthDepreciation(c, '2025-07', booked).amount.toFixed(2)).toBe('1583.33');
   });
 });

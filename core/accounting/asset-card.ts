@@ -5,7 +5,9 @@
  * Guarantees:
  * - nothing before the month after the in-service month, nothing after the disposal month (the disposal month is
  *   still depreciated), nothing beyond C − S − A (never more than the rest of the depreciable amount);
- * - an unchanged time-based card books exactly its whole-life schedule month (so Σ = C − S to the fen);
+ * - an unchanged time-based card books the schedule's accumulated amount through the month less what is booked:
+ *   exactly the schedule month when every month is run (so Σ = C − S to the fen), and the missed months (a card
+ *   entered late, a month not run, past the end of the life) caught up in the next run (补提);
  * - a card re-estimated (原值 / 使用月数 / 残值率 changed) continues straight-line over the remaining months:
  *   (C − A − S) ÷ 剩余月数, the last month of the life taking the rest (the research's "after a change of estimate");
  * - 工作量法: cumulative units × unit rate (C × (1 − r) ÷ 预计总工作量), rounded cumulatively by workloadSchedule.
@@ -85,10 +87,9 @@ export function monthDepreciation(
     return { amount: Decimal.min(row?.amount ?? ZERO, left), note: '' };
   }
   const index = monthsBetween(first, period);
-  if (index >= card.lifeMonths) return none('已到使用年限');
   if (card.reestimated) {
     const remainingMonths = card.lifeMonths - index;
-    if (remainingMonths <= 1) return { amount: left, note: '' };
+    if (remainingMonths <= 1) return { amount: left, note: index >= card.lifeMonths ? '补提至应计折旧额' : '' };
     const amount = straightLineRemaining({
       cost: card.cost,
       accumulated,
@@ -97,8 +98,14 @@ export function monthDepreciation(
     });
     return { amount: Decimal.min(amount, left), note: '' };
   }
-  const row = depreciationSchedule(terms).find((r) => r.period === period);
-  return { amount: Decimal.min(row?.amount ?? ZERO, left), note: '' };
+  // the schedule's accumulated amount through this month less what is booked: months never run (a card entered
+  // late, a month skipped) are caught up here (补提); with every month booked this is exactly the month's amount
+  const schedule = depreciationSchedule(terms);
+  const row = schedule.find((r) => r.period === period);
+  const target = row ? row.accumulated : dec(card.cost).minus(residualOf(terms));
+  const amount = Decimal.max(ZERO, Decimal.min(target.minus(accumulated), left));
+  const regular = row?.amount ?? ZERO;
+  return { amount, note: amount.gt(regular) ? '含以前月份补提' : amount.isZero() ? '已提足折旧' : '' };
 }
 
 export interface ProjectedMonth {

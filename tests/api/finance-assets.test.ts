@@ -327,3 +327,29 @@ describe('change, disposal and the books', () => {
     expect(Math.round(Number(runs[0].total) * 100)).toBe(dec);
   });
 });
+
+describe('a card entered late', () => {
+  it('its months before the latest run are caught up in the next run (补提)', async () => {
+    const late = await okPost(admin, `${FA}/card/save`, {
+      ...card('GD-late', 'straightLine'),
+      name: '地磅',
+      inServiceDate: '2026-10-08',
+      cost: '36000',
+      residualRate: '0',
+      lifeMonths: 36,
+    });
+    // November and December 2026 were run before the card existed: January takes three months
+    const jan = await okGet(admin, `${FA}/depreciation/preview`, {
+      period: '2027-01',
+      workloads: JSON.stringify({ [cards.workload]: KM }),
+    });
+    const line = jan.lines.find((l: { assetId: string }) => l.assetId === late.id);
+    expect(line).toMatchObject({ amount: '3000.00', note: '含以前月份补提' });
+    const r = await run('2027-01');
+    const v = await okGet(admin, `${FIN}/voucher/detail`, { id: r.voucherId });
+    expect(v.debitTotal).toBe(r.total);
+    expect(v.creditTotal).toBe(r.total);
+    const feb = await okGet(admin, `${FA}/depreciation/preview`, { period: '2027-02' });
+    expect(feb.lines.find((l: { assetId: string }) => l.assetId === late.id).amount).toBe('1000.00');
+  });
+});

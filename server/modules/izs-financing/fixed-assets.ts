@@ -831,7 +831,7 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
     const c = bookOf(req);
     await need(db, c.user, FA_PERMISSIONS.depreciation, 'add');
     const body = parse(deprGenerateBody, req.body ?? {});
-    await db.transaction(async (tx) => {
+    const write = db.transaction(async (tx) => {
       await openPeriod(tx, c.book, body.period, '计提期间');
       await retireStaleRuns(tx, c.book.id);
       const runs = await liveRuns(tx, c.book, tz);
@@ -888,6 +888,13 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
         })),
       );
       await writeOperationLog(tx, req, `计提折旧 ${body.period}`, { total: [null, total] });
+    });
+    // two runs of one period at once: the partial unique index refuses the second (PostgreSQL 23505)
+    await write.catch((e: unknown) => {
+      const code =
+        (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
+      if (code === '23505') throw badRequest(`${body.period} 已计提折旧，不能重复计提`);
+      throw e;
     });
     const [run] = await liveRuns(db, c.book, tz, body.period);
     return ok(run);
