@@ -80,4 +80,12 @@ describe('monthDepreciation', () => {
     const booked = bookThrough(c, '2025-06');
     expect(monthDepreciation(c, '2025-07', booked).amount.toFixed(2)).toBe('1583.33');
   });
+
+  it('期初累计折旧 counts as booked: only the rest of the schedule is depreciated', () => {
+    // in service 2025-03-15: 2025-04 … 2025-09 = 6 months = 9,499.98 already depreciated before the card was entered
+    const c = card({ openingAccumulated: '9499.98' });
+    expect(monthDepreciation(c, '2025-10', []).amount.toFixed(2)).toBe('1583.33');
+    const plan = projectSchedule(c, []);
+    expect(plan.at(-1)?.accumulated.toFixed(2)).toBe('95000.00');
+  });
 });

@@ -3,6 +3,7 @@
  * depreciation.ts (the arithmetic); this file adds the card's state: booked months, disposal, a change of estimate.
  *
  * Guarantees:
+ * - 累计折旧 A = 期初累计折旧 (entered on the card) + Σ booked months;
  * - nothing before the month after the in-service month, nothing after the disposal month (the disposal month is
  *   still depreciated), nothing beyond C − S − A (never more than the rest of the depreciable amount);
  * - an unchanged time-based card books the schedule's accumulated amount through the month less what is booked:
@@ -35,6 +36,8 @@ export interface CardState {
   reestimated: boolean;
   /** yyyy-MM of the disposal, '' when in use */
   disposalPeriod: string;
+  /** 期初累计折旧: depreciation before the card was entered */
+  openingAccumulated?: string;
 }
 
 export interface BookedMonth {
@@ -74,7 +77,7 @@ export function monthDepreciation(
   if (period < first) return none('未到折旧期（次月起计提）');
   if (card.disposalPeriod && period > card.disposalPeriod) return none('已处置');
   const before = booked.filter((b) => b.period !== period);
-  const accumulated = before.reduce((s, b) => s.plus(dec(b.amount)), ZERO);
+  const accumulated = before.reduce((s, b) => s.plus(dec(b.amount)), dec(card.openingAccumulated));
   const left = dec(card.cost).minus(residualOf(terms)).minus(accumulated);
   if (left.lte(0)) return none('已提足折旧');
   if (card.method === 'workload') {
@@ -126,7 +129,7 @@ export function projectSchedule(card: CardState, booked: readonly BookedMonth[])
   const bookedBy = new Map(booked.map((b) => [b.period, b]));
   const out: ProjectedMonth[] = [];
   const done: BookedMonth[] = [];
-  let accumulated = ZERO;
+  let accumulated = dec(card.openingAccumulated);
   for (let i = 0; i < card.lifeMonths; i++) {
     const period = addMonths(first, i);
     if (card.disposalPeriod && period > card.disposalPeriod) break;

@@ -352,4 +352,29 @@ describe('a card entered late', () => {
     const feb = await okGet(admin, `${FA}/depreciation/preview`, { period: '2027-02' });
     expect(feb.lines.find((l: { assetId: string }) => l.assetId === late.id).amount).toBe('1000.00');
   });
+
+  it('期初累计折旧 of an asset older than the book counts as depreciated', async () => {
+    const old = await okPost(admin, `${FA}/card/save`, {
+      ...card('GD-old', 'straightLine'),
+      name: '旧电脑',
+      typeId: types.find((t) => t.code === '05')!.id,
+      inServiceDate: '2025-01-10',
+      cost: '12000',
+      residualRate: '0',
+      lifeMonths: 24,
+      openingAccumulated: '11500',
+    });
+    const detail = await okGet(admin, `${FA}/card/detail`, { id: old.id });
+    expect(detail).toMatchObject({ accumulated: '11500.00', netValue: '500.00', openingAccumulated: '11500.00' });
+    const feb = await okGet(admin, `${FA}/depreciation/preview`, { period: '2027-02' });
+    expect(feb.lines.find((l: { assetId: string }) => l.assetId === old.id).amount).toBe('500.00');
+    await refused(
+      admin(`${FA}/card/save`, {
+        method: 'POST',
+        body: { ...card('GD-old2', 'straightLine'), openingAccumulated: '95000.01' },
+      }),
+      400,
+      '期初累计折旧不能大于应计折旧额',
+    );
+  });
 });

@@ -205,7 +205,8 @@ export const assetCardEntity = z.object({
   assetAccount: z.string(),
   accumAccount: z.string(),
   expenseAccount: z.string(),
-  /** Σ booked depreciation (live run vouchers) */
+  openingAccumulated: z.string(),
+  /** 期初累计折旧 + Σ booked depreciation (live run vouchers) */
   accumulated: z.string().nullable().optional(),
   /** 原值 − 累计折旧 */
   netValue: z.string().nullable().optional(),
@@ -246,6 +247,8 @@ export const assetCardForm = z.object({
   assetAccount: accountOpt('固定资产科目'),
   accumAccount: accountOpt('累计折旧科目'),
   expenseAccount: accountOpt('折旧费用科目'),
+  /** 期初累计折旧: depreciation before the card was entered (e.g. assets older than the book) */
+  openingAccumulated: amount('期初累计折旧').default('0'),
   remark: opt('备注', 255),
 });
 export type AssetCardForm = z.input<typeof assetCardForm>;
@@ -315,6 +318,7 @@ export const assetCardResource = defineResource({
     { field: 'assetAccount', label: '固定资产科目', kind: 'code', placeholder: '默认取类别' },
     { field: 'accumAccount', label: '累计折旧科目', kind: 'code', placeholder: '默认取类别' },
     { field: 'expenseAccount', label: '折旧费用科目', kind: 'code', placeholder: '默认取类别' },
+    { field: 'openingAccumulated', label: '期初累计折旧', kind: 'money', min: 0, placeholder: '账套启用前已提折旧' },
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
   ],
 });

@@ -25,6 +25,7 @@ CREATE TABLE "izs_fin_asset" (
 	"asset_account" varchar(12) DEFAULT '' NOT NULL,
 	"accum_account" varchar(12) DEFAULT '' NOT NULL,
 	"expense_account" varchar(12) DEFAULT '' NOT NULL,
+	"opening_accumulated" numeric(18, 2) DEFAULT '0' NOT NULL,
 	"reestimated" integer DEFAULT 0 NOT NULL,
 	"state" varchar(10) DEFAULT 'normal' NOT NULL,
 	"disposal_date" varchar(10) DEFAULT '' NOT NULL,

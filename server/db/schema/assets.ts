@@ -5,7 +5,7 @@
  * Constraints:
  * - every row carries tenant_id and account_set_id (the book); money is numeric(18,2), rates numeric(9,6),
  *   workloads numeric(18,4) — decimal strings end to end, never floats;
- * - a card's 累计折旧 is never stored: it is Σ of its depreciation lines whose run's voucher is live;
+ * - a card's 累计折旧 is never stored: it is its 期初累计折旧 + Σ of its depreciation lines whose run's voucher is live;
  * - one live run per (book, period) (partial unique index); a run counts only while its voucher is live: deleting
  *   the run's unposted voucher (voucher/remove or the run's undo) undoes the run (the stale row is retired by the
  *   next run of that period);
@@ -74,6 +74,8 @@ export const asset = pgTable(
     assetAccount: s('asset_account', 12),
     accumAccount: s('accum_account', 12),
     expenseAccount: s('expense_account', 12),
+    /** 期初累计折旧: depreciation before the card was entered (already in 1602's opening balance) */
+    openingAccumulated: money('opening_accumulated').notNull().default('0'),
     /** 1 after a change of value or life: straight-line over the remaining months from then on */
     reestimated: integer('reestimated').notNull().default(0),
     /** normal | disposed */

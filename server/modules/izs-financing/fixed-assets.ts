@@ -231,6 +231,7 @@ export function cardState(r: CardRow): CardState {
     totalWorkload: r.totalWorkload,
     reestimated: r.reestimated === 1,
     disposalPeriod: r.disposalPeriod,
+    openingAccumulated: r.openingAccumulated,
   };
 }
 
@@ -279,7 +280,9 @@ async function computeRun(ex: Executor, book: Book, period: string, workloads: R
       name: c.name,
       method: c.method,
       cost: c.cost,
-      accumulated: sumOf(mine.filter((b) => b.period !== period)).toFixed(2),
+      accumulated: sumOf(mine.filter((b) => b.period !== period))
+        .plus(dec(c.openingAccumulated))
+        .toFixed(2),
       amount: r.amount.toFixed(2),
       workload: w,
       accumAccount: c.accumAccount,
@@ -406,11 +409,12 @@ function subsidiaryRows(
       const costDecrease = sum(inRange, -1);
       const lines = booked.get(c.id) ?? [];
       const disposedBefore = c.disposalPeriod && c.disposalPeriod < from;
-      const openingAccum = disposedBefore ? ZERO : sumOf(lines.filter((l) => l.period < from));
+      const opening = dec(c.openingAccumulated);
+      const openingAccum = disposedBefore ? ZERO : sumOf(lines.filter((l) => l.period < from)).plus(opening);
       const deprInPeriod = sumOf(lines.filter(inRange));
       const accumDecrease =
         c.disposalPeriod && c.disposalPeriod >= from && c.disposalPeriod <= to
-          ? sumOf(lines.filter((l) => l.period <= to))
+          ? sumOf(lines.filter((l) => l.period <= to)).plus(opening)
           : ZERO;
       const closingCost = openingCost.plus(costIncrease).minus(costDecrease);
       const closingAccum = openingAccum.plus(deprInPeriod).minus(accumDecrease);
@@ -438,10 +442,10 @@ function subsidiaryRows(
 
 // ---------------------------------------------------------------- routes
 
-const ACCUMULATED_SQL = sql<string>`(select coalesce(sum(l.amount), 0)::numeric(18, 2)::text from izs_fin_depr_line l
+const ACCUMULATED_SQL = sql<string>`("izs_fin_asset"."opening_accumulated" + (select coalesce(sum(l.amount), 0) from izs_fin_depr_line l
   join izs_fin_depr_run r on r.id = l.run_id and r.is_deleted = 0
   join izs_fin_voucher v on v.id = r.voucher_id and v.is_deleted = 0
-  where l.asset_id = "izs_fin_asset"."id" and l.is_deleted = 0)`;
+  where l.asset_id = "izs_fin_asset"."id" and l.is_deleted = 0))::numeric(18, 2)::text`;
 
 export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
@@ -547,7 +551,15 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
       fillFromType(row, type, prev);
       if (prev) {
         const booked = (await bookedLines(tx, c.bookId, [prev.id])).get(prev.id) ?? [];
-        const fixed = ['cost', 'residualRate', 'lifeMonths', 'method', 'inServiceDate', 'totalWorkload'] as const;
+        const fixed = [
+          'cost',
+          'residualRate',
+          'lifeMonths',
+          'method',
+          'inServiceDate',
+          'totalWorkload',
+          'openingAccumulated',
+        ] as const;
         const moved = fixed.filter((f) => row[f] !== undefined && String(row[f] ?? '') !== String(prev[f] ?? ''));
         if (booked.length && moved.length) {
           throw badRequest('资产已计提折旧，原值、使用月数、残值率等请通过「变动」修改');
@@ -566,6 +578,12 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
         }),
       });
       if (problems.length) throw badRequest(problems[0]);
+      const residual = dec(String(row.cost))
+        .times(dec(String(row.residualRate)))
+        .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      if (dec(String(row.openingAccumulated ?? 0)).gt(dec(String(row.cost)).minus(residual))) {
+        throw badRequest('期初累计折旧不能大于应计折旧额（原值 − 预计净残值）');
+      }
       lifeCheck(type, Number(row.lifeMonths));
       const bc = await loadBookChart(tx, book);
       checkAccounts(bc, row, true);
@@ -640,7 +658,7 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
         if (problems.length) throw badRequest(problems[0]);
         const done = booked.length;
         if (after.lifeMonths <= done) throw badRequest(`使用月数应大于已计提月数 ${done}`);
-        const accumulated = sumOf(booked);
+        const accumulated = sumOf(booked).plus(dec(card.openingAccumulated));
         const residual = dec(after.cost).times(dec(after.residualRate)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
         if (dec(after.cost).minus(residual).lt(accumulated)) {
           throw badRequest(`变动后的应计折旧额小于已计提的累计折旧 ${accumulated.toFixed(2)}`);
@@ -701,7 +719,7 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
         changeDate: body.disposalDate,
         period,
         costDelta: dec(card.cost).negated().toFixed(2),
-        accumDelta: sumOf(booked).negated().toFixed(2),
+        accumDelta: sumOf(booked).plus(dec(card.openingAccumulated)).negated().toFixed(2),
         changes: { state: ['normal', 'disposed'] },
         reason: body.reason,
         createUser: c.user.userId,
@@ -727,8 +745,8 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
       )})`,
     );
     const booked = (await bookedLines(db, c.book.id, [card.id])).get(card.id) ?? [];
-    let acc = ZERO;
-    const accumulated = sumOf(booked);
+    let acc = dec(card.openingAccumulated);
+    const accumulated = sumOf(booked).plus(acc);
     const answer: AssetHistory = {
       card: {
         ...serialiseCard(card, tz),
@@ -950,7 +968,7 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
         deprInPeriod: '0.00',
       };
       const lines = (booked.get(card.id) ?? []).filter((l) => l.period <= q.period);
-      const acc = sumOf(lines);
+      const acc = sumOf(lines).plus(dec(card.openingAccumulated));
       g.count += 1;
       g.cost = dec(g.cost).plus(dec(card.cost)).toFixed(2);
       g.accumulated = dec(g.accumulated).plus(acc).toFixed(2);
