@@ -44,6 +44,7 @@ test('fixed assets: add a card, run depreciation for the current period, open th
   await date.fill(dayInPreviousMonth(period));
   await date.press('Enter');
   await page.locator('#crud-field-cost').fill('12000');
+  await page.screenshot({ path: info.outputPath('fixed-assets-add.png') });
   await page.getByTestId('crud-save').click();
   await expect(page.getByText('新增成功').last()).toBeVisible();
   const row = list.locator('tr', { hasText: code });
