@@ -85,7 +85,7 @@ import {
   needAnyView,
 } from './book.ts';
 import { registerBookResource } from './book-resource.ts';
-import { loadWords } from './voucher-words.ts';
+import { generatedWord } from './closing.ts';
 import { closedPeriodsOf, lockBook, saveVoucherTx } from './vouchers.ts';
 
 type CardRow = typeof asset.$inferSelect;
@@ -346,17 +346,6 @@ async function liveRuns(ex: Executor, book: Book, tz: string, period?: string): 
       createTime: formatDateTime(x.run.createTime, tz),
     }))
     .sort((a, b) => (a.period < b.period ? 1 : -1));
-}
-
-/** The word generated vouchers use: 转 when the book has it, else the default word (as 结转损益). */
-async function generatedWord(ex: Executor, bookId: string): Promise<string> {
-  const words = await loadWords(ex, bookId);
-  const [def] = await rows<{ word: string }>(
-    ex,
-    sql`select word from izs_fin_voucher_word where account_set_id = ${bookId} and is_deleted = 0 and status = 1
-        order by is_default desc, sort limit 1`,
-  );
-  return words.find((w) => w.word === '转')?.word ?? def?.word ?? words[0]?.word ?? '记';
 }
 
 /** Retires runs whose voucher was deleted (their lines stop counting already; this frees the period's slot). */
