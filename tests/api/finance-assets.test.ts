@@ -266,6 +266,16 @@ describe('change, disposal and the books', () => {
   });
 
   it('disposal: the disposal month is depreciated, nothing after', async () => {
+    await refused(
+      admin(`${FA}/card/dispose`, { method: 'POST', body: { id: cards.sumOfYears, disposalDate: '2025-11-20' } }),
+      400,
+      '2025-11 已结账',
+    );
+    await refused(
+      admin(`${FA}/card/dispose`, { method: 'POST', body: { id: cards.sumOfYears, disposalDate: '2026-06-20' } }),
+      400,
+      '资产在 2026-07 已计提折旧',
+    );
     await okPost(admin, `${FA}/card/dispose`, { id: cards.sumOfYears, disposalDate: '2026-12-20', reason: '报废' });
     const dec = await run('2026-12', { [cards.workload]: KM });
     const jan = await okGet(admin, `${FA}/depreciation/preview`, {
