@@ -117,4 +117,19 @@ export const SCREENS: ScreenMap = {
   '/finance/ledger/balance': lazy(() => import('../../screens/finance/ledger-balance.tsx')),
   '/finance/balance/sheet': lazy(() => import('../../screens/finance/balance-sheet.tsx')),
   '/finance/profit/list': lazy(() => import('../../screens/finance/profit-list.tsx')),
+  // fixed assets
+  '/finance/fixed-assets/fixed-assets-type': lazy(() => import('../../screens/finance/fixed-assets-type.tsx')),
+  '/finance/fixed-assets/fixed-assets-list': lazy(() => import('../../screens/finance/fixed-assets-list.tsx')),
+  '/finance/fixed-assets/fixed-assets-history/:id': lazy(
+    () => import('../../screens/finance/fixed-assets-history.tsx'),
+  ),
+  '/finance/fixed-assets/fixed-assets-subsidiary-books': lazy(
+    () => import('../../screens/finance/fixed-assets-subsidiary-books.tsx'),
+  ),
+  '/finance/fixed-assets/fixed-assets-depreciation': lazy(
+    () => import('../../screens/finance/fixed-assets-depreciation.tsx'),
+  ),
+  '/asset/normal': lazy(() => import('../../screens/asset/normal.tsx')),
+  '/asset/depr': lazy(() => import('../../screens/asset/depr.tsx')),
+  '/asset/accounting': lazy(() => import('../../screens/asset/accounting.tsx')),
 };

@@ -1,3 +1,4 @@
+export * from './assets.ts';
 export * from './auth.ts';
 export * from './base.ts';
 export * from './common.ts';

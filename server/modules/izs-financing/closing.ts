@@ -137,7 +137,7 @@ async function periodList(ex: Executor, book: Book): Promise<PeriodList> {
 }
 
 /** The word generated vouchers use: 转 when the book has it, else the default word, else the first. */
-async function generatedWord(ex: Executor, bookId: string): Promise<string> {
+export async function generatedWord(ex: Executor, bookId: string): Promise<string> {
   const words = await loadWords(ex, bookId);
   const [def] = await rows<{ word: string }>(
     ex,

@@ -18,6 +18,7 @@ import { registerBooks } from './books.ts';
 import { registerChart } from './chart.ts';
 import { registerClosing } from './closing.ts';
 import { registerDimensions } from './dimensions.ts';
+import { registerFixedAssets } from './fixed-assets.ts';
 import { registerOpenings } from './openings.ts';
 import { registerVoucherWords } from './voucher-words.ts';
 import { registerVouchers } from './vouchers.ts';
@@ -40,5 +41,6 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerVouchers(s, ctx);
     registerBooks(s, db);
     registerClosing(s, ctx);
+    registerFixedAssets(s, ctx);
   });
 }

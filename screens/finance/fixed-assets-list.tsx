@@ -1,0 +1,106 @@
+import { Button } from '@douyinfe/semi-ui';
+import { useState } from 'react';
+import { api } from '../../core/api/api.ts';
+import { useFinPost } from '../../core/api/izs-financing.api.ts';
+import {
+  type AssetCard,
+  assetCardResource,
+  assetChangeBody,
+  assetDisposeBody,
+  FA_PATHS,
+} from '../../core/contract/izs-financing/fixed-assets.contract.ts';
+import type { FormFieldDef } from '../../core/contract/resource.ts';
+import { useAppDispatch } from '../../core/store/hooks.ts';
+import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
+import { FormDialog } from '../../features/crud/form-dialog.tsx';
+import { useResourcePermissions } from '../../features/crud/permissions.ts';
+import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+
+type Field = FormFieldDef<Record<string, unknown>>;
+const CHANGE_FIELDS: Field[] = [
+  { field: 'changeDate', label: '变动日期', kind: 'date', required: true },
+  { field: 'cost', label: '原值', kind: 'money' },
+  { field: 'lifeMonths', label: '使用月数', kind: 'number', min: 1 },
+  { field: 'residualRate', label: '残值率', kind: 'text', placeholder: '如 0.05' },
+  { field: 'useDept', label: '使用部门', kind: 'text' },
+  { field: 'expenseAccount', label: '折旧费用科目', kind: 'code' },
+  { field: 'reason', label: '变动原因', kind: 'textarea', span: 2 },
+];
+const DISPOSE_FIELDS: Field[] = [
+  { field: 'disposalDate', label: '处置日期', kind: 'date', required: true },
+  { field: 'reason', label: '处置原因', kind: 'textarea', span: 2 },
+];
+
+/**
+ * 资产卡片 (/finance/fixed-assets/fixed-assets-list): acquisition (新增), edits before any depreciation, 变动 (原值 /
+ * 使用月数 / 残值率 / 部门, from the month after), 处置 (the disposal month is still depreciated); the code opens the history.
+ */
+export default function FixedAssetsListScreen() {
+  const perms = useResourcePermissions(assetCardResource.permission);
+  const finPost = useFinPost();
+  const dispatch = useAppDispatch();
+  // the list reads the engine's tag, the finance writes invalidate 'Fin': refresh both
+  const post = (url: string, body: unknown) =>
+    finPost(url, body).then(
+      () => {
+        dispatch(api.util.invalidateTags([{ type: 'Resource' as never, id: assetCardResource.name }]));
+        return true;
+      },
+      () => false,
+    );
+  const [dialog, setDialog] = useState<{ kind: 'change' | 'dispose'; card: AssetCard } | null>(null);
+  const today = new Date().toISOString().slice(0, 10);
+  const history = (row: Record<string, unknown>) => `/finance/fixed-assets/fixed-assets-history/${row.id}`;
+  return (
+    <AccountingFrame testId="fa-list">
+      <ResourceListPage
+        def={assetCardResource}
+        detailPath={history}
+        rowEditable={(row) => row.state !== 'disposed'}
+        rowActionsWidth={100}
+        rowActions={(row) => (
+          <>
+            {perms.edit && row.state !== 'disposed' && (
+              <>
+                <Button
+                  size="small"
+                  theme="borderless"
+                  onClick={() => setDialog({ kind: 'change', card: row as AssetCard })}
+                >
+                  变动
+                </Button>
+                <Button
+                  size="small"
+                  theme="borderless"
+                  onClick={() => setDialog({ kind: 'dispose', card: row as AssetCard })}
+                >
+                  处置
+                </Button>
+              </>
+            )}
+          </>
+        )}
+      />
+      <FormDialog
+        title={`资产变动：${dialog?.card.name ?? ''}`}
+        visible={dialog?.kind === 'change'}
+        fields={CHANGE_FIELDS}
+        schema={assetChangeBody}
+        initial={{ changeDate: today, useDept: dialog?.card.useDept }}
+        extra={{ id: dialog?.card.id }}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => post(FA_PATHS.change, v)}
+      />
+      <FormDialog
+        title={`资产处置：${dialog?.card.name ?? ''}`}
+        visible={dialog?.kind === 'dispose'}
+        fields={DISPOSE_FIELDS}
+        schema={assetDisposeBody}
+        initial={{ disposalDate: today }}
+        extra={{ id: dialog?.card.id }}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => post(FA_PATHS.dispose, v)}
+      />
+    </AccountingFrame>
+  );
+}
