@@ -29,6 +29,7 @@ CREATE TABLE "izs_fin_voucher_template" (
 	"word" varchar(4) DEFAULT '' NOT NULL,
 	"summary" varchar(200) DEFAULT '' NOT NULL,
 	"tax_rate" varchar(8) DEFAULT '' NOT NULL,
+	"amount_includes_tax" integer DEFAULT 0 NOT NULL,
 	"is_default" integer DEFAULT 0 NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	"remark" varchar(255) DEFAULT '' NOT NULL

@@ -9,7 +9,8 @@
  *   tax 税额 | cost 成本金额); `aux_source` = 'party' puts the document's supplier / customer on the line as the item
  *   of the book's 供应商 / 客户 dimension;
  * - tax_rate is 'auto' (core/accounting vat.ts `vatRate` for the book's 纳税人性质 at the document date) or a decimal
- *   string such as '0.13' / '0' (stock documents carry no tax data: their amount is taken as 价税合计);
+ *   string such as '0.13' / '0'; stock documents carry no tax data, so amount_includes_tax says whether the
+ *   document amount is 不含税 (default: tax added on top) or 价税合计 (split);
  * - izs_fin_doc_voucher links (book, stock document, purpose) to a voucher. A link counts only while its voucher
  *   is live (not deleted, not reversed by a red voucher): deleting or reversing the voucher frees the document
  *   without touching the link row. Generation locks the document row FOR UPDATE, so two generations of one document
@@ -37,6 +38,9 @@ export const voucherTemplate = pgTable(
     summary: s('summary', 200),
     /** 'auto' or a rate such as '0.13' */
     taxRate: s('tax_rate', 8),
+    /** 1: the document amount is 价税合计 (split by the rate); 0: it is 不含税 (tax added on top, as the stock ledger
+     * values goods at the document amount) */
+    amountIncludesTax: integer('amount_includes_tax').notNull().default(0),
     /** 1: used when generation names no template for the kind */
     isDefault: integer('is_default').notNull().default(0),
     sort: integer('sort').notNull().default(0),
