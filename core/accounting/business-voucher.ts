@@ -293,7 +293,9 @@ export function defaultTemplates(chart: Chart, taxNature: TaxNature): { template
       name: '采购入库',
       docType: 'in_stock',
       summary: '采购入库 {单号} {往来单位}',
-      taxRate: 'auto',
+      // 小规模: input VAT is never deductible, goods at the document amount
+      taxRate: general ? 'auto' : '0',
+      amountIncludesTax: 0,
       lines,
     });
   } else skipped.push('采购入库（缺少库存商品或应付账款科目）');
