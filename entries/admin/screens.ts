@@ -115,4 +115,10 @@ export const SCREENS: ScreenMap = {
   '/finance/ledger/balance': lazy(() => import('../../screens/finance/ledger-balance.tsx')),
   '/finance/balance/sheet': lazy(() => import('../../screens/finance/balance-sheet.tsx')),
   '/finance/profit/list': lazy(() => import('../../screens/finance/profit-list.tsx')),
+  // business vouchers
+  '/finance/voucher/template': lazy(() => import('../../screens/finance/voucher-template.tsx')),
+  '/finance/sell/cost': lazy(() => import('../../screens/finance/sell-cost.tsx')),
+  '/finance/carry/down/cost': lazy(() => import('../../screens/finance/carry-down-cost.tsx')),
+  '/finance/cost/manage/stock': lazy(() => import('../../screens/finance/cost-manage-stock.tsx')),
+  '/finance/current/assets/report': lazy(() => import('../../screens/finance/current-assets-report.tsx')),
 };
