@@ -4,10 +4,11 @@ import {
   type BizTemplate,
   defaultTemplates,
   docFigures,
+  materialSubAccount,
   shareByWeights,
   templateLines,
 } from './business-voucher.ts';
-import { presetChart } from './chart.ts';
+import { buildChart, presetChart } from './chart.ts';
 
 const doc: BizDoc = {
   orderNo: 'RK202603100001',
@@ -92,5 +93,30 @@ describe('defaultTemplates', () => {
     const { templates, skipped } = defaultTemplates(presetChart(standard, nature), nature);
     expect(skipped).toEqual([]);
     expect(templates.map((t) => t.lines.map((l) => l.accountCode))).toEqual([inCodes, outCodes]);
+  });
+});
+
+describe('materialSubAccount', () => {
+  const base = presetChart('small', 'general');
+  const goods = base.byCode.get('1405')!;
+  const sub = (code: string, name: string) => ({ ...goods, code, name, parentCode: '1405', level: 2 });
+  const chart = buildChart('small', [
+    ...base.accounts,
+    sub('140501', '废钢'),
+    sub('140502', '废铜'),
+    sub('140503', '废铝'),
+  ]);
+  it.each([
+    // [names: material, then its categories] → sub-account (demo seed materials)
+    [['重废钢', '重废', '黑色金属'], '140501'],
+    [['光亮铜', '废铜', '有色金属'], '140502'],
+    [['生铝', '废铝', '有色金属'], '140503'],
+    [['黄板纸', '黄板纸', '废纸'], null],
+  ])('%j → %s', (names, code) => {
+    expect(materialSubAccount(chart, '1405', names)).toBe(code);
+  });
+  it('a leaf account answers itself; an unknown code null', () => {
+    expect(materialSubAccount(base, '1405', ['重废钢'])).toBe('1405');
+    expect(materialSubAccount(base, '9999', ['x'])).toBe(null);
   });
 });

@@ -14,7 +14,7 @@
  *   ('auto' = vatRate for the book's 纳税人性质 at the document date).
  */
 import { type AmountInput, Decimal, dec, ZERO } from './amount.ts';
-import { type Chart, findByName, isLeaf, type TaxNature } from './chart.ts';
+import { type Chart, findByName, findSubAccount, isLeaf, type TaxNature } from './chart.ts';
 import { splitInclusive, taxOf, vatRate } from './vat.ts';
 
 export type BizDocType = 'in_stock' | 'out_stock' | 'purchase_return' | 'sale_return';
@@ -197,14 +197,15 @@ export interface TemplateLinesResult {
 }
 
 /**
- * The voucher lines of `template` for `doc` at `rate`. `subAccountOf(code, materialName)` resolves the account of a
- * per-material line (a sub-account named like the material, or the account itself when it is a leaf; null → problem).
+ * The voucher lines of `template` for `doc` at `rate`. `subAccountOf(code, materialName, materialId)` resolves the
+ * account of a per-material line (a sub-account named like the material, or the account itself when it is a leaf;
+ * null → problem).
  */
 export function templateLines(
   template: BizTemplate,
   doc: BizDoc,
   rate: AmountInput,
-  subAccountOf: (code: string, materialName: string) => string | null,
+  subAccountOf: (code: string, materialName: string, materialId: string) => string | null,
 ): TemplateLinesResult {
   const f = docFigures(doc, rate, template.amountIncludesTax === 1);
   const problems: string[] = [];
@@ -226,7 +227,7 @@ export function templateLines(
     };
     if (t.perMaterial === 1) {
       for (const m of f.materials) {
-        const code = subAccountOf(t.accountCode, m.materialName);
+        const code = subAccountOf(t.accountCode, m.materialName, m.materialId);
         if (!code) {
           problems.push(`模板第 ${i + 1} 行：科目 ${t.accountCode} 下没有名为「${m.materialName}」的末级明细科目`);
           continue;
@@ -247,6 +248,24 @@ export function templateLines(
     );
   }
   return { lines, problems };
+}
+
+/**
+ * The leaf sub-account of `code` for a material, tried with each of `names` in turn (the material's name, then its
+ * category and the category's parents): an exact or unique partial name (findSubAccount), else the unique leaf whose
+ * name is contained in that name (重废钢 → 废钢). Answers `code` itself when it is a leaf.
+ */
+export function materialSubAccount(chart: Chart, code: string, names: string[]): string | null {
+  if (!chart.byCode.has(code)) return null;
+  if (isLeaf(chart, code)) return code;
+  const leaves = chart.accounts.filter((a) => a.code !== code && a.code.startsWith(code) && isLeaf(chart, a.code));
+  for (const name of names.filter(Boolean)) {
+    const hit = findSubAccount(chart, code, name);
+    if (hit && isLeaf(chart, hit.code)) return hit.code;
+    const inside = leaves.filter((a) => name.includes(a.name));
+    if (inside.length === 1) return inside[0].code;
+  }
+  return null;
 }
 
 /** A leaf for a default line: the account itself, or its only/first leaf below when it has sub-accounts. */

@@ -14,13 +14,11 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { costCarryAccounts } from '../../../core/accounting/business-voucher.ts';
+import { costCarryAccounts, materialSubAccount } from '../../../core/accounting/business-voucher.ts';
 import {
   type Decimal,
   dec,
   findByName,
-  findSubAccount,
-  isLeaf,
   lastDay,
   type Period,
   periodOpenProblem,
@@ -44,7 +42,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
 import { type Book, type BookChart, type BookCtx, bookOf, fullNameOf, loadBookChart, need } from './book.ts';
-import { businessWord, quantityIn } from './business-vouchers.ts';
+import { businessWord, materialNames, quantityIn } from './business-vouchers.ts';
 import { checkRange, loadLedger } from './ledger-data.ts';
 import { closedPeriodsOf, lockBook, saveVoucherTx, voucherEntities } from './vouchers.ts';
 
@@ -91,7 +89,7 @@ interface CarryPlan {
   orderIds: string[];
 }
 
-function carryPlan(bc: BookChart, period: Period, lines: OutLine[]): CarryPlan {
+function carryPlan(bc: BookChart, period: Period, lines: OutLine[], names: Map<string, string[]>): CarryPlan {
   const problems: string[] = [];
   const open = lines.filter((l) => !l.carried);
   const carriedAmount = lines.filter((l) => l.carried).reduce((s, l) => s.plus(dec(l.cost)), ZERO);
@@ -115,17 +113,19 @@ function carryPlan(bc: BookChart, period: Period, lines: OutLine[]): CarryPlan {
         x.kg = x.kg.plus(dec(l.qty));
         byMat.set(l.materialId, x);
       }
-      for (const x of byMat.values()) {
-        const sub = findSubAccount(bc.chart, acc.goods, x.name);
-        if (!sub || !isLeaf(bc.chart, sub.code)) {
-          problems.push(`库存商品 ${acc.goods} 下没有名为「${x.name}」的末级明细科目`);
+      for (const [materialId, x] of byMat) {
+        const code = materialSubAccount(bc.chart, acc.goods, names.get(materialId) ?? [x.name]);
+        if (!code) {
+          problems.push(`库存商品 ${acc.goods} 下没有与「${x.name}」对应的末级明细科目`);
           continue;
         }
-        const same = credits.find((c) => c.code === sub.code);
+        const same = credits.find((c) => c.code === code);
         if (same) {
           same.amount = same.amount.plus(x.amount);
           same.kg = same.kg.plus(x.kg);
-        } else credits.push({ code: sub.code, amount: x.amount, kg: x.kg, materialName: x.name });
+          same.materialName = bc.chart.byCode.get(code)?.name ?? same.materialName;
+        } else
+          credits.push({ code, amount: x.amount, kg: x.kg, materialName: bc.chart.byCode.get(code)?.name ?? x.name });
       }
     } else {
       credits.push({
@@ -197,7 +197,17 @@ async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string
     .orderBy(asc(stockOrder.id))
     .for('update');
   const bc = await loadBookChart(tx, c.book);
-  const plan = carryPlan(bc, period, await outLines(tx, { book: c.book, tenantId: c.user.tenantId }, period));
+  const lines = await outLines(tx, { book: c.book, tenantId: c.user.tenantId }, period);
+  const plan = carryPlan(
+    bc,
+    period,
+    lines,
+    await materialNames(
+      tx,
+      c.user.tenantId,
+      lines.map((l) => l.materialId),
+    ),
+  );
   if (plan.preview.problems.length || !plan.debitCode) throw badRequest(plan.preview.problems[0] ?? '不能结转销售成本');
   const summary = `结转 ${period} 销售成本`;
   const qtyOf = (code: string, kg: Decimal, amount: Decimal) => {
@@ -318,7 +328,13 @@ export function registerBusinessReports(app: FastifyInstance, ctx: CrudContext):
     await need(db, user, BIZ_PERMISSIONS.costCarry, 'view');
     const q = parse(bizPeriodQuery, req.query ?? {});
     const bc = await loadBookChart(db, book);
-    return ok(carryPlan(bc, q.period, await outLines(db, { book, tenantId: user.tenantId }, q.period)).preview);
+    const lines = await outLines(db, { book, tenantId: user.tenantId }, q.period);
+    const names = await materialNames(
+      db,
+      user.tenantId,
+      lines.map((l) => l.materialId),
+    );
+    return ok(carryPlan(bc, q.period, lines, names).preview);
   });
 
   app.post(BIZ_PATHS.costCarry, async (req) => {

@@ -18,10 +18,11 @@ import {
   type BizTemplate,
   DOC_TYPE_NAMES,
   defaultTemplates,
+  materialSubAccount,
   templateLines,
   templateRate,
 } from '../../../core/accounting/business-voucher.ts';
-import { dec, findSubAccount, formatVoucherNo, isLeaf, lastDay } from '../../../core/accounting/index.ts';
+import { dec, formatVoucherNo, isLeaf, lastDay } from '../../../core/accounting/index.ts';
 import { idListSchema } from '../../../core/contract/common.ts';
 import {
   BIZ_PATHS,
@@ -42,6 +43,7 @@ import {
   finDimension,
   finDimensionData,
   material,
+  materialCategory,
   relatedParty,
   stockOrder,
   stockOrderLine,
@@ -264,14 +266,40 @@ async function loadTemplate(ex: Executor, bookId: string, id: string): Promise<T
   return t;
 }
 
-/** Resolves the account of a per-material line: a leaf sub-account named like the material, or the leaf itself. */
-function subAccountResolver(bc: BookChart) {
-  return (code: string, materialName: string): string | null => {
-    if (!bc.chart.byCode.has(code)) return null;
-    if (isLeaf(bc.chart, code)) return code;
-    const sub = findSubAccount(bc.chart, code, materialName);
-    return sub && isLeaf(bc.chart, sub.code) ? sub.code : null;
-  };
+/** Names to match a material's sub-account with: its name, then its category and the category's parents. */
+export async function materialNames(
+  ex: Executor,
+  tenantId: string,
+  materialIds: string[],
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (materialIds.length === 0) return out;
+  const mats = await ex
+    .select({ id: material.id, name: material.name, categoryId: material.categoryId })
+    .from(material)
+    .where(inArray(material.id, [...new Set(materialIds)]));
+  const cats = await ex
+    .select({ id: materialCategory.id, name: materialCategory.name, parentId: materialCategory.parentId })
+    .from(materialCategory)
+    .where(and(eq(materialCategory.tenantId, tenantId), eq(materialCategory.isDeleted, 0)));
+  const byId = new Map(cats.map((c) => [c.id, c]));
+  for (const m of mats) {
+    const names = [m.name];
+    for (let id = m.categoryId, n = 0; id && id !== '0' && n < 10; n++) {
+      const cat = byId.get(id);
+      if (!cat) break;
+      names.push(cat.name);
+      id = cat.parentId;
+    }
+    out.set(m.id, names);
+  }
+  return out;
+}
+
+/** Resolves the account of a per-material line (core materialSubAccount over the material's names). */
+export function subAccountResolver(bc: BookChart, names: Map<string, string[]>) {
+  return (code: string, materialName: string, materialId: string): string | null =>
+    materialSubAccount(bc.chart, code, names.get(materialId) ?? [materialName]);
 }
 
 interface DocRow {
@@ -522,7 +550,14 @@ export function registerBusinessVouchers(app: FastifyInstance, ctx: CrudContext)
         docs.map((d) => d.id),
       );
       const bc = await loadBookChart(tx, c.book);
-      const resolve = subAccountResolver(bc);
+      const resolve = subAccountResolver(
+        bc,
+        await materialNames(
+          tx,
+          c.user.tenantId,
+          allLines.map((l) => l.materialId),
+        ),
+      );
       let templates: TemplateRow[] = [];
       if (body.templateId) templates = [await loadTemplate(tx, c.book.id, body.templateId)];
       else {
