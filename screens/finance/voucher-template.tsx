@@ -491,7 +491,7 @@ function TemplatesTab() {
 export default function VoucherTemplateScreen() {
   return (
     <AccountingFrame testId="fin-voucher-template">
-      <Tabs type="line" defaultActiveKey="docs" lazyRender>
+      <Tabs type="line" defaultActiveKey="docs" lazyRender tabPaneMotion={false}>
         <TabPane tab="业务单据生成凭证" itemKey="docs">
           <DocumentsTab />
         </TabPane>
