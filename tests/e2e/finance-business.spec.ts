@@ -43,6 +43,15 @@ test('business vouchers: generate from an out-stock, carry its cost, read the co
   await expect(tpl).toContainText('1122 应收账款');
   await expect(tpl).toContainText('[往来单位]');
   await page.screenshot({ path: info.outputPath('biz-templates.png'), fullPage: true });
+  // the editor opens with the template's lines and saves them back unchanged
+  await tpl.getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('编辑凭证模板：销售出库');
+  await expect(dialog).toContainText('1122 应收账款');
+  await page.screenshot({ path: info.outputPath('biz-template-editor.png') });
+  await dialog.getByText('保存', { exact: true }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(page.getByText('编辑凭证模板：销售出库')).toHaveCount(0);
 
   // 销售成本 → 结转成本: the carry voucher equals the sales cost
   await page.goto('/finance/sell/cost');
