@@ -458,10 +458,9 @@ function TemplatesTab() {
               <td style={{ whiteSpace: 'normal' }}>
                 {t.lines.map((l) => (
                   <div key={l.lineNo}>
-                    {l.side === 'debit' ? '借' : '贷'} {l.accountCode} {l.accountName}　
-                    {labelOf(AMOUNT_SOURCES, l.amountSource)}
-                    {l.auxSource === 'party' ? '　[往来单位]' : ''}
-                    {l.perMaterial === 1 ? '　[按物料]' : ''}
+                    {`${l.side === 'debit' ? '借' : '贷'} ${l.accountCode} ${l.accountName} · ${labelOf(AMOUNT_SOURCES, l.amountSource)}`}
+                    {l.auxSource === 'party' ? ' · [往来单位]' : ''}
+                    {l.perMaterial === 1 ? ' · [按物料]' : ''}
                   </div>
                 ))}
               </td>
