@@ -9,12 +9,13 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZ_PATHS } from '../../core/contract/izs-financing/business.contract.ts';
-import { type Api, createBook, FIN, type FinCtx, okGet, okPost, refused } from './finance-helpers.ts';
+import { type Api, apiFor, createBook, FIN, type FinCtx, okGet, okPost, refused } from './finance-helpers.ts';
 import { apiOf, bootStock, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx & FinCtx;
 let book: Api;
 let other: Api;
+let bookId: string;
 const stockApi = () => apiOf(c);
 const ids: Record<string, string> = {};
 
@@ -22,7 +23,8 @@ beforeAll(async () => {
   const s = await bootStock();
   c = { ...s, financeDept: s.depts['财务部'] };
   const company = c.depts['绿循再生资源有限公司'];
-  const a = await createBook(c, company, { name: '业务凭证账套', enableDate: '2026-01-01' });
+  const a = await createBook(c, company, { name: '业务凭证账套', enableDate: '2026-01-01', allowSelfReview: 1 });
+  bookId = a.book.id;
   book = a.api;
   const b = await createBook(c, company, { name: '另一账套', enableDate: '2026-01-01', accountingSystem: 2 });
   other = b.api;
@@ -183,6 +185,25 @@ describe('generation from stock documents', () => {
     await okPost(book, `${FIN}/voucher/remove`, {}, { ids: ids.vin });
     const again = await okPost(book, BIZ_PATHS.generate, { orderIds: [ids.in] });
     expect(again[0].debitTotal).toBe('53481.77');
+    // a red reversal (作废) frees it too
+    await okPost(book, `${FIN}/voucher/review`, { ids: [again[0].id] });
+    const red = await okPost(book, `${FIN}/voucher/reverse`, { id: again[0].id });
+    expect(red.debitTotal).toBe('-53481.77');
+    const open = await okGet(book, BIZ_PATHS.documents, { period: '2026-03', state: 'open' });
+    expect(open.map((d: { id: string }) => d.id)).toEqual([ids.in]);
+    const third = await okPost(book, BIZ_PATHS.generate, { orderIds: [ids.in] });
+    expect(third[0].lines[2].auxNames[0]).toMatch(/^供应商：/);
+  });
+
+  it('unknown documents and callers without accounting menus are refused', async () => {
+    await refused(
+      book(BIZ_PATHS.generate, { method: 'POST', body: { orderIds: ['1999999999999999999'] } }),
+      400,
+      '单据不存在',
+    );
+    const clerk = apiFor(c, c.clerk, c.depts['绿循再生资源有限公司'], bookId);
+    await refused(clerk(BIZ_PATHS.templateList), 403);
+    await refused(clerk(BIZ_PATHS.generate, { method: 'POST', body: { orderIds: [ids.in] } }), 403);
   });
 
   it('all or nothing: a draft among the documents writes no voucher', async () => {
