@@ -92,7 +92,11 @@ describe('defaultTemplates', () => {
   ] as const)('%s %s', (standard, nature, inCodes, outCodes) => {
     const { templates, skipped } = defaultTemplates(presetChart(standard, nature), nature);
     expect(skipped).toEqual([]);
-    expect(templates.map((t) => t.lines.map((l) => l.accountCode))).toEqual([inCodes, outCodes]);
+    expect(templates.map((t) => t.lines.map((l) => l.accountCode))).toEqual([inCodes, outCodes, inCodes, outCodes]);
+    expect(templates.map((t) => t.docType)).toEqual(['in_stock', 'out_stock', 'purchase_return', 'sale_return']);
+    expect(templates[2].lines.map((l) => l.side)).toEqual(
+      templates[0].lines.map((l) => (l.side === 'debit' ? 'credit' : 'debit')),
+    );
   });
 });
 

@@ -280,6 +280,7 @@ function leafOf(chart: Chart, code: string | undefined): string | undefined {
  * - 采购入库: 借 库存商品 (不含税; per material when 库存商品 has sub-accounts) + 应交税费-应交增值税-进项税额 (税额),
  *   贷 应付账款 [供应商] (含税). 小规模纳税人: input VAT is never deductible → 借 库存商品 含税.
  * - 销售出库: 借 应收账款 [客户] (含税), 贷 主营业务收入 (不含税) + 销项税额 (小规模: 应交增值税) (税额).
+ * - 采购退货 / 销售退货: the same lines on the other side (销售退货 does not touch 主营业务成本: see costCarryAccounts).
  * Accounts missing from the chart leave the template out (answered in `skipped`).
  */
 export function defaultTemplates(chart: Chart, taxNature: TaxNature): { templates: BizTemplate[]; skipped: string[] } {
@@ -332,6 +333,31 @@ export function defaultTemplates(chart: Chart, taxNature: TaxNature): { template
       ],
     });
   } else skipped.push('销售出库（缺少应收账款、主营业务收入或应交增值税科目）');
+  // returns: the same accounts on the other side (the stock ledger takes a purchase return out at its amount)
+  const flip = (t: BizTemplate | undefined, name: string, docType: BizDocType): BizTemplate | null =>
+    t
+      ? {
+          ...t,
+          name,
+          docType,
+          summary: `${name} {单号} {往来单位}`,
+          lines: t.lines.map((l) => ({ ...l, side: l.side === 'debit' ? 'credit' : 'debit' })),
+        }
+      : null;
+  for (const r of [
+    flip(
+      templates.find((t) => t.docType === 'in_stock'),
+      '采购退货',
+      'purchase_return',
+    ),
+    flip(
+      templates.find((t) => t.docType === 'out_stock'),
+      '销售退货',
+      'sale_return',
+    ),
+  ]) {
+    if (r) templates.push(r);
+  }
   return { templates, skipped };
 }
 
