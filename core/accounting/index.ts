@@ -1,5 +1,6 @@
 /** Accounting domain core (issue 5): pure TypeScript over decimal.js, shared by the server and the client. */
 export * from './amount.ts';
+export * from './business-voucher.ts';
 export * from './capital.ts';
 export * from './carry-forward.ts';
 export * from './chart.ts';

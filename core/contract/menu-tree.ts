@@ -332,6 +332,8 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '凭证列表', path: '/finance/voucher/list/:voucherId', menuPath: '/finance/voucher/list/0', ...acc },
           { name: '凭证汇总', path: '/finance/voucher/collect', ...acc, buttons: ro },
           { name: '凭证过账', path: '/finance/voucher/posting', ...acc, buttons: ['edit', 'refresh', 'search'] },
+          // business vouchers: templates per book + generation from reviewed stock documents (add = generate)
+          { name: '凭证模板', path: '/finance/voucher/template', ...acc },
         ],
       },
       {

@@ -132,4 +132,10 @@ export const SCREENS: ScreenMap = {
   '/asset/normal': lazy(() => import('../../screens/asset/normal.tsx')),
   '/asset/depr': lazy(() => import('../../screens/asset/depr.tsx')),
   '/asset/accounting': lazy(() => import('../../screens/asset/accounting.tsx')),
+  // business vouchers
+  '/finance/voucher/template': lazy(() => import('../../screens/finance/voucher-template.tsx')),
+  '/finance/sell/cost': lazy(() => import('../../screens/finance/sell-cost.tsx')),
+  '/finance/carry/down/cost': lazy(() => import('../../screens/finance/carry-down-cost.tsx')),
+  '/finance/cost/manage/stock': lazy(() => import('../../screens/finance/cost-manage-stock.tsx')),
+  '/finance/current/assets/report': lazy(() => import('../../screens/finance/current-assets-report.tsx')),
 };

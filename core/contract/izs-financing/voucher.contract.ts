@@ -161,6 +161,9 @@ export const VOUCHER_KINDS = [
   { label: '结转损益', value: 'carryForward' },
   { label: '年末结转', value: 'yearEnd' },
   { label: '红字冲销', value: 'reversal' },
+  // business vouchers (business.contract.ts)
+  { label: '业务单据', value: 'business' },
+  { label: '结转销售成本', value: 'costCarry' },
 ];
 
 export const voucherLineInput = z.object({

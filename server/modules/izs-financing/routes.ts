@@ -15,6 +15,8 @@ import { registerModule } from '../../platform/crud/index.ts';
 import { registerAccountSets } from './account-sets.ts';
 import { resolveBook } from './book.ts';
 import { registerBooks } from './books.ts';
+import { registerBusinessReports } from './business-reports.ts';
+import { registerBusinessVouchers } from './business-vouchers.ts';
 import { registerChart } from './chart.ts';
 import { registerClosing } from './closing.ts';
 import { registerDimensions } from './dimensions.ts';
@@ -42,5 +44,7 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerBooks(s, db);
     registerClosing(s, ctx);
     registerFixedAssets(s, ctx);
+    registerBusinessVouchers(s, ctx);
+    registerBusinessReports(s, ctx);
   });
 }

@@ -74,7 +74,8 @@ export type VoucherFormValues = ReturnType<typeof voucherForm.parse>;
 export interface SaveOptions {
   /** update this voucher */
   id?: string;
-  kind?: 'manual' | 'carryForward' | 'yearEnd' | 'reversal';
+  /** business / costCarry: generated from stock documents (business-vouchers.ts, business-reports.ts) */
+  kind?: 'manual' | 'carryForward' | 'yearEnd' | 'reversal' | 'business' | 'costCarry';
   /** flag every line as 结转损益 (left out of the income statement) */
   carryForward?: boolean;
   sourceVoucherId?: string;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BizDoc,
+  type BizTemplate,
+  defaultTemplates,
+  docFigures,
+  materialSubAccount,
+  shareByWeights,
+  templateLines,
+} from './business-voucher.ts';
+import { buildChart, presetChart } from './chart.ts';
+
+const doc: BizDoc = {
+  orderNo: 'RK202603100001',
+  docType: 'in_stock',
+  date: '2026-03-10',
+  partyName: '张三回收站',
+  lines: [
+    { materialId: '1', materialName: '废钢', qty: '1000', amount: '100.00', cost: '100.00' },
+    { materialId: '2', materialName: '废铜', qty: '10', amount: '200.00', cost: '200.00' },
+    { materialId: '1', materialName: '废钢', qty: '500', amount: '0.01', cost: '0.01' },
+  ],
+};
+
+describe('shareByWeights', () => {
+  it.each([
+    // [total, weights, shares] — largest remainder, exact sum
+    ['10.00', ['1', '1', '1'], ['3.34', '3.33', '3.33']],
+    ['0.01', ['1', '2'], ['0.00', '0.01']],
+    ['5.00', ['0', '0'], ['5.00', '0.00']],
+    ['-3.00', ['1', '2'], ['-1.00', '-2.00']],
+  ])('%s by %j → %j', (total, weights, shares) => {
+    expect(shareByWeights(total, weights).map((d) => d.toFixed(2))).toEqual(shares);
+  });
+});
+
+describe('docFigures', () => {
+  it('tax on top of the 不含税 amount (default): 300.01 × 13 % = 39.00', () => {
+    const f = docFigures(doc, '0.13');
+    expect([f.net, f.tax, f.gross, f.cost].map((d) => d.toFixed(2))).toEqual(['300.01', '39.00', '339.01', '300.01']);
+    expect(f.materials.map((m) => [m.net.toFixed(2), m.tax.toFixed(2), m.gross.toFixed(2)])).toEqual([
+      ['100.01', '13.00', '113.01'],
+      ['200.00', '26.00', '226.00'],
+    ]);
+  });
+  it('价税合计 split: 300.01 / 1.13 = 265.50, tax 34.51; per-material parts add up', () => {
+    const f = docFigures(doc, '0.13', true);
+    expect([f.net, f.tax, f.gross].map((d) => d.toFixed(2))).toEqual(['265.50', '34.51', '300.01']);
+    const net = f.materials.reduce((s, m) => s.plus(m.net), f.net.minus(f.net));
+    expect(net.toFixed(2)).toBe('265.50');
+  });
+});
+
+describe('templateLines', () => {
+  const tpl: BizTemplate = {
+    name: '采购入库',
+    docType: 'in_stock',
+    summary: '采购入库 {单号} {往来单位}',
+    taxRate: 'auto',
+    amountIncludesTax: 0,
+    lines: [
+      { accountCode: '1405', side: 'debit', amountSource: 'net', auxSource: 'none', perMaterial: 1 },
+      { accountCode: '22210101', side: 'debit', amountSource: 'tax', auxSource: 'none', perMaterial: 0 },
+      { accountCode: '2202', side: 'credit', amountSource: 'gross', auxSource: 'party', perMaterial: 0 },
+    ],
+  };
+  const subs: Record<string, string> = { 废钢: '140501', 废铜: '140502' };
+  it('per-material lines on the sub-accounts, balanced, zero lines left out', () => {
+    const r = templateLines(tpl, doc, '0.13', (_code, name) => subs[name] ?? null);
+    expect(r.problems).toEqual([]);
+    expect(r.lines.map((l) => [l.code, l.debit.toFixed(2), l.credit.toFixed(2), l.summary])).toEqual([
+      ['140501', '100.01', '0.00', '采购入库 RK202603100001 张三回收站'],
+      ['140502', '200.00', '0.00', '采购入库 RK202603100001 张三回收站'],
+      ['22210101', '39.00', '0.00', '采购入库 RK202603100001 张三回收站'],
+      ['2202', '0.00', '339.01', '采购入库 RK202603100001 张三回收站'],
+    ]);
+    const zero = templateLines(tpl, doc, '0', (_c, name) => subs[name] ?? null);
+    expect(zero.lines.map((l) => l.code)).toEqual(['140501', '140502', '2202']);
+  });
+  it('a missing sub-account and an unbalanced template are problems', () => {
+    expect(templateLines(tpl, doc, '0.13', () => null).problems[0]).toContain('没有名为「废钢」');
+    const bad = { ...tpl, lines: tpl.lines.slice(0, 1).concat(tpl.lines.slice(2)) };
+    expect(templateLines(bad, doc, '0.13', (_c, n) => subs[n]).problems[0]).toContain('借方 300.01 ≠ 贷方 339.01');
+  });
+});
+
+describe('defaultTemplates', () => {
+  it.each([
+    ['small', 'general', ['1405', '22210101', '2202'], ['1122', '5001', '22210107']],
+    ['enterprise', 'general', ['1405', '22210101', '2202'], ['1122', '6001', '22210107']],
+    ['small', 'smallScale', ['1405', '2202'], ['1122', '5001', '222101']],
+  ] as const)('%s %s', (standard, nature, inCodes, outCodes) => {
+    const { templates, skipped } = defaultTemplates(presetChart(standard, nature), nature);
+    expect(skipped).toEqual([]);
+    expect(templates.map((t) => t.lines.map((l) => l.accountCode))).toEqual([inCodes, outCodes, inCodes, outCodes]);
+    expect(templates.map((t) => t.docType)).toEqual(['in_stock', 'out_stock', 'purchase_return', 'sale_return']);
+    expect(templates[2].lines.map((l) => l.side)).toEqual(
+      templates[0].lines.map((l) => (l.side === 'debit' ? 'credit' : 'debit')),
+    );
+  });
+});
+
+describe('materialSubAccount', () => {
+  const base = presetChart('small', 'general');
+  const goods = base.byCode.get('1405')!;
+  const sub = (code: string, name: string) => ({ ...goods, code, name, parentCode: '1405', level: 2 });
+  const chart = buildChart('small', [
+    ...base.accounts,
+    sub('140501', '废钢'),
+    sub('140502', '废铜'),
+    sub('140503', '废铝'),
+  ]);
+  it.each([
+    // [names: material, then its categories] → sub-account (demo seed materials)
+    [['重废钢', '重废', '黑色金属'], '140501'],
+    [['光亮铜', '废铜', '有色金属'], '140502'],
+    [['生铝', '废铝', '有色金属'], '140503'],
+    [['黄板纸', '黄板纸', '废纸'], null],
+  ])('%j → %s', (names, code) => {
+    expect(materialSubAccount(chart, '1405', names)).toBe(code);
+  });
+  it('a leaf account answers itself; an unknown code null', () => {
+    expect(materialSubAccount(base, '1405', ['重废钢'])).toBe('1405');
+    expect(materialSubAccount(base, '9999', ['x'])).toBe(null);
+  });
+});

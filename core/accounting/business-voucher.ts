@@ -1,0 +1,376 @@
+/**
+ * Business-document vouchers (DESIGN §5 "Business documents generate vouchers from editable templates"): the
+ * default templates of a book and the lines a template gives for one stock document.
+ *
+ * Guarantees:
+ * - amounts are decimal, half-up to the fen; a document's 不含税金额 + 税额 = 含税金额 exactly (splitInclusive), and
+ *   per-material lines share the document's net and tax by the materials' gross amounts with the leftover fen on
+ *   the largest remainders, so they add up to the document figures exactly;
+ * - lines whose amount is zero are left out (e.g. 税额 at rate 0); a template whose debit and credit sides would not
+ *   balance for the document is reported, never "fixed";
+ * - stock documents carry no tax data. By default their amount is 不含税金额 — the value the stock ledger gives the
+ *   goods, so 库存商品 in the books agrees with the stock — and 税额 = round2(amount × rate) is added on top; a template
+ *   with `amountIncludesTax` takes the amount as 价税合计 and splits it (splitInclusive). The rate is the template's
+ *   ('auto' = vatRate for the book's 纳税人性质 at the document date).
+ */
+import { type AmountInput, Decimal, dec, ZERO } from './amount.ts';
+import { type Chart, findByName, findSubAccount, isLeaf, type TaxNature } from './chart.ts';
+import { splitInclusive, taxOf, vatRate } from './vat.ts';
+
+export type BizDocType = 'in_stock' | 'out_stock' | 'purchase_return' | 'sale_return';
+export type BizAmountSource = 'gross' | 'net' | 'tax' | 'cost';
+
+export interface BizTemplateLine {
+  summary?: string;
+  accountCode: string;
+  side: 'debit' | 'credit';
+  amountSource: BizAmountSource;
+  auxSource: 'none' | 'party';
+  perMaterial: number;
+}
+
+export interface BizTemplate {
+  name: string;
+  docType: BizDocType;
+  summary: string;
+  taxRate: string;
+  /** 1: the document amount is 价税合计; 0: 不含税 (tax on top) */
+  amountIncludesTax: number;
+  lines: BizTemplateLine[];
+}
+
+export const DOC_TYPE_NAMES: Record<BizDocType, string> = {
+  in_stock: '采购入库',
+  out_stock: '销售出库',
+  purchase_return: '采购退货',
+  sale_return: '销售退货',
+};
+
+export interface BizDocLine {
+  materialId: string;
+  materialName: string;
+  /** kg */
+  qty: AmountInput;
+  amount: AmountInput;
+  /** cost booked at review (null → 0) */
+  cost: AmountInput | null;
+}
+
+export interface BizDoc {
+  orderNo: string;
+  docType: BizDocType;
+  date: string;
+  partyName: string;
+  lines: BizDocLine[];
+}
+
+export interface BizVoucherLine {
+  summary: string;
+  code: string;
+  debit: Decimal;
+  credit: Decimal;
+  party: boolean;
+  /** set on per-material lines */
+  materialId?: string;
+  materialName?: string;
+  /** kg of that material (per-material lines) or of the document */
+  qtyKg: Decimal;
+}
+
+/** Splits `total` by `weights` to the fen (largest remainder); all zero weights → everything on the first. */
+export function shareByWeights(total: AmountInput, weights: AmountInput[]): Decimal[] {
+  const t = dec(total);
+  const w = weights.map((x) => dec(x).abs());
+  const sum = w.reduce((s, x) => s.plus(x), ZERO);
+  if (w.length === 0) return [];
+  if (sum.isZero()) return w.map((_, i) => (i === 0 ? t : ZERO));
+  const sign = t.isNegative() ? -1 : 1;
+  const cents = t.abs().times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  const exact = w.map((x) => cents.times(x).div(sum));
+  const floors = exact.map((x) => x.floor());
+  let left = cents.minus(floors.reduce((s, x) => s.plus(x), ZERO)).toNumber();
+  const order = exact
+    .map((x, i) => ({ i, rem: x.minus(floors[i]) }))
+    .sort((a, b) => b.rem.comparedTo(a.rem) || a.i - b.i);
+  for (const o of order) {
+    if (left <= 0) break;
+    floors[o.i] = floors[o.i].plus(1);
+    left -= 1;
+  }
+  return floors.map((c) => c.div(100).times(sign));
+}
+
+/** The rate a template applies to a document: 'auto' → vatRate (一般计税 13 % / 小规模 1 % or 3 % by date). */
+export function templateRate(taxRate: string, taxNature: TaxNature, date: string): Decimal {
+  return taxRate === 'auto' || taxRate === '' ? vatRate({ taxNature, date }) : dec(taxRate);
+}
+
+export interface DocFigures {
+  gross: Decimal;
+  net: Decimal;
+  tax: Decimal;
+  cost: Decimal;
+  qtyKg: Decimal;
+  materials: {
+    materialId: string;
+    materialName: string;
+    gross: Decimal;
+    net: Decimal;
+    tax: Decimal;
+    cost: Decimal;
+    qtyKg: Decimal;
+  }[];
+}
+
+/** Document totals and their per-material shares (materials in first-appearance order). */
+export function docFigures(doc: BizDoc, rate: AmountInput, amountIncludesTax = false): DocFigures {
+  const byMat = new Map<
+    string,
+    { materialId: string; materialName: string; gross: Decimal; cost: Decimal; qtyKg: Decimal }
+  >();
+  for (const l of doc.lines) {
+    const m = byMat.get(l.materialId) ?? {
+      materialId: l.materialId,
+      materialName: l.materialName,
+      gross: ZERO,
+      cost: ZERO,
+      qtyKg: ZERO,
+    };
+    m.gross = m.gross.plus(dec(l.amount));
+    m.cost = m.cost.plus(dec(l.cost ?? 0));
+    m.qtyKg = m.qtyKg.plus(dec(l.qty));
+    byMat.set(l.materialId, m);
+  }
+  const mats = [...byMat.values()];
+  const gross = mats.reduce((s, m) => s.plus(m.gross), ZERO);
+  const cost = mats.reduce((s, m) => s.plus(m.cost), ZERO);
+  const qtyKg = mats.reduce((s, m) => s.plus(m.qtyKg), ZERO);
+  if (!amountIncludesTax) {
+    // the amount is 不含税: tax on the document total, shared by the materials' amounts
+    const net = gross;
+    const tax = taxOf(net, rate);
+    const taxes = shareByWeights(
+      tax,
+      mats.map((m) => m.gross),
+    );
+    return {
+      gross: net.plus(tax),
+      net,
+      tax,
+      cost,
+      qtyKg,
+      materials: mats.map((m, i) => ({ ...m, net: m.gross, tax: taxes[i], gross: m.gross.plus(taxes[i]) })),
+    };
+  }
+  const { amount: net, tax } = splitInclusive(gross, rate);
+  const nets = shareByWeights(
+    net,
+    mats.map((m) => m.gross),
+  );
+  const taxes = nets.map((n, i) => mats[i].gross.minus(n));
+  return {
+    gross,
+    net,
+    tax,
+    cost,
+    qtyKg,
+    materials: mats.map((m, i) => ({ ...m, net: nets[i], tax: taxes[i] })),
+  };
+}
+
+/** Replaces the summary tokens. */
+export function fillSummary(pattern: string, doc: BizDoc, materialName = ''): string {
+  return pattern
+    .replaceAll('{单据类型}', DOC_TYPE_NAMES[doc.docType])
+    .replaceAll('{单号}', doc.orderNo)
+    .replaceAll('{往来单位}', doc.partyName)
+    .replaceAll('{日期}', doc.date)
+    .replaceAll('{物料}', materialName)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+}
+
+export interface TemplateLinesResult {
+  lines: BizVoucherLine[];
+  problems: string[];
+}
+
+/**
+ * The voucher lines of `template` for `doc` at `rate`. `subAccountOf(code, materialName, materialId)` resolves the
+ * account of a per-material line (a sub-account named like the material, or the account itself when it is a leaf;
+ * null → problem).
+ */
+export function templateLines(
+  template: BizTemplate,
+  doc: BizDoc,
+  rate: AmountInput,
+  subAccountOf: (code: string, materialName: string, materialId: string) => string | null,
+): TemplateLinesResult {
+  const f = docFigures(doc, rate, template.amountIncludesTax === 1);
+  const problems: string[] = [];
+  const lines: BizVoucherLine[] = [];
+  template.lines.forEach((t, i) => {
+    const pattern = t.summary?.trim() ? t.summary : template.summary;
+    const put = (amount: Decimal, code: string, qtyKg: Decimal, materialId?: string, materialName?: string) => {
+      if (amount.isZero()) return;
+      lines.push({
+        summary: fillSummary(pattern, doc, materialName ?? ''),
+        code,
+        debit: t.side === 'debit' ? amount : ZERO,
+        credit: t.side === 'credit' ? amount : ZERO,
+        party: t.auxSource === 'party',
+        materialId,
+        materialName,
+        qtyKg,
+      });
+    };
+    if (t.perMaterial === 1) {
+      for (const m of f.materials) {
+        const code = subAccountOf(t.accountCode, m.materialName, m.materialId);
+        if (!code) {
+          problems.push(`模板第 ${i + 1} 行：科目 ${t.accountCode} 下没有名为「${m.materialName}」的末级明细科目`);
+          continue;
+        }
+        put(m[t.amountSource], code, m.qtyKg, m.materialId, m.materialName);
+      }
+    } else {
+      put(f[t.amountSource], t.accountCode, f.qtyKg);
+    }
+  });
+  const debit = lines.reduce((s, l) => s.plus(l.debit), ZERO);
+  const credit = lines.reduce((s, l) => s.plus(l.credit), ZERO);
+  if (lines.length === 0 || debit.isZero())
+    problems.push(`单据 ${doc.orderNo} 按模板「${template.name}」生成的金额为零`);
+  else if (!debit.eq(credit)) {
+    problems.push(
+      `单据 ${doc.orderNo} 按模板「${template.name}」借方 ${debit.toFixed(2)} ≠ 贷方 ${credit.toFixed(2)}，请检查模板的金额来源`,
+    );
+  }
+  return { lines, problems };
+}
+
+/**
+ * The leaf sub-account of `code` for a material, tried with each of `names` in turn (the material's name, then its
+ * category and the category's parents): an exact or unique partial name (findSubAccount), else the unique leaf whose
+ * name is contained in that name (重废钢 → 废钢). Answers `code` itself when it is a leaf.
+ */
+export function materialSubAccount(chart: Chart, code: string, names: string[]): string | null {
+  if (!chart.byCode.has(code)) return null;
+  if (isLeaf(chart, code)) return code;
+  const leaves = chart.accounts.filter((a) => a.code !== code && a.code.startsWith(code) && isLeaf(chart, a.code));
+  for (const name of names.filter(Boolean)) {
+    const hit = findSubAccount(chart, code, name);
+    if (hit && isLeaf(chart, hit.code)) return hit.code;
+    const inside = leaves.filter((a) => name.includes(a.name));
+    if (inside.length === 1) return inside[0].code;
+  }
+  return null;
+}
+
+/** A leaf for a default line: the account itself, or its only/first leaf below when it has sub-accounts. */
+function leafOf(chart: Chart, code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  if (isLeaf(chart, code)) return code;
+  return chart.accounts.find((a) => a.code.startsWith(code) && a.code !== code && isLeaf(chart, a.code))?.code;
+}
+
+/**
+ * Default templates of a book, accounts found by name (codes differ per standard):
+ * - 采购入库: 借 库存商品 (不含税; per material when 库存商品 has sub-accounts) + 应交税费-应交增值税-进项税额 (税额),
+ *   贷 应付账款 [供应商] (含税). 小规模纳税人: input VAT is never deductible → 借 库存商品 含税.
+ * - 销售出库: 借 应收账款 [客户] (含税), 贷 主营业务收入 (不含税) + 销项税额 (小规模: 应交增值税) (税额).
+ * - 采购退货 / 销售退货: the same lines on the other side (销售退货 does not touch 主营业务成本: see costCarryAccounts).
+ * Accounts missing from the chart leave the template out (answered in `skipped`).
+ */
+export function defaultTemplates(chart: Chart, taxNature: TaxNature): { templates: BizTemplate[]; skipped: string[] } {
+  const skipped: string[] = [];
+  const top = (name: string) => findByName(chart, name);
+  const goods = top('库存商品');
+  const goodsPerMaterial = !!goods && !isLeaf(chart, goods.code);
+  const payable = leafOf(chart, top('应付账款')?.code);
+  const receivable = leafOf(chart, top('应收账款')?.code);
+  const revenue = leafOf(chart, top('主营业务收入')?.code);
+  const taxes = top('应交税费');
+  const vat = taxes ? findByName(chart, '应交增值税', taxes.code) : undefined;
+  const input = vat ? findByName(chart, '进项税额', vat.code)?.code : undefined;
+  const output = vat
+    ? (findByName(chart, '销项税额', vat.code)?.code ?? (isLeaf(chart, vat.code) ? vat.code : undefined))
+    : undefined;
+  const general = taxNature === 'general';
+  const templates: BizTemplate[] = [];
+  const goodsLine = (side: 'debit' | 'credit', amountSource: BizAmountSource): BizTemplateLine | null =>
+    goods
+      ? { accountCode: goods.code, side, amountSource, auxSource: 'none', perMaterial: goodsPerMaterial ? 1 : 0 }
+      : null;
+  const purchaseGoods = goodsLine('debit', 'net');
+  if (purchaseGoods && payable) {
+    const lines: BizTemplateLine[] = [purchaseGoods];
+    if (general && input)
+      lines.push({ accountCode: input, side: 'debit', amountSource: 'tax', auxSource: 'none', perMaterial: 0 });
+    lines.push({ accountCode: payable, side: 'credit', amountSource: 'gross', auxSource: 'party', perMaterial: 0 });
+    templates.push({
+      name: '采购入库',
+      docType: 'in_stock',
+      summary: '采购入库 {单号} {往来单位}',
+      // 小规模: input VAT is never deductible, goods at the document amount
+      taxRate: general ? 'auto' : '0',
+      amountIncludesTax: 0,
+      lines,
+    });
+  } else skipped.push('采购入库（缺少库存商品或应付账款科目）');
+  if (receivable && revenue && output) {
+    templates.push({
+      name: '销售出库',
+      docType: 'out_stock',
+      summary: '销售出库 {单号} {往来单位}',
+      taxRate: 'auto',
+      amountIncludesTax: 0,
+      lines: [
+        { accountCode: receivable, side: 'debit', amountSource: 'gross', auxSource: 'party', perMaterial: 0 },
+        { accountCode: revenue, side: 'credit', amountSource: 'net', auxSource: 'none', perMaterial: 0 },
+        { accountCode: output, side: 'credit', amountSource: 'tax', auxSource: 'none', perMaterial: 0 },
+      ],
+    });
+  } else skipped.push('销售出库（缺少应收账款、主营业务收入或应交增值税科目）');
+  // returns: the same accounts on the other side (the stock ledger takes a purchase return out at its amount)
+  const flip = (t: BizTemplate | undefined, name: string, docType: BizDocType): BizTemplate | null =>
+    t
+      ? {
+          ...t,
+          name,
+          docType,
+          summary: `${name} {单号} {往来单位}`,
+          lines: t.lines.map((l) => ({ ...l, side: l.side === 'debit' ? 'credit' : 'debit' })),
+        }
+      : null;
+  for (const r of [
+    flip(
+      templates.find((t) => t.docType === 'in_stock'),
+      '采购退货',
+      'purchase_return',
+    ),
+    flip(
+      templates.find((t) => t.docType === 'out_stock'),
+      '销售退货',
+      'sale_return',
+    ),
+  ]) {
+    if (r) templates.push(r);
+  }
+  return { templates, skipped };
+}
+
+/** 结转销售成本 accounts: 主营业务成本 (5401 small / 6401 enterprise) and 库存商品 (per material when it has sub-accounts). */
+export function costCarryAccounts(chart: Chart): {
+  cost: string | undefined;
+  goods: string | undefined;
+  goodsPerMaterial: boolean;
+} {
+  const goods = findByName(chart, '库存商品');
+  return {
+    cost: leafOf(chart, findByName(chart, '主营业务成本')?.code),
+    goods: goods?.code,
+    goodsPerMaterial: !!goods && !isLeaf(chart, goods.code),
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * Business vouchers of the current account set (DESIGN §5 "Business documents generate vouchers from editable
+ * templates"): voucher templates per book, generation from reviewed stock documents, sales cost and its carry
+ * voucher, inventory cost against the inventory accounts, and the current-assets report.
+ *
+ * Endpoints (under /api/izs-financing, every one on the book of Current-Account-Set-Id):
+ *   GET  voucher-template/list         docType? → VoucherTemplate[] (the book's defaults are created on first use)
+ *   GET  voucher-template/detail       id → VoucherTemplate
+ *   POST voucher-template/submit       VoucherTemplateForm (id → update) → VoucherTemplate
+ *   POST voucher-template/remove       ?ids → null
+ *   GET  biz-voucher/documents         period, docType?, state? (all | open | done) → BizDocument[] (reviewed stock
+ *                                      documents dated in the period, with the live voucher generated from each)
+ *   POST biz-voucher/generate          { orderIds, templateId? } → Voucher[] (one voucher per document, dated the
+ *                                      document date; a document already holding a live voucher is refused)
+ *   GET  sell-cost/list                period → SellCostAnswer (out-stock cost per material)
+ *   GET  cost-carry/preview            period → CostCarryPreview (借 主营业务成本 贷 库存商品 of the documents not
+ *                                      carried yet)
+ *   POST cost-carry/generate           { period } → Voucher (dated the period's last day)
+ *   GET  stock-cost/list               period → StockCostAnswer (opening / in / out / closing per material, and the
+ *                                      inventory account's balance of the book)
+ *   GET  current-assets/report         period → CurrentAssetsAnswer
+ * Permissions: finance_voucher_template (view; _add generate; _edit / _delete templates), finance_sell_cost,
+ * finance_carry_down_cost (view; _add generate), finance_cost_manage_stock, finance_current_assets_report.
+ */
+import { z } from 'zod';
+import { accountCode, FIN, period } from './fields.ts';
+
+export const BIZ_PATHS = {
+  templateList: `${FIN}/voucher-template/list`,
+  templateDetail: `${FIN}/voucher-template/detail`,
+  templateSubmit: `${FIN}/voucher-template/submit`,
+  templateRemove: `${FIN}/voucher-template/remove`,
+  documents: `${FIN}/biz-voucher/documents`,
+  generate: `${FIN}/biz-voucher/generate`,
+  sellCost: `${FIN}/sell-cost/list`,
+  costCarryPreview: `${FIN}/cost-carry/preview`,
+  costCarry: `${FIN}/cost-carry/generate`,
+  stockCost: `${FIN}/stock-cost/list`,
+  currentAssets: `${FIN}/current-assets/report`,
+} as const;
+
+export const BIZ_PERMISSIONS = {
+  template: 'finance_voucher_template',
+  sellCost: 'finance_sell_cost',
+  costCarry: 'finance_carry_down_cost',
+  stockCost: 'finance_cost_manage_stock',
+  currentAssets: 'finance_current_assets_report',
+} as const;
+
+/** Stock document kinds a template can serve (izs_stock_order.doc_type). */
+export const TEMPLATE_DOC_TYPES = [
+  { value: 'in_stock', label: '采购入库' },
+  { value: 'out_stock', label: '销售出库' },
+  { value: 'purchase_return', label: '采购退货' },
+  { value: 'sale_return', label: '销售退货' },
+] as const;
+export type TemplateDocType = (typeof TEMPLATE_DOC_TYPES)[number]['value'];
+/** The counterparty's dimension per kind: purchases → 供应商, sales → 客户. */
+export const PARTY_SOURCE: Record<TemplateDocType, 'supplier' | 'customer'> = {
+  in_stock: 'supplier',
+  purchase_return: 'supplier',
+  out_stock: 'customer',
+  sale_return: 'customer',
+};
+
+export const AMOUNT_SOURCES = [
+  { value: 'gross', label: '含税金额' },
+  { value: 'net', label: '不含税金额' },
+  { value: 'tax', label: '税额' },
+  { value: 'cost', label: '成本金额' },
+] as const;
+export type AmountSource = (typeof AMOUNT_SOURCES)[number]['value'];
+
+export const AUX_SOURCES = [
+  { value: 'none', label: '无' },
+  { value: 'party', label: '往来单位（供应商/客户）' },
+] as const;
+
+/** Placeholders of a summary pattern. */
+export const SUMMARY_TOKENS = ['{单据类型}', '{单号}', '{往来单位}', '{日期}', '{物料}'] as const;
+
+const docTypeField = z.enum(['in_stock', 'out_stock', 'purchase_return', 'sale_return'], {
+  error: '单据类型应为采购入库、销售出库、采购退货或销售退货',
+});
+
+export const templateLineInput = z.object({
+  summary: z.string().trim().max(200, '分录摘要不能超过200个字符').default(''),
+  accountCode: accountCode('科目'),
+  side: z.enum(['debit', 'credit'], { error: '方向应为借或贷' }),
+  amountSource: z.enum(['gross', 'net', 'tax', 'cost'], { error: '金额来源应为含税金额、不含税金额、税额或成本金额' }),
+  auxSource: z.enum(['none', 'party'], { error: '辅助核算来源不正确' }).default('none'),
+  perMaterial: z
+    .union([z.boolean(), z.number(), z.string()])
+    .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0))
+    .default(0),
+});
+
+export const templateForm = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  name: z.string({ error: '请输入模板名称' }).trim().min(1, '请输入模板名称').max(64, '模板名称不能超过64个字符'),
+  docType: docTypeField,
+  word: z.string({ error: '请选择凭证字' }).trim().min(1, '请选择凭证字').max(4, '凭证字不能超过4个字符'),
+  summary: z.string({ error: '请输入摘要' }).trim().min(1, '请输入摘要').max(200, '摘要不能超过200个字符'),
+  taxRate: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => v === 'auto' || (/^0(\.\d{1,4})?$/.test(v) && Number(v) < 1), {
+      message: '税率应为 auto 或 0 到 1 之间的小数（如 0.13）',
+    })
+    .default('auto'),
+  amountIncludesTax: z
+    .union([z.boolean(), z.number(), z.string()])
+    .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0))
+    .default(0),
+  isDefault: z
+    .union([z.boolean(), z.number(), z.string()])
+    .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0))
+    .default(0),
+  status: z
+    .union([z.number(), z.string()])
+    .transform((v) => (Number(v) === 0 ? 0 : 1))
+    .default(1),
+  remark: z.string().trim().max(255, '备注不能超过255个字符').default(''),
+  lines: z
+    .array(templateLineInput, { error: '请填写模板分录' })
+    .min(2, '模板至少需要两条分录')
+    .max(20, '模板最多20条分录'),
+});
+export type TemplateForm = z.input<typeof templateForm>;
+
+export interface VoucherTemplateLine {
+  lineNo: number;
+  summary: string;
+  accountCode: string;
+  accountName: string;
+  side: 'debit' | 'credit';
+  amountSource: AmountSource;
+  auxSource: 'none' | 'party';
+  perMaterial: number;
+}
+
+export interface VoucherTemplate {
+  id: string;
+  accountSetId: string;
+  name: string;
+  docType: TemplateDocType;
+  docTypeName: string;
+  word: string;
+  summary: string;
+  taxRate: string;
+  /** 1: the document amount is 价税合计; 0: 不含税 (tax added on top) */
+  amountIncludesTax: number;
+  isDefault: number;
+  status: number;
+  remark: string;
+  lines: VoucherTemplateLine[];
+}
+
+export const documentsQuery = z.object({
+  period: period(),
+  docType: docTypeField.optional(),
+  state: z.enum(['all', 'open', 'done'], { error: '状态应为 all、open 或 done' }).default('all'),
+});
+
+export interface BizDocument {
+  id: string;
+  orderNo: string;
+  docType: TemplateDocType;
+  docTypeName: string;
+  orderDate: string;
+  partyId: string | null;
+  partyName: string;
+  totalQty: string;
+  totalAmount: string;
+  totalCost: string;
+  voucherId: string | null;
+  voucherNo: string;
+  voucherPeriod: string;
+}
+
+const idStr = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+export const generateBody = z.object({
+  orderIds: z
+    .array(idStr, { error: '请选择单据' })
+    .min(1, '请选择单据')
+    .max(200, '一次最多生成200张单据的凭证')
+    .refine((l) => l.every((x) => /^[1-9]\d{0,18}$/.test(x)), { message: '单据编号格式不正确' }),
+  templateId: idStr.refine((x) => x === '' || /^[1-9]\d{0,18}$/.test(x), { message: '模板编号格式不正确' }).optional(),
+});
+
+export const bizPeriodQuery = z.object({ period: period() });
+
+export interface SellCostRow {
+  materialId: string;
+  materialCode: string;
+  materialName: string;
+  /** kg */
+  qty: string;
+  salesAmount: string;
+  costAmount: string;
+  grossProfit: string;
+  documents: number;
+}
+export interface SellCostAnswer {
+  period: string;
+  rows: SellCostRow[];
+  totals: { qty: string; salesAmount: string; costAmount: string; grossProfit: string; documents: number };
+}
+
+export interface CostCarryPreview {
+  period: string;
+  /** out-stocks of the period not carried yet (or carried by a deleted / reversed voucher) */
+  documents: { id: string; orderNo: string; orderDate: string; costAmount: string }[];
+  costAmount: string;
+  /** the period's out-stock cost already carried by live vouchers */
+  carriedAmount: string;
+  lines: { summary: string; accountCode: string; accountName: string; debit: string; credit: string }[];
+  problems: string[];
+}
+
+export interface StockCostRow {
+  materialId: string;
+  materialCode: string;
+  materialName: string;
+  openingQty: string;
+  openingAmount: string;
+  inQty: string;
+  inAmount: string;
+  outQty: string;
+  outAmount: string;
+  closingQty: string;
+  closingAmount: string;
+}
+export interface StockCostAnswer {
+  period: string;
+  rows: StockCostRow[];
+  totals: Omit<StockCostRow, 'materialId' | 'materialCode' | 'materialName'>;
+  /** the book's inventory accounts (库存商品, 原材料 …) at the period end */
+  accounts: { code: string; name: string; balance: string }[];
+  accountTotal: string;
+  /** stock closing amount − account balance */
+  difference: string;
+}
+
+export interface CurrentAssetsRow {
+  key: string;
+  name: string;
+  /** accounts summed, for the tooltip */
+  codes: string[];
+  opening: string;
+  closing: string;
+  kind: 'item' | 'total';
+}
+export interface CurrentAssetsAnswer {
+  period: string;
+  rows: CurrentAssetsRow[];
+}
