@@ -115,4 +115,8 @@ export const SCREENS: ScreenMap = {
   '/finance/ledger/balance': lazy(() => import('../../screens/finance/ledger-balance.tsx')),
   '/finance/balance/sheet': lazy(() => import('../../screens/finance/balance-sheet.tsx')),
   '/finance/profit/list': lazy(() => import('../../screens/finance/profit-list.tsx')),
+  // finance screens
+  '/finance/setting/initabala': lazy(() => import('../../screens/finance/initabala.tsx')),
+  '/finance/voucher/posting': lazy(() => import('../../screens/finance/posting.tsx')),
+  '/finance/carry/down': lazy(() => import('../../screens/finance/carry-down.tsx')),
 };
