@@ -20,7 +20,8 @@ import '../accounting/accounting.css';
 import './finance.css';
 
 function PreviewTable({ previews }: { previews: GeneratedVoucherPreview[] }) {
-  if (!previews.length) return <div className="ly-fin-muted">本期损益类科目没有余额，无需结转。</div>;
+  if (!previews.length)
+    return <div className="ly-fin-muted">损益类科目本期没有余额（已结转或无发生额），无需结转。</div>;
   return (
     <>
       {previews.map((p) => (

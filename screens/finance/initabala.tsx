@@ -17,7 +17,7 @@ import {
 } from '../../core/contract/izs-financing/opening.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
-import { cellOf, cleanAmount, moneyText, type OpeningEdit, openingItems, openingKey } from './fin-model.ts';
+import { cellOf, cleanAmount, isAmount, moneyText, type OpeningEdit, openingItems, openingKey } from './fin-model.ts';
 import '../accounting/accounting.css';
 import './finance.css';
 
@@ -76,6 +76,7 @@ function Openings() {
   const [adding, setAdding] = useState<{ row: OpeningRow; aux: Record<string, string> } | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [focused, setFocused] = useState('');
   const midYear = monthOf(book.startPeriod) !== 1;
   const locked = !!book.closedThrough;
   const rows = useMemo(() => (list.data ?? []).filter((r) => r.category === category), [list.data, category]);
@@ -107,16 +108,24 @@ function Openings() {
     }
   };
 
-  const input = (key: string, base: OpeningEdit, cell: Cell, testId?: string) => (
-    <input
-      className="ly-fin-cell"
-      value={base[cell]}
-      disabled={locked}
-      inputMode="decimal"
-      data-testid={testId}
-      onChange={(e) => change(key, base, cell, e.target.value)}
-    />
-  );
+  const input = (key: string, base: OpeningEdit, cell: Cell, testId?: string) => {
+    const id = `${key}:${cell}`;
+    const raw = base[cell];
+    // money shows with separators until the cell is entered (quantities as typed)
+    const shown = focused === id || cell === 'quantity' || !raw || !isAmount(raw) ? raw : moneyText(raw);
+    return (
+      <input
+        className="ly-fin-cell"
+        value={shown}
+        disabled={locked}
+        inputMode="decimal"
+        data-testid={testId}
+        onFocus={() => setFocused(id)}
+        onBlur={() => setFocused('')}
+        onChange={(e) => change(key, base, cell, e.target.value)}
+      />
+    );
+  };
   const figures = (f: OpeningFigures) => (
     <>
       <td className="m">{moneyText(f.balance)}</td>

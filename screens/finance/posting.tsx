@@ -129,6 +129,7 @@ function Posting() {
           <Button
             size="small"
             theme="solid"
+            disabled={!counts.saved}
             onClick={() => run(VOUCHER_PATHS.review, '全部审核', ofState('saved'))}
             data-testid="posting-review-all"
           >
@@ -137,6 +138,7 @@ function Posting() {
           <Button
             size="small"
             theme="solid"
+            disabled={!counts.reviewed}
             onClick={() => run(VOUCHER_PATHS.post, '全部过账', ofState('reviewed'))}
             data-testid="posting-post-all"
           >
@@ -147,9 +149,9 @@ function Posting() {
         <Space>
           <Select
             size="small"
-            prefix="整理方式"
+            prefix="整理"
             value={order}
-            style={{ width: 170 }}
+            style={{ width: 160 }}
             onChange={(v) => setOrder(v as 'date' | 'entry')}
             optionList={[
               { value: 'date', label: '按凭证日期' },
