@@ -19,6 +19,7 @@ import { registerChart } from './chart.ts';
 import { registerClosing } from './closing.ts';
 import { registerDimensions } from './dimensions.ts';
 import { registerOpenings } from './openings.ts';
+import { registerUnits } from './units.ts';
 import { registerVoucherWords } from './voucher-words.ts';
 import { registerVouchers } from './vouchers.ts';
 
@@ -36,6 +37,7 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerChart(s, db);
     registerDimensions(s, ctx);
     registerVoucherWords(s, ctx);
+    registerUnits(s, ctx);
     registerOpenings(s, db);
     registerVouchers(s, ctx);
     registerBooks(s, db);
