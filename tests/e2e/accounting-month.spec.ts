@@ -61,6 +61,7 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   await page.goto('/accounting/home');
   await expect(page.getByText('新建账套').last()).toBeVisible();
   await expect(page.getByTestId('account-set-dept').locator('input')).toBeDisabled();
+  await shot('create-dialog.png');
   await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
 
   // a fresh book in 华东分公司
@@ -195,5 +196,83 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   await page.goto('/finance/setting/initabala');
   await expect(page.getByTestId('opening-locked')).toBeVisible();
   await expect(page.getByTestId('opening-1001|')).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+/** The other finance screens on the demo book of 财务部 (server/seed/finance.ts): each renders its data. */
+test('finance screens on the demo book: settings, units, dimensions, items, words, collect, ledgers, daybook', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  const shot = (name: string) => page.screenshot({ path: info.outputPath(name), fullPage: true });
+  await signIn(page);
+  // the company has no book (status 1): choose 财务部 on the accounting home first
+  await page.goto('/accounting/home');
+  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
+  await page.getByTestId('fin-dept-select').click();
+  await page.getByRole('option', { name: '财务部' }).click();
+  await expect(page.getByTestId('fin-current-period')).toHaveText(/^\d{4}-\d{2}$/);
+  await page.goto('/finance/setting/system-config');
+
+  // 财务参数: the book's switches and the chart (quantity accounts with their unit, 辅助核算)
+  await expect(page.getByTestId('book-reviewRequired')).toBeVisible();
+  const chart = page.getByTestId('chart');
+  await expect(chart.locator('tr[data-code="140501"]')).toContainText('是（吨）');
+  await expect(chart.locator('tr[data-code="1122"]')).toContainText('客户');
+  await shot('system-config.png');
+
+  // 期初余额 of the demo book: its start period is closed, so locked; quantities shown
+  await page.goto('/finance/setting/initabala');
+  await expect(page.getByTestId('opening-locked')).toBeVisible();
+  await expect(page.getByTestId('opening-check')).toContainText('试算平衡');
+  await expect(page.locator('tr[data-code="140501"] input').last()).toHaveValue('30.0000');
+  await shot('initabala-demo.png');
+
+  await page.goto('/finance/setting/unit');
+  await expect(page.getByText('千克')).toBeVisible();
+  await shot('unit.png');
+
+  await page.goto('/finance/setting/dimension');
+  const customer = page.locator('tr', { hasText: '客户' }).first();
+  await expect(customer).toBeVisible();
+  await shot('dimension.png');
+  await customer.getByTestId('dimension-items').click();
+  await expect(page).toHaveURL(/\/finance\/setting\/assist-accounting\/\d+/);
+  await expect(page.getByText('辅助核算项目：客户')).toBeVisible();
+  await page.getByTestId('dimension-sync').click();
+  await expect(page.getByText(/已从基础资料同步|基础资料已全部同步/)).toBeVisible();
+  await expect(page.getByTestId('dimension-sync')).not.toHaveClass(/loading/);
+  await shot('assist-accounting.png');
+  await page.goto('/finance/setting/assist-accounting/details');
+  await expect(page.getByText('辅助核算明细')).toBeVisible();
+
+  await page.goto('/finance/voucher/type');
+  await expect(page.getByText('记账凭证').first()).toBeVisible();
+  await shot('voucher-type.png');
+
+  await page.goto('/finance/voucher/collect');
+  await expect(page.getByTestId('collect-words')).toContainText('凭证');
+  await expect(page.getByTestId('collect-table').locator('tr.is-total')).toBeVisible();
+  await shot('voucher-collect.png');
+
+  await page.goto('/finance/subject/detail');
+  await page.getByTestId('subsidiary-account').click();
+  await page.keyboard.type('1122');
+  await page.locator('.semi-select-option', { hasText: '应收账款' }).first().click();
+  await expect(page.getByTestId('subsidiary-aux')).toBeVisible();
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page.getByTestId('subsidiary-table')).toContainText('期初余额');
+  await shot('subject-detail.png');
+
+  await page.goto('/finance/ledger/list');
+  await expect(page.getByTestId('ledger-general').locator('[data-account="1001"]')).toBeVisible();
+  await shot('ledger-list.png');
+
+  await page.goto('/accounting/daybook/list');
+  await expect(page.getByTestId('ledger-cash')).toContainText('1001');
+  await page.getByRole('tab', { name: '银行日记账' }).click();
+  await expect(page.getByTestId('ledger-bank')).toContainText('100201');
+  await shot('daybook.png');
   expect(errors).toEqual([]);
 });
