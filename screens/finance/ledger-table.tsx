@@ -1,5 +1,6 @@
 import { Button } from '@douyinfe/semi-ui';
 import { useLocation } from 'wouter';
+import { dec } from '../../core/accounting/amount.ts';
 import type { LedgerRowAnswer } from '../../core/contract/izs-financing/books.contract.ts';
 import { moneyText } from './fin-model.ts';
 
@@ -9,6 +10,10 @@ const KIND_CLASS: Record<LedgerRowAnswer['kind'], string> = {
   periodTotal: 'is-sub',
   yearTotal: 'is-total',
 };
+
+/** Postings leave a zero side blank; 期初 has no sides; totals always show their figure. */
+const cell = (r: LedgerRowAnswer, v: string) =>
+  r.kind === 'opening' ? '' : r.kind === 'posting' && dec(v).isZero() ? '' : moneyText(v);
 
 /**
  * Rows of a 明细账 / 总账 / 日记账 (books.contract LedgerRowAnswer): 期初余额, postings with their voucher (a link to
@@ -47,8 +52,8 @@ export function LedgerTable({ rows, testId }: { rows: LedgerRowAnswer[]; testId?
               )}
             </td>
             <td>{r.summary}</td>
-            <td className="m">{r.kind === 'opening' ? '' : moneyText(r.debit)}</td>
-            <td className="m">{r.kind === 'opening' ? '' : moneyText(r.credit)}</td>
+            <td className="m">{cell(r, r.debit)}</td>
+            <td className="m">{cell(r, r.credit)}</td>
             <td style={{ textAlign: 'center' }}>{r.side}</td>
             <td className="m">{moneyText(r.balance)}</td>
           </tr>

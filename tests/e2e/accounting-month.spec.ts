@@ -245,7 +245,10 @@ test('finance screens on the demo book: settings, units, dimensions, items, word
   await expect(page.getByTestId('dimension-sync')).not.toHaveClass(/loading/);
   await shot('assist-accounting.png');
   await page.goto('/finance/setting/assist-accounting/details');
-  await expect(page.getByText('辅助核算明细')).toBeVisible();
+  const details = page.getByTestId('fin-assist-accounting');
+  await expect(details.getByText('辅助核算明细')).toBeVisible();
+  await expect(details.getByText('BM001')).toBeVisible();
+  await shot('assist-details.png');
 
   await page.goto('/finance/voucher/type');
   await expect(page.getByText('记账凭证').first()).toBeVisible();
