@@ -4,7 +4,8 @@
  * totals with 人民币大写, 制单 / 审核 / 过账 names. Loads the voucher (izs-financing voucher/detail) and the book
  * (account-set/detail) with the back office's sign-in cookie and the book from the link (else the persisted one),
  * sets @page to voucher paper (241 × 140 mm), renders everything and only then signals ready-to-print
- * (print/bridge.ts). 打印 goes through the desktop client; in a plain browser it answers 请在客户端内使用打印功能。
+ * (print/bridge.ts). 打印 goes through the desktop client to the department's 财务打印机 (printDevice3, preview or
+ * direct by printType); in a plain browser it answers 请在客户端内使用打印功能。
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { R } from '../../core/contract/common.ts';
@@ -12,6 +13,8 @@ import { HEADERS } from '../../core/contract/common.ts';
 import { ACCOUNT_SET_PATHS, type AccountSet } from '../../core/contract/izs-financing/account-set.contract.ts';
 import { VOUCHER_PATHS, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { hasSignIn, printHeaders } from '../../core/printer/print-http.ts';
+import { printOptions } from '../../core/printer/print-settings.ts';
+import type { PrinterConfig } from '../../core/session/session-slice.ts';
 import { loadPersisted } from '../../core/store/persist.ts';
 import { requestPrint, signalPrintReady } from '../bridge.ts';
 import { PAPER, pageRule } from '../margins.ts';
@@ -32,10 +35,20 @@ async function get<T>(path: string, params: Record<string, string>, book: string
   }
 }
 
+interface Persisted {
+  session?: { accountSetId?: string; printer?: PrinterConfig };
+}
+
 function query(): { id: string; book: string } {
   const q = new URLSearchParams(window.location.search);
-  const saved = loadPersisted<{ session?: { accountSetId?: string } }>()?.session?.accountSetId ?? '';
+  const saved = loadPersisted<Persisted>()?.session?.accountSetId ?? '';
   return { id: (q.get('id') ?? '').trim(), book: (q.get('book') ?? '').trim() || saved };
+}
+
+/** The department's 财务打印机 (session.printer, loaded by the back office) on voucher paper. */
+function voucherPrintOptions() {
+  const printer = loadPersisted<Persisted>()?.session?.printer;
+  return { ...(printer ? printOptions(printer, 'finance') : { silent: false, copies: 1 }), pageSize: '241x140mm' };
 }
 
 function Sheet({ v, book, sheet }: { v: Voucher; book: AccountSet | null; sheet: VoucherSheet }) {
@@ -158,7 +171,7 @@ export default function VoucherPrintPage() {
           disabled={!loaded}
           data-testid="pv-print"
           onClick={() =>
-            requestPrint({ pageSize: '241x140mm', copies: 1 })
+            requestPrint(voucherPrintOptions())
               .then(() => setMessage(''))
               .catch((e: Error) => setMessage(e.message))
           }

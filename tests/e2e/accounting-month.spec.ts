@@ -147,6 +147,8 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   await expect(printed.getByTestId('voucher-sheet')).toContainText('1002 银行存款');
   await expect(printed.getByTestId('voucher-sheet')).toContainText('记账：');
   await printed.screenshot({ path: info.outputPath('voucher-print.png'), fullPage: true });
+  await printed.getByTestId('pv-print').click(); // a plain browser has no desktop client
+  await expect(printed.getByTestId('pv-message')).toHaveText('请在客户端内使用打印功能。');
   await printed.close();
 
   // carry forward, then close the month
