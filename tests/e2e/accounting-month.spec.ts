@@ -82,22 +82,46 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   await expect(page.getByTestId('fin-book-select')).toContainText(bookName);
   await expect(page.getByTestId('fin-current-period')).toHaveText(period);
 
-  // opening balances: cash 10,000 + bank 100,000 = paid-in capital 110,000
+  // 应收账款 kept per customer: 辅助核算 客户 set in 财务参数, the customers synced from base data
+  await page.goto('/finance/setting/system-config');
+  const chart = page.getByTestId('chart');
+  await chart.locator('tr[data-code="1122"]').getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('.semi-select').last().click();
+  await page.locator('.semi-select-option', { hasText: '客户' }).click();
+  await dialog.getByText('编辑科目').click(); // closes the dropdown that covers the footer
+  await dialog.locator('button', { hasText: '保存' }).click();
+  await expect(chart.locator('tr[data-code="1122"]')).toContainText('客户');
+  await page.goto('/finance/setting/dimension');
+  await page.locator('tr', { hasText: '客户' }).first().getByTestId('dimension-items').click();
+  await page.getByTestId('dimension-sync').click();
+  await expect(page.getByText(/已从基础资料同步 \d+ 个项目/)).toBeVisible();
+
+  // opening balances: cash 10,000 + bank 100,000 + one customer 5,000 = paid-in capital 115,000
   await page.goto('/finance/setting/initabala');
   const openings = page.getByTestId('openings');
   await expect(openings.locator('tr[data-code="1001"]')).toBeVisible();
   await page.getByTestId('opening-1001|').fill('10000');
   await page.getByTestId('opening-1002|').fill('100000');
+  await page.getByTestId('opening-add-aux-1122').click();
+  await page.getByRole('dialog').locator('.semi-select').click();
+  await page.locator('.semi-select-option').first().click();
+  await page.getByRole('dialog').getByText('添加辅助核算').click();
+  await page.getByRole('dialog').locator('button', { hasText: '确定' }).click();
+  const customerRow = openings.locator('tr.ly-fin-aux[data-code="1122"]');
+  await expect(customerRow).toContainText('客户：');
+  await customerRow.locator('input').first().fill('5000');
   await page.getByRole('tab', { name: '所有者权益' }).click();
-  await page.getByTestId('opening-3001|').fill('110000');
+  await page.getByTestId('opening-3001|').fill('115000');
   await page.getByTestId('opening-save').click();
   await expect(page.getByText('保存成功，试算平衡')).toBeVisible();
   const check = page.getByTestId('opening-check');
   await expect(check).toContainText('试算平衡');
   await expect(check).not.toContainText('不平衡');
-  await expect(page.getByTestId('opening-debit-total')).toHaveText('110,000.00');
-  await expect(page.getByTestId('opening-credit-total')).toHaveText('110,000.00');
+  await expect(page.getByTestId('opening-debit-total')).toHaveText('115,000.00');
+  await expect(page.getByTestId('opening-credit-total')).toHaveText('115,000.00');
   await page.getByRole('tab', { name: '资产' }).click();
+  await expect(openings.locator('tr[data-code="1122"]').first()).toContainText('5,000.00');
   await shot('openings.png');
 
   // five vouchers keyed from the keyboard
@@ -181,7 +205,7 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   const bs = page.getByTestId('statement-balance_sheet');
   await bs.getByRole('textbox').first().fill(period);
   await bs.getByRole('button', { name: '查询' }).click();
-  await expect(page.getByTestId('statement-check')).toContainText('113,200.00 = 113,200.00');
+  await expect(page.getByTestId('statement-check')).toContainText('118,200.00 = 118,200.00');
   await expect(page.getByTestId('statement-check')).not.toContainText('不平衡');
   await expect(bs.locator('.semi-button-loading')).toHaveCount(0);
   await shot('balance-sheet.png');
