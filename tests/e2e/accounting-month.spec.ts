@@ -222,6 +222,16 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   await page.goto('/finance/setting/initabala');
   await expect(page.getByTestId('opening-locked')).toBeVisible();
   await expect(page.getByTestId('opening-1001|')).toBeDisabled();
+
+  // 反结账 back to the start period (账套主管): the period is open again and so are the openings
+  await page.goto('/finance/carry/down');
+  await page.getByTestId(`period-reopen-${period}`).click();
+  await page.locator('.semi-modal').locator('button', { hasText: '确定' }).click();
+  await expect(page.getByTestId('carry-message')).toContainText(`已反结账到 ${period}`);
+  await expect(page.getByTestId('fin-current-period')).toHaveText(period);
+  await page.goto('/finance/setting/initabala');
+  await expect(page.getByTestId('opening-locked')).toHaveCount(0);
+  await expect(page.getByTestId('opening-1001|')).toBeEnabled();
   expect(errors).toEqual([]);
 });
 
