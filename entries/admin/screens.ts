@@ -138,4 +138,18 @@ export const SCREENS: ScreenMap = {
   '/finance/carry/down/cost': lazy(() => import('../../screens/finance/carry-down-cost.tsx')),
   '/finance/cost/manage/stock': lazy(() => import('../../screens/finance/cost-manage-stock.tsx')),
   '/finance/current/assets/report': lazy(() => import('../../screens/finance/current-assets-report.tsx')),
+  // finance screens
+  '/finance/setting/initabala': lazy(() => import('../../screens/finance/initabala.tsx')),
+  '/finance/voucher/posting': lazy(() => import('../../screens/finance/posting.tsx')),
+  '/finance/carry/down': lazy(() => import('../../screens/finance/carry-down.tsx')),
+  '/finance/voucher/type': lazy(() => import('../../screens/finance/voucher-type.tsx')),
+  '/finance/setting/dimension': lazy(() => import('../../screens/finance/dimension.tsx')),
+  '/finance/setting/assist-accounting/:id': lazy(() => import('../../screens/finance/assist-accounting.tsx')),
+  '/finance/setting/assist-accounting/details': lazy(() => import('../../screens/finance/assist-accounting.tsx')),
+  '/finance/voucher/collect': lazy(() => import('../../screens/finance/voucher-collect.tsx')),
+  '/finance/subject/detail': lazy(() => import('../../screens/finance/subject-detail.tsx')),
+  '/finance/ledger/list': lazy(() => import('../../screens/finance/ledger-list.tsx')),
+  '/accounting/daybook/list': lazy(() => import('../../screens/finance/daybook.tsx')),
+  '/finance/setting/system-config': lazy(() => import('../../screens/finance/system-config.tsx')),
+  '/finance/setting/unit': lazy(() => import('../../screens/finance/unit.tsx')),
 };

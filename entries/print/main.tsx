@@ -84,6 +84,7 @@ function PrintPage() {
 }
 
 const WeightMemoPrintPage = lazy(() => import('../../print/templates/weight-memo.tsx'));
+const VoucherPrintPage = lazy(() => import('../../print/templates/voucher.tsx'));
 const path = window.location.pathname.replace(/\/$/, '');
 const isSetting = path === '/setting-print';
 createRoot(document.getElementById('root')!).render(
@@ -94,6 +95,10 @@ createRoot(document.getElementById('root')!).render(
   ) : path === '/print-template/weight-memo' ? (
     <Suspense fallback={null}>
       <WeightMemoPrintPage />
+    </Suspense>
+  ) : path === '/print/voucher' ? (
+    <Suspense fallback={null}>
+      <VoucherPrintPage />
     </Suspense>
   ) : (
     <PrintPage />

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { CellValue, DECIMAL_KINDS, FieldControl } from './field-kinds.tsx';
+// the form carries its own styles: the account-set dialog shows it on pages that load no list page
+import './crud.css';
 
 export type FormMode = 'add' | 'edit' | 'view';
 export type FieldErrors = Record<string, string>;

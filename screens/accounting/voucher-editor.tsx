@@ -144,7 +144,8 @@ export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSa
   const [rows, setRows] = useState<GridRow[]>(blankGrid);
   const [error, setError] = useState<{ msg: string; row: number } | null>(null);
   const [busy, setBusy] = useState(false);
-  const loaded = detail.data;
+  // a skipped query keeps its last answer: after 新增 (id '') or before the new id's answer, nothing is loaded
+  const loaded = detail.data?.id === id ? detail.data : undefined;
   const readOnly = !!loaded && loaded.state !== 'saved';
   const nextNo = useFin<{ no: number }>(VOUCHER_PATHS.nextNo, { word, date }, { skip: !!id || !word || !date });
   const grid = useRef<HTMLTableElement>(null);

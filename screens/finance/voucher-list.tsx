@@ -11,6 +11,7 @@ import { VoucherEditor } from '../accounting/voucher-editor.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
 import '../accounting/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
+import { printVoucher } from './print-link.ts';
 
 const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as const;
 
@@ -181,6 +182,14 @@ function VoucherList() {
                       >
                         冲销
                       </Button>
+                      <Button
+                        size="small"
+                        theme="borderless"
+                        onClick={() => printVoucher(v.id, book.id)}
+                        data-testid="voucher-print"
+                      >
+                        打印
+                      </Button>
                     </td>
                   </>
                 ) : null;
@@ -229,21 +238,29 @@ function VoucherList() {
 }
 
 /** 凭证列表 (/finance/voucher/list/0) and one voucher (/finance/voucher/list/{id}: view, or edit while saved). */
+function OneVoucher({ id }: { id: string }) {
+  const [, navigate] = useLocation();
+  const book = useBook();
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <Button size="small" onClick={() => navigate('/finance/voucher/list/0')}>
+          返回凭证列表
+        </Button>
+        <Button size="small" onClick={() => printVoucher(id, book.id)} data-testid="voucher-print-one">
+          打印
+        </Button>
+      </Space>
+      <VoucherEditor key={id} voucherId={id} />
+    </>
+  );
+}
+
 export default function VoucherListScreen({ path }: ScreenProps) {
   const id = path.split('/').pop() ?? '0';
-  const [, navigate] = useLocation();
   return (
     <AccountingFrame testId="fin-voucher-list">
-      {id && id !== '0' ? (
-        <>
-          <Button size="small" onClick={() => navigate('/finance/voucher/list/0')} style={{ marginBottom: 8 }}>
-            返回凭证列表
-          </Button>
-          <VoucherEditor key={id} voucherId={id} />
-        </>
-      ) : (
-        <VoucherList />
-      )}
+      {id && id !== '0' ? <OneVoucher id={id} /> : <VoucherList />}
     </AccountingFrame>
   );
 }

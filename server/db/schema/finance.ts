@@ -196,6 +196,21 @@ export const voucherWord = pgTable(
   ],
 );
 
+/** 计量单位 of a book: what 数量核算 accounts count in (the account keeps the unit's name). */
+export const finUnit = pgTable(
+  'izs_fin_unit',
+  {
+    ...resourceColumns(),
+    accountSetId: bigintStr('account_set_id').notNull(),
+    code: s('code', 16),
+    name: s('name', 16),
+    precision: integer('precision').notNull().default(4),
+    sort: integer('sort').notNull().default(0),
+    remark: s('remark', 255),
+  },
+  (t) => [resourceIndex('izs_fin_unit', t), uniqueIndex('izs_fin_unit_name_uq').on(t.accountSetId, t.name).where(live)],
+);
+
 /** 记账凭证. state saved → reviewed → posted; kind manual | carryForward | yearEnd | reversal. */
 export const voucher = pgTable(
   'izs_fin_voucher',

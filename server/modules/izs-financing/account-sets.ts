@@ -59,6 +59,7 @@ import {
   readBookHeader,
   requireFinanceAccess,
 } from './book.ts';
+import { insertPresetUnits } from './units.ts';
 
 export interface CreateBookInput {
   tenantId: string;
@@ -140,6 +141,7 @@ export async function createAccountSet(tx: Tx, input: CreateBookInput): Promise<
       createUser: userId,
     })),
   );
+  await insertPresetUnits(tx, { tenantId, deptId, bookId: book.id, userId });
   await tx.insert(voucherWord).values(
     VOUCHER_WORD_PRESETS[form.voucherWords].map((w, i) => ({
       tenantId,

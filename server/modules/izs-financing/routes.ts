@@ -22,6 +22,7 @@ import { registerClosing } from './closing.ts';
 import { registerDimensions } from './dimensions.ts';
 import { registerFixedAssets } from './fixed-assets.ts';
 import { registerOpenings } from './openings.ts';
+import { registerUnits } from './units.ts';
 import { registerVoucherWords } from './voucher-words.ts';
 import { registerVouchers } from './vouchers.ts';
 
@@ -39,6 +40,7 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerChart(s, db);
     registerDimensions(s, ctx);
     registerVoucherWords(s, ctx);
+    registerUnits(s, ctx);
     registerOpenings(s, db);
     registerVouchers(s, ctx);
     registerBooks(s, db);
