@@ -19,6 +19,7 @@ import { registerChart } from './chart.ts';
 import { registerClosing } from './closing.ts';
 import { registerDimensions } from './dimensions.ts';
 import { registerFixedAssets } from './fixed-assets.ts';
+import { registerIncomeExpend } from './income-expend.ts';
 import { registerOpenings } from './openings.ts';
 import { registerVoucherWords } from './voucher-words.ts';
 import { registerVouchers } from './vouchers.ts';
@@ -42,5 +43,6 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerBooks(s, db);
     registerClosing(s, ctx);
     registerFixedAssets(s, ctx);
+    registerIncomeExpend(s, ctx);
   });
 }
