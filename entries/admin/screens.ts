@@ -132,4 +132,6 @@ export const SCREENS: ScreenMap = {
   '/asset/normal': lazy(() => import('../../screens/asset/normal.tsx')),
   '/asset/depr': lazy(() => import('../../screens/asset/depr.tsx')),
   '/asset/accounting': lazy(() => import('../../screens/asset/accounting.tsx')),
+  // bills and income-expend
+  '/accounting/income-expend': lazy(() => import('../../screens/accounting/income-expend.tsx')),
 };
