@@ -207,3 +207,233 @@ describe('收支管理: records and their vouchers', () => {
     expect(await voucherCount(admin)).toBe(before);
   });
 });
+
+describe('票据管理', () => {
+  const BILL = `${FIN}/bill`;
+  let customer: string;
+  let supplier: string;
+  let ar: string;
+  const bill = (billNo: string, over: Record<string, unknown> = {}) => ({
+    billNo,
+    billKind: 'bank',
+    direction: 'receivable',
+    counterparty: customer,
+    amount: '100000.00',
+    entryDate: '2025-12-02',
+    issueDate: '2025-12-01',
+    dueDate: '2026-03-01',
+    acceptor: '工商银行上海分行',
+    ...over,
+  });
+  const lastVoucher = async (api: Api, id: string) => {
+    const events = await okGet(api, `${BILL}/events`, { id });
+    return voucherOf(api, events[events.length - 1].voucherId);
+  };
+
+  beforeAll(async () => {
+    const dims: { id: string; name: string }[] = await okGet(admin, `${FIN}/accounting-dimensions/list`);
+    const dim = (n: string) => dims.find((d) => d.name === n)!.id;
+    const k = await okPost(admin, `${FIN}/accounting-dimensions-data/save`, {
+      dimensionId: dim('客户'),
+      code: 'K1',
+      name: '华东钢厂',
+    });
+    const s = await okPost(admin, `${FIN}/accounting-dimensions-data/save`, {
+      dimensionId: dim('供应商'),
+      code: 'G1',
+      name: '宝山回收站',
+    });
+    customer = `${dim('客户')}:${k.id}`;
+    supplier = `${dim('供应商')}:${s.id}`;
+    // 应收账款 kept per customer: the bill's credit line must carry the customer
+    ar = (await okPost(admin, `${FIN}/account/save`, { parentCode: '1122', name: '货款', auxDims: [dim('客户')] }))
+      .code;
+  });
+
+  it('receiving a bill writes 借 应收票据 贷 应收账款[客户] and holds it', async () => {
+    const b = await okPost(admin, `${BILL}/save`, bill('BA-001'));
+    expect(b.state).toBe('held');
+    const v = await lastVoucher(admin, b.id);
+    expect(sides(v)).toEqual([
+      ['1121', '100000.00', '0.00'],
+      [ar, '0.00', '100000.00'],
+    ]);
+    expect(v.lines[1].auxNames).toEqual(['客户：华东钢厂']);
+    expect(v.voucherDate).toBe('2025-12-02');
+  });
+
+  it('discount: 借 银行存款 + 财务费用 贷 应收票据; a second discount is refused', async () => {
+    const b = (await okGet(admin, `${BILL}/page`, { billNo: 'BA-001' })).records[0];
+    const after = await okPost(admin, `${BILL}/action`, {
+      id: b.id,
+      action: 'discount',
+      date: '2025-12-10',
+      bankAccount: bank,
+      interest: '850.50',
+    });
+    expect(after.state).toBe('discounted');
+    const v = await lastVoucher(admin, b.id);
+    expect(sides(v)).toEqual([
+      [bank, '99149.50', '0.00'],
+      ['560301', '850.50', '0.00'],
+      ['1121', '0.00', '100000.00'],
+    ]);
+    expect(v.debitTotal).toBe(v.creditTotal);
+    await refused(
+      admin(`${BILL}/action`, { body: { id: b.id, action: 'discount', date: '2025-12-11', interest: '1' } }),
+      400,
+      '票据当前状态为「已贴现」，不能贴现',
+    );
+    await refused(admin(`${BILL}/update`, { body: { id: b.id, amount: '5' } }), 400, '不能修改');
+    await refused(admin(`${BILL}/remove`, { method: 'POST', query: { ids: b.id } }), 400, '请先撤销');
+  });
+
+  it('endorse: 借 应付账款 贷 应收票据; collect: 借 银行存款 贷 应收票据; undo takes the voucher back', async () => {
+    const e = await okPost(admin, `${BILL}/save`, bill('BA-002', { amount: '2000' }));
+    await refused(
+      admin(`${BILL}/action`, { body: { id: e.id, action: 'endorse', date: '2025-12-05' } }),
+      400,
+      '请选择被背书人',
+    );
+    await refused(
+      admin(`${BILL}/action`, { body: { id: e.id, action: 'endorse', date: '2025-12-05', counterparty: customer } }),
+      400,
+      '被背书人（供应商）不存在',
+    );
+    const en = await okPost(admin, `${BILL}/action`, {
+      id: e.id,
+      action: 'endorse',
+      date: '2025-12-05',
+      counterparty: supplier,
+    });
+    expect(en.state).toBe('endorsed');
+    expect(sides(await lastVoucher(admin, e.id))).toEqual([
+      ['2202', '2000.00', '0.00'],
+      ['1121', '0.00', '2000.00'],
+    ]);
+
+    const col = await okPost(admin, `${BILL}/save`, bill('BA-003', { amount: '3000' }));
+    const before = await voucherCount(admin);
+    expect((await okPost(admin, `${BILL}/action`, { id: col.id, action: 'collect', date: '2026-03-01' })).state).toBe(
+      'collected',
+    );
+    const v = await lastVoucher(admin, col.id);
+    expect(sides(v)).toEqual([
+      [expect.stringMatching(/^1002/), '3000.00', '0.00'],
+      ['1121', '0.00', '3000.00'],
+    ]);
+    expect(await voucherCount(admin)).toBe(before + 1);
+    expect((await okPost(admin, `${BILL}/undo`, { id: col.id })).state).toBe('held');
+    expect(await voucherCount(admin)).toBe(before);
+    await refused(admin(`${BILL}/undo`, { body: { id: col.id } }), 400, '没有可撤销的操作');
+  });
+
+  it('issue: 借 应付账款 贷 应付票据; pay: 借 应付票据 贷 银行存款; wrong-direction actions refused', async () => {
+    const p = await okPost(
+      admin,
+      `${BILL}/save`,
+      bill('CP-001', { direction: 'payable', billKind: 'commercial', counterparty: supplier, amount: '5000' }),
+    );
+    expect(p.state).toBe('outstanding');
+    expect(sides(await lastVoucher(admin, p.id))).toEqual([
+      ['2202', '5000.00', '0.00'],
+      ['2201', '0.00', '5000.00'],
+    ]);
+    await refused(
+      admin(`${BILL}/action`, { body: { id: p.id, action: 'collect', date: '2025-12-20' } }),
+      400,
+      '应付票据不能',
+    );
+    const paid = await okPost(admin, `${BILL}/action`, {
+      id: p.id,
+      action: 'pay',
+      date: '2025-12-20',
+      bankAccount: bank,
+    });
+    expect(paid.state).toBe('paid');
+    expect(sides(await lastVoucher(admin, p.id))).toEqual([
+      ['2201', '5000.00', '0.00'],
+      [bank, '0.00', '5000.00'],
+    ]);
+    const r = (await okGet(admin, `${BILL}/page`, { billNo: 'BA-003' })).records[0];
+    await refused(
+      admin(`${BILL}/action`, { body: { id: r.id, action: 'pay', date: '2025-12-20' } }),
+      400,
+      '应收票据不能',
+    );
+  });
+
+  it('totals and the due-soon count', async () => {
+    const s = await okGet(admin, `${BILL}/summary`, { today: '2026-02-10' });
+    // held: BA-003 3,000 (undone collect); none outstanding
+    expect(s).toMatchObject({ receivableHeld: '3000.00', receivableCount: 1, payableOutstanding: '0.00' });
+    expect([s.dueSoonCount, s.dueSoonAmount]).toEqual([1, '3000.00']);
+    expect((await okGet(admin, `${BILL}/summary`, { today: '2025-12-01' })).dueSoonCount).toBe(0);
+  });
+
+  it('edit rewrites the booking voucher; delete takes it away', async () => {
+    const b = await okPost(admin, `${BILL}/save`, bill('BA-004', { amount: '700' }));
+    const first = await lastVoucher(admin, b.id);
+    await okPost(admin, `${BILL}/update`, { id: b.id, amount: '750.25', direction: 'payable' });
+    const v = await lastVoucher(admin, b.id);
+    expect(v.id).toBe(first.id);
+    expect(sides(v)).toEqual([
+      ['1121', '750.25', '0.00'],
+      [ar, '0.00', '750.25'],
+    ]);
+    await okPost(admin, `${BILL}/remove`, {}, { ids: b.id });
+    await refused(admin(`${FIN}/voucher/detail`, { query: { id: v.id } }), 400);
+  });
+
+  it('bad input answers 400 and writes nothing', async () => {
+    const before = await voucherCount(admin);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ dueDate: '2025-11-30' }, '到期日应晚于出票日期'],
+      [{ entryDate: '2025-11-30' }, '收票/开票日期不能早于出票日期'],
+      [{ amount: '0' }, '票面金额必须大于 0'],
+      [{ billKind: 'cheque' }, '请选择票据种类'],
+      [{ direction: 'x' }, '请选择票据方向'],
+      [{ counterparty: supplier }, '付款单位（客户）不存在'],
+      [{ billNo: 'BA-001' }, '票据号码「BA-001」已存在'],
+      [{ billNo: '' }, '请输入票据号码'],
+      [{ entryDate: '2025-11-15', issueDate: '2025-11-01' }, '已结账'],
+    ];
+    for (const [over, msg] of cases) await refused(admin(`${BILL}/save`, { body: bill('BX-9', over) }), 400, msg);
+    const held = (await okGet(admin, `${BILL}/page`, { billNo: 'BA-003' })).records[0];
+    await refused(
+      admin(`${BILL}/action`, { body: { id: held.id, action: 'discount', date: '2025-12-12', interest: '3000' } }),
+      400,
+      '贴现息应小于票面金额',
+    );
+    await refused(
+      admin(`${BILL}/action`, { body: { id: held.id, action: 'collect', date: '2025-12-12', bankAccount: cash } }),
+      400,
+      '不是银行存款科目',
+    );
+    await refused(
+      admin(`${BILL}/action`, { body: { id: held.id, action: 'collect', date: '2025-12-01' } }),
+      400,
+      '日期不能早于',
+    );
+    expect(await voucherCount(admin)).toBe(before);
+  });
+
+  it('another book sees none of the bills', async () => {
+    expect((await okGet(other, `${BILL}/page`, {})).total).toBe(0);
+    const held = (await okGet(admin, `${BILL}/page`, { billNo: 'BA-003' })).records[0];
+    await refused(other(`${BILL}/detail`, { query: { id: held.id } }), 400, '不存在');
+    await refused(
+      other(`${BILL}/action`, { body: { id: held.id, action: 'collect', date: '2025-12-12' } }),
+      400,
+      '票据不存在',
+    );
+    await refused(other(`${BILL}/events`, { query: { id: held.id } }), 400, '票据不存在');
+  });
+
+  it('the enterprise chart: discount interest goes to 660301 利息费用', async () => {
+    const b = await okPost(big, `${BILL}/save`, bill('E-1', { counterparty: '' }));
+    await okPost(big, `${BILL}/action`, { id: b.id, action: 'discount', date: '2025-12-10', interest: '100' });
+    const v = await lastVoucher(big, b.id);
+    expect(v.lines.map((l) => l.accountCode)).toEqual([expect.stringMatching(/^1002/), '660301', '1121']);
+  });
+});

@@ -16,6 +16,7 @@ CREATE TABLE "izs_fin_bill" (
 	"counterparty" varchar(48) DEFAULT '' NOT NULL,
 	"counterparty_name" varchar(100) DEFAULT '' NOT NULL,
 	"amount" numeric(18, 2) NOT NULL,
+	"entry_date" varchar(10) DEFAULT '' NOT NULL,
 	"issue_date" varchar(10) DEFAULT '' NOT NULL,
 	"due_date" varchar(10) DEFAULT '' NOT NULL,
 	"acceptor" varchar(100) DEFAULT '' NOT NULL,

@@ -62,6 +62,8 @@ export const finBill = pgTable(
     counterparty: s('counterparty', 48),
     counterpartyName: s('counterparty_name', 100),
     amount: money('amount').notNull(),
+    /** 取得 / 签发日期: the date of the receive / issue voucher */
+    entryDate: s('entry_date', 10),
     issueDate: s('issue_date', 10),
     dueDate: s('due_date', 10),
     /** 承兑人 / 承兑银行 */

@@ -14,6 +14,7 @@ import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerAccountSets } from './account-sets.ts';
 import { resolveBook } from './book.ts';
+import { registerBills } from './bills.ts';
 import { registerBooks } from './books.ts';
 import { registerChart } from './chart.ts';
 import { registerClosing } from './closing.ts';
@@ -44,5 +45,6 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerClosing(s, ctx);
     registerFixedAssets(s, ctx);
     registerIncomeExpend(s, ctx);
+    registerBills(s, ctx);
   });
 }
