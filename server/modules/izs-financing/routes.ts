@@ -13,8 +13,8 @@ import { DIMENSION_PATHS } from '../../../core/contract/izs-financing/dimension.
 import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerAccountSets } from './account-sets.ts';
-import { resolveBook } from './book.ts';
 import { registerBills } from './bills.ts';
+import { resolveBook } from './book.ts';
 import { registerBooks } from './books.ts';
 import { registerChart } from './chart.ts';
 import { registerClosing } from './closing.ts';
