@@ -134,4 +134,5 @@ export const SCREENS: ScreenMap = {
   '/asset/accounting': lazy(() => import('../../screens/asset/accounting.tsx')),
   // bills and income-expend
   '/accounting/income-expend': lazy(() => import('../../screens/accounting/income-expend.tsx')),
+  '/accounting/bill/manage': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
 };

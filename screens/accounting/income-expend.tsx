@@ -5,30 +5,12 @@ import {
   type IncomeExpendSummary,
   incomeExpendResource,
 } from '../../core/contract/izs-financing/income-expend.contract.ts';
-import { useAppSelector } from '../../core/store/hooks.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
-import { laterPeriod, PeriodRange } from './period-range.tsx';
+import { laterPeriod, PeriodRange, useResourceWrites } from './period-range.tsx';
 import { moneyCell } from './voucher-grid.ts';
 import './accounting.css';
 import './bills.css';
-
-/**
- * When a record of `name` was last written (the engine's submit / remove mutations): the totals re-read after it,
- * since the engine's tags do not reach the finance reads.
- */
-export function useResourceWrites(name: string): number {
-  return useAppSelector((s) => {
-    const muts = (s as unknown as { api: { mutations: Record<string, Record<string, unknown>> } }).api.mutations;
-    let last = 0;
-    for (const m of Object.values(muts ?? {})) {
-      const args = m.originalArgs as { ref?: { name?: string } } | undefined;
-      if (m.status === 'fulfilled' && args?.ref?.name === name)
-        last = Math.max(last, Number(m.fulfilledTimeStamp ?? 0));
-    }
-    return last;
-  });
-}
 
 const money = (v: string | undefined) => (v === undefined ? '—' : moneyCell(v) || '0.00');
 

@@ -37,6 +37,15 @@ export const BILL_KINDS = [
   { label: '银行承兑汇票', value: 'bank' },
   { label: '商业承兑汇票', value: 'commercial' },
 ];
+/** Short labels of the list (银承 / 商承 are the usual abbreviations). */
+export const BILL_KINDS_SHORT = [
+  { label: '银承', value: 'bank' },
+  { label: '商承', value: 'commercial' },
+];
+export const BILL_DIRECTIONS_SHORT = [
+  { label: '应收', value: 'receivable' },
+  { label: '应付', value: 'payable' },
+];
 export const BILL_DIRECTIONS = [
   { label: '应收票据', value: 'receivable' },
   { label: '应付票据', value: 'payable' },
@@ -72,6 +81,8 @@ export const billEntity = z.object({
   entryDate: z.string(),
   issueDate: z.string(),
   dueDate: z.string(),
+  /** 到期日 with 「（N天后）」/「（逾期N天）」/「（今天）」 when a live bill is due within DUE_SOON_DAYS days, else null */
+  dueHint: z.string().nullable().optional(),
   acceptor: z.string(),
   state: z.string(),
   /** 凭证字号 of the last action's voucher (null when it was deleted in the voucher list) */
@@ -174,16 +185,16 @@ export const billResource = defineResource({
   sortable: ['dueDate', 'issueDate', 'amount', 'createTime'],
   defaultSort: { field: 'dueDate' },
   columns: [
-    { field: 'billNo', label: '票据号码', kind: 'code', width: 180 },
-    { field: 'billKind', label: '种类', kind: 'select', options: { options: BILL_KINDS }, width: 120 },
-    { field: 'direction', label: '方向', kind: 'select', options: { options: BILL_DIRECTIONS }, width: 90 },
+    { field: 'billNo', label: '票据号码', kind: 'code', width: 196 },
+    { field: 'billKind', label: '种类', kind: 'select', options: { options: BILL_KINDS_SHORT }, width: 70 },
+    { field: 'direction', label: '方向', kind: 'select', options: { options: BILL_DIRECTIONS_SHORT }, width: 70 },
     { field: 'counterpartyName', label: '往来单位', kind: 'text', width: 140 },
-    { field: 'amount', label: '票面金额', kind: 'money', width: 120, sortable: true },
-    { field: 'issueDate', label: '出票日期', kind: 'date', width: 110, sortable: true },
-    { field: 'dueDate', label: '到期日', kind: 'date', width: 110, sortable: true },
-    { field: 'acceptor', label: '承兑人', kind: 'text', width: 140 },
-    { field: 'state', label: '状态', kind: 'select', options: { options: BILL_STATES }, width: 90 },
-    { field: 'voucherNo', label: '凭证字号', kind: 'text', width: 90 },
+    { field: 'amount', label: '票面金额', kind: 'money', width: 110, sortable: true },
+    { field: 'issueDate', label: '出票日期', kind: 'date', width: 110, sortable: true, hideInTable: true },
+    { field: 'dueDate', label: '到期日', kind: 'date', labelField: 'dueHint', width: 180, sortable: true },
+    { field: 'acceptor', label: '承兑人', kind: 'text', width: 140, hideInTable: true },
+    { field: 'state', label: '状态', kind: 'select', options: { options: BILL_STATES }, width: 96 },
+    { field: 'voucherNo', label: '凭证字号', kind: 'text', width: 80, hideInTable: true },
   ],
   search: [
     { field: 'billNo', label: '票据号码', kind: 'text' },

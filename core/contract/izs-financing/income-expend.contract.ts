@@ -4,7 +4,7 @@
  *   (收入: 借 cash/bank 贷 income account; 支出: 借 expense account 贷 cash/bank) in the same transaction; update and
  *   remove change / delete the voucher with it and are refused once the voucher is reviewed, posted or closed;
  * - GET `summary?periodFrom&periodTo&kind&keyword` → 收入合计, 支出合计, 净额;
- * - GET `accounts?use=cash|income|expense` → the book's enabled leaf accounts usable as 账户 / 收支类别;
+ * - GET `accounts?use=cash|bank|income|expense|category` → the book's enabled leaf accounts usable as 账户 / 收支类别;
  * - GET `counterparties?dim=客户|供应商` → auxiliary items usable as 往来单位 (value `dimensionId:itemId`).
  *
  * Constraints: amount > 0 with at most 2 decimals, as a decimal string; the date's period must be open.
@@ -130,14 +130,14 @@ export const incomeExpendResource = defineResource({
   defaultSort: { field: 'entryDate', desc: true },
   columns: [
     { field: 'entryDate', label: '日期', kind: 'date', width: 110, sortable: true },
-    { field: 'kind', label: '类型', kind: 'select', options: { options: IE_KINDS }, width: 70 },
-    { field: 'cashAccount', label: '账户', kind: 'text', labelField: 'cashAccountName', width: 150 },
+    { field: 'kind', label: '类型', kind: 'select', options: { options: IE_KINDS }, width: 64 },
+    { field: 'cashAccount', label: '账户', kind: 'text', labelField: 'cashAccountName', width: 170 },
     { field: 'categoryAccount', label: '收支类别', kind: 'text', labelField: 'categoryAccountName', width: 170 },
-    { field: 'counterpartyName', label: '往来单位', kind: 'text', width: 140 },
     { field: 'amount', label: '金额', kind: 'money', width: 120, sortable: true },
-    { field: 'summary', label: '摘要', kind: 'text' },
+    { field: 'counterpartyName', label: '往来单位', kind: 'text', width: 120 },
+    { field: 'summary', label: '摘要', kind: 'text', width: 150 },
+    { field: 'voucherNo', label: '凭证字号', kind: 'text', width: 84 },
     { field: 'attachments', label: '附件', kind: 'number', width: 60 },
-    { field: 'voucherNo', label: '凭证字号', kind: 'text', width: 90 },
   ],
   search: [
     { field: 'kind', label: '类型', kind: 'select', options: { options: IE_KINDS } },

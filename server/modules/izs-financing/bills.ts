@@ -142,13 +142,24 @@ const VOUCHER_NO_SQL = sql.raw(`(select v.word || '-' || v.no from izs_fin_bill_
   join izs_fin_voucher v on v.id = e.voucher_id and v.is_deleted = 0
   where e.bill_id = "izs_fin_bill"."id" and e.is_deleted = 0 order by e.id desc limit 1)`);
 
+/** 到期日 with 「（N天后）」/「（逾期N天）」/「（今天）」 for a live bill due within DUE_SOON_DAYS days (the list's highlight). */
+const DUE_HINT_SQL = sql.raw(`(case when "izs_fin_bill"."state" in ('held', 'outstanding')
+  and "izs_fin_bill"."due_date" <> ''
+  and "izs_fin_bill"."due_date"::date - current_date <= ${DUE_SOON_DAYS} then
+  "izs_fin_bill"."due_date" || case
+    when "izs_fin_bill"."due_date"::date < current_date
+      then '（逾期' || (current_date - "izs_fin_bill"."due_date"::date) || '天）'
+    when "izs_fin_bill"."due_date"::date = current_date then '（今天）'
+    else '（' || ("izs_fin_bill"."due_date"::date - current_date) || '天后）' end
+  end)`);
+
 export function registerBills(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
   // the booking voucher written in beforeSave, for the event written in afterSave (same request)
   const pending = new WeakMap<FastifyRequest, { voucherId: string; accounts: Record<string, string>; cp: string }>();
 
   registerBookResource(app, ctx, billResource, finBill, {
-    joins: { voucherNo: VOUCHER_NO_SQL },
+    joins: { voucherNo: VOUCHER_NO_SQL, dueHint: DUE_HINT_SQL },
     filters: { billNo: (v) => sql`${finBill.billNo} like ${`%${String(v).replace(/[\\%_]/g, (m) => `\\${m}`)}%`}` },
     beforeSave: async (tx, row, sc) => {
       const c = bookOf(sc.req);

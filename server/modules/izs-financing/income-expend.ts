@@ -311,6 +311,7 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
     const bc = await loadBookChart(db, c.book);
     let list: AccountRow[];
     if (use === 'cash') list = leavesUnder(bc, ['库存现金', '银行存款']);
+    else if (use === 'bank') list = leavesUnder(bc, ['银行存款']);
     else {
       const leaves = [...bc.rows.values()]
         .filter((r) => r.status === 1 && isLeaf(bc, r.code))
@@ -320,7 +321,7 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
       if (use === 'income') list = income;
       else if (use === 'expense') list = expense;
       else if (use === 'category') list = [...income, ...expense];
-      else throw badRequest('用途格式不正确（cash、income、expense 或 category）');
+      else throw badRequest('用途格式不正确（cash、bank、income、expense 或 category）');
     }
     const answer: AccountOption[] = list.map((r) => ({ code: r.code, label: labelOf(bc, r.code) }));
     return ok(answer);
