@@ -65,6 +65,9 @@ describe('收支管理: accounts of the book', () => {
     const bigIncome: { code: string }[] = await okGet(big, `${IE}/accounts`, { use: 'income' });
     expect(bigIncome.map((a) => a.code)).toContain('6001');
     expect(bigIncome.some((a) => a.code.startsWith('5'))).toBe(false);
+    const both: { label: string }[] = await okGet(admin, `${IE}/accounts`, { use: 'category' });
+    expect(both.map((a) => a.label)).toContain('收入 · 5001 主营业务收入');
+    expect(both.some((a) => a.label.startsWith('支出 · 5602'))).toBe(true);
     await refused(admin(`${IE}/accounts`, { query: { use: 'x' } }), 400, '用途');
   });
 });

@@ -323,7 +323,9 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
       else if (use === 'category') list = [...income, ...expense];
       else throw badRequest('用途格式不正确（cash、bank、income、expense 或 category）');
     }
-    const answer: AccountOption[] = list.map((r) => ({ code: r.code, label: labelOf(bc, r.code) }));
+    // the combined list (the form's 收支类别) says which side each account books
+    const side = (r: AccountRow) => (use !== 'category' ? '' : isIncomeAccount(bc, r) ? '收入 · ' : '支出 · ');
+    const answer: AccountOption[] = list.map((r) => ({ code: r.code, label: `${side(r)}${labelOf(bc, r.code)}` }));
     return ok(answer);
   });
 
