@@ -152,4 +152,7 @@ export const SCREENS: ScreenMap = {
   '/accounting/daybook/list': lazy(() => import('../../screens/finance/daybook.tsx')),
   '/finance/setting/system-config': lazy(() => import('../../screens/finance/system-config.tsx')),
   '/finance/setting/unit': lazy(() => import('../../screens/finance/unit.tsx')),
+  // bills and income-expend
+  '/accounting/income-expend': lazy(() => import('../../screens/accounting/income-expend.tsx')),
+  '/accounting/bill/manage': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
 };

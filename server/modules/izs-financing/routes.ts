@@ -13,6 +13,7 @@ import { DIMENSION_PATHS } from '../../../core/contract/izs-financing/dimension.
 import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerAccountSets } from './account-sets.ts';
+import { registerBills } from './bills.ts';
 import { resolveBook } from './book.ts';
 import { registerBooks } from './books.ts';
 import { registerBusinessReports } from './business-reports.ts';
@@ -21,6 +22,7 @@ import { registerChart } from './chart.ts';
 import { registerClosing } from './closing.ts';
 import { registerDimensions } from './dimensions.ts';
 import { registerFixedAssets } from './fixed-assets.ts';
+import { registerIncomeExpend } from './income-expend.ts';
 import { registerOpenings } from './openings.ts';
 import { registerUnits } from './units.ts';
 import { registerVoucherWords } from './voucher-words.ts';
@@ -48,5 +50,7 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerFixedAssets(s, ctx);
     registerBusinessVouchers(s, ctx);
     registerBusinessReports(s, ctx);
+    registerIncomeExpend(s, ctx);
+    registerBills(s, ctx);
   });
 }

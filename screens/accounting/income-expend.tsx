@@ -1,0 +1,70 @@
+import { useMemo, useState } from 'react';
+import { useFin } from '../../core/api/izs-financing.api.ts';
+import {
+  IE_PATHS,
+  type IncomeExpendSummary,
+  incomeExpendResource,
+} from '../../core/contract/izs-financing/income-expend.contract.ts';
+import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
+import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { laterPeriod, PeriodRange, useResourceWrites } from './period-range.tsx';
+import { moneyCell } from './voucher-grid.ts';
+import './accounting.css';
+import './bills.css';
+
+const money = (v: string | undefined) => (v === undefined ? '—' : moneyCell(v) || '0.00');
+
+function IncomeExpend() {
+  const book = useBook();
+  const today = new Date().toISOString().slice(0, 7);
+  const last = laterPeriod(book.currentPeriod, today);
+  const [range, setRange] = useState<[string, string]>([book.currentPeriod, book.currentPeriod]);
+  const writes = useResourceWrites(incomeExpendResource.name);
+  const params = useMemo(() => ({ periodFrom: range[0], periodTo: range[1] }), [range]);
+  const { data: sum } = useFin<IncomeExpendSummary>(IE_PATHS.summary, { ...params, v: writes });
+  return (
+    <div data-testid="income-expend">
+      <div className="ly-ie-bar">
+        <span className="ly-fin-title">收支管理</span>
+        <PeriodRange
+          startPeriod={book.startPeriod}
+          lastPeriod={last}
+          value={range}
+          onChange={setRange}
+          testId="ie-period"
+        />
+        <div className="ly-ie-totals" data-testid="ie-totals">
+          <div className="ly-ie-total is-in">
+            <small>收入合计</small>
+            <b data-testid="ie-income">{money(sum?.income)}</b>
+          </div>
+          <div className="ly-ie-total is-out">
+            <small>支出合计</small>
+            <b data-testid="ie-expense">{money(sum?.expense)}</b>
+          </div>
+          <div className="ly-ie-total">
+            <small>净额</small>
+            <b data-testid="ie-net">{money(sum?.net)}</b>
+          </div>
+        </div>
+      </div>
+      <ResourceListPage
+        def={incomeExpendResource}
+        baseParams={params}
+        rowEditable={(row) => !row.voucherState || row.voucherState === 'saved'}
+      />
+    </div>
+  );
+}
+
+/**
+ * 收支管理 (/accounting/income-expend): money in and out of cash / bank per book; each record writes its voucher
+ * (收入 借 账户 贷 收入类别; 支出 借 费用类别 贷 账户) and can be changed or deleted only while that voucher is unreviewed.
+ */
+export default function IncomeExpendScreen() {
+  return (
+    <AccountingFrame testId="ie">
+      <IncomeExpend />
+    </AccountingFrame>
+  );
+}
