@@ -234,19 +234,21 @@ async function main() {
         `${name.padEnd(28)} ${ms(st.p50).padStart(9)} ${ms(Math.min(...times)).padStart(9)} ${ms(st.max).padStart(9)}   ${st.p50 <= target ? 'met' : 'MISSED'}  ${note}`,
       );
     }
-    // the SQL behind them (ledger-data.ts loadLedger: the per-period sums), alone
+    // the SQL behind them (ledger-data.ts loadLedger: the per-period sums), alone; BENCH_EXPLAIN=1 prints its plan
     for (const withAux of [false, true]) {
       const times: number[] = [];
-      for (let i = 0; i <= RUNS; i++) {
-        const s = performance.now();
-        await rows(
-          db,
-          sql`select account_code as code, ${withAux ? sql`aux_key` : sql`''`} as aux, period, carry_forward as cf,
+      const q = sql`select account_code as code, ${withAux ? sql`aux_key` : sql`''`} as aux, period, carry_forward as cf,
                 sum(debit)::text as d, sum(credit)::text as c
               from izs_fin_voucher_line where account_set_id = ${bookId} and is_deleted = 0 and period <= ${`${YEAR}-12`}
-              group by 1, 2, 3, 4`,
-        );
+              group by 1, 2, 3, 4`;
+      for (let i = 0; i <= RUNS; i++) {
+        const s = performance.now();
+        await rows(db, q);
         if (i > 0) times.push(performance.now() - s);
+      }
+      if (process.env.BENCH_EXPLAIN) {
+        const plan = await rows<Record<string, string>>(db, sql`explain (analyze, buffers) ${q}`);
+        console.log(plan.map((r) => `    ${Object.values(r)[0]}`).join('\n'));
       }
       console.log(
         `${`  SQL sums${withAux ? ' (with aux_key)' : ''}`.padEnd(28)} ${ms(stats(times).p50).padStart(9)}   (direct, no HTTP)`,

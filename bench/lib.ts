@@ -42,6 +42,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface ProbeFigures {
+  p50: number;
+  p99: number;
+  max: number;
+  gcMax: number;
+  gcTotal: number;
+  gcCount: number;
+  kinds: Record<string, { n: number; max: number }>;
+}
+
 export interface Server {
   base: string;
   port: number;
@@ -49,6 +59,8 @@ export interface Server {
   dataDir: string;
   /** `PGlite <dir>` or `PostgreSQL <db>` */
   where: string;
+  /** with `probe`: reset the server's event-loop / GC figures, then read them (ms) */
+  probe: { reset(): void; read(): Promise<ProbeFigures | undefined> };
   stop(): Promise<void>;
 }
 
@@ -57,7 +69,14 @@ export interface Server {
  * `databaseUrl` switches it to PostgreSQL. Resolves once it answers HTTP.
  */
 export async function startServer(
-  opts: { databaseUrl?: string; seedDemo?: boolean; dataDir?: string; env?: Record<string, string> } = {},
+  opts: {
+    databaseUrl?: string;
+    seedDemo?: boolean;
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** preload bench/loop-probe.ts (event-loop delay + GC of the server, see Server.probe) */
+    probe?: boolean;
+  } = {},
 ): Promise<Server> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'loopyard-bench-'));
@@ -74,7 +93,10 @@ export async function startServer(
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const probeFile = join(dataDir, 'loop-probe.json');
+  if (opts.probe) env.LOOP_PROBE_FILE = probeFile;
+  const preload = opts.probe ? ['--import', './bench/loop-probe.ts'] : [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -104,6 +126,25 @@ export async function startServer(
     pid: child.pid!,
     dataDir,
     where: opts.databaseUrl ? `PostgreSQL ${new URL(opts.databaseUrl).pathname.slice(1)}` : `PGlite ${dataDir}`,
+    probe: {
+      reset: () => {
+        if (opts.probe) child.kill('SIGUSR2');
+      },
+      read: async () => {
+        if (!opts.probe) return undefined;
+        rmSync(probeFile, { force: true });
+        child.kill('SIGUSR1');
+        for (let i = 0; i < 50; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          try {
+            return JSON.parse(readFileSync(probeFile, 'utf8')) as ProbeFigures;
+          } catch {
+            /* not written yet */
+          }
+        }
+        return undefined;
+      },
+    },
     stop: async () => {
       if (!exited) {
         const done = new Promise((r) => child.once('exit', r));

@@ -67,7 +67,7 @@ async function main() {
   console.log(
     `Loopyard STOMP bench — ${SCALES} scales × ${RATE} readings/s → ${CLIENTS} subscribers, ${SECONDS} s (${loadLine()})`,
   );
-  const server = await startServer({ seedDemo: false });
+  const server = await startServer({ seedDemo: false, probe: true });
   const url = `${server.base.replace('http', 'ws')}/api/izs-weighing/ws`;
   try {
     // tokens: one per scale (each bridge signs in), one shared by the subscribers (screens of one user)
@@ -127,6 +127,7 @@ async function main() {
     // run: each scale ticks every 1000/RATE ms on an absolute schedule (no drift), start times staggered
     const sent = new Int32Array(SCALES);
     const period = 1000 / RATE;
+    server.probe.reset();
     const cpu0 = cpuSeconds(server.pid);
     const own0 = cpuSeconds(process.pid);
     const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -159,6 +160,7 @@ async function main() {
     while (subs.reduce((a, s) => a + s.got, 0) < expected && performance.now() - drain0 < DRAIN_MS) await sleep(20);
     const cpu1 = cpuSeconds(server.pid);
     const own1 = cpuSeconds(process.pid);
+    const probe = await server.probe.read();
     loop.disable();
 
     const got = subs.reduce((a, s) => a + s.got, 0);
@@ -188,6 +190,15 @@ async function main() {
     console.log(
       `  split (server clock, 1 ms resolution): scale → broker p50 ${ms(up.p50)} p99 ${ms(up.p99)} max ${ms(up.max)}; broker → client p50 ${ms(down.p50)} p99 ${ms(down.p99)} max ${ms(down.max)}`,
     );
+    if (probe) {
+      console.log(
+        `server event-loop delay p50 ${ms(probe.p50)} p99 ${ms(probe.p99)} max ${ms(probe.max)}; GC ${probe.gcCount} pauses, max ${ms(probe.gcMax)}, total ${ms(probe.gcTotal)} (${Object.entries(
+          probe.kinds,
+        )
+          .map(([k, v]) => `${k} ${v.n}× ≤${v.max.toFixed(1)} ms`)
+          .join(', ')})`,
+      );
+    }
     console.log(
       `bench process CPU: ${(own1 - own0).toFixed(1)} s (${(((own1 - own0) / (runMs / 1000)) * 100).toFixed(0)}% of one core); its event-loop delay p99 ${ms(loop.percentile(99) / 1e6)} max ${ms(loop.max / 1e6)}`,
     );
