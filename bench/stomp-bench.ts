@@ -19,6 +19,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
+import { StompBroker } from '../server/platform/stomp/broker.ts';
 import { arg, cpuSeconds, loadLine, ms, signIn, startServer, stats } from './lib.ts';
 
 const SECONDS = Number(arg('seconds', 'BENCH_SECONDS', '60'));
@@ -63,9 +64,46 @@ interface Sub {
   down: number[];
 }
 
+/**
+ * The broker core alone (no sockets, no hooks' checks): µs to route and encode one reading for CLIENTS
+ * subscribers of one partition — its share of the server's CPU at the benchmark's rate.
+ */
+async function brokerCoreCost(): Promise<number> {
+  const broker = new StompBroker<{ u: string }>({
+    authenticate: async () => ({ principal: { u: 'bench' }, partition: 'p' }),
+    send: () => undefined,
+  });
+  const sessions = Array.from({ length: CLIENTS }, () =>
+    broker.attach({ send: () => undefined, close: () => undefined }),
+  );
+  for (const s of sessions) {
+    s.receive('CONNECT\naccept-version:1.2\n\n\0SUBSCRIBE\nid:sub-0\ndestination:/topic/public\n\n\0');
+  }
+  await sleep(50);
+  const body = JSON.stringify({
+    sender: '1500000000000000001',
+    content: JSON.stringify({ scale: 3, seq: 1234, t: 12345.678, value: '35260' }),
+    type: 'CHAT',
+    account: 'admin',
+    time: Date.now(),
+  });
+  const headers = { 'content-type': 'application/json;charset=utf-8' };
+  for (let i = 0; i < 5_000; i++) broker.publish('p', '/topic/public', body, headers);
+  const n = 30_000;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) broker.publish('p', '/topic/public', body, headers);
+  const us = ((performance.now() - t0) * 1000) / n;
+  broker.closeAll();
+  return us;
+}
+
 async function main() {
   console.log(
     `Loopyard STOMP bench — ${SCALES} scales × ${RATE} readings/s → ${CLIENTS} subscribers, ${SECONDS} s (${loadLine()})`,
+  );
+  const coreUs = await brokerCoreCost();
+  console.log(
+    `broker core alone (no sockets): ${coreUs.toFixed(0)} µs to route + encode one reading for ${CLIENTS} subscribers = ${((coreUs * SCALES * RATE) / 1e4).toFixed(1)} % of a core at ${SCALES * RATE} readings/s`,
   );
   const server = await startServer({ seedDemo: false, probe: true });
   const url = `${server.base.replace('http', 'ws')}/api/izs-weighing/ws`;
