@@ -50,6 +50,9 @@ export interface ProbeFigures {
   gcTotal: number;
   gcCount: number;
   kinds: Record<string, { n: number; max: number }>;
+  /** V8 heap used (MB) at reset, at read, and at read after a full GC; old space used at reset and after that GC */
+  heapMb: [number, number, number];
+  oldSpaceMb: [number, number];
 }
 
 export interface Server {
@@ -95,7 +98,7 @@ export async function startServer(
   else delete env.DATABASE_URL;
   const probeFile = join(dataDir, 'loop-probe.json');
   if (opts.probe) env.LOOP_PROBE_FILE = probeFile;
-  const preload = opts.probe ? ['--import', './bench/loop-probe.ts'] : [];
+  const preload = opts.probe ? ['--expose-gc', '--import', './bench/loop-probe.ts'] : [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
     cwd: ROOT,
     env,

@@ -234,7 +234,9 @@ async function main() {
           probe.kinds,
         )
           .map(([k, v]) => `${k} ${v.n}× ≤${v.max.toFixed(1)} ms`)
-          .join(', ')})`,
+          .join(
+            ', ',
+          )}); heap ${probe.heapMb[0].toFixed(0)} → ${probe.heapMb[1].toFixed(0)} MB, ${probe.heapMb[2].toFixed(0)} MB after a full GC (old space ${probe.oldSpaceMb.map((x) => x.toFixed(0)).join(' → ')} MB)`,
       );
     }
     console.log(
