@@ -1,0 +1,317 @@
+/**
+ * Shared pieces of the server benchmarks (stomp, review, ledger): a real server process on 127.0.0.1 (its own
+ * event loop, so the load generator does not share it), sign-in, a JSON caller, percentiles, CPU time of a pid.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { type Database, openDatabase, rows } from '../server/db/client.ts';
+import { prepareDatabase } from '../server/main.ts';
+import { md5hex } from '../server/platform/password.ts';
+
+export const ROOT = join(import.meta.dirname, '..');
+export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+/** `--name value` or `--name=value` from argv, else the env variable, else the default. */
+export function arg(name: string, env: string, def: string): string {
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === `--${name}`) return argv[i + 1] ?? def;
+    if (argv[i].startsWith(`--${name}=`)) return argv[i].slice(name.length + 3);
+  }
+  return process.env[env] ?? def;
+}
+export const flag = (name: string) => process.argv.slice(2).includes(`--${name}`);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface ProbeFigures {
+  p50: number;
+  p99: number;
+  max: number;
+  gcMax: number;
+  gcTotal: number;
+  gcCount: number;
+  kinds: Record<string, { n: number; max: number }>;
+  /** V8 heap used (MB) at reset, at read, and at read after a full GC; old space used at reset and after that GC */
+  heapMb: [number, number, number];
+  oldSpaceMb: [number, number];
+}
+
+export interface Server {
+  base: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  /** `PGlite <dir>` or `PostgreSQL <db>` */
+  where: string;
+  /** with `probe`: reset the server's event-loop / GC figures, then read them (ms) */
+  probe: { reset(): void; read(): Promise<ProbeFigures | undefined> };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `server/main.ts` in its own Node process (tsx loader) on 127.0.0.1 with a fresh DATA_DIR, captcha off;
+ * `databaseUrl` switches it to PostgreSQL. Resolves once it answers HTTP.
+ */
+export async function startServer(
+  opts: {
+    databaseUrl?: string;
+    seedDemo?: boolean;
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** preload bench/loop-probe.ts (event-loop delay + GC of the server, see Server.probe) */
+    probe?: boolean;
+  } = {},
+): Promise<Server> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'loopyard-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA_MODE: 'off',
+    SEED_DEMO: opts.seedDemo === false ? '0' : '1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DIST_DIR: join(dataDir, 'no-dist'),
+    ...opts.env,
+  };
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL;
+  const probeFile = join(dataDir, 'loop-probe.json');
+  if (opts.probe) env.LOOP_PROBE_FILE = probeFile;
+  const preload = opts.probe ? ['--expose-gc', '--import', './bench/loop-probe.ts'] : [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const t0 = Date.now();
+  for (;;) {
+    if (exited) throw new Error('server exited during start');
+    if (Date.now() - t0 > 300_000) {
+      child.kill('SIGKILL');
+      throw new Error('server did not start within 300 s');
+    }
+    try {
+      await fetch(`${base}/api/blade-auth/oauth/login-config`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return {
+    base,
+    port,
+    pid: child.pid!,
+    dataDir,
+    where: opts.databaseUrl ? `PostgreSQL ${new URL(opts.databaseUrl).pathname.slice(1)}` : `PGlite ${dataDir}`,
+    probe: {
+      reset: () => {
+        if (opts.probe) child.kill('SIGUSR2');
+      },
+      read: async () => {
+        if (!opts.probe) return undefined;
+        rmSync(probeFile, { force: true });
+        child.kill('SIGUSR1');
+        for (let i = 0; i < 50; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          try {
+            return JSON.parse(readFileSync(probeFile, 'utf8')) as ProbeFigures;
+          } catch {
+            /* not written yet */
+          }
+        }
+        return undefined;
+      },
+    },
+    stop: async () => {
+      if (!exited) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await done;
+        clearTimeout(timer);
+      }
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Token {
+  access_token: string;
+  refresh_token: string;
+  dept_id: string;
+  user_id: string;
+}
+
+export async function signIn(base: string, username = 'admin', password = 'admin'): Promise<Token> {
+  const q = new URLSearchParams({
+    tenantId: '000000',
+    username,
+    password: md5hex(password),
+    grant_type: 'password',
+    scope: 'all',
+    type: 'account',
+  });
+  const r = await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
+    method: 'POST',
+    headers: { Authorization: BASIC, 'Tenant-Id': '000000' },
+  });
+  const body = (await r.json()) as Token & { error_description?: string };
+  if (!body.access_token) throw new Error(`sign-in ${username} failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+export type R<T = any> = { code: number; success: boolean; data: T; msg: string };
+
+/** A caller bound to a token and headers: `api(path, body?)` → R (POST with a body, else GET). */
+export function caller(base: string, token: string, headers: Record<string, string> = {}) {
+  // biome-ignore lint/suspicious/noExplicitAny: see R
+  return async <T = any>(path: string, body?: unknown, query?: Record<string, string | number>): Promise<R<T>> => {
+    const url = new URL(path, base);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+    const r = await fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        Authorization: BASIC,
+        'Blade-Auth': `bearer ${token}`,
+        'Tenant-Id': '000000',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await r.json()) as R<T>;
+  };
+}
+
+export function stats(ms: number[]) {
+  const s = Float64Array.from(ms).sort();
+  const at = (q: number) => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] : NaN);
+  return {
+    n: s.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: s.length ? s[s.length - 1] : NaN,
+    mean: s.length ? s.reduce((a, b) => a + b, 0) / s.length : NaN,
+  };
+}
+
+export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return (Number(parts[11]) + Number(parts[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The 1-minute load average and the core count, for the printed header. */
+export function loadLine(): string {
+  const [l1, l5, l15] = readFileSync('/proc/loadavg', 'utf8').split(' ');
+  return `load ${l1} ${l5} ${l15} on ${cpuCount()} cores`;
+}
+function cpuCount(): number {
+  return readFileSync('/proc/cpuinfo', 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('processor')).length;
+}
+
+export interface InProcess {
+  base: string;
+  database: Database;
+  /** PGlite file-backed / in memory / PostgreSQL x.y (database …) */
+  where: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app inside this process, like tests/api (migrations + demo seed, `buildApp`, listening on 127.0.0.1):
+ * `pglite` = file-backed PGlite in a temp DATA_DIR, `memory` = in-memory PGlite, `pg` = a fresh database created
+ * next to DATABASE_URL (a role with CREATEDB) and dropped on close.
+ */
+export async function bootInProcess(kind: string): Promise<InProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-bench-'));
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  let where: string;
+  if (kind === 'pg') {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('--db pg needs DATABASE_URL (a role with CREATEDB)');
+    const name = `loopyard_bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+    database = await openDatabase({ databaseUrl: u.toString() });
+    const [v] = await rows<{ v: string }>(database.db, sql`select split_part(version(), ' ', 2) as v`);
+    where = `PostgreSQL ${v.v} (database ${name})`;
+  } else if (kind === 'memory') {
+    database = await openDatabase('memory');
+    where = 'PGlite in memory';
+  } else if (kind === 'pglite') {
+    database = await openDatabase({ dataDir });
+    where = `PGlite file-backed (${dataDir})`;
+  } else throw new Error(`--db ${kind}: pglite | memory | pg`);
+  const config = {
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl: undefined,
+    captchaMode: false,
+    seedDemo: true,
+    adminPassword: 'admin',
+    distDir: join(dataDir, 'no-dist'),
+  };
+  await prepareDatabase(database, config);
+  const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  return {
+    base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+    database,
+    where,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (drop) await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
