@@ -15,6 +15,8 @@ type Params = Record<string, string | number | boolean | null | undefined>;
 export interface FinGetArgs {
   url: string;
   params?: Params;
+  /** The engine resource this read is about: the engine's writes of it refetch the read too. */
+  resource?: string;
 }
 
 /** A write of the current book: every finance read is refetched afterwards (tag 'Fin'). */
@@ -28,64 +30,70 @@ export interface FinPostArgs {
 
 const unwrap = (r: R<unknown>) => r.data;
 
-export const izsFinancingApi = api.enhanceEndpoints({ addTagTypes: ['Fin', 'AccountSet'] }).injectEndpoints({
-  endpoints: (b) => ({
-    /** Spec §4: 0 no permission for accounting pages, 1 no account set yet, else normal. */
-    accountSetCheck: b.query<number, string>({
-      query: (deptId) => ({ url: ACCOUNT_SET_CHECK_PATH, params: { deptId } }),
-      transformResponse: (r: R<number>) => Number(r.data),
-      providesTags: ['AccountCheck'],
-      extraOptions: { silent: true },
+export const izsFinancingApi = api
+  .enhanceEndpoints({ addTagTypes: ['Fin', 'AccountSet', 'Resource'] })
+  .injectEndpoints({
+    endpoints: (b) => ({
+      /** Spec §4: 0 no permission for accounting pages, 1 no account set yet, else normal. */
+      accountSetCheck: b.query<number, string>({
+        query: (deptId) => ({ url: ACCOUNT_SET_CHECK_PATH, params: { deptId } }),
+        transformResponse: (r: R<number>) => Number(r.data),
+        providesTags: ['AccountCheck'],
+        extraOptions: { silent: true },
+      }),
+      /** Books of a department the caller may use (the selector asks 200 — spec §9). */
+      accountSetList: b.query<AccountSet[], string>({
+        query: (deptId) => ({ url: ACCOUNT_SET_PATHS.page, params: { deptId, current: 1, size: 200 } }),
+        transformResponse: (r: R<{ records: AccountSet[] }>) => r.data?.records ?? [],
+        providesTags: ['AccountSet'],
+      }),
+      accountSetSubmit: b.mutation<AccountSet, Record<string, unknown>>({
+        query: (body) => ({ url: ACCOUNT_SET_PATHS.submit, method: 'POST', body }),
+        transformResponse: (r: R<AccountSet>) => r.data,
+        invalidatesTags: ['AccountSet', 'AccountCheck'],
+      }),
+      accountSetUsers: b.query<AccountSetUser[], string>({
+        query: (accountSetId) => ({
+          url: ACCOUNT_SET_USER_PATHS.page,
+          params: { accountSetId, current: 1, size: 1000 },
+        }),
+        transformResponse: (r: R<{ records: AccountSetUser[] }>) => r.data?.records ?? [],
+        providesTags: ['AccountSet'],
+      }),
+      accountSetCandidates: b.query<AccountSetCandidate[], string>({
+        query: (accountSetId) => ({ url: ACCOUNT_SET_PATHS.userList, params: { accountSetId } }),
+        transformResponse: (r: R<AccountSetCandidate[]>) => r.data ?? [],
+        providesTags: ['AccountSet'],
+      }),
+      accountSetUsersUpdate: b.mutation<
+        AccountSetUser[],
+        { accountSetId: string; users: { userId: string; supervisor: number; isDefault: string }[] }
+      >({
+        query: (body) => ({ url: ACCOUNT_SET_USER_PATHS.update, method: 'POST', body }),
+        transformResponse: (r: R<AccountSetUser[]>) => r.data,
+        invalidatesTags: ['AccountSet'],
+      }),
+      /** Any read of the current book; answers `data`. */
+      finGet: b.query<unknown, FinGetArgs>({
+        query: ({ url, params }) => ({ url, params }),
+        transformResponse: unwrap,
+        // a read about an engine resource (its totals, say) also goes stale when the engine writes that resource
+        providesTags: (_r, _e, { resource }) => (resource ? ['Fin', { type: 'Resource', id: resource }] : ['Fin']),
+      }),
+      /** Any write of the current book; answers `data`. */
+      finPost: b.mutation<unknown, FinPostArgs>({
+        query: ({ url, body, params }) => ({ url, method: 'POST', body: body ?? {}, params }),
+        transformResponse: unwrap,
+        invalidatesTags: ['Fin'],
+      }),
+      finPostSilent: b.mutation<unknown, FinPostArgs>({
+        query: ({ url, body, params }) => ({ url, method: 'POST', body: body ?? {}, params }),
+        transformResponse: unwrap,
+        invalidatesTags: ['Fin'],
+        extraOptions: { silent: true },
+      }),
     }),
-    /** Books of a department the caller may use (the selector asks 200 — spec §9). */
-    accountSetList: b.query<AccountSet[], string>({
-      query: (deptId) => ({ url: ACCOUNT_SET_PATHS.page, params: { deptId, current: 1, size: 200 } }),
-      transformResponse: (r: R<{ records: AccountSet[] }>) => r.data?.records ?? [],
-      providesTags: ['AccountSet'],
-    }),
-    accountSetSubmit: b.mutation<AccountSet, Record<string, unknown>>({
-      query: (body) => ({ url: ACCOUNT_SET_PATHS.submit, method: 'POST', body }),
-      transformResponse: (r: R<AccountSet>) => r.data,
-      invalidatesTags: ['AccountSet', 'AccountCheck'],
-    }),
-    accountSetUsers: b.query<AccountSetUser[], string>({
-      query: (accountSetId) => ({ url: ACCOUNT_SET_USER_PATHS.page, params: { accountSetId, current: 1, size: 1000 } }),
-      transformResponse: (r: R<{ records: AccountSetUser[] }>) => r.data?.records ?? [],
-      providesTags: ['AccountSet'],
-    }),
-    accountSetCandidates: b.query<AccountSetCandidate[], string>({
-      query: (accountSetId) => ({ url: ACCOUNT_SET_PATHS.userList, params: { accountSetId } }),
-      transformResponse: (r: R<AccountSetCandidate[]>) => r.data ?? [],
-      providesTags: ['AccountSet'],
-    }),
-    accountSetUsersUpdate: b.mutation<
-      AccountSetUser[],
-      { accountSetId: string; users: { userId: string; supervisor: number; isDefault: string }[] }
-    >({
-      query: (body) => ({ url: ACCOUNT_SET_USER_PATHS.update, method: 'POST', body }),
-      transformResponse: (r: R<AccountSetUser[]>) => r.data,
-      invalidatesTags: ['AccountSet'],
-    }),
-    /** Any read of the current book; answers `data`. */
-    finGet: b.query<unknown, FinGetArgs>({
-      query: ({ url, params }) => ({ url, params }),
-      transformResponse: unwrap,
-      providesTags: ['Fin'],
-    }),
-    /** Any write of the current book; answers `data`. */
-    finPost: b.mutation<unknown, FinPostArgs>({
-      query: ({ url, body, params }) => ({ url, method: 'POST', body: body ?? {}, params }),
-      transformResponse: unwrap,
-      invalidatesTags: ['Fin'],
-    }),
-    finPostSilent: b.mutation<unknown, FinPostArgs>({
-      query: ({ url, body, params }) => ({ url, method: 'POST', body: body ?? {}, params }),
-      transformResponse: unwrap,
-      invalidatesTags: ['Fin'],
-      extraOptions: { silent: true },
-    }),
-  }),
-});
+  });
 
 export const {
   useAccountSetCheckQuery,
@@ -97,8 +105,11 @@ export const {
 } = izsFinancingApi;
 
 /** Typed read of the current book: `useFin<TrialBalanceAnswer>(LEDGER_PATHS.balance, {...})`. */
-export function useFin<T>(url: string, params?: Params, options?: { skip?: boolean }) {
-  const q = izsFinancingApi.useFinGetQuery({ url, params }, { skip: options?.skip, refetchOnMountOrArgChange: true });
+export function useFin<T>(url: string, params?: Params, options?: { skip?: boolean; resource?: string }) {
+  const q = izsFinancingApi.useFinGetQuery(
+    { url, params, resource: options?.resource },
+    { skip: options?.skip, refetchOnMountOrArgChange: true },
+  );
   return { ...q, data: q.data as T | undefined };
 }
 

@@ -21,7 +21,6 @@ import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
-import { useResourceWrites } from './period-range.tsx';
 import { moneyCell } from './voucher-grid.ts';
 import './accounting.css';
 import './bills.css';
@@ -57,8 +56,7 @@ const stateName = (s: string) => BILL_STATES.find((x) => x.value === s)?.label ?
 const money = (v: string | undefined) => (v === undefined ? '—' : moneyCell(v) || '0.00');
 
 function Totals() {
-  const writes = useResourceWrites(billResource.name);
-  const { data: s } = useFin<BillSummary>(BILL_PATHS.summary, { v: writes });
+  const { data: s } = useFin<BillSummary>(BILL_PATHS.summary, undefined, { resource: billResource.name });
   return (
     <div className="ly-ie-totals" data-testid="bill-totals">
       <div className="ly-ie-total is-in">

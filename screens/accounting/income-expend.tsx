@@ -7,7 +7,7 @@ import {
 } from '../../core/contract/izs-financing/income-expend.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
-import { laterPeriod, PeriodRange, useResourceWrites } from './period-range.tsx';
+import { laterPeriod, PeriodRange } from './period-range.tsx';
 import { moneyCell } from './voucher-grid.ts';
 import './accounting.css';
 import './bills.css';
@@ -19,9 +19,10 @@ function IncomeExpend() {
   const today = new Date().toISOString().slice(0, 7);
   const last = laterPeriod(book.currentPeriod, today);
   const [range, setRange] = useState<[string, string]>([book.currentPeriod, book.currentPeriod]);
-  const writes = useResourceWrites(incomeExpendResource.name);
   const params = useMemo(() => ({ periodFrom: range[0], periodTo: range[1] }), [range]);
-  const { data: sum } = useFin<IncomeExpendSummary>(IE_PATHS.summary, { ...params, v: writes });
+  const { data: sum } = useFin<IncomeExpendSummary>(IE_PATHS.summary, params, {
+    resource: incomeExpendResource.name,
+  });
   return (
     <div data-testid="income-expend">
       <div className="ly-ie-bar">

@@ -1,5 +1,4 @@
-/** Helpers of the 收支管理 and 票据管理 screens: the period range picker and the write counter for their totals. */
-import { useAppSelector } from '../../core/store/hooks.ts';
+/** Helpers of the 收支管理 and 票据管理 screens: the period range picker. */
 import { Select } from '../../features/ui/select.tsx';
 
 /** yyyy-MM months from `from` through `to` (inclusive), newest first. */
@@ -58,23 +57,3 @@ export function PeriodRange({
 
 /** The later of two yyyy-MM periods. */
 export const laterPeriod = (a: string, b: string) => (a > b ? a : b);
-
-/**
- * When the engine's list of `name` was last read (its page query refetches after every add, edit, delete or
- * 刷新, since those invalidate its tag): the totals re-read after it, as the engine's tags do not reach the
- * finance reads.
- */
-export function useResourceWrites(name: string): number {
-  return useAppSelector((s) => {
-    const queries = (s as unknown as { api: { queries: Record<string, Record<string, unknown> | undefined> } }).api
-      .queries;
-    let last = 0;
-    for (const q of Object.values(queries ?? {})) {
-      const args = q?.originalArgs as { ref?: { name?: string } } | undefined;
-      if (q?.endpointName === 'resourcePage' && args?.ref?.name === name) {
-        last = Math.max(last, Number(q.fulfilledTimeStamp ?? 0));
-      }
-    }
-    return last;
-  });
-}
