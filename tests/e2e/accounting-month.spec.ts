@@ -32,6 +32,7 @@ async function keyVoucher(
   await expect(cell(1, 'summary')).toBeFocused();
   await page.keyboard.press('Enter'); // copies the summary of the line above
   await expect(cell(1, 'summary')).toHaveValue(summary);
+  await expect(cell(1, 'account')).toBeFocused(); // the copy moves on to the account: type only once it is there
   await page.keyboard.type(credit[0]);
   await expect(page.getByTestId('voucher-account-options').locator('li').first()).toContainText(credit[1]);
   await page.keyboard.press('Enter');
