@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal, dec, ZERO } from './amount.ts';
 import { isLeaf, presetChart } from './chart.ts';
 import { checkOpenings, generalLedger, Ledger, type Posting, subsidiaryLedger, trialBalance } from './ledger.ts';
-import { SMALL_FEBRUARY, SMALL_JANUARY, SMALL_OPENINGS, voucher } from './test-books.ts';
+import { prng, SMALL_FEBRUARY, SMALL_JANUARY, SMALL_OPENINGS, voucher } from './test-books.ts';
 
 const chart = presetChart('small', 'general');
 const book = new Ledger({
@@ -214,18 +214,6 @@ describe('期初试算平衡 (checkOpenings)', () => {
     expect(problems).toEqual(['本年累计发生额不平衡：借方合计 5.00，贷方合计 0.00']);
   });
 });
-
-/** mulberry32: a tiny seeded PRNG so a failing random run can be replayed from the printed seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('seeded random vouchers: the ledger agrees with a tiny model (STYLE: model test)', () => {
   const leaves = chart.accounts.filter((a) => isLeaf(chart, a.code)).map((a) => a.code);

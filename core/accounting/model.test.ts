@@ -14,19 +14,8 @@ import { isLeaf, presetChart, type Standard } from './chart.ts';
 import { Ledger, type Posting, trialBalance } from './ledger.ts';
 import { lastDay, type Period } from './period.ts';
 import { computeStatement } from './statement.ts';
+import { prng } from './test-books.ts';
 import { validateVoucher } from './voucher.ts';
-
-/** mulberry32: a tiny seeded PRNG so a failing run can be replayed from its seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PERIODS: Period[] = ['2024-01', '2024-02', '2024-03'];
 

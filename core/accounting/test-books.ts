@@ -187,3 +187,15 @@ export function bookWithCarryForward(
   }
   return new Ledger({ chart, startPeriod: '2024-01', openings, postings: all });
 }
+
+/** mulberry32: a tiny seeded PRNG, so a failing random test can be replayed from the seed it prints. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

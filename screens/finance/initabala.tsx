@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { monthOf } from '../../core/accounting/period.ts';
 import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import { ACCOUNT_CATEGORIES } from '../../core/contract/izs-financing/account.contract.ts';
 import {
   DIMENSION_BASE,
   DIMENSION_PATHS,
@@ -20,6 +19,7 @@ import { Select } from '../../features/ui/select.tsx';
 import { cellOf, cleanAmount, isAmount, moneyText, type OpeningEdit, openingItems, openingKey } from './fin-model.ts';
 import '../accounting/accounting.css';
 import './finance.css';
+import { CategoryTabs } from './category-tabs.tsx';
 
 interface AuxItem {
   id: string;
@@ -197,20 +197,7 @@ function Openings() {
       </div>
       <CheckPanel check={check.data} />
       {error && <Banner type="danger" description={error} closeIcon={null} data-testid="opening-error" />}
-      <div className="ly-fin-tabs" role="tablist">
-        {ACCOUNT_CATEGORIES.filter((c) => (list.data ?? []).some((r) => r.category === c)).map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="tab"
-            aria-selected={c === category}
-            className={c === category ? 'is-on' : ''}
-            onClick={() => setCategory(c)}
-          >
-            {c}
-          </button>
-        ))}
-      </div>
+      <CategoryTabs rows={list.data ?? []} value={category} onChange={setCategory} />
       <table className="ly-fin-table ly-fin-entry">
         <thead>
           <tr>

@@ -2,11 +2,7 @@ import { Banner, Button, Input, Modal, Space, Switch, Tag, TextArea } from '@dou
 import { useMemo, useState } from 'react';
 import { useAccountSetSubmitMutation, useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import {
-  ACCOUNT_CATEGORIES,
-  ACCOUNT_PATHS,
-  type FinAccount,
-} from '../../core/contract/izs-financing/account.contract.ts';
+import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import { YES_NO } from '../../core/contract/izs-financing/account-set.contract.ts';
 import { DIMENSION_BASE, type Dimension } from '../../core/contract/izs-financing/dimension.contract.ts';
 import { UNIT_BASE, type UnitRow } from '../../core/contract/izs-financing/unit.contract.ts';
@@ -14,6 +10,7 @@ import { AccountingFrame, useBook } from '../../features/account-set/accounting-
 import { Select } from '../../features/ui/select.tsx';
 import '../accounting/accounting.css';
 import './finance.css';
+import { CategoryTabs } from './category-tabs.tsx';
 
 type Flag = 'reviewRequired' | 'allowSelfReview' | 'postingRequired';
 const FLAGS: [Flag, string, string][] = [
@@ -180,20 +177,7 @@ function Chart() {
           onChange={setKeyword}
         />
       </div>
-      <div className="ly-fin-tabs" role="tablist">
-        {ACCOUNT_CATEGORIES.filter((c) => accounts.some((a) => a.category === c)).map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="tab"
-            aria-selected={c === category}
-            className={c === category ? 'is-on' : ''}
-            onClick={() => setCategory(c)}
-          >
-            {c}
-          </button>
-        ))}
-      </div>
+      <CategoryTabs rows={accounts} value={category} onChange={setCategory} />
       <table className="ly-fin-table">
         <thead>
           <tr>

@@ -2,31 +2,16 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import type { DashboardSummary } from '../../core/contract/blade-system.contract.ts';
+import { useEChart } from '../../features/charts/use-echart.ts';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 /** 7-day trend of logins and API calls (tree-shaken echarts/core; only the dashboard chunk pulls it). */
 export default function TrendChart({ trend }: { trend: DashboardSummary['trend'] }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!ref.current) return;
-    const c = echarts.init(ref.current);
-    chart.current = c;
-    const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => c.resize()) : null;
-    ro?.observe(ref.current);
-    return () => {
-      ro?.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption({
+  const option = useMemo(() => {
+    return {
       color: ['#0a84ff', '#34c759'],
       tooltip: { trigger: 'axis' },
       legend: { data: ['登录次数', '接口调用'], top: 0, right: 0 },
@@ -49,8 +34,9 @@ export default function TrendChart({ trend }: { trend: DashboardSummary['trend']
           data: trend.map((t) => t.apiCalls),
         },
       ],
-    });
+    };
   }, [trend]);
+  const ref = useEChart(option);
 
   return <div ref={ref} style={{ width: '100%', height: 300 }} role="img" aria-label="近7天趋势图" />;
 }
