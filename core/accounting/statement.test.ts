@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { type Decimal, ZERO } from './amount.ts';
+import { Decimal, ZERO } from './amount.ts';
 import { loadChart, presetChart, type Standard } from './chart.ts';
 import { type BalanceKind, Ledger } from './ledger.ts';
 import enterpriseReports from './research/reports-enterprise.json';
@@ -392,4 +392,42 @@ describe('mid-year start (启用期间 2024-07): 年初余额 and 本年累计 f
     ]);
     expect(bs.checks.every((c) => c.ok)).toBe(true);
   });
+});
+
+describe('balances the template does not read', () => {
+  it.each<Standard>(['small', 'enterprise'])(
+    '%s: a 待处理财产损溢 balance is named, an empty one is not',
+    (standard) => {
+      const chart = presetChart(standard, 'general');
+      const d = (v: string) => new Decimal(v);
+      const posting = (code: string, debit: string, credit: string, no: number) => ({
+        voucherId: `v${no}`,
+        no,
+        lineNo: code === '1001' ? 2 : 1,
+        date: '2024-01-10',
+        code,
+        debit: d(debit),
+        credit: d(credit),
+      });
+      const sheet = (postings: ReturnType<typeof posting>[]) =>
+        computeStatement(standard, {
+          report: 'balance_sheet',
+          chart,
+          provider: new Ledger({ chart, startPeriod: '2024-01', postings }).provider(),
+          period: '2024-01',
+        });
+      const loss = sheet([posting('1901', '350.50', '0', 1), posting('1001', '0', '350.50', 1)]);
+      expect(loss.warnings).toContain(
+        '科目 1901 待处理财产损溢 期末余额 350.50 未列入本表，请处理该余额或分析填列相应项目',
+      );
+      expect(loss.checks.some((c) => !c.ok)).toBe(true); // the reason the sheet does not balance
+      const settled = sheet([
+        posting('1901', '350.50', '0', 1),
+        posting('1001', '0', '350.50', 1),
+        posting('1001', '350.50', '0', 2),
+        posting('1901', '0', '350.50', 2),
+      ]);
+      expect(settled.warnings.filter((w) => w.includes('1901'))).toEqual([]);
+    },
+  );
 });

@@ -273,6 +273,21 @@ export function computeStatement(standard: Standard, options: StatementOptions):
     manual: columns.some((c) => manual[l.line]?.[c] !== undefined),
   }));
 
+  if (isBalanceSheet) {
+    // a balance the template does not read (1901 待处理财产损溢, 制造费用 not yet allocated, 合同资产 … left to
+    // 分析填列) would unbalance the sheet without a word: name each such level-1 account
+    const read = new Set(
+      lines.flatMap((l) => l.parsed.flatMap((t) => ('code' in t.term ? [t.term.code.slice(0, 4)] : []))),
+    );
+    for (const a of chart.accounts) {
+      if (a.level !== 1 || a.category === '损益' || read.has(a.code)) continue;
+      const closing = provider(a.code, 'closing', period);
+      if (closing.isZero()) continue;
+      const shown = (a.direction === 'debit' ? closing : closing.neg()).toFixed(2);
+      warnings.add(`科目 ${a.code} ${a.name} 期末余额 ${shown} 未列入本表，请处理该余额或分析填列相应项目`);
+    }
+  }
+
   const checks: StatementCheck[] = [];
   if (isBalanceSheet) {
     const assets = lines.find((l) => l.name === '资产总计');
