@@ -29,13 +29,13 @@ function driveTrucks() {
     weight: (w) => plugin.publishWeight(w),
     car: (c) => plugin.publishCar(c),
   });
-  // each truck stands still long enough for the clerk (60 simulated seconds = 12 s here)
+  // each truck stands still long enough for the clerk (75 and 150 simulated seconds = 15 s and 30 s here)
   const sim = new TruckSimulator({
     seed: 20261123,
     format: 'xk3190-a9',
     visits: [
-      { carNumber: car, kg: 35_260, stableMs: 60_000 },
-      { carNumber: car, kg: 12_300, stableMs: 60_000 },
+      { carNumber: car, kg: 35_260, stableMs: 75_000 },
+      { carNumber: car, kg: 12_300, stableMs: 150_000 },
     ],
   });
   timer = setInterval(() => {
@@ -100,6 +100,7 @@ test('the yard’s day on the simulated scale: gross with the plate, tare, memo,
   await expect(page.getByTestId('weight-stable')).toHaveText('稳定');
   await pick(page, 'partyId', '鑫达');
   await pick(page, 'materialId', '重废钢');
+  await expect(page.getByTestId('ws-price-source')).toBeVisible(); // the price list answered: now type over it
   await page.locator('#ws-unitPrice').fill('2650');
   await page.locator('#ws-impurityRate').fill('1.5');
   await station.screenshot({ path: test.info().outputPath('workstation-gross.png') });

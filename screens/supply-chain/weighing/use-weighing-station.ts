@@ -42,6 +42,9 @@ import {
 } from './station-model.ts';
 import type { WeighbridgeOption } from './use-station.ts';
 
+/** The fields whose change looks the price up again (and forgets a typed price). */
+const PRICED_BY = new Set<string>(['materialId', 'partyId', 'orderType']);
+
 export const PRICE_UNIT_NAMES: Record<string, string> = { yuan_per_tonne: '元/吨', yuan_per_kg: '元/千克' };
 
 type Lookup = { priceType: 'purchase' | 'sale'; materialId: string; partyId?: string };
@@ -196,6 +199,8 @@ export function useWeighingStation({
 
   const setField = useCallback(
     (key: FormKey, value: string) => {
+      // picking the same party / material / type again is no change: the typed price and its lookup stay
+      if (PRICED_BY.has(key) && formRef.current[key] === value) return;
       const next = { ...formRef.current, [key]: value } as StationForm;
       if (key === 'orderType') next.partyId = ''; // suppliers and customers are different lists
       if (key === 'materialId') {
@@ -264,9 +269,11 @@ export function useWeighingStation({
 
   const firstPass = async () => {
     if (!actions.first.enabled || !weighbridge) return refused(actions.first);
-    const body = firstPassBody(form, weighbridge.id, capture, snapshots(), {
-      unitPrice: !dirty.unitPrice,
-      impurityRate: !dirty.impurityRate,
+    // the latest form and typed flags (refs): a key pressed right after typing may reach a handler of the render
+    // before, whose `form` does not have the typed price yet (the server would then take the price list's)
+    const body = firstPassBody(formRef.current, weighbridge.id, capture, snapshots(), {
+      unitPrice: !dirtyRef.current.unitPrice,
+      impurityRate: !dirtyRef.current.impurityRate,
     });
     const r = await run(() => firstPassMut(body).unwrap());
     if (!r) return undefined;
@@ -281,7 +288,9 @@ export function useWeighingStation({
 
   const secondPass = async (complete = false) => {
     if (!actions.second.enabled || !record) return refused(actions.second);
-    const r = await run(() => secondPassMut(secondPassBody(form, record.id, capture, snapshots(), complete)).unwrap());
+    const r = await run(() =>
+      secondPassMut(secondPassBody(formRef.current, record.id, capture, snapshots(), complete)).unwrap(),
+    );
     if (!r) return undefined;
     loadRecord(r);
     Toast.success({
@@ -296,7 +305,7 @@ export function useWeighingStation({
 
   const complete = async () => {
     if (!actions.complete.enabled || !record) return refused(actions.complete);
-    const r = await run(() => completeMut({ id: record.id, ...editableBody(form) }).unwrap());
+    const r = await run(() => completeMut({ id: record.id, ...editableBody(formRef.current) }).unwrap());
     if (!r) return undefined;
     loadRecord(r);
     Toast.success({
