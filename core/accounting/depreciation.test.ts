@@ -18,6 +18,7 @@ import {
   workloadSchedule,
 } from './depreciation.ts';
 import fixedAssetsMd from './research/fixed-assets.md?raw';
+import { prng } from './test-books.ts';
 
 // fixed_assets.md §2 worked check: C = 100,000, r = 5 %, n = 5
 const base: AssetTerms = {
@@ -162,18 +163,6 @@ describe('residual, impairment, remaining life', () => {
     expect(s.map((r) => r.amount.toFixed(2))).toEqual(['57000.00', '38000.00', '0.00']);
   });
 });
-
-/** mulberry32 */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('seeded random assets: Σ months = C − S exactly, every month ≥ 0 with ≤ 2 decimals', () => {
   const methods: DepreciationMethod[] = ['straightLine', 'doubleDeclining', 'sumOfYears'];
