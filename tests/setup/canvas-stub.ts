@@ -16,12 +16,16 @@ if (typeof HTMLCanvasElement !== 'undefined') {
 }
 
 // lottie-web also polls document.readyState every 100 ms from its import until the first poll sees 'complete'
-// (jsdom's is). A test file that imports it and ends sooner has its jsdom torn down before that poll, which then
-// throws "document is not defined" as an unhandled error. Such a short file waits for the first poll.
+// (jsdom's is). A test file that imports it and ends before that poll has its jsdom torn down first, and the poll
+// then throws "document is not defined" as an unhandled error. Measuring from the setup file was not enough: under
+// CI load the Semi barrel (and lottie with it) was imported more than 250 ms after setup, so the wait was skipped.
+// The setup file therefore imports lottie itself (the same CommonJS instance Semi requires later), so its first
+// poll is due 100 ms from here, and every file waits until that poll has run (timers fire in due order).
 if (typeof document !== 'undefined') {
+  await import('lottie-web');
   const started = Date.now();
   afterAll(async () => {
-    const left = 250 - (Date.now() - started);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    const left = 150 - (Date.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(left, 0)));
   });
 }
