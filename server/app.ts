@@ -1,6 +1,6 @@
 /**
  * buildApp: the Fastify app (DESIGN §2) on an opened database. Tests import it; main.ts runs it.
- * Order: content parsers → guard (preHandler) → routes → api log (onSend) → error / not-found handlers.
+ * Order: content parsers → guard (preHandler) → routes → api log (onResponse, batched) → error / not-found handlers.
  */
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -24,7 +24,7 @@ import { registerIzsWeighingOrders } from './modules/izs-weighing-order/routes.t
 import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
-import { makeApiLogHook } from './platform/logs.ts';
+import { makeApiLogWriter } from './platform/logs.ts';
 import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
 import './platform/validate.ts';
 
@@ -40,6 +40,8 @@ export interface AppContext {
   database: Database;
   config: Config;
   secret: Uint8Array;
+  /** Writes the queued API-log rows (platform/logs.ts); whatever reads blade_log_api calls it first. */
+  flushApiLog: () => Promise<void>;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -62,12 +64,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   app.addHook('preHandler', makeGuard(db, secret));
-  app.addHook(
-    'onSend',
-    makeApiLogHook(db, (e) => app.log.error(e)),
-  );
+  const apiLog = makeApiLogWriter(db, (e) => app.log.error(e));
+  app.addHook('onResponse', apiLog.hook);
+  app.addHook('onClose', apiLog.flush);
 
-  const ctx: AppContext = { database, config, secret };
+  const ctx: AppContext = { database, config, secret, flushApiLog: apiLog.flush };
   registerAuthRoutes(app, { db, secret, captchaMode: config.captchaMode });
   registerMenuRoutes(app, ctx);
   registerDeptRoutes(app, ctx);

@@ -1,11 +1,12 @@
 /**
  * npm start: open the database (PGlite with a pid lock, or PostgreSQL), migrate, seed an empty database,
- * listen, and close cleanly on SIGTERM/SIGINT.
+ * listen, keep PGlite vacuumed (db/maintenance.ts), and close cleanly on SIGTERM/SIGINT.
  */
 
 import { buildApp } from './app.ts';
 import { type Config, loadConfig, resolveJwtSecret } from './config.ts';
 import { type Database, DataDirLockedError, openDatabase, runMigrations } from './db/client.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
 export async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
@@ -34,12 +35,14 @@ async function main() {
     const seeded = await prepareDatabase(database, config);
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
     const app = await buildApp({ database, config, jwtSecret, logger: { level: process.env.LOG_LEVEL || 'info' } });
+    const stopMaintenance = startMaintenance(database, { tz: config.tz, log: (m) => app.log.info(m) });
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       app.log.info(`${signal}: closing`);
       try {
+        await stopMaintenance();
         await app.close();
       } finally {
         await database.close();

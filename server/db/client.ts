@@ -3,6 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -93,9 +94,13 @@ export function acquireLock(dataDir: string): () => void {
   throw new Error(`无法获取数据目录锁 / could not lock ${file}`);
 }
 
+/** Extensions the migrations create (pg_trgm: trigram indexes for contains-searches on codes). */
+const extensions = { pg_trgm };
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts === 'memory' || 'snapshot' in opts) {
-    const client = opts === 'memory' ? new PGlite() : new PGlite({ loadDataDir: opts.snapshot });
+    const client =
+      opts === 'memory' ? new PGlite({ extensions }) : new PGlite({ loadDataDir: opts.snapshot, extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
@@ -129,7 +134,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     const dir = join(opts.dataDir, 'pgdata');
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const client = new PGlite(dir);
+    const client = new PGlite(dir, { extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     let closed = false;

@@ -1,7 +1,7 @@
 /**
  * Auth guard (DESIGN §4, bladex-contract §3.8): `Blade-Auth: bearer <jwt>` (prefix case-insensitive) or the
  * `blade-auth` query parameter; HS256 JWT verified with jose; the session row must not be revoked (logout is
- * immediate). Routes opt out with `config: { public: true }`. Public routes (no token):
+ * immediate; a live session is re-read at most once a second, see sessionIsLive). Routes opt out with `config: { public: true }`. Public routes (no token):
  *   POST /api/blade-auth/oauth/token, GET /api/blade-auth/oauth/captcha, GET /api/blade-auth/oauth/login-config,
  *   GET /api/izs-sell/version-info/select.
  * Everything else under /api (regions, menus, logout, the weighing socket …) needs a valid token, and then passes
@@ -90,22 +90,11 @@ export async function authenticate(req: FastifyRequest, db: Db, secret: Uint8Arr
 
 /** Verifies a bare access token (no `bearer` prefix) as `authenticate` does; used by the STOMP CONNECT frame. */
 export async function authenticateToken(token: string, db: Db, secret: Uint8Array): Promise<AuthUser> {
-  let payload: Record<string, unknown>;
-  try {
-    ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER }));
-  } catch (e) {
-    if (e instanceof joseErrors.JOSEError) throw unauthorized();
-    throw e;
-  }
+  const payload = await verifiedClaims(token, secret);
   if (payload.token_type !== 'access_token' || typeof payload.sid !== 'string' || !/^\d+$/.test(payload.sid)) {
     throw unauthorized();
   }
-  const s = await db
-    .select({ userId: authSession.userId, revokedAt: authSession.revokedAt })
-    .from(authSession)
-    .where(eq(authSession.id, payload.sid))
-    .limit(1);
-  if (!s[0] || s[0].revokedAt || s[0].userId !== String(payload.user_id)) throw unauthorized();
+  if (!(await sessionIsLive(db, payload.sid, String(payload.user_id)))) throw unauthorized();
   const deptIds = split(payload.dept_id);
   return {
     userId: String(payload.user_id),
@@ -118,6 +107,75 @@ export async function authenticateToken(token: string, db: Db, secret: Uint8Arra
     clientId: String(payload.client_id ?? ''),
     currentDeptId: deptIds[0] ?? '0',
   };
+}
+
+/**
+ * Tokens that verified, per key, kept until they expire: the same string under the same key verifies the same way
+ * every time, so the HMAC and the claim checks run once per token rather than once per request. Anything that did
+ * not verify is not kept.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, { payload: Record<string, unknown>; expMs: number }>>();
+
+async function verifiedClaims(token: string, secret: Uint8Array): Promise<Record<string, unknown>> {
+  let cache = verified.get(secret);
+  if (!cache) {
+    cache = new Map();
+    verified.set(secret, cache);
+  }
+  const hit = cache.get(token);
+  if (hit && Date.now() < hit.expMs) return hit.payload;
+  if (hit) cache.delete(token);
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER });
+    if (typeof payload.exp === 'number') {
+      if (cache.size >= 10_000) cache.clear();
+      cache.set(token, { payload, expMs: payload.exp * 1000 });
+    }
+    return payload;
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) throw unauthorized();
+    throw e;
+  }
+}
+
+/**
+ * Sessions found live, per database and sid, are trusted for SESSION_CHECK_MS before the row is read again: the
+ * lookup was a third of an unfiltered page request's own SQL. Every revocation in this process (revokeFamily, and
+ * sessionsRevoked() after the user-admin transactions) moves `revocations` on, which voids every entry at once, so
+ * logout and disabling a user take effect immediately here; another server process on the same PostgreSQL sees a
+ * revocation within SESSION_CHECK_MS (as the API-scope cache does).
+ */
+export const SESSION_CHECK_MS = 1000;
+let revocations = 0;
+const liveSessions = new WeakMap<Db, Map<string, { userId: string; at: number; revocations: number }>>();
+
+/** Voids every cached live session (call after a revocation commits). */
+export function sessionsRevoked(): void {
+  revocations++;
+}
+
+async function sessionIsLive(db: Db, sid: string, userId: string): Promise<boolean> {
+  let cache = liveSessions.get(db);
+  if (!cache) {
+    cache = new Map();
+    liveSessions.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(sid);
+  if (hit && hit.revocations === revocations && now - hit.at < SESSION_CHECK_MS) return hit.userId === userId;
+  const seen = revocations;
+  const s = await db
+    .select({ userId: authSession.userId, revokedAt: authSession.revokedAt })
+    .from(authSession)
+    .where(eq(authSession.id, sid))
+    .limit(1);
+  const live = !!s[0] && !s[0].revokedAt;
+  // a revocation while the row was read may not be in what it read: do not keep it
+  if (live && seen === revocations) {
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(sid, { userId: s[0].userId, at: now, revocations });
+  }
+  return live && s[0].userId === userId;
 }
 
 /** Current-Dept-Id must be one of the user's departments (any live dept of the tenant for administrator). */
@@ -176,4 +234,5 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .update(authSession)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(authSession.familyId, familyId), sql`${authSession.revokedAt} is null`));
+  sessionsRevoked();
 }

@@ -19,14 +19,54 @@ function formatter(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function formatDateTime(d: Date | null | undefined, tz: string): string {
-  if (!d) return '';
-  const parts = Object.fromEntries(
+function slowParts(d: Date, tz: string): Record<string, string> {
+  return Object.fromEntries(
     formatter(tz)
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The zone's offset (ms) at an instant: its wall-clock fields read back as if they were UTC, minus the instant. */
+function offsetAt(ms: number, tz: string): number {
+  const p = slowParts(new Date(ms), tz);
+  const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+/**
+ * Offsets by (zone, 15-minute slice of UTC time). A slice is cached only when its first and last millisecond have
+ * the same offset, so a slice holding a change of offset (summer time, a historic zone change) always takes the
+ * slow path. formatToParts was the costliest step in answering a page of rows (a tenth of the server's own work).
+ */
+const SLICE_MS = 15 * 60 * 1000;
+const offsets = new Map<string, number | null>();
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+export function formatDateTime(d: Date | null | undefined, tz: string): string {
+  if (!d) return '';
+  const ms = d.getTime();
+  if (Number.isNaN(ms)) return '';
+  const slice = Math.floor(ms / SLICE_MS);
+  const key = `${tz}|${slice}`;
+  let off = offsets.get(key);
+  if (off === undefined) {
+    const a = offsetAt(slice * SLICE_MS, tz);
+    off = a === offsetAt((slice + 1) * SLICE_MS - 1, tz) ? a : null;
+    if (offsets.size >= 20_000) offsets.clear();
+    offsets.set(key, off);
+  }
+  if (off === null) {
+    const p = slowParts(d, tz);
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  }
+  const w = new Date(ms + off);
+  const y = w.getUTCFullYear();
+  if (y < 1000 || y > 9999) {
+    const p = slowParts(d, tz);
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  }
+  return `${y}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
 }
 
 export function formatDate(d: Date, tz: string): string {

@@ -2,8 +2,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captcha } from '../../server/db/schema/index.ts';
+import { SESSION_CHECK_MS, signAccessToken } from '../../server/platform/auth.ts';
 import { md5hex } from '../../server/platform/password.ts';
-import { BASIC, boot, call, login, solvedCaptcha, type TestApp, TOKEN_PATH, tokenRequest } from './helpers.ts';
+import {
+  BASIC,
+  boot,
+  call,
+  login,
+  solvedCaptcha,
+  TEST_JWT_SECRET,
+  type TestApp,
+  TOKEN_PATH,
+  tokenRequest,
+} from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -143,6 +154,26 @@ describe('access token', () => {
       200,
     );
     expect((await call(t, '/api/blade-system/menu/routes', { headers: { 'Blade-Auth': tok } })).status).toBe(401);
+  });
+
+  it('a session revoked outside this process (another server on the same PostgreSQL) is refused within SESSION_CHECK_MS', async () => {
+    const tk = await login(t, 'manager');
+    const sid = JSON.parse(Buffer.from(tk.access_token.split('.')[1], 'base64url').toString()).sid as string;
+    expect((await call(t, '/api/blade-system/user/info', { token: tk.access_token })).status).toBe(200);
+    // written straight to the database: this process's revocation paths are not told
+    await t.database.db.execute(sql`update blade_auth_session set revoked_at = now() where id = ${sid}`);
+    await new Promise((r) => setTimeout(r, SESSION_CHECK_MS + 50));
+    expect((await call(t, '/api/blade-system/user/info', { token: tk.access_token })).status).toBe(401);
+  });
+
+  it('a token that verified once is refused when it expires (the verified-token cache keeps it only until exp)', async () => {
+    const tk = await login(t, 'manager');
+    const claims = JSON.parse(Buffer.from(tk.access_token.split('.')[1], 'base64url').toString());
+    const { exp: _exp, iat: _iat, nbf: _nbf, iss: _iss, ...rest } = claims;
+    const short = await signAccessToken(new TextEncoder().encode(TEST_JWT_SECRET), rest, 1);
+    expect((await call(t, '/api/blade-system/user/info', { token: short })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await call(t, '/api/blade-system/user/info', { token: short })).status).toBe(401);
   });
 
   it('logout revokes the session at once', async () => {

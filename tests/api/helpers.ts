@@ -19,6 +19,7 @@ import { md5hex } from '../../server/platform/password.ts';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const TOKEN_PATH = '/api/blade-auth/oauth/token';
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -112,7 +113,7 @@ export async function boot(over: Partial<Config> = {}, database?: Database): Pro
     }
   }
   await prepareDatabase(database, config);
-  const app = await buildApp({ database, config, jwtSecret: 'test-secret-test-secret-test-secret-0123' });
+  const app = await buildApp({ database, config, jwtSecret: TEST_JWT_SECRET });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;

@@ -4,7 +4,7 @@
  * detail with redacted params, per-field changes, export, tenant isolation, read-only, the menu's buttons.
  */
 
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiLogRow } from '../../core/contract/blade-log/api-log.contract.ts';
@@ -65,6 +65,40 @@ describe('api log', () => {
     expect(first.createTime >= second.createTime).toBe(true);
     const p2 = await page(API, { size: 2, current: 2 });
     expect(p2.body.data.records.map((x: ApiLogRow) => x.id)).not.toContain(first.id);
+  });
+
+  it('writes the rows after the answers, in one batch, each with the time of its call; closing the app writes the rest', async () => {
+    const mark = `批量日志-${Date.now()}`;
+    const logged = () =>
+      t.database.db
+        .select({ at: apiLog.createTime })
+        .from(apiLog)
+        .where(sql`${apiLog.params} like ${`%${mark}%`}`)
+        .orderBy(apiLog.id);
+    const before = Date.now();
+    for (let i = 0; i < 3; i++) {
+      await call(t, '/api/izs-base/material/page', { token: admin, query: { name: `${mark}-${i}` } });
+    }
+    // nothing read the log yet, so the batch is written by its timer
+    await new Promise((r) => setTimeout(r, 400));
+    const rows = await logged();
+    expect(rows).toHaveLength(3);
+    expect(rows[0].at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(rows[0].at.getTime()).toBeLessThanOrEqual(rows[2].at.getTime());
+
+    const t2 = await boot({ captchaMode: false });
+    try {
+      const tok = (await login(t2, 'admin')).access_token;
+      await call(t2, '/api/izs-base/material/page', { token: tok, query: { name: mark } });
+      await t2.app.close();
+      const [n] = await t2.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(apiLog)
+        .where(sql`${apiLog.params} like ${`%${mark}%`}`);
+      expect(n.n).toBe(1);
+    } finally {
+      await t2.close();
+    }
   });
 
   it('filters by status, user (account or name), method and time range', async () => {

@@ -58,6 +58,11 @@ export const material = pgTable(
     resourceIndex('izs_material', t),
     uniqueIndex('izs_material_code_uq').on(t.tenantId, t.code).where(live),
     index('izs_material_category_idx').on(t.tenantId, t.categoryId),
+    // 参考单价 sorting (page benchmark): the top of a filtered list without sorting every match
+    index('izs_material_price_idx').on(t.tenantId, t.defaultPrice, t.id).where(live),
+    // contains-search on 物料编码 (engine: code collate "C" ILIKE '%…%') through trigrams; pg_trgm is created in
+    // migration 0014 (drizzle-kit cannot), and PGlite loads it in db/client.ts
+    index('izs_material_code_trgm_idx').using('gin', sql`(${t.code} collate "C") gin_trgm_ops`).where(live),
   ],
 );
 

@@ -27,6 +27,7 @@ export async function registerBladeLog(app: FastifyInstance, actx: AppContext): 
   const db = actx.database.db;
   const ctx = { db, tz: actx.config.tz };
   await registerModule(app, (s) => {
+    s.addHook('preHandler', actx.flushApiLog);
     const apiRes: Resource = registerResource(s, ctx, apiLogResource, apiLog, {
       joins: userJoins(apiLog.userId),
       hidden: ['params', 'tenantId'],

@@ -27,6 +27,9 @@ export async function registerSystemAdmin(app: FastifyInstance, actx: AppContext
     registerVersionRoutes(s, ctx);
     registerAndroidVersionRoutes(s, ctx);
     registerMaterialQuoteRoutes(s, ctx);
+  });
+  await registerModule(app, (s) => {
+    s.addHook('preHandler', actx.flushApiLog);
     registerTrackApiLogRoutes(s, ctx);
   });
 }

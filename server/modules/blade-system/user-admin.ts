@@ -19,7 +19,7 @@ import { idListSchema, idSchema } from '../../../core/contract/common.ts';
 import type { AppContext } from '../../app.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { authSession, dept, loginAttempt, param, post, role, user } from '../../db/schema/index.ts';
-import { type AuthUser, requireRoles } from '../../platform/auth.ts';
+import { type AuthUser, requireRoles, sessionsRevoked } from '../../platform/auth.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
 import { parsePaging } from '../../platform/paging.ts';
 import { hashPassword, md5hex } from '../../platform/password.ts';
@@ -147,11 +147,21 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
     }
   };
 
-  const revokeSessions = (ex: Executor, userIds: string[]) =>
-    ex
+  // voids the guard's session cache now, and revokingTransaction voids it again once the transaction has committed
+  const revokeSessions = async (ex: Executor, userIds: string[]) => {
+    await ex
       .update(authSession)
       .set({ revokedAt: sql`now()` })
       .where(and(inArray(authSession.userId, userIds), sql`${authSession.revokedAt} is null`));
+    sessionsRevoked();
+  };
+  const revokingTransaction = async (fn: (tx: Executor) => Promise<void>) => {
+    try {
+      await db.transaction(fn);
+    } finally {
+      sessionsRevoked();
+    }
+  };
 
   const filters = (u: AuthUser, query: unknown): SQL | undefined => {
     const q = parse(userPageQuerySchema, query ?? {});
@@ -235,7 +245,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
     const u = admin(req);
     const body = parse(userSubmitSchema, req.body ?? {});
     if (requireId && !body.id) throw badRequest('编号: 请选择要修改的用户');
-    await db.transaction(async (tx) => {
+    await revokingTransaction(async (tx) => {
       const names = await loadNames(tx, u.tenantId);
       const roleIds = body.roleId ?? [];
       const deptIds = body.deptId ?? [];
@@ -299,7 +309,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
     const u = admin(req);
     const ids = parse(z.object({ ids: idListSchema }), req.query ?? {}).ids;
     if (ids.includes(u.userId)) throw badRequest('不能删除自己的账号');
-    await db.transaction(async (tx) => {
+    await revokingTransaction(async (tx) => {
       const names = await loadNames(tx, u.tenantId);
       const rows = await loadTargets(tx, u, ids, names);
       await tx
@@ -359,7 +369,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
       .limit(1);
     const initPassword = p?.v.trim() || DEFAULT_PASSWORD;
     const hashed = await hashPassword(md5hex(initPassword));
-    await db.transaction(async (tx) => {
+    await revokingTransaction(async (tx) => {
       const names = await loadNames(tx, u.tenantId);
       const rows = await loadTargets(tx, u, userIds, names);
       await tx
@@ -403,7 +413,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
       { status: src.status },
     ).status;
     if (status === 0 && userIds.includes(u.userId)) throw badRequest('不能停用自己的账号');
-    await db.transaction(async (tx) => {
+    await revokingTransaction(async (tx) => {
       const names = await loadNames(tx, u.tenantId);
       const rows = await loadTargets(tx, u, userIds, names);
       await tx

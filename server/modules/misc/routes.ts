@@ -13,7 +13,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/r.ts';
 import { formatDate } from '../../platform/time.ts';
 
-export function registerMiscRoutes(app: FastifyInstance, { database, config }: AppContext): void {
+export function registerMiscRoutes(app: FastifyInstance, { database, config, flushApiLog }: AppContext): void {
   const db = database.db;
   const tz = config.tz;
 
@@ -27,6 +27,7 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config }: A
   });
 
   app.get(SYSTEM_PATHS.dashboardSummary, async (req) => {
+    await flushApiLog();
     const u = currentUser(req);
     const t = u.tenantId;
     const day = (col: string) => sql.raw(`(${col} at time zone '${tz.replace(/'/g, '')}')::date`);
