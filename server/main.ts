@@ -7,12 +7,15 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig, resolveJwtSecret } from './config.ts';
 import { type Database, DataDirLockedError, openDatabase, runMigrations } from './db/client.ts';
 import { startMaintenance } from './db/maintenance.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { seedIfEmpty, syncMenus } from './seed/index.ts';
 
 export async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
   return database.withStartupLock(async () => {
     await runMigrations(database);
-    return seedIfEmpty(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo });
+    const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo });
+    // an existing database gets the menus a newer release added
+    if (!seeded) await syncMenus(database.db);
+    return seeded;
   });
 }
 

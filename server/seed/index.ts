@@ -2,7 +2,7 @@
  * First-start seed (DESIGN §2): runs only when the database has no tenant row, in one transaction.
  * SEED_DEMO=0 seeds what sign-in needs (tenant, client, top dept, roles, admin, menus, regions).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   APP_VERSION,
   DEFAULT_CLIENT_ID,
@@ -42,12 +42,13 @@ async function insertBatched<T>(n: number, items: T[], fn: (chunk: T[]) => Promi
 
 type MenuRow = typeof menu.$inferInsert & { id: string };
 
-async function seedMenus(tx: Tx, roleIds: { administrator: string; admin: string; user: string }) {
+/** The menu catalogue of core/contract/menu-tree.ts as rows, parents first; ids are placeholders `p<n>`. */
+function menuRows(): { rows: MenuRow[]; userGrants: string[] } {
   const rows: MenuRow[] = [];
   const userGrants: string[] = [];
   const walk = (nodes: MenuSeed[], parentId: string, forUser: boolean) => {
     nodes.forEach((n, i) => {
-      const id = `p${rows.length}`; // placeholder, replaced by a sequence id below
+      const id = `p${rows.length}`; // placeholder, replaced by a sequence id
       const isLeaf = !n.children?.length;
       const granted = forUser || (parentId === '0' && USER_TOP_PATHS.includes(n.path));
       rows.push({
@@ -93,6 +94,11 @@ async function seedMenus(tx: Tx, roleIds: { administrator: string; admin: string
     });
   };
   walk(MENU_TREE, '0', false);
+  return { rows, userGrants };
+}
+
+async function seedMenus(tx: Tx, roleIds: { administrator: string; admin: string; user: string }) {
+  const { rows, userGrants } = menuRows();
   const ids = await nextIds(tx, rows.length);
   const map = (placeholder: string): string => ids[Number(placeholder.slice(1))];
   const finalRows = rows.map((r) => ({
@@ -107,6 +113,45 @@ async function seedMenus(tx: Tx, roleIds: { administrator: string; admin: string
   }
   for (const g of userGrants) links.push({ roleId: roleIds.user, menuId: map(g) });
   await insertBatched(1000, links, (chunk) => tx.insert(roleMenu).values(chunk));
+}
+
+/**
+ * An existing database gets the menus and buttons a newer release added (seeding runs only on an empty one, so
+ * without this an upgraded yard never saw e.g. 凭证模板). A code already present — even deleted by the
+ * administrator — is left alone, and so is anything under a menu that is no longer there. New entries are granted
+ * to every tenant's administrator and admin roles, as a fresh seed grants them; other roles get them only when an
+ * administrator assigns them. Answers the codes it added.
+ */
+export async function syncMenus(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table blade_menu in exclusive mode`);
+    const existing = await tx.select({ id: menu.id, code: menu.code, isDeleted: menu.isDeleted }).from(menu);
+    const known = new Set(existing.map((m) => m.code));
+    const live = new Map(existing.filter((m) => m.isDeleted === 0).map((m) => [m.code, m.id]));
+    const { rows } = menuRows();
+    const codeOf = new Map(rows.map((r) => [r.id, r.code]));
+    const missing = rows.filter((r) => !known.has(r.code));
+    if (!missing.length) return [];
+    const ids = await nextIds(tx, missing.length);
+    const added: MenuRow[] = [];
+    missing.forEach((r, i) => {
+      const parentCode = r.parentId === '0' ? undefined : codeOf.get(r.parentId ?? '0');
+      const parentId = parentCode === undefined ? '0' : live.get(parentCode);
+      if (parentId === undefined) return; // its parent was deleted (or skipped): leave the branch out
+      const row = { ...r, id: ids[i], parentId };
+      live.set(r.code, row.id);
+      added.push(row);
+    });
+    if (!added.length) return [];
+    await insertBatched(500, added, (chunk) => tx.insert(menu).values(chunk));
+    const admins = await tx
+      .select({ id: role.id })
+      .from(role)
+      .where(and(inArray(role.roleAlias, ['administrator', 'admin']), eq(role.isDeleted, 0)));
+    const links = admins.flatMap((a) => added.map((m) => ({ roleId: a.id, menuId: m.id })));
+    await insertBatched(1000, links, (chunk) => tx.insert(roleMenu).values(chunk).onConflictDoNothing());
+    return added.map((m) => m.code);
+  });
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
