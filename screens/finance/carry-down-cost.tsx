@@ -47,7 +47,7 @@ function CarryDownCost() {
         <div className="ly-fin-tools" data-testid="carry-cost-figures">
           <Tag color="blue">待结转成本 {moneyCell(data.costAmount) || '0.00'}</Tag>
           <Tag color="green">已结转 {moneyCell(data.carriedAmount) || '0.00'}</Tag>
-          <Tag>出库单 {data.documents.length} 张</Tag>
+          <Tag>单据 {data.documents.length} 张</Tag>
           {data.problems.map((p) => (
             <Tag key={p} color="orange">
               {p}
@@ -79,11 +79,12 @@ function CarryDownCost() {
       </table>
       {data && data.documents.length > 0 && (
         <>
-          <h4 style={{ margin: '12px 0 6px' }}>本次结转的销售出库单</h4>
+          <h4 style={{ margin: '12px 0 6px' }}>本次结转的单据（销售出库减销售退货）</h4>
           <table className="ly-fin-table">
             <thead>
               <tr>
                 <th>单据日期</th>
+                <th>单据类型</th>
                 <th>单号</th>
                 <th>成本金额</th>
               </tr>
@@ -92,6 +93,7 @@ function CarryDownCost() {
               {data.documents.map((d) => (
                 <tr key={d.id}>
                   <td>{d.orderDate}</td>
+                  <td>{d.docType === 'sale_return' ? <Tag color="red">销售退货</Tag> : '销售出库'}</td>
                   <td>{d.orderNo}</td>
                   <td className="m">{moneyCell(d.costAmount)}</td>
                 </tr>
@@ -104,7 +106,10 @@ function CarryDownCost() {
   );
 }
 
-/** 结转成本 (/finance/carry/down/cost): preview and generate 借 主营业务成本 贷 库存商品 from the out-stock cost. */
+/**
+ * 结转成本 (/finance/carry/down/cost): preview and generate 借 主营业务成本 贷 库存商品 from the out-stock cost less the
+ * cost of the period's sales returns.
+ */
 export default function CarryDownCostScreen() {
   return (
     <AccountingFrame testId="fin-carry-down-cost">

@@ -105,14 +105,22 @@ export async function seedFinanceDemo(tx: Tx, c: FinanceSeedContext): Promise<st
     direction: 'debit',
     ...extra,
   });
-  await tx
-    .insert(finAccount)
-    .values([
-      sub('1002', '100201', '工商银行宁波北仑支行'),
-      sub('1405', '140501', '废钢', { quantity: 1, unit: '吨' }),
-      sub('1405', '140502', '废铜', { quantity: 1, unit: '吨' }),
-      sub('1405', '140503', '废铝', { quantity: 1, unit: '吨' }),
-    ]);
+  await tx.insert(finAccount).values([
+    sub('1002', '100201', '工商银行宁波北仑支行'),
+    sub('1405', '140501', '废钢', { quantity: 1, unit: '吨' }),
+    sub('1405', '140502', '废铜', { quantity: 1, unit: '吨' }),
+    sub('1405', '140503', '废铝', { quantity: 1, unit: '吨' }),
+    // one per kind of scrap the demo buys, named so that every demo material finds its own (by its name or its
+    // category's: 统料破碎料 → 统料, 钢屑 → 铁屑, 黄板纸 / 书页纸 → 废纸 …); 电子废弃物 is counted in pieces and kg, so
+    // it keeps no quantity in 吨
+    sub('1405', '140504', '统料', { quantity: 1, unit: '吨' }),
+    sub('1405', '140505', '铁屑', { quantity: 1, unit: '吨' }),
+    sub('1405', '140506', '废不锈钢', { quantity: 1, unit: '吨' }),
+    sub('1405', '140507', '废铅', { quantity: 1, unit: '吨' }),
+    sub('1405', '140508', '废纸', { quantity: 1, unit: '吨' }),
+    sub('1405', '140509', '废塑料', { quantity: 1, unit: '吨' }),
+    sub('1405', '140510', '电子废弃物'),
+  ]);
   await tx
     .update(finAccount)
     .set({ auxDims: dimId('客户') })

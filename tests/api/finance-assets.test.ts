@@ -183,6 +183,22 @@ describe('the monthly run', () => {
       ['1602', '0.00', '8980.55'],
     ]);
     expect(v.lines[0].summary).toBe('计提2025年12月固定资产折旧');
+    // the run's voucher is marked as such and cannot be edited away from the run
+    expect(v.kind).toBe('depreciation');
+    const edit = {
+      id: v.id,
+      word: v.word,
+      voucherDate: v.voucherDate,
+      attachments: 0,
+      lines: v.lines.map((l: { summary: string; accountCode: string; debit: string; credit: string }) => ({
+        summary: l.summary,
+        accountCode: l.accountCode,
+        debit: l.debit === '0.00' ? undefined : '9000.00',
+        credit: l.credit === '0.00' ? undefined : '9000.00',
+      })),
+    };
+    await refused(admin(`${FIN}/voucher/update`, { body: edit, method: 'POST' }), 400, '由计提折旧生成，不能修改');
+    expect((await okGet(admin, `${FIN}/voucher/detail`, { id: r.voucherId })).debitTotal).toBe('8980.55');
   });
 
   it('a period is never depreciated twice, nor an earlier one after a later one', async () => {

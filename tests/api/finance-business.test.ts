@@ -10,7 +10,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZ_PATHS } from '../../core/contract/izs-financing/business.contract.ts';
 import { type Api, apiFor, createBook, FIN, type FinCtx, okGet, okPost, refused } from './finance-helpers.ts';
-import { apiOf, bootStock, P, reviewed, type StockCtx } from './stock-helpers.ts';
+import { apiOf, bootStock, P, reviewed, type StockCtx, stockRow } from './stock-helpers.ts';
 
 let c: StockCtx & FinCtx;
 let book: Api;
@@ -219,6 +219,27 @@ describe('generation from stock documents', () => {
   });
 });
 
+describe('voiding a vouchered document', () => {
+  it('is refused while its voucher stands, naming book and voucher; allowed once the voucher is deleted', async () => {
+    const doc = await reviewed(stockApi(), P.inStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.GYS001,
+      orderDate: '2026-03-12',
+      lines: [{ materialId: c.mat.WL0001, qty: '1000', unitPrice: '2350' }],
+    });
+    const [v] = await okPost(book, BIZ_PATHS.generate, { orderIds: [doc.id] });
+    const before = await stockRow(c, c.wh.T1, c.mat.WL0001);
+    const r = await stockApi()(`${P.inStock}/void`, { method: 'POST', body: { id: doc.id, reason: '录错' } });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe(`单据已生成凭证（业务凭证账套 2026-03 ${v.word}-${v.no}），请先删除或冲销凭证再作废`);
+    // nothing moved: the document stays reviewed and the stock as it was
+    expect((await stockRow(c, c.wh.T1, c.mat.WL0001)).qty).toBe(before.qty);
+    await okPost(book, `${FIN}/voucher/remove`, {}, { ids: v.id });
+    const voided = await okPost(stockApi(), `${P.inStock}/void`, { id: doc.id, reason: '录错' });
+    expect(voided.state).toBe('voided');
+  });
+});
+
 describe('sales cost and its carry voucher', () => {
   it('the sales cost per material is the out-stock cost', async () => {
     const r = await okGet(book, BIZ_PATHS.sellCost, { period: '2026-03' });
@@ -260,6 +281,52 @@ describe('sales cost and its carry voucher', () => {
     expect(by.receivable).toBe('22189.13');
     expect(by.inventory).toBe(new Decimal(47329).minus(ids.outCost).toFixed(2));
     expect(by.total).toBe(new Decimal(by.receivable).plus(by.inventory).toFixed(2));
+  });
+});
+
+describe('sales returns in the cost carry', () => {
+  it('the carry and the sales cost net the returned goods at their cost, and the return is linked once', async () => {
+    const out = await reviewed(stockApi(), P.outStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.KH001,
+      orderDate: '2026-04-05',
+      lines: [{ materialId: c.mat.WL0001, qty: '3000', unitPrice: '2800' }],
+    });
+    const outLine = (await stockApi()(`${P.outStock}/detail`, { query: { id: out.id } })).body.data.lines[0].id;
+    const back = await reviewed(stockApi(), P.saleReturn, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.KH001,
+      orderDate: '2026-04-10',
+      sourceDocId: out.id,
+      lines: [{ materialId: c.mat.WL0001, qty: '1000', unitPrice: '2800', sourceLineId: outLine }],
+    });
+    const net = new Decimal(out.totalCost).minus(back.totalCost).toFixed(2);
+    expect(new Decimal(back.totalCost).gt(0)).toBe(true);
+
+    const p = await okGet(book, BIZ_PATHS.costCarryPreview, { period: '2026-04' });
+    expect(p.costAmount).toBe(net);
+    expect(p.documents.map((d: { docType: string; costAmount: string }) => [d.docType, d.costAmount])).toEqual([
+      ['out_stock', out.totalCost],
+      ['sale_return', new Decimal(back.totalCost).neg().toFixed(2)],
+    ]);
+    const cost = await okGet(book, BIZ_PATHS.sellCost, { period: '2026-04' });
+    expect(cost.totals).toMatchObject({ qty: '2000.000', salesAmount: '5600.00', costAmount: net, documents: 2 });
+
+    const v = await okPost(book, BIZ_PATHS.costCarry, { period: '2026-04' });
+    expect(
+      v.lines.map((l: { accountCode: string; debit: string; credit: string }) => [l.accountCode, l.debit, l.credit]),
+    ).toEqual([
+      ['5401', net, '0.00'],
+      ['1405', '0.00', net],
+    ]);
+    const after = await okGet(book, BIZ_PATHS.costCarryPreview, { period: '2026-04' });
+    expect(after).toMatchObject({ costAmount: '0.00', carriedAmount: net, documents: [] });
+    // the carried return cannot be voided while the carry voucher stands
+    await refused(
+      stockApi()(`${P.saleReturn}/void`, { method: 'POST', body: { id: back.id, reason: '退错' } }),
+      400,
+      '单据已生成凭证',
+    );
   });
 });
 

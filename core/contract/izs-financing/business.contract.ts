@@ -14,7 +14,7 @@
  *                                      document date; a document already holding a live voucher is refused)
  *   GET  sell-cost/list                period → SellCostAnswer (out-stock cost per material)
  *   GET  cost-carry/preview            period → CostCarryPreview (借 主营业务成本 贷 库存商品 of the documents not
- *                                      carried yet)
+ *                                      carried yet: out-stock cost less the cost of sales returns)
  *   POST cost-carry/generate           { period } → Voucher (dated the period's last day)
  *   GET  stock-cost/list               period → StockCostAnswer (opening / in / out / closing per material, and the
  *                                      inventory account's balance of the book)
@@ -209,8 +209,17 @@ export interface SellCostAnswer {
 
 export interface CostCarryPreview {
   period: string;
-  /** out-stocks of the period not carried yet (or carried by a deleted / reversed voucher) */
-  documents: { id: string; orderNo: string; orderDate: string; costAmount: string }[];
+  /**
+   * out-stocks and sales returns of the period not carried yet (or carried by a deleted / reversed voucher); a
+   * return's costAmount is negative (its goods came back at that cost)
+   */
+  documents: {
+    id: string;
+    docType: 'out_stock' | 'sale_return';
+    orderNo: string;
+    orderDate: string;
+    costAmount: string;
+  }[];
   costAmount: string;
   /** the period's out-stock cost already carried by live vouchers */
   carriedAmount: string;

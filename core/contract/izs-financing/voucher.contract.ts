@@ -164,6 +164,7 @@ export const VOUCHER_KINDS = [
   // business vouchers (business.contract.ts)
   { label: '业务单据', value: 'business' },
   { label: '结转销售成本', value: 'costCarry' },
+  { label: '计提折旧', value: 'depreciation' },
 ];
 
 export const voucherLineInput = z.object({

@@ -51,6 +51,7 @@ const q3 = (v: Decimal) => v.toFixed(3);
 
 interface OutLine {
   orderId: string;
+  docType: 'out_stock' | 'sale_return';
   orderNo: string;
   orderDate: string;
   materialId: string;
@@ -62,20 +63,29 @@ interface OutLine {
   carried: boolean;
 }
 
-/** Reviewed out-stock lines dated in the period, with whether a live cost-carry voucher covers their document. */
+/** What 销售成本 nets: sales out, and sales returns coming back (their lines count negative). */
+const SALE_DOCS = ['out_stock', 'sale_return'] as const;
+
+/**
+ * Reviewed out-stock lines dated in the period, and the returned lines of the period's reviewed 销售退货 with qty,
+ * amount and cost negated (the stock ledger took the goods back in at `cost_amount`, so the cost of sales falls by
+ * it), each with whether a live cost-carry voucher covers its document.
+ */
 async function outLines(ex: Executor, c: { book: Book; tenantId: string }, period: Period): Promise<OutLine[]> {
+  const sign = sql`(case when o.doc_type = 'sale_return' then -1 else 1 end)`;
   return rows<OutLine>(
     ex,
-    sql`select o.id::text as "orderId", o.order_no as "orderNo", o.order_date as "orderDate",
+    sql`select o.id::text as "orderId", o.doc_type as "docType", o.order_no as "orderNo", o.order_date as "orderDate",
           l.material_id::text as "materialId", coalesce(m.code, '') as "materialCode", coalesce(m.name, '') as "materialName",
-          l.qty::text as qty, l.amount::text as amount, coalesce(l.cost_amount, 0)::text as cost,
+          (${sign} * l.qty)::text as qty, (${sign} * l.amount)::text as amount,
+          (${sign} * coalesce(l.cost_amount, 0))::text as cost,
           exists (select 1 from ${docVoucher} k join ${voucher} v on v.id = k.voucher_id
             where k.account_set_id = ${c.book.id} and k.order_id = o.id and k.purpose = 'cost'
               and v.is_deleted = 0 and v.reversed_by_id is null) as carried
         from ${stockOrder} o join ${stockOrderLine} l on l.order_id = o.id
         left join ${material} m on m.id = l.material_id
-        where o.tenant_id = ${c.tenantId} and o.is_deleted = 0 and o.state = 'reviewed' and o.doc_type = 'out_stock'
-          and l.direction = 'out'
+        where o.tenant_id = ${c.tenantId} and o.is_deleted = 0 and o.state = 'reviewed'
+          and ((o.doc_type = 'out_stock' and l.direction = 'out') or (o.doc_type = 'sale_return' and l.direction = 'in'))
           and o.order_date >= ${`${period}-01`} and o.order_date <= ${lastDay(period)}
         order by o.order_date, o.order_no, l.line_no`,
   );
@@ -93,9 +103,18 @@ function carryPlan(bc: BookChart, period: Period, lines: OutLine[], names: Map<s
   const problems: string[] = [];
   const open = lines.filter((l) => !l.carried);
   const carriedAmount = lines.filter((l) => l.carried).reduce((s, l) => s.plus(dec(l.cost)), ZERO);
-  const docs = new Map<string, { id: string; orderNo: string; orderDate: string; cost: Decimal }>();
+  const docs = new Map<
+    string,
+    { id: string; docType: OutLine['docType']; orderNo: string; orderDate: string; cost: Decimal }
+  >();
   for (const l of open) {
-    const d = docs.get(l.orderId) ?? { id: l.orderId, orderNo: l.orderNo, orderDate: l.orderDate, cost: ZERO };
+    const d = docs.get(l.orderId) ?? {
+      id: l.orderId,
+      docType: l.docType,
+      orderNo: l.orderNo,
+      orderDate: l.orderDate,
+      cost: ZERO,
+    };
     d.cost = d.cost.plus(dec(l.cost));
     docs.set(l.orderId, d);
   }
@@ -145,6 +164,7 @@ function carryPlan(bc: BookChart, period: Period, lines: OutLine[], names: Map<s
       period,
       documents: [...docs.values()].map((d) => ({
         id: d.id,
+        docType: d.docType,
         orderNo: d.orderNo,
         orderDate: d.orderDate,
         costAmount: m2(d.cost),
@@ -182,14 +202,15 @@ async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string
   const state = await lockBook(tx, c.book.id, 'share');
   const problem = periodOpenProblem(period, state.startPeriod, closedPeriodsOf(state.startPeriod, state.closedThrough));
   if (problem) throw badRequest(problem.replace('凭证日期所在期间', '期间'));
-  // lock the period's out-stocks so that two carries of one period queue (the second sees the first one's links)
+  // lock the period's out-stocks and sales returns so that two carries of one period queue (the second sees the
+  // first one's links)
   await tx
     .select({ id: stockOrder.id })
     .from(stockOrder)
     .where(
       and(
         eq(stockOrder.tenantId, c.user.tenantId),
-        eq(stockOrder.docType, 'out_stock'),
+        inArray(stockOrder.docType, [...SALE_DOCS]),
         eq(stockOrder.state, 'reviewed'),
         sql`${stockOrder.orderDate} >= ${`${period}-01`} and ${stockOrder.orderDate} <= ${lastDay(period)}`,
       ),
@@ -245,7 +266,7 @@ async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string
         accountSetId: c.book.id,
         orderId: d.id,
         orderNo: d.orderNo,
-        docType: 'out_stock',
+        docType: d.docType,
         purpose: 'cost',
         voucherId: id,
         createUser: c.user.userId,

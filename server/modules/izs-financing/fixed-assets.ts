@@ -851,21 +851,26 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
       const bc = await loadBookChart(tx, c.book);
       const vLines = runVoucherLines(bc, body.period, lines);
       const word = await generatedWord(tx, c.book.id);
-      const voucherId = await saveVoucherTx(tx, c, {
-        word,
-        voucherDate: lastDay(body.period),
-        attachments: 0,
-        remark: '固定资产折旧',
-        lines: vLines.map((l) => ({
-          summary: l.summary,
-          accountCode: l.accountCode,
-          aux: undefined,
-          debit: l.debit === '0.00' ? undefined : l.debit,
-          credit: l.credit === '0.00' ? undefined : l.credit,
-          quantity: undefined,
-          unitPrice: undefined,
-        })),
-      });
+      const voucherId = await saveVoucherTx(
+        tx,
+        c,
+        {
+          word,
+          voucherDate: lastDay(body.period),
+          attachments: 0,
+          remark: '固定资产折旧',
+          lines: vLines.map((l) => ({
+            summary: l.summary,
+            accountCode: l.accountCode,
+            aux: undefined,
+            debit: l.debit === '0.00' ? undefined : l.debit,
+            credit: l.credit === '0.00' ? undefined : l.credit,
+            quantity: undefined,
+            unitPrice: undefined,
+          })),
+        },
+        { kind: 'depreciation' },
+      );
       const total = lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO).toFixed(2);
       const [run] = await tx
         .insert(depreciationRun)

@@ -75,7 +75,7 @@ export interface SaveOptions {
   /** update this voucher */
   id?: string;
   /** business / costCarry: generated from stock documents (business-vouchers.ts, business-reports.ts) */
-  kind?: 'manual' | 'carryForward' | 'yearEnd' | 'reversal' | 'business' | 'costCarry';
+  kind?: 'manual' | 'carryForward' | 'yearEnd' | 'reversal' | 'business' | 'costCarry' | 'depreciation';
   /** flag every line as 结转损益 (left out of the income statement) */
   carryForward?: boolean;
   sourceVoucherId?: string;
@@ -145,6 +145,11 @@ export async function saveVoucherTx(
       periodClosed: !!state.closedThrough && prev.period <= state.closedThrough,
     });
     if (block) throw badRequest(block);
+    // its lines are the run's per-asset amounts, which the asset cards and the subsidiary book read: changed only by
+    // undoing the run (or deleting the voucher, which retires the run) and running it again
+    if (prev.kind === 'depreciation') {
+      throw badRequest(`${formatVoucherNo(prev.word, prev.no)} 由计提折旧生成，不能修改；请撤销计提后重新计提`);
+    }
   }
   const kind = prev ? (prev.kind as SaveOptions['kind']) : (opts.kind ?? 'manual');
   const carryForward = opts.carryForward ?? kind === 'carryForward';

@@ -16,8 +16,18 @@ import {
 import type { ResourceDef } from '../../../core/contract/resource.ts';
 import { lineAmount, priceUnitOf } from '../../../core/stock/amount.ts';
 import type { OrderKind } from '../../../core/stock/order-no.ts';
-import type { Db, Executor, Tx } from '../../db/client.ts';
-import { material, relatedParty, stockOrder, stockOrderLine, tradeOrder, warehouse } from '../../db/schema/index.ts';
+import { type Db, type Executor, rows, type Tx } from '../../db/client.ts';
+import {
+  accountSet,
+  docVoucher,
+  material,
+  relatedParty,
+  stockOrder,
+  stockOrderLine,
+  tradeOrder,
+  voucher,
+  warehouse,
+} from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import {
   type CrudContext,
@@ -373,11 +383,34 @@ export function stockDocLifecycle(def: ResourceDef): LifecycleSpec {
     },
     onVoid: async (tx, row, c) => {
       if (row.state !== 'reviewed') return undefined;
+      await refuseWhileVouchered(tx, row);
       const cfg = await stockConfigFor(tx, c.user.tenantId, row.deptId as string | null);
       await applyVoid(tx, ledgerDoc(row), { allowNegative: cfg.allowNegativeStock, userId: c.user.userId });
       return undefined;
     },
   };
+}
+
+/**
+ * A reviewed document whose voucher (its own, or a 结转销售成本 that took its cost) stands in a book is not voided:
+ * the books would keep an entry for goods that never moved. The accountant deletes or reverses the voucher first, as
+ * in the ERP systems yards know (单据已生成凭证，不能作废). Read from the finance tables directly (modules do not
+ * import each other); the voucher rows are locked so it cannot be restored meanwhile.
+ */
+async function refuseWhileVouchered(tx: Tx, row: Row): Promise<void> {
+  const found = await rows<{ word: string; no: number; period: string; book: string }>(
+    tx,
+    sql`select v.word, v.no, v.period, s.name as book
+          from ${docVoucher} l
+          join ${voucher} v on v.id = l.voucher_id
+          join ${accountSet} s on s.id = l.account_set_id
+         where l.order_id = ${row.id} and l.tenant_id = ${row.tenantId} and v.is_deleted = 0 and v.reversed_by_id is null
+         order by v.period, v.no
+         for update of v`,
+  );
+  if (!found.length) return;
+  const list = found.map((v) => `${v.book} ${v.period} ${v.word}-${v.no}`).join('、');
+  throw badRequest(`单据已生成凭证（${list}），请先删除或冲销凭证再作废`);
 }
 
 /** Inserts a draft document with its lines (the weighing module's in/out-stock); answers the row. */
