@@ -1,15 +1,22 @@
-import { Card, Table } from '@douyinfe/semi-ui';
-import { useFin } from '../../core/api/izs-financing.api.ts';
+import { Button, Card, Table } from '@douyinfe/semi-ui';
+import { useState } from 'react';
+import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import {
   ASSET_STATES,
+  type AssetChangeRow,
   type AssetHistory,
+  assetAcquireVoucherBody,
   assetCardResource,
+  assetDisposeVoucherBody,
   CHANGE_FIELD_LABELS,
   CHANGE_KINDS,
   DEPRECIATION_METHODS,
   FA_PATHS,
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
+import { FormDialog } from '../../features/crud/form-dialog.tsx';
+import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceDetailPage } from '../../features/crud/resource-detail-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
@@ -25,10 +32,56 @@ const changeText = (changes: Record<string, [unknown, unknown]>) =>
     .map(([k, [a, b]]) => `${CHANGE_FIELD_LABELS[k] ?? k}：${valueText(k, a)} → ${valueText(k, b)}`)
     .join('；');
 
+/** 生成凭证 of an acquisition (借 固定资产 贷 对方科目) or a disposal (固定资产清理 and its result). */
+function VoucherDialog({ change, id, onClose }: { change: AssetChangeRow | null; id: string; onClose: () => void }) {
+  const post = useFinPost();
+  const { data: accounts = [] } = useFin<FinAccount[]>(ACCOUNT_PATHS.list, { status: 1, leaf: 1 });
+  const options = { options: accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.fullName}` })) };
+  const acquire = change?.kind === 'acquire';
+  return (
+    <FormDialog
+      title={acquire ? '生成新增凭证（借 固定资产 贷 对方科目）' : '生成处置凭证（固定资产清理）'}
+      visible={!!change}
+      fields={
+        acquire
+          ? [
+              { field: 'creditAccount', label: '对方科目', kind: 'select', options, required: true },
+              { field: 'taxAmount', label: '进项税额', kind: 'money', placeholder: '可抵扣的增值税，没有则不填' },
+            ]
+          : [
+              { field: 'proceeds', label: '处置收入', kind: 'money', placeholder: '不含税；报废无收入不填' },
+              { field: 'proceedsAccount', label: '收款科目', kind: 'select', options },
+            ]
+      }
+      schema={acquire ? assetAcquireVoucherBody : assetDisposeVoucherBody}
+      extra={{ id }}
+      onClose={onClose}
+      onSubmit={(v) =>
+        post(acquire ? FA_PATHS.acquireVoucher : FA_PATHS.disposeVoucher, v).then(
+          () => true,
+          () => false,
+        )
+      }
+    />
+  );
+}
+
 function HistoryCards({ id }: { id: string }) {
   const { data } = useFin<AssetHistory>(FA_PATHS.history, { id });
+  const perms = useResourcePermissions(assetCardResource.permission);
+  const [voucherFor, setVoucherFor] = useState<AssetChangeRow | null>(null);
+  const voucherCell = (_: unknown, row: AssetChangeRow) =>
+    row.voucherNo ||
+    (perms.edit && row.kind !== 'change' ? (
+      <Button size="small" theme="borderless" onClick={() => setVoucherFor(row)}>
+        生成凭证
+      </Button>
+    ) : (
+      '—'
+    ));
   return (
     <>
+      <VoucherDialog change={voucherFor} id={id} onClose={() => setVoucherFor(null)} />
       <Card title="变动记录" className="ly-detail-card" data-testid="fa-history-changes">
         <Table
           size="small"
@@ -41,6 +94,7 @@ function HistoryCards({ id }: { id: string }) {
             { title: '原值变动', dataIndex: 'costDelta', width: 120, align: 'right', render: moneyCell },
             { title: '内容', dataIndex: 'changes', render: changeText },
             { title: '原因', dataIndex: 'reason', width: 160 },
+            { title: '凭证', dataIndex: 'voucherNo', width: 100, render: voucherCell },
             { title: '操作人', dataIndex: 'createUserName', width: 100 },
             { title: '操作时间', dataIndex: 'createTime', width: 160 },
           ]}
@@ -64,7 +118,10 @@ function HistoryCards({ id }: { id: string }) {
   );
 }
 
-/** 资产变动记录 (/finance/fixed-assets/fixed-assets-history/{id}): the card, its changes and its booked depreciation. */
+/**
+ * 资产变动记录 (/finance/fixed-assets/fixed-assets-history/{id}): the card, its changes (with the acquisition and
+ * disposal vouchers, or 生成凭证) and its booked depreciation.
+ */
 export default function FixedAssetsHistoryScreen({ path }: ScreenProps) {
   const id = path.split('/').pop() ?? '';
   return (

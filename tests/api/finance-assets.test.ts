@@ -404,3 +404,148 @@ describe('a card entered late', () => {
     );
   });
 });
+
+const lineOf = (v: { lines: { accountCode: string; debit: string; credit: string }[] }) =>
+  v.lines.map((l) => [l.accountCode, l.debit, l.credit]);
+
+describe('acquisition and disposal vouchers', () => {
+  let truck: string;
+
+  it('a card bought in the book: 借 固定资产 + 进项税额 / 贷 银行存款, once; one older than the book gets none', async () => {
+    truck = (
+      await okPost(admin, `${FA}/card/save`, {
+        ...card('GD-truck', 'straightLine'),
+        name: '抓钢机',
+        typeId: types.find((t) => t.code === '02')!.id,
+        inServiceDate: '2027-02-05',
+        cost: '120000',
+        residualRate: '0',
+        lifeMonths: 120,
+      })
+    ).id;
+    const assetAccount = (await okGet(admin, `${FA}/card/detail`, { id: truck })).assetAccount;
+    const v = await okPost(admin, `${FA}/card/acquire-voucher`, {
+      id: truck,
+      creditAccount: '1002',
+      taxAmount: '15600',
+    });
+    expect(v).toMatchObject({ kind: 'asset', voucherDate: '2027-02-05', debitTotal: '135600.00' });
+    expect(lineOf(v)).toEqual([
+      [assetAccount, '120000.00', '0.00'],
+      ['22210101', '15600.00', '0.00'],
+      ['1002', '0.00', '135600.00'],
+    ]);
+    await refused(
+      admin(`${FA}/card/acquire-voucher`, { method: 'POST', body: { id: truck, creditAccount: '1002' } }),
+      400,
+      `已生成新增凭证 ${v.word}-${v.no}`,
+    );
+    const history = await okGet(admin, `${FA}/card/history`, { id: truck });
+    expect(history.changes[0]).toMatchObject({ kind: 'acquire', voucherId: v.id, voucherNo: `${v.word}-${v.no}` });
+    const old = (await okGet(admin, `${FA}/card/page`, { code: 'GD-old' })).records[0];
+    await refused(
+      admin(`${FA}/card/acquire-voucher`, { method: 'POST', body: { id: old.id, creditAccount: '1002' } }),
+      400,
+      '账套启用前取得',
+    );
+    await refused(
+      admin(`${FA}/card/acquire-voucher`, { method: 'POST', body: { id: truck, creditAccount: '12x' } }),
+      400,
+      '对方科目',
+    );
+  });
+
+  it('a sale below book value: 固定资产清理 closed to 营业外支出; without proceeds the whole net value is the loss, after the disposal month is depreciated', async () => {
+    await okPost(admin, `${FA}/card/dispose`, { id: truck, disposalDate: '2027-03-15', reason: '出售' });
+    await refused(
+      admin(`${FA}/card/dispose-voucher`, {
+        method: 'POST',
+        body: { id: truck, proceeds: '100000', proceedsAccount: '1002' },
+      }),
+      400,
+      '请先计提 2027-03 的折旧',
+    );
+    await run('2027-02');
+    await run('2027-03');
+    const history = await okGet(admin, `${FA}/card/history`, { id: truck });
+    expect(history.depreciation).toEqual([expect.objectContaining({ period: '2027-03', amount: '1000.00' })]);
+    const detail = await okGet(admin, `${FA}/card/detail`, { id: truck });
+    const v = await okPost(admin, `${FA}/card/dispose-voucher`, {
+      id: truck,
+      proceeds: '100000',
+      proceedsAccount: '1002',
+    });
+    expect(v).toMatchObject({
+      kind: 'asset',
+      voucherDate: '2027-03-15',
+      debitTotal: '239000.00',
+      creditTotal: '239000.00',
+    });
+    expect(lineOf(v)).toEqual([
+      ['1606', '119000.00', '0.00'],
+      ['1602', '1000.00', '0.00'],
+      [detail.assetAccount, '0.00', '120000.00'],
+      ['1002', '100000.00', '0.00'],
+      ['1606', '0.00', '100000.00'],
+      [expect.stringMatching(/^5711/), '19000.00', '0.00'],
+      ['1606', '0.00', '19000.00'],
+    ]);
+    // 1606 nets to nil
+    const clearing = v.lines.filter((l: { accountCode: string }) => l.accountCode === '1606');
+    const net = clearing.reduce(
+      (s: number, l: { debit: string; credit: string }) =>
+        s + Math.round(Number(l.debit) * 100) - Math.round(Number(l.credit) * 100),
+      0,
+    );
+    expect(net).toBe(0);
+    await refused(admin(`${FA}/card/dispose-voucher`, { method: 'POST', body: { id: truck } }), 400, '已生成处置凭证');
+    // the record's written-off depreciation now includes March
+    const after = await okGet(admin, `${FA}/card/history`, { id: truck });
+    expect(after.changes.find((x: { kind: string }) => x.kind === 'dispose')).toMatchObject({
+      accumDelta: '-1000.00',
+      voucherNo: `${v.word}-${v.no}`,
+    });
+    // deleting the voucher frees the record
+    await okPost(admin, `${FIN}/voucher/remove`, {}, { ids: v.id });
+    const again = await okPost(admin, `${FA}/card/dispose-voucher`, { id: truck });
+    expect(lineOf(again).at(-1)).toEqual(['1606', '0.00', '119000.00']);
+  });
+});
+
+describe('disposal vouchers under 企业会计准则', () => {
+  it('a sale goes to 资产处置损益, a write-off without proceeds to 营业外支出-非流动资产毁损报废损失', async () => {
+    const ent = (
+      await createBook(c, company(), { name: '企业准则资产账套', enableDate: '2025-11-01', accountingSystem: 2 })
+    ).api;
+    const entTypes = await okGet(ent, `${FA}/type/list`);
+    const base = {
+      typeId: entTypes.find((t: { code: string }) => t.code === '02').id,
+      useDept: '生产部',
+      inServiceDate: '2025-11-10',
+      cost: '50000',
+      residualRate: '0',
+      lifeMonths: 120,
+      method: 'straightLine',
+    };
+    const sold = (await okPost(ent, `${FA}/card/save`, { ...base, code: 'QY-1', name: '叉车' })).id;
+    const scrapped = (await okPost(ent, `${FA}/card/save`, { ...base, code: 'QY-2', name: '旧磅秤' })).id;
+    // disposed in the month they came: nothing to depreciate yet, so the vouchers need no run
+    for (const id of [sold, scrapped]) {
+      await okPost(ent, `${FA}/card/dispose`, { id, disposalDate: '2025-11-28', reason: '处置' });
+    }
+    const sale = await okPost(ent, `${FA}/card/dispose-voucher`, {
+      id: sold,
+      proceeds: '52000',
+      proceedsAccount: '1002',
+    });
+    expect(lineOf(sale).slice(-2)).toEqual([
+      ['1606', '2000.00', '0.00'],
+      ['6115', '0.00', '2000.00'],
+    ]);
+    const off = await okPost(ent, `${FA}/card/dispose-voucher`, { id: scrapped });
+    expect(lineOf(off).slice(-2)).toEqual([
+      [expect.stringMatching(/^6711/), '50000.00', '0.00'],
+      ['1606', '0.00', '50000.00'],
+    ]);
+  });
+});

@@ -120,5 +120,23 @@ test('fixed assets: types, history, subsidiary book, schedule and summary screen
   );
   await expect(page.getByTestId('asset-accounting-runs')).toContainText(period);
   await page.screenshot({ path: info.outputPath('asset-accounting.png') });
+
+  // 处置 this month (already depreciated by the run), then 生成凭证 from its history: 固定资产清理 → 营业外支出
+  await page.goto('/finance/fixed-assets/fixed-assets-list');
+  const card = page.getByTestId('crud-fixed-asset-card').locator('tr', { hasText: '监控主机' }).first();
+  await card.getByRole('button', { name: '处置' }).click();
+  await expect(page.getByText('资产处置：监控主机')).toBeVisible();
+  await page.getByTestId('crud-save').click();
+  await expect(card).toContainText('已处置');
+  await card.locator('a.ly-crud-link').click();
+  const changes = page.getByTestId('fa-history-changes');
+  const disposal = changes.locator('tr', { hasText: '处置' }).last();
+  await disposal.getByRole('button', { name: '生成凭证' }).click();
+  await expect(page.getByText('生成处置凭证（固定资产清理）')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('fixed-assets-dispose-voucher.png') });
+  await page.getByTestId('crud-save').click();
+  await expect(disposal).toContainText(/[\u4e00-\u9fa5]+-\d+/);
+  await expect(disposal.getByRole('button', { name: '生成凭证' })).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath('fixed-assets-history-voucher.png') });
   expect(errors).toEqual([]);
 });

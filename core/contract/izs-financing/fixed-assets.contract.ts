@@ -33,6 +33,10 @@ export const FA_PERMISSIONS = {
 export const FA_PATHS = {
   change: `${ASSET_CARD_BASE}/change`,
   dispose: `${ASSET_CARD_BASE}/dispose`,
+  /** POST { id, creditAccount, taxAmount? }: 借 固定资产 (+ 进项税额) 贷 对方科目, dated the in-service date */
+  acquireVoucher: `${ASSET_CARD_BASE}/acquire-voucher`,
+  /** POST { id, proceeds?, proceedsAccount? }: 固定资产清理 and its result, dated the disposal date */
+  disposeVoucher: `${ASSET_CARD_BASE}/dispose-voucher`,
   history: `${ASSET_CARD_BASE}/history`,
   schedule: `${ASSET_CARD_BASE}/schedule`,
   subsidiary: `${FA_BASE}/subsidiary`,
@@ -343,6 +347,21 @@ export const assetDisposeBody = z.object({
   reason: opt('处置原因', 255),
 });
 
+export const assetAcquireVoucherBody = z.object({
+  id: refReq('资产卡片'),
+  creditAccount: accountCode('对方科目'),
+  taxAmount: amount('进项税额').optional(),
+});
+export type AssetAcquireVoucherBody = z.input<typeof assetAcquireVoucherBody>;
+
+export const assetDisposeVoucherBody = z.object({
+  id: refReq('资产卡片'),
+  /** 处置收入 (不含税) */
+  proceeds: amount('处置收入').optional(),
+  proceedsAccount: accountCode('收款科目').optional(),
+});
+export type AssetDisposeVoucherBody = z.input<typeof assetDisposeVoucherBody>;
+
 export const assetIdQuery = z.object({ id: refReq('资产卡片') });
 export const subsidiaryQuery = z.object({
   periodFrom: period('开始期间'),
@@ -377,6 +396,9 @@ export interface AssetChangeRow {
   reason: string;
   createUserName: string;
   createTime: string;
+  /** the live voucher generated for an acquisition or disposal ('' when none) */
+  voucherId: string;
+  voucherNo: string;
 }
 
 export interface AssetHistory {

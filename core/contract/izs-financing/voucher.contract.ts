@@ -165,6 +165,7 @@ export const VOUCHER_KINDS = [
   { label: '业务单据', value: 'business' },
   { label: '结转销售成本', value: 'costCarry' },
   { label: '计提折旧', value: 'depreciation' },
+  { label: '固定资产', value: 'asset' },
 ];
 
 export const voucherLineInput = z.object({

@@ -109,6 +109,8 @@ export const assetChange = pgTable(
     accumDelta: money('accum_delta').notNull().default('0'),
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
     reason: s('reason', 255),
+    /** acquisition / disposal: the voucher generated for it (counts while live and not reversed) */
+    voucherId: bigintStr('voucher_id'),
     ...audit(),
   },
   (t) => [index('izs_fin_asset_change_asset_idx').on(t.accountSetId, t.assetId)],

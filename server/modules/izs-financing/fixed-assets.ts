@@ -188,7 +188,11 @@ interface BookedLine extends BookedMonth {
 }
 
 /** Lines whose run and voucher are live (the booked depreciation), by card. */
-async function bookedLines(ex: Executor, bookId: string, assetIds?: string[]): Promise<Map<string, BookedLine[]>> {
+export async function bookedLines(
+  ex: Executor,
+  bookId: string,
+  assetIds?: string[],
+): Promise<Map<string, BookedLine[]>> {
   const list = await ex
     .select({
       assetId: depreciationLine.assetId,
@@ -235,7 +239,7 @@ export function cardState(r: CardRow): CardState {
   };
 }
 
-async function loadCard(ex: Executor, bookId: string, id: string, lock = false): Promise<CardRow> {
+export async function loadCard(ex: Executor, bookId: string, id: string, lock = false): Promise<CardRow> {
   const q = ex
     .select()
     .from(asset)
@@ -322,7 +326,7 @@ function runVoucherLines(bc: BookChart, period: string, lines: DeprPreviewLine[]
 }
 
 /** Live runs (run and voucher live), newest period first. */
-async function liveRuns(ex: Executor, book: Book, tz: string, period?: string): Promise<DeprRun[]> {
+export async function liveRuns(ex: Executor, book: Book, tz: string, period?: string): Promise<DeprRun[]> {
   const list = await ex
     .select({ run: depreciationRun, word: voucher.word, no: voucher.no, state: voucher.state })
     .from(depreciationRun)
@@ -726,6 +730,13 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
     const card = await loadCard(db, c.book.id, q.id);
     const [typeRow] = await db.select({ name: assetType.name }).from(assetType).where(eq(assetType.id, card.typeId));
     const changes = await changesOf(db, c.book.id, [card.id]);
+    const linked = changes.map((x) => x.voucherId).filter((v): v is string => !!v);
+    const vouchers = linked.length
+      ? await db
+          .select({ id: voucher.id, word: voucher.word, no: voucher.no })
+          .from(voucher)
+          .where(and(inArray(voucher.id, linked), eq(voucher.isDeleted, 0), sql`${voucher.reversedById} is null`))
+      : [];
     const names = await rows<{ id: string; name: string }>(
       db,
       sql`select id::text as id, coalesce(nullif(real_name, ''), nullif(name, ''), account) as name from blade_user where id in (${sql.join(
@@ -757,6 +768,10 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
           reason: x.reason,
           createUserName: names.find((n) => n.id === x.createUser)?.name ?? '',
           createTime: formatDateTime(x.createTime, tz),
+          ...(() => {
+            const v = vouchers.find((y) => y.id === x.voucherId);
+            return { voucherId: v?.id ?? '', voucherNo: v ? formatVoucherNo(v.word, v.no) : '' };
+          })(),
         }),
       ),
       depreciation: booked.map((b) => {

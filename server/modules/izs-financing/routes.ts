@@ -13,6 +13,7 @@ import { DIMENSION_PATHS } from '../../../core/contract/izs-financing/dimension.
 import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerAccountSets } from './account-sets.ts';
+import { registerAssetVouchers } from './asset-vouchers.ts';
 import { registerBills } from './bills.ts';
 import { resolveBook } from './book.ts';
 import { registerBooks } from './books.ts';
@@ -48,6 +49,7 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerBooks(s, db);
     registerClosing(s, ctx);
     registerFixedAssets(s, ctx);
+    registerAssetVouchers(s, ctx);
     registerBusinessVouchers(s, ctx);
     registerBusinessReports(s, ctx);
     registerIncomeExpend(s, ctx);

@@ -75,7 +75,7 @@ export interface SaveOptions {
   /** update this voucher */
   id?: string;
   /** business / costCarry: generated from stock documents (business-vouchers.ts, business-reports.ts) */
-  kind?: 'manual' | 'carryForward' | 'yearEnd' | 'reversal' | 'business' | 'costCarry' | 'depreciation';
+  kind?: 'manual' | 'carryForward' | 'yearEnd' | 'reversal' | 'business' | 'costCarry' | 'depreciation' | 'asset';
   /** flag every line as 结转损益 (left out of the income statement) */
   carryForward?: boolean;
   sourceVoucherId?: string;

@@ -1,0 +1,1 @@
+ALTER TABLE "izs_fin_asset_change" ADD COLUMN "voucher_id" bigint;
