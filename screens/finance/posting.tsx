@@ -9,6 +9,7 @@ import {
   VOUCHER_PATHS,
   VOUCHER_STATES,
   type Voucher,
+  type VoucherNumber,
 } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
@@ -31,13 +32,13 @@ function Posting() {
   const [order, setOrder] = useState<'date' | 'entry'>('date');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const page = useFin<Page<Voucher>>(VOUCHER_PATHS.page, { period, state, current, size });
-  // the whole period's numbers for the gap hint (numbers only: one light page of up to 1000)
-  const all = useFin<Page<Voucher>>(VOUCHER_PATHS.page, { period, current: 1, size: 1000 });
+  // the whole period's numbers and states (no lines, no limit): counts, the gap hint and 全部未审核 …
+  const all = useFin<VoucherNumber[]>(VOUCHER_PATHS.numbers, { period });
   const records = page.data?.records ?? [];
-  const gaps = useMemo(() => gapsByWord(all.data?.records ?? []), [all.data]);
+  const gaps = useMemo(() => gapsByWord(all.data ?? []), [all.data]);
   const counts = useMemo(() => {
     const c = { saved: 0, reviewed: 0, posted: 0 };
-    for (const v of all.data?.records ?? []) c[v.state] += 1;
+    for (const v of all.data ?? []) c[v.state] += 1;
     return c;
   }, [all.data]);
   const closed = !!book.closedThrough && period <= book.closedThrough;
@@ -54,7 +55,7 @@ function Posting() {
       setResult({ ok: false, text: `${label}失败：${(e as Error).message}` });
     }
   };
-  const ofState = (s: Voucher['state']) => (all.data?.records ?? []).filter((v) => v.state === s).map((v) => v.id);
+  const ofState = (s: Voucher['state']) => (all.data ?? []).filter((v) => v.state === s).map((v) => v.id);
   const renumber = () =>
     Modal.confirm({
       title: `凭证整理：${period}`,

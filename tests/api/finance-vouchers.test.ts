@@ -150,6 +150,15 @@ describe('numbering', () => {
     expect(third.map((v: { debitTotal: string }) => v.debitTotal)).toEqual(['115.26', '56.50']);
     expect((await okGet(admin, `${FIN}/voucher/next-no`, { word: '记', date: '2025-01-31' })).no).toBe(21);
   });
+
+  it('numbers: every voucher of a period, number and state only, beyond any page size', async () => {
+    const nums = await okGet(admin, `${FIN}/voucher/numbers`, { period: '2025-01' });
+    expect(nums).toHaveLength(20);
+    expect(nums.map((v: { no: number }) => v.no)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(Object.keys(nums[0]).sort()).toEqual(['id', 'no', 'state', 'word']);
+    expect(nums.every((v: { word: string; state: string }) => v.word === '记' && v.state === 'saved')).toBe(true);
+    await refused(admin(`${FIN}/voucher/numbers`, { query: { period: '2025-1' } }), 400);
+  });
 });
 
 describe('review, post and their blocks', () => {

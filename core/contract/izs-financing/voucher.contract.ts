@@ -63,7 +63,19 @@ export const VOUCHER_PATHS = {
   renumber: `${VOUCHER_BASE}/renumber`,
   reverse: `${VOUCHER_BASE}/reverse`,
   collect: `${VOUCHER_BASE}/collect`,
+  /** GET period → VoucherNumber[]: every live voucher of the period, number and state only (no lines, no limit) */
+  numbers: `${VOUCHER_BASE}/numbers`,
 } as const;
+
+export const voucherNumbersQuery = z.object({ period: period() });
+
+/** What 凭证过账 needs of a whole period: counts, gaps and the ids of a state, without lines. */
+export interface VoucherNumber {
+  id: string;
+  word: string;
+  no: number;
+  state: 'saved' | 'reviewed' | 'posted';
+}
 
 export const WORD_RESTRICTIONS = [
   { label: '无限制', value: 'none' },

@@ -40,7 +40,9 @@ import {
   type Voucher,
   type VoucherCollect,
   type VoucherLine,
+  type VoucherNumber,
   voucherForm,
+  voucherNumbersQuery,
   voucherQuery,
 } from '../../../core/contract/izs-financing/voucher.contract.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
@@ -391,6 +393,18 @@ export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
     const { book, user } = bookOf(req);
     await needAnyView(db, user, [FIN_PERMISSIONS.voucherList, FIN_PERMISSIONS.voucherEntry, FIN_PERMISSIONS.posting]);
     return ok(await answer(book, String((req.query as Record<string, unknown>)?.id ?? '')));
+  });
+
+  app.get(VOUCHER_PATHS.numbers, async (req) => {
+    const { book, user } = bookOf(req);
+    await needAnyView(db, user, [FIN_PERMISSIONS.voucherList, FIN_PERMISSIONS.posting]);
+    const q = parse(voucherNumbersQuery, req.query ?? {});
+    const list = await db
+      .select({ id: voucher.id, word: voucher.word, no: voucher.no, state: voucher.state })
+      .from(voucher)
+      .where(and(eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0), eq(voucher.period, q.period)))
+      .orderBy(asc(voucher.word), asc(voucher.no));
+    return ok(list as VoucherNumber[]);
   });
 
   app.get(VOUCHER_PATHS.page, async (req) => {
