@@ -1,25 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './time.ts';
+import { formatDateTime, intlDateTime } from './time.ts';
 
 /** What Intl says, field by field: the reference the cached-offset path must agree with. */
-function reference(d: Date, tz: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
+const reference = intlDateTime;
 
 describe('formatDateTime', () => {
   it('writes yyyy-MM-dd HH:mm:ss in the zone', () => {

@@ -27,6 +27,12 @@ function slowParts(d: Date, tz: string): Record<string, string> {
   );
 }
 
+/** `yyyy-MM-dd HH:mm:ss` straight from Intl (the slow path, and the reference the tests hold the fast path to). */
+export function intlDateTime(d: Date, tz: string): string {
+  const p = slowParts(d, tz);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
 /** The zone's offset (ms) at an instant: its wall-clock fields read back as if they were UTC, minus the instant. */
 function offsetAt(ms: number, tz: string): number {
   const p = slowParts(new Date(ms), tz);
@@ -56,16 +62,10 @@ export function formatDateTime(d: Date | null | undefined, tz: string): string {
     if (offsets.size >= 20_000) offsets.clear();
     offsets.set(key, off);
   }
-  if (off === null) {
-    const p = slowParts(d, tz);
-    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-  }
+  if (off === null) return intlDateTime(d, tz);
   const w = new Date(ms + off);
   const y = w.getUTCFullYear();
-  if (y < 1000 || y > 9999) {
-    const p = slowParts(d, tz);
-    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-  }
+  if (y < 1000 || y > 9999) return intlDateTime(d, tz);
   return `${y}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
 }
 
