@@ -1,4 +1,3 @@
-import { Button, Checkbox } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
@@ -9,6 +8,7 @@ import { LedgerTable } from './ledger-table.tsx';
 import { PeriodRange } from './period-range.tsx';
 import '../accounting/accounting.css';
 import './finance.css';
+import { PostedQuery } from './fin-controls.tsx';
 
 const TITLES = { general: '总账', cash: '现金日记账', bank: '银行日记账' } as const;
 
@@ -51,15 +51,7 @@ export function GeneralLedgerView({ kind }: { kind: 'general' | 'cash' | 'bank' 
             optionList={accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.fullName}` }))}
           />
         )}
-        <Checkbox
-          checked={draft.posted === '1'}
-          onChange={(e) => setDraft({ ...draft, posted: e.target.checked ? '1' : '' })}
-        >
-          仅已过账
-        </Checkbox>
-        <Button size="small" theme="solid" loading={isFetching} onClick={() => setQ(draft)}>
-          查询
-        </Button>
+        <PostedQuery draft={draft} setDraft={setDraft} loading={isFetching} onQuery={() => setQ(draft)} />
       </div>
       {(data?.accounts ?? []).map((a) => (
         <div key={a.code} className="ly-fin-section" data-account={a.code}>

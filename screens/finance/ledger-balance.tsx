@@ -1,4 +1,4 @@
-import { Button, Checkbox, Input, Tag } from '@douyinfe/semi-ui';
+import { Checkbox, Input, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import {
@@ -10,6 +10,7 @@ import { AccountingFrame, useBook } from '../../features/account-set/accounting-
 import { moneyCell } from '../accounting/voucher-grid.ts';
 import '../accounting/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
+import { PostedQuery } from './fin-controls.tsx';
 
 const FIGURES: [keyof BalanceFigures, string][] = [
   ['openingDebit', '期初借方'],
@@ -70,15 +71,7 @@ function TrialBalance() {
         >
           显示零余额
         </Checkbox>
-        <Checkbox
-          checked={draft.posted === '1'}
-          onChange={(e) => setDraft({ ...draft, posted: e.target.checked ? '1' : '' })}
-        >
-          仅已过账
-        </Checkbox>
-        <Button size="small" theme="solid" loading={isFetching} onClick={() => setQ(draft)}>
-          查询
-        </Button>
+        <PostedQuery draft={draft} setDraft={setDraft} loading={isFetching} onQuery={() => setQ(draft)} />
         {data && (
           <span className="ly-fin-check" data-testid="trial-balance-check">
             {data.balanced ? (

@@ -1,4 +1,4 @@
-import { Banner, Button, Checkbox, Modal, Pagination, Space, Tag } from '@douyinfe/semi-ui';
+import { Banner, Button, Checkbox, Modal, Space, Tag } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
@@ -17,6 +17,7 @@ import { bookPeriods, gapsByWord, moneyText } from './fin-model.ts';
 import { printVoucher } from './print-link.ts';
 import '../accounting/accounting.css';
 import './finance.css';
+import { usePager } from './fin-controls.tsx';
 
 const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as const;
 
@@ -26,8 +27,7 @@ function Posting() {
   const post = useFinPost();
   const [period, setPeriod] = useState(book.currentPeriod);
   const [state, setState] = useState('');
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(50);
+  const { current, size, setCurrent, pager } = usePager(50, [20, 50, 100]);
   const [picked, setPicked] = useState<string[]>([]);
   const [order, setOrder] = useState<'date' | 'entry'>('date');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -246,21 +246,7 @@ function Posting() {
           )}
         </tbody>
       </table>
-      <Pagination
-        size="small"
-        style={{ marginTop: 8 }}
-        total={page.data?.total ?? 0}
-        currentPage={current}
-        pageSize={size}
-        pageSizeOpts={[20, 50, 100]}
-        showSizeChanger
-        showTotal
-        onPageChange={setCurrent}
-        onPageSizeChange={(s) => {
-          setSize(s);
-          setCurrent(1);
-        }}
-      />
+      {pager(page.data?.total ?? 0)}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Input, Tag } from '@douyinfe/semi-ui';
+import { Input, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import { LEDGER_PATHS, type StatementAnswer } from '../../core/contract/izs-financing/books.contract.ts';
 import { useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
 import '../accounting/accounting.css';
+import { PostedQuery } from './fin-controls.tsx';
 
 const CONFIG = {
   balance_sheet: {
@@ -43,15 +44,7 @@ export function StatementView({ report }: { report: keyof typeof CONFIG }) {
           value={draft.period}
           onChange={(v) => setDraft({ ...draft, period: v })}
         />
-        <Checkbox
-          checked={draft.posted === '1'}
-          onChange={(e) => setDraft({ ...draft, posted: e.target.checked ? '1' : '' })}
-        >
-          仅已过账
-        </Checkbox>
-        <Button size="small" theme="solid" loading={isFetching} onClick={() => setQ(draft)}>
-          查询
-        </Button>
+        <PostedQuery draft={draft} setDraft={setDraft} loading={isFetching} onQuery={() => setQ(draft)} />
         {data && (
           <span className="ly-fin-check" data-testid="statement-check">
             {data.checks.map((c) => (

@@ -1,4 +1,3 @@
-import { Button, Checkbox } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
@@ -13,6 +12,7 @@ import { LedgerTable } from './ledger-table.tsx';
 import { PeriodRange } from './period-range.tsx';
 import '../accounting/accounting.css';
 import './finance.css';
+import { PostedQuery } from './fin-controls.tsx';
 
 function Subsidiary() {
   const book = useBook();
@@ -68,15 +68,7 @@ function Subsidiary() {
           to={draft.periodTo}
           onChange={(periodFrom, periodTo) => setDraft({ ...draft, periodFrom, periodTo })}
         />
-        <Checkbox
-          checked={draft.posted === '1'}
-          onChange={(e) => setDraft({ ...draft, posted: e.target.checked ? '1' : '' })}
-        >
-          仅已过账
-        </Checkbox>
-        <Button size="small" theme="solid" loading={isFetching} onClick={() => setQ(draft)}>
-          查询
-        </Button>
+        <PostedQuery draft={draft} setDraft={setDraft} loading={isFetching} onQuery={() => setQ(draft)} />
       </div>
       {data && (
         <div className="ly-fin-meta" style={{ marginBottom: 6 }}>

@@ -1,4 +1,3 @@
-import { Button, Checkbox } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import {
@@ -13,6 +12,7 @@ import { moneyText } from './fin-model.ts';
 import { PeriodRange } from './period-range.tsx';
 import '../accounting/accounting.css';
 import './finance.css';
+import { PostedQuery } from './fin-controls.tsx';
 
 function Collect() {
   const book = useBook();
@@ -52,15 +52,7 @@ function Collect() {
           onChange={(v) => setDraft({ ...draft, level: String(v) })}
           optionList={['1', '2', '3', '4'].map((l) => ({ value: l, label: `${l} 级` }))}
         />
-        <Checkbox
-          checked={draft.posted === '1'}
-          onChange={(e) => setDraft({ ...draft, posted: e.target.checked ? '1' : '' })}
-        >
-          仅已过账
-        </Checkbox>
-        <Button size="small" theme="solid" loading={isFetching} onClick={() => setQ(draft)}>
-          查询
-        </Button>
+        <PostedQuery draft={draft} setDraft={setDraft} loading={isFetching} onQuery={() => setQ(draft)} />
       </div>
       {data && (
         <div className="ly-fin-panel" data-testid="collect-words">

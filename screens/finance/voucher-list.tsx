@@ -1,4 +1,4 @@
-import { Button, Checkbox, Input, Modal, Pagination, Space, Tag } from '@douyinfe/semi-ui';
+import { Button, Checkbox, Input, Modal, Space, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
@@ -11,6 +11,7 @@ import { VoucherEditor } from '../accounting/voucher-editor.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
 import '../accounting/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
+import { usePager } from './fin-controls.tsx';
 import { printVoucher } from './print-link.ts';
 
 const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as const;
@@ -21,8 +22,7 @@ function VoucherList() {
   const post = useFinPost();
   const [draft, setDraft] = useState({ period: book.currentPeriod, state: '', summary: '' });
   const [filters, setFilters] = useState(draft);
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(20);
+  const { current, size, setCurrent, pager } = usePager(20, [10, 20, 50, 100]);
   const [picked, setPicked] = useState<string[]>([]);
   const page = useFin<Page<Voucher>>(VOUCHER_PATHS.page, {
     ...filters,
@@ -218,21 +218,7 @@ function VoucherList() {
           )}
         </tbody>
       </table>
-      <Pagination
-        size="small"
-        style={{ marginTop: 8 }}
-        total={page.data?.total ?? 0}
-        currentPage={current}
-        pageSize={size}
-        pageSizeOpts={[10, 20, 50, 100]}
-        showSizeChanger
-        showTotal
-        onPageChange={setCurrent}
-        onPageSizeChange={(s) => {
-          setSize(s);
-          setCurrent(1);
-        }}
-      />
+      {pager(page.data?.total ?? 0)}
     </div>
   );
 }
