@@ -14,7 +14,7 @@ import {
   DEPRECIATION_METHODS,
   FA_PATHS,
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
-import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
+import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceDetailPage } from '../../features/crud/resource-detail-page.tsx';
@@ -69,10 +69,13 @@ function VoucherDialog({ change, id, onClose }: { change: AssetChangeRow | null;
 function HistoryCards({ id }: { id: string }) {
   const { data } = useFin<AssetHistory>(FA_PATHS.history, { id });
   const perms = useResourcePermissions(assetCardResource.permission);
+  const book = useBook();
   const [voucherFor, setVoucherFor] = useState<AssetChangeRow | null>(null);
+  // offered for an acquisition or disposal in an open period of the book (an older card's cost is in the openings)
+  const open = (p: string) => p >= book.startPeriod && !(book.closedThrough && p <= book.closedThrough);
   const voucherCell = (_: unknown, row: AssetChangeRow) =>
     row.voucherNo ||
-    (perms.edit && row.kind !== 'change' ? (
+    (perms.edit && row.kind !== 'change' && open(row.period) ? (
       <Button size="small" theme="borderless" onClick={() => setVoucherFor(row)}>
         生成凭证
       </Button>
