@@ -1,17 +1,18 @@
 import { IconSearch } from '@douyinfe/semi-icons';
-import { Button, Pagination, Table } from '@douyinfe/semi-ui';
+import { Button, Table } from '@douyinfe/semi-ui';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Params, Row } from '../../core/api/crud.api.ts';
 import { useStockQueryQuery } from '../../core/api/izs-stock.api.ts';
-import { PAGE_SIZES, type Page } from '../../core/contract/common.ts';
+import type { Page } from '../../core/contract/common.ts';
 import type { ColumnDef } from '../../core/contract/resource.ts';
 import { sum } from '../../core/stock/amount.ts';
 import { CellValue, type ControlSpec, DEFAULT_DECIMALS, FieldControl, RIGHT_ALIGNED } from './field-kinds.tsx';
 import { useTableHeight } from './table-height.ts';
 import './crud.css';
 import './query-table.css';
+import { usePager } from '../ui/use-pager.tsx';
 
 export type QueryColumn = ColumnDef<Row> & { field: string };
 
@@ -66,8 +67,7 @@ export function QueryTable({
 }) {
   const [draft, setDraft] = useState<Row>(initial);
   const [applied, setApplied] = useState<Row>(initial);
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(20);
+  const { current, size, setCurrent, pager } = usePager(20);
   const params: Params = {};
   for (const [k, v] of Object.entries(applied)) if (v !== undefined && v !== null && v !== '') params[k] = String(v);
   const missing = required.filter((k) => !params[k]);
@@ -185,23 +185,7 @@ export function QueryTable({
         empty="暂无数据"
       />
       <div className="ly-crud-pager" ref={pagerRef}>
-        {paged ? (
-          <Pagination
-            total={total}
-            currentPage={current}
-            pageSize={size}
-            pageSizeOpts={[...PAGE_SIZES]}
-            showSizeChanger
-            showTotal
-            onPageChange={setCurrent}
-            onPageSizeChange={(s) => {
-              setSize(s);
-              setCurrent(1);
-            }}
-          />
-        ) : (
-          <span className="ly-crud-hint">共 {total} 条</span>
-        )}
+        {paged ? pager(total) : <span className="ly-crud-hint">共 {total} 条</span>}
       </div>
     </div>
   );

@@ -6,7 +6,7 @@
  * filtered here, so choosing a catalogue shows the rules of every menu below it.
  */
 import { IconPlus, IconRefresh } from '@douyinfe/semi-icons';
-import { Button, Empty, Input, Modal, Pagination, Table, Tag, Toast, Tree, Typography } from '@douyinfe/semi-ui';
+import { Button, Empty, Input, Modal, Table, Tag, Toast, Tree, Typography } from '@douyinfe/semi-ui';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { type ReactNode, useMemo, useState } from 'react';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../core/api/blade-system.api.ts';
 import type { ApiScopeRow, DataScopeRow } from '../../core/contract/blade-system/scope.contract.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
-import { PAGE_SIZES } from '../../core/contract/common.ts';
+import { usePager } from '../../features/ui/use-pager.tsx';
 import { indexTree, PageFrame, type SemiTreeData, useCan } from './common.tsx';
 import { ScopeDialog } from './scope-dialog.tsx';
 
@@ -74,8 +74,7 @@ export function ScopePage({ kind, title }: { kind: ScopeKind; title: string }) {
   const [removeApi] = useApiScopeRemoveMutation();
   const [menuId, setMenuId] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(10);
+  const { current, size, setCurrent, pager } = usePager(10);
   const [editing, setEditing] = useState<{ row: Partial<ScopeRow> } | null>(null);
 
   const idx = useMemo(() => indexTree(menus), [menus]);
@@ -297,21 +296,7 @@ export function ScopePage({ kind, title }: { kind: ScopeKind; title: string }) {
               />
             }
           />
-          <div className="ly-crud-pager">
-            <Pagination
-              total={shown.length}
-              currentPage={current}
-              pageSize={size}
-              pageSizeOpts={[...PAGE_SIZES]}
-              showSizeChanger
-              showTotal
-              onPageChange={setCurrent}
-              onPageSizeChange={(s) => {
-                setSize(s);
-                setCurrent(1);
-              }}
-            />
-          </div>
+          <div className="ly-crud-pager">{pager(shown.length)}</div>
         </section>
       </div>
       {editing && (

@@ -17,7 +17,7 @@ import { bookPeriods, gapsByWord, moneyText } from './fin-model.ts';
 import { printVoucher } from './print-link.ts';
 import '../accounting/accounting.css';
 import './finance.css';
-import { usePager } from './fin-controls.tsx';
+import { usePager } from '../../features/ui/use-pager.tsx';
 
 const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as const;
 
@@ -27,7 +27,11 @@ function Posting() {
   const post = useFinPost();
   const [period, setPeriod] = useState(book.currentPeriod);
   const [state, setState] = useState('');
-  const { current, size, setCurrent, pager } = usePager(50, [20, 50, 100]);
+  const { current, size, setCurrent, pager } = usePager(50, {
+    sizes: [20, 50, 100],
+    small: true,
+    style: { marginTop: 8 },
+  });
   const [picked, setPicked] = useState<string[]>([]);
   const [order, setOrder] = useState<'date' | 'entry'>('date');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);

@@ -11,7 +11,7 @@ import { VoucherEditor } from '../accounting/voucher-editor.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
 import '../accounting/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
-import { usePager } from './fin-controls.tsx';
+import { usePager } from '../../features/ui/use-pager.tsx';
 import { printVoucher } from './print-link.ts';
 
 const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as const;
@@ -22,7 +22,11 @@ function VoucherList() {
   const post = useFinPost();
   const [draft, setDraft] = useState({ period: book.currentPeriod, state: '', summary: '' });
   const [filters, setFilters] = useState(draft);
-  const { current, size, setCurrent, pager } = usePager(20, [10, 20, 50, 100]);
+  const { current, size, setCurrent, pager } = usePager(20, {
+    sizes: [10, 20, 50, 100],
+    small: true,
+    style: { marginTop: 8 },
+  });
   const [picked, setPicked] = useState<string[]>([]);
   const page = useFin<Page<Voucher>>(VOUCHER_PATHS.page, {
     ...filters,
