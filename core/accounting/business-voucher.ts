@@ -276,6 +276,20 @@ function leafOf(chart: Chart, code: string | undefined): string | undefined {
 }
 
 /**
+ * 应交税费-应交增值税-进项税额 / 销项税额 of a chart, found by name (codes differ per standard); a small-scale book
+ * whose 应交增值税 has no sub-accounts books its output VAT on 应交增值税 itself.
+ */
+export function vatAccounts(chart: Chart): { input: string | undefined; output: string | undefined } {
+  const taxes = findByName(chart, '应交税费');
+  const vat = taxes ? findByName(chart, '应交增值税', taxes.code) : undefined;
+  const input = vat ? findByName(chart, '进项税额', vat.code)?.code : undefined;
+  const output = vat
+    ? (findByName(chart, '销项税额', vat.code)?.code ?? (isLeaf(chart, vat.code) ? vat.code : undefined))
+    : undefined;
+  return { input, output };
+}
+
+/**
  * Default templates of a book, accounts found by name (codes differ per standard):
  * - 采购入库: 借 库存商品 (不含税; per material when 库存商品 has sub-accounts) + 应交税费-应交增值税-进项税额 (税额),
  *   贷 应付账款 [供应商] (含税). 小规模纳税人: input VAT is never deductible → 借 库存商品 含税.
@@ -291,12 +305,7 @@ export function defaultTemplates(chart: Chart, taxNature: TaxNature): { template
   const payable = leafOf(chart, top('应付账款')?.code);
   const receivable = leafOf(chart, top('应收账款')?.code);
   const revenue = leafOf(chart, top('主营业务收入')?.code);
-  const taxes = top('应交税费');
-  const vat = taxes ? findByName(chart, '应交增值税', taxes.code) : undefined;
-  const input = vat ? findByName(chart, '进项税额', vat.code)?.code : undefined;
-  const output = vat
-    ? (findByName(chart, '销项税额', vat.code)?.code ?? (isLeaf(chart, vat.code) ? vat.code : undefined))
-    : undefined;
+  const { input, output } = vatAccounts(chart);
   const general = taxNature === 'general';
   const templates: BizTemplate[] = [];
   const goodsLine = (side: 'debit' | 'credit', amountSource: BizAmountSource): BizTemplateLine | null =>

@@ -22,7 +22,7 @@ import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { moneyCell } from './voucher-grid.ts';
-import './accounting.css';
+import '../../features/account-set/accounting.css';
 import './bills.css';
 
 type Field = FormFieldDef<Record<string, unknown>>;

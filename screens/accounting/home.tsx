@@ -3,7 +3,7 @@ import { useFin } from '../../core/api/izs-financing.api.ts';
 import { type HomeSummary, LEDGER_PATHS } from '../../core/contract/izs-financing/books.contract.ts';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from './voucher-grid.ts';
-import './accounting.css';
+import '../../features/account-set/accounting.css';
 
 const CARDS: [keyof HomeSummary, string][] = [
   ['cash', '库存现金'],

@@ -9,7 +9,7 @@ import { AccountingFrame, useBook } from '../../features/account-set/accounting-
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { laterPeriod, PeriodRange } from './period-range.tsx';
 import { moneyCell } from './voucher-grid.ts';
-import './accounting.css';
+import '../../features/account-set/accounting.css';
 import './bills.css';
 
 const money = (v: string | undefined) => (v === undefined ? '—' : moneyCell(v) || '0.00');

@@ -25,7 +25,7 @@ import {
   voucherBody,
   withQuantityAmount,
 } from './voucher-grid.ts';
-import './accounting.css';
+import '../../features/account-set/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
 
 type Col = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit';

@@ -16,7 +16,7 @@ import { AccountingFrame, useBook } from '../../features/account-set/accounting-
 import { Select } from '../../features/ui/select.tsx';
 import { moneyText, sumOf } from './fin-model.ts';
 import { printVoucher } from './print-link.ts';
-import '../accounting/accounting.css';
+import '../../features/account-set/accounting.css';
 import './finance.css';
 
 function PreviewTable({ previews }: { previews: GeneratedVoucherPreview[] }) {

@@ -8,7 +8,7 @@ import {
 } from '../../core/contract/izs-financing/business.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../accounting/accounting.css';
+import '../../features/account-set/accounting.css';
 import { PeriodBar } from './period-bar.tsx';
 
 const COLS: [keyof StockCostRow, string, boolean][] = [

@@ -13,7 +13,7 @@ import {
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../accounting/accounting.css';
+import '../../features/account-set/accounting.css';
 
 const methodName = (m: string) => DEPRECIATION_METHODS.find((x) => x.value === m)?.label ?? m;
 const voucherPath = (id: string) => `/finance/voucher/list/${id}`;

@@ -50,6 +50,7 @@ function VoucherDialog({ change, id, onClose }: { change: AssetChangeRow | null;
             ]
           : [
               { field: 'proceeds', label: '处置收入', kind: 'money', placeholder: '不含税；报废无收入不填' },
+              { field: 'taxAmount', label: '销项税额', kind: 'money', placeholder: '出售旧资产应交的增值税' },
               { field: 'proceedsAccount', label: '收款科目', kind: 'select', options },
             ]
       }

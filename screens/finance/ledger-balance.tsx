@@ -8,7 +8,7 @@ import {
 } from '../../core/contract/izs-financing/books.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../accounting/accounting.css';
+import '../../features/account-set/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
 import { PostedQuery } from './fin-controls.tsx';
 

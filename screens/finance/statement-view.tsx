@@ -4,7 +4,7 @@ import { useFin } from '../../core/api/izs-financing.api.ts';
 import { LEDGER_PATHS, type StatementAnswer } from '../../core/contract/izs-financing/books.contract.ts';
 import { useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../accounting/accounting.css';
+import '../../features/account-set/accounting.css';
 import { PostedQuery } from './fin-controls.tsx';
 
 const CONFIG = {

@@ -9,7 +9,7 @@ import { AccountingFrame, useBook } from '../../features/account-set/accounting-
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { VoucherEditor } from '../accounting/voucher-editor.tsx';
 import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../accounting/accounting.css';
+import '../../features/account-set/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
 import { usePager } from '../../features/ui/use-pager.tsx';
 import { printVoucher } from './print-link.ts';

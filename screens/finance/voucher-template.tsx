@@ -19,7 +19,7 @@ import type { Voucher } from '../../core/contract/izs-financing/voucher.contract
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../accounting/accounting.css';
+import '../../features/account-set/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
 
 const DOC_OPTIONS = TEMPLATE_DOC_TYPES.map((d) => ({ value: d.value, label: d.label }));

@@ -513,7 +513,7 @@ describe('acquisition and disposal vouchers', () => {
 });
 
 describe('disposal vouchers under 企业会计准则', () => {
-  it('a sale goes to 资产处置损益, a write-off without proceeds to 营业外支出-非流动资产毁损报废损失', async () => {
+  it('a sale (with its output VAT) goes to 资产处置损益, a write-off without proceeds to 营业外支出-非流动资产毁损报废损失', async () => {
     const ent = (
       await createBook(c, company(), { name: '企业准则资产账套', enableDate: '2025-11-01', accountingSystem: 2 })
     ).api;
@@ -533,11 +533,24 @@ describe('disposal vouchers under 企业会计准则', () => {
     for (const id of [sold, scrapped]) {
       await okPost(ent, `${FA}/card/dispose`, { id, disposalDate: '2025-11-28', reason: '处置' });
     }
+    await refused(
+      ent(`${FA}/card/dispose-voucher`, { method: 'POST', body: { id: scrapped, taxAmount: '10' } }),
+      400,
+      '没有处置收入，不能有销项税额',
+    );
+    // sold for 52,000 plus 3 % 减按 2 % VAT 1,040
     const sale = await okPost(ent, `${FA}/card/dispose-voucher`, {
       id: sold,
       proceeds: '52000',
+      taxAmount: '1040',
       proceedsAccount: '1002',
     });
+    expect(lineOf(sale).slice(2, 5)).toEqual([
+      ['1002', '53040.00', '0.00'],
+      ['1606', '0.00', '52000.00'],
+      [expect.stringMatching(/^222101/), '0.00', '1040.00'],
+    ]);
+    expect(sale.lines[4].accountName).toContain('销项税额');
     expect(lineOf(sale).slice(-2)).toEqual([
       ['1606', '2000.00', '0.00'],
       ['6115', '0.00', '2000.00'],

@@ -35,7 +35,7 @@ export const FA_PATHS = {
   dispose: `${ASSET_CARD_BASE}/dispose`,
   /** POST { id, creditAccount, taxAmount? }: 借 固定资产 (+ 进项税额) 贷 对方科目, dated the in-service date */
   acquireVoucher: `${ASSET_CARD_BASE}/acquire-voucher`,
-  /** POST { id, proceeds?, proceedsAccount? }: 固定资产清理 and its result, dated the disposal date */
+  /** POST { id, proceeds?, taxAmount?, proceedsAccount? }: 固定资产清理 and its result, dated the disposal date */
   disposeVoucher: `${ASSET_CARD_BASE}/dispose-voucher`,
   history: `${ASSET_CARD_BASE}/history`,
   schedule: `${ASSET_CARD_BASE}/schedule`,
@@ -358,6 +358,8 @@ export const assetDisposeVoucherBody = z.object({
   id: refReq('资产卡片'),
   /** 处置收入 (不含税) */
   proceeds: amount('处置收入').optional(),
+  /** 销项税额 on the sale (借 收款科目 含税, 贷 应交税费-应交增值税-销项税额) */
+  taxAmount: amount('销项税额').optional(),
   proceedsAccount: accountCode('收款科目').optional(),
 });
 export type AssetDisposeVoucherBody = z.input<typeof assetDisposeVoucherBody>;

@@ -5,7 +5,8 @@
  *     借 固定资产 (the card's asset account) 原值, 借 进项税额 taxAmount, 贷 creditAccount (银行存款 / 应付账款 …);
  *     dated the in-service date. Not for a card acquired before the book's start (its cost is in the openings).
  *   POST fixed-assets/card/dispose-voucher { id, proceeds?, proceedsAccount? }
- *     借 固定资产清理 净值, 借 累计折旧, 贷 固定资产 原值; 借 proceedsAccount 贷 固定资产清理 处置收入 (不含税);
+ *     借 固定资产清理 净值, 借 累计折旧, 贷 固定资产 原值; 借 proceedsAccount 含税, 贷 固定资产清理 处置收入 (不含税) and
+ *     贷 销项税额 (小规模: 应交增值税) taxAmount;
  *     the rest of 固定资产清理 to the result: 小企业 营业外收入-非流动资产处置净收益 / 营业外支出-非流动资产处置净损失;
  *     企业 a sale (with proceeds) to 资产处置损益, a write-off without proceeds to 营业外支出-非流动资产毁损报废损失.
  *     Dated the disposal date, after the disposal month's depreciation (当月减少当月照提): refused until it is booked.
@@ -16,6 +17,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { monthDepreciation } from '../../../core/accounting/asset-card.ts';
+import { vatAccounts } from '../../../core/accounting/business-voucher.ts';
 import { type Chart, dec, findByName, findSubAccount, isLeaf, ZERO } from '../../../core/accounting/index.ts';
 import {
   assetAcquireVoucherBody,
@@ -99,7 +101,7 @@ export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): v
       }
       const bc = await loadBookChart(tx, c.book);
       const tax = dec(body.taxAmount ?? '0');
-      const inputTax = bc.chart.accounts.find((a) => a.name === '进项税额' && isLeaf(bc.chart, a.code))?.code;
+      const inputTax = vatAccounts(bc.chart).input;
       if (!tax.isZero() && !inputTax) throw badRequest('科目表中没有「进项税额」末级科目，不能录入进项税额');
       if (body.creditAccount === card.assetAccount) throw badRequest('对方科目不能是资产科目本身');
       const cost = dec(card.cost);
@@ -149,7 +151,11 @@ export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): v
       const clearing = leafNamed(chart, '固定资产清理');
       if (!clearing) throw badRequest('科目表中没有「固定资产清理」科目');
       const proceeds = dec(body.proceeds ?? '0');
+      const tax = dec(body.taxAmount ?? '0');
       if (!proceeds.isZero() && !body.proceedsAccount) throw badRequest('请选择收款科目');
+      if (!tax.isZero() && proceeds.isZero()) throw badRequest('没有处置收入，不能有销项税额');
+      const outputTax = vatAccounts(chart).output;
+      if (!tax.isZero() && !outputTax) throw badRequest('科目表中没有「销项税额」或「应交增值税」科目');
       const cost = dec(card.cost);
       const accumulated = booked.reduce((s, b) => s.plus(dec(b.amount)), ZERO).plus(dec(card.openingAccumulated));
       const net = cost.minus(accumulated);
@@ -172,8 +178,10 @@ export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): v
       if (!accumulated.isZero()) lines.push({ summary, accountCode: card.accumAccount, debit: m(accumulated) });
       lines.push({ summary, accountCode: card.assetAccount, credit: m(cost) });
       if (!proceeds.isZero() && body.proceedsAccount) {
-        lines.push({ summary: `${summary} 处置收入`, accountCode: body.proceedsAccount, debit: m(proceeds) });
-        lines.push({ summary: `${summary} 处置收入`, accountCode: clearing, credit: m(proceeds) });
+        const s2 = `${summary} 处置收入`;
+        lines.push({ summary: s2, accountCode: body.proceedsAccount, debit: m(proceeds.plus(tax)) });
+        lines.push({ summary: s2, accountCode: clearing, credit: m(proceeds) });
+        if (!tax.isZero() && outputTax) lines.push({ summary: s2, accountCode: outputTax, credit: m(tax) });
       }
       if (resultAccount && result.gt(0)) {
         lines.push({ summary: `${summary} 净损失`, accountCode: resultAccount, debit: m(result) });
