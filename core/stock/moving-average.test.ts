@@ -52,6 +52,22 @@ describe('moving average (worked examples)', () => {
     expect([w.amount, w.variance, w.balance.amount]).toEqual(['2350.00', '50.00', '0.00']);
   });
 
+  it('a void of a dear receipt after cheap stock came in leaves what stays at the average cost, never at 0', () => {
+    // found by the stock model test (seed 1764031058): 3,983.908 kg at 58,945.53/t voided when the 4,717.559 kg in
+    // stock were worth less than that receipt, mostly bought at 1,181.27/t
+    const dear = receipt(empty, '1000', '60000.00');
+    const cheap = receipt(dear.balance, '3000', '3000.00'); // 4,000 kg worth 63,000.00
+    const out = issue(cheap.balance, '2500'); // 39,375.00 at the average; 1,500 kg worth 23,625.00 stay
+    const v = reverse(out.balance, '1000', '60000.00');
+    expect(v.amount).toBe('15750.00'); // 23,625 × 1,000 ÷ 1,500
+    expect(v.variance).toBe('44250.00');
+    expect(v.balance).toEqual({ qty: '500.00', amount: '7875.00' });
+    expect(v.unitCost).toBe(unitCost(out.balance));
+    // an exact fit (the given amount equals the value) with stock staying behind: also at the average
+    const w = reverse({ qty: '100', amount: '500.00' }, '40', '500.00');
+    expect(w.balance).toEqual({ qty: '60.00', amount: '300.00' });
+  });
+
   it('void of an issue comes back at the issued cost and restores the balance', () => {
     const a = replay(empty, [
       { op: 'receipt', qty: '30140', amount: '71329.00' },

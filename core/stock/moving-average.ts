@@ -12,8 +12,9 @@ import Decimal from 'decimal.js';
  * - `receipt`  (purchase in-stock, sale return at its original cost, sorting output, void of an issue): + qty, + amount.
  * - `issue`    (sale out-stock, sorting input, transfer out): − qty at the average cost.
  * - `reverse`  (purchase return at the receipt's price, void of a receipt): − qty, − the given amount; if that
- *   empties the stock, or would leave a negative amount, the balance amount is taken instead and the
- *   difference is answered as `variance` (for the accounting side: 成本差异).
+ *   empties the stock, the balance amount is taken instead; if stock stays behind but the given amount would take
+ *   all of its value (or more), it leaves at the average cost instead. Either way the difference is answered as
+ *   `variance` (for the accounting side: 成本差异).
  */
 
 export interface StockBalance {
@@ -130,7 +131,14 @@ export function reverse(b: StockBalance, qty: string, amount: string, o: StockOp
   }
   const left = have.minus(q);
   let a = given;
-  if (left.eq(0) || total.minus(given).lt(0)) a = Decimal.max(total, 0);
+  if (left.lte(0)) {
+    if (left.eq(0) || total.minus(given).lt(0)) a = Decimal.max(total, 0);
+  } else if (total.minus(given).lte(0) && total.gt(0)) {
+    // stock stays behind but the given amount would take all its value (cheaper goods came in after the receipt, or
+    // earlier issues went out at a higher average): it leaves at the average cost instead, so what stays keeps its
+    // value and the amount is 0 only when the quantity is
+    a = fen(total.times(q).div(have));
+  }
   return result('reverse', new Decimal(0), q, a, given.minus(a), left, total.minus(a), places);
 }
 
