@@ -4,7 +4,7 @@
  *   POST fixed-assets/card/acquire-voucher { id, creditAccount, taxAmount? }
  *     借 固定资产 (the card's asset account) 原值, 借 进项税额 taxAmount, 贷 creditAccount (银行存款 / 应付账款 …);
  *     dated the in-service date. Not for a card acquired before the book's start (its cost is in the openings).
- *   POST fixed-assets/card/dispose-voucher { id, proceeds?, proceedsAccount? }
+ *   POST fixed-assets/card/dispose-voucher { id, proceeds?, taxAmount?, proceedsAccount? }
  *     借 固定资产清理 净值, 借 累计折旧, 贷 固定资产 原值; 借 proceedsAccount 含税, 贷 固定资产清理 处置收入 (不含税) and
  *     贷 销项税额 (小规模: 应交增值税) taxAmount;
  *     the rest of 固定资产清理 to the result: 小企业 营业外收入-非流动资产处置净收益 / 营业外支出-非流动资产处置净损失;
