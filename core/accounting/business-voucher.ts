@@ -269,7 +269,7 @@ export function materialSubAccount(chart: Chart, code: string, names: string[]):
 }
 
 /** A leaf for a default line: the account itself, or its only/first leaf below when it has sub-accounts. */
-function leafOf(chart: Chart, code: string | undefined): string | undefined {
+export function leafOf(chart: Chart, code: string | undefined): string | undefined {
   if (!code) return undefined;
   if (isLeaf(chart, code)) return code;
   return chart.accounts.find((a) => a.code.startsWith(code) && a.code !== code && isLeaf(chart, a.code))?.code;

@@ -147,14 +147,12 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
     }
   };
 
-  // voids the guard's session cache now, and revokingTransaction voids it again once the transaction has committed
-  const revokeSessions = async (ex: Executor, userIds: string[]) => {
-    await ex
+  // only inside revokingTransaction, which voids the guard's session cache once the transaction has committed
+  const revokeSessions = (ex: Executor, userIds: string[]) =>
+    ex
       .update(authSession)
       .set({ revokedAt: sql`now()` })
       .where(and(inArray(authSession.userId, userIds), sql`${authSession.revokedAt} is null`));
-    sessionsRevoked();
-  };
   const revokingTransaction = async (fn: (tx: Executor) => Promise<void>) => {
     try {
       await db.transaction(fn);

@@ -14,18 +14,26 @@
  * One live voucher per change (deleting or reversing it frees the change); every voucher goes through saveVoucherTx
  * (validation, numbering, open periods, 辅助核算), and the link is written in the same transaction.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { monthDepreciation } from '../../../core/accounting/asset-card.ts';
-import { vatAccounts } from '../../../core/accounting/business-voucher.ts';
-import { type Chart, dec, findByName, findSubAccount, isLeaf, ZERO } from '../../../core/accounting/index.ts';
+import {
+  type Chart,
+  dec,
+  findByName,
+  findSubAccount,
+  isLeaf,
+  leafOf,
+  vatAccounts,
+  ZERO,
+} from '../../../core/accounting/index.ts';
 import {
   assetAcquireVoucherBody,
   assetDisposeVoucherBody,
   FA_PATHS,
   FA_PERMISSIONS,
 } from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
-import { rows, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { assetChange, voucher } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
@@ -33,7 +41,7 @@ import { badRequest, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
 import { type BookCtx, bookOf, loadBookChart, need } from './book.ts';
 import { generatedWord } from './closing.ts';
-import { bookedLines, cardState, liveRuns, loadCard } from './fixed-assets.ts';
+import { bookedLines, cardState, liveRuns, loadCard, standingVouchers } from './fixed-assets.ts';
 import { saveVoucherTx, voucherEntities } from './vouchers.ts';
 
 type ChangeRow = typeof assetChange.$inferSelect;
@@ -53,24 +61,17 @@ async function changeFor(tx: Tx, c: BookCtx, assetId: string, kind: 'acquire' | 
     )
     .for('update');
   if (!change) throw badRequest(kind === 'acquire' ? '资产没有新增记录' : '资产尚未处置');
-  if (change.voucherId) {
-    const [v] = await rows<{ word: string; no: number }>(
-      tx,
-      sql`select word, no from izs_fin_voucher where id = ${change.voucherId} and is_deleted = 0 and reversed_by_id is null`,
-    );
-    if (v) throw badRequest(`已生成${kind === 'acquire' ? '新增' : '处置'}凭证 ${v.word}-${v.no}`);
-  }
+  const standing = (await standingVouchers(tx, [change.voucherId])).get(change.voucherId ?? '');
+  if (standing) throw badRequest(`已生成${kind === 'acquire' ? '新增' : '处置'}凭证 ${standing.voucherNo}`);
   return change;
 }
 
-/** The account itself when it is a leaf, else its sub-account named `sub` (when a leaf), else its first leaf. */
+/** The level-1 account `name`'s sub-account named `sub` when that is a leaf, else leafOf the account. */
 function leafNamed(chart: Chart, name: string, sub?: string): string | undefined {
   const top = findByName(chart, name);
   if (!top) return undefined;
-  if (isLeaf(chart, top.code)) return top.code;
   const named = sub ? findSubAccount(chart, top.code, sub) : undefined;
-  if (named && isLeaf(chart, named.code)) return named.code;
-  return chart.accounts.find((a) => a.code.startsWith(top.code) && a.code !== top.code && isLeaf(chart, a.code))?.code;
+  return named && isLeaf(chart, named.code) ? named.code : leafOf(chart, top.code);
 }
 
 async function link(tx: Tx, change: ChangeRow, voucherId: string, extra: Partial<ChangeRow> = {}) {

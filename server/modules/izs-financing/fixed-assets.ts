@@ -325,6 +325,20 @@ function runVoucherLines(bc: BookChart, period: string, lines: DeprPreviewLine[]
   ];
 }
 
+/** The vouchers among `ids` that stand (not deleted, not reversed), by id: an acquisition's or disposal's link. */
+export async function standingVouchers(
+  ex: Executor,
+  ids: (string | null)[],
+): Promise<Map<string, { voucherNo: string }>> {
+  const wanted = ids.filter((v): v is string => !!v);
+  if (!wanted.length) return new Map();
+  const list = await ex
+    .select({ id: voucher.id, word: voucher.word, no: voucher.no })
+    .from(voucher)
+    .where(and(inArray(voucher.id, wanted), eq(voucher.isDeleted, 0), sql`${voucher.reversedById} is null`));
+  return new Map(list.map((v) => [v.id, { voucherNo: formatVoucherNo(v.word, v.no) }]));
+}
+
 /** Live runs (run and voucher live), newest period first. */
 export async function liveRuns(ex: Executor, book: Book, tz: string, period?: string): Promise<DeprRun[]> {
   const list = await ex
@@ -730,13 +744,10 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
     const card = await loadCard(db, c.book.id, q.id);
     const [typeRow] = await db.select({ name: assetType.name }).from(assetType).where(eq(assetType.id, card.typeId));
     const changes = await changesOf(db, c.book.id, [card.id]);
-    const linked = changes.map((x) => x.voucherId).filter((v): v is string => !!v);
-    const vouchers = linked.length
-      ? await db
-          .select({ id: voucher.id, word: voucher.word, no: voucher.no })
-          .from(voucher)
-          .where(and(inArray(voucher.id, linked), eq(voucher.isDeleted, 0), sql`${voucher.reversedById} is null`))
-      : [];
+    const vouchers = await standingVouchers(
+      db,
+      changes.map((x) => x.voucherId),
+    );
     const names = await rows<{ id: string; name: string }>(
       db,
       sql`select id::text as id, coalesce(nullif(real_name, ''), nullif(name, ''), account) as name from blade_user where id in (${sql.join(
@@ -768,10 +779,8 @@ export function registerFixedAssets(app: FastifyInstance, ctx: CrudContext): voi
           reason: x.reason,
           createUserName: names.find((n) => n.id === x.createUser)?.name ?? '',
           createTime: formatDateTime(x.createTime, tz),
-          ...(() => {
-            const v = vouchers.find((y) => y.id === x.voucherId);
-            return { voucherId: v?.id ?? '', voucherNo: v ? formatVoucherNo(v.word, v.no) : '' };
-          })(),
+          voucherId: vouchers.has(x.voucherId ?? '') ? (x.voucherId as string) : '',
+          voucherNo: vouchers.get(x.voucherId ?? '')?.voucherNo ?? '',
         }),
       ),
       depreciation: booked.map((b) => {
