@@ -395,7 +395,7 @@ export function stockDocLifecycle(def: ResourceDef): LifecycleSpec {
  * A reviewed document whose voucher (its own, or a 结转销售成本 that took its cost) stands in a book is not voided:
  * the books would keep an entry for goods that never moved. The accountant deletes or reverses the voucher first, as
  * in the ERP systems yards know (单据已生成凭证，不能作废). Read from the finance tables directly (modules do not
- * import each other); the voucher rows are locked so it cannot be restored meanwhile.
+ * import each other). No race with a generation: both it and the cost carry lock the document row this void holds.
  */
 async function refuseWhileVouchered(tx: Tx, row: Row): Promise<void> {
   const found = await rows<{ word: string; no: number; period: string; book: string }>(
@@ -405,8 +405,7 @@ async function refuseWhileVouchered(tx: Tx, row: Row): Promise<void> {
           join ${voucher} v on v.id = l.voucher_id
           join ${accountSet} s on s.id = l.account_set_id
          where l.order_id = ${row.id} and l.tenant_id = ${row.tenantId} and v.is_deleted = 0 and v.reversed_by_id is null
-         order by v.period, v.no
-         for update of v`,
+         order by v.period, v.no`,
   );
   if (!found.length) return;
   const list = found.map((v) => `${v.book} ${v.period} ${v.word}-${v.no}`).join('、');
