@@ -69,7 +69,12 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['{core,features,screens,print,entries,server,tools}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    include: [
+      '{core,features,screens,print,entries,server,tools}/**/*.test.{ts,tsx}',
+      'tests/api/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
+    ],
     setupFiles: ['tests/setup/canvas-stub.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

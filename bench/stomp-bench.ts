@@ -19,7 +19,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
-import { StompBroker } from '../server/platform/stomp/broker.ts';
+import { StompBroker } from '../core/stomp/broker.ts';
 import { arg, cpuSeconds, loadLine, ms, signIn, startServer, stats } from './lib.ts';
 
 const SECONDS = Number(arg('seconds', 'BENCH_SECONDS', '60'));

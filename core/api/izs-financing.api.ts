@@ -7,7 +7,9 @@ import {
   type AccountSetCandidate,
   type AccountSetUser,
 } from '../contract/izs-financing/account-set.contract.ts';
+import { CLOSING } from '../contract/izs-financing/closing.contract.ts';
 import { api } from './api.ts';
+import { injectDescriptors } from './endpoints.ts';
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -121,3 +123,15 @@ export function useFinPost(options?: { silent?: boolean }) {
   return async <T = unknown>(url: string, body?: unknown, params?: Params): Promise<T> =>
     (await trigger({ url, body, params }).unwrap()) as T;
 }
+
+/** 期末处理 (core/contract/izs-financing/closing.contract.ts CLOSING). */
+export const closingApi = injectDescriptors('closing', CLOSING);
+export const {
+  useClosingPeriodListQuery,
+  useClosingCheckQuery,
+  useClosingCarryForwardPreviewQuery,
+  useClosingCloseMutation,
+  useClosingReopenMutation,
+  useClosingCarryForwardMutation,
+  useClosingYearEndMutation,
+} = closingApi;

@@ -21,8 +21,8 @@ import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
-import { moneyCell } from './voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import '../../features/ui/accounting.css';
 import './bills.css';
 
 type Field = FormFieldDef<Record<string, unknown>>;

@@ -2,8 +2,8 @@ import { Card, Tag } from '@douyinfe/semi-ui';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import { type HomeSummary, LEDGER_PATHS } from '../../core/contract/izs-financing/books.contract.ts';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
-import { moneyCell } from './voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import '../../features/ui/accounting.css';
 
 const CARDS: [keyof HomeSummary, string][] = [
   ['cash', '库存现金'],

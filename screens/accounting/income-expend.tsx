@@ -7,9 +7,9 @@ import {
 } from '../../core/contract/izs-financing/income-expend.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import { laterPeriod, PeriodRange } from './period-range.tsx';
-import { moneyCell } from './voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import '../../features/ui/accounting.css';
 import './bills.css';
 
 const money = (v: string | undefined) => (v === undefined ? '—' : moneyCell(v) || '0.00');

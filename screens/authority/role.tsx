@@ -27,8 +27,16 @@ import {
   useRoleTreeQuery,
 } from '../../core/api/blade-system.api.ts';
 import { type RoleNode, roleSubmitSchema } from '../../core/contract/blade-system/role.contract.ts';
+import {
+  indexTree,
+  leavesUnder,
+  PageFrame,
+  toSemiTree,
+  useCan,
+  withAncestors,
+  zodFieldErrors,
+} from '../../features/admin-page/common.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
-import { indexTree, leavesUnder, PageFrame, toSemiTree, useCan, withAncestors, zodFieldErrors } from './common.tsx';
 
 type Editing = { mode: 'add' | 'edit'; row?: Partial<RoleNode> } | null;
 

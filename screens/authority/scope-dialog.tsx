@@ -15,8 +15,8 @@ import {
   methodMatches,
 } from '../../core/contract/blade-system/scope.contract.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
+import { toSemiTree, zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { Select } from '../../features/ui/select.tsx';
-import { toSemiTree, zodFieldErrors } from './common.tsx';
 import type { ScopeKind, ScopeRow } from './scope-page.tsx';
 
 /** What each data-scope type filters (the rule applies to the rows' 所属机构, and 本人 to their creator). */

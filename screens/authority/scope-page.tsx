@@ -19,8 +19,8 @@ import {
 } from '../../core/api/blade-system.api.ts';
 import type { ApiScopeRow, DataScopeRow } from '../../core/contract/blade-system/scope.contract.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
+import { indexTree, PageFrame, type SemiTreeData, useCan } from '../../features/admin-page/common.tsx';
 import { usePager } from '../../features/ui/use-pager.tsx';
-import { indexTree, PageFrame, type SemiTreeData, useCan } from './common.tsx';
 import { ScopeDialog } from './scope-dialog.tsx';
 
 export type ScopeKind = 'data' | 'api';

@@ -16,7 +16,7 @@ import type { ResourceDef } from '../../core/contract/resource.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
-import '../../features/account-set/accounting.css';
+import '../../features/ui/accounting.css';
 import './finance.css';
 
 /** The items of one dimension: the form carries the dimension (not a visible field). */

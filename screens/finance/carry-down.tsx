@@ -2,21 +2,24 @@ import { Banner, Button, Checkbox, Modal, Space, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { isYearEnd } from '../../core/accounting/period.ts';
-import { izsFinancingApi, useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
-import { notifySuccess } from '../../core/api/notify.ts';
 import {
-  CLOSING_PATHS,
-  type CloseCheckAnswer,
-  type GeneratedVoucherPreview,
-  type PeriodList,
-} from '../../core/contract/izs-financing/closing.contract.ts';
+  useClosingCarryForwardMutation,
+  useClosingCarryForwardPreviewQuery,
+  useClosingCheckQuery,
+  useClosingCloseMutation,
+  useClosingPeriodListQuery,
+  useClosingReopenMutation,
+  useClosingYearEndMutation,
+  useFinPost,
+} from '../../core/api/izs-financing.api.ts';
+import { notifySuccess } from '../../core/api/notify.ts';
+import type { GeneratedVoucherPreview } from '../../core/contract/izs-financing/closing.contract.ts';
 import { VOUCHER_PATHS, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
-import { useAppDispatch } from '../../core/store/hooks.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { moneyText, sumOf } from './fin-model.ts';
 import { printVoucher } from './print-link.ts';
-import '../../features/account-set/accounting.css';
+import '../../features/ui/accounting.css';
 import './finance.css';
 
 function PreviewTable({ previews }: { previews: GeneratedVoucherPreview[] }) {
@@ -64,19 +67,22 @@ function PreviewTable({ previews }: { previews: GeneratedVoucherPreview[] }) {
 
 function CarryDown() {
   const book = useBook();
-  const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
   const post = useFinPost();
-  const periods = useFin<PeriodList>(CLOSING_PATHS.periodList);
+  const fresh = { refetchOnMountOrArgChange: true };
+  const periods = useClosingPeriodListQuery(undefined, fresh);
+  const [carryForward] = useClosingCarryForwardMutation();
+  const [closePeriod] = useClosingCloseMutation();
+  const [reopenPeriod] = useClosingReopenMutation();
+  const [transferYearEnd] = useClosingYearEndMutation();
   const [period, setPeriod] = useState(book.currentPeriod);
   const [split, setSplit] = useState(false);
   const [made, setMade] = useState<Voucher[]>([]);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState('');
-  const preview = useFin<GeneratedVoucherPreview[]>(CLOSING_PATHS.carryForwardPreview, { period });
-  const check = useFin<CloseCheckAnswer>(CLOSING_PATHS.check, { period });
+  const preview = useClosingCarryForwardPreviewQuery({ period }, fresh);
+  const check = useClosingCheckQuery({ period }, fresh);
   const closed = !!book.closedThrough && period <= book.closedThrough;
-  const refreshBook = () => dispatch(izsFinancingApi.util.invalidateTags(['AccountSet']));
   // a new period forgets the vouchers generated for the previous one
   const [madeFor, setMadeFor] = useState(period);
   if (madeFor !== period) {
@@ -99,7 +105,7 @@ function CarryDown() {
   };
   const generate = () =>
     act('结转损益', async () => {
-      const vs = await post<Voucher[]>(CLOSING_PATHS.carryForward, { period, split });
+      const vs = await carryForward({ period, split }).unwrap();
       setMade(vs);
       return `已生成结转损益凭证：${vs.map((v) => v.voucherNo).join('、')}`;
     });
@@ -114,8 +120,7 @@ function CarryDown() {
     });
   const close = () =>
     act('结账', async () => {
-      const r = await post<PeriodList>(CLOSING_PATHS.close, { period });
-      refreshBook();
+      const r = await closePeriod({ period }).unwrap();
       const next = r.currentPeriod;
       setPeriod(next);
       return `${period} 已结账，当前期间 ${next}`;
@@ -126,15 +131,14 @@ function CarryDown() {
       content: `${target} 及其后已结账的期间将重新打开，凭证保留；结转损益需重新生成后再结账。`,
       onOk: () =>
         act('反结账', async () => {
-          const r = await post<PeriodList>(CLOSING_PATHS.reopen, { period: target });
-          refreshBook();
+          const r = await reopenPeriod({ period: target }).unwrap();
           setPeriod(target);
           return [`已反结账到 ${target}`, ...(r.notes ?? [])].join('；');
         }),
     });
   const yearEnd = () =>
     act('年末结转', async () => {
-      const vs = await post<Voucher[]>(CLOSING_PATHS.yearEnd, { period });
+      const vs = await transferYearEnd({ period }).unwrap();
       setMade(vs);
       return `已生成年末结转凭证：${vs.map((v) => v.voucherNo).join('、')}`;
     });

@@ -7,8 +7,8 @@ import {
   type StockCostRow,
 } from '../../core/contract/izs-financing/business.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
-import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import '../../features/ui/accounting.css';
 import { PeriodBar } from './period-bar.tsx';
 
 const COLS: [keyof StockCostRow, string, boolean][] = [

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import { BIZ_PATHS, type CurrentAssetsAnswer } from '../../core/contract/izs-financing/business.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
-import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import '../../features/ui/accounting.css';
 import { PeriodBar } from './period-bar.tsx';
 
 function CurrentAssets() {

@@ -12,8 +12,8 @@ import {
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
-import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import '../../features/ui/accounting.css';
 
 const methodName = (m: string) => DEPRECIATION_METHODS.find((x) => x.value === m)?.label ?? m;
 const voucherPath = (id: string) => `/finance/voucher/list/${id}`;

@@ -19,7 +19,7 @@ import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceDetailPage } from '../../features/crud/resource-detail-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
-import { moneyCell } from '../accounting/voucher-grid.ts';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 
 const kindName = (k: string) => CHANGE_KINDS.find((x) => x.value === k)?.label ?? k;
 const valueText = (field: string, v: unknown) =>

@@ -6,7 +6,7 @@ import { useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { PeriodRange } from './period-range.tsx';
-import '../../features/account-set/accounting.css';
+import '../../features/ui/accounting.css';
 import './finance.css';
 import { PostedQuery } from './fin-controls.tsx';
 

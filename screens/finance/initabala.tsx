@@ -17,7 +17,7 @@ import {
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { cellOf, cleanAmount, isAmount, moneyText, type OpeningEdit, openingItems, openingKey } from './fin-model.ts';
-import '../../features/account-set/accounting.css';
+import '../../features/ui/accounting.css';
 import './finance.css';
 import { CategoryTabs } from './category-tabs.tsx';
 

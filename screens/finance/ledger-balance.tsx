@@ -7,8 +7,8 @@ import {
   type TrialBalanceAnswer,
 } from '../../core/contract/izs-financing/books.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
-import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import '../../features/ui/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
 import { PostedQuery } from './fin-controls.tsx';
 

@@ -15,7 +15,7 @@ import { AccountingFrame, useBook } from '../../features/account-set/accounting-
 import { Select } from '../../features/ui/select.tsx';
 import { bookPeriods, gapsByWord, moneyText } from './fin-model.ts';
 import { printVoucher } from './print-link.ts';
-import '../../features/account-set/accounting.css';
+import '../../features/ui/accounting.css';
 import './finance.css';
 import { usePager } from '../../features/ui/use-pager.tsx';
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useFin } from '../../core/api/izs-financing.api.ts';
 import { LEDGER_PATHS, type StatementAnswer } from '../../core/contract/izs-financing/books.contract.ts';
 import { useBook } from '../../features/account-set/accounting-frame.tsx';
-import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import '../../features/ui/accounting.css';
 import { PostedQuery } from './fin-controls.tsx';
 
 const CONFIG = {

@@ -10,7 +10,7 @@ import { AccountingFrame, useBook } from '../../features/account-set/accounting-
 import { Select } from '../../features/ui/select.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { PeriodRange } from './period-range.tsx';
-import '../../features/account-set/accounting.css';
+import '../../features/ui/accounting.css';
 import './finance.css';
 import { PostedQuery } from './fin-controls.tsx';
 

@@ -8,7 +8,7 @@ import { DIMENSION_BASE, type Dimension } from '../../core/contract/izs-financin
 import { UNIT_BASE, type UnitRow } from '../../core/contract/izs-financing/unit.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
-import '../../features/account-set/accounting.css';
+import '../../features/ui/accounting.css';
 import './finance.css';
 import { CategoryTabs } from './category-tabs.tsx';
 

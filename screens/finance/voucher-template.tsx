@@ -18,8 +18,8 @@ import {
 import type { Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
-import { moneyCell } from '../accounting/voucher-grid.ts';
-import '../../features/account-set/accounting.css';
+import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import '../../features/ui/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
 
 const DOC_OPTIONS = TEMPLATE_DOC_TYPES.map((d) => ({ value: d.value, label: d.label }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { operationLogResource } from '../../core/contract/blade-log/operation-log.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
-import { LogDetail } from './log-detail.tsx';
+import { LogDetail } from '../../features/logs/log-detail.tsx';
 
 /** 操作日志 (/monitor/operation): every change the server made; 查看 lists each field old → new. */
 export default function OperationLogScreen() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { modifyLogResource } from '../../core/contract/izs-toolbox/modify-log.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
-import { LogDetail } from './log-detail.tsx';
+import { LogDetail } from '../../features/logs/log-detail.tsx';
 
 /** 修改日志 (/monitor/update): documents changed after the fact (modify-log); 查看 lists each field old → new. */
 export default function ModifyLogScreen() {

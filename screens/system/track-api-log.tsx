@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { trackApiLogResource } from '../../core/contract/blade-system/track-api-log.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
-import { LogDetail } from '../monitor/log-detail.tsx';
+import { LogDetail } from '../../features/logs/log-detail.tsx';
 
 /**
  * 接口跟踪日志 (/system/track-api-log): the failed (≥ 400) and slow (≥ 1 s) API calls of the tenant, newest first;

@@ -33,9 +33,9 @@ import {
 } from '../../core/api/blade-system.api.ts';
 import { type UserRow, userSubmitSchema } from '../../core/contract/blade-system/user.contract.ts';
 import { PAGE_SIZES } from '../../core/contract/common.ts';
+import { PageFrame, toSemiTree, useCan, zodFieldErrors } from '../../features/admin-page/common.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { Select } from '../../features/ui/select.tsx';
-import { PageFrame, toSemiTree, useCan, zodFieldErrors } from '../authority/common.tsx';
 
 type Dialog = { mode: 'add' | 'edit' | 'view'; row?: UserRow } | null;
 interface Filters {

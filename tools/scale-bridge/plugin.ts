@@ -18,7 +18,7 @@ import {
   PLUGIN_TOPICS,
   type WeightReading,
 } from '../../core/contract/izs-weighing/socket.contract.ts';
-import { StompBroker, StompRefusal } from '../../server/platform/stomp/broker.ts';
+import { StompBroker, StompRefusal } from '../../core/stomp/broker.ts';
 import { type AnprInput, parseAnpr } from './anpr.ts';
 
 const PARTITION = 'local';

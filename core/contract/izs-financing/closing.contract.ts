@@ -17,7 +17,9 @@
  * Permissions: finance_carry_down view / _add (carry-forward, close, year-end); reopen also needs the 账套主管.
  */
 import { z } from 'zod';
-import { FIN, period } from './fields.ts';
+import { endpoint, typed } from '../endpoint.ts';
+import { FIN, FIN_PERMISSIONS, period } from './fields.ts';
+import type { Voucher } from './voucher.contract.ts';
 
 export const CLOSING_PATHS = {
   periodList: `${FIN}/period/list`,
@@ -39,23 +41,107 @@ export const carryForwardBody = z.object({
     .default(false),
 });
 
-export interface PeriodList {
-  startPeriod: string;
-  closedThrough: string;
-  currentPeriod: string;
-  periods: { period: string; closed: boolean; voucherCount: number }[];
-  notes?: string[];
-}
+export const periodListSchema = z.object({
+  startPeriod: z.string(),
+  closedThrough: z.string(),
+  currentPeriod: z.string(),
+  periods: z.array(z.object({ period: z.string(), closed: z.boolean(), voucherCount: z.number().int() })),
+  /** what 反结账 reminds of (re-generate 结转损益 …) */
+  notes: z.array(z.string()).optional(),
+});
+export type PeriodList = z.infer<typeof periodListSchema>;
 
-export interface CloseCheckAnswer {
-  period: string;
-  canClose: boolean;
-  blocking: string[];
-  warnings: string[];
-}
+export const closeCheckSchema = z.object({
+  period: z.string(),
+  canClose: z.boolean(),
+  blocking: z.array(z.string()),
+  warnings: z.array(z.string()),
+});
+export type CloseCheckAnswer = z.infer<typeof closeCheckSchema>;
 
-export interface GeneratedVoucherPreview {
-  kind: string;
-  summary: string;
-  lines: { summary: string; accountCode: string; accountName: string; auxKey: string; debit: string; credit: string }[];
-}
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+export const generatedVoucherPreviewSchema = z.object({
+  kind: z.string(),
+  summary: z.string(),
+  lines: z.array(
+    z.object({
+      summary: z.string(),
+      accountCode: z.string(),
+      accountName: z.string(),
+      auxKey: z.string(),
+      debit: money,
+      credit: money,
+    }),
+  ),
+});
+export type GeneratedVoucherPreview = z.infer<typeof generatedVoucherPreviewSchema>;
+
+const P = FIN_PERMISSIONS.carryForward;
+/** Closing changes the book's state (AccountSet: closedThrough) and its vouchers (Fin). */
+const CHANGES = ['Fin', 'AccountSet'] as const;
+
+/** The endpoints of 期末处理 (carry-down screen); handlers in server/modules/izs-financing/closing.ts. */
+export const CLOSING = {
+  periodList: endpoint({
+    method: 'GET',
+    path: CLOSING_PATHS.periodList,
+    summary: '账套期间列表（已结账、凭证数）',
+    answer: periodListSchema,
+    permission: { code: FIN_PERMISSIONS.home, action: 'view' },
+    provides: ['Fin'],
+  }),
+  check: endpoint({
+    method: 'GET',
+    path: CLOSING_PATHS.check,
+    summary: '结账检查',
+    query: periodQuery,
+    answer: closeCheckSchema,
+    permission: { code: P, action: 'view' },
+    provides: ['Fin'],
+  }),
+  close: endpoint({
+    method: 'POST',
+    path: CLOSING_PATHS.close,
+    summary: '结账',
+    body: periodBody,
+    answer: periodListSchema,
+    permission: { code: P, action: 'add' },
+    invalidates: CHANGES,
+  }),
+  reopen: endpoint({
+    method: 'POST',
+    path: CLOSING_PATHS.reopen,
+    summary: '反结账（账套主管）',
+    body: periodBody,
+    answer: periodListSchema,
+    permission: { code: P, action: 'add' },
+    invalidates: CHANGES,
+  }),
+  carryForwardPreview: endpoint({
+    method: 'GET',
+    path: CLOSING_PATHS.carryForwardPreview,
+    summary: '结转损益预览',
+    query: periodQuery,
+    answer: z.array(generatedVoucherPreviewSchema),
+    permission: { code: P, action: 'view' },
+    provides: ['Fin'],
+  }),
+  carryForward: endpoint({
+    method: 'POST',
+    path: CLOSING_PATHS.carryForward,
+    summary: '结转损益（生成凭证）',
+    body: carryForwardBody,
+    answer: typed<Voucher[]>(),
+    permission: { code: P, action: 'add' },
+    invalidates: CHANGES,
+  }),
+  yearEnd: endpoint({
+    method: 'POST',
+    path: CLOSING_PATHS.yearEnd,
+    summary: '年末结转',
+    body: periodBody,
+    answer: typed<Voucher[]>(),
+    permission: { code: P, action: 'add' },
+    invalidates: CHANGES,
+  }),
+};

@@ -15,15 +15,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { costCarryAccounts, materialSubAccount } from '../../../core/accounting/business-voucher.ts';
-import {
-  type Decimal,
-  dec,
-  findByName,
-  lastDay,
-  type Period,
-  periodOpenProblem,
-  ZERO,
-} from '../../../core/accounting/index.ts';
+import { type Decimal, dec, findByName, lastDay, type Period, ZERO } from '../../../core/accounting/index.ts';
 import {
   BIZ_PATHS,
   BIZ_PERMISSIONS,
@@ -44,7 +36,7 @@ import { parse } from '../../platform/validate.ts';
 import { type Book, type BookChart, type BookCtx, bookOf, fullNameOf, loadBookChart, need } from './book.ts';
 import { businessWord, materialNames, quantityIn } from './business-vouchers.ts';
 import { checkRange, loadLedger } from './ledger-data.ts';
-import { closedPeriodsOf, lockBook, saveVoucherTx, voucherEntities } from './vouchers.ts';
+import { lockOpenPeriod, saveVoucherTx, voucherEntities } from './vouchers.ts';
 
 const m2 = (v: Decimal) => v.toFixed(2);
 const q3 = (v: Decimal) => v.toFixed(3);
@@ -199,9 +191,7 @@ function carryPlan(bc: BookChart, period: Period, lines: OutLine[], names: Map<s
 }
 
 async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string> {
-  const state = await lockBook(tx, c.book.id, 'share');
-  const problem = periodOpenProblem(period, state.startPeriod, closedPeriodsOf(state.startPeriod, state.closedThrough));
-  if (problem) throw badRequest(problem.replace('凭证日期所在期间', '期间'));
+  await lockOpenPeriod(tx, c.book.id, period, '期间');
   // lock the period's out-stocks and sales returns so that two carries of one period queue (the second sees the
   // first one's links)
   await tx

@@ -21,7 +21,6 @@ import {
   monthOf,
   nextPeriod,
   type Period,
-  periodOpenProblem,
   periodRange,
   previousPeriod,
   priorYearAdjustmentTransfer,
@@ -30,21 +29,17 @@ import {
   yearEndTransfer,
 } from '../../../core/accounting/index.ts';
 import {
-  CLOSING_PATHS,
+  CLOSING,
   type CloseCheckAnswer,
-  carryForwardBody,
   type GeneratedVoucherPreview,
   type PeriodList,
-  periodBody,
-  periodQuery,
 } from '../../../core/contract/izs-financing/closing.contract.ts';
-import { FIN_PERMISSIONS } from '../../../core/contract/izs-financing/fields.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { accountSet, voucher } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, forbidden, ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
+import { badRequest, forbidden } from '../../platform/r.ts';
 import {
   type Book,
   type BookChart,
@@ -53,14 +48,13 @@ import {
   currentPeriodOf,
   fullNameOf,
   loadBookChart,
-  need,
   parseAuxKey,
 } from './book.ts';
 import { statementOf } from './books.ts';
 import { loadLedger } from './ledger-data.ts';
 import { openingCheck } from './openings.ts';
 import { loadWords } from './voucher-words.ts';
-import { closedPeriodsOf, lockBook, saveVoucherTx, voucherEntities } from './vouchers.ts';
+import { closedPeriodsOf, lockBook, lockOpenPeriod, saveVoucherTx, voucherEntities } from './vouchers.ts';
 
 /** The book with its close state as locked in this transaction. */
 function withState(book: Book, state: { closedThrough: string; startPeriod: string }): Book {
@@ -212,25 +206,14 @@ async function saveGenerated(
 
 export function registerClosing(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
-  const P = FIN_PERMISSIONS.carryForward;
+  const r = endpoints(app, db);
 
-  app.get(CLOSING_PATHS.periodList, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.home, 'view');
-    return ok(await periodList(db, book));
-  });
+  r.handle(CLOSING.periodList, ({ req }) => periodList(db, bookOf(req).book));
 
-  app.get(CLOSING_PATHS.check, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, P, 'view');
-    const q = parse(periodQuery, req.query ?? {});
-    return ok(await closeFacts(db, book, q.period));
-  });
+  r.handle(CLOSING.check, ({ req, query }) => closeFacts(db, bookOf(req).book, query.period));
 
-  app.post(CLOSING_PATHS.close, async (req) => {
+  r.handle(CLOSING.close, async ({ req, body }) => {
     const c = bookOf(req);
-    await need(db, c.user, P, 'add');
-    const body = parse(periodBody, req.body ?? {});
     const book = await db.transaction(async (tx) => {
       const b = withState(c.book, await lockBook(tx, c.book.id, 'update'));
       const check = await closeFacts(tx, b, body.period);
@@ -242,14 +225,12 @@ export function registerClosing(app: FastifyInstance, ctx: CrudContext): void {
       await writeOperationLog(tx, req, `结账 ${body.period}`, { closedThrough: [b.closedThrough, body.period] });
       return { ...b, closedThrough: body.period, currentPeriod: nextPeriod(body.period) };
     });
-    return ok(await periodList(db, book));
+    return periodList(db, book);
   });
 
-  app.post(CLOSING_PATHS.reopen, async (req) => {
+  r.handle(CLOSING.reopen, async ({ req, body }) => {
     const c = bookOf(req);
-    await need(db, c.user, P, 'add');
     if (!c.supervisor) throw forbidden('只有账套主管可以反结账');
-    const body = parse(periodBody, req.body ?? {});
     const { book, notes } = await db.transaction(async (tx) => {
       const b = withState(c.book, await lockBook(tx, c.book.id, 'update'));
       const last = b.closedThrough && b.closedThrough > body.period ? b.closedThrough : body.period;
@@ -273,30 +254,20 @@ export function registerClosing(app: FastifyInstance, ctx: CrudContext): void {
       });
       return { book: { ...b, closedThrough, currentPeriod: body.period }, notes: plan.notes };
     });
-    return ok({ ...(await periodList(db, book)), notes });
+    return { ...(await periodList(db, book)), notes };
   });
 
-  app.get(CLOSING_PATHS.carryForwardPreview, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, P, 'view');
-    const q = parse(periodQuery, req.query ?? {});
-    if (q.period < book.startPeriod) throw badRequest(`期间不能早于账套启用期间 ${book.startPeriod}`);
+  r.handle(CLOSING.carryForwardPreview, async ({ req, query }) => {
+    const { book } = bookOf(req);
+    if (query.period < book.startPeriod) throw badRequest(`期间不能早于账套启用期间 ${book.startPeriod}`);
     const bc = await loadBookChart(db, book);
-    return ok(preview(bc, await carryForwardVouchers(db, book, bc, q.period, false)));
+    return preview(bc, await carryForwardVouchers(db, book, bc, query.period, false));
   });
 
-  app.post(CLOSING_PATHS.carryForward, async (req) => {
+  r.handle(CLOSING.carryForward, async ({ req, body }) => {
     const c = bookOf(req);
-    await need(db, c.user, P, 'add');
-    const body = parse(carryForwardBody, req.body ?? {});
     const ids = await db.transaction(async (tx) => {
-      const state = await lockBook(tx, c.book.id, 'share');
-      const problem = periodOpenProblem(
-        body.period,
-        state.startPeriod,
-        closedPeriodsOf(state.startPeriod, state.closedThrough),
-      );
-      if (problem) throw badRequest(problem.replace('凭证日期所在期间', '期间'));
+      await lockOpenPeriod(tx, c.book.id, body.period, '期间');
       const bc = await loadBookChart(tx, c.book);
       const list = await carryForwardVouchers(tx, c.book, bc, body.period, body.split);
       if (list.length === 0) throw badRequest('本期损益类科目余额均为零，无需结转损益');
@@ -305,22 +276,14 @@ export function registerClosing(app: FastifyInstance, ctx: CrudContext): void {
       return out;
     });
     const list = await db.select().from(voucher).where(inArray(voucher.id, ids)).orderBy(asc(voucher.no));
-    return ok(await voucherEntities(db, c.book, list, tz));
+    return voucherEntities(db, c.book, list, tz);
   });
 
-  app.post(CLOSING_PATHS.yearEnd, async (req) => {
+  r.handle(CLOSING.yearEnd, async ({ req, body }) => {
     const c = bookOf(req);
-    await need(db, c.user, P, 'add');
-    const body = parse(periodBody, req.body ?? {});
     if (monthOf(body.period) !== 12) throw badRequest('年末结转只能在12月进行');
     const ids = await db.transaction(async (tx) => {
-      const state = await lockBook(tx, c.book.id, 'share');
-      const problem = periodOpenProblem(
-        body.period,
-        state.startPeriod,
-        closedPeriodsOf(state.startPeriod, state.closedThrough),
-      );
-      if (problem) throw badRequest(problem.replace('凭证日期所在期间', '期间'));
+      await lockOpenPeriod(tx, c.book.id, body.period, '期间');
       const bc = await loadBookChart(tx, c.book);
       const ledger = await loadLedger(tx, c.book, bc, { to: body.period, withAux: true });
       const balances = leafBalancesOf(ledger, body.period);
@@ -333,6 +296,6 @@ export function registerClosing(app: FastifyInstance, ctx: CrudContext): void {
       return out;
     });
     const list = await db.select().from(voucher).where(inArray(voucher.id, ids)).orderBy(asc(voucher.no));
-    return ok(await voucherEntities(db, c.book, list, tz));
+    return voucherEntities(db, c.book, list, tz);
   });
 }

@@ -31,7 +31,6 @@ import {
   minimumAcceleratedLifeMonths,
   monthOf,
   periodOf,
-  periodOpenProblem,
   TAX_MINIMUM_LIVES,
   termsProblems,
   type VoucherStatus,
@@ -86,7 +85,7 @@ import {
 } from './book.ts';
 import { registerBookResource } from './book-resource.ts';
 import { generatedWord } from './closing.ts';
-import { closedPeriodsOf, lockBook, saveVoucherTx } from './vouchers.ts';
+import { lockOpenPeriod, saveVoucherTx } from './vouchers.ts';
 
 type CardRow = typeof asset.$inferSelect;
 type TypeRow = typeof assetType.$inferSelect;
@@ -261,9 +260,7 @@ async function liveCards(ex: Executor, bookId: string): Promise<(CardRow & { typ
 
 /** 400 when the period is before the book's start or closed. */
 async function openPeriod(tx: Tx, book: Book, period: string, label: string) {
-  const state = await lockBook(tx, book.id, 'share');
-  const problem = periodOpenProblem(period, state.startPeriod, closedPeriodsOf(state.startPeriod, state.closedThrough));
-  if (problem) throw badRequest(problem.replace('凭证日期所在期间', label));
+  await lockOpenPeriod(tx, book.id, period, label);
 }
 
 const periodName = (p: string) => `${yearOf(p)}年${monthOf(p)}月`;

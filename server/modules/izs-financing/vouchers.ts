@@ -98,6 +98,18 @@ export async function lockBook(tx: Tx, bookId: string, mode: 'share' | 'update')
   return b;
 }
 
+/**
+ * Locks the book (FOR SHARE: closing holds it FOR UPDATE) and refuses a period that is before the book's start or
+ * closed; `label` names the period in the refusal (凭证日期所在期间 for a voucher, 期间 for a run). The one
+ * "lock the book, check the period is open" of every write that lands in a period.
+ */
+export async function lockOpenPeriod(tx: Tx, bookId: string, period: string, label = '凭证日期所在期间') {
+  const state = await lockBook(tx, bookId, 'share');
+  const problem = periodOpenProblem(period, state.startPeriod, closedPeriodsOf(state.startPeriod, state.closedThrough));
+  if (problem) throw badRequest(problem.replace('凭证日期所在期间', label));
+  return state;
+}
+
 /** Next number of (book, period, word); the counter row stays locked until the transaction ends. */
 export async function drawNumber(tx: Tx, bookId: string, period: string, word: string): Promise<number> {
   const [r] = await rows<{ last: number }>(
@@ -125,13 +137,7 @@ export async function saveVoucherTx(
 ): Promise<string> {
   const { book, user } = c;
   const period = periodOf(form.voucherDate);
-  const state = await lockBook(tx, book.id, 'share');
-  const openProblem = periodOpenProblem(
-    period,
-    state.startPeriod,
-    closedPeriodsOf(state.startPeriod, state.closedThrough),
-  );
-  if (openProblem) throw badRequest(openProblem);
+  const state = await lockOpenPeriod(tx, book.id, period);
 
   let prev: VoucherRow | undefined;
   if (opts.id) {
@@ -589,13 +595,7 @@ export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
     await need(db, c.user, FIN_PERMISSIONS.posting, 'edit');
     const body = parse(renumberBody, req.body ?? {});
     const changes = await db.transaction(async (tx) => {
-      const state = await lockBook(tx, c.book.id, 'share');
-      const problem = periodOpenProblem(
-        body.period,
-        state.startPeriod,
-        closedPeriodsOf(state.startPeriod, state.closedThrough),
-      );
-      if (problem) throw badRequest(problem.replace('凭证日期所在期间', '期间'));
+      await lockOpenPeriod(tx, c.book.id, body.period, '期间');
       // the period's counters first: saves still drawing numbers in it finish before the vouchers are read
       await tx
         .select({ word: voucherCounter.word })

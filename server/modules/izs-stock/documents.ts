@@ -38,6 +38,7 @@ import {
   type SaveContext,
 } from '../../platform/crud/index.ts';
 import { badRequest, ok } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
 import { stockConfigFor } from './business-config.ts';
 import { kindGuard } from './kind-guard.ts';
@@ -431,7 +432,7 @@ export async function insertStockDoc(
       deptId,
       createUser: user.userId,
       updateUser: user.userId,
-      createDept: user.currentDeptId !== '0' ? user.currentDeptId : (user.deptIds[0] ?? null),
+      createDept: effectiveDept(user),
       orderNo: await drawOrderNo(tx, user.tenantId, DOC_INFO[docType].kind, ctx.tz),
       state: 'draft',
       warehouseId: values.warehouseId as string,

@@ -26,6 +26,7 @@ import {
 } from '../../platform/crud/index.ts';
 import { requestParams } from '../../platform/logs.ts';
 import { ok } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
 
 export interface Modification {
@@ -45,7 +46,7 @@ const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 /** Writes one modification row for the caller of `req` (server modules call it inside their transaction). */
 export async function recordModification(ex: Executor, req: FastifyRequest, m: Modification): Promise<string> {
   const u = currentUser(req);
-  const dept = u.currentDeptId !== '0' ? u.currentDeptId : (u.deptIds[0] ?? null);
+  const dept = effectiveDept(u);
   const [row] = await ex
     .insert(modifyLog)
     .values({

@@ -26,6 +26,7 @@ import { type AuthUser, currentUser } from '../../platform/auth.ts';
 import { isAdministrator, requireButton, scopeCondition } from '../../platform/crud/index.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden, ok } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { parse } from '../../platform/validate.ts';
 
@@ -83,7 +84,7 @@ function toConfig(r: ConfigRow | undefined, wh: { id: string; name: string }, tz
 
 /** The department asked for: one of the caller's, or any live one of the tenant for administrator. */
 async function allowedDept(db: Db, u: AuthUser, wanted?: string): Promise<string> {
-  const id = wanted ?? (u.currentDeptId !== '0' ? u.currentDeptId : u.deptIds[0]);
+  const id = wanted ?? effectiveDept(u);
   if (!id) throw badRequest('请选择机构');
   if (u.deptIds.includes(id)) return id;
   if (isAdministrator(u)) {
@@ -146,7 +147,7 @@ export function registerPrintConfig(s: FastifyInstance, db: Db, tz: string): voi
           deptId: wh.deptId,
           warehouseId: wh.id,
           createUser: u.userId,
-          createDept: u.currentDeptId !== '0' ? u.currentDeptId : (u.deptIds[0] ?? null),
+          createDept: effectiveDept(u),
           updateUser: u.userId,
         })
         .returning();

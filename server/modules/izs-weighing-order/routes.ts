@@ -40,6 +40,7 @@ import {
 } from '../../platform/crud/index.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden, ok } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { parse } from '../../platform/validate.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
@@ -342,7 +343,7 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
             deptId,
             createUser: user.userId,
             updateUser: user.userId,
-            createDept: user.currentDeptId !== '0' ? user.currentDeptId : (user.deptIds[0] ?? null),
+            createDept: effectiveDept(user),
             orderNo: await drawOrderNo(tx, user.tenantId, 'weighing', tz),
             orderType: b.orderType,
             weighState: 'first',

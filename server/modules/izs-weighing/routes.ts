@@ -14,10 +14,10 @@ import {
   type SocketConfig,
   WEIGHING_PATHS,
 } from '../../../core/contract/izs-weighing/socket.contract.ts';
+import type { BrokerOptions, StompSession } from '../../../core/stomp/broker.ts';
 import type { AppContext } from '../../app.ts';
 import { authenticate } from '../../platform/auth.ts';
 import { ApiError, ok } from '../../platform/r.ts';
-import type { BrokerOptions, StompSession } from '../../platform/stomp/broker.ts';
 import { attachSocket, createWeighingBroker, type WeighingPrincipal } from './socket.ts';
 
 export function registerIzsWeighing(

@@ -22,12 +22,12 @@ import {
   chatMessageSchema,
   WEIGHING_PATHS,
 } from '../../../core/contract/izs-weighing/socket.contract.ts';
+import { type BrokerOptions, StompBroker, StompRefusal, type StompSession } from '../../../core/stomp/broker.ts';
 import type { Db } from '../../db/client.ts';
 import { authSession, dept } from '../../db/schema/index.ts';
 import { checkApiScope } from '../../platform/api-scope.ts';
 import { type AuthUser, authenticateToken, readToken } from '../../platform/auth.ts';
 import { ApiError } from '../../platform/r.ts';
-import { type BrokerOptions, StompBroker, StompRefusal, type StompSession } from '../../platform/stomp/broker.ts';
 
 export interface WeighingPrincipal {
   user: AuthUser;

@@ -18,6 +18,7 @@ import { dept } from '../../db/schema/index.ts';
 import { type AuthUser, currentUser } from '../auth.ts';
 import { diff, writeOperationLog } from '../logs.ts';
 import { ApiError, badRequest, ok, page } from '../r.ts';
+import { effectiveDept } from '../scope.ts';
 import { parse } from '../validate.ts';
 import { exportRows, importRows, importTemplate } from './excel.ts';
 import { type Action, isAdministrator, requireButton, scopeCondition } from './permissions.ts';
@@ -274,7 +275,7 @@ export function registerResource(
       }
       throw badRequest('不能选择不属于自己的部门');
     }
-    return user.currentDeptId && user.currentDeptId !== '0' ? user.currentDeptId : (user.deptIds[0] ?? null);
+    return effectiveDept(user);
   };
 
   const auditOnCreate = async (user: AuthUser, wantedDept: unknown): Promise<Row> => {
@@ -283,7 +284,7 @@ export function registerResource(
     if (cols.deptId) a.deptId = await deptIdFor(user, wantedDept);
     if (cols.createUser) a.createUser = user.userId;
     if (cols.updateUser) a.updateUser = user.userId;
-    if (cols.createDept) a.createDept = user.currentDeptId !== '0' ? user.currentDeptId : (user.deptIds[0] ?? null);
+    if (cols.createDept) a.createDept = effectiveDept(user);
     return a;
   };
 

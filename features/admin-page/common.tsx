@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { TreeNode } from '../../core/contract/common.ts';
 import { hasPermission } from '../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
-import './authority.css';
+import './admin-page.css';
 
 /** `can('edit')` → permission `${prefix}_edit` (default all on while the map is not loaded). */
 export function useCan(prefix: string): (action: string) => boolean {

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { CarReading, WeightReading } from '../../core/contract/izs-weighing/socket.contract.ts';
 import { ScaleLink, type ScaleLinkStatus } from '../../features/weighing/scale-link.ts';
-import { type PluginServer, startPluginServer } from './plugin.ts';
+import { type PluginServer, startPluginServer } from '../../tools/scale-bridge/plugin.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const until = async (cond: () => boolean, ms = 3000) => {

@@ -25,8 +25,8 @@ import {
   voucherBody,
   withQuantityAmount,
 } from './voucher-grid.ts';
-import '../../features/account-set/accounting.css';
-import { Select } from '../../features/ui/select.tsx';
+import '../ui/accounting.css';
+import { Select } from '../ui/select.tsx';
 
 type Col = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit';
 interface AuxItem {

@@ -7,8 +7,8 @@ import { Empty, SideSheet, Spin, Table, Typography } from '@douyinfe/semi-ui';
 import { type Row, refOf, useResourceDetailQuery } from '../../core/api/crud.api.ts';
 import { changeText, type FieldChange } from '../../core/contract/blade-log/log-fields.ts';
 import type { ResourceDef } from '../../core/contract/resource.ts';
-import { CellValue } from '../../features/crud/field-kinds.tsx';
-import './monitor.css';
+import { CellValue } from '../crud/field-kinds.tsx';
+import './log-detail.css';
 
 /** Pretty JSON when the text parses (params are clipped to a few thousand characters and may not). */
 export function prettyParams(text: unknown): string {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoint } from '../contract/endpoint.ts';
+import { requestOf } from './endpoints.ts';
+
+const answer = z.object({});
+const get = endpoint({
+  method: 'GET',
+  path: '/api/x/page',
+  summary: '',
+  query: z.object({ current: z.number() }),
+  answer,
+});
+const post = endpoint({
+  method: 'POST',
+  path: '/api/x/submit',
+  summary: '',
+  body: z.object({ a: z.string() }),
+  answer,
+});
+const both = endpoint({
+  method: 'POST',
+  path: '/api/x/:id/settle',
+  summary: '',
+  params: z.object({ id: z.string() }),
+  query: z.object({ force: z.boolean() }),
+  body: z.object({ amount: z.string() }),
+  answer,
+});
+const none = endpoint({ method: 'POST', path: '/api/x/run', summary: '', answer });
+
+describe('requestOf: the one input part bare, several as { params, query, body }', () => {
+  it('GET sends its query', () => {
+    expect(requestOf(get, { current: 2 })).toEqual({ url: '/api/x/page', params: { current: 2 } });
+  });
+  it('POST sends its body', () => {
+    expect(requestOf(post, { a: '1' })).toEqual({
+      url: '/api/x/submit',
+      method: 'POST',
+      params: undefined,
+      body: { a: '1' },
+    });
+  });
+  it('fills path parameters, encoded', () => {
+    expect(requestOf(both, { params: { id: 'a/b' }, query: { force: true }, body: { amount: '1.00' } })).toEqual({
+      url: '/api/x/a%2Fb/settle',
+      method: 'POST',
+      params: { force: true },
+      body: { amount: '1.00' },
+    });
+  });
+  it('a POST without input sends an empty body', () => {
+    expect(requestOf(none, undefined)).toEqual({ url: '/api/x/run', method: 'POST', params: undefined, body: {} });
+  });
+});

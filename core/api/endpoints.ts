@@ -1,0 +1,70 @@
+/**
+ * RTK Query endpoints generated from endpoint descriptors (core/contract/endpoint.ts): one call per descriptor group,
+ * `export const receivableApi = injectDescriptors('receivable', RECEIVABLE)`, gives exactly typed hooks
+ * (`useReceivablePageQuery`, `useReceivableSubmitMutation`…) whose data is the descriptor's answer type — no casts.
+ * GET descriptors become queries providing their tags; POST descriptors become mutations invalidating theirs
+ * (only on success).
+ */
+import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
+import type { R } from '../contract/common.ts';
+import { type AnswerOf, type ArgOf, type EndpointSpec, fillPath, inputParts } from '../contract/endpoint.ts';
+import { api } from './api.ts';
+import type { bladeBaseQuery, RequestArgs } from './base-query.ts';
+
+type Base = typeof bladeBaseQuery;
+type Tag = string;
+
+export type DescriptorDefinitions<P extends string, D extends Record<string, EndpointSpec>> = {
+  [K in keyof D & string as `${P}${Capitalize<K>}`]: D[K]['method'] extends 'GET'
+    ? QueryDefinition<ArgOf<D[K]>, Base, Tag, AnswerOf<D[K]>, 'api'>
+    : MutationDefinition<ArgOf<D[K]>, Base, Tag, AnswerOf<D[K]>, 'api'>;
+};
+
+/** The request of one call: the single input part bare, several as `{ params, query, body }`. */
+export function requestOf(e: EndpointSpec, arg: unknown): RequestArgs {
+  const parts = inputParts(e);
+  const pick = (k: 'params' | 'query' | 'body') =>
+    parts.length === 1 ? (parts[0] === k ? arg : undefined) : (arg as Record<string, unknown> | undefined)?.[k];
+  const params = pick('params') as Record<string, unknown> | undefined;
+  const query = pick('query') as RequestArgs['params'];
+  const body = pick('body');
+  const url = fillPath(e.path, params);
+  return e.method === 'GET' ? { url, params: query } : { url, method: 'POST', params: query, body: body ?? {} };
+}
+
+const tagList = (tags: readonly string[] | undefined) => [...(tags ?? [])];
+
+/**
+ * Adds the descriptors' endpoints (and their tag types) to the one API slice, named `${prefix}${Key}` — endpoint
+ * names are global in the slice, so the prefix (the contract's group, e.g. `closing`) keeps them apart:
+ * `injectDescriptors('closing', CLOSING)` → `useClosingPeriodListQuery`, `useClosingCloseMutation`.
+ */
+export function injectDescriptors<const P extends string, const D extends Record<string, EndpointSpec>>(
+  prefix: P,
+  descriptors: D,
+) {
+  const tagTypes = [
+    ...new Set(Object.values(descriptors).flatMap((e) => [...tagList(e.provides), ...tagList(e.invalidates)])),
+  ];
+  return api.enhanceEndpoints({ addTagTypes: tagTypes }).injectEndpoints({
+    endpoints: (b) =>
+      Object.fromEntries(
+        Object.entries(descriptors).map(([name, e]) => {
+          const common = {
+            query: (arg: unknown) => requestOf(e, arg),
+            transformResponse: (r: R<unknown>) => r.data,
+            extraOptions: { silent: e.silent ?? false },
+          };
+          return [
+            `${prefix}${name[0].toUpperCase()}${name.slice(1)}`,
+            e.method === 'GET'
+              ? b.query<unknown, unknown>({ ...common, providesTags: tagList(e.provides) })
+              : b.mutation<unknown, unknown>({
+                  ...common,
+                  invalidatesTags: (_r, error) => (error ? [] : tagList(e.invalidates)),
+                }),
+          ];
+        }),
+      ) as unknown as DescriptorDefinitions<P, D>,
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Typed endpoint descriptors (issue 10): every hand-written endpoint is declared once, as data, here in the
+ * contract — method, path, input schemas, answer schema, the button that guards it and the cache tags it provides
+ * and invalidates. The server registers a handler against a descriptor (`server/platform/endpoint.ts`: input parsed,
+ * answer type-checked, and validated against the schema under test); the client generates its RTK Query endpoints
+ * from the same descriptors (`core/api/endpoints.ts`), so a changed answer fails `tsc` in every screen that reads it.
+ * The open platform's OpenAPI document is generated from the same objects.
+ *
+ * Constraints:
+ * - `answer` is a plain schema (no transforms): the handler returns exactly what the client reads.
+ * - GET endpoints are queries (they may provide tags), POST endpoints are mutations (they may invalidate tags).
+ * - A path parameter `:name` in `path` needs `params` with that key.
+ */
+import { z } from 'zod';
+
+export type Method = 'GET' | 'POST';
+
+/** What a button guard asks: `${code}_${action}` (view also accepts the menu code itself), or an exact code. */
+export type Permission = { code: string; action: 'view' | 'add' | 'edit' | 'delete' | 'export' } | { exact: string };
+
+export interface EndpointSpec {
+  method: Method;
+  /** Full path under /api, e.g. `/api/izs-finance/receivable/page` (Fastify syntax for params: `:id`). */
+  path: string;
+  /** One line for the OpenAPI document and the folder READMEs. */
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: z.ZodType;
+  permission?: Permission;
+  /** Cache tags a query provides (RTK Query tag types). */
+  provides?: readonly string[];
+  /** Cache tags a mutation invalidates on success. */
+  invalidates?: readonly string[];
+  /** No error toast on the client (the screen shows the message itself). */
+  silent?: boolean;
+  /** Public route: no sign-in (the guard lets it through). */
+  isPublic?: boolean;
+}
+
+/** Declares an endpoint; the literal type is kept so that inputs and answer stay exact. */
+export function endpoint<const E extends EndpointSpec>(e: E): E {
+  return e;
+}
+
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What the handler returns and the client reads. */
+export type AnswerOf<E extends EndpointSpec> = z.output<E['answer']>;
+export type QueryOf<E extends EndpointSpec> = Out<E['query']>;
+export type BodyOf<E extends EndpointSpec> = Out<E['body']>;
+export type ParamsOf<E extends EndpointSpec> = Out<E['params']>;
+
+type Has<E, K extends string> = E extends Record<K, z.ZodType> ? true : false;
+
+/**
+ * The client's argument: only the parts the endpoint has. One part alone is passed bare (a GET's query, a POST's
+ * body); several are passed as `{ params, query, body }`; none is `void`.
+ */
+export type ArgOf<E extends EndpointSpec> = [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [
+  false,
+  false,
+  false,
+]
+  ? void
+  : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [false, true, false]
+    ? In<E['query']>
+    : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [false, false, true]
+      ? In<E['body']>
+      : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [true, false, false]
+        ? In<E['params']>
+        : (Has<E, 'params'> extends true ? { params: In<E['params']> } : unknown) &
+            (Has<E, 'query'> extends true ? { query: In<E['query']> } : unknown) &
+            (Has<E, 'body'> extends true ? { body: In<E['body']> } : unknown);
+
+/** How many input parts an endpoint has (runtime mirror of ArgOf's choice). */
+export function inputParts(e: EndpointSpec): ('params' | 'query' | 'body')[] {
+  return (['params', 'query', 'body'] as const).filter((k) => e[k] !== undefined);
+}
+
+/** `/api/x/:id/y` + { id: 5 } → `/api/x/5/y` (values URI-encoded). */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_m, k: string) => encodeURIComponent(String(params?.[k] ?? '')));
+}
+
+/**
+ * An answer known by its TypeScript type only (no runtime check, nothing for OpenAPI): the step between an interface
+ * and a schema for endpoints that existed before descriptors. New endpoints write a zod schema.
+ */
+export function typed<T>(): z.ZodType<T> {
+  return z.custom<T>(() => true);
+}

@@ -1,0 +1,87 @@
+/**
+ * Registers a handler against an endpoint descriptor (core/contract/endpoint.ts, issue 10). The route is the
+ * descriptor's method and path; before the handler runs, the button guard of the descriptor is checked and the
+ * params / query / body are parsed with its schemas (400 with a Chinese message naming the field). The handler
+ * returns the answer's type — checked by `tsc` — and, under test (`NODE_ENV=test` or `CONTRACT_CHECK=1`), the answer
+ * is validated against the descriptor's schema too, so a server that drifts from the contract fails its API tests.
+ *
+ *   const r = endpoints(app, db);
+ *   r.handle(RECEIVABLE.page, async ({ query, user }) => listReceivables(db, user, query));
+ *
+ * Every handled descriptor is recorded (`handledEndpoints`) so a test can check that the registry and the server
+ * agree, and the OpenAPI document lists only what is served.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AnswerOf, BodyOf, EndpointSpec, ParamsOf, QueryOf } from '../../core/contract/endpoint.ts';
+import type { Db } from '../db/client.ts';
+import { type AuthUser, currentUser } from './auth.ts';
+import { hasAnyCode, requireButton } from './crud/permissions.ts';
+import { forbidden, ok } from './r.ts';
+import { parse } from './validate.ts';
+
+export interface HandlerInput<E extends EndpointSpec> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** The signed-in user (public endpoints: null). */
+  user: E['isPublic'] extends true ? AuthUser | null : AuthUser;
+  req: FastifyRequest;
+}
+
+export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<AnswerOf<E>> | AnswerOf<E>;
+
+const handled = new Set<string>();
+const keyOf = (e: Pick<EndpointSpec, 'method' | 'path'>) => `${e.method} ${e.path}`;
+
+/** `METHOD path` of every descriptor a handler was registered for (in this process). */
+export function handledEndpoints(): ReadonlySet<string> {
+  return handled;
+}
+
+const checkAnswers = () => process.env.NODE_ENV === 'test' || process.env.CONTRACT_CHECK === '1';
+
+/** The caller holds the descriptor's button (403 没有权限 otherwise). */
+export async function checkPermission(db: Db, user: AuthUser, e: EndpointSpec): Promise<void> {
+  const p = e.permission;
+  if (!p) return;
+  if ('exact' in p) {
+    if (!(await hasAnyCode(db, user, [p.exact]))) throw forbidden('没有权限');
+    return;
+  }
+  await requireButton(db, user, p.code, p.action);
+}
+
+export function endpoints(app: FastifyInstance, db: Db) {
+  return {
+    handle<const E extends EndpointSpec>(e: E, handler: Handler<E>): void {
+      handled.add(keyOf(e));
+      app.route({
+        method: e.method,
+        url: e.path,
+        config: e.isPublic ? { public: true } : {},
+        handler: async (req) => {
+          const user = e.isPublic ? req.user : currentUser(req);
+          if (user) await checkPermission(db, user, e);
+          const input = {
+            params: (e.params ? parse(e.params, req.params ?? {}) : undefined) as ParamsOf<E>,
+            query: (e.query ? parse(e.query, req.query ?? {}) : undefined) as QueryOf<E>,
+            body: (e.body ? parse(e.body, req.body ?? {}) : undefined) as BodyOf<E>,
+            user: user as HandlerInput<E>['user'],
+            req,
+          };
+          const answer = await handler(input);
+          if (checkAnswers()) {
+            const r = (e.answer as z.ZodType).safeParse(answer);
+            if (!r.success) {
+              throw new Error(
+                `${keyOf(e)} answered outside its contract: ${JSON.stringify(r.error.issues.slice(0, 3))}`,
+              );
+            }
+          }
+          return ok(answer);
+        },
+      });
+    },
+  };
+}
