@@ -8,6 +8,7 @@ import {
   type AccountSetUser,
 } from '../contract/izs-financing/account-set.contract.ts';
 import { CLOSING } from '../contract/izs-financing/closing.contract.ts';
+import { FIXED_ASSETS } from '../contract/izs-financing/fixed-assets.contract.ts';
 import { api } from './api.ts';
 import { injectDescriptors } from './endpoints.ts';
 
@@ -135,3 +136,17 @@ export const {
   useClosingCarryForwardMutation,
   useClosingYearEndMutation,
 } = closingApi;
+
+/** 固定资产 (core/contract/izs-financing/fixed-assets.contract.ts FIXED_ASSETS). */
+export const fixedAssetsApi = injectDescriptors('fixedAssets', FIXED_ASSETS);
+export const {
+  useFixedAssetsHistoryQuery,
+  useFixedAssetsPreviewQuery,
+  useFixedAssetsRunsQuery,
+  useFixedAssetsChangeMutation,
+  useFixedAssetsDisposeMutation,
+  useFixedAssetsGenerateMutation,
+  useFixedAssetsUndoMutation,
+  useFixedAssetsAcquireVoucherMutation,
+  useFixedAssetsDisposeVoucherMutation,
+} = fixedAssetsApi;

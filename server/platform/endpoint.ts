@@ -45,8 +45,9 @@ const checkAnswers = () => process.env.NODE_ENV === 'test' || process.env.CONTRA
 export async function checkPermission(db: Db, user: AuthUser, e: EndpointSpec): Promise<void> {
   const p = e.permission;
   if (!p) return;
-  if ('exact' in p) {
-    if (!(await hasAnyCode(db, user, [p.exact]))) throw forbidden('没有权限');
+  if ('exact' in p || 'anyView' in p) {
+    const codes = 'exact' in p ? [p.exact] : p.anyView.flatMap((c) => [c, `${c}_view`]);
+    if (!(await hasAnyCode(db, user, codes))) throw forbidden('没有权限');
     return;
   }
   await requireButton(db, user, p.code, p.action);
