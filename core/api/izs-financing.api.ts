@@ -9,6 +9,7 @@ import {
 } from '../contract/izs-financing/account-set.contract.ts';
 import { CLOSING } from '../contract/izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from '../contract/izs-financing/fixed-assets.contract.ts';
+import { VOUCHERS } from '../contract/izs-financing/voucher.contract.ts';
 import { api } from './api.ts';
 import { injectDescriptors } from './endpoints.ts';
 
@@ -150,3 +151,22 @@ export const {
   useFixedAssetsAcquireVoucherMutation,
   useFixedAssetsDisposeVoucherMutation,
 } = fixedAssetsApi;
+
+/** 记账凭证 (core/contract/izs-financing/voucher.contract.ts VOUCHERS). */
+export const vouchersApi = injectDescriptors('vouchers', VOUCHERS);
+export const {
+  useVouchersPageQuery,
+  useVouchersDetailQuery,
+  useVouchersNumbersQuery,
+  useVouchersNextNoQuery,
+  useVouchersCollectQuery,
+  useVouchersSaveMutation,
+  useVouchersUpdateMutation,
+  useVouchersRemoveMutation,
+  useVouchersReviewMutation,
+  useVouchersUnreviewMutation,
+  useVouchersPostMutation,
+  useVouchersUnpostMutation,
+  useVouchersRenumberMutation,
+  useVouchersReverseMutation,
+} = vouchersApi;

@@ -73,7 +73,7 @@ export type ArgOf<E extends EndpointSpec> = [Has<E, 'params'>, Has<E, 'query'>, 
   false,
   false,
 ]
-  ? void
+  ? undefined
   : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [false, true, false]
     ? In<E['query']>
     : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [false, false, true]

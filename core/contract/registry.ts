@@ -6,8 +6,10 @@
 import type { EndpointSpec } from './endpoint.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
+import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
   fixedAssets: FIXED_ASSETS,
+  vouchers: VOUCHERS,
 };
