@@ -5,7 +5,11 @@
  */
 import type { EndpointSpec } from './endpoint.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
+import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
+import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
+  visual: VISUAL_ENDPOINTS,
+  report: REPORT_ENDPOINTS,
 };

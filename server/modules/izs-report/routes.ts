@@ -1,0 +1,17 @@
+/** izs-report: 报表分析 (issue 15). One handler or small group per file. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { registerDocuments } from './documents.ts';
+import { registerFinanceGb } from './finance-gb.ts';
+import { registerStock } from './stock.ts';
+import { registerTrade } from './trade.ts';
+
+export function registerIzsReport(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.database.db;
+  const r = endpoints(app, db);
+  registerTrade(r, db);
+  registerStock(r, db, ctx.config.tz);
+  registerDocuments(r, db, ctx.config.tz);
+  registerFinanceGb(r, db);
+}
