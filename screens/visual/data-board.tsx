@@ -118,7 +118,8 @@ export default function DataBoard() {
   const { data, error, stale, reload } = useWallData(VISUAL_ENDPOINTS.board, {}, cfg.refreshSeconds * 1000);
   const { live, online } = useLiveWeights(data, reload);
   const bridges = (data?.bridges ?? []).filter((b) => !cfg.weighbridgeIds.length || cfg.weighbridgeIds.includes(b.id));
-  const cols = bridges.length <= 2 ? bridges.length || 1 : bridges.length <= 4 ? 2 : 3;
+  const cols = bridges.length <= 3 ? bridges.length || 1 : bridges.length === 4 ? 2 : 3;
+  const tall = cols === 3 && bridges.length <= 3;
   return (
     <WallFrame title="地磅数据看板" today={data?.today} error={error} stale={stale} loading={!data}>
       {data && (
@@ -140,7 +141,7 @@ export default function DataBoard() {
             const w = live[b.id];
             return (
               <Panel key={b.id} title={`${b.name}（${b.warehouseName || '未绑定仓库'}）`} testId={`bridge-${b.id}`}>
-                <div style={{ display: 'flex', gap: 24, height: '100%' }}>
+                <div style={{ display: 'flex', flexDirection: tall ? 'column' : 'row', gap: 24, height: '100%' }}>
                   <div
                     style={{
                       flex: 1.2,

@@ -16,7 +16,7 @@ echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendCompone
 function Trend({ trend }: { trend: FinanceAnswer['trend'] }) {
   const option = useMemo(
     () => ({
-      legend: { top: 0, right: 0, textStyle: { color: WALL.text, fontSize: 16 } },
+      legend: { top: 0, left: 'center', textStyle: { color: WALL.text, fontSize: 16 } },
       tooltip: { trigger: 'axis' },
       grid: { left: 80, right: 30, top: 40, bottom: 30 },
       xAxis: { type: 'category', data: trend.map((t) => t.period), ...WALL_AXIS },

@@ -30,7 +30,7 @@ function Tonnage({ f, prefix }: { f: HomeAnswer['todayFigures']; prefix: string 
 function MaterialChart({ materials }: { materials: HomeAnswer['materials'] }) {
   const option = useMemo(
     () => ({
-      legend: { top: 0, right: 0, textStyle: { color: WALL.text, fontSize: 16 } },
+      legend: { top: 0, left: 'center', textStyle: { color: WALL.text, fontSize: 16 } },
       tooltip: { trigger: 'axis' },
       grid: { left: 70, right: 20, top: 40, bottom: 50 },
       xAxis: {
@@ -77,34 +77,6 @@ export default function HomeScreen() {
           <Panel title="今日作业">
             <Tonnage f={data.todayFigures} prefix="today" />
           </Panel>
-          <Panel title="站点分布" style={{ gridColumn: 2 }} testId="home-sites">
-            <div
-              style={{
-                display: 'grid',
-                gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))',
-                gap: 12,
-                overflow: 'hidden',
-              }}
-            >
-              {provinces.map(([province, sites]) => (
-                <div
-                  key={province}
-                  style={{ border: '1px solid rgba(105,177,255,.3)', borderRadius: 6, padding: '10px 14px' }}
-                >
-                  <div style={{ fontSize: 22, color: WALL.blue }}>◉ {province}</div>
-                  {sites.map((s) => (
-                    <div
-                      key={s.warehouseId}
-                      style={{ display: 'flex', justifyContent: 'space-between', fontSize: 18, marginTop: 6 }}
-                    >
-                      <span>{s.name}</span>
-                      <span style={{ color: WALL.dim }}>{t2(s.stockKg)} 吨</span>
-                    </div>
-                  ))}
-                </div>
-              ))}
-            </div>
-          </Panel>
           <Panel title="实时过磅" style={{ gridRow: '1 / span 2', gridColumn: 3 }} testId="home-ticker">
             <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {data.ticker.map((t) => (
@@ -134,11 +106,50 @@ export default function HomeScreen() {
               ))}
             </ol>
           </Panel>
-          <Panel title="本月累计">
+          <div
+            style={{
+              gridColumn: 2,
+              gridRow: '1 / span 2',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 20,
+              minHeight: 0,
+            }}
+          >
+            <Panel title="站点分布" style={{ flex: 'none', maxHeight: 330 }} testId="home-sites">
+              <div
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))',
+                  gap: 12,
+                  overflow: 'hidden',
+                }}
+              >
+                {provinces.map(([province, sites]) => (
+                  <div
+                    key={province}
+                    style={{ border: '1px solid rgba(105,177,255,.3)', borderRadius: 6, padding: '10px 14px' }}
+                  >
+                    <div style={{ fontSize: 22, color: WALL.blue }}>◉ {province}</div>
+                    {sites.map((s) => (
+                      <div
+                        key={s.warehouseId}
+                        style={{ display: 'flex', justifyContent: 'space-between', fontSize: 18, marginTop: 6 }}
+                      >
+                        <span>{s.name}</span>
+                        <span style={{ color: WALL.dim }}>{t2(s.stockKg)} 吨</span>
+                      </div>
+                    ))}
+                  </div>
+                ))}
+              </div>
+            </Panel>
+            <Panel title="物料吞吐（吨）" style={{ flex: 1 }}>
+              <MaterialChart materials={data.materials} />
+            </Panel>
+          </div>
+          <Panel title="本月累计" style={{ gridColumn: 1, gridRow: 2 }}>
             <Tonnage f={data.monthFigures} prefix="month" />
-          </Panel>
-          <Panel title="物料吞吐（吨）" style={{ gridColumn: 2 }}>
-            <MaterialChart materials={data.materials} />
           </Panel>
         </main>
       )}

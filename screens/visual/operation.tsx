@@ -15,7 +15,7 @@ import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
 
 echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-const legend = { top: 0, right: 0, textStyle: { color: WALL.text, fontSize: 16 } };
+const legend = { top: 0, left: 'center', textStyle: { color: WALL.text, fontSize: 16 } };
 
 function DailyChart({ daily }: { daily: OperationAnswer['daily'] }) {
   const option = useMemo(

@@ -19,7 +19,7 @@ function Curves({ materials }: { materials: QuoteAnswer['materials'] }) {
   const option = useMemo(() => {
     const days = [...new Set(materials.flatMap((m) => m.series.map((s) => s.date)))].sort();
     return {
-      legend: { top: 0, left: 0, textStyle: { color: WALL.text, fontSize: 16 } },
+      legend: { top: 0, left: 'center', textStyle: { color: WALL.text, fontSize: 16 } },
       tooltip: { trigger: 'axis' },
       grid: { left: 90, right: 30, top: 60, bottom: 30 },
       xAxis: { type: 'category', data: days.map((d) => d.slice(5)), ...WALL_AXIS },

@@ -55,6 +55,10 @@ describe('wall screens', () => {
     expect(d.ticker.length).toBeGreaterThan(0);
     expect(d.sites.length).toBeGreaterThan(0);
     expect(d.sites[0].province).toBe('浙江省');
+    const st = await q1<{ q: string }>(
+      sql`select coalesce(sum(qty), 0)::numeric(14,3)::text as q from izs_stock where tenant_id = '000000'`,
+    );
+    expect(sum(d.sites.map((x: { stockKg: string }) => x.stockKg)).toFixed(3)).toBe(st.q);
   });
 
   it('data board: one tile per weighbridge, today counts and the queue of first passes', async () => {

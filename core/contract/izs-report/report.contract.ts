@@ -153,7 +153,16 @@ export type PendingAnswer = z.infer<typeof pendingAnswer>;
 
 const view = (path: string) => ({ code: `statement_analysis_${path.replace(/-/g, '_')}`, action: 'view' as const });
 
+export const todayAnswer = z.object({ today: day, monthStart: day, year: z.string() });
+export type TodayAnswer = z.infer<typeof todayAnswer>;
+
 export const REPORT_ENDPOINTS = {
+  today: endpoint({
+    method: 'GET',
+    path: `${REPORT}/today`,
+    summary: '服务器的今天（TZ），报表的默认期间',
+    answer: todayAnswer,
+  }),
   purchase: endpoint({
     method: 'GET',
     path: `${REPORT}/purchase`,

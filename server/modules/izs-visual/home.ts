@@ -57,11 +57,16 @@ export function registerHome(r: ReturnType<typeof endpoints>, db: Db, tz: string
         name: warehouse.name,
         regionCode: warehouse.regionCode,
         address: warehouse.address,
-        stockKg: sql<string>`coalesce((select sum(${stock.qty}) from ${stock} where ${stock.warehouseId} = ${warehouse.id} and ${stock.tenantId} = ${user.tenantId}), 0)`,
       })
       .from(warehouse)
       .where(whScope)
       .orderBy(warehouse.code);
+    const stocks = await db
+      .select({ warehouseId: stock.warehouseId, qty: sql<string>`sum(${stock.qty})` })
+      .from(stock)
+      .where(await scopeOf(db, user, stock, CODE))
+      .groupBy(stock.warehouseId);
+    const stockOf = new Map(stocks.map((x) => [x.warehouseId, x.qty]));
 
     const last = await db
       .select()
@@ -85,7 +90,7 @@ export function registerHome(r: ReturnType<typeof endpoints>, db: Db, tz: string
       sites: sites.map((s) => ({
         ...s,
         province: REGION_NAMES[s.regionCode.slice(0, 2)] ?? '',
-        stockKg: kg3(s.stockKg),
+        stockKg: kg3(stockOf.get(s.warehouseId)),
       })),
       ticker: await ticks(db, user.tenantId, tz, last),
     };
