@@ -86,7 +86,13 @@ function useReport(kind: ReportKind, q: Filters | undefined) {
 function Drill({ kind, q, row, onClose }: { kind: ReportKind; q: Filters; row: Row | null; onClose: () => void }) {
   const docs = useReportDocumentsQuery(row ? { ...q, kind, key: String(row.key) } : skipToken);
   return (
-    <SideSheet title={`单据明细：${String(row?.label ?? '')}`} visible={!!row} onCancel={onClose} width={860}>
+    <SideSheet
+      title={`单据明细：${String(row?.label ?? '')}`}
+      visible={!!row}
+      onCancel={onClose}
+      width={860}
+      closeOnEsc
+    >
       <Table
         size="small"
         rowKey={(r) => `${r?.orderId}-${r?.materialName}-${r?.qtyKg}-${r?.orderDate}`}

@@ -23,7 +23,13 @@ function Curves({ materials }: { materials: QuoteAnswer['materials'] }) {
       tooltip: { trigger: 'axis' },
       grid: { left: 90, right: 30, top: 60, bottom: 30 },
       xAxis: { type: 'category', data: days.map((d) => d.slice(5)), ...WALL_AXIS },
-      yAxis: { type: 'value', scale: true, name: '元', nameTextStyle: { color: WALL.dim }, ...WALL_AXIS },
+      yAxis: {
+        type: materials.length > 1 ? 'log' : 'value',
+        scale: true,
+        name: '元',
+        nameTextStyle: { color: WALL.dim },
+        ...WALL_AXIS,
+      },
       series: materials.map((m) => {
         const at = new Map(m.series.map((s) => [s.date, s.price]));
         return {
@@ -60,7 +66,7 @@ export default function Quotes() {
             boxSizing: 'border-box',
           }}
         >
-          <Panel title="今日报价">
+          <Panel title="今日报价" style={{ flex: 'none', maxHeight: 520 }}>
             <table data-testid="quote-table" style={{ width: '100%', borderCollapse: 'collapse', fontSize: 24 }}>
               <thead>
                 <tr style={{ color: WALL.blue }}>
@@ -93,7 +99,7 @@ export default function Quotes() {
               <p style={{ fontSize: 28, textAlign: 'center' }}>今日没有生效的报价，请在「物料报价单」中录入</p>
             )}
           </Panel>
-          <Panel title="近30天价格走势">
+          <Panel title="近30天价格走势" style={{ flex: 1 }}>
             <Curves materials={data.materials} />
           </Panel>
         </main>
