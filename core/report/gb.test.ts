@@ -17,6 +17,7 @@ describe('gbCategoryOf', () => {
     ['报废小轿车', ['报废机动车'], 'vehicle'],
     ['废铅酸蓄电池', ['有色金属'], 'general'],
     ['炉渣', [], 'general'],
+    ['统料破碎料', ['统料', '黑色金属'], 'steel'],
     // the material's own name wins over its category
     ['废铜线', ['废旧家电'], 'copper'],
     ['统料', ['废钢铁'], 'steel'],

@@ -18,7 +18,7 @@ export const GB_CATEGORIES = [
   },
   { key: 'copper', name: '废铜', standard: 'GB/T 13587', words: ['铜'] },
   { key: 'aluminium', name: '废铝', standard: 'GB/T 13586', words: ['铝'] },
-  { key: 'steel', name: '废钢铁', standard: 'GB/T 4223', words: ['钢', '铁'] },
+  { key: 'steel', name: '废钢铁', standard: 'GB/T 4223', words: ['钢', '铁', '黑色金属'] },
   { key: 'paper', name: '废纸', standard: 'GB/T 20811', words: ['纸'] },
   { key: 'plastic', name: '废塑料', standard: 'GB/T 37821', words: ['塑料', 'PET', 'PP', 'PE', 'ABS', 'PVC'] },
   { key: 'general', name: '一般工业固体废物', standard: 'GB 18599', words: [] },
