@@ -9,7 +9,12 @@ import { collectPageErrors, signIn } from './helpers.ts';
 async function api<T = Record<string, unknown>>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
     const token = document.cookie.match(/loopyard-access-token=([^;]+)/)?.[1] ?? '';
-    const r = await fetch(p, { headers: { Authorization: `Basic ${btoa('saber:saber_secret')}`, 'Blade-Auth': `bearer ${decodeURIComponent(token)}` } });
+    const r = await fetch(p, {
+      headers: {
+        Authorization: `Basic ${btoa('saber:saber_secret')}`,
+        'Blade-Auth': `bearer ${decodeURIComponent(token)}`,
+      },
+    });
     return (await r.json()).data;
   }, path);
 }
@@ -29,7 +34,10 @@ for (const size of [
       const q = `beginDate=${t.monthStart}&endDate=${t.today}`;
       for (const kind of ['purchase', 'sale'] as const) {
         await page.goto(`/statement-analysis/${kind}-statement`);
-        const r = await api<{ rows: { label: string; amount: string }[]; total: { amount: string; qtyKg: string } }>(page, `/api/izs-report/${kind}?${q}&groupBy=material`);
+        const r = await api<{ rows: { label: string; amount: string }[]; total: { amount: string; qtyKg: string } }>(
+          page,
+          `/api/izs-report/${kind}?${q}&groupBy=material`,
+        );
         const table = page.getByTestId('report-table');
         const totalRow = table.locator('tr', { hasText: '合计' });
         await expect(totalRow).toContainText(r.total.amount);
@@ -49,7 +57,9 @@ for (const size of [
       }
       await page.goto('/statement-analysis/stock-statement');
       const st = await api<{ total: { closingKg: string } }>(page, `/api/izs-report/stock?${q}&groupBy=warehouse`);
-      await expect(page.getByTestId('report-table').locator('tr', { hasText: '合计' })).toContainText(st.total.closingKg);
+      await expect(page.getByTestId('report-table').locator('tr', { hasText: '合计' })).toContainText(
+        st.total.closingKg,
+      );
       await expect(page.getByText('综合报表', { exact: true })).toBeVisible();
       await page.screenshot({ path: `.tmp/shots/report-stock-${size.width}.png` });
       expect(errors).toEqual([]);
@@ -60,7 +70,10 @@ for (const size of [
       await signIn(page);
       const t = await api<{ year: string; today: string }>(page, '/api/izs-report/today');
       await page.goto('/statement-analysis/finance-statement');
-      const f = await api<{ months: { period: string; profit: string }[] }>(page, `/api/izs-report/finance?year=${t.year}`);
+      const f = await api<{ months: { period: string; profit: string }[] }>(
+        page,
+        `/api/izs-report/finance?year=${t.year}`,
+      );
       const m = f.months.find((x) => x.period === t.today.slice(0, 7))!;
       await expect(page.getByTestId('report-table').locator('tr', { hasText: m.period })).toContainText(m.profit);
       await expect(page.getByTestId('report-pending')).toContainText('应收应付模块');

@@ -11,7 +11,12 @@ import { collectPageErrors, signIn } from './helpers.ts';
 async function api<T = Record<string, unknown>>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
     const token = document.cookie.match(/loopyard-access-token=([^;]+)/)?.[1] ?? '';
-    const r = await fetch(p, { headers: { Authorization: `Basic ${btoa('saber:saber_secret')}`, 'Blade-Auth': `bearer ${decodeURIComponent(token)}` } });
+    const r = await fetch(p, {
+      headers: {
+        Authorization: `Basic ${btoa('saber:saber_secret')}`,
+        'Blade-Auth': `bearer ${decodeURIComponent(token)}`,
+      },
+    });
     return (await r.json()).data;
   }, path);
 }
@@ -42,17 +47,26 @@ for (const size of [
       const errors = collectPageErrors(page);
       await signIn(page);
       await page.goto('/visual/home');
-      const home = await api<{ todayFigures: { weighCount: number; inNetKg: string; outNetKg: string }; ticker: { carNumber: string }[] }>(page, '/api/izs-visual/home');
+      const home = await api<{
+        todayFigures: { weighCount: number; inNetKg: string; outNetKg: string };
+        ticker: { carNumber: string }[];
+      }>(page, '/api/izs-visual/home');
       await expect(page.getByTestId('today-count')).toContainText(String(home.todayFigures.weighCount));
       await expect(page.getByTestId('today-in')).toContainText(tonnes(home.todayFigures.inNetKg));
       await expect(page.getByTestId('today-out')).toContainText(tonnes(home.todayFigures.outNetKg));
       await expect(page.getByTestId('home-ticker')).toContainText(home.ticker[0].carNumber);
-      await expect(page.getByTestId('visual-stage')).toHaveAttribute('data-scale', (Math.min(size.width / 1920, size.height / 1080)).toFixed(4));
+      await expect(page.getByTestId('visual-stage')).toHaveAttribute(
+        'data-scale',
+        Math.min(size.width / 1920, size.height / 1080).toFixed(4),
+      );
       await expect(page.getByTestId('home-material-chart').locator('canvas')).toHaveCount(1);
       await shot(page, `home-${size.width}`);
 
       await page.goto('/visual/data-board');
-      const board = await api<{ bridges: { id: string; todayCount: number; todayNetKg: string; queue: unknown[] }[] }>(page, '/api/izs-visual/data-board');
+      const board = await api<{ bridges: { id: string; todayCount: number; todayNetKg: string; queue: unknown[] }[] }>(
+        page,
+        '/api/izs-visual/data-board',
+      );
       for (const b of board.bridges) {
         const tile = page.getByTestId(`bridge-${b.id}`);
         await expect(tile.getByTestId('bridge-count')).toHaveText(String(b.todayCount));
@@ -63,14 +77,20 @@ for (const size of [
 
       const b = board.bridges.find((x) => x.todayCount > 0)!;
       await page.goto(`/visual/loadometer-order-list/0/${b.id}`);
-      const list = await api<{ totals: { weighCount: number; inNetKg: string }; orders: { id: string; orderNo: string; weighState: string }[] }>(page, `/api/izs-visual/loadometer/0/${b.id}/orders`);
+      const list = await api<{
+        totals: { weighCount: number; inNetKg: string };
+        orders: { id: string; orderNo: string; weighState: string }[];
+      }>(page, `/api/izs-visual/loadometer/0/${b.id}/orders`);
       await expect(page.getByTestId('list-count')).toContainText(String(list.totals.weighCount));
       await expect(page.getByTestId('list-in')).toContainText(tonnes(list.totals.inNetKg));
       await shot(page, `order-list-${size.width}`);
       const done = list.orders.find((o) => o.weighState === 'completed')!;
       await page.getByRole('link', { name: done.orderNo }).click();
       await expect(page).toHaveURL(new RegExp(`/visual/loadometer-order-detail/0/${b.id}/${done.id}$`));
-      const det = await api<{ netKg: string; amount: string }>(page, `/api/izs-visual/loadometer/0/${b.id}/orders/${done.id}`);
+      const det = await api<{ netKg: string; amount: string }>(
+        page,
+        `/api/izs-visual/loadometer/0/${b.id}/orders/${done.id}`,
+      );
       await expect(page.getByTestId('detail-net')).toContainText(tonnes(det.netKg));
       await expect(page.getByTestId('detail-amount')).toContainText(det.amount);
       await expect(page.getByTestId('detail-pass')).toHaveCount(2);
@@ -82,7 +102,10 @@ for (const size of [
       const errors = collectPageErrors(page);
       await signIn(page);
       await page.goto('/visual/operation-data/1');
-      const op = await api<{ totals: { purchaseKg: string; saleKg: string; stockKg: string }; suppliers: { partyName: string }[] }>(page, '/api/izs-visual/operation?days=30');
+      const op = await api<{
+        totals: { purchaseKg: string; saleKg: string; stockKg: string };
+        suppliers: { partyName: string }[];
+      }>(page, '/api/izs-visual/operation?days=30');
       await expect(page.getByTestId('op-purchase')).toContainText(tonnes(op.totals.purchaseKg));
       await expect(page.getByTestId('op-sale')).toContainText(tonnes(op.totals.saleKg));
       await expect(page.getByTestId('op-stock')).toContainText(tonnes(op.totals.stockKg));
@@ -115,7 +138,33 @@ for (const size of [
   });
 }
 
-test('the main screen runs six simulated hours (360 refreshes, 21 600 clock ticks) with a flat heap', async ({ page }) => {
+test('the data board shows a weight published on the department channel (STOMP)', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page);
+  await page.goto('/visual/data-board');
+  const board = await api<{ bridges: { id: string; deptId: string }[] }>(page, '/api/izs-visual/data-board');
+  const b = board.bridges[0];
+  await expect(page.getByTestId(`bridge-${b.id}`).getByText('实时重量')).toBeVisible(); // channel connected
+  // a scale PC publishes 35260 kg on the department's channel: raw STOMP 1.2 frames over the broker's WebSocket
+  await page.evaluate(async (deptId) => {
+    const token = decodeURIComponent(document.cookie.match(/loopyard-access-token=([^;]+)/)?.[1] ?? '');
+    const ws = new WebSocket(`ws://${location.host}/api/izs-weighing/ws`, ['v12.stomp']);
+    await new Promise((ok) => ws.addEventListener('open', ok));
+    ws.send(
+      `CONNECT\naccept-version:1.2\nhost:${location.hostname}\nAuthorization:Bearer ${token}\nCurrent-Dept-Id:${deptId}\n\n\0`,
+    );
+    await new Promise((ok) => ws.addEventListener('message', ok, { once: true }));
+    const body = JSON.stringify({ sender: deptId, content: '35260', type: 'CHAT' });
+    ws.send(`SEND\ndestination:/app/chat.sendMessage\ncontent-type:application/json\n\n${body}\0`);
+    await new Promise((ok) => setTimeout(ok, 300));
+    ws.close();
+  }, b.deptId);
+  await expect(page.getByTestId(`bridge-${b.id}`).getByTestId('bridge-weight')).toHaveText('35260');
+});
+
+test('the main screen runs six simulated hours (360 refreshes, 21 600 clock ticks) with a flat heap', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await signIn(page);
@@ -140,6 +189,8 @@ test('the main screen runs six simulated hours (360 refreshes, 21 600 clock tick
   await expect(page.getByTestId('today-count')).toBeVisible();
   const after = await heap();
   const growth = (after - before) / 1024 / 1024;
-  console.log(`heap after warm-up ${(before / 1048576).toFixed(2)} MB, after 6 h ${(after / 1048576).toFixed(2)} MB, growth ${growth.toFixed(2)} MB`);
+  console.log(
+    `heap after warm-up ${(before / 1048576).toFixed(2)} MB, after 6 h ${(after / 1048576).toFixed(2)} MB, growth ${growth.toFixed(2)} MB`,
+  );
   expect(growth).toBeLessThan(2);
 });
