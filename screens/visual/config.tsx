@@ -44,25 +44,26 @@ function toggle(list: string[], id: string): string[] {
 export default function Config() {
   const [answer, setAnswer] = useState<ConfigAnswer>();
   const [form, setForm] = useState<VisualConfig>();
-  const [deptId, setDeptId] = useState('');
+  /** the department asked for ('' = the user's own); the loaded one is answer.deptId */
+  const [want, setWant] = useState('');
+  const deptId = answer?.deptId ?? '';
   const [msg, setMsg] = useState<{ ok: boolean; text: string }>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     let alive = true;
-    void wallCall(VISUAL_ENDPOINTS.config, deptId ? { query: { deptId } } : {})
+    void wallCall(VISUAL_ENDPOINTS.config, want ? { query: { deptId: want } } : {})
       .then((r) => {
         if (!alive) return;
         if (r.code !== 200) return setError(r.code === 401 ? '请先登录后台，再打开数据大屏' : r.msg);
         setAnswer(r.data);
         setForm(r.data.config);
-        setDeptId(r.data.deptId);
       })
       .catch(() => alive && setError('无法连接服务器'));
     return () => {
       alive = false;
     };
-  }, [deptId]);
+  }, [want]);
 
   async function save() {
     if (!form) return;
@@ -90,7 +91,7 @@ export default function Config() {
           <Panel title="部门与大屏">
             <label style={row}>
               部门
-              <select aria-label="部门" style={input} value={deptId} onChange={(e) => setDeptId(e.target.value)}>
+              <select aria-label="部门" style={input} value={deptId} onChange={(e) => setWant(e.target.value)}>
                 {answer.options.depts.map((d) => (
                   <option key={d.id} value={d.id}>
                     {d.name}
