@@ -16,9 +16,11 @@ import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
 import { registerIzsFinancing } from './modules/izs-financing/routes.ts';
+import { registerIzsReport } from './modules/izs-report/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsStock } from './modules/izs-stock/routes.ts';
 import { registerIzsToolbox } from './modules/izs-toolbox/routes.ts';
+import { registerIzsVisual } from './modules/izs-visual/routes.ts';
 import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
 import { registerIzsWeighingOrders } from './modules/izs-weighing-order/routes.ts';
 import { registerMiscRoutes } from './modules/misc/routes.ts';
@@ -85,6 +87,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerIzsWeighingOrders(app, ctx);
   await registerCameras(app, ctx);
   await registerIzsFinancing(app, ctx);
+  registerIzsVisual(app, ctx);
+  registerIzsReport(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

@@ -73,7 +73,8 @@ export type ArgOf<E extends EndpointSpec> = [Has<E, 'params'>, Has<E, 'query'>, 
   false,
   false,
 ]
-  ? undefined
+  ? // biome-ignore lint/suspicious/noConfusingVoidType: RTK Query hooks take no argument for a void arg
+    void
   : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [false, true, false]
     ? In<E['query']>
     : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [false, false, true]

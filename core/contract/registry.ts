@@ -7,9 +7,13 @@ import type { EndpointSpec } from './endpoint.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
+import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
+import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
   fixedAssets: FIXED_ASSETS,
   vouchers: VOUCHERS,
+  visual: VISUAL_ENDPOINTS,
+  report: REPORT_ENDPOINTS,
 };

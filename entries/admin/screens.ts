@@ -83,6 +83,19 @@ export const SCREENS: ScreenMap = {
   '/supply-chain/stock/disassembly-order': lazy(() => import('../../screens/supply-chain/stock/disassembly-order.tsx')),
   '/supply-chain/analysis': lazy(() => import('../../screens/supply-chain/analysis/analysis.tsx')),
   '/statement-analysis/zm-statement': lazy(() => import('../../screens/supply-chain/analysis/zm-statement.tsx')),
+  // 报表分析 (issue 15, area statement-analysis; 综合报表 above stays the per-material statement they link to)
+  '/statement-analysis/purchase-statement': lazy(
+    () => import('../../screens/statement-analysis/purchase-statement.tsx'),
+  ),
+  '/statement-analysis/sale-statement': lazy(() => import('../../screens/statement-analysis/sale-statement.tsx')),
+  '/statement-analysis/stock-statement': lazy(() => import('../../screens/statement-analysis/stock-statement.tsx')),
+  '/statement-analysis/finance-statement': lazy(() => import('../../screens/statement-analysis/finance-statement.tsx')),
+  '/statement-analysis/logistics-statement': lazy(
+    () => import('../../screens/statement-analysis/logistics-statement.tsx'),
+  ),
+  '/statement-analysis/gb-overview': lazy(() => import('../../screens/statement-analysis/gb-overview.tsx')),
+  '/statement-analysis/material-gb': lazy(() => import('../../screens/statement-analysis/material-gb.tsx')),
+  '/statement-analysis/company-pledge': lazy(() => import('../../screens/statement-analysis/company-pledge.tsx')),
   '/business/in-stock': lazy(() => import('../../screens/business/in-stock.tsx')),
   '/business/out-stock': lazy(() => import('../../screens/business/out-stock.tsx')),
   '/business/material': lazy(() => import('../../screens/business/material.tsx')),

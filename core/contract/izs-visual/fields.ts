@@ -1,0 +1,26 @@
+/** Shared answer fields of the wall screens and reports: decimal strings, ids as strings. */
+import { z } from 'zod';
+
+/** kg with 3 decimals. */
+export const kg = z.string().regex(/^-?\d+\.\d{3}$/);
+/** yuan with 2 decimals. */
+export const yuan = z.string().regex(/^-?\d+\.\d{2}$/);
+/** percent with 2 decimals, '' when the base is zero. */
+export const pct = z.string().regex(/^(-?\d+\.\d{2})?$/);
+export const id = z.string().regex(/^\d+$/);
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const month = z.string().regex(/^\d{4}-\d{2}$/);
+
+/**
+ * A figure whose source is not on this server yet (receivables, invoices, logistics, supply-chain finance): the
+ * screen shows `note` instead of a number. `source` names the module that will fill it.
+ */
+export const pendingSource = z.object({
+  available: z.literal(false),
+  source: z.string(),
+  note: z.string(),
+});
+export type PendingSource = z.infer<typeof pendingSource>;
+
+export const VISUAL = '/api/izs-visual';
+export const REPORT = '/api/izs-report';

@@ -1,0 +1,57 @@
+import Cookies from 'js-cookie';
+import type { R } from '../../core/contract/common.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, HEADERS } from '../../core/contract/common.ts';
+import { type AnswerOf, type EndpointSpec, fillPath } from '../../core/contract/endpoint.ts';
+
+/**
+ * Wall screens open in a new window from the back office and share its sign-in cookie.
+ * A plain fetch keeps the wall-screen bundle free of the admin's store and UI library.
+ */
+export async function wallGet<T>(path: string, init: RequestInit = {}): Promise<R<T>> {
+  const token = Cookies.get('loopyard-access-token');
+  const headers: Record<string, string> = {
+    Authorization: `Basic ${btoa(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`)}`,
+    ...((init.headers as Record<string, string>) ?? {}),
+  };
+  if (token) headers[HEADERS.auth] = `bearer ${token}`;
+  const res = await fetch(path, { ...init, headers });
+  const body = (await res.json().catch(() => null)) as R<T> | null;
+  if (!body) return { code: res.status, success: false, data: null as T, msg: `HTTP ${res.status}` };
+  return body;
+}
+
+export interface WallArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+/** Calls an endpoint descriptor (core/contract) from a wall screen: its path, method and answer type. */
+export function wallCall<E extends EndpointSpec>(
+  e: E,
+  args: WallArgs = {},
+  signal?: AbortSignal,
+): Promise<R<AnswerOf<E>>> {
+  const qs = args.query ? `?${new URLSearchParams(Object.entries(args.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const url = fillPath(e.path, args.params) + qs;
+  if (e.method === 'POST') {
+    return wallGet<AnswerOf<E>>(url, {
+      method: 'POST',
+      body: JSON.stringify(args.body ?? {}),
+      headers: { 'Content-Type': 'application/json' },
+      signal,
+    });
+  }
+  return wallGet<AnswerOf<E>>(url, { signal });
+}
+
+/** The signed-in user's tenant from the access token's payload ('' when signed out). */
+export function tokenClaims(): { token: string; tenantId: string } {
+  const token = Cookies.get('loopyard-access-token') ?? '';
+  try {
+    const p = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { tenant_id?: string };
+    return { token, tenantId: p.tenant_id ?? '' };
+  } catch {
+    return { token, tenantId: '' };
+  }
+}

@@ -1,0 +1,69 @@
+/** /statement-analysis/finance-statement — 财务报表: revenue, cost, expenses, profit, cash, bank and VAT by month, from the books. */
+import { Table } from '@douyinfe/semi-ui';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo, useState } from 'react';
+import { useReportFinanceQuery, useReportTodayQuery } from '../../core/api/izs-report.api.ts';
+import { exportXlsx, type SheetColumn } from './export.ts';
+import { ReportChart } from './report-chart.tsx';
+import { YearBar } from './year-bar.tsx';
+import './report.css';
+
+const COLS: SheetColumn[] = [
+  { title: '期间', field: 'period' },
+  { title: '营业收入', field: 'revenue', places: 2 },
+  { title: '营业成本', field: 'cost', places: 2 },
+  { title: '费用及其他', field: 'expenses', places: 2 },
+  { title: '利润', field: 'profit', places: 2 },
+  { title: '库存现金(月末)', field: 'cash', places: 2 },
+  { title: '银行存款(月末)', field: 'bank', places: 2 },
+  { title: '销项税额', field: 'outputVat', places: 2 },
+  { title: '进项税额', field: 'inputVat', places: 2 },
+];
+
+export default function FinanceStatement() {
+  const today = useReportTodayQuery();
+  const [picked, setYear] = useState<string>();
+  const year = picked ?? today.data?.year;
+  const r = useReportFinanceQuery(year ? { year } : skipToken);
+  const months = r.data?.months ?? [];
+  const series = useMemo(
+    () => [
+      { name: '营业收入', values: months.map((m) => m.revenue) },
+      { name: '利润', values: months.map((m) => m.profit) },
+    ],
+    [months],
+  );
+  if (!year || !today.data) return <div className="ly-report">加载中…</div>;
+  return (
+    <div className="ly-report" data-testid="report-finance">
+      <YearBar
+        year={year}
+        thisYear={today.data.year}
+        onYear={setYear}
+        onExport={() => void exportXlsx(`财务报表_${year}`, COLS, months)}
+      >
+        <span>账套：{r.data?.books.map((b) => `${b.name}（${b.deptName}）`).join('、') || '无'}</span>
+      </YearBar>
+      <ReportChart labels={months.map((m) => m.period)} series={series} testId="report-chart" />
+      <Table
+        size="small"
+        data-testid="report-table"
+        rowKey="period"
+        loading={r.isFetching}
+        pagination={false}
+        dataSource={months}
+        columns={COLS.map((c) => ({
+          title: c.title,
+          dataIndex: c.field,
+          width: 120,
+          align: c.places ? ('right' as const) : undefined,
+        }))}
+      />
+      {r.data && (
+        <div className="ly-report-note" data-testid="report-pending">
+          {r.data.receivables.note}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/** /visual/home — 主数据大屏: today's and this month's yard, tonnage by material, the sites, the weighing ticker. */
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useMemo } from 'react';
+import { type HomeAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
+import { t2, wan } from '../../features/wall/format.ts';
+import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
+import { useWallChart, WALL_AXIS } from '../../features/wall/use-wall-chart.ts';
+import { useWallConfig } from '../../features/wall/use-wall-config.ts';
+import { useWallData } from '../../features/wall/use-wall-data.ts';
+
+echarts.use([BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+const TYPE = { purchase: '入库', sale: '出库' } as Record<string, string>;
+
+function Tonnage({ f, prefix }: { f: HomeAnswer['todayFigures']; prefix: string }) {
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '14px 20px' }}>
+      <Figure label="过磅车次" value={f.weighCount} unit="车" testId={`${prefix}-count`} />
+      <Figure label="入库净重" value={t2(f.inNetKg)} unit="吨" testId={`${prefix}-in`} />
+      <Figure label="出库净重" value={t2(f.outNetKg)} unit="吨" testId={`${prefix}-out`} />
+      <Figure label="采购金额" value={wan(f.inAmount)} unit="万元" testId={`${prefix}-in-amount`} />
+      <Figure label="销售金额" value={wan(f.outAmount)} unit="万元" testId={`${prefix}-out-amount`} />
+    </div>
+  );
+}
+
+function MaterialChart({ materials }: { materials: HomeAnswer['materials'] }) {
+  const option = useMemo(
+    () => ({
+      legend: { top: 0, left: 'center', textStyle: { color: WALL.text, fontSize: 16 } },
+      tooltip: { trigger: 'axis' },
+      grid: { left: 70, right: 20, top: 40, bottom: 50 },
+      xAxis: {
+        type: 'category',
+        data: materials.map((m) => m.materialName),
+        ...WALL_AXIS,
+        axisLabel: { ...WALL_AXIS.axisLabel, interval: 0, rotate: materials.length > 6 ? 30 : 0 },
+      },
+      yAxis: { type: 'value', name: '吨', nameTextStyle: { color: WALL.dim }, ...WALL_AXIS },
+      series: [
+        { name: '今日入库', type: 'bar', data: materials.map((m) => t2(m.todayInKg)) },
+        { name: '今日出库', type: 'bar', data: materials.map((m) => t2(m.todayOutKg)) },
+        { name: '本月入库', type: 'bar', data: materials.map((m) => t2(m.monthInKg)) },
+        { name: '本月出库', type: 'bar', data: materials.map((m) => t2(m.monthOutKg)) },
+      ],
+    }),
+    [materials],
+  );
+  return <ChartBox chartRef={useWallChart(option)} testId="home-material-chart" />;
+}
+
+export default function HomeScreen() {
+  const cfg = useWallConfig();
+  const { data, error, stale } = useWallData(VISUAL_ENDPOINTS.home, {}, cfg.refreshSeconds * 1000);
+  const provinces = useMemo(() => {
+    const m = new Map<string, HomeAnswer['sites']>();
+    for (const s of data?.sites ?? []) m.set(s.province || '未设地区', [...(m.get(s.province || '未设地区') ?? []), s]);
+    return [...m.entries()];
+  }, [data?.sites]);
+  return (
+    <WallFrame title="主数据大屏" today={data?.today} error={error} stale={stale} loading={!data}>
+      {data && (
+        <main
+          style={{
+            display: 'grid',
+            gridTemplateColumns: '520px 1fr 560px',
+            gridTemplateRows: '1fr 1fr',
+            gap: 20,
+            padding: 20,
+            height: 984,
+            boxSizing: 'border-box',
+          }}
+        >
+          <Panel title="今日作业">
+            <Tonnage f={data.todayFigures} prefix="today" />
+          </Panel>
+          <Panel title="实时过磅" style={{ gridRow: '1 / span 2', gridColumn: 3 }} testId="home-ticker">
+            <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {data.ticker.map((t) => (
+                <li
+                  key={t.id}
+                  style={{
+                    display: 'grid',
+                    gridTemplateColumns: '90px 1fr 130px',
+                    gap: 8,
+                    padding: '9px 0',
+                    borderBottom: '1px dashed rgba(143,179,232,.2)',
+                    fontSize: 19,
+                  }}
+                >
+                  <span style={{ color: t.orderType === 'sale' ? '#ffc53d' : '#36cfc9' }}>
+                    {TYPE[t.orderType] ?? '其他'}
+                  </span>
+                  <span style={{ overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}>
+                    {t.carNumber} · {t.materialName}
+                    <br />
+                    <small style={{ color: WALL.dim }}>
+                      {t.completeTime.slice(5, 16)} {t.weighbridgeName}
+                    </small>
+                  </span>
+                  <span style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{t2(t.netKg)} 吨</span>
+                </li>
+              ))}
+            </ol>
+          </Panel>
+          <div
+            style={{
+              gridColumn: 2,
+              gridRow: '1 / span 2',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 20,
+              minHeight: 0,
+            }}
+          >
+            <Panel title="站点分布" style={{ flex: 'none', maxHeight: 330 }} testId="home-sites">
+              <div
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))',
+                  gap: 12,
+                  overflow: 'hidden',
+                }}
+              >
+                {provinces.map(([province, sites]) => (
+                  <div
+                    key={province}
+                    style={{ border: '1px solid rgba(105,177,255,.3)', borderRadius: 6, padding: '10px 14px' }}
+                  >
+                    <div style={{ fontSize: 22, color: WALL.blue }}>◉ {province}</div>
+                    {sites.map((s) => (
+                      <div
+                        key={s.warehouseId}
+                        style={{ display: 'flex', justifyContent: 'space-between', fontSize: 18, marginTop: 6 }}
+                      >
+                        <span>{s.name}</span>
+                        <span style={{ color: WALL.dim }}>{t2(s.stockKg)} 吨</span>
+                      </div>
+                    ))}
+                  </div>
+                ))}
+              </div>
+            </Panel>
+            <Panel title="物料吞吐（吨）" style={{ flex: 1 }}>
+              <MaterialChart materials={data.materials} />
+            </Panel>
+          </div>
+          <Panel title="本月累计" style={{ gridColumn: 1, gridRow: 2 }}>
+            <Tonnage f={data.monthFigures} prefix="month" />
+          </Panel>
+        </main>
+      )}
+    </WallFrame>
+  );
+}

@@ -1,0 +1,23 @@
+/** izs-report: 报表分析 (issue 15). One handler or small group per file. */
+import type { FastifyInstance } from 'fastify';
+import { REPORT_ENDPOINTS } from '../../../core/contract/izs-report/report.contract.ts';
+import type { AppContext } from '../../app.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { businessDay } from '../izs-visual/common.ts';
+import { registerDocuments } from './documents.ts';
+import { registerFinanceGb } from './finance-gb.ts';
+import { registerStock } from './stock.ts';
+import { registerTrade } from './trade.ts';
+
+export function registerIzsReport(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.database.db;
+  const r = endpoints(app, db);
+  r.handle(REPORT_ENDPOINTS.today, () => {
+    const { today, monthStart } = businessDay(ctx.config.tz);
+    return { today, monthStart, year: today.slice(0, 4) };
+  });
+  registerTrade(r, db);
+  registerStock(r, db, ctx.config.tz);
+  registerDocuments(r, db, ctx.config.tz);
+  registerFinanceGb(r, db);
+}

@@ -1,0 +1,103 @@
+/**
+ * Figures from the accounting books for the finance and tax screens and the finance statement: per book and
+ * period, from the voucher lines (every live voucher, posted or not) and the opening balances.
+ * - profit = Σ(credit − debit) of 损益 accounts, 结转损益 lines left out;
+ * - revenue = 主营业务收入 + 其他业务收入 (level-1 损益 accounts named …业务收入), cost = …业务成本, expenses = the other
+ *   debit-side 损益 accounts (期间费用, 税金及附加, 所得税 …);
+ * - cash = 1001 库存现金, bank = 1002 银行存款 (debit − credit, openings included);
+ * - VAT = the 应交增值税 sub-accounts named 销项税额 (credit − debit) and 进项税额 (debit − credit).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client.ts';
+import { accountSet, dept } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { scopeOf } from '../../platform/scope.ts';
+
+export interface PeriodFigures {
+  period: string;
+  revenue: string;
+  cost: string;
+  expenses: string;
+  profit: string;
+  cash: string;
+  bank: string;
+  outputVat: string;
+  inputVat: string;
+}
+
+/** The books (account sets) the caller may see through `code`, optionally one of them. */
+export async function booksOf(db: Db, user: AuthUser, code: string, only?: string | null) {
+  const found = await db
+    .select({
+      accountSetId: accountSet.id,
+      name: accountSet.name,
+      deptName: sql<string>`coalesce(${dept.deptName}, '')`,
+    })
+    .from(accountSet)
+    .leftJoin(dept, eq(dept.id, accountSet.deptId))
+    .where(and(await scopeOf(db, user, accountSet, code), only ? eq(accountSet.id, only) : undefined))
+    .orderBy(accountSet.id);
+  return found;
+}
+
+/** Movements per period (yyyy-MM) of the given books between two periods, inclusive. */
+export async function periodFigures(db: Db, tenantId: string, bookIds: string[], from: string, to: string) {
+  if (!bookIds.length) return [] as PeriodFigures[];
+  const ids = sql.join(
+    bookIds.map((i) => sql`${i}::bigint`),
+    sql`, `,
+  );
+  return rows<PeriodFigures>(
+    db,
+    sql`select l.period,
+      coalesce(sum(l.credit - l.debit) filter (where t.name like '%业务收入' and l.carry_forward = 0), 0)::text as revenue,
+      coalesce(sum(l.debit - l.credit) filter (where t.name like '%业务成本' and l.carry_forward = 0), 0)::text as cost,
+      coalesce(sum(l.debit - l.credit) filter (where t.category = '损益' and t.direction = 'debit'
+        and t.name not like '%业务成本' and l.carry_forward = 0), 0)::text as expenses,
+      coalesce(sum(l.credit - l.debit) filter (where t.category = '损益' and l.carry_forward = 0), 0)::text as profit,
+      coalesce(sum(l.debit - l.credit) filter (where l.account_code like '1001%'), 0)::text as cash,
+      coalesce(sum(l.debit - l.credit) filter (where l.account_code like '1002%'), 0)::text as bank,
+      coalesce(sum(l.credit - l.debit) filter (where a.name = '销项税额'), 0)::text as "outputVat",
+      coalesce(sum(l.debit - l.credit) filter (where a.name = '进项税额'), 0)::text as "inputVat"
+    from izs_fin_voucher_line l
+    join izs_fin_account a on a.account_set_id = l.account_set_id and a.code = l.account_code and a.is_deleted = 0
+    join izs_fin_account t on t.account_set_id = l.account_set_id and t.code = left(l.account_code, 4) and t.is_deleted = 0
+    where l.tenant_id = ${tenantId} and l.is_deleted = 0 and l.account_set_id in (${ids})
+      and l.period between ${from} and ${to}
+    group by l.period order by l.period`,
+  );
+}
+
+/** Cash (1001) and bank (1002) balances before a period: openings plus every earlier line. */
+export async function cashBefore(db: Db, tenantId: string, bookIds: string[], period: string) {
+  if (!bookIds.length) return { cash: '0', bank: '0' };
+  const ids = sql.join(
+    bookIds.map((i) => sql`${i}::bigint`),
+    sql`, `,
+  );
+  const [r] = await rows<{ cash: string; bank: string }>(
+    db,
+    sql`select
+      (coalesce((select sum(balance) from izs_fin_opening where tenant_id = ${tenantId} and account_set_id in (${ids}) and account_code like '1001%'), 0)
+       + coalesce((select sum(debit - credit) from izs_fin_voucher_line where tenant_id = ${tenantId} and is_deleted = 0 and account_set_id in (${ids}) and account_code like '1001%' and period < ${period}), 0))::text as cash,
+      (coalesce((select sum(balance) from izs_fin_opening where tenant_id = ${tenantId} and account_set_id in (${ids}) and account_code like '1002%'), 0)
+       + coalesce((select sum(debit - credit) from izs_fin_voucher_line where tenant_id = ${tenantId} and is_deleted = 0 and account_set_id in (${ids}) and account_code like '1002%' and period < ${period}), 0))::text as bank`,
+  );
+  return r ?? { cash: '0', bank: '0' };
+}
+
+/** The months from..to (yyyy-MM) inclusive. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.split('-').map(Number);
+  const [ty, tm] = to.split('-').map(Number);
+  while (y < ty || (y === ty && m <= tm)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+/** izs-visual: the wall screens' reads (issue 15). One handler or small group per file. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { registerConfig } from './config.ts';
+import { registerDataBoard } from './data-board.ts';
+import { registerFinance } from './finance.ts';
+import { registerHome } from './home.ts';
+import { registerLoadometerOrders } from './loadometer-orders.ts';
+import { registerOperation } from './operation.ts';
+import { registerQuotes } from './quotes.ts';
+
+export function registerIzsVisual(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.database.db;
+  const tz = ctx.config.tz;
+  const r = endpoints(app, db);
+  registerHome(r, db, tz);
+  registerDataBoard(r, db, tz);
+  registerLoadometerOrders(r, db, tz);
+  registerOperation(r, db, tz);
+  registerFinance(r, db, tz);
+  registerQuotes(r, db, tz);
+  registerConfig(r, db);
+}
