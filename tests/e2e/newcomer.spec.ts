@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, signIn } from './helpers.ts';
+
+/** Counts full page loads of the main frame (a page that reloads itself counts more than one). */
+function countLoads(page: import('@playwright/test').Page) {
+  const loads = { n: 0 };
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) loads.n++;
+  });
+  return loads;
+}
+
+test('/auth-redirect keeps the callback query for the opener and stays put (no reload loop)', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const loads = countLoads(page);
+  await page.goto('/auth-redirect?code=abc&state=xyz');
+  await expect(page.getByRole('heading', { name: '授权完成' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(loads.n).toBe(1);
+  await expect(page).toHaveURL(/\/auth-redirect\?code=abc&state=xyz$/);
+  expect(await page.evaluate(() => localStorage.getItem('loopyard:oauth-code'))).toBe('code=abc&state=xyz');
+  expect(errors).toEqual([]);
+});
+
+test('/exchange-redirect signs the visitor in and lands on 固废交易平台, without reloading itself', async ({ page }) => {
+  const loads = countLoads(page);
+  await page.goto('/exchange-redirect');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fbusiness%2Fexchange-record$/);
+  await page.waitForTimeout(1000);
+  expect(loads.n).toBe(1);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/business\/exchange-record$/);
+  // signed in, the page goes straight there (in-app)
+  await page.goto('/exchange-redirect');
+  await expect(page).toHaveURL(/\/business\/exchange-record$/);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+});
