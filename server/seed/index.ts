@@ -172,7 +172,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     const T = DEFAULT_TENANT_ID;
     await tx.insert(tenant).values({
       tenantId: T,
-      tenantName: 'Loopyard 示范回收有限公司',
+      tenantName: '绿循再生资源有限公司',
       linkman: '管理员',
       contactNumber: '',
       address: '',

@@ -47,6 +47,16 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
         (select count(*)::int from blade_log_operation where tenant_id = ${t}
            and ${day('create_time')} = ${today}) as operations`,
     );
+    // the yard's day (server TZ): weighings completed today; purchase nets come in, sale nets go out
+    const [w] = await rows<{ n: number; inKg: string; outKg: string }>(
+      db,
+      sql`select count(*)::int as n,
+          coalesce(sum(net_weight) filter (where order_type = 'purchase'), 0)::numeric(16,3)::text as "inKg",
+          coalesce(sum(net_weight) filter (where order_type = 'sale'), 0)::numeric(16,3)::text as "outKg"
+        from izs_weighing_order
+        where tenant_id = ${t} and is_deleted = 0 and weigh_state = 'completed'
+          and complete_time is not null and ${day('complete_time')} = ${today}`,
+    );
     const trendRows = await rows<{ d: string; logins: number; api: number }>(
       db,
       sql`with days as (
@@ -70,9 +80,9 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
         logins: Number(c.logins),
         apiCalls: Number(c.apiCalls),
         operations: Number(c.operations),
-        weighCount: 0,
-        inNetKg: '0.000',
-        outNetKg: '0.000',
+        weighCount: Number(w?.n ?? 0),
+        inNetKg: w?.inKg ?? '0.000',
+        outNetKg: w?.outKg ?? '0.000',
       },
       trend: trendRows.map((r) => ({
         date: r.d || formatDate(new Date(), tz),
