@@ -77,7 +77,10 @@ function Figure({ label, value, unit }: { label: string; value: string | number;
   return (
     <div style={{ flex: 1 }}>
       <div style={{ fontSize: 22, color: '#8fb3e8' }}>{label}</div>
-      <div style={{ fontSize: 56, fontWeight: 600, color: '#fff', fontVariantNumeric: 'tabular-nums' }}>
+      <div
+        data-testid={`figure-${label}`}
+        style={{ fontSize: 56, fontWeight: 600, color: '#fff', fontVariantNumeric: 'tabular-nums' }}
+      >
         {value}
         {unit && <span style={{ fontSize: 24, marginLeft: 8, color: '#8fb3e8' }}>{unit}</span>}
       </div>

@@ -22,7 +22,9 @@ test('/auth-redirect keeps the callback query for the opener and stays put (no r
   expect(errors).toEqual([]);
 });
 
-test('/exchange-redirect signs the visitor in and lands on 固废交易平台, without reloading itself', async ({ page }) => {
+test('/exchange-redirect signs the visitor in and lands on 固废交易平台, without reloading itself', async ({
+  page,
+}) => {
   const loads = countLoads(page);
   await page.goto('/exchange-redirect');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fbusiness%2Fexchange-record$/);
