@@ -22,7 +22,26 @@ export const SYSTEM_PATHS = {
   userUpdatePassword: '/api/blade-system/user/update-password',
   versionSelect: '/api/izs-sell/version-info/select',
   dashboardSummary: '/api/izs-toolbox/dashboard/summary',
+  /** public: the server's business day and zone, whether demo data is loaded (SiteInfo) */
+  siteInfo: '/api/blade-system/site-info',
 } as const;
+
+/**
+ * R data of GET /api/blade-system/site-info (public). A business day (今天, 本月, date-range defaults) is the
+ * server's (TZ), not the browser's: the client takes `today` / `timeZone` / `utcOffsetMinutes` from here.
+ */
+export interface SiteInfo {
+  /** IANA zone of the server's TZ, e.g. Asia/Shanghai */
+  timeZone: string;
+  /** the zone's offset from UTC now, in minutes (480 for UTC+8) */
+  utcOffsetMinutes: number;
+  /** yyyy-MM-dd in the server's zone */
+  today: string;
+  /** the server's clock, ms since epoch */
+  now: number;
+  /** the database holds the demo data (SEED_DEMO=1 when it was seeded): the login card may show the demo account */
+  demo: boolean;
+}
 
 /** Menu node as served by routes / lazy-list / detail (bladex-contract §4.1). category 1 menu, 2 button. */
 export interface MenuNode {

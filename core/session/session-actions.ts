@@ -13,6 +13,7 @@ import type { AppDispatch, AppStore, RootState } from '../store/store.ts';
 import { tabsActions } from '../tabs/tabs-slice.ts';
 import { removeTokenCookies, setTokenCookies } from './cookies.ts';
 import { createRefreshTimer } from './refresh-timer.ts';
+import { loadSiteInfo } from './server-clock.ts';
 import { sessionActions } from './session-slice.ts';
 
 type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => R;
@@ -47,7 +48,8 @@ export const loadSession = (): Thunk<Promise<boolean>> => async (dispatch, getSt
   const routes = dispatch(bladeSystemApi.endpoints.menuRoutes.initiate(undefined, { forceRefetch: true }));
   const buttons = dispatch(bladeSystemApi.endpoints.menuButtons.initiate(undefined, { forceRefetch: true }));
   try {
-    const [menu, btns] = await Promise.all([routes.unwrap(), buttons.unwrap()]);
+    // the server's business day is known before any screen computes a default date range
+    const [menu, btns] = await Promise.all([routes.unwrap(), buttons.unwrap(), loadSiteInfo()]);
     dispatch(permissionsActions.setPermissions(buildPermissionMap(btns)));
     const deptId = getState().session.defaultDeptId;
     const check = dispatch(izsFinancingApi.endpoints.accountSetCheck.initiate(deptId, { forceRefetch: true }));

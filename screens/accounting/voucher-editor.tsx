@@ -26,6 +26,7 @@ import {
   withQuantityAmount,
 } from './voucher-grid.ts';
 import '../../features/account-set/accounting.css';
+import { businessToday } from '../../core/format/business-day.ts';
 import { Select } from '../../features/ui/select.tsx';
 
 type Col = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit';
@@ -35,10 +36,7 @@ interface AuxItem {
   code?: string;
 }
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const today = () => businessToday();
 
 /** The account cell: shows "code name"; typing searches code and name among the leaf accounts. */
 function AccountCell({

@@ -154,6 +154,17 @@ export async function syncMenus(db: Db): Promise<string[]> {
   });
 }
 
+/** The demo data was seeded (SEED_DEMO=1 on the first start): its demo accounts exist in the default tenant. */
+export async function hasDemoData(db: Db): Promise<boolean> {
+  const r = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(user)
+    .where(
+      and(eq(user.tenantId, DEFAULT_TENANT_ID), inArray(user.account, ['manager', 'clerk']), eq(user.isDeleted, 0)),
+    );
+  return (r[0]?.n ?? 0) > 0;
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const r = await db.select({ n: sql<number>`count(*)::int` }).from(tenant);
   return (r[0]?.n ?? 0) === 0;

@@ -37,3 +37,26 @@ test('/exchange-redirect signs the visitor in and lands on 固废交易平台, w
   await expect(page).toHaveURL(/\/business\/exchange-record$/);
   await expect(page.getByTestId('sidebar')).toBeVisible();
 });
+
+test.describe('a browser in Los Angeles whose clock is three days behind', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test("today, 今天 and the default date ranges are the server's business day", async ({ page }) => {
+    const site = (await (await page.request.get('/api/blade-system/site-info')).json()).data as {
+      today: string;
+      now: number;
+      timeZone: string;
+    };
+    expect(site.timeZone).toBe('Asia/Shanghai');
+    await page.clock.install({ time: site.now - 3 * 86_400_000 });
+    await page.goto('/login');
+    await expect(page.getByTestId('login-demo-hint')).toHaveText('演示账号：admin / admin（租户 000000）');
+    await signIn(page);
+    const [y, m, d] = site.today.split('-').map(Number);
+    await expect(page.getByTestId('dashboard-today')).toContainText(`${y}年${m}月${d}日`);
+    // 历史库存 asks for the stock at the end of the server's today
+    const asked = page.waitForRequest((r) => r.url().includes('/inventory/history'));
+    await page.goto('/supply-chain/stock/inventory-history');
+    expect(new URL((await asked).url()).searchParams.get('date')).toBe(site.today);
+  });
+});
