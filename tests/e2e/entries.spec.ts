@@ -17,19 +17,8 @@ test('the visual entry scales its 1920×1080 stage to the window and shows live 
   // a purchase truck completes its weighing today: the wall shows the server's figures, which moved
   const before = (await apiAs<DashboardSummary>(page, '/api/izs-toolbox/dashboard/summary')).data.today;
   const bridges = await apiAs<{ id: string; code: string }[]>(page, '/api/izs-base/weighbridge/select-list');
-  const mats = await apiAs<{ records: { id: string; code: string }[] }>(
-    page,
-    '/api/izs-base/material/list',
-    undefined,
-    {
-      current: '1',
-      size: '50',
-    },
-  );
-  const parties = await apiAs<{ records: { id: string }[] }>(page, '/api/izs-base/related-party/list', undefined, {
-    current: '1',
-    size: '1',
-  });
+  const mats = await apiAs<{ id: string; code?: string; name: string }[]>(page, '/api/izs-base/material/select-list');
+  const parties = await apiAs<{ id: string }[]>(page, '/api/izs-base/related-party/select-list');
   const W = '/api/izs-weighing/loadometer-order';
   const first = await apiAs<{ id: string }>(page, `${W}/first-pass`, {
     orderType: 'purchase',
@@ -37,8 +26,8 @@ test('the visual entry scales its 1920×1080 stage to the window and shows live 
     carNumber: '浙B6E402',
     weight: '28400',
     stable: true,
-    partyId: parties.data.records[0].id,
-    materialId: mats.data.records.find((m) => m.code === 'WL0001')?.id,
+    partyId: parties.data[0].id,
+    materialId: mats.data.find((m) => m.code === 'WL0001' || m.name === '重废钢')?.id,
     impurityRate: '0',
   });
   expect(first.msg).toBe('操作成功');

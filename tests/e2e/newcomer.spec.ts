@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { collectPageErrors, signIn } from './helpers.ts';
 
-/** Counts full page loads of the main frame (a page that reloads itself counts more than one). */
+/** Counts full page loads (a page that reloads itself counts more than one; in-app navigations do not). */
 function countLoads(page: import('@playwright/test').Page) {
   const loads = { n: 0 };
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) loads.n++;
+  page.on('load', () => {
+    loads.n++;
   });
   return loads;
 }
