@@ -105,7 +105,7 @@ test('accounting pages need an account set first (spec §2.1 rule 7)', async ({ 
   await signIn(page);
   await page.goto('/accounting/daybook/list');
   await expect(page).toHaveURL(/\/accounting\/home$/);
-  await expect(page.getByText('please create an account set')).toBeVisible();
+  await expect(page.getByText('请先创建账套')).toBeVisible();
 });
 
 test('with the captcha on, the login page shows it, refreshes it on click and refuses a wrong code', async ({
