@@ -18,7 +18,7 @@ test('the visual entry scales its 1920×1080 stage to the window and shows live 
   const before = (await apiAs<DashboardSummary>(page, '/api/izs-toolbox/dashboard/summary')).data.today;
   const bridges = await apiAs<{ id: string; code: string }[]>(page, '/api/izs-base/weighbridge/select-list');
   const mats = await apiAs<{ id: string; code?: string; name: string }[]>(page, '/api/izs-base/material/select-list');
-  const parties = await apiAs<{ id: string }[]>(page, '/api/izs-base/related-party/select-list');
+  const parties = await apiAs<{ id: string }[]>(page, '/api/izs-stock/supplier/select-list');
   const W = '/api/izs-weighing/loadometer-order';
   const first = await apiAs<{ id: string }>(page, `${W}/first-pass`, {
     orderType: 'purchase',
