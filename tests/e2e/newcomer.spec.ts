@@ -60,3 +60,36 @@ test.describe('a browser in Los Angeles whose clock is three days behind', () =>
     expect(new URL((await asked).url()).searchParams.get('date')).toBe(site.today);
   });
 });
+
+test("spec §8: the desktop client's message '0' alerts 'version updated, please log in again', then the login page", async ({
+  page,
+}) => {
+  await signIn(page);
+  const dialog = page.waitForEvent('dialog');
+  await page.evaluate(() => window.postMessage('0', '*'));
+  const d = await dialog;
+  expect(d.type()).toBe('alert');
+  expect(d.message()).toBe('version updated, please log in again');
+  await d.accept();
+  await expect(page).toHaveURL(/\/login$/);
+  // signed out: a page asks for the login again
+  await page.goto('/system/dept');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test("spec §8: a missing system config alerts 'please contact administrator to set system config', then logs out", async ({
+  page,
+}) => {
+  await signIn(page);
+  // the server has no config for the organisation (a real server answers the defaults; this one has none)
+  await page.route('**/api/izs-base/system-business-config/detail-dept**', (route) =>
+    route.fulfill({ json: { code: 200, success: true, data: null, msg: '操作成功' } }),
+  );
+  const dialog = page.waitForEvent('dialog');
+  await page.reload();
+  const d = await dialog;
+  expect(d.message()).toBe('please contact administrator to set system config');
+  await d.accept();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByPlaceholder('账号')).toBeVisible();
+});
