@@ -309,8 +309,9 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       // demo base data (materials, warehouses, weighbridges, cameras, parties…): server/seed/base.ts
       const [adminRow] = await tx.select({ id: user.id }).from(user).where(sql`${user.account} = 'admin'`);
       await seedBaseData(tx, { tenantId: T, depts: deptIds, adminId: adminRow.id, postIds: posts.map((p) => p.id) });
-      // demo account set of 财务部 with a closed month of vouchers: server/seed/finance.ts
-      await seedFinanceDemo(tx, { tenantId: T, deptId: deptIds.finance, adminId: adminRow.id });
+      // demo account set of the company (the organisation the administrator signs in to) with a closed month of
+      // vouchers: server/seed/finance.ts
+      await seedFinanceDemo(tx, { tenantId: T, deptId: company.id, adminId: adminRow.id });
       // demo weighings, documents and stock (issue 4): server/seed/stock.ts
       await seedStockData(tx, { tenantId: T, depts: deptIds });
     }
