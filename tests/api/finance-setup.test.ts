@@ -108,10 +108,7 @@ describe('account sets', () => {
       await refused(admin(`${FIN}/account-set/save`, { body: { ...BOOK_FORM, ...body } }), 400, msg);
     }
     const page = await okGet(admin, `${FIN}/account-set/page`, { size: 200 });
-    expect(page.records.map((b: { name: string }) => b.name).sort()).toEqual([
-      '企业会计准则账套',
-      '小规模账套',
-    ]);
+    expect(page.records.map((b: { name: string }) => b.name).sort()).toEqual(['企业会计准则账套', '小规模账套']);
   });
 
   it('the default flag is one per department; page, list and detail', async () => {

@@ -93,3 +93,19 @@ test("spec §8: a missing system config alerts 'please contact administrator to 
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByPlaceholder('账号')).toBeVisible();
 });
+
+test('the administrator signs in and the accounting and finance pages open on the demo books at once', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  await page.goto('/accounting/daybook/list');
+  await expect(page).toHaveURL(/\/accounting\/daybook\/list$/);
+  await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
+  await expect(page.getByTestId('fin-current-period')).toHaveText(/^\d{4}-\d{2}$/);
+  await expect(page.getByText('新建账套')).toHaveCount(0);
+  await page.goto('/finance/fixed-assets/fixed-assets-list');
+  await expect(page).toHaveURL(/\/finance\/fixed-assets\/fixed-assets-list$/);
+  await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
+  expect(errors).toEqual([]);
+});
