@@ -1,5 +1,6 @@
-import { type SiteInfo, SYSTEM_PATHS } from '../contract/blade-system.contract.ts';
-import type { R } from '../contract/common.ts';
+import type { SiteInfo } from '../contract/blade-system.contract.ts';
+import { SYSTEM_PATHS } from '../contract/system-paths.ts';
+import type { R } from '../contract/wire.ts';
 import { setServerClock } from '../format/business-day.ts';
 
 let pending: Promise<SiteInfo | null> | null = null;

@@ -1,9 +1,7 @@
 import { api } from '../api/api.ts';
 import { bladeAuthApi } from '../api/blade-auth.api.ts';
-import { bladeSystemApi } from '../api/blade-system.api.ts';
-import { izsFinancingApi } from '../api/izs-financing.api.ts';
 import type { TokenResponse } from '../contract/blade-auth.contract.ts';
-import { APP_VERSION } from '../contract/common.ts';
+import { APP_VERSION } from '../contract/wire.ts';
 import { buildPermissionMap, permissionsActions } from '../permissions/permissions-slice.ts';
 import { loginPathFor } from '../router/guard.ts';
 import { currentPath, navigateTo } from '../router/navigation.ts';
@@ -46,6 +44,14 @@ export const completeLogin =
  * Resolves true on success; the guard treats false as "load failed" (spec §2.1 rule 4).
  */
 export const loadSession = (): Thunk<Promise<boolean>> => async (dispatch, getState) => {
+  // the system and finance API slices (and their zod contracts) load after sign-in, not with the login page
+  let apis: [typeof import('../api/blade-system.api.ts'), typeof import('../api/izs-financing.api.ts')];
+  try {
+    apis = await Promise.all([import('../api/blade-system.api.ts'), import('../api/izs-financing.api.ts')]);
+  } catch {
+    return false;
+  }
+  const [{ bladeSystemApi }, { izsFinancingApi }] = apis;
   const routes = dispatch(bladeSystemApi.endpoints.menuRoutes.initiate(undefined, { forceRefetch: true }));
   const buttons = dispatch(bladeSystemApi.endpoints.menuButtons.initiate(undefined, { forceRefetch: true }));
   try {

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCaptchaQuery, useLoginConfigQuery, useLoginMutation } from '../../core/api/blade-auth.api.ts';
 import { notifyError } from '../../core/api/notify.ts';
-import { APP_VERSION, DEFAULT_TENANT_ID, PRODUCT_TITLE } from '../../core/contract/common.ts';
+import { APP_VERSION, DEFAULT_TENANT_ID, PRODUCT_TITLE } from '../../core/contract/wire.ts';
 import { loadSiteInfo } from '../../core/session/server-clock.ts';
 import { completeLogin } from '../../core/session/session-actions.ts';
 import { useAppDispatch } from '../../core/store/hooks.ts';

@@ -28,6 +28,7 @@ test('accounting: select the demo book, key a voucher from the keyboard, review,
   await page.goto('/accounting/edit/voucher');
   await expect(page).toHaveURL(/\/accounting\/home/);
   await expect(page.getByText('请先创建账套')).toBeVisible();
+  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
   // the company, where the administrator signs in, holds the demo book
   await chooseFinanceDept(page);
   await expect(page.getByTestId('accounting-home')).toBeVisible();

@@ -103,7 +103,9 @@ test('the administrator signs in and the accounting and finance pages open on th
   await expect(page).toHaveURL(/\/accounting\/daybook\/list$/);
   await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
   await expect(page.getByTestId('fin-current-period')).toHaveText(/^\d{4}-\d{2}$/);
-  await expect(page.getByText('新建账套')).toHaveCount(0);
+  // no 新建账套 dialog, no 请先创建账套
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('请先创建账套')).toHaveCount(0);
   await page.goto('/finance/fixed-assets/fixed-assets-list');
   await expect(page).toHaveURL(/\/finance\/fixed-assets\/fixed-assets-list$/);
   await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
