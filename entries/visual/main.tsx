@@ -5,9 +5,11 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { DashboardSummary } from '../../core/contract/blade-system.contract.ts';
-import { SYSTEM_PATHS } from '../../core/contract/blade-system.contract.ts';
 import { flattenMenu } from '../../core/contract/menu-tree.ts';
+import { SYSTEM_PATHS } from '../../core/contract/system-paths.ts';
+import { serverClock, serverNow } from '../../core/format/business-day.ts';
 import { kgToTonnes } from '../../core/format/decimal.ts';
+import { loadSiteInfo } from '../../core/session/server-clock.ts';
 import { Stage } from './stage.tsx';
 import { wallGet } from './wall-fetch.ts';
 
@@ -21,10 +23,20 @@ function screenTitle(pathname: string): string {
   return match?.name ?? '数据大屏';
 }
 
+function clockText(now: Date): string {
+  try {
+    return now.toLocaleString('zh-CN', { hour12: false, timeZone: serverClock().timeZone });
+  } catch {
+    return now.toLocaleString('zh-CN', { hour12: false }); // a zone this browser does not know
+  }
+}
+
+/** The yard's clock: the server's time in the server's zone (site-info), whatever the wall PC's zone or clock. */
 function useClock() {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => new Date(serverNow()));
   useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), 1000);
+    void loadSiteInfo().then(() => setNow(new Date(serverNow())));
+    const t = setInterval(() => setNow(new Date(serverNow())), 1000);
     return () => clearInterval(t);
   }, []);
   return now;
@@ -143,7 +155,7 @@ function WallScreen() {
             fontVariantNumeric: 'tabular-nums',
           }}
         >
-          {now.toLocaleString('zh-CN', { hour12: false })}
+          {clockText(now)}
         </time>
       </header>
       {error ? (
