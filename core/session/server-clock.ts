@@ -25,3 +25,8 @@ export function loadSiteInfo(): Promise<SiteInfo | null> {
   }
   return pending;
 }
+
+/** Tests: the next call asks the server again. */
+export function forgetSiteInfo(): void {
+  pending = null;
+}
