@@ -30,13 +30,18 @@ function violations(root: HTMLElement): string[] {
   const out: string[] = [];
   const owner = (el: Element) => {
     let p = el.parentElement;
-    while (p && p !== root && !p.getAttribute('role') && p.tagName !== 'UL' && p.tagName !== 'OL') p = p.parentElement;
+    const transparent = (e: Element) => ['none', 'presentation'].includes(e.getAttribute('role') ?? '');
+    while (p && p !== root && (transparent(p) || (!p.getAttribute('role') && p.tagName !== 'UL' && p.tagName !== 'OL')))
+      p = p.parentElement;
     return p;
   };
   for (const item of root.querySelectorAll('[role=menuitem]')) {
     const role = owner(item)?.getAttribute('role');
     if (!['menu', 'menubar', 'group'].includes(role ?? '')) out.push(`menuitem "${item.textContent}" not in a menu`);
   }
+  for (const li of root.querySelectorAll('li[role=none]'))
+    for (const a of ['tabindex', 'aria-expanded', 'aria-disabled'])
+      if (li.hasAttribute(a)) out.push(`presentational li with ${a}`);
   for (const li of root.querySelectorAll('li:not([role])')) {
     const parent = li.parentElement;
     if (parent?.getAttribute('role') || !['UL', 'OL'].includes(parent?.tagName ?? '')) out.push('li outside a list');
@@ -61,6 +66,10 @@ describe('sidebar menu ARIA', () => {
     view.rerender(<Nav items={ITEMS} openKeys={['dir:b', 'dir:c']} footer={{ collapseButton: false }} />);
     await new Promise((r) => setTimeout(r, 20));
     expect(view.container.querySelectorAll('[role=menuitem]').length).toBeGreaterThanOrEqual(4);
+    expect(violations(view.container)).toEqual([]);
+    // closing re-renders the wrappers' state attributes: they are taken off again
+    view.rerender(<Nav items={ITEMS} openKeys={['dir:b']} footer={{ collapseButton: false }} />);
+    await new Promise((r) => setTimeout(r, 20));
     expect(violations(view.container)).toEqual([]);
     stop();
   });

@@ -1,18 +1,24 @@
 /**
  * Semi's Nav renders a `ul[role=menu]` whose sub-menus are plain `li` / `ul` elements between the menu and its
  * `menuitem`s, which breaks the ARIA menu structure (Lighthouse: aria-required-children, aria-required-parent,
- * listitem). Giving those wrappers the `group` role makes every menuitem owned by its menu. A MutationObserver keeps
- * it so when sub-menus open (Semi mounts them lazily); only child-list changes are observed, so setting the
- * attribute never re-triggers it.
+ * listitem). The sub-menu's `li` becomes presentational (`role=none`, without the focus and state attributes Semi
+ * also puts on its title, the real menuitem) and its `ul` a `group`, so every menuitem is owned by its menu.
+ * A MutationObserver keeps it so when sub-menus open (Semi mounts them lazily and re-sets the attributes); the
+ * observer's own changes find nothing left to do, so it never loops.
  */
+const STRIPPED = ['tabindex', 'aria-expanded', 'aria-disabled'];
+
 export function fixNavAria(root: ParentNode): void {
-  for (const el of root.querySelectorAll('li.semi-navigation-sub-wrap:not([role]), ul.semi-navigation-sub:not([role])'))
-    el.setAttribute('role', 'group');
+  for (const li of root.querySelectorAll('li.semi-navigation-sub-wrap')) {
+    if (li.getAttribute('role') !== 'none') li.setAttribute('role', 'none');
+    for (const a of STRIPPED) if (li.hasAttribute(a)) li.removeAttribute(a);
+  }
+  for (const ul of root.querySelectorAll('ul.semi-navigation-sub:not([role])')) ul.setAttribute('role', 'group');
 }
 
 export function keepNavAria(root: HTMLElement): () => void {
   fixNavAria(root);
   const observer = new MutationObserver(() => fixNavAria(root));
-  observer.observe(root, { childList: true, subtree: true });
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: STRIPPED });
   return () => observer.disconnect();
 }
