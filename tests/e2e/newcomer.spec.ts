@@ -111,3 +111,10 @@ test('the administrator signs in and the accounting and finance pages open on th
   await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
   expect(errors).toEqual([]);
 });
+
+test('the dashboard after sign-in: sidebar, tags and avatar render (screenshot)', async ({ page }, info) => {
+  await signIn(page);
+  await expect(page.getByTestId('dashboard-today')).toBeVisible();
+  await expect(page.getByRole('tablist')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('dashboard.png') });
+});
