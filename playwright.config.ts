@@ -11,7 +11,14 @@ export const E2E_CAPTCHA_PORT = E2E_PORT + 1;
 const server = (port: number, captcha: 'on' | 'off') => ({
   command: `rm -rf .tmp/e2e-${port} && npx tsx server/main.ts`,
   url: `http://127.0.0.1:${port}/api/blade-auth/oauth/login-config`,
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.tmp/e2e-${port}`, CAPTCHA_MODE: captcha },
+  // SCALE_SIMULATOR=0: weighing specs start their own plugin link on a free port; nothing takes 9610
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: `.tmp/e2e-${port}`,
+    CAPTCHA_MODE: captcha,
+    SCALE_SIMULATOR: '0',
+  },
   reuseExistingServer: false,
   timeout: 90_000,
   stdout: 'ignore' as const,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { PLUGIN_DEFAULT_PORT } from '../core/contract/izs-weighing/socket.contract.ts';
 import type { Db } from './db/client.ts';
 import { settings } from './db/schema/index.ts';
 
@@ -29,6 +30,29 @@ export interface Config {
   brokerPasscode: string;
   /** Default address of the scale bridge's plugin link on the weighbridge PC. */
   scalePluginUrl?: string;
+  /**
+   * `npm start` also runs the simulated scale bridge (tools/scale-bridge/simulated.ts) so the demo weighing station
+   * shows a live weight: on with the demo data unless SCALE_SIMULATOR=0; always off with SEED_DEMO=0.
+   */
+  scaleSimulator: boolean;
+  /** Its plugin-link port on 127.0.0.1: SCALE_SIMULATOR_PORT, else the port of SCALE_PLUGIN_URL, else 9610. */
+  scaleSimulatorPort: number;
+}
+
+function simulatorPort(env: NodeJS.ProcessEnv): number {
+  if (env.SCALE_SIMULATOR_PORT) {
+    const n = Number(env.SCALE_SIMULATOR_PORT);
+    if (!Number.isInteger(n) || n < 0 || n > 65535)
+      throw new Error(`SCALE_SIMULATOR_PORT 不合法 / invalid SCALE_SIMULATOR_PORT: ${env.SCALE_SIMULATOR_PORT}`);
+    return n;
+  }
+  try {
+    const u = new URL(env.SCALE_PLUGIN_URL || '');
+    if (u.port) return Number(u.port);
+  } catch {
+    /* unset or not a URL: the default */
+  }
+  return PLUGIN_DEFAULT_PORT;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brokerLogin: env.BROKER_LOGIN || '',
     brokerPasscode: env.BROKER_PASSCODE || '',
     scalePluginUrl: env.SCALE_PLUGIN_URL || undefined,
+    scaleSimulator: env.SEED_DEMO !== '0' && !['0', 'off', 'false'].includes((env.SCALE_SIMULATOR || '').toLowerCase()),
+    scaleSimulatorPort: simulatorPort(env),
   };
 }
 

@@ -7,7 +7,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig, resolveJwtSecret } from './config.ts';
 import { type Database, DataDirLockedError, openDatabase, runMigrations } from './db/client.ts';
 import { startMaintenance } from './db/maintenance.ts';
-import { seedIfEmpty, syncMenus } from './seed/index.ts';
+import { hasDemoData, seedIfEmpty, syncMenus } from './seed/index.ts';
 
 export async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
   return database.withStartupLock(async () => {
@@ -17,6 +17,27 @@ export async function prepareDatabase(database: Database, config: Config): Promi
     if (!seeded) await syncMenus(database.db);
     return seeded;
   });
+}
+
+/**
+ * With the demo data, the simulated scale bridge on 127.0.0.1:<SCALE_SIMULATOR_PORT> (9610) so the demo weighing
+ * station shows a live weight at once; SCALE_SIMULATOR=0 (or SEED_DEMO=0, or a database without demo data) turns
+ * it off. A port already taken (a real bridge on this PC) is logged and skipped, never fatal.
+ */
+export async function startScaleSimulator(
+  config: Config,
+  database: Database,
+  log: (m: string) => void,
+): Promise<{ close(): Promise<void> } | null> {
+  if (!config.scaleSimulator || !(await hasDemoData(database.db))) return null;
+  // biome-ignore lint/style/noRestrictedImports: start-up only — the demo's simulated bridge shares the process (SCALE_SIMULATOR); request code never imports tools
+  const { startSimulatedBridge } = await import('../tools/scale-bridge/simulated.ts');
+  try {
+    return await startSimulatedBridge({ host: '127.0.0.1', port: config.scaleSimulatorPort, scale: 'DB01', log });
+  } catch (e) {
+    log(`模拟地磅未启动 / simulated scale not started (port ${config.scaleSimulatorPort}): ${(e as Error).message}`);
+    return null;
+  }
 }
 
 async function main() {
@@ -39,6 +60,7 @@ async function main() {
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
     const app = await buildApp({ database, config, jwtSecret, logger: { level: process.env.LOG_LEVEL || 'info' } });
     const stopMaintenance = startMaintenance(database, { tz: config.tz, log: (m) => app.log.info(m) });
+    const simulator = await startScaleSimulator(config, database, (m) => app.log.info(m));
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
@@ -46,6 +68,7 @@ async function main() {
       app.log.info(`${signal}: closing`);
       try {
         await stopMaintenance();
+        await simulator?.close().catch(() => {});
         await app.close();
       } finally {
         await database.close();

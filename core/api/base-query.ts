@@ -1,6 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { AUTH_PATHS } from '../contract/blade-auth.contract.ts';
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, HEADERS } from '../contract/common.ts';
+import { AUTH_PATHS } from '../contract/auth-paths.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, HEADERS } from '../contract/wire.ts';
 import type { SessionState } from '../session/session-slice.ts';
 import { notifyError } from './notify.ts';
 

@@ -1,6 +1,6 @@
+import { AUTH_PATHS } from '../contract/auth-paths.ts';
 import type { CaptchaResponse, LoginConfig, TokenResponse } from '../contract/blade-auth.contract.ts';
-import { AUTH_PATHS } from '../contract/blade-auth.contract.ts';
-import { HEADERS, type R } from '../contract/common.ts';
+import { HEADERS, type R } from '../contract/wire.ts';
 import { api } from './api.ts';
 
 export interface LoginArgs {

@@ -1,14 +1,8 @@
 /** blade-auth: OAuth token, captcha, logout (spec §7.1, DESIGN §4, bladex-contract §3 [BladeX] flavour). */
 import { z } from 'zod';
 
-export const AUTH_PATHS = {
-  token: '/api/blade-auth/oauth/token',
-  captcha: '/api/blade-auth/oauth/captcha',
-  logout: '/api/blade-auth/oauth/logout',
-  userInfo: '/api/blade-auth/oauth/user-info',
-  /** Public: what the login page needs before sign-in (captcha mode, tenant mode, title, version). */
-  loginConfig: '/api/blade-auth/oauth/login-config',
-} as const;
+// the paths live in a zod-free module the first page load imports (wire.ts explains why)
+export { AUTH_PATHS } from './auth-paths.ts';
 
 export const grantTypes = ['password', 'captcha', 'refresh_token'] as const;
 export type GrantType = (typeof grantTypes)[number];

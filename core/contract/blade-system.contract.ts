@@ -2,27 +2,25 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 
-export const SYSTEM_PATHS = {
-  menuButtons: '/api/blade-system/menu/buttons',
-  menuRoutes: '/api/blade-system/menu/routes',
-  menuLazyList: '/api/blade-system/menu/lazy-list',
-  menuLazyMenuList: '/api/blade-system/menu/lazy-menu-list',
-  menuTree: '/api/blade-system/menu/tree',
-  menuDetail: '/api/blade-system/menu/detail',
-  menuSubmit: '/api/blade-system/menu/submit',
-  menuRemove: '/api/blade-system/menu/remove',
-  deptLazyList: '/api/blade-system/dept/lazy-list',
-  deptTree: '/api/blade-system/dept/tree',
-  deptDetail: '/api/blade-system/dept/detail',
-  deptSubmit: '/api/blade-system/dept/submit',
-  deptRemove: '/api/blade-system/dept/remove',
-  regionList: '/api/blade-system/region/list',
-  userInfo: '/api/blade-system/user/info',
-  userUpdateInfo: '/api/blade-system/user/update-info',
-  userUpdatePassword: '/api/blade-system/user/update-password',
-  versionSelect: '/api/izs-sell/version-info/select',
-  dashboardSummary: '/api/izs-toolbox/dashboard/summary',
-} as const;
+// the paths live in a zod-free module the first page load imports (wire.ts explains why)
+export { SYSTEM_PATHS } from './system-paths.ts';
+
+/**
+ * R data of GET /api/blade-system/site-info (public). A business day (今天, 本月, date-range defaults) is the
+ * server's (TZ), not the browser's: the client takes `today` / `timeZone` / `utcOffsetMinutes` from here.
+ */
+export interface SiteInfo {
+  /** IANA zone of the server's TZ, e.g. Asia/Shanghai */
+  timeZone: string;
+  /** the zone's offset from UTC now, in minutes (480 for UTC+8) */
+  utcOffsetMinutes: number;
+  /** yyyy-MM-dd in the server's zone */
+  today: string;
+  /** the server's clock, ms since epoch */
+  now: number;
+  /** the database holds the demo data (SEED_DEMO=1 when it was seeded): the login card may show the demo account */
+  demo: boolean;
+}
 
 /** Menu node as served by routes / lazy-list / detail (bladex-contract §4.1). category 1 menu, 2 button. */
 export interface MenuNode {

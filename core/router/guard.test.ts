@@ -102,7 +102,7 @@ describe('guard — spec §2.1', () => {
     const d = guard({ ...admin, checkAccountStatus: 0 }, { path: '/accounting/home' });
     expect(d).toMatchObject({
       type: 'message-redirect',
-      message: 'no permission to access this page',
+      message: '没有权限访问该页面',
       to: '/dashboard',
     });
   });
@@ -111,7 +111,7 @@ describe('guard — spec §2.1', () => {
     const s = { ...admin, checkAccountStatus: 1 };
     expect(guard(s, { path: '/accounting/daybook/list' })).toMatchObject({
       type: 'message-redirect',
-      message: 'please create an account set',
+      message: '请先创建账套',
       to: '/accounting/home',
     });
     expect(guard(s, { path: '/accounting/home' }).type).toBe('proceed');

@@ -36,8 +36,9 @@ export const HOME_PATH = '/dashboard';
 export const ACCOUNTING_HOME = '/accounting/home';
 export const MESSAGES = {
   loadFailed: '您没有登录或者登录过期，请重新登录！',
-  accountingForbidden: 'no permission to access this page',
-  createAccountSet: 'please create an account set',
+  // spec §2.1 rule 7 / §8 'no permission to access this page', 'please create an account set' (screens are in Chinese)
+  accountingForbidden: '没有权限访问该页面',
+  createAccountSet: '请先创建账套',
 } as const;
 
 /** /login?redirect=<path>, or plain /login for accounting pages (spec §2.1 rules 4–5, §4). */

@@ -1,5 +1,5 @@
-import { PRODUCT_TITLE } from '../contract/common.ts';
 import { flattenMenu, MENU_TREE, type MenuSeed, PUBLIC_ROUTES } from '../contract/menu-tree.ts';
+import { PRODUCT_TITLE } from '../contract/wire.ts';
 
 /** Route meta of spec §2.1. */
 export interface RouteMeta {
@@ -37,6 +37,7 @@ export type ShellScreenKey =
   | 'error-404'
   | 'error-500'
   | 'coming-soon'
+  | 'public-redirect'
   | 'external';
 
 export interface RouteRecord {
@@ -92,11 +93,17 @@ const PUBLIC_TITLES: Record<string, string> = {
   '/blockchain-info/:orderType/:orderNo': '区块链溯源',
 };
 
-/** Public routes of spec §2.2 other than /login; most are served by the print/trace entries. */
+/** Public routes the admin entry itself renders (the server hands it every path outside print/trace/visual). */
+const ADMIN_PUBLIC = new Set(['/exchange-redirect', '/auth-redirect']);
+
+/**
+ * Public routes of spec §2.2 other than /login: /exchange-redirect and /auth-redirect are admin screens; the others
+ * are served by the print/trace entries (a full page load hands them over).
+ */
 export const PUBLIC_EXTRA_ROUTES: RouteRecord[] = PUBLIC_ROUTES.filter((p) => p !== '/login').map((p) => ({
   path: p,
   title: PUBLIC_TITLES[p] ?? p,
-  screen: 'external',
+  screen: ADMIN_PUBLIC.has(p) ? 'public-redirect' : 'external',
   meta: { public: true, bare: true },
 }));
 

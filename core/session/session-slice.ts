@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TokenResponse } from '../contract/blade-auth.contract.ts';
 import type { MenuNode } from '../contract/blade-system.contract.ts';
-import { DEFAULT_TENANT_ID } from '../contract/common.ts';
+import { DEFAULT_TENANT_ID } from '../contract/wire.ts';
 import { defaultDeptId, splitRoles } from './default-dept.ts';
 
 /** Printer config of spec §3: mode from printType (default 1), devices from printDevice/2/3. */

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import Cookies from 'js-cookie';
-import { APP_VERSION } from '../contract/common.ts';
+import { APP_VERSION } from '../contract/wire.ts';
 
 /** Cookie of the sidebar open state (bladex-contract §9.4): '1' open, '0' closed. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';

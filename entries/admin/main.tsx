@@ -3,7 +3,8 @@ import zh_CN from '@douyinfe/semi-ui/lib/es/locale/source/zh_CN';
 import { lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { handleUnauthorized, startTokenRefresh } from '../../core/session/session-actions.ts';
+import { listenToDesktopClient } from '../../core/session/client-messages.ts';
+import { handleUnauthorized, handleVersionUpdated, startTokenRefresh } from '../../core/session/session-actions.ts';
 import { createAppStore } from '../../core/store/store.ts';
 import { GuardedRouter } from '../../features/shell/guarded-router.tsx';
 import { SCREENS } from './screens.ts';
@@ -13,6 +14,7 @@ const Layout = lazy(() => import('../../features/shell/layout.tsx').then((m) => 
 
 const store = createAppStore({ onUnauthorized: handleUnauthorized });
 startTokenRefresh(store);
+listenToDesktopClient(window, () => handleVersionUpdated(store));
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -14,6 +14,7 @@ export const SCREENS: ScreenMap = {
   'error-500': lazy(() => import('../../screens/shell/error-page.tsx')),
   'coming-soon': lazy(() => import('../../screens/shell/coming-soon.tsx')),
   external: lazy(() => import('../../screens/shell/external.tsx')),
+  'public-redirect': lazy(() => import('../../screens/shell/public-redirect.tsx')),
 
   // menu pages by route path (one line per screen; a path without an entry shows coming-soon)
   '/base/material': lazy(() => import('../../screens/base/material.tsx')),

@@ -8,6 +8,7 @@ import {
   accountSetResource,
 } from '../../core/contract/izs-financing/account-set.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
+import { businessMonthStart } from '../../core/format/business-day.ts';
 import { DraggableDialog } from '../crud/draggable-dialog.tsx';
 import { cleanValues, type FieldErrors, ResourceForm, validateForm } from '../crud/resource-form.tsx';
 
@@ -15,10 +16,8 @@ type AnyField = FormFieldDef<Record<string, unknown>>;
 /** 所属企业 is fixed to the current organisation (spec §5): shown read-only above the form. */
 const FIELDS = (accountSetResource.form as unknown as AnyField[]).filter((f) => f.field !== 'deptId');
 
-function firstOfMonth(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-01`;
-}
+/** The server's month (a book starts on the business day's month, core/format/business-day.ts). */
+const firstOfMonth = (): string => businessMonthStart();
 
 /**
  * 新建账套 / 编辑账套 (spec §4, §5): required name, standard, enable date, tax nature, default flag, industry,

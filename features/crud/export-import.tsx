@@ -4,9 +4,10 @@ import { useRef, useState } from 'react';
 import { downloadFile, importFile, type Params, refOf, saveBlob } from '../../core/api/crud.api.ts';
 import { notifyError } from '../../core/api/notify.ts';
 import { type ImportResult, type ResourceDef, resourcePaths } from '../../core/contract/resource.ts';
+import { businessToday } from '../../core/format/business-day.ts';
 import { useAppStore } from '../../core/store/hooks.ts';
 
-const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
+const today = () => businessToday().replace(/-/g, '');
 
 /** "12.3 KB" (what the export progress shows while the workbook streams in). */
 export function formatBytes(n: number): string {

@@ -1,6 +1,6 @@
 import { Nav } from '@douyinfe/semi-ui';
 import type { NavItemProps, SubNavProps } from '@douyinfe/semi-ui/lib/es/navigation';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../core/contract/common.ts';
 import type { MenuItem } from '../../core/router/build-menu.ts';
@@ -8,6 +8,7 @@ import type { RouteRecord } from '../../core/router/routes.ts';
 import { settingsActions } from '../../core/settings/settings-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
 import { menuIcon } from './menu-icons.tsx';
+import { keepNavAria } from './nav-aria.ts';
 import { findLeaf, useShellMenu } from './use-menu.ts';
 
 type NavEntry = NavItemProps | SubNavProps;
@@ -41,6 +42,9 @@ export const Sidebar = memo(function Sidebar({ route, path }: { route: RouteReco
   const [openKeys, setOpenKeys] = useState<string[]>(defaultOpen);
   // open the parents of the active entry when the location changes (keep the ones the user opened)
   useEffect(() => setOpenKeys((keys) => Array.from(new Set([...keys, ...defaultOpen]))), [defaultOpen]);
+  // a well-formed ARIA menu for screen readers (nav-aria.ts)
+  const aside = useRef<HTMLElement>(null);
+  useEffect(() => (aside.current ? keepNavAria(aside.current) : undefined), []);
 
   const onSelect = ({ itemKey }: { itemKey?: string | number }) => {
     const key = String(itemKey);
@@ -56,6 +60,7 @@ export const Sidebar = memo(function Sidebar({ route, path }: { route: RouteReco
 
   return (
     <aside
+      ref={aside}
       data-testid="sidebar"
       className={`ly-sidebar semi-always-dark${collapsed ? ' is-collapsed' : ''}${device === 'mobile' && !opened ? ' is-hidden' : ''}`}
     >

@@ -80,7 +80,7 @@ export const TagsView = memo(function TagsView({ activePath }: { activePath: str
 
   return (
     <div className="ly-tags" data-testid="tags-view" ref={stripRef}>
-      <div className="ly-tags-scroll">
+      <div className="ly-tags-scroll" role="tablist" aria-label="已打开的页面">
         {views.map((v) => (
           <span
             key={v.fullPath}

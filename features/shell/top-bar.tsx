@@ -97,7 +97,10 @@ export const TopBar = memo(function TopBar({ route, path }: { route: RouteRecord
         }
       >
         <button type="button" className="ly-avatar" data-testid="avatar" aria-label="用户菜单">
-          <Avatar size="small" src={ossUrl(user?.avatar)} alt="" />
+          {/* decorative (the button is labelled); Semi gives the avatar role=listitem, which needs a list */}
+          <span aria-hidden="true" className="ly-avatar-img">
+            <Avatar size="small" src={ossUrl(user?.avatar)} alt="" />
+          </span>
           <span className="ly-avatar-name">{name}</span>
         </button>
       </Dropdown>

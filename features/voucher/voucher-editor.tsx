@@ -17,6 +17,7 @@ import {
   type Voucher,
   type VoucherWordRow,
 } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { businessToday } from '../../core/format/business-day.ts';
 import {
   balanceLine,
   blankGrid,
@@ -40,10 +41,7 @@ interface AuxItem {
   code?: string;
 }
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const today = () => businessToday();
 
 /** The account cell: shows "code name"; typing searches code and name among the leaf accounts. */
 function AccountCell({

@@ -1,5 +1,7 @@
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import type { PendingSource } from '../../core/contract/izs-visual/fields.ts';
+import { serverClock, serverNow } from '../../core/format/business-day.ts';
+import { loadSiteInfo } from '../../core/session/server-clock.ts';
 import { Stage } from './stage.tsx';
 import { useRotation, useWallConfig } from './use-wall-config.ts';
 
@@ -12,13 +14,23 @@ export const WALL = {
   warn: '#ffb86b',
 };
 
+function timeText(now: Date): string {
+  try {
+    return now.toLocaleTimeString('zh-CN', { hour12: false, timeZone: serverClock().timeZone });
+  } catch {
+    return now.toLocaleTimeString('zh-CN', { hour12: false }); // a zone this browser does not know
+  }
+}
+
+/** The yard's clock: the server's time in the server's zone (site-info), whatever the wall PC's zone or clock. */
 function Clock() {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => new Date(serverNow()));
   useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), 1000);
+    void loadSiteInfo().then(() => setNow(new Date(serverNow())));
+    const t = setInterval(() => setNow(new Date(serverNow())), 1000);
     return () => clearInterval(t);
   }, []);
-  return <>{now.toLocaleTimeString('zh-CN', { hour12: false })}</>;
+  return <>{timeText(now)}</>;
 }
 
 /**

@@ -24,6 +24,7 @@ import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
 import './bills.css';
+import { businessToday } from '../../core/format/business-day.ts';
 
 type Field = FormFieldDef<Record<string, unknown>>;
 type Action = 'discount' | 'endorse' | 'collect' | 'pay';
@@ -128,7 +129,7 @@ function BillManage() {
   const [dialog, setDialog] = useState<{ action: Action; bill: Bill } | null>(null);
   const [history, setHistory] = useState<Bill | null>(null);
   const [undo, setUndo] = useState<Bill | null>(null);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
   // the list reads the engine's tag, the finance writes invalidate 'Fin': refresh both
   const post = (url: string, body: unknown) =>
     finPost(url, body).then(

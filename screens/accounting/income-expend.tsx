@@ -11,12 +11,13 @@ import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import { laterPeriod, PeriodRange } from './period-range.tsx';
 import '../../features/ui/accounting.css';
 import './bills.css';
+import { businessToday } from '../../core/format/business-day.ts';
 
 const money = (v: string | undefined) => (v === undefined ? '—' : moneyCell(v) || '0.00');
 
 function IncomeExpend() {
   const book = useBook();
-  const today = new Date().toISOString().slice(0, 7);
+  const today = businessToday().slice(0, 7);
   const last = laterPeriod(book.currentPeriod, today);
   const [range, setRange] = useState<[string, string]>([book.currentPeriod, book.currentPeriod]);
   const params = useMemo(() => ({ periodFrom: range[0], periodTo: range[1] }), [range]);

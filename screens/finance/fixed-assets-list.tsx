@@ -10,6 +10,7 @@ import {
   assetDisposeBody,
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
+import { businessToday } from '../../core/format/business-day.ts';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
@@ -45,7 +46,7 @@ export default function FixedAssetsListScreen() {
       () => false,
     );
   const [dialog, setDialog] = useState<{ kind: 'change' | 'dispose'; card: AssetCard } | null>(null);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
   const history = (row: Record<string, unknown>) => `/finance/fixed-assets/fixed-assets-history/${row.id}`;
   return (
     <AccountingFrame testId="fa-list">

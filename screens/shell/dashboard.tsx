@@ -15,7 +15,16 @@ import { useDashboardSummaryQuery } from '../../core/api/izs-toolbox.api.ts';
 import { toThousand } from '../../core/format/number.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import './dashboard.css';
+import { businessToday } from '../../core/format/business-day.ts';
 import { kgToTonnes } from '../../core/format/decimal.ts';
+
+const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
+
+/** 今天 on the server: 2026年11月24日 星期二 (the business day, not the browser's). */
+export function businessDayLabel(now = Date.now()): string {
+  const [y, m, d] = businessToday(now).split('-').map(Number);
+  return `${y}年${m}月${d}日 ${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}`;
+}
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
 
@@ -89,13 +98,7 @@ export default function Dashboard() {
         <div>
           <h1>您好，{user?.real_name || user?.account || '欢迎使用'}</h1>
           <p>
-            今天是{' '}
-            {new Date().toLocaleDateString('zh-CN', {
-              year: 'numeric',
-              month: 'long',
-              day: 'numeric',
-              weekday: 'long',
-            })}
+            今天是 <span data-testid="dashboard-today">{businessDayLabel()}</span>
             ，祝您工作顺利。
           </p>
         </div>

@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchRoute } from '../../core/router/routes.ts';
+import { forgetSiteInfo } from '../../core/session/server-clock.ts';
 import { createAppStore } from '../../core/store/store.ts';
 import LoginScreen, { afterLoginPath } from './login.tsx';
 
@@ -11,9 +12,13 @@ const ok = (data: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-function mockServer(captchaMode: boolean) {
+function mockServer(captchaMode: boolean, demo = true) {
+  forgetSiteInfo();
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
+    if (url.includes('/blade-system/site-info')) {
+      return ok({ timeZone: 'Asia/Shanghai', utcOffsetMinutes: 480, today: '2026-11-24', now: Date.now(), demo });
+    }
     if (url.includes('/oauth/login-config')) {
       return ok({
         captchaMode,
@@ -46,6 +51,18 @@ afterEach(() => {
 });
 
 describe('login page', () => {
+  it('offers the demo account only when the database holds the demo data (site-info demo)', async () => {
+    mockServer(false, true);
+    renderLogin();
+    expect((await screen.findByTestId('login-demo-hint')).textContent).toBe('演示账号：admin / admin（租户 000000）');
+    cleanup();
+    mockServer(false, false);
+    renderLogin();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('login-demo-hint')).toBeNull();
+    expect(screen.queryByText(/演示账号/)).toBeNull();
+  });
+
   it('shows tenant (prefilled 000000), account, password and the 登 录 button; captcha hidden when captchaMode is off', async () => {
     const fetchSpy = mockServer(false);
     renderLogin();

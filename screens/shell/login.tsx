@@ -5,7 +5,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCaptchaQuery, useLoginConfigQuery, useLoginMutation } from '../../core/api/blade-auth.api.ts';
 import { notifyError } from '../../core/api/notify.ts';
-import { APP_VERSION, DEFAULT_TENANT_ID, PRODUCT_TITLE } from '../../core/contract/common.ts';
+import { APP_VERSION, DEFAULT_TENANT_ID, PRODUCT_TITLE } from '../../core/contract/wire.ts';
+import { loadSiteInfo } from '../../core/session/server-clock.ts';
 import { completeLogin } from '../../core/session/session-actions.ts';
 import { useAppDispatch } from '../../core/store/hooks.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
@@ -31,6 +32,15 @@ export default function LoginScreen({ query }: ScreenProps) {
   const [login, { isLoading }] = useLoginMutation();
   const [form, setForm] = useState({ tenantId: DEFAULT_TENANT_ID, username: '', password: '', code: '' });
   const [busy, setBusy] = useState(false);
+  // the demo account is offered only when the database holds the demo data (SEED_DEMO)
+  const [demo, setDemo] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadSiteInfo().then((info) => live && setDemo(!!info?.demo));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (config.data?.defaultTenantId) setForm((f) => ({ ...f, tenantId: f.tenantId || config.data!.defaultTenantId }));
@@ -149,7 +159,11 @@ export default function LoginScreen({ query }: ScreenProps) {
           <Button htmlType="submit" theme="solid" size="large" block loading={busy || isLoading}>
             登 录
           </Button>
-          <p className="ly-login-hint">演示账号：admin / admin（租户 000000）</p>
+          {demo && (
+            <p className="ly-login-hint" data-testid="login-demo-hint">
+              演示账号：admin / admin（租户 {DEFAULT_TENANT_ID}）
+            </p>
+          )}
         </form>
       </section>
     </div>

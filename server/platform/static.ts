@@ -17,13 +17,21 @@ export function entryFor(pathname: string): Entry {
   return 'admin';
 }
 
-/** An HTML navigation: GET/HEAD outside /api and /oss whose last segment has no file extension. */
+/**
+ * An HTML navigation: GET/HEAD outside /api, /oss and /assets whose last segment has no file extension or is an
+ * `.html` page (`/index.html`, `/visual/index.html`: the entry of that URL space).
+ */
 export function isHtmlNavigation(method: string, pathname: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/oss/')) return false;
   if (pathname.startsWith('/assets/')) return false;
   const last = pathname.split('/').pop() ?? '';
-  return !last.includes('.');
+  return !last.includes('.') || last.endsWith('.html');
+}
+
+/** Only the hashed build output is served as files; everything else (/, /index.html, /entries/…) is a page. */
+export function isAssetPath(pathname: string): boolean {
+  return pathname.startsWith('/assets/') && !pathname.endsWith('/');
 }
 
 export async function registerStatic(app: FastifyInstance, distDir: string, ossDir: string): Promise<void> {
@@ -44,7 +52,11 @@ export async function registerStatic(app: FastifyInstance, distDir: string, ossD
       index: false,
       dotfiles: 'deny',
       cacheControl: false,
+      // .br/.gz beside each file go to clients that accept them; any other client gets the plain file
       preCompressed: true,
+      // directories (/, /assets/) and files outside assets/ fall through to the not-found handler, which answers
+      // HTML navigations with their entry (sendEntry) and the rest with a JSON 404 — never a 403 for a directory
+      allowedPath: (pathname) => isAssetPath(pathname),
       setHeaders(res, path) {
         if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
         else if (path.includes(`${join(distDir, 'assets')}`))
@@ -57,7 +69,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string, ossD
 
 /** History fallback for HTML navigations; 503 with a hint when the front end has not been built. */
 export function sendEntry(req: FastifyRequest, reply: FastifyReply, distDir: string) {
-  const pathname = req.url.split('?')[0];
+  const pathname = req.url.split('?')[0].replace(/\/[^/]*\.html$/, '') || '/';
   const file = join(distDir, 'entries', entryFor(pathname), 'index.html');
   if (!existsSync(file)) {
     return reply

@@ -79,7 +79,7 @@ const CATEGORIES: [string, string, [string, string][]][] = [
   ],
 ];
 
-/** code, name, sub-category code, spec, unit, price (元/吨), deduct rate %, GB solid-waste code, hazardous */
+/** code, name, sub-category code, spec, unit, price (元 per that unit: 元/吨 or 元/千克), deduct rate %, GB solid-waste code, hazardous */
 const MATERIALS: [string, string, string, string, string, string, string, string, number][] = [
   ['WL0001', '重废钢', 'FE01', '厚度≥6mm', 't', '2650.00', '1.50', 'SW17', 0],
   ['WL0002', '中型废钢', 'FE02', '厚度3-6mm', 't', '2480.00', '2.00', 'SW17', 0],
@@ -96,7 +96,8 @@ const MATERIALS: [string, string, string, string, string, string, string, string
   ['WL0013', 'PET瓶片', 'PL01', '白色瓶片', 't', '3800.00', '4.00', 'SW17', 0],
   ['WL0014', 'PP/PE杂料', 'PL02', '混色杂料', 't', '2100.00', '6.00', 'SW17', 0],
   ['WL0015', '废电路板', 'EW01', '电脑主板', 'kg', '32.00', '0.00', 'HW49', 1],
-  ['WL0016', '废旧冰箱', 'EW02', '整机', 'pcs', '80.00', '0.00', 'SW17', 0],
+  // a scrap fridge is weighed and priced by the kilogram like everything crossing the weighbridge (about 50 kg)
+  ['WL0016', '废旧冰箱', 'EW02', '整机', 'kg', '1.60', '0.00', 'SW17', 0],
 ];
 
 export async function seedBaseData(tx: Tx, c: BaseSeedContext): Promise<void> {

@@ -1,12 +1,13 @@
 /**
- * Demo accounting data (issue 5, only with SEED_DEMO): one account set for the 财务部 department — small-enterprise
+ * Demo accounting data (issue 5, only with SEED_DEMO): one account set of the company 绿循再生资源有限公司 — small-enterprise
  * standard, general taxpayer, started last month — with its members (admin, 账套主管), stock sub-accounts with
  * quantity accounting (吨), customers and suppliers as 辅助核算 items (copied from the related parties), balanced
  * opening balances, last month's vouchers (purchases, sales, collections, payments, cost of sales, expenses, VAT
  * transfer and surcharges, 结转损益) all posted and the month closed, and three vouchers of this month in each
  * state (saved, reviewed, posted). Every voucher passes the core voucher rules before it is written.
- * 财务部 rather than the company: users signing in to the company still meet the "create an account set" flow of
- * spec §2.1 rule 7 (status 1); the administrator switches the organisation to 财务部 to see the demo book.
+ * The company, the organisation the administrator signs in to, so a newcomer's accounting and finance pages open
+ * on the demo book at once (issue 16). 财务部 keeps no book: switching the organisation to it shows the spec §2.1
+ * rule 7 flow of a real empty organisation (status 1, the 新建账套 dialog).
  */
 import { and, eq } from 'drizzle-orm';
 import {

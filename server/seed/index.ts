@@ -154,6 +154,17 @@ export async function syncMenus(db: Db): Promise<string[]> {
   });
 }
 
+/** The demo data was seeded (SEED_DEMO=1 on the first start): its demo accounts exist in the default tenant. */
+export async function hasDemoData(db: Db): Promise<boolean> {
+  const r = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(user)
+    .where(
+      and(eq(user.tenantId, DEFAULT_TENANT_ID), inArray(user.account, ['manager', 'clerk']), eq(user.isDeleted, 0)),
+    );
+  return (r[0]?.n ?? 0) > 0;
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const r = await db.select({ n: sql<number>`count(*)::int` }).from(tenant);
   return (r[0]?.n ?? 0) === 0;
@@ -172,7 +183,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     const T = DEFAULT_TENANT_ID;
     await tx.insert(tenant).values({
       tenantId: T,
-      tenantName: 'Loopyard 示范回收有限公司',
+      tenantName: '绿循再生资源有限公司',
       linkman: '管理员',
       contactNumber: '',
       address: '',
@@ -298,8 +309,9 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       // demo base data (materials, warehouses, weighbridges, cameras, parties…): server/seed/base.ts
       const [adminRow] = await tx.select({ id: user.id }).from(user).where(sql`${user.account} = 'admin'`);
       await seedBaseData(tx, { tenantId: T, depts: deptIds, adminId: adminRow.id, postIds: posts.map((p) => p.id) });
-      // demo account set of 财务部 with a closed month of vouchers: server/seed/finance.ts
-      await seedFinanceDemo(tx, { tenantId: T, deptId: deptIds.finance, adminId: adminRow.id });
+      // demo account set of the company (the organisation the administrator signs in to) with a closed month of
+      // vouchers: server/seed/finance.ts
+      await seedFinanceDemo(tx, { tenantId: T, deptId: company.id, adminId: adminRow.id });
       // demo weighings, documents and stock (issue 4): server/seed/stock.ts
       await seedStockData(tx, { tenantId: T, depts: deptIds });
     }

@@ -46,8 +46,8 @@ describe('account check status (spec §4)', () => {
   it('0 without the accounting menus, 1 without a usable book, 2 with one', async () => {
     expect(await check(c.clerk)).toBe(0);
     expect(await check(c.admin, c.depts['过磅中心'])).toBe(1);
-    // the administrator's own organisation (the company) has no book: the create dialog is forced there
-    expect(await check(c.admin)).toBe(1);
+    // the administrator's own organisation (the company) holds the demo book: its accounting pages open at once
+    expect(await check(c.admin)).toBe(2);
     expect(await check(c.admin, c.financeDept)).toBe(2);
     // the manager holds the menus but is not a user of the 财务部 book, and 财务部 is not one of its departments
     expect(await check(c.manager, c.financeDept)).toBe(0);
@@ -71,8 +71,8 @@ describe('account sets', () => {
       taxAddressName: '徐汇区',
       bindingUser: '管理员',
       supervisor: true,
-      // the demo book of 财务部 is already the admin's default there
-      userDefault: '0',
+      // the first book of 财务部 becomes the admin's default there
+      userDefault: '1',
     });
   });
 
@@ -108,11 +108,7 @@ describe('account sets', () => {
       await refused(admin(`${FIN}/account-set/save`, { body: { ...BOOK_FORM, ...body } }), 400, msg);
     }
     const page = await okGet(admin, `${FIN}/account-set/page`, { size: 200 });
-    expect(page.records.map((b: { name: string }) => b.name).sort()).toEqual([
-      '企业会计准则账套',
-      '小规模账套',
-      '绿循再生 总账',
-    ]);
+    expect(page.records.map((b: { name: string }) => b.name).sort()).toEqual(['企业会计准则账套', '小规模账套']);
   });
 
   it('the default flag is one per department; page, list and detail', async () => {
@@ -121,7 +117,7 @@ describe('account sets', () => {
     await okPost(admin, `${FIN}/account-set/update`, { id: small.book.id, isDefault: '1' });
     const list = await okGet(admin, `${FIN}/account-set/list`, { deptId: c.financeDept });
     const flags = Object.fromEntries(list.map((b: { name: string; isDefault: string }) => [b.name, b.isDefault]));
-    expect(flags).toEqual({ 小规模账套: '1', 企业会计准则账套: '0', 默认账套: '0', '绿循再生 总账': '0' });
+    expect(flags).toEqual({ 小规模账套: '1', 企业会计准则账套: '0', 默认账套: '0' });
     const detail = await okGet(admin, `${FIN}/account-set/detail`, { id: book.id });
     expect(detail).toMatchObject({ name: '默认账套', accountingSystem: 1, taxNature: '1' });
     // another department lists its own books only
@@ -466,14 +462,14 @@ describe('opening balances', () => {
 });
 
 describe('demo seed', () => {
-  it('the 财务部 book: last month posted, carried forward and closed; this month one voucher per state', async () => {
-    const company = c.financeDept;
+  it('the company book: last month posted, carried forward and closed; this month one voucher per state', async () => {
+    const company = c.depts['绿循再生资源有限公司'];
     const [demo] = (await okGet(apiFor(c, c.admin, company), `${FIN}/account-set/list`)).filter(
       (b: { name: string }) => b.name === '绿循再生 总账',
     );
     const now = new Date();
     const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    expect(demo).toMatchObject({ isDefault: '0', currentPeriod: current, bindingUser: '管理员' });
+    expect(demo).toMatchObject({ isDefault: '1', currentPeriod: current, bindingUser: '管理员' }); // the company's default book
     const start = demo.startPeriod;
     expect(demo.closedThrough).toBe(start);
     const api = apiFor(c, c.admin, company, demo.id);

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from '../../server/db/client.ts';
 import { boot, call, login, type TestApp } from './helpers.ts';
@@ -14,10 +16,32 @@ function fakeDist(): string {
   for (const e of ['admin', 'visual', 'print', 'trace']) {
     mkdirSync(join(dist, 'entries', e), { recursive: true });
     writeFileSync(join(dist, 'entries', e, 'index.html'), `<!doctype html><title>${e}</title>`);
+    writeFileSync(join(dist, 'entries', e, 'index.html.gz'), gzipSync(`<!doctype html><title>${e}</title>`));
   }
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   return dist;
+}
+
+/** A GET with exactly these headers (fetch always sends Accept-Encoding; curl and wget do not). */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; type: string; encoding: string; body: Buffer }>((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          encoding: String(res.headers['content-encoding'] ?? ''),
+          body: Buffer.concat(parts),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('static files and history fallback', () => {
@@ -51,6 +75,32 @@ describe('static files and history fallback', () => {
       expect(r.headers.get('content-type')).toContain('text/html');
     }
   }, 120_000);
+
+  it('serves pages and assets to a client that accepts no encoding (curl), compressed to one that does', async () => {
+    for (const [path, entry] of [
+      ['/', 'admin'],
+      ['/index.html', 'admin'],
+      ['/dashboard', 'admin'],
+      ['/visual/index.html', 'visual'],
+    ]) {
+      const r = await rawGet(t.base + path);
+      expect(r.status, path).toBe(200);
+      expect(r.type, path).toContain('text/html');
+      expect(r.encoding, path).toBe('');
+      expect(r.body.toString(), path).toContain(`<title>${entry}</title>`);
+    }
+    const plain = await rawGet(`${t.base}/assets/app-abc123.js`);
+    expect(plain.status).toBe(200);
+    expect(plain.encoding).toBe('');
+    expect(plain.body.toString()).toBe('console.log(1)');
+    const zipped = await rawGet(`${t.base}/assets/app-abc123.js`, { 'accept-encoding': 'gzip' });
+    expect(zipped.encoding).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString()).toBe('console.log(1)');
+    // a directory is neither listed nor a 403
+    const dir = await rawGet(`${t.base}/assets/`);
+    expect(dir.status).toBe(404);
+    expect(JSON.parse(dir.body.toString()).msg).toBe('404 没找到请求');
+  });
 
   it('assets are cached for long, missing assets are 404, /api stays JSON', async () => {
     const a = await fetch(`${t.base}/assets/app-abc123.js`);

@@ -1,10 +1,12 @@
 // @vitest-environment node
+
+import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../core/contract/blade-system.contract.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
 import { flattenMenu } from '../../core/contract/menu-tree.ts';
-import { dept, operationLog, tenant } from '../../server/db/schema/index.ts';
+import { dept, material, operationLog, relatedParty, tenant, weighbridge } from '../../server/db/schema/index.ts';
 import { md5hex } from '../../server/platform/password.ts';
 import { boot, call, login, type TestApp, tokenRequest } from './helpers.ts';
 
@@ -429,13 +431,53 @@ describe('other services', () => {
     expect(d.counts.activeSessions).toBeGreaterThanOrEqual(3);
     expect(d.today.logins).toBeGreaterThanOrEqual(3);
     expect(d.today.operations).toBeGreaterThan(0);
-    expect(d.today).toMatchObject({ weighCount: 0, inNetKg: '0.000', outNetKg: '0.000' });
+    expect(d.today.weighCount).toBeGreaterThanOrEqual(0);
+    expect(d.today.inNetKg).toMatch(/^\d+\.\d{3}$/);
+    expect(d.today.outNetKg).toMatch(/^\d+\.\d{3}$/);
     expect(d.trend).toHaveLength(7);
     expect(d.trend[6].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(d.trend[6].apiCalls).toBe(d.today.apiCalls);
     for (let i = 0; i < 3; i++) await call(t, '/api/blade-system/user/info', { token: admin });
     const r2 = await call(t, '/api/izs-toolbox/dashboard/summary', { token: admin });
     expect(r2.body.data.today.apiCalls).toBe(d.today.apiCalls + 4);
+  });
+
+  it("dashboard 过磅车次 / 入库净重 / 出库净重 are today's completed weighings", async () => {
+    const db = t.database.db;
+    const [wb] = await db.select({ id: weighbridge.id }).from(weighbridge).where(eq(weighbridge.tenantId, '000000'));
+    const [mat] = await db.select({ id: material.id }).from(material).where(eq(material.code, 'WL0001'));
+    const [party] = await db
+      .select({ id: relatedParty.id })
+      .from(relatedParty)
+      .where(eq(relatedParty.tenantId, '000000'));
+    const before = (await call(t, '/api/izs-toolbox/dashboard/summary', { token: admin })).body.data.today;
+    const W = '/api/izs-weighing/loadometer-order';
+    const first = await call(t, `${W}/first-pass`, {
+      token: admin,
+      body: {
+        orderType: 'purchase',
+        weighbridgeId: wb.id,
+        carNumber: '浙B99D01',
+        weight: '31250',
+        stable: true,
+        partyId: party.id,
+        materialId: mat.id,
+        impurityRate: '0',
+      },
+    });
+    expect(first.body.msg).toBe('操作成功');
+    // a first pass alone is not a completed weighing
+    const mid = (await call(t, '/api/izs-toolbox/dashboard/summary', { token: admin })).body.data.today;
+    expect(mid.weighCount).toBe(before.weighCount);
+    const done = await call(t, `${W}/second-pass`, {
+      token: admin,
+      body: { id: first.body.data.id, weight: '12000.5', stable: true, complete: 1 },
+    });
+    expect(done.body.data).toMatchObject({ weighState: 'completed', netWeight: '19249.500' });
+    const after = (await call(t, '/api/izs-toolbox/dashboard/summary', { token: admin })).body.data.today;
+    expect(after.weighCount).toBe(before.weighCount + 1);
+    expect(after.inNetKg).toBe(new Decimal(before.inNetKg).plus('19249.5').toFixed(3));
+    expect(after.outNetKg).toBe(before.outNetKg);
   });
 
   it('the weighing socket speaks STOMP (the broker and its tests: tests/api/stomp.test.ts)', async () => {

@@ -249,7 +249,7 @@ describe('memo and print count', () => {
     expect(memo).toMatchObject({
       orderNo: f.orderNo,
       orderTypeName: '采购',
-      companyName: 'Loopyard 示范回收有限公司',
+      companyName: '绿循再生资源有限公司',
       carNumber: '浙B77777',
       driverName: '张师傅',
       partyName: '宁波北仑鑫达拆解有限公司',

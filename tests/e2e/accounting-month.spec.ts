@@ -6,8 +6,8 @@ import { collectPageErrors, signIn } from './helpers.ts';
  * keyed by keyboard; post; carry forward; close; balance sheet balanced and income statement read; screenshots of
  * entry, trial balance and both statements; a voucher printed page").
  *
- * The company has no book (status 1: the create dialog opens by itself); the book is then created in 华东分公司 so
- * that the demo company stays without one for accounting.spec.ts. The book starts on the first of this month (on the
+ * 财务部 has no book (status 1: the create dialog opens by itself); the book is then created in 华东分公司 so that
+ * 财务部 stays without one for accounting.spec.ts and the company keeps only the demo book. The book starts on the first of this month (on the
  * 1st the browser clock is moved to the 2nd: a book enabled less than a day ago is disabled in the selector).
  */
 
@@ -58,8 +58,10 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   const shot = (name: string) => page.screenshot({ path: info.outputPath(name), fullPage: true });
 
   await signIn(page);
-  // status 1 (the company has no book): the create dialog opens by itself on the accounting home
+  // status 1 (财务部 keeps no book): the create dialog opens by itself on the accounting home
   await page.goto('/accounting/home');
+  await page.getByTestId('fin-dept-select').click();
+  await page.getByRole('option', { name: '财务部' }).click();
   await expect(page.getByText('新建账套').last()).toBeVisible();
   await expect(page.getByTestId('account-set-dept').locator('input')).toBeDisabled();
   await shot('create-dialog.png');
@@ -236,7 +238,7 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   expect(errors).toEqual([]);
 });
 
-/** The other finance screens on the demo book of 财务部 (server/seed/finance.ts): each renders its data. */
+/** The other finance screens on the demo book of the company (server/seed/finance.ts): each renders its data. */
 test('finance screens on the demo book: settings, units, dimensions, items, words, collect, ledgers, daybook', async ({
   page,
 }, info) => {
@@ -244,11 +246,9 @@ test('finance screens on the demo book: settings, units, dimensions, items, word
   const errors = collectPageErrors(page);
   const shot = (name: string) => page.screenshot({ path: info.outputPath(name), fullPage: true });
   await signIn(page);
-  // the company has no book (status 1): choose 财务部 on the accounting home first
+  // the company, where the administrator signs in, holds the demo book: the accounting home opens on it
   await page.goto('/accounting/home');
-  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
-  await page.getByTestId('fin-dept-select').click();
-  await page.getByRole('option', { name: '财务部' }).click();
+  await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
   await expect(page.getByTestId('fin-current-period')).toHaveText(/^\d{4}-\d{2}$/);
   await page.goto('/finance/setting/system-config');
 

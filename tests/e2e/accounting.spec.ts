@@ -1,14 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { collectPageErrors, signIn } from './helpers.ts';
 
-/** Issue 5 accounting screens end to end on the demo book of 财务部 (server/seed/finance.ts). */
+/** Issue 5 accounting screens end to end on the demo book of the company (server/seed/finance.ts). */
 
 async function chooseFinanceDept(page: Page) {
   const bar = page.getByTestId('account-set-bar');
   await expect(bar).toBeVisible();
   await page.getByTestId('fin-dept-select').click();
-  await page.getByRole('option', { name: '财务部' }).click();
-  await expect(page.getByTestId('fin-book-select')).not.toContainText('暂无账套');
+  await page.getByRole('option', { name: '绿循再生资源有限公司' }).click();
+  await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
   await expect(page.getByTestId('fin-current-period')).toHaveText(/^\d{4}-\d{2}$/);
 }
 
@@ -17,12 +17,19 @@ test('accounting: select the demo book, key a voucher from the keyboard, review,
 }, info) => {
   const errors = collectPageErrors(page);
   await signIn(page);
-  // the company has no book: accounting pages lead to the home page and the create dialog opens by itself
-  await page.goto('/accounting/edit/voucher');
-  await expect(page).toHaveURL(/\/accounting\/home/);
+  // 财务部 keeps no book (spec §2.1 rule 7): choosing it, the create dialog opens by itself and accounting pages
+  // lead back to the home page
+  await page.goto('/accounting/home');
+  await page.getByTestId('fin-dept-select').click();
+  await page.getByRole('option', { name: '财务部' }).click();
   await expect(page.getByText('新建账套').last()).toBeVisible();
   await expect(page.getByTestId('account-set-dept').locator('input')).toBeDisabled();
   await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
+  await page.goto('/accounting/edit/voucher');
+  await expect(page).toHaveURL(/\/accounting\/home/);
+  await expect(page.getByText('请先创建账套')).toBeVisible();
+  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
+  // the company, where the administrator signs in, holds the demo book
   await chooseFinanceDept(page);
   await expect(page.getByTestId('accounting-home')).toBeVisible();
   await page.screenshot({ path: info.outputPath('accounting-home.png') });

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { collectPageErrors, signIn } from './helpers.ts';
+import Decimal from 'decimal.js';
+import type { DashboardSummary } from '../../core/contract/blade-system.contract.ts';
+import { apiAs, collectPageErrors, signIn } from './helpers.ts';
 
 test('the visual entry scales its 1920×1080 stage to the window and shows live figures', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -9,9 +11,35 @@ test('the visual entry scales its 1920×1080 stage to the window and shows live 
   const stage = page.getByTestId('visual-stage');
   await expect(stage).toHaveAttribute('data-scale', '0.5000');
   await expect(stage).toContainText('主数据大屏');
-  await expect(stage).toContainText('过磅车次');
   const box = await stage.boundingBox();
   expect(box?.width).toBeCloseTo(960, 0);
+
+  // a purchase truck completes its weighing today: the wall shows the server's figures, which moved
+  const before = (await apiAs<DashboardSummary>(page, '/api/izs-toolbox/dashboard/summary')).data.today;
+  const bridges = await apiAs<{ id: string; code: string }[]>(page, '/api/izs-base/weighbridge/select-list');
+  const mats = await apiAs<{ id: string; code?: string; name: string }[]>(page, '/api/izs-base/material/select-list');
+  const parties = await apiAs<{ id: string }[]>(page, '/api/izs-stock/supplier/select-list');
+  const W = '/api/izs-weighing/loadometer-order';
+  const first = await apiAs<{ id: string }>(page, `${W}/first-pass`, {
+    orderType: 'purchase',
+    weighbridgeId: bridges.data[0].id,
+    carNumber: '浙B6E402',
+    weight: '28400',
+    stable: true,
+    partyId: parties.data[0].id,
+    materialId: mats.data.find((m) => m.code === 'WL0001' || m.name === '重废钢')?.id,
+    impurityRate: '0',
+  });
+  expect(first.msg).toBe('操作成功');
+  const done = await apiAs(page, `${W}/second-pass`, { id: first.data.id, weight: '11150', stable: true, complete: 1 });
+  expect(done.data.netWeight).toBe('17250.000');
+  const now = (await apiAs<DashboardSummary>(page, '/api/izs-toolbox/dashboard/summary')).data.today;
+  expect(now.weighCount).toBe(before.weighCount + 1);
+  expect(now.inNetKg).toBe(new Decimal(before.inNetKg).plus(17250).toFixed(3));
+  await page.reload();
+  await expect(stage.getByTestId('figure-过磅车次')).toHaveText(String(now.weighCount));
+  await expect(stage.getByTestId('figure-入库净重')).toHaveText(`${new Decimal(now.inNetKg).div(1000).toFixed(2)}吨`);
+  await expect(stage.getByTestId('figure-出库净重')).toHaveText(`${new Decimal(now.outNetKg).div(1000).toFixed(2)}吨`);
   expect(errors).toEqual([]);
 });
 

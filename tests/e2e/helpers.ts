@@ -21,3 +21,21 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+/** Calls the API as the signed-in user of the page (the access-token cookie). */
+export async function apiAs<T = Record<string, string>>(
+  page: Page,
+  path: string,
+  body?: unknown,
+  query: Record<string, string> = {},
+) {
+  const cookies = await page.context().cookies();
+  const token = cookies.find((c) => c.name === 'loopyard-access-token')?.value ?? '';
+  const headers = { 'Blade-Auth': `bearer ${token}`, Authorization: `Basic ${btoa('saber:saber_secret')}` };
+  const url = `${path}?${new URLSearchParams(query)}`;
+  const r =
+    body === undefined
+      ? await page.request.get(url, { headers })
+      : await page.request.post(url, { headers, data: body });
+  return (await r.json()) as { code: number; data: T; msg: string };
+}

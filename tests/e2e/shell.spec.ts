@@ -103,9 +103,15 @@ test('a clerk sees only the areas the 业务员 role holds', async ({ page }) =>
 
 test('accounting pages need an account set first (spec §2.1 rule 7)', async ({ page }) => {
   await signIn(page);
+  // the company holds the demo book; 财务部 is an organisation with none
+  await page.goto('/accounting/home');
+  await page.getByTestId('fin-dept-select').click();
+  await page.getByRole('option', { name: '财务部' }).click();
+  await expect(page.getByText('新建账套').last()).toBeVisible();
+  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
   await page.goto('/accounting/daybook/list');
   await expect(page).toHaveURL(/\/accounting\/home$/);
-  await expect(page.getByText('please create an account set')).toBeVisible();
+  await expect(page.getByText('请先创建账套')).toBeVisible();
 });
 
 test('with the captcha on, the login page shows it, refreshes it on click and refuses a wrong code', async ({

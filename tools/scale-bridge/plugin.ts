@@ -141,6 +141,8 @@ export async function startPluginServer(opts: PluginServerOptions): Promise<Plug
   });
 
   const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 64 * 1024 });
+  // ws re-emits the http server's errors (a taken port): the listen promise below reports them
+  wss.on('error', () => {});
   wss.on('connection', (socket) => {
     const session = broker.attach({
       send: (d) => socket.send(d),

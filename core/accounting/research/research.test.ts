@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * The copies in this folder must keep the research files' content (sync.ts). Runs against the shared folder when
- * it exists (ACCOUNTING_RESEARCH_DIR or /work/shared/data/accounting); elsewhere only the naming rule is checked.
+ * The copies in this folder must keep the research files' content (sync.ts). The source is the shared folder
+ * beside the repository (`<repo>/../shared/data/accounting`, as CI checks it out) or ACCOUNTING_RESEARCH_DIR;
+ * a missing source fails the test instead of skipping it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +19,8 @@ describe('research copies', () => {
     expect(vendoredName('README.md')).toBe('research-readme.md');
   });
 
-  it.skipIf(!existsSync(sourceDir))('every source file has an identical copy here', async () => {
+  it('every source file has an identical copy here', async () => {
+    expect(existsSync(sourceDir), `research data not found at ${sourceDir} (shared/ beside the repository)`).toBe(true);
     const files = readdirSync(sourceDir);
     expect(files.length).toBeGreaterThanOrEqual(9);
     for (const file of files) {

@@ -13,7 +13,10 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const DEFAULT_SOURCE_DIR = '/work/shared/data/accounting';
+/** The repository root (this file is core/accounting/research/sync.ts). */
+export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+/** The shared research data beside the repository: `<clone>/../shared/data/accounting` (CI and /work/main alike). */
+export const DEFAULT_SOURCE_DIR = join(REPO_ROOT, '..', 'shared', 'data', 'accounting');
 
 /** Target name of a source file: `coa_small.csv` → `coa-small.csv.ts`, `README.md` → `research-readme.md`. */
 export function vendoredName(file: string): string {

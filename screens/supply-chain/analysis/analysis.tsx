@@ -12,6 +12,7 @@ import { formatDecimal, kgToTonnes } from '../../../core/format/decimal.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
 import { monthStartStr, todayStr } from '../stock/stock-format.ts';
 import './analysis.css';
+import { businessDaysAgo } from '../../../core/format/business-day.ts';
 
 const AnalysisChart = lazy(() => import('./analysis-chart.tsx'));
 
@@ -21,7 +22,7 @@ const money = (v: string) => formatDecimal(v, 2);
 
 const QUICK: { label: string; range: () => [string, string] }[] = [
   { label: '本月', range: () => [monthStartStr(), todayStr()] },
-  { label: '近30天', range: () => [todayStr(new Date(Date.now() - 29 * 86_400_000)), todayStr()] },
+  { label: '近30天', range: () => [businessDaysAgo(29), todayStr()] },
   { label: '本年', range: () => [`${todayStr().slice(0, 4)}-01-01`, todayStr()] },
 ];
 

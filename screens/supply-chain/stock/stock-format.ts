@@ -1,10 +1,9 @@
-/** Dates of the stock query screens (local calendar day, yyyy-MM-dd). */
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function todayStr(d = new Date()): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+import { businessDate, businessToday } from '../../../core/format/business-day.ts';
+/** Dates of the stock query screens: the server's business day (yyyy-MM-dd in its TZ), never the browser's. */
+export function todayStr(d?: Date): string {
+  return d ? businessDate(d.getTime()) : businessToday();
 }
 
-export function monthStartStr(d = new Date()): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-01`;
+export function monthStartStr(d?: Date): string {
+  return `${todayStr(d).slice(0, 7)}-01`;
 }

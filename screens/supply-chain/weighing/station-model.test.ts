@@ -11,6 +11,7 @@ import {
   normalizePlate,
   partyOf,
   previewOf,
+  readingKg,
   secondPassBody,
   stageOf,
   tonnes,
@@ -209,5 +210,57 @@ describe('helpers', () => {
     expect(partyOf('purchase').label).toBe('供应商');
     expect(partyOf('sale').priceType).toBe('sale');
     expect(partyOf('transfer').priceType).toBeUndefined();
+  });
+});
+
+describe('readings in every unit of the plugin link are captured in kilograms (decimal)', () => {
+  it.each([
+    ['35260', 'kg', '35260'],
+    ['35.26', 't', '35260'],
+    ['35.2605', 't', '35260.5'],
+    ['35260000', 'g', '35260'],
+    ['35260500', 'g', '35260.5'],
+    ['1234', 'g', '1.234'],
+    ['1', 'lb', '0.454'],
+    ['77160', 'lb', '34999.187'],
+    ['0.1', 't', '100'],
+    ['0', 'lb', '0'],
+  ])('%s %s = %s kg', (value, unit, kg) => {
+    expect(readingKg(value, unit)).toBe(kg);
+  });
+
+  it('unknown units and non-numbers give null', () => {
+    expect(readingKg('100', 'oz')).toBeNull();
+    expect(readingKg('100', 'toString')).toBeNull();
+    expect(readingKg('abc', 'kg')).toBeNull();
+  });
+
+  it.each([
+    ['g', '35260000', '35260'],
+    ['lb', '77160', '34999.187'],
+    ['t', '35.26', '35260'],
+  ] as const)('a stable %s reading is captured as kg', (unit, value, kg) => {
+    expect(captureOf({ enabled: true, weight: reading(value, true, unit) }, { on: false, value: '' }, false)).toEqual({
+      ok: true,
+      reason: '',
+      weight: kg,
+      stable: true,
+      manual: 0,
+    });
+  });
+
+  it('a moving lb reading shows kg; an unknown unit is refused, not stored as kg', () => {
+    expect(
+      captureOf({ enabled: true, weight: reading('2204.62', false, 'lb') }, { on: false, value: '' }, false),
+    ).toMatchObject({
+      ok: false,
+      reason: '重量未稳定',
+      weight: '999.999',
+    });
+    const odd = { ...reading('100', true), unit: 'oz' } as unknown as WeightReading;
+    expect(captureOf({ enabled: true, weight: odd }, { on: false, value: '' }, false)).toMatchObject({
+      ok: false,
+      reason: '重量单位不支持：oz',
+    });
   });
 });

@@ -125,6 +125,20 @@ export interface Capture {
 
 const DECIMAL_KG = /^\d{1,6}(\.\d{1,3})?$/;
 
+/** Kilograms per unit of the plugin link's readings (WeightReading.unit); the pound is the international 0.45359237 kg. */
+export const KG_PER_UNIT: Record<WeightReading['unit'], string> = { kg: '1', g: '0.001', t: '1000', lb: '0.45359237' };
+
+/**
+ * A reading in kilograms, decimal to the gram (half-up): `readingKg('77160', 'lb')` = '34999.187'. `null` for a unit the
+ * contract does not know or a value that is not a number (the capture is refused, never stored in the wrong unit).
+ */
+export function readingKg(value: string, unit: string): string | null {
+  const factor = Object.hasOwn(KG_PER_UNIT, unit) ? KG_PER_UNIT[unit as WeightReading['unit']] : undefined;
+  if (!factor || !/^-?\d+(\.\d+)?$/.test(String(value).trim())) return null;
+  const kg = new Decimal(String(value).trim()).times(factor).toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
+  return kg.isZero() ? '0' : kg.toFixed();
+}
+
 /**
  * The reading a capture would send: the live stable weight, or the manual one (only with the permission).
  * Refused while the link is down, the scale is moving, or the weight is zero.
@@ -143,7 +157,8 @@ export function captureOf(
   }
   if (!live.enabled || !live.weight) return { ok: false, reason: '地磅未连接', weight: '', stable: false, manual: 0 };
   const w = live.weight;
-  const kg = w.unit === 't' ? new Decimal(w.value).times(1000).toString() : w.value;
+  const kg = readingKg(w.value, w.unit);
+  if (kg === null) return { ok: false, reason: `重量单位不支持：${w.unit}`, weight: '', stable: false, manual: 0 };
   if (!w.stable) return { ok: false, reason: '重量未稳定', weight: kg, stable: false, manual: 0 };
   if (!DECIMAL_KG.test(kg) || new Decimal(kg).lte(0)) {
     return { ok: false, reason: '地磅无重量', weight: kg, stable: true, manual: 0 };

@@ -11,6 +11,7 @@ import {
   type WeighingOrder,
   weighingOrderResource,
 } from '../../../core/contract/izs-weighing/orders.contract.ts';
+import { businessToday } from '../../../core/format/business-day.ts';
 import { formatKg } from './station-model.ts';
 
 const TYPE_NAMES = Object.fromEntries(WEIGHING_ORDER_TYPES.map((t) => [t.value, t.label]));
@@ -21,10 +22,9 @@ const TYPE_COLORS: Record<string, 'blue' | 'orange' | 'cyan' | 'grey'> = {
   other: 'grey',
 };
 
-/** yyyy-MM-dd HH:mm:ss of today's start in the browser's clock (the server's zone is the yard's). */
-export function todayStart(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())} 00:00:00`;
+/** yyyy-MM-dd HH:mm:ss of the start of the server's today (the server reads it in its own zone). */
+export function todayStart(now = Date.now()): string {
+  return `${businessToday(now)} 00:00:00`;
 }
 
 export function YardQueue({ currentId, onPick }: { currentId?: string; onPick: (r: WeighingOrder) => void }) {

@@ -5,13 +5,14 @@
  */
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type DashboardSummary, SYSTEM_PATHS } from '../../../core/contract/blade-system.contract.ts';
+import { type DashboardSummary, type SiteInfo, SYSTEM_PATHS } from '../../../core/contract/blade-system.contract.ts';
 import type { AppContext } from '../../app.ts';
 import { rows } from '../../db/client.ts';
 import { versionInfo } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/r.ts';
-import { formatDate } from '../../platform/time.ts';
+import { formatDate, formatDateTime } from '../../platform/time.ts';
+import { hasDemoData } from '../../seed/index.ts';
 
 export function registerMiscRoutes(app: FastifyInstance, { database, config, flushApiLog }: AppContext): void {
   const db = database.db;
@@ -24,6 +25,25 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
       .orderBy(desc(versionInfo.id))
       .limit(1);
     return ok({ version: r[0]?.version ?? '' });
+  });
+
+  let demo: { value: boolean; at: number } | null = null;
+  app.get(SYSTEM_PATHS.siteInfo, { config: { public: true } }, async () => {
+    const now = new Date();
+    if (!demo || now.getTime() - demo.at > 60_000) demo = { value: await hasDemoData(db), at: now.getTime() };
+    const wall = formatDateTime(now, tz); // yyyy-MM-dd HH:mm:ss in TZ
+    const [d, t] = wall.split(' ');
+    const [y, m, day] = d.split('-').map(Number);
+    const [hh, mm, ss] = t.split(':').map(Number);
+    const offsetMs = Date.UTC(y, m - 1, day, hh, mm, ss) - Math.floor(now.getTime() / 1000) * 1000;
+    const info: SiteInfo = {
+      timeZone: tz,
+      utcOffsetMinutes: Math.round(offsetMs / 60_000),
+      today: d,
+      now: now.getTime(),
+      demo: demo.value,
+    };
+    return ok(info);
   });
 
   app.get(SYSTEM_PATHS.dashboardSummary, async (req) => {
@@ -46,6 +66,16 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
         (select count(*)::int from blade_log_api where tenant_id = ${t} and ${day('create_time')} = ${today}) as "apiCalls",
         (select count(*)::int from blade_log_operation where tenant_id = ${t}
            and ${day('create_time')} = ${today}) as operations`,
+    );
+    // the yard's day (server TZ): weighings completed today; purchase nets come in, sale nets go out
+    const [w] = await rows<{ n: number; inKg: string; outKg: string }>(
+      db,
+      sql`select count(*)::int as n,
+          coalesce(sum(net_weight) filter (where order_type = 'purchase'), 0)::numeric(16,3)::text as "inKg",
+          coalesce(sum(net_weight) filter (where order_type = 'sale'), 0)::numeric(16,3)::text as "outKg"
+        from izs_weighing_order
+        where tenant_id = ${t} and is_deleted = 0 and weigh_state = 'completed'
+          and complete_time is not null and ${day('complete_time')} = ${today}`,
     );
     const trendRows = await rows<{ d: string; logins: number; api: number }>(
       db,
@@ -70,9 +100,9 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
         logins: Number(c.logins),
         apiCalls: Number(c.apiCalls),
         operations: Number(c.operations),
-        weighCount: 0,
-        inNetKg: '0.000',
-        outNetKg: '0.000',
+        weighCount: Number(w?.n ?? 0),
+        inNetKg: w?.inKg ?? '0.000',
+        outNetKg: w?.outKg ?? '0.000',
       },
       trend: trendRows.map((r) => ({
         date: r.d || formatDate(new Date(), tz),
