@@ -18,6 +18,7 @@ import { registerIzsBase } from './modules/izs-base/routes.ts';
 import { registerIzsFinancing } from './modules/izs-financing/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsStock } from './modules/izs-stock/routes.ts';
+import { registerTraceOpen } from './modules/izs-toolbox/chain/routes.ts';
 import { registerIzsToolbox } from './modules/izs-toolbox/routes.ts';
 import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
 import { registerIzsWeighingOrders } from './modules/izs-weighing-order/routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerIzsWeighingOrders(app, ctx);
   await registerCameras(app, ctx);
   await registerIzsFinancing(app, ctx);
+  await registerTraceOpen(app, ctx); // trace chain + open platform (issue 14)
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

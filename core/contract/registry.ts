@@ -5,7 +5,9 @@
  */
 import type { EndpointSpec } from './endpoint.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
+import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
+  blockchain: BLOCKCHAIN,
 };

@@ -11,4 +11,5 @@ export * from './scope.ts';
 export * from './stock.ts';
 export * from './system.ts';
 export * from './toolbox.ts';
+export * from './trace.ts';
 export * from './weighing.ts';
