@@ -45,6 +45,7 @@ CREATE TABLE "izs_open_app" (
 	"scopes" text DEFAULT '' NOT NULL,
 	"rate_limit" integer DEFAULT 60 NOT NULL,
 	"webhook_url" varchar(500) DEFAULT '' NOT NULL,
+	"webhook_secret_enc" text DEFAULT '' NOT NULL,
 	"webhook_events" text DEFAULT '' NOT NULL,
 	"remark" varchar(255) DEFAULT '' NOT NULL
 );

@@ -76,6 +76,8 @@ export const openApp = pgTable(
     /** Calls per minute. */
     rateLimit: integer('rate_limit').notNull().default(60),
     webhookUrl: s('webhook_url', 500),
+    /** AES-256-GCM of the webhook signing secret (`whsec_…`, Standard Webhooks). */
+    webhookSecretEnc: text('webhook_secret_enc').notNull().default(''),
     /** Subscribed events, comma separated. */
     webhookEvents: text('webhook_events').notNull().default(''),
     remark: s('remark', 255),

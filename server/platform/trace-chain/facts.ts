@@ -1,7 +1,7 @@
 /**
  * What is chained for each kind of order: the business fields (strings only — money and weights as the decimal
  * text the database holds, names as they read at that moment, times in the server's zone) and the two hooks the
- * business modules call inside their transaction:
+ * business modules call inside their transaction (they also queue the open platform's webhook events):
  *
  *   traceTransition(tx, table, row, transition, userId)     izs-stock lifecycle (review / void of any document)
  *   traceWeighing(tx, row, event, userId)                   izs-weighing-order (completed / voided)
@@ -9,9 +9,10 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Fields } from '../../../core/trace/chain-hash.ts';
-import { TRACE_EVENTS, TRACE_ORDER_TYPES } from '../../../core/trace/fields.ts';
+import { TRACE_EVENTS, TRACE_ORDER_TYPES, tracePath } from '../../../core/trace/fields.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import { dropShipping, stockOrder, tradeOrder } from '../../db/schema/index.ts';
+import { enqueueOpenEvent } from '../open-events.ts';
 import { formatDateTime } from '../time.ts';
 import { type TraceRecord, traceChain } from './chain.ts';
 
@@ -135,7 +136,17 @@ export async function traceTransition(
         : await dropFields(tx, row);
   const fields: Fields = { ...(await common(tx, orderType, orderNo, event, userId, tz)), ...body };
   if (event === 'voided') fields.reason = str(row.voidReason);
-  await traceChain().append(tx, [{ tenantId: str(row.tenantId), orderType, orderNo, event, fields }]);
+  const tenantId = str(row.tenantId);
+  await traceChain().append(tx, [{ tenantId, orderType, orderNo, event, fields }]);
+  if (event === 'reviewed' && (orderType === 'in_stock' || orderType === 'out_stock')) {
+    // webhook outbox of the open platform, same transaction
+    await enqueueOpenEvent(tx, tenantId, `${orderType}.reviewed`, {
+      orderType,
+      orderNo,
+      fields,
+      tracePath: tracePath(orderType, orderNo, tenantId),
+    });
+  }
 }
 
 /** Chains a completed or voided weighing record, in its transaction. */
@@ -165,6 +176,15 @@ export async function traceWeighing(
     stockOrderNo: str(row.stockOrderNo),
   };
   if (event === 'voided') fields.reason = str(row.voidReason);
-  const record: TraceRecord = { tenantId: str(row.tenantId), orderType: 'weighing', orderNo, event, fields };
+  const tenantId = str(row.tenantId);
+  const record: TraceRecord = { tenantId, orderType: 'weighing', orderNo, event, fields };
   await traceChain().append(tx, [record]);
+  if (event === 'completed') {
+    await enqueueOpenEvent(tx, tenantId, 'weighing.completed', {
+      orderType: 'weighing',
+      orderNo,
+      fields,
+      tracePath: tracePath('weighing', orderNo, tenantId),
+    });
+  }
 }
