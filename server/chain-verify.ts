@@ -18,7 +18,7 @@ try {
   if (!tenants.length) console.log('溯源链为空');
   for (const { tenantId } of tenants) {
     const r = await traceChain().verify(database.db, tenantId);
-    console.log(`${r.ok ? "✓" : "✗"} 租户 ${tenantId}：${r.reason}`);
+    console.log(`${r.ok ? '✓' : '✗'} 租户 ${tenantId}：${r.reason}`);
     if (!r.ok) broken++;
   }
 } finally {
