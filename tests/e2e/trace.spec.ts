@@ -108,3 +108,24 @@ test('review an in-stock → 上链信息 → trace link on a phone → 校验�
   await phone.close();
   expect(errors).toEqual([]);
 });
+
+test('the printed weighing slip of a completed weighing carries the QR code of its trace link', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  const list = await api<{ records: { id: string; orderNo: string }[] }>(
+    page,
+    '/api/izs-weighing/loadometer-order/page?weighState=completed&size=1',
+  );
+  const w = list.records[0];
+  await page.goto(`/print-template/weight-memo?id=${w.id}`);
+  const qr = page.getByTestId('wm-trace').getByTestId('qr-code');
+  await expect(qr).toBeVisible();
+  const link = (await qr.getAttribute('data-value')) ?? '';
+  expect(link).toMatch(new RegExp(`/blockchain-info/weighing/${w.orderNo}$`));
+  await page.getByTestId('weight-memo').screenshot({ path: `${SHOTS}/weight-memo-qr.png` });
+  // the link opens a page that checks out
+  await page.goto(link);
+  await expect(page.getByTestId('trace-verdict')).toContainText('校验通过');
+  await expect(page.getByTestId('trace-fields')).toContainText('过磅完成');
+  expect(errors).toEqual([]);
+});
