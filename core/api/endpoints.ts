@@ -7,17 +7,17 @@
  */
 import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
 import type { R } from '../contract/common.ts';
-import { type AnswerOf, type ArgOf, type EndpointSpec, fillPath, inputParts } from '../contract/endpoint.ts';
+import { type AnswerOf, type ArgOf, type EndpointSpec, fillPath, inputParts, type Tag } from '../contract/endpoint.ts';
 import { api } from './api.ts';
 import type { bladeBaseQuery, RequestArgs } from './base-query.ts';
 
 type Base = typeof bladeBaseQuery;
-type Tag = string;
+type TagType = string;
 
 export type DescriptorDefinitions<P extends string, D extends Record<string, EndpointSpec>> = {
   [K in keyof D & string as `${P}${Capitalize<K>}`]: D[K]['method'] extends 'GET'
-    ? QueryDefinition<ArgOf<D[K]>, Base, Tag, AnswerOf<D[K]>, 'api'>
-    : MutationDefinition<ArgOf<D[K]>, Base, Tag, AnswerOf<D[K]>, 'api'>;
+    ? QueryDefinition<ArgOf<D[K]>, Base, TagType, AnswerOf<D[K]>, 'api'>
+    : MutationDefinition<ArgOf<D[K]>, Base, TagType, AnswerOf<D[K]>, 'api'>;
 };
 
 /** The request of one call: the single input part bare, several as `{ params, query, body }`. */
@@ -32,7 +32,8 @@ export function requestOf(e: EndpointSpec, arg: unknown): RequestArgs {
   return e.method === 'GET' ? { url, params: query } : { url, method: 'POST', params: query, body: body ?? {} };
 }
 
-const tagList = (tags: readonly string[] | undefined) => [...(tags ?? [])];
+const tagList = (tags: readonly Tag[] | undefined) => (tags ?? []).map((t) => (typeof t === 'string' ? t : { ...t }));
+const tagType = (t: Tag) => (typeof t === 'string' ? t : t.type);
 
 /**
  * Adds the descriptors' endpoints (and their tag types) to the one API slice, named `${prefix}${Key}` — endpoint
@@ -44,7 +45,9 @@ export function injectDescriptors<const P extends string, const D extends Record
   descriptors: D,
 ) {
   const tagTypes = [
-    ...new Set(Object.values(descriptors).flatMap((e) => [...tagList(e.provides), ...tagList(e.invalidates)])),
+    ...new Set(
+      Object.values(descriptors).flatMap((e) => [...(e.provides ?? []), ...(e.invalidates ?? [])].map(tagType)),
+    ),
   ];
   return api.enhanceEndpoints({ addTagTypes: tagTypes }).injectEndpoints({
     endpoints: (b) =>

@@ -8,6 +8,8 @@ import {
   type AccountSetUser,
 } from '../contract/izs-financing/account-set.contract.ts';
 import { CLOSING } from '../contract/izs-financing/closing.contract.ts';
+import { FIXED_ASSETS } from '../contract/izs-financing/fixed-assets.contract.ts';
+import { VOUCHERS } from '../contract/izs-financing/voucher.contract.ts';
 import { api } from './api.ts';
 import { injectDescriptors } from './endpoints.ts';
 
@@ -135,3 +137,36 @@ export const {
   useClosingCarryForwardMutation,
   useClosingYearEndMutation,
 } = closingApi;
+
+/** 固定资产 (core/contract/izs-financing/fixed-assets.contract.ts FIXED_ASSETS). */
+export const fixedAssetsApi = injectDescriptors('fixedAssets', FIXED_ASSETS);
+export const {
+  useFixedAssetsHistoryQuery,
+  useFixedAssetsPreviewQuery,
+  useFixedAssetsRunsQuery,
+  useFixedAssetsChangeMutation,
+  useFixedAssetsDisposeMutation,
+  useFixedAssetsGenerateMutation,
+  useFixedAssetsUndoMutation,
+  useFixedAssetsAcquireVoucherMutation,
+  useFixedAssetsDisposeVoucherMutation,
+} = fixedAssetsApi;
+
+/** 记账凭证 (core/contract/izs-financing/voucher.contract.ts VOUCHERS). */
+export const vouchersApi = injectDescriptors('vouchers', VOUCHERS);
+export const {
+  useVouchersPageQuery,
+  useVouchersDetailQuery,
+  useVouchersNumbersQuery,
+  useVouchersNextNoQuery,
+  useVouchersCollectQuery,
+  useVouchersSaveMutation,
+  useVouchersUpdateMutation,
+  useVouchersRemoveMutation,
+  useVouchersReviewMutation,
+  useVouchersUnreviewMutation,
+  useVouchersPostMutation,
+  useVouchersUnpostMutation,
+  useVouchersRenumberMutation,
+  useVouchersReverseMutation,
+} = vouchersApi;

@@ -15,8 +15,17 @@ import { z } from 'zod';
 
 export type Method = 'GET' | 'POST';
 
-/** What a button guard asks: `${code}_${action}` (view also accepts the menu code itself), or an exact code. */
-export type Permission = { code: string; action: 'view' | 'add' | 'edit' | 'delete' | 'export' } | { exact: string };
+/** A cache tag: a type (`'Fin'`) or one item of a type (`{ type: 'Resource', id: 'asset-card' }`). */
+export type Tag = string | { readonly type: string; readonly id: string };
+
+/**
+ * What a button guard asks: `${code}_${action}` (view also accepts the menu code itself); the view of any of several
+ * menus (a page reached from several places); or an exact code.
+ */
+export type Permission =
+  | { code: string; action: 'view' | 'add' | 'edit' | 'delete' | 'export' }
+  | { anyView: readonly string[] }
+  | { exact: string };
 
 export interface EndpointSpec {
   method: Method;
@@ -29,10 +38,10 @@ export interface EndpointSpec {
   body?: z.ZodType;
   answer: z.ZodType;
   permission?: Permission;
-  /** Cache tags a query provides (RTK Query tag types). */
-  provides?: readonly string[];
+  /** Cache tags a query provides (RTK Query tag types, or one tagged item such as an engine resource's list). */
+  provides?: readonly Tag[];
   /** Cache tags a mutation invalidates on success. */
-  invalidates?: readonly string[];
+  invalidates?: readonly Tag[];
   /** No error toast on the client (the screen shows the message itself). */
   silent?: boolean;
   /** Public route: no sign-in (the guard lets it through). */
@@ -64,7 +73,7 @@ export type ArgOf<E extends EndpointSpec> = [Has<E, 'params'>, Has<E, 'query'>, 
   false,
   false,
 ]
-  ? void
+  ? undefined
   : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [false, true, false]
     ? In<E['query']>
     : [Has<E, 'params'>, Has<E, 'query'>, Has<E, 'body'>] extends [false, false, true]

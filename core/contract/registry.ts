@@ -5,12 +5,16 @@
  */
 import type { EndpointSpec } from './endpoint.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
+import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
+import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
+  fixedAssets: FIXED_ASSETS,
+  vouchers: VOUCHERS,
   blockchain: BLOCKCHAIN,
   openApp: OPEN_APP,
   openApi: OPEN_API,

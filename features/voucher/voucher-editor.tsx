@@ -1,12 +1,17 @@
 import { Banner, Button, DatePicker, InputNumber, Space, Tag } from '@douyinfe/semi-ui';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toCapital } from '../../core/accounting/capital.ts';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import {
+  useFin,
+  useVouchersDetailQuery,
+  useVouchersNextNoQuery,
+  useVouchersSaveMutation,
+  useVouchersUpdateMutation,
+} from '../../core/api/izs-financing.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import { DIMENSION_PATHS } from '../../core/contract/izs-financing/dimension.contract.ts';
 import {
-  VOUCHER_PATHS,
   VOUCHER_STATES,
   VOUCHER_WORD_BASE,
   type Voucher,
@@ -131,12 +136,13 @@ function AccountCell({
  */
 export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSaved?: (v: Voucher) => void }) {
   const [id, setId] = useState(voucherId && voucherId !== '0' ? voucherId : '');
-  const detail = useFin<Voucher>(VOUCHER_PATHS.detail, { id }, { skip: !id });
+  const detail = useVouchersDetailQuery({ id }, { skip: !id, refetchOnMountOrArgChange: true });
   const accounts = useFin<FinAccount[]>(ACCOUNT_PATHS.list, { leaf: '1', status: 1 }).data ?? [];
   const words = useFin<VoucherWordRow[]>(`${VOUCHER_WORD_BASE}/list`, { status: 1 }).data ?? [];
   const auxMap = useFin<Record<string, AuxItem[]>>(DIMENSION_PATHS.dataAllMap).data ?? {};
   const byCode = useMemo(() => new Map(accounts.map((a) => [a.code, a])), [accounts]);
-  const post = useFinPost({ silent: true });
+  const [saveVoucher] = useVouchersSaveMutation();
+  const [updateVoucher] = useVouchersUpdateMutation();
 
   const [word, setWord] = useState('');
   const [date, setDate] = useState(today());
@@ -147,7 +153,10 @@ export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSa
   // a skipped query keeps its last answer: after 新增 (id '') or before the new id's answer, nothing is loaded
   const loaded = detail.data?.id === id ? detail.data : undefined;
   const readOnly = !!loaded && loaded.state !== 'saved';
-  const nextNo = useFin<{ no: number }>(VOUCHER_PATHS.nextNo, { word, date }, { skip: !!id || !word || !date });
+  const nextNo = useVouchersNextNoQuery(
+    { word, date },
+    { skip: !!id || !word || !date, refetchOnMountOrArgChange: true },
+  );
   const grid = useRef<HTMLTableElement>(null);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
@@ -231,7 +240,7 @@ export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSa
     setBusy(true);
     try {
       const body = voucherBody({ id, word, voucherDate: date, attachments }, rows);
-      const saved = await post<Voucher>(id ? VOUCHER_PATHS.update : VOUCHER_PATHS.save, body);
+      const saved = await (id ? updateVoucher(body) : saveVoucher(body)).unwrap();
       notifySuccess(`保存成功：${saved.voucherNo}`);
       onSaved?.(saved);
       if (andNew) {

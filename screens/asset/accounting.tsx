@@ -1,5 +1,4 @@
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import type { DeprRun } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { useFixedAssetsRunsQuery } from '../../core/api/izs-financing.api.ts';
 import { FA_PATHS } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { type QueryColumn, QueryTable } from '../../features/crud/query-table.tsx';
@@ -15,7 +14,7 @@ const COLUMNS: QueryColumn[] = [
 ];
 
 function RunsNote() {
-  const runs = useFin<DeprRun[]>(FA_PATHS.runs).data ?? [];
+  const runs = useFixedAssetsRunsQuery(undefined, { refetchOnMountOrArgChange: true }).data ?? [];
   return (
     <span data-testid="asset-accounting-runs">
       折旧凭证：{runs.length ? runs.map((r) => `${r.period} ${r.voucherNo}（${r.total}）`).join('，') : '暂无'}

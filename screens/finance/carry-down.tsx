@@ -10,11 +10,12 @@ import {
   useClosingPeriodListQuery,
   useClosingReopenMutation,
   useClosingYearEndMutation,
-  useFinPost,
+  useVouchersPostMutation,
+  useVouchersReviewMutation,
 } from '../../core/api/izs-financing.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import type { GeneratedVoucherPreview } from '../../core/contract/izs-financing/closing.contract.ts';
-import { VOUCHER_PATHS, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
+import type { Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { moneyText, sumOf } from './fin-model.ts';
@@ -68,7 +69,8 @@ function PreviewTable({ previews }: { previews: GeneratedVoucherPreview[] }) {
 function CarryDown() {
   const book = useBook();
   const [, navigate] = useLocation();
-  const post = useFinPost();
+  const [review] = useVouchersReviewMutation();
+  const [postVouchers] = useVouchersPostMutation();
   const fresh = { refetchOnMountOrArgChange: true };
   const periods = useClosingPeriodListQuery(undefined, fresh);
   const [carryForward] = useClosingCarryForwardMutation();
@@ -113,8 +115,8 @@ function CarryDown() {
     act('审核并过账', async () => {
       const ids = made.filter((v) => v.state !== 'posted').map((v) => v.id);
       const saved = made.filter((v) => v.state === 'saved').map((v) => v.id);
-      if (saved.length) await post(VOUCHER_PATHS.review, { ids: saved });
-      const posted = await post<Voucher[]>(VOUCHER_PATHS.post, { ids });
+      if (saved.length) await review({ ids: saved }).unwrap();
+      const posted = await postVouchers({ ids }).unwrap();
       setMade(posted);
       return `已审核并过账：${posted.map((v) => v.voucherNo).join('、')}`;
     });

@@ -1,13 +1,16 @@
 import { Button, Card, Input, Popconfirm, Table, Tag, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import {
+  useFixedAssetsGenerateMutation,
+  useFixedAssetsPreviewQuery,
+  useFixedAssetsRunsQuery,
+  useFixedAssetsUndoMutation,
+} from '../../core/api/izs-financing.api.ts';
 import {
   DEPRECIATION_METHODS,
-  type DeprPreview,
   type DeprPreviewLine,
   type DeprRun,
-  FA_PATHS,
   FA_PERMISSIONS,
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
@@ -22,18 +25,20 @@ function Depreciation() {
   const book = useBook();
   const [, navigate] = useLocation();
   const perms = useResourcePermissions(FA_PERMISSIONS.depreciation);
-  const post = useFinPost();
+  const [generate] = useFixedAssetsGenerateMutation();
+  const [undo] = useFixedAssetsUndoMutation();
   const [draft, setDraft] = useState(book.currentPeriod);
   const [period, setPeriod] = useState(book.currentPeriod);
   const [workloads, setWorkloads] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const filled = Object.fromEntries(Object.entries(workloads).filter(([, v]) => v.trim() !== ''));
-  const { data, isFetching } = useFin<DeprPreview>(FA_PATHS.preview, { period, workloads: JSON.stringify(filled) });
-  const runs = useFin<DeprRun[]>(FA_PATHS.runs).data ?? [];
-  const act = async (url: string, body: unknown, msg: string) => {
+  const fresh = { refetchOnMountOrArgChange: true };
+  const { data, isFetching } = useFixedAssetsPreviewQuery({ period, workloads: JSON.stringify(filled) }, fresh);
+  const runs = useFixedAssetsRunsQuery(undefined, fresh).data ?? [];
+  const act = async (run: () => Promise<DeprRun | null>, msg: string) => {
     setBusy(true);
     try {
-      const r = await post<DeprRun | null>(url, body);
+      const r = await run();
       Toast.success(msg);
       if (r?.voucherId) navigate(voucherPath(r.voucherId));
     } catch {
@@ -63,7 +68,7 @@ function Depreciation() {
             {perms.delete && (
               <Popconfirm
                 title={`撤销 ${period} 的折旧并删除凭证 ${data.run.voucherNo}？`}
-                onConfirm={() => act(FA_PATHS.undo, { period }, '已撤销')}
+                onConfirm={() => act(() => undo({ period }).unwrap(), '已撤销')}
               >
                 <Button size="small" type="danger" loading={busy}>
                   撤销计提
@@ -78,7 +83,7 @@ function Depreciation() {
               theme="solid"
               loading={busy}
               disabled={!data || data.total === '0.00'}
-              onClick={() => act(FA_PATHS.generate, { period, workloads: filled }, '已生成折旧凭证')}
+              onClick={() => act(() => generate({ period, workloads: filled }).unwrap(), '已生成折旧凭证')}
               data-testid="fa-depr-generate"
             >
               生成折旧凭证

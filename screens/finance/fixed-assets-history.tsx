@@ -1,18 +1,22 @@
 import { Button, Card, Table } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import type { z } from 'zod';
+import {
+  useFin,
+  useFixedAssetsAcquireVoucherMutation,
+  useFixedAssetsDisposeVoucherMutation,
+  useFixedAssetsHistoryQuery,
+} from '../../core/api/izs-financing.api.ts';
 import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import {
   ASSET_STATES,
   type AssetChangeRow,
-  type AssetHistory,
   assetAcquireVoucherBody,
   assetCardResource,
   assetDisposeVoucherBody,
   CHANGE_FIELD_LABELS,
   CHANGE_KINDS,
   DEPRECIATION_METHODS,
-  FA_PATHS,
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
@@ -34,7 +38,8 @@ const changeText = (changes: Record<string, [unknown, unknown]>) =>
 
 /** 生成凭证 of an acquisition (借 固定资产 贷 对方科目) or a disposal (固定资产清理 and its result). */
 function VoucherDialog({ change, id, onClose }: { change: AssetChangeRow | null; id: string; onClose: () => void }) {
-  const post = useFinPost();
+  const [acquireVoucher] = useFixedAssetsAcquireVoucherMutation();
+  const [disposeVoucher] = useFixedAssetsDisposeVoucherMutation();
   const { data: accounts = [] } = useFin<FinAccount[]>(ACCOUNT_PATHS.list, { status: 1, leaf: 1 });
   const options = { options: accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.fullName}` })) };
   const acquire = change?.kind === 'acquire';
@@ -58,17 +63,22 @@ function VoucherDialog({ change, id, onClose }: { change: AssetChangeRow | null;
       extra={{ id }}
       onClose={onClose}
       onSubmit={(v) =>
-        post(acquire ? FA_PATHS.acquireVoucher : FA_PATHS.disposeVoucher, v).then(
-          () => true,
-          () => false,
+        (acquire
+          ? acquireVoucher(v as z.input<typeof assetAcquireVoucherBody>)
+          : disposeVoucher(v as z.input<typeof assetDisposeVoucherBody>)
         )
+          .unwrap()
+          .then(
+            () => true,
+            () => false,
+          )
       }
     />
   );
 }
 
 function HistoryCards({ id }: { id: string }) {
-  const { data } = useFin<AssetHistory>(FA_PATHS.history, { id });
+  const { data } = useFixedAssetsHistoryQuery({ id }, { refetchOnMountOrArgChange: true });
   const perms = useResourcePermissions(assetCardResource.permission);
   const book = useBook();
   const [voucherFor, setVoucherFor] = useState<AssetChangeRow | null>(null);

@@ -1,16 +1,15 @@
 import { Button } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { api } from '../../core/api/api.ts';
-import { useFinPost } from '../../core/api/izs-financing.api.ts';
+import type { z } from 'zod';
+import { useFixedAssetsChangeMutation, useFixedAssetsDisposeMutation } from '../../core/api/izs-financing.api.ts';
 import {
   type AssetCard,
+  type AssetChangeBody,
   assetCardResource,
   assetChangeBody,
   assetDisposeBody,
-  FA_PATHS,
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
-import { useAppDispatch } from '../../core/store/hooks.ts';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
@@ -37,15 +36,12 @@ const DISPOSE_FIELDS: Field[] = [
  */
 export default function FixedAssetsListScreen() {
   const perms = useResourcePermissions(assetCardResource.permission);
-  const finPost = useFinPost();
-  const dispatch = useAppDispatch();
-  // the list reads the engine's tag, the finance writes invalidate 'Fin': refresh both
-  const post = (url: string, body: unknown) =>
-    finPost(url, body).then(
-      () => {
-        dispatch(api.util.invalidateTags([{ type: 'Resource' as never, id: assetCardResource.name }]));
-        return true;
-      },
+  const [change] = useFixedAssetsChangeMutation();
+  const [dispose] = useFixedAssetsDisposeMutation();
+  // the card list (its engine tag) and the books follow through the descriptors' invalidation
+  const done = (p: Promise<unknown>) =>
+    p.then(
+      () => true,
       () => false,
     );
   const [dialog, setDialog] = useState<{ kind: 'change' | 'dispose'; card: AssetCard } | null>(null);
@@ -89,7 +85,7 @@ export default function FixedAssetsListScreen() {
         initial={{ changeDate: today, useDept: dialog?.card.useDept }}
         extra={{ id: dialog?.card.id }}
         onClose={() => setDialog(null)}
-        onSubmit={(v) => post(FA_PATHS.change, v)}
+        onSubmit={(v) => done(change(v as AssetChangeBody).unwrap())}
       />
       <FormDialog
         title={`资产处置：${dialog?.card.name ?? ''}`}
@@ -99,7 +95,7 @@ export default function FixedAssetsListScreen() {
         initial={{ disposalDate: today }}
         extra={{ id: dialog?.card.id }}
         onClose={() => setDialog(null)}
-        onSubmit={(v) => post(FA_PATHS.dispose, v)}
+        onSubmit={(v) => done(dispose(v as z.input<typeof assetDisposeBody>).unwrap())}
       />
     </AccountingFrame>
   );

@@ -1,16 +1,17 @@
 import { Banner, Button, Checkbox, Modal, Space, Tag } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
-import { notifySuccess } from '../../core/api/notify.ts';
-import type { Page } from '../../core/contract/common.ts';
 import {
-  VOUCHER_KINDS,
-  VOUCHER_PATHS,
-  VOUCHER_STATES,
-  type Voucher,
-  type VoucherNumber,
-} from '../../core/contract/izs-financing/voucher.contract.ts';
+  useVouchersNumbersQuery,
+  useVouchersPageQuery,
+  useVouchersPostMutation,
+  useVouchersRenumberMutation,
+  useVouchersReviewMutation,
+  useVouchersUnpostMutation,
+  useVouchersUnreviewMutation,
+} from '../../core/api/izs-financing.api.ts';
+import { notifySuccess } from '../../core/api/notify.ts';
+import { VOUCHER_KINDS, VOUCHER_STATES, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { bookPeriods, gapsByWord, moneyText } from './fin-model.ts';
@@ -24,7 +25,11 @@ const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as cons
 function Posting() {
   const book = useBook();
   const [, navigate] = useLocation();
-  const post = useFinPost();
+  const [review] = useVouchersReviewMutation();
+  const [unreview] = useVouchersUnreviewMutation();
+  const [postVouchers] = useVouchersPostMutation();
+  const [unpost] = useVouchersUnpostMutation();
+  const [renumberPeriod] = useVouchersRenumberMutation();
   const [period, setPeriod] = useState(book.currentPeriod);
   const [state, setState] = useState('');
   const { current, size, setCurrent, pager } = usePager(50, {
@@ -35,9 +40,10 @@ function Posting() {
   const [picked, setPicked] = useState<string[]>([]);
   const [order, setOrder] = useState<'date' | 'entry'>('date');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const page = useFin<Page<Voucher>>(VOUCHER_PATHS.page, { period, state, current, size });
+  const fresh = { refetchOnMountOrArgChange: true };
+  const page = useVouchersPageQuery({ period, state, current, size }, fresh);
   // the whole period's numbers and states (no lines, no limit): counts, the gap hint and 全部未审核 …
-  const all = useFin<VoucherNumber[]>(VOUCHER_PATHS.numbers, { period });
+  const all = useVouchersNumbersQuery({ period }, fresh);
   const records = page.data?.records ?? [];
   const gaps = useMemo(() => gapsByWord(all.data ?? []), [all.data]);
   const counts = useMemo(() => {
@@ -47,11 +53,15 @@ function Posting() {
   }, [all.data]);
   const closed = !!book.closedThrough && period <= book.closedThrough;
 
-  const run = async (url: string, label: string, ids = picked) => {
+  const run = async (
+    action: (arg: { ids: string[] }) => { unwrap(): Promise<unknown> },
+    label: string,
+    ids = picked,
+  ) => {
     if (!ids.length) return Modal.warning({ title: '请先勾选凭证' });
     setResult(null);
     try {
-      await post(url, { ids });
+      await action({ ids }).unwrap();
       setResult({ ok: true, text: `${label}成功：${ids.length} 张凭证` });
       notifySuccess(`${label}成功`);
       setPicked([]);
@@ -66,10 +76,7 @@ function Posting() {
       content: `按${order === 'date' ? '凭证日期' : '录入顺序'}重新编号，消除断号。已审核、已过账的凭证也会改号。`,
       onOk: async () => {
         try {
-          const r = await post<{ changes: { word: string; from: number; to: number }[] }>(VOUCHER_PATHS.renumber, {
-            period,
-            order,
-          });
+          const r = await renumberPeriod({ period, order }).unwrap();
           setResult({
             ok: true,
             text: r.changes.length
@@ -119,23 +126,23 @@ function Posting() {
       </div>
       <div className="ly-fin-tools">
         <Space wrap>
-          <Button size="small" onClick={() => run(VOUCHER_PATHS.review, '审核')} data-testid="posting-review">
+          <Button size="small" onClick={() => run(review, '审核')} data-testid="posting-review">
             审核
           </Button>
-          <Button size="small" onClick={() => run(VOUCHER_PATHS.unreview, '反审核')} data-testid="posting-unreview">
+          <Button size="small" onClick={() => run(unreview, '反审核')} data-testid="posting-unreview">
             反审核
           </Button>
-          <Button size="small" onClick={() => run(VOUCHER_PATHS.post, '过账')} data-testid="posting-post">
+          <Button size="small" onClick={() => run(postVouchers, '过账')} data-testid="posting-post">
             过账
           </Button>
-          <Button size="small" onClick={() => run(VOUCHER_PATHS.unpost, '反过账')} data-testid="posting-unpost">
+          <Button size="small" onClick={() => run(unpost, '反过账')} data-testid="posting-unpost">
             反过账
           </Button>
           <Button
             size="small"
             theme="solid"
             disabled={!counts.saved}
-            onClick={() => run(VOUCHER_PATHS.review, '全部审核', ofState('saved'))}
+            onClick={() => run(review, '全部审核', ofState('saved'))}
             data-testid="posting-review-all"
           >
             全部审核（{counts.saved}）
@@ -144,7 +151,7 @@ function Posting() {
             size="small"
             theme="solid"
             disabled={!counts.reviewed}
-            onClick={() => run(VOUCHER_PATHS.post, '全部过账', ofState('reviewed'))}
+            onClick={() => run(postVouchers, '全部过账', ofState('reviewed'))}
             data-testid="posting-post-all"
           >
             全部过账（{counts.reviewed}）

@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import {
-  VOUCHER_PATHS,
-  VOUCHER_WORD_BASE,
-  type VoucherCollect,
-  type VoucherWordRow,
-} from '../../core/contract/izs-financing/voucher.contract.ts';
+import { useFin, useVouchersCollectQuery } from '../../core/api/izs-financing.api.ts';
+import { VOUCHER_WORD_BASE, type VoucherWordRow } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { moneyText } from './fin-model.ts';
@@ -25,7 +20,7 @@ function Collect() {
     posted: '',
   });
   const [q, setQ] = useState(draft);
-  const { data, isFetching } = useFin<VoucherCollect>(VOUCHER_PATHS.collect, q);
+  const { data, isFetching } = useVouchersCollectQuery(q, { refetchOnMountOrArgChange: true });
   return (
     <div data-testid="voucher-collect" style={{ maxWidth: 1100 }}>
       <div className="ly-fin-tools">

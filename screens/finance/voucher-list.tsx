@@ -1,10 +1,18 @@
 import { Button, Checkbox, Input, Modal, Space, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import {
+  useVouchersPageQuery,
+  useVouchersPostMutation,
+  useVouchersRemoveMutation,
+  useVouchersRenumberMutation,
+  useVouchersReverseMutation,
+  useVouchersReviewMutation,
+  useVouchersUnpostMutation,
+  useVouchersUnreviewMutation,
+} from '../../core/api/izs-financing.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import type { Page } from '../../core/contract/common.ts';
-import { VOUCHER_PATHS, VOUCHER_STATES, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { VOUCHER_STATES } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { VoucherEditor } from '../../features/voucher/voucher-editor.tsx';
@@ -19,7 +27,13 @@ const STATE_COLOR = { saved: 'grey', reviewed: 'blue', posted: 'green' } as cons
 function VoucherList() {
   const book = useBook();
   const [, navigate] = useLocation();
-  const post = useFinPost();
+  const [review] = useVouchersReviewMutation();
+  const [unreview] = useVouchersUnreviewMutation();
+  const [postVouchers] = useVouchersPostMutation();
+  const [unpost] = useVouchersUnpostMutation();
+  const [renumber] = useVouchersRenumberMutation();
+  const [remove] = useVouchersRemoveMutation();
+  const [reverse] = useVouchersReverseMutation();
   const [draft, setDraft] = useState({ period: book.currentPeriod, state: '', summary: '' });
   const [filters, setFilters] = useState(draft);
   const { current, size, setCurrent, pager } = usePager(20, {
@@ -28,17 +42,17 @@ function VoucherList() {
     style: { marginTop: 8 },
   });
   const [picked, setPicked] = useState<string[]>([]);
-  const page = useFin<Page<Voucher>>(VOUCHER_PATHS.page, {
-    ...filters,
-    current,
-    size,
-    ascs: 'voucherDate,no',
-  });
+  const page = useVouchersPageQuery(
+    { ...filters, current, size, ascs: 'voucherDate,no' },
+    { refetchOnMountOrArgChange: true },
+  );
   const records = page.data?.records ?? [];
-  const act = async (url: string, label: string, body?: unknown) => {
+  /** A batch action on the picked vouchers (`own`: an action that names its own target). */
+  const act = async (label: string, run: (ids: string[]) => { unwrap(): Promise<unknown> }, own = false) => {
     const ids = picked;
-    if (!ids.length && !body) return Modal.warning({ title: '请先勾选凭证' });
-    const ok = await post(url, body ?? { ids })
+    if (!ids.length && !own) return Modal.warning({ title: '请先勾选凭证' });
+    const ok = await run(ids)
+      .unwrap()
       .then(() => true)
       .catch(() => false);
     if (ok) {
@@ -91,22 +105,22 @@ function VoucherList() {
           <Button size="small" theme="solid" onClick={() => navigate('/accounting/edit/voucher')}>
             新增凭证
           </Button>
-          <Button size="small" onClick={() => act(VOUCHER_PATHS.review, '审核')} data-testid="voucher-review">
+          <Button size="small" onClick={() => act('审核', (ids) => review({ ids }))} data-testid="voucher-review">
             审核
           </Button>
-          <Button size="small" onClick={() => act(VOUCHER_PATHS.unreview, '反审核')}>
+          <Button size="small" onClick={() => act('反审核', (ids) => unreview({ ids }))}>
             反审核
           </Button>
-          <Button size="small" onClick={() => act(VOUCHER_PATHS.post, '过账')} data-testid="voucher-post">
+          <Button size="small" onClick={() => act('过账', (ids) => postVouchers({ ids }))} data-testid="voucher-post">
             过账
           </Button>
-          <Button size="small" onClick={() => act(VOUCHER_PATHS.unpost, '反过账')}>
+          <Button size="small" onClick={() => act('反过账', (ids) => unpost({ ids }))}>
             反过账
           </Button>
           <Button
             size="small"
             onClick={() =>
-              act(VOUCHER_PATHS.renumber, '凭证整理', { period: filters.period || book.currentPeriod, order: 'date' })
+              act('凭证整理', () => renumber({ period: filters.period || book.currentPeriod, order: 'date' }), true)
             }
           >
             整理凭证号
@@ -118,7 +132,7 @@ function VoucherList() {
               picked.length
                 ? Modal.confirm({
                     title: `删除选中的 ${picked.length} 张凭证？`,
-                    onOk: () => act(`${VOUCHER_PATHS.remove}?ids=${picked.join(',')}`, '删除', {}),
+                    onOk: () => act('删除', (ids) => remove({ ids: ids.join(',') })),
                   })
                 : Modal.warning({ title: '请先勾选凭证' })
             }
@@ -180,7 +194,7 @@ function VoucherList() {
                         onClick={() =>
                           Modal.confirm({
                             title: `红字冲销 ${v.voucherNo}？`,
-                            onOk: () => act(VOUCHER_PATHS.reverse, '冲销', { id: v.id }),
+                            onOk: () => act('冲销', () => reverse({ id: v.id }), true),
                           })
                         }
                       >

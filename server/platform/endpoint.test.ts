@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { endpoint } from '../../core/contract/endpoint.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from './auth.ts';
-import { endpoints, handledEndpoints } from './endpoint.ts';
+import { endpoints, handledEndpoints, handlerLocations } from './endpoint.ts';
 import { installErrorHandling } from './errors.ts';
 import './validate.ts';
 
@@ -83,5 +83,7 @@ describe('endpoints().handle', () => {
   it('records what it registered', async () => {
     await app();
     expect(handledEndpoints().has('POST /api/demo/weigh/:id')).toBe(true);
+    // npm run endpoints points at the line of the handle() call
+    expect(handlerLocations().get('POST /api/demo/weigh/:id')).toMatch(/^server\/platform\/endpoint\.test\.ts:\d+$/);
   });
 });

@@ -31,12 +31,27 @@ export interface HandlerInput<E extends EndpointSpec> {
 
 export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<AnswerOf<E>> | AnswerOf<E>;
 
-const handled = new Set<string>();
+/** `METHOD path` → where its handler was registered (file:line), for `npm run endpoints`. */
+const handled = new Map<string, string>();
 const keyOf = (e: Pick<EndpointSpec, 'method' | 'path'>) => `${e.method} ${e.path}`;
 
 /** `METHOD path` of every descriptor a handler was registered for (in this process). */
 export function handledEndpoints(): ReadonlySet<string> {
+  return new Set(handled.keys());
+}
+
+/** `METHOD path` → the file and line of the `handle(...)` call that serves it. */
+export function handlerLocations(): ReadonlyMap<string, string> {
   return handled;
+}
+
+/** The caller of handle(): the stack's third frame, relative to the repository. */
+function callerOf(): string {
+  const frame = new Error().stack?.split('\n')[3] ?? '';
+  const m = /(?:file:\/\/)?(\/[^\s()]+):(\d+):\d+/.exec(frame);
+  if (!m) return '?';
+  const root = new URL('../../', import.meta.url).pathname;
+  return `${m[1].startsWith(root) ? m[1].slice(root.length) : m[1]}:${m[2]}`;
 }
 
 const checkAnswers = () => process.env.NODE_ENV === 'test' || process.env.CONTRACT_CHECK === '1';
@@ -45,8 +60,9 @@ const checkAnswers = () => process.env.NODE_ENV === 'test' || process.env.CONTRA
 export async function checkPermission(db: Db, user: AuthUser, e: EndpointSpec): Promise<void> {
   const p = e.permission;
   if (!p) return;
-  if ('exact' in p) {
-    if (!(await hasAnyCode(db, user, [p.exact]))) throw forbidden('没有权限');
+  if ('exact' in p || 'anyView' in p) {
+    const codes = 'exact' in p ? [p.exact] : p.anyView.flatMap((c) => [c, `${c}_view`]);
+    if (!(await hasAnyCode(db, user, codes))) throw forbidden('没有权限');
     return;
   }
   await requireButton(db, user, p.code, p.action);
@@ -55,7 +71,7 @@ export async function checkPermission(db: Db, user: AuthUser, e: EndpointSpec): 
 export function endpoints(app: FastifyInstance, db: Db) {
   return {
     handle<const E extends EndpointSpec>(e: E, handler: Handler<E>): void {
-      handled.add(keyOf(e));
+      handled.set(keyOf(e), callerOf());
       app.route({
         method: e.method,
         url: e.path,

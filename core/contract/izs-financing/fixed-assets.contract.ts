@@ -12,8 +12,10 @@
  * Constraints: money travels as 2-decimal strings, rates as decimal strings (0.05 = 5 %), never floats.
  */
 import { z } from 'zod';
+import { endpoint, typed } from '../endpoint.ts';
 import { defineResource } from '../resource.ts';
 import { accountCode, dateReq, FIN, flag, int, opt, period, refReq, req } from './fields.ts';
+import type { Voucher } from './voucher.contract.ts';
 
 export const FA_BASE = `${FIN}/fixed-assets`;
 export const ASSET_TYPE_BASE = `${FA_BASE}/type`;
@@ -482,3 +484,118 @@ export interface AssetSummaryRow {
   netValue: string;
   deprInPeriod: string;
 }
+
+const FA = FA_PERMISSIONS;
+/** A card command changes the card list (an engine resource), the history and the books' figures. */
+const CARD_CHANGES = ['Fin', { type: 'Resource', id: assetCardResource.name }] as const;
+
+/** The hand-written endpoints of 固定资产 (the type and card lists are engine resources above). */
+export const FIXED_ASSETS = {
+  change: endpoint({
+    method: 'POST',
+    path: FA_PATHS.change,
+    summary: '资产变动（原值、使用月数、残值率、使用部门、折旧费用科目）',
+    body: assetChangeBody,
+    answer: z.null(),
+    permission: { code: FA.card, action: 'edit' },
+    invalidates: CARD_CHANGES,
+  }),
+  dispose: endpoint({
+    method: 'POST',
+    path: FA_PATHS.dispose,
+    summary: '资产处置',
+    body: assetDisposeBody,
+    answer: z.null(),
+    permission: { code: FA.card, action: 'edit' },
+    invalidates: CARD_CHANGES,
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: FA_PATHS.history,
+    summary: '资产卡片的变动记录和折旧记录',
+    query: assetIdQuery,
+    answer: typed<AssetHistory>(),
+    permission: { anyView: [FA.card, FA.ledger] },
+    provides: ['Fin'],
+  }),
+  schedule: endpoint({
+    method: 'GET',
+    path: FA_PATHS.schedule,
+    summary: '折旧计划（按月）',
+    query: assetIdQuery,
+    answer: typed<ScheduleRowOut[]>(),
+    permission: { anyView: [FA.card, FA.schedule] },
+    provides: ['Fin'],
+  }),
+  subsidiary: endpoint({
+    method: 'GET',
+    path: FA_PATHS.subsidiary,
+    summary: '固定资产明细账',
+    query: subsidiaryQuery,
+    answer: typed<SubsidiaryRow[]>(),
+    permission: { anyView: [FA.subsidiary, FA.ledger] },
+    provides: ['Fin'],
+  }),
+  preview: endpoint({
+    method: 'GET',
+    path: FA_PATHS.preview,
+    summary: '计提折旧预览（workloads: 工作量法资产的本月工作量，JSON）',
+    query: deprPeriodQuery.extend({ workloads: z.string().optional() }),
+    answer: typed<DeprPreview>(),
+    permission: { anyView: [FA.depreciation, FA.schedule] },
+    provides: ['Fin'],
+  }),
+  runs: endpoint({
+    method: 'GET',
+    path: FA_PATHS.runs,
+    summary: '已计提折旧的期间',
+    answer: typed<DeprRun[]>(),
+    permission: { anyView: [FA.depreciation, FA.accounting] },
+    provides: ['Fin'],
+  }),
+  generate: endpoint({
+    method: 'POST',
+    path: FA_PATHS.generate,
+    summary: '计提折旧（生成凭证）',
+    body: deprGenerateBody,
+    answer: typed<DeprRun>(),
+    permission: { code: FA.depreciation, action: 'add' },
+    invalidates: CARD_CHANGES,
+  }),
+  undo: endpoint({
+    method: 'POST',
+    path: FA_PATHS.undo,
+    summary: '撤销计提折旧',
+    body: deprPeriodQuery,
+    answer: z.null(),
+    permission: { code: FA.depreciation, action: 'delete' },
+    invalidates: CARD_CHANGES,
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: FA_PATHS.summary,
+    summary: '资产汇总（按类别和使用部门）',
+    query: deprPeriodQuery,
+    answer: typed<AssetSummaryRow[]>(),
+    permission: { anyView: [FA.accounting, FA.depreciation] },
+    provides: ['Fin'],
+  }),
+  acquireVoucher: endpoint({
+    method: 'POST',
+    path: FA_PATHS.acquireVoucher,
+    summary: '资产新增生成凭证',
+    body: assetAcquireVoucherBody,
+    answer: typed<Voucher>(),
+    permission: { code: FA.card, action: 'edit' },
+    invalidates: CARD_CHANGES,
+  }),
+  disposeVoucher: endpoint({
+    method: 'POST',
+    path: FA_PATHS.disposeVoucher,
+    summary: '资产处置生成凭证',
+    body: assetDisposeVoucherBody,
+    answer: typed<Voucher>(),
+    permission: { code: FA.card, action: 'edit' },
+    invalidates: CARD_CHANGES,
+  }),
+};

@@ -29,6 +29,8 @@
  * finance_voucher_posting _edit for review, post, renumber; finance_voucher_collect view for collect.
  */
 import { z } from 'zod';
+import { idListSchema, type Page, pageQuerySchema } from '../common.ts';
+import { endpoint, typed } from '../endpoint.ts';
 import { defineResource } from '../resource.ts';
 import {
   accountCode,
@@ -37,6 +39,7 @@ import {
   FIN,
   FIN_PERMISSIONS,
   flag,
+  idsBody,
   int,
   linesOf,
   opt,
@@ -307,3 +310,137 @@ export interface VoucherCollect {
   /** per word: numbers used and the attachments */
   words: { word: string; count: number; from: number; to: number; attachments: number }[];
 }
+
+const F = FIN_PERMISSIONS;
+/** Any voucher write changes the books (Fin) and the period list's counts. */
+const WRITES = ['Fin'] as const;
+const saveBody = voucherForm;
+const lifecycle = (summary: string, path: string) =>
+  endpoint({
+    method: 'POST',
+    path,
+    summary,
+    body: idsBody,
+    answer: typed<Voucher[]>(),
+    permission: { code: F.posting, action: 'edit' },
+    invalidates: WRITES,
+  });
+
+/**
+ * 记账凭证 of the current book (handlers: server/modules/izs-financing/voucher-*.ts). save / update / submit check
+ * 凭证录入's add or edit button themselves (submit decides by the body's id).
+ */
+export const VOUCHERS = {
+  page: endpoint({
+    method: 'GET',
+    path: VOUCHER_PATHS.page,
+    summary: '凭证列表（分页，按期间、凭证字、状态、科目、摘要、金额筛选）',
+    query: voucherQuery.extend(pageQuerySchema.shape),
+    answer: typed<Page<Voucher>>(),
+    permission: { anyView: [F.voucherList, F.posting] },
+    provides: ['Fin'],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: VOUCHER_PATHS.detail,
+    summary: '凭证详情（含分录）',
+    query: z.object({ id: z.string({ error: '凭证不存在' }) }),
+    answer: typed<Voucher>(),
+    permission: { anyView: [F.voucherList, F.voucherEntry, F.posting] },
+    provides: ['Fin'],
+  }),
+  numbers: endpoint({
+    method: 'GET',
+    path: VOUCHER_PATHS.numbers,
+    summary: '一个期间全部凭证的编号和状态（无分录）',
+    query: voucherNumbersQuery,
+    answer: z.array(
+      z.object({
+        id: z.string(),
+        word: z.string(),
+        no: z.number().int(),
+        state: z.enum(['saved', 'reviewed', 'posted']),
+      }),
+    ),
+    permission: { anyView: [F.voucherList, F.posting] },
+    provides: ['Fin'],
+  }),
+  nextNo: endpoint({
+    method: 'GET',
+    path: VOUCHER_PATHS.nextNo,
+    summary: '下一个凭证号',
+    query: nextNoQuery,
+    answer: z.object({ period: z.string(), word: z.string(), no: z.number().int() }),
+    permission: { anyView: [F.voucherEntry, F.voucherList] },
+    provides: ['Fin'],
+  }),
+  // the entry grid shows the refusal at its row (第 n 行) instead of a toast
+  save: endpoint({
+    method: 'POST',
+    path: VOUCHER_PATHS.save,
+    summary: '新增凭证',
+    body: saveBody,
+    answer: typed<Voucher>(),
+    invalidates: WRITES,
+    silent: true,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: VOUCHER_PATHS.update,
+    summary: '修改凭证',
+    body: saveBody,
+    answer: typed<Voucher>(),
+    invalidates: WRITES,
+    silent: true,
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: VOUCHER_PATHS.submit,
+    summary: '保存凭证（有 id 修改，否则新增）',
+    body: saveBody,
+    answer: typed<Voucher>(),
+    invalidates: WRITES,
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: VOUCHER_PATHS.remove,
+    summary: '删除凭证（query ids）',
+    query: z.object({ ids: idListSchema }),
+    answer: z.null(),
+    permission: { code: F.voucherList, action: 'delete' },
+    invalidates: WRITES,
+  }),
+  review: lifecycle('审核凭证', VOUCHER_PATHS.review),
+  unreview: lifecycle('反审核凭证', VOUCHER_PATHS.unreview),
+  post: lifecycle('过账', VOUCHER_PATHS.post),
+  unpost: lifecycle('反过账', VOUCHER_PATHS.unpost),
+  renumber: endpoint({
+    method: 'POST',
+    path: VOUCHER_PATHS.renumber,
+    summary: '凭证整理（按日期或录入顺序重排编号）',
+    body: renumberBody,
+    answer: z.object({
+      changes: z.array(z.object({ id: z.string(), word: z.string(), from: z.number().int(), to: z.number().int() })),
+    }),
+    permission: { code: F.posting, action: 'edit' },
+    invalidates: WRITES,
+  }),
+  reverse: endpoint({
+    method: 'POST',
+    path: VOUCHER_PATHS.reverse,
+    summary: '红字冲销',
+    body: reverseBody,
+    answer: typed<Voucher>(),
+    permission: { code: F.voucherEntry, action: 'add' },
+    invalidates: WRITES,
+  }),
+  collect: endpoint({
+    method: 'GET',
+    path: VOUCHER_PATHS.collect,
+    summary: '科目汇总表',
+    query: collectQuery,
+    answer: typed<VoucherCollect>(),
+    permission: { code: F.voucherCollect, action: 'view' },
+    provides: ['Fin'],
+  }),
+};

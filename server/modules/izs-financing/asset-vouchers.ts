@@ -27,21 +27,17 @@ import {
   vatAccounts,
   ZERO,
 } from '../../../core/accounting/index.ts';
-import {
-  assetAcquireVoucherBody,
-  assetDisposeVoucherBody,
-  FA_PATHS,
-  FA_PERMISSIONS,
-} from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { FIXED_ASSETS } from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
 import type { Tx } from '../../db/client.ts';
 import { assetChange, voucher } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
-import { type BookCtx, bookOf, loadBookChart, need } from './book.ts';
+import { badRequest } from '../../platform/r.ts';
+import { type BookCtx, bookOf, loadBookChart } from './book.ts';
 import { generatedWord } from './closing.ts';
-import { bookedLines, cardState, liveRuns, loadCard, standingVouchers } from './fixed-assets.ts';
+import { liveRuns, standingVouchers } from './fixed-asset-runs.ts';
+import { bookedLines, cardState, loadCard } from './fixed-asset-service.ts';
 import { saveVoucherTx, voucherEntities } from './vouchers.ts';
 
 type ChangeRow = typeof assetChange.$inferSelect;
@@ -84,16 +80,15 @@ async function link(tx: Tx, change: ChangeRow, voucherId: string, extra: Partial
 async function answer(ctx: CrudContext, c: BookCtx, id: string) {
   const list = await ctx.db.select().from(voucher).where(eq(voucher.id, id));
   const [v] = await voucherEntities(ctx.db, c.book, list, ctx.tz);
-  return ok(v);
+  return v;
 }
 
 export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
+  const r = endpoints(app, db);
 
-  app.post(FA_PATHS.acquireVoucher, async (req) => {
+  r.handle(FIXED_ASSETS.acquireVoucher, async ({ req, body }) => {
     const c = bookOf(req);
-    await need(db, c.user, FA_PERMISSIONS.card, 'edit');
-    const body = parse(assetAcquireVoucherBody, req.body ?? {});
     const id = await db.transaction(async (tx) => {
       const card = await loadCard(tx, c.book.id, body.id, true);
       const change = await changeFor(tx, c, card.id, 'acquire');
@@ -130,10 +125,8 @@ export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): v
     return answer(ctx, c, id);
   });
 
-  app.post(FA_PATHS.disposeVoucher, async (req) => {
+  r.handle(FIXED_ASSETS.disposeVoucher, async ({ req, body }) => {
     const c = bookOf(req);
-    await need(db, c.user, FA_PERMISSIONS.card, 'edit');
-    const body = parse(assetDisposeVoucherBody, req.body ?? {});
     const id = await db.transaction(async (tx) => {
       const card = await loadCard(tx, c.book.id, body.id, true);
       if (card.state !== 'disposed') throw badRequest('资产尚未处置');

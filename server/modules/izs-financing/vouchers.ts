@@ -12,8 +12,9 @@
  *   back; deleted numbers stay gaps until `renumber`, which locks the period's counters first;
  * - review / post state changes lock the vouchers FOR UPDATE and apply to all of the given vouchers or none.
  */
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import {
   dec,
   editBlock,
@@ -21,53 +22,34 @@ import {
   periodOf,
   periodOpenProblem,
   periodRange,
-  renumber,
-  reversalLines,
   reviewBlock,
   toCapital,
   unreviewBlock,
   type VoucherStatus,
   validateVoucher,
 } from '../../../core/accounting/index.ts';
-import { idListSchema } from '../../../core/contract/common.ts';
-import { FIN_PERMISSIONS, idsBody } from '../../../core/contract/izs-financing/fields.ts';
-import {
-  collectQuery,
-  nextNoQuery,
-  renumberBody,
-  reverseBody,
-  VOUCHER_PATHS,
-  type Voucher,
-  type VoucherCollect,
-  type VoucherLine,
-  type VoucherNumber,
-  voucherForm,
-  voucherNumbersQuery,
-  voucherQuery,
-} from '../../../core/contract/izs-financing/voucher.contract.ts';
-import { type Executor, rows, type Tx } from '../../db/client.ts';
+import type { Voucher, VoucherLine, voucherForm } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { type Db, type Executor, rows, type Tx } from '../../db/client.ts';
 import { accountSet, user as userTable, voucher, voucherCounter, voucherLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { parsePaging } from '../../platform/paging.ts';
-import { badRequest, forbidden, ok, page } from '../../platform/r.ts';
+import { badRequest, forbidden } from '../../platform/r.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { parse } from '../../platform/validate.ts';
 import {
   auxKeyOf,
   auxSettingNames,
   type Book,
   type BookCtx,
-  bookOf,
   byId,
   checkAux,
   fullNameOf,
   loadBookChart,
   loadDimensions,
   loadItems,
-  need,
-  needAnyView,
 } from './book.ts';
+import { registerVoucherCollect } from './voucher-collect.ts';
+import { registerVoucherRoutes } from './voucher-routes.ts';
+import { registerVoucherStates } from './voucher-states.ts';
 import { loadWords } from './voucher-words.ts';
 
 export type VoucherRow = typeof voucher.$inferSelect;
@@ -119,11 +101,6 @@ export async function drawNumber(tx: Tx, bookId: string, period: string, word: s
         returning last`,
   );
   return Number(r.last);
-}
-
-/** The first issue of a voucher form, naming the line (第N行) when it is a line's. */
-function parseVoucherForm(body: unknown): VoucherFormValues {
-  return parse(voucherForm, body);
 }
 
 /**
@@ -362,406 +339,39 @@ export async function voucherEntities(ex: Executor, book: Book, list: VoucherRow
   });
 }
 
-type Action = 'review' | 'unreview' | 'post' | 'unpost';
-const ACTION_TEXT: Record<Action, string> = { review: '审核', unreview: '反审核', post: '过账', unpost: '反过账' };
+export type Action = 'review' | 'unreview' | 'post' | 'unpost';
+
+/** One live voucher of the book (400 凭证不存在 for another book's or a deleted one). */
+export async function loadVoucher(ex: Executor, book: Book, id: string): Promise<VoucherRow> {
+  if (!/^[1-9]\d{0,18}$/.test(id)) throw badRequest('凭证不存在');
+  const [v] = await ex
+    .select()
+    .from(voucher)
+    .where(and(eq(voucher.id, id), eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0)));
+  if (!v) throw badRequest('凭证不存在');
+  return v;
+}
+
+/** The answer of a voucher command: the voucher as the list shows it. */
+export async function voucherAnswer(db: Db, book: Book, id: string, tz: string): Promise<Voucher> {
+  return (await voucherEntities(db, book, [await loadVoucher(db, book, id)], tz))[0];
+}
+
+export const ACTION_TEXT: Record<Action, string> = {
+  review: '审核',
+  unreview: '反审核',
+  post: '过账',
+  unpost: '反过账',
+};
 
 export function registerVouchers(app: FastifyInstance, ctx: CrudContext): void {
-  const { db, tz } = ctx;
-
-  const loadOne = async (ex: Executor, book: Book, id: string) => {
-    if (!/^[1-9]\d{0,18}$/.test(id)) throw badRequest('凭证不存在');
-    const [v] = await ex
-      .select()
-      .from(voucher)
-      .where(and(eq(voucher.id, id), eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0)));
-    if (!v) throw badRequest('凭证不存在');
-    return v;
-  };
-  const answer = async (book: Book, id: string) =>
-    (await voucherEntities(db, book, [await loadOne(db, book, id)], tz))[0];
-
-  const save = async (req: FastifyRequest, update: boolean | 'auto') => {
-    const c = bookOf(req);
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const hasId = body.id !== undefined && body.id !== null && body.id !== '' && body.id !== -1 && body.id !== '-1';
-    const isUpdate = update === 'auto' ? hasId : update;
-    await need(db, c.user, FIN_PERMISSIONS.voucherEntry, isUpdate ? 'edit' : 'add');
-    if (isUpdate && !hasId) throw badRequest('缺少必要的请求参数: id');
-    const form = parseVoucherForm(body);
-    const id = await db.transaction((tx) => saveVoucherTx(tx, c, form, isUpdate ? { id: String(body.id) } : {}));
-    return ok(await answer(c.book, id));
-  };
-  app.post(VOUCHER_PATHS.save, (req) => save(req, false));
-  app.post(VOUCHER_PATHS.update, (req) => save(req, true));
-  app.post(VOUCHER_PATHS.submit, (req) => save(req, 'auto'));
-
-  app.get(VOUCHER_PATHS.detail, async (req) => {
-    const { book, user } = bookOf(req);
-    await needAnyView(db, user, [FIN_PERMISSIONS.voucherList, FIN_PERMISSIONS.voucherEntry, FIN_PERMISSIONS.posting]);
-    return ok(await answer(book, String((req.query as Record<string, unknown>)?.id ?? '')));
-  });
-
-  app.get(VOUCHER_PATHS.numbers, async (req) => {
-    const { book, user } = bookOf(req);
-    await needAnyView(db, user, [FIN_PERMISSIONS.voucherList, FIN_PERMISSIONS.posting]);
-    const q = parse(voucherNumbersQuery, req.query ?? {});
-    const list = await db
-      .select({ id: voucher.id, word: voucher.word, no: voucher.no, state: voucher.state })
-      .from(voucher)
-      .where(and(eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0), eq(voucher.period, q.period)))
-      .orderBy(asc(voucher.word), asc(voucher.no));
-    return ok(list as VoucherNumber[]);
-  });
-
-  app.get(VOUCHER_PATHS.page, async (req) => {
-    const { book, user } = bookOf(req);
-    await needAnyView(db, user, [FIN_PERMISSIONS.voucherList, FIN_PERMISSIONS.posting]);
-    const raw = (req.query ?? {}) as Record<string, unknown>;
-    const q = parse(voucherQuery, Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '' && v !== '-1')));
-    const p = parsePaging(
-      raw,
-      {
-        voucher_date: voucher.voucherDate,
-        no: voucher.no,
-        period: voucher.period,
-        create_time: voucher.createTime,
-        debit_total: voucher.debitTotal,
-      },
-      [asc(voucher.period), asc(voucher.word), asc(voucher.no)],
-    );
-    const conds: SQL[] = [eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0)];
-    const periodRe = /^\d{4}-\d{2}$/;
-    const dateRe = /^\d{4}-\d{2}-\d{2}$/;
-    const amountRe = /^-?\d{1,14}(\.\d{1,2})?$/;
-    const check = (v: string | undefined, re: RegExp, label: string) => {
-      if (v !== undefined && !re.test(v)) throw badRequest(`${label}格式不正确`);
-      return v;
-    };
-    if (check(q.period, periodRe, '会计期间')) conds.push(eq(voucher.period, q.period!));
-    if (check(q.periodFrom, periodRe, '开始期间')) conds.push(gte(voucher.period, q.periodFrom!));
-    if (check(q.periodTo, periodRe, '结束期间')) conds.push(lte(voucher.period, q.periodTo!));
-    if (check(q.dateFrom, dateRe, '开始日期')) conds.push(gte(voucher.voucherDate, q.dateFrom!));
-    if (check(q.dateTo, dateRe, '结束日期')) conds.push(lte(voucher.voucherDate, q.dateTo!));
-    if (q.word) conds.push(eq(voucher.word, q.word));
-    if (q.state) conds.push(eq(voucher.state, q.state));
-    if (q.kind) conds.push(eq(voucher.kind, q.kind));
-    if (check(q.amountMin, amountRe, '最小金额')) conds.push(gte(voucher.debitTotal, q.amountMin!));
-    if (check(q.amountMax, amountRe, '最大金额')) conds.push(lte(voucher.debitTotal, q.amountMax!));
-    const lineConds: SQL[] = [];
-    if (q.accountCode) {
-      if (!/^\d{4,10}$/.test(q.accountCode)) throw badRequest('科目编码格式不正确');
-      lineConds.push(sql`l.account_code like ${`${q.accountCode}%`}`);
-    }
-    if (q.summary) lineConds.push(sql`l.summary like ${`%${q.summary.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`);
-    if (check(q.amount, amountRe, '金额')) lineConds.push(sql`(l.debit = ${q.amount} or l.credit = ${q.amount})`);
-    if (lineConds.length) {
-      conds.push(
-        sql`exists (select 1 from ${voucherLine} l where l.voucher_id = ${voucher.id} and l.is_deleted = 0 and ${sql.join(lineConds, sql` and `)})`,
-      );
-    }
-    const where = and(...conds);
-    const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(voucher).where(where);
-    const list = await db
-      .select()
-      .from(voucher)
-      .where(where)
-      .orderBy(...p.orderBy, asc(voucher.id))
-      .limit(p.size)
-      .offset(p.offset);
-    return ok(page(await voucherEntities(db, book, list, tz), Number(c?.n ?? 0), p.current, p.size));
-  });
-
-  app.get(VOUCHER_PATHS.nextNo, async (req) => {
-    const { book, user } = bookOf(req);
-    await needAnyView(db, user, [FIN_PERMISSIONS.voucherEntry, FIN_PERMISSIONS.voucherList]);
-    const q = parse(nextNoQuery, req.query ?? {});
-    const period = periodOf(q.date);
-    const [r] = await db
-      .select({ last: voucherCounter.last })
-      .from(voucherCounter)
-      .where(
-        and(
-          eq(voucherCounter.accountSetId, book.id),
-          eq(voucherCounter.period, period),
-          eq(voucherCounter.word, q.word),
-        ),
-      );
-    return ok({ period, word: q.word, no: (r?.last ?? 0) + 1 });
-  });
-
-  app.post(VOUCHER_PATHS.remove, async (req) => {
-    const c = bookOf(req);
-    await need(db, c.user, FIN_PERMISSIONS.voucherList, 'delete');
-    const q = (req.query ?? {}) as Record<string, unknown>;
-    const ids = [...new Set(parse(idListSchema, q.ids ?? (req.body as Record<string, unknown>)?.ids))];
-    await db.transaction(async (tx) => {
-      const state = await lockBook(tx, c.book.id, 'share');
-      const found = await tx
-        .select()
-        .from(voucher)
-        .where(and(inArray(voucher.id, ids), eq(voucher.accountSetId, c.book.id), eq(voucher.isDeleted, 0)))
-        .for('update');
-      if (found.length !== ids.length) throw badRequest('凭证不存在');
-      for (const v of found) {
-        const block = editBlock({
-          status: v.state as VoucherStatus,
-          createdBy: v.createUser ?? '',
-          periodClosed: !!state.closedThrough && v.period <= state.closedThrough,
-        });
-        if (block) throw badRequest(`${formatVoucherNo(v.word, v.no)}：${block}`);
-      }
-      const now = new Date();
-      await tx
-        .update(voucher)
-        .set({ isDeleted: 1, updateUser: c.user.userId, updateTime: now })
-        .where(inArray(voucher.id, ids));
-      await tx.update(voucherLine).set({ isDeleted: 1 }).where(inArray(voucherLine.voucherId, ids));
-      // a deleted red reversal frees its original
-      const sources = found.map((v) => v.sourceVoucherId).filter((x): x is string => !!x);
-      if (sources.length) await tx.update(voucher).set({ reversedById: null }).where(inArray(voucher.id, sources));
-      await writeOperationLog(tx, req, '删除凭证', {
-        vouchers: [found.map((v) => `${v.period} ${formatVoucherNo(v.word, v.no)}`).join(','), null],
-      });
-    });
-    return ok(null);
-  });
-
-  const transition = (path: string, action: Action) =>
-    app.post(path, async (req) => {
-      const c = bookOf(req);
-      await need(db, c.user, FIN_PERMISSIONS.posting, 'edit');
-      const { ids } = parse(idsBody, req.body ?? {});
-      const unique = [...new Set(ids)];
-      const done = await db.transaction(async (tx) => {
-        const state = await lockBook(tx, c.book.id, 'share');
-        const found = await tx
-          .select()
-          .from(voucher)
-          .where(and(inArray(voucher.id, unique), eq(voucher.accountSetId, c.book.id), eq(voucher.isDeleted, 0)))
-          .orderBy(asc(voucher.period), asc(voucher.word), asc(voucher.no))
-          .for('update');
-        if (found.length !== unique.length) throw badRequest('凭证不存在');
-        for (const v of found) {
-          const block = transitionBlock(c, v, action, !!state.closedThrough && v.period <= state.closedThrough);
-          if (block) throw badRequest(`${formatVoucherNo(v.word, v.no)}：${block}`);
-        }
-        const now = new Date();
-        const by = { updateUser: c.user.userId, updateTime: now };
-        if (action === 'unpost') {
-          // back to reviewed when it was reviewed, else saved
-          for (const v of found) {
-            await tx
-              .update(voucher)
-              .set({ state: v.reviewer ? 'reviewed' : 'saved', poster: null, postTime: null, ...by })
-              .where(eq(voucher.id, v.id));
-          }
-        } else {
-          const set =
-            action === 'review'
-              ? { state: 'reviewed', reviewer: c.user.userId, reviewTime: now }
-              : action === 'unreview'
-                ? { state: 'saved', reviewer: null, reviewTime: null }
-                : { state: 'posted', poster: c.user.userId, postTime: now };
-          await tx
-            .update(voucher)
-            .set({ ...set, ...by })
-            .where(inArray(voucher.id, unique));
-        }
-        if (action === 'post' || action === 'unpost') {
-          await tx
-            .update(voucherLine)
-            .set({ posted: action === 'post' ? 1 : 0 })
-            .where(inArray(voucherLine.voucherId, unique));
-        }
-        await writeOperationLog(tx, req, `${ACTION_TEXT[action]}凭证`, {
-          vouchers: [null, found.map((v) => `${v.period} ${formatVoucherNo(v.word, v.no)}`).join(',')],
-        });
-        return found.map((v) => v.id);
-      });
-      const list = await db
-        .select()
-        .from(voucher)
-        .where(inArray(voucher.id, done))
-        .orderBy(asc(voucher.period), asc(voucher.word), asc(voucher.no));
-      return ok(await voucherEntities(db, c.book, list, tz));
-    });
-  transition(VOUCHER_PATHS.review, 'review');
-  transition(VOUCHER_PATHS.unreview, 'unreview');
-  transition(VOUCHER_PATHS.post, 'post');
-  transition(VOUCHER_PATHS.unpost, 'unpost');
-
-  app.post(VOUCHER_PATHS.renumber, async (req) => {
-    const c = bookOf(req);
-    await need(db, c.user, FIN_PERMISSIONS.posting, 'edit');
-    const body = parse(renumberBody, req.body ?? {});
-    const changes = await db.transaction(async (tx) => {
-      await lockOpenPeriod(tx, c.book.id, body.period, '期间');
-      // the period's counters first: saves still drawing numbers in it finish before the vouchers are read
-      await tx
-        .select({ word: voucherCounter.word })
-        .from(voucherCounter)
-        .where(and(eq(voucherCounter.accountSetId, c.book.id), eq(voucherCounter.period, body.period)))
-        .for('update');
-      const list = await tx
-        .select({
-          id: voucher.id,
-          word: voucher.word,
-          no: voucher.no,
-          date: voucher.voucherDate,
-          createTime: voucher.createTime,
-        })
-        .from(voucher)
-        .where(and(eq(voucher.accountSetId, c.book.id), eq(voucher.period, body.period), eq(voucher.isDeleted, 0)))
-        .for('update');
-      const out: { id: string; word: string; from: number; to: number }[] = [];
-      const words = [...new Set(list.map((v) => v.word))];
-      for (const word of words) {
-        const mine = list.filter((v) => v.word === word);
-        const plan = renumber(
-          mine.map((v) => ({ id: v.id, no: v.no, date: v.date, createdAt: v.createTime.toISOString() })),
-          body.order,
-        );
-        for (const ch of plan) await tx.update(voucher).set({ no: -ch.to }).where(eq(voucher.id, ch.id));
-        for (const ch of plan) await tx.update(voucher).set({ no: ch.to }).where(eq(voucher.id, ch.id));
-        out.push(...plan.map((ch) => ({ ...ch, word })));
-      }
-      // every counter of the period restarts after the live vouchers (words without vouchers at 0)
-      await tx.execute(
-        sql`update ${voucherCounter} k set last = coalesce((select count(*) from ${voucher} v where v.account_set_id = k.account_set_id
-              and v.period = k.period and v.word = k.word and v.is_deleted = 0), 0)
-            where k.account_set_id = ${c.book.id} and k.period = ${body.period}`,
-      );
-      await writeOperationLog(tx, req, `凭证整理 ${body.period}`, { renumbered: [null, out.length] });
-      return out;
-    });
-    return ok({ changes });
-  });
-
-  app.post(VOUCHER_PATHS.reverse, async (req) => {
-    const c = bookOf(req);
-    await need(db, c.user, FIN_PERMISSIONS.voucherEntry, 'add');
-    const body = parse(reverseBody, req.body ?? {});
-    const id = await db.transaction(async (tx) => {
-      const [orig] = await tx
-        .select()
-        .from(voucher)
-        .where(and(eq(voucher.id, body.id), eq(voucher.accountSetId, c.book.id), eq(voucher.isDeleted, 0)))
-        .for('update');
-      if (!orig) throw badRequest('凭证不存在');
-      const label = formatVoucherNo(orig.word, orig.no);
-      if (orig.state === 'saved') throw badRequest(`${label} 尚未审核，可直接修改或删除，无需红字冲销`);
-      if (orig.reversedById) throw badRequest(`${label} 已被红字冲销`);
-      if (orig.kind === 'reversal') throw badRequest(`${label} 是红字冲销凭证，不能再冲销`);
-      const lines = await tx
-        .select()
-        .from(voucherLine)
-        .where(and(eq(voucherLine.voucherId, orig.id), eq(voucherLine.isDeleted, 0)))
-        .orderBy(asc(voucherLine.lineNo));
-      const red = reversalLines({
-        word: orig.word,
-        no: orig.no,
-        date: orig.voucherDate,
-        lines: lines.map((l) => ({
-          summary: l.summary,
-          code: l.accountCode,
-          debit: l.debit,
-          credit: l.credit,
-          quantity: l.quantity ?? undefined,
-          unitPrice: l.unitPrice ?? undefined,
-        })),
-      });
-      const form: VoucherFormValues = {
-        word: orig.word,
-        voucherDate: body.date ?? orig.voucherDate,
-        attachments: 0,
-        remark: `冲销 ${orig.period} ${label}`,
-        lines: red.map((l, i) => ({
-          summary: l.summary ?? '',
-          accountCode: l.code,
-          aux: lines[i].aux ?? undefined,
-          debit: dec(l.debit).isZero() ? undefined : dec(l.debit).toFixed(2),
-          credit: dec(l.credit).isZero() ? undefined : dec(l.credit).toFixed(2),
-          quantity: l.quantity === undefined ? undefined : String(l.quantity),
-          unitPrice: l.unitPrice === undefined ? undefined : String(l.unitPrice),
-        })),
-      };
-      const newId = await saveVoucherTx(tx, c, form, {
-        kind: 'reversal',
-        sourceVoucherId: orig.id,
-        carryForward: lines.some((l) => l.carryForward === 1),
-      });
-      await tx.update(voucher).set({ reversedById: newId }).where(eq(voucher.id, orig.id));
-      return newId;
-    });
-    return ok(await answer(c.book, id));
-  });
-
-  app.get(VOUCHER_PATHS.collect, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.voucherCollect, 'view');
-    const q = parse(collectQuery, req.query ?? {});
-    if (q.periodFrom > q.periodTo) throw badRequest('开始期间不能晚于结束期间');
-    const posted = q.posted === '1' || q.posted === 'true';
-    const vConds: SQL[] = [
-      sql`v.account_set_id = ${book.id}`,
-      sql`v.is_deleted = 0`,
-      sql`v.period >= ${q.periodFrom}`,
-      sql`v.period <= ${q.periodTo}`,
-    ];
-    if (q.word) vConds.push(sql`v.word = ${q.word}`);
-    if (posted) vConds.push(sql`v.state = 'posted'`);
-    const where = sql.join(vConds, sql` and `);
-    const sums = await rows<{ code: string; d: string; c: string }>(
-      db,
-      sql`select l.account_code as code, sum(l.debit)::text as d, sum(l.credit)::text as c
-          from ${voucherLine} l join ${voucher} v on v.id = l.voucher_id
-          where l.is_deleted = 0 and ${where} group by l.account_code`,
-    );
-    const words = await rows<{ word: string; n: number; lo: number; hi: number; att: number }>(
-      db,
-      sql`select v.word, count(*)::int as n, min(v.no)::int as lo, max(v.no)::int as hi,
-            coalesce(sum(v.attachments), 0)::int as att
-          from ${voucher} v where ${where} group by v.word order by v.word`,
-    );
-    const bc = await loadBookChart(db, book);
-    const len = 4 + 2 * (q.level - 1);
-    const byCode = new Map<string, { d: ReturnType<typeof dec>; c: ReturnType<typeof dec> }>();
-    for (const s of sums) {
-      const code = s.code.length > len ? s.code.slice(0, len) : s.code;
-      const cur = byCode.get(code) ?? { d: dec(0), c: dec(0) };
-      byCode.set(code, { d: cur.d.plus(dec(s.d)), c: cur.c.plus(dec(s.c)) });
-    }
-    const rowsOut = [...byCode.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([code, v]) => ({
-        code,
-        name: fullNameOf(bc.chart, code),
-        level: bc.chart.byCode.get(code)?.level ?? 0,
-        debit: v.d.toFixed(2),
-        credit: v.c.toFixed(2),
-      }));
-    const total = (k: 'd' | 'c') => [...byCode.values()].reduce((s, v) => s.plus(v[k]), dec(0)).toFixed(2);
-    const out: VoucherCollect = {
-      periodFrom: q.periodFrom,
-      periodTo: q.periodTo,
-      level: q.level,
-      rows: rowsOut,
-      totals: { debit: total('d'), credit: total('c') },
-      voucherCount: words.reduce((s, w) => s + Number(w.n), 0),
-      words: words.map((w) => ({
-        word: w.word,
-        count: Number(w.n),
-        from: Number(w.lo),
-        to: Number(w.hi),
-        attachments: Number(w.att),
-      })),
-    };
-    return ok(out);
-  });
+  registerVoucherRoutes(app, ctx);
+  registerVoucherStates(app, ctx);
+  registerVoucherCollect(app, ctx);
 }
 
 /** Why a review-state action cannot apply to a voucher, or null. */
-function transitionBlock(c: BookCtx, v: VoucherRow, action: Action, periodClosed: boolean): string | null {
+export function transitionBlock(c: BookCtx, v: VoucherRow, action: Action, periodClosed: boolean): string | null {
   const userId = c.user.userId;
   const state = {
     status: v.state as VoucherStatus,

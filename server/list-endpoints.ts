@@ -1,0 +1,29 @@
+/**
+ * `npm run endpoints [text]`: every descriptor endpoint — method, path, summary, button — and the file:line of the
+ * handler that serves it, filtered by `text` (a path or summary fragment). Builds the app on an empty in-memory
+ * database (registration only, nothing is queried) so the table is what the server really registers.
+ */
+import { ENDPOINT_GROUPS } from '../core/contract/registry.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { handlerLocations } from './platform/endpoint.ts';
+
+const filter = (process.argv[2] ?? '').toLowerCase();
+const database = await openDatabase('memory');
+const app = await buildApp({ database, config: loadConfig({}), jwtSecret: 'list-endpoints-only-0123456789abcdef' });
+await app.ready();
+const where = handlerLocations();
+const rows = Object.entries(ENDPOINT_GROUPS).flatMap(([group, list]) =>
+  Object.entries(list).map(([name, e]) => {
+    const key = `${e.method} ${e.path}`;
+    const p = e.permission;
+    const button = !p ? '' : 'exact' in p ? p.exact : 'anyView' in p ? p.anyView.join('|') : `${p.code}_${p.action}`;
+    return { key, hook: `${group}.${name}`, summary: e.summary, button, handler: where.get(key) ?? 'NOT SERVED' };
+  }),
+);
+for (const r of rows.filter((x) => !filter || `${x.key} ${x.summary}`.toLowerCase().includes(filter))) {
+  console.log(`${r.key}\n    ${r.summary}  [${r.hook}${r.button ? `; ${r.button}` : ''}]\n    → ${r.handler}`);
+}
+await app.close();
+await database.close();

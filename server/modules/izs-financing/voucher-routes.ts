@@ -1,0 +1,157 @@
+/** 记账凭证: save / update / submit, detail, the period's numbers, page, next number, remove. */
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { editBlock, formatVoucherNo, periodOf, type VoucherStatus } from '../../../core/accounting/index.ts';
+import { FIN_PERMISSIONS } from '../../../core/contract/izs-financing/fields.ts';
+import type { VoucherNumber } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { VOUCHERS } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { voucher, voucherCounter, voucherLine } from '../../db/schema/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { parsePaging } from '../../platform/paging.ts';
+import { badRequest, page } from '../../platform/r.ts';
+import { bookOf, need } from './book.ts';
+
+import { lockBook, saveVoucherTx, type VoucherFormValues, voucherAnswer, voucherEntities } from './vouchers.ts';
+
+export function registerVoucherRoutes(app: FastifyInstance, ctx: CrudContext): void {
+  const { db, tz } = ctx;
+  const r = endpoints(app, db);
+
+  // 凭证录入's add or edit button, by what the call does (submit: by the body's id)
+  const save = async (req: FastifyRequest, form: VoucherFormValues, update: boolean | 'auto') => {
+    const c = bookOf(req);
+    const id = form.id;
+    const hasId = id !== undefined && id !== null && id !== '' && id !== -1 && id !== '-1';
+    const isUpdate = update === 'auto' ? hasId : update;
+    await need(db, c.user, FIN_PERMISSIONS.voucherEntry, isUpdate ? 'edit' : 'add');
+    if (isUpdate && !hasId) throw badRequest('缺少必要的请求参数: id');
+    const saved = await db.transaction((tx) => saveVoucherTx(tx, c, form, isUpdate ? { id: String(id) } : {}));
+    return voucherAnswer(db, c.book, saved, tz);
+  };
+  r.handle(VOUCHERS.save, ({ req, body }) => save(req, body, false));
+  r.handle(VOUCHERS.update, ({ req, body }) => save(req, body, true));
+  r.handle(VOUCHERS.submit, ({ req, body }) => save(req, body, 'auto'));
+
+  r.handle(VOUCHERS.detail, ({ req, query }) => voucherAnswer(db, bookOf(req).book, query.id, tz));
+
+  r.handle(VOUCHERS.numbers, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
+    const list = await db
+      .select({ id: voucher.id, word: voucher.word, no: voucher.no, state: voucher.state })
+      .from(voucher)
+      .where(and(eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0), eq(voucher.period, q.period)))
+      .orderBy(asc(voucher.word), asc(voucher.no));
+    return list as VoucherNumber[];
+  });
+
+  r.handle(VOUCHERS.page, async ({ req, query }) => {
+    const { book } = bookOf(req);
+    const raw = (req.query ?? {}) as Record<string, unknown>;
+    // an empty or -1 filter is no filter
+    const q = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== '-1')) as typeof query;
+    const p = parsePaging(
+      raw,
+      {
+        voucher_date: voucher.voucherDate,
+        no: voucher.no,
+        period: voucher.period,
+        create_time: voucher.createTime,
+        debit_total: voucher.debitTotal,
+      },
+      [asc(voucher.period), asc(voucher.word), asc(voucher.no)],
+    );
+    const conds: SQL[] = [eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0)];
+    const periodRe = /^\d{4}-\d{2}$/;
+    const dateRe = /^\d{4}-\d{2}-\d{2}$/;
+    const amountRe = /^-?\d{1,14}(\.\d{1,2})?$/;
+    const check = (v: string | undefined, re: RegExp, label: string) => {
+      if (v !== undefined && !re.test(v)) throw badRequest(`${label}格式不正确`);
+      return v;
+    };
+    if (check(q.period, periodRe, '会计期间')) conds.push(eq(voucher.period, q.period!));
+    if (check(q.periodFrom, periodRe, '开始期间')) conds.push(gte(voucher.period, q.periodFrom!));
+    if (check(q.periodTo, periodRe, '结束期间')) conds.push(lte(voucher.period, q.periodTo!));
+    if (check(q.dateFrom, dateRe, '开始日期')) conds.push(gte(voucher.voucherDate, q.dateFrom!));
+    if (check(q.dateTo, dateRe, '结束日期')) conds.push(lte(voucher.voucherDate, q.dateTo!));
+    if (q.word) conds.push(eq(voucher.word, q.word));
+    if (q.state) conds.push(eq(voucher.state, q.state));
+    if (q.kind) conds.push(eq(voucher.kind, q.kind));
+    if (check(q.amountMin, amountRe, '最小金额')) conds.push(gte(voucher.debitTotal, q.amountMin!));
+    if (check(q.amountMax, amountRe, '最大金额')) conds.push(lte(voucher.debitTotal, q.amountMax!));
+    const lineConds: SQL[] = [];
+    if (q.accountCode) {
+      if (!/^\d{4,10}$/.test(q.accountCode)) throw badRequest('科目编码格式不正确');
+      lineConds.push(sql`l.account_code like ${`${q.accountCode}%`}`);
+    }
+    if (q.summary) lineConds.push(sql`l.summary like ${`%${q.summary.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`);
+    if (check(q.amount, amountRe, '金额')) lineConds.push(sql`(l.debit = ${q.amount} or l.credit = ${q.amount})`);
+    if (lineConds.length) {
+      conds.push(
+        sql`exists (select 1 from ${voucherLine} l where l.voucher_id = ${voucher.id} and l.is_deleted = 0 and ${sql.join(lineConds, sql` and `)})`,
+      );
+    }
+    const where = and(...conds);
+    const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(voucher).where(where);
+    const list = await db
+      .select()
+      .from(voucher)
+      .where(where)
+      .orderBy(...p.orderBy, asc(voucher.id))
+      .limit(p.size)
+      .offset(p.offset);
+    return page(await voucherEntities(db, book, list, tz), Number(c?.n ?? 0), p.current, p.size);
+  });
+
+  r.handle(VOUCHERS.nextNo, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
+    const period = periodOf(q.date);
+    const [last] = await db
+      .select({ last: voucherCounter.last })
+      .from(voucherCounter)
+      .where(
+        and(
+          eq(voucherCounter.accountSetId, book.id),
+          eq(voucherCounter.period, period),
+          eq(voucherCounter.word, q.word),
+        ),
+      );
+    return { period, word: q.word, no: (last?.last ?? 0) + 1 };
+  });
+
+  r.handle(VOUCHERS.remove, async ({ req, query }) => {
+    const c = bookOf(req);
+    const ids = [...new Set(query.ids)];
+    await db.transaction(async (tx) => {
+      const state = await lockBook(tx, c.book.id, 'share');
+      const found = await tx
+        .select()
+        .from(voucher)
+        .where(and(inArray(voucher.id, ids), eq(voucher.accountSetId, c.book.id), eq(voucher.isDeleted, 0)))
+        .for('update');
+      if (found.length !== ids.length) throw badRequest('凭证不存在');
+      for (const v of found) {
+        const block = editBlock({
+          status: v.state as VoucherStatus,
+          createdBy: v.createUser ?? '',
+          periodClosed: !!state.closedThrough && v.period <= state.closedThrough,
+        });
+        if (block) throw badRequest(`${formatVoucherNo(v.word, v.no)}：${block}`);
+      }
+      const now = new Date();
+      await tx
+        .update(voucher)
+        .set({ isDeleted: 1, updateUser: c.user.userId, updateTime: now })
+        .where(inArray(voucher.id, ids));
+      await tx.update(voucherLine).set({ isDeleted: 1 }).where(inArray(voucherLine.voucherId, ids));
+      // a deleted red reversal frees its original
+      const sources = found.map((v) => v.sourceVoucherId).filter((x): x is string => !!x);
+      if (sources.length) await tx.update(voucher).set({ reversedById: null }).where(inArray(voucher.id, sources));
+      await writeOperationLog(tx, req, '删除凭证', {
+        vouchers: [found.map((v) => `${v.period} ${formatVoucherNo(v.word, v.no)}`).join(','), null],
+      });
+    });
+    return null;
+  });
+}
