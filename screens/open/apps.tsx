@@ -112,7 +112,7 @@ function Deliveries({ app, onClose }: { app: OpenAppRow; onClose: () => void }) 
 
 export default function OpenAppsScreen() {
   const can = useCan('open_api');
-  const { data = [], isFetching } = useOpenAppListQuery();
+  const { data = [], isFetching } = useOpenAppListQuery(undefined);
   const [editing, setEditing] = useState<OpenAppRow | null | 'new'>(null);
   const [secrets, setSecrets] = useState<Secrets | null>(null);
   const [calls, setCalls] = useState<OpenAppRow | null>(null);

@@ -7,7 +7,7 @@ export default function ChainVerifyScreen() {
   const [run, { data, isFetching }] = useLazyBlockchainVerifyQuery();
   return (
     <PageFrame title="溯源链校验" testId="chain-verify">
-      <Button theme="solid" loading={isFetching} onClick={() => run()} data-testid="chain-verify-run">
+      <Button theme="solid" loading={isFetching} onClick={() => run(undefined)} data-testid="chain-verify-run">
         校验整条链
       </Button>
       {data && (
