@@ -19,6 +19,7 @@ import { registerIzsFinancing } from './modules/izs-financing/routes.ts';
 import { registerIzsReport } from './modules/izs-report/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsStock } from './modules/izs-stock/routes.ts';
+import { registerTraceOpen } from './modules/izs-toolbox/chain/routes.ts';
 import { registerIzsToolbox } from './modules/izs-toolbox/routes.ts';
 import { registerIzsVisual } from './modules/izs-visual/routes.ts';
 import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerIzsFinancing(app, ctx);
   registerIzsVisual(app, ctx);
   registerIzsReport(app, ctx);
+  await registerTraceOpen(app, ctx); // trace chain + open platform (issue 14)
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

@@ -465,6 +465,7 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       { name: '开放接口', path: '/open/api', roles: A },
       { name: '开放路径', path: '/open/url/:appId', roles: A, activeMenu: '/open/api', ...hid },
+      { name: '溯源链校验', path: '/open/chain', roles: A },
     ],
   },
   {

@@ -8,7 +8,10 @@ import { CLOSING } from './izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
+import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
+import { OPEN_APP } from './open/open-app.contract.ts';
+import { OPEN_API } from './open/open-v1.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
@@ -16,4 +19,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   vouchers: VOUCHERS,
   visual: VISUAL_ENDPOINTS,
   report: REPORT_ENDPOINTS,
+  blockchain: BLOCKCHAIN,
+  openApp: OPEN_APP,
+  openApi: OPEN_API,
 };

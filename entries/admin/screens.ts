@@ -169,4 +169,8 @@ export const SCREENS: ScreenMap = {
   // bills and income-expend
   '/accounting/income-expend': lazy(() => import('../../screens/accounting/income-expend.tsx')),
   '/accounting/bill/manage': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
+  // open platform and the trace chain check (issue 14)
+  '/open/api': lazy(() => import('../../screens/open/apps.tsx')),
+  '/open/url/:appId': lazy(() => import('../../screens/open/app-paths.tsx')),
+  '/open/chain': lazy(() => import('../../screens/open/chain-verify.tsx')),
 };

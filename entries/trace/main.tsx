@@ -1,73 +1,164 @@
+/**
+ * Public trace page /blockchain-info/{orderType}/{orderNo}[?tenantId=] (spec §2.2, issue 14): phone-first, plain
+ * React and CSS (no UI library, no zod: the entry stays tiny). Loads the order's chain record (spec §7.8), recomputes
+ * its hashes with WebCrypto and says 校验通过 or 校验失败 and why.
+ */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { parseTraceData, type TraceData } from '../../core/trace/answer.ts';
+import { TRACE_EVENTS, TRACE_ORDER_TYPES } from '../../core/trace/fields.ts';
+import { checkTrace, type Verdict } from './trace-check.ts';
 import { parseTracePath } from './trace-path.ts';
+import './trace.css';
 
-/** Public trace page: no login, tiny bundle (plain React, no UI library), readable on a phone. */
 const TRACE_PATH = '/api/izs-toolbox/blockchain/transaction-by-order-no';
 
-type Load = { state: 'loading' } | { state: 'empty'; msg?: string } | { state: 'ok'; data: Record<string, unknown> };
+type Load =
+  | { state: 'loading' }
+  | { state: 'empty'; msg?: string }
+  | { state: 'ok'; data: TraceData; verdict: Verdict | null };
 
-function useTrace(orderType: string, orderNo: string): Load {
+function useTrace(orderType: string, orderNo: string, tenantId: string): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
+    if (!orderType || !orderNo) return;
     const q = new URLSearchParams({ orderType, orderNo });
+    if (tenantId) q.set('tenantId', tenantId);
+    let alive = true;
     fetch(`${TRACE_PATH}?${q}`)
       .then((r) => r.json())
-      .then((body: { code: number; data: unknown; msg: string }) => {
-        // spec §7.8: data is a JSON string holding transactionReceipt and methodArgs.structFields
-        if (body.code !== 200 || !body.data) return setLoad({ state: 'empty', msg: body.msg });
-        const data = typeof body.data === 'string' ? JSON.parse(body.data) : body.data;
-        setLoad({ state: 'ok', data });
+      .then(async (body: { code: number; data: unknown; msg: string }) => {
+        // spec §7.10: an answer other than 200 is only logged
+        if (body.code !== 200) console.info(body.msg);
+        const data = body.code === 200 ? parseTraceData(body.data) : null;
+        if (!data) return alive && setLoad({ state: 'empty', msg: body.msg });
+        if (alive) setLoad({ state: 'ok', data, verdict: null });
+        const verdict = await checkTrace(data);
+        if (alive) setLoad({ state: 'ok', data, verdict });
       })
-      .catch(() => setLoad({ state: 'empty' }));
-  }, [orderType, orderNo]);
+      .catch(() => alive && setLoad({ state: 'empty' }));
+    return () => {
+      alive = false;
+    };
+  }, [orderType, orderNo, tenantId]);
   return load;
 }
 
-const card: React.CSSProperties = {
-  background: '#fff',
-  borderRadius: 8,
-  padding: '20px 22px',
-  boxShadow: '0 1px 4px rgba(0,0,0,.06)',
-  margin: '16px auto',
-  maxWidth: 720,
-};
-
-function Row({ k, v }: { k: string; v: string }) {
+function Row({ k, v, hash }: { k: string; v: string; hash?: boolean }) {
   return (
-    <div style={{ display: 'flex', padding: '8px 0', borderBottom: '1px solid #f0f1f3', gap: 12 }}>
-      <div style={{ width: 96, color: '#6b7075', flexShrink: 0 }}>{k}</div>
-      <div style={{ wordBreak: 'break-all' }}>{v}</div>
+    <div className="tr-row">
+      <div className="tr-k">{k}</div>
+      <div className={hash ? 'tr-v tr-hash' : 'tr-v'}>{v}</div>
     </div>
+  );
+}
+
+function VerdictCard({ verdict }: { verdict: Verdict | null }) {
+  if (!verdict) {
+    return (
+      <section className="tr-card is-wait" data-testid="trace-verdict">
+        <div className="tr-verdict">
+          <span className="tr-mark">…</span>正在浏览器中重算哈希
+        </div>
+      </section>
+    );
+  }
+  const failed = verdict.checks.find((c) => !c.ok);
+  const why = 'unavailable' in verdict ? verdict.unavailable : failed ? `${failed.name}：${failed.detail}` : '';
+  return (
+    <section className={`tr-card ${verdict.ok ? 'is-ok' : 'is-bad'}`} data-testid="trace-verdict">
+      <div className="tr-verdict">
+        <span className="tr-mark">{verdict.ok ? '✓' : '✗'}</span>
+        <div>
+          {verdict.ok ? '校验通过' : '校验失败'}
+          <small data-testid="trace-why">
+            {verdict.ok ? '字段、交易与区块哈希均由本机浏览器重算，与链上记录一致' : why}
+          </small>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TraceBody({ data, verdict }: { data: TraceData; verdict: Verdict | null }) {
+  const r = data.transactionReceipt;
+  return (
+    <>
+      <VerdictCard verdict={verdict} />
+      <section className="tr-card" data-testid="trace-block">
+        <h2>区块信息</h2>
+        <Row k="区块高度" v={String(r.blockNumber)} />
+        <Row k="区块哈希" v={r.blockHash} hash />
+        <Row k="上链哈希" v={r.transactionHash} hash />
+        <Row k="前块哈希" v={data.proof.block.prevHash} hash />
+        <Row k="上链时间" v={new Date(r.timestamp).toLocaleString('zh-CN', { hour12: false })} />
+        <Row k="链类型" v={r.chain === 'local-hashchain' ? '本地哈希链（可替换为联盟链）' : r.chain} />
+      </section>
+      <section className="tr-card" data-testid="trace-fields">
+        <h2>上链字段</h2>
+        {data.methodArgs.structFields.map((f) => (
+          <Row key={f.key} k={f.name} v={f.value || '—'} />
+        ))}
+      </section>
+      {verdict && verdict.checks.length > 0 && (
+        <section className="tr-card" data-testid="trace-checks">
+          <h2>校验明细</h2>
+          {verdict.checks.map((c) => (
+            <div className="tr-check" key={c.name}>
+              <b className={c.ok ? 'is-ok' : 'is-bad'}>{c.ok ? '✓' : '✗'}</b>
+              <span className="tr-k">{c.name}</span>
+              <span className="tr-v tr-hash">{c.detail}</span>
+            </div>
+          ))}
+        </section>
+      )}
+      {data.history.length > 1 && (
+        <section className="tr-card">
+          <h2>上链记录</h2>
+          {data.history.map((h) => (
+            <Row
+              key={h.txHash}
+              k={TRACE_EVENTS[h.event] ?? h.event}
+              v={`区块 #${h.blockNumber} · ${new Date(h.time).toLocaleString('zh-CN', { hour12: false })}`}
+            />
+          ))}
+        </section>
+      )}
+    </>
   );
 }
 
 function TracePage() {
   const target = parseTracePath(window.location.pathname);
-  const load = useTrace(target?.orderType ?? '', target?.orderNo ?? '');
+  const tenantId = new URLSearchParams(window.location.search).get('tenantId') ?? '';
+  const load = useTrace(target?.orderType ?? '', target?.orderNo ?? '', tenantId);
   return (
-    <main style={{ padding: '0 14px 32px' }}>
-      <header style={{ ...card, background: 'linear-gradient(120deg,#0e7a4f,#14a06b)', color: '#fff' }}>
-        <h1 style={{ margin: 0, fontSize: 22 }}>订单区块链溯源</h1>
-        <p style={{ margin: '6px 0 0', opacity: 0.9 }}>Loopyard 再生资源管理平台</p>
+    <main className="tr-main">
+      <header className="tr-card tr-head">
+        <h1>订单区块链溯源</h1>
+        <p>Loopyard 再生资源管理平台</p>
       </header>
-      <section style={card}>
-        <Row k="单据类型" v={target?.orderType ?? '—'} />
+      <section className="tr-card">
+        <Row k="单据类型" v={target ? (TRACE_ORDER_TYPES[target.orderType] ?? target.orderType) : '—'} />
         <Row k="单据编号" v={target?.orderNo ?? '—'} />
       </section>
-      <section style={card} data-testid="trace-result">
-        {!target ? (
-          <p style={{ textAlign: 'center', color: '#6b7075' }}>链接格式不正确</p>
-        ) : load.state === 'loading' ? (
-          <p style={{ textAlign: 'center', color: '#6b7075' }}>正在查询链上数据…</p>
-        ) : load.state === 'empty' ? (
-          <p style={{ textAlign: 'center', color: '#6b7075', fontSize: 16 }}>暂无数据</p>
-        ) : (
-          Object.entries(load.data).map(([k, v]) => (
-            <Row key={k} k={k} v={typeof v === 'string' ? v : JSON.stringify(v)} />
-          ))
-        )}
-      </section>
+      {!target ? (
+        <section className="tr-card tr-muted" data-testid="trace-result">
+          链接格式不正确
+        </section>
+      ) : load.state === 'loading' ? (
+        <section className="tr-card tr-muted" data-testid="trace-result">
+          正在查询链上数据…
+        </section>
+      ) : load.state === 'empty' ? (
+        <section className="tr-card tr-muted" data-testid="trace-result">
+          暂无数据
+        </section>
+      ) : (
+        <div data-testid="trace-result">
+          <TraceBody data={load.data} verdict={load.verdict} />
+        </div>
+      )}
     </main>
   );
 }

@@ -2,9 +2,14 @@ import { Button, Empty, Modal, Spin, Table } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import { buildHeaders, buildUrl } from '../../core/api/base-query.ts';
 import { useAppStore } from '../../core/store/hooks.ts';
+import { tracePath } from '../../core/trace/fields.ts';
+import { QrCode } from '../ui/qr-code.tsx';
 import { CHAIN_PATH, type ChainInfo, parseChainAnswer } from './chain.ts';
 
-/** Spec §2.12: the 上链信息 dialog (block height, block hash, on-chain hash and the field table, or 暂无数据). */
+/**
+ * Spec §2.12: the 上链信息 dialog (block height, block hash, on-chain hash and the field table, or 暂无数据), with
+ * the public trace link (and its QR code) where the hashes are recomputed in the browser.
+ */
 export function ChainDialog({
   orderType,
   orderNo,
@@ -19,7 +24,10 @@ export function ChainDialog({
   useEffect(() => {
     let alive = true;
     // plain fetch: a non-200 answer must only be logged (spec §7.10), never toasted by the base query
-    fetch(buildUrl(CHAIN_PATH, { orderType, orderNo }), { headers: buildHeaders(store.getState().session) })
+    const session = store.getState().session;
+    fetch(buildUrl(CHAIN_PATH, { orderType, orderNo, tenantId: session.tenantId }), {
+      headers: buildHeaders(session),
+    })
       .then((r) => r.json())
       .then((body) => alive && setState({ loading: false, info: parseChainAnswer(body) }))
       .catch((e) => {
@@ -31,6 +39,7 @@ export function ChainDialog({
     };
   }, [orderType, orderNo, store]);
   const { loading, info } = state;
+  const link = `${window.location.origin}${tracePath(orderType, orderNo, store.getState().session.tenantId)}`;
   return (
     <Modal visible title="上链信息" onCancel={onClose} width={680} footer={<Button onClick={onClose}>关闭</Button>}>
       <div data-testid="chain-dialog">
@@ -40,14 +49,23 @@ export function ChainDialog({
           <Empty description="暂无数据" />
         ) : (
           <>
-            <dl className="ly-chain-grid">
-              <dt>区块高度</dt>
-              <dd>{info.blockHeight}</dd>
-              <dt>区块哈希</dt>
-              <dd>{info.blockHash}</dd>
-              <dt>上链哈希</dt>
-              <dd>{info.txHash}</dd>
-            </dl>
+            <div className="ly-chain-head">
+              <dl className="ly-chain-grid">
+                <dt>区块高度</dt>
+                <dd data-testid="chain-height">{info.blockHeight}</dd>
+                <dt>区块哈希</dt>
+                <dd data-testid="chain-block-hash">{info.blockHash}</dd>
+                <dt>上链哈希</dt>
+                <dd data-testid="chain-tx-hash">{info.txHash}</dd>
+                <dt>溯源链接</dt>
+                <dd>
+                  <a href={link} target="_blank" rel="noreferrer" data-testid="chain-trace-link">
+                    扫码或点击查看并校验
+                  </a>
+                </dd>
+              </dl>
+              <QrCode value={link} size={104} title="溯源二维码" />
+            </div>
             <Table
               size="small"
               pagination={false}

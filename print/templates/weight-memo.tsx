@@ -23,6 +23,8 @@ import { WEIGHING_ORDER_PATHS, type WeightMemo } from '../../core/contract/izs-w
 import { hasSignIn, printRequest } from '../../core/printer/print-http.ts';
 import { printOptions } from '../../core/printer/print-settings.ts';
 import { printerFromServer } from '../../core/session/session-slice.ts';
+import { tracePath } from '../../core/trace/fields.ts';
+import { QrCode } from '../../features/ui/qr-code.tsx';
 import { requestPrint, signalPrintReady } from '../bridge.ts';
 import { pageRule } from '../margins.ts';
 import {
@@ -150,6 +152,12 @@ export function WeightMemoSheet({ memo, layout, margin }: { memo: WeightMemo; la
           <span className="wm-print-info" data-testid="wm-print-count">
             打印：{memo.printTime} 第{memo.printCount + 1}次{marks.reprint ? '（补打）' : ''}
           </span>
+          {memo.weighState === 'completed' && (
+            <span className="wm-trace" data-testid="wm-trace">
+              <QrCode value={`${window.location.origin}${tracePath('weighing', memo.orderNo)}`} size="15mm" />
+              <small>扫码溯源</small>
+            </span>
+          )}
         </footer>
         {memo.remark && <div className="wm-remark">备注：{memo.remark}</div>}
         {(layout.footer || isContinuous(layout.paper)) && (

@@ -26,6 +26,7 @@ import { seedFinanceDemo } from './finance.ts';
 import { regionRows } from './regions.ts';
 import { seedStockData } from './stock.ts';
 import { seedSystemData } from './system-data.ts';
+import { seedTraceChain } from './trace.ts';
 
 export interface SeedOptions {
   adminPassword: string;
@@ -314,6 +315,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedFinanceDemo(tx, { tenantId: T, deptId: company.id, adminId: adminRow.id });
       // demo weighings, documents and stock (issue 4): server/seed/stock.ts
       await seedStockData(tx, { tenantId: T, depts: deptIds });
+      // the demo's completed weighings and reviewed documents on the trace chain (issue 14): server/seed/trace.ts
+      await seedTraceChain(tx, T);
     }
     await seedMenus(tx, { administrator: rid('administrator'), admin: rid('admin'), user: rid('user') });
     await insertBatched(1000, regionRows(), (chunk) => tx.insert(region).values(chunk));

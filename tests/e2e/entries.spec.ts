@@ -56,8 +56,32 @@ test('the print entry renders the memo page; signed out it says why and offers n
   await expect(page.locator('body')).not.toHaveAttribute('data-print-ready', '1');
 });
 
-test('the public trace page needs no login and shows 暂无数据 for an unknown order', async ({ page }) => {
-  await page.goto('/blockchain-info/1/CG202611210001');
-  await expect(page.getByText('CG202611210001')).toBeVisible();
-  await expect(page.getByTestId('trace-result')).toContainText('暂无数据');
+test('the public trace page needs no login: a seeded reviewed document checks out, an unknown order has 暂无数据', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  const cookies = await page.context().cookies();
+  const token = cookies.find((c) => c.name === 'loopyard-access-token')?.value ?? '';
+  const headers = { 'Blade-Auth': `bearer ${token}`, Authorization: `Basic ${btoa('saber:saber_secret')}` };
+  const list = await (await page.request.get('/api/izs-stock/in-stock/page?state=reviewed&size=1', { headers })).json();
+  const orderNo: string = list.data.records[0].orderNo;
+  const chain = await (
+    await page.request.get(`/api/izs-toolbox/blockchain/transaction-by-order-no?orderType=in_stock&orderNo=${orderNo}`)
+  ).json();
+  const receipt = JSON.parse(chain.data).transactionReceipt;
+
+  const anon = await browser.newContext();
+  const p = await anon.newPage();
+  await p.goto(`/blockchain-info/in_stock/${orderNo}`);
+  await expect(p.getByText(orderNo).first()).toBeVisible();
+  await expect(p.getByTestId('trace-verdict')).toContainText('校验通过');
+  await expect(p.getByTestId('trace-block')).toContainText(String(receipt.blockNumber));
+  await expect(p.getByTestId('trace-block')).toContainText(receipt.blockHash);
+  await expect(p.getByTestId('trace-fields')).toContainText('采购入库');
+
+  await p.goto('/blockchain-info/1/CG202611210001');
+  await expect(p.getByText('CG202611210001')).toBeVisible();
+  await expect(p.getByTestId('trace-result')).toContainText('暂无数据');
+  await anon.close();
 });

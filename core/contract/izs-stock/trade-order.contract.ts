@@ -155,6 +155,8 @@ function tradeResource(o: {
           { field: 'remark', label: '备注', kind: 'text' },
         ],
       },
+      // purchase_order / sale_order on the trace chain (issue 14)
+      { kind: 'chain', title: '上链信息', orderType: o.name.replace('-', '_'), orderNoField: 'orderNo' },
     ],
   });
 }

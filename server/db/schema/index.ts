@@ -11,5 +11,6 @@ export * from './scope.ts';
 export * from './stock.ts';
 export * from './system.ts';
 export * from './toolbox.ts';
+export * from './trace.ts';
 export * from './visual.ts';
 export * from './weighing.ts';

@@ -9,7 +9,7 @@
  * One transaction per transition: the document row is locked (FOR UPDATE) and its state re-checked inside it,
  * so two reviews of one document cannot both apply; `onReview` / `onVoid` add the effects (stock movements) in
  * the same transaction. The data scope is checked before the transaction (it reads through `db`, which on PGlite
- * must not run inside an open transaction).
+ * must not run inside an open transaction). A review or a void is chained (trace chain) in the same transaction.
  */
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
@@ -20,6 +20,7 @@ import { type AuthUser, currentUser } from '../../platform/auth.ts';
 import { hasAnyCode, type Resource, type Row } from '../../platform/crud/index.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden, ok } from '../../platform/r.ts';
+import { traceTransition } from '../../platform/trace-chain/facts.ts';
 import { parse } from '../../platform/validate.ts';
 
 export type Transition = 'submitReview' | 'review' | 'void';
@@ -99,6 +100,7 @@ export async function transitionTx(
     .set(set as never)
     .where(eq(cols.id, id))
     .returning()) as Row[];
+  await traceTransition(tx, spec.table, updated, t, c.user.userId); // review / void → trace chain (issue 14)
   await writeOperationLog(tx, c.req, `${VERB[t]}${spec.title}`, {
     state: [state, TO[t]],
     orderNo: [row.orderNo ?? null, row.orderNo ?? null],

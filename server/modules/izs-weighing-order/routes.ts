@@ -42,6 +42,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden, ok } from '../../platform/r.ts';
 import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { traceWeighing } from '../../platform/trace-chain/facts.ts';
 import { parse } from '../../platform/validate.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
 import { insertStockDoc, stockDocLifecycle } from '../izs-stock/documents.ts';
@@ -280,6 +281,7 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
         .set(set as never)
         .where(eq(weighingOrder.id, row.id as string))
         .returning()) as Row[];
+      await traceWeighing(tx, updated, 'completed', user.userId); // trace chain (issue 14)
       await writeOperationLog(tx, req, '完成过磅', {
         weighState: ['first', 'completed'],
         netWeight: [null, f.net],
@@ -451,7 +453,7 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
             await transitionTx(tx, spec, { user, req }, d.id, 'void', `磅单作废：${b.reason}`);
           }
         }
-        await tx
+        const [voided] = (await tx
           .update(weighingOrder)
           .set({
             weighState: 'voided',
@@ -461,7 +463,9 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
             updateUser: user.userId,
             updateTime: new Date(),
           })
-          .where(eq(weighingOrder.id, b.id));
+          .where(eq(weighingOrder.id, b.id))
+          .returning()) as Row[];
+        if (row.weighState === 'completed') await traceWeighing(tx, voided, 'voided', user.userId);
         await writeOperationLog(tx, req, '作废磅单', {
           weighState: [row.weighState, 'voided'],
           voidReason: [null, b.reason],

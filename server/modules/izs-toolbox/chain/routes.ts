@@ -1,0 +1,10 @@
+/** Trace chain + open platform (issue 14): one registration in app.ts. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../app.ts';
+import { registerOpenPlatform } from '../open/routes.ts';
+import { registerBlockchain } from './blockchain.ts';
+
+export async function registerTraceOpen(app: FastifyInstance, actx: AppContext): Promise<void> {
+  registerBlockchain(app, actx.database.db);
+  await registerOpenPlatform(app, actx);
+}

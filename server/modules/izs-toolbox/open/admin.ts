@@ -1,0 +1,237 @@
+/**
+ * 开放平台 administration handlers (core/contract/open/open-app.contract.ts): apps of the caller's tenant, secrets
+ * shown once (create / rotate), call log, webhook deliveries and replay, the paths an app may call.
+ */
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { OPEN_APP, type OpenAppRow } from '../../../../core/contract/open/open-app.contract.ts';
+import { OPEN_API, OPEN_SCOPES, openScopeOf } from '../../../../core/contract/open/open-v1.contract.ts';
+import type { Db } from '../../../db/client.ts';
+import { openApp, openCallLog, openWebhook } from '../../../db/schema/index.ts';
+import type { AuthUser } from '../../../platform/auth.ts';
+import { endpoints } from '../../../platform/endpoint.ts';
+import { writeOperationLog } from '../../../platform/logs.ts';
+import { badRequest } from '../../../platform/r.ts';
+import { effectiveDept } from '../../../platform/scope.ts';
+import { formatDateTime } from '../../../platform/time.ts';
+import { newAppKey, newSecret, newWebhookSecret, type SecretBox } from './crypto.ts';
+
+type AppRow = typeof openApp.$inferSelect;
+const list = (v: string) => v.split(',').filter(Boolean);
+
+export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, tz: string): void {
+  const r = endpoints(app, db);
+
+  const rowOf = async (a: AppRow): Promise<OpenAppRow> => {
+    const [c] = await db
+      .select({ n: count() })
+      .from(openCallLog)
+      .where(and(eq(openCallLog.appId, a.id), gte(openCallLog.createTime, new Date(Date.now() - 86_400_000))));
+    return {
+      id: a.id,
+      name: a.name,
+      appKey: a.appKey,
+      enabled: a.enabled,
+      ipAllow: a.ipAllow,
+      scopes: list(a.scopes),
+      rateLimit: a.rateLimit,
+      webhookUrl: a.webhookUrl,
+      webhookEvents: list(a.webhookEvents),
+      remark: a.remark,
+      createTime: formatDateTime(a.createTime, tz),
+      calls24h: c?.n ?? 0,
+    };
+  };
+  const load = async (user: AuthUser, id: string): Promise<AppRow> => {
+    const [a] = await db
+      .select()
+      .from(openApp)
+      .where(and(eq(openApp.id, id), eq(openApp.tenantId, user.tenantId), eq(openApp.isDeleted, 0)));
+    if (!a) throw badRequest('应用不存在');
+    return a;
+  };
+
+  r.handle(OPEN_APP.list, async ({ user }) => {
+    const apps = await db
+      .select()
+      .from(openApp)
+      .where(and(eq(openApp.tenantId, user.tenantId), eq(openApp.isDeleted, 0)))
+      .orderBy(desc(openApp.createTime));
+    return Promise.all(apps.map(rowOf));
+  });
+
+  r.handle(OPEN_APP.save, async ({ body, user, req }) => {
+    const values = {
+      name: body.name,
+      enabled: body.enabled,
+      ipAllow: body.ipAllow
+        .split(/[\s,，]+/)
+        .filter(Boolean)
+        .join(','),
+      scopes: [...new Set(body.scopes)].join(','),
+      rateLimit: body.rateLimit,
+      webhookUrl: body.webhookUrl,
+      webhookEvents: [...new Set(body.webhookEvents)].join(','),
+      remark: body.remark,
+      updateUser: user.userId,
+      updateTime: new Date(),
+    };
+    if (body.id) {
+      const prev = await load(user, body.id);
+      const [a] = await db.transaction(async (tx) => {
+        const out = await tx.update(openApp).set(values).where(eq(openApp.id, prev.id)).returning();
+        await writeOperationLog(tx, req, '修改开放应用', { name: [prev.name, body.name] });
+        return out;
+      });
+      return { app: await rowOf(a), secret: null, webhookSecret: null };
+    }
+    const secret = newSecret();
+    const webhookSecret = newWebhookSecret();
+    const [a] = await db.transaction(async (tx) => {
+      const out = await tx
+        .insert(openApp)
+        .values({
+          ...values,
+          tenantId: user.tenantId,
+          deptId: effectiveDept(user),
+          createUser: user.userId,
+          createDept: effectiveDept(user),
+          appKey: newAppKey(),
+          secretEnc: box.seal(secret),
+          webhookSecretEnc: box.seal(webhookSecret),
+        })
+        .returning();
+      await writeOperationLog(tx, req, '新增开放应用', { name: [null, body.name] });
+      return out;
+    });
+    return { app: await rowOf(a), secret, webhookSecret };
+  });
+
+  r.handle(OPEN_APP.rotate, async ({ body, user, req }) => {
+    const prev = await load(user, body.id);
+    const secret = newSecret();
+    const webhookSecret = newWebhookSecret();
+    const [a] = await db.transaction(async (tx) => {
+      const out = await tx
+        .update(openApp)
+        .set({
+          secretEnc: box.seal(secret),
+          webhookSecretEnc: box.seal(webhookSecret),
+          updateUser: user.userId,
+          updateTime: new Date(),
+        })
+        .where(eq(openApp.id, prev.id))
+        .returning();
+      await writeOperationLog(tx, req, '重置开放应用密钥', { appKey: [prev.appKey, prev.appKey] });
+      return out;
+    });
+    return { app: await rowOf(a), secret, webhookSecret };
+  });
+
+  r.handle(OPEN_APP.remove, async ({ body, user, req }) => {
+    const prev = await load(user, body.id);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(openApp)
+        .set({ isDeleted: 1, enabled: 0, updateUser: user.userId, updateTime: new Date() })
+        .where(eq(openApp.id, prev.id));
+      await writeOperationLog(tx, req, '删除开放应用', { name: [prev.name, null] });
+    });
+    return true;
+  });
+
+  r.handle(OPEN_APP.calls, async ({ query, user }) => {
+    const a = await load(user, query.appId);
+    const where = eq(openCallLog.appId, a.id);
+    const [{ n }] = await db.select({ n: count() }).from(openCallLog).where(where);
+    const recs = await db
+      .select()
+      .from(openCallLog)
+      .where(where)
+      .orderBy(desc(openCallLog.createTime), desc(openCallLog.id))
+      .limit(query.size)
+      .offset((query.current - 1) * query.size);
+    return {
+      total: n,
+      current: query.current,
+      size: query.size,
+      records: recs.map((c) => ({
+        id: c.id,
+        method: c.method,
+        path: c.path,
+        httpStatus: c.httpStatus,
+        code: c.code,
+        msg: c.msg,
+        latencyMs: c.latencyMs,
+        ip: c.ip,
+        createTime: formatDateTime(c.createTime, tz),
+      })),
+    };
+  });
+
+  r.handle(OPEN_APP.deliveries, async ({ query, user }) => {
+    const a = await load(user, query.appId);
+    const where = eq(openWebhook.appId, a.id);
+    const [{ n }] = await db.select({ n: count() }).from(openWebhook).where(where);
+    const recs = await db
+      .select()
+      .from(openWebhook)
+      .where(where)
+      .orderBy(desc(openWebhook.createTime), desc(openWebhook.id))
+      .limit(query.size)
+      .offset((query.current - 1) * query.size);
+    return {
+      total: n,
+      current: query.current,
+      size: query.size,
+      records: recs.map((d) => ({
+        id: d.id,
+        event: d.event,
+        state: d.state,
+        attempts: d.attempts,
+        lastStatus: d.lastStatus,
+        lastError: d.lastError,
+        lastLatencyMs: d.lastLatencyMs,
+        nextAttemptAt: d.state === 'pending' ? formatDateTime(d.nextAttemptAt, tz) : '',
+        deliveredAt: formatDateTime(d.deliveredAt, tz),
+        createTime: formatDateTime(d.createTime, tz),
+        payload: d.payload,
+      })),
+    };
+  });
+
+  r.handle(OPEN_APP.replay, async ({ body, user, req }) => {
+    const [d] = await db
+      .select({ id: openWebhook.id, appId: openWebhook.appId })
+      .from(openWebhook)
+      .where(and(eq(openWebhook.id, body.id), eq(openWebhook.tenantId, user.tenantId)));
+    if (!d) throw badRequest('推送记录不存在');
+    await db.transaction(async (tx) => {
+      await tx
+        .update(openWebhook)
+        .set({ state: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: '' })
+        .where(eq(openWebhook.id, d.id));
+      await writeOperationLog(tx, req, '重新推送开放平台事件', { id: [d.id, d.id] });
+    });
+    return true;
+  });
+
+  r.handle(OPEN_APP.paths, async ({ query, user }) => {
+    const a = await rowOf(await load(user, query.appId));
+    const label = Object.fromEntries(OPEN_SCOPES.map((s) => [s.value, s.label]));
+    return {
+      app: a,
+      paths: Object.values(OPEN_API).map((e) => {
+        const scope = openScopeOf(e) ?? '';
+        return {
+          method: e.method,
+          path: e.path,
+          summary: e.summary,
+          scope,
+          scopeLabel: label[scope] ?? scope,
+          allowed: a.enabled === 1 && a.scopes.includes(scope),
+        };
+      }),
+    };
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The webhook worker (issue 14): the server delivers the outbox izs_open_webhook (queued in the business
+ * transaction by platform/open-events.ts). A batch of due rows is claimed with one UPDATE … FOR UPDATE SKIP LOCKED
+ * that pushes next_attempt_at out by a lease, so several processes never send one delivery twice at once; each is
+ * POSTed signed the Standard Webhooks way (webhook-id = the delivery id, webhook-timestamp, webhook-signature
+ * `v1,<base64 HMAC-SHA256>` with the app's `whsec_` secret); a 2xx answer is delivered, anything else is retried
+ * after base × 3^(attempt−1) (10 s, 30 s, 90 s, 4.5 min, 13.5 min by default) and given up after MAX_ATTEMPTS.
+ * Every attempt's status, error and latency stay on the row; 重新推送 queues it again.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { type Db, rows } from '../../../db/client.ts';
+import { openApp, openWebhook } from '../../../db/schema/index.ts';
+import { type SecretBox, webhookSignature } from './crypto.ts';
+
+export const MAX_ATTEMPTS = 6;
+const LEASE_S = 120;
+const TIMEOUT_MS = 10_000;
+
+export const retryDelayMs = (attempt: number, baseMs: number) => baseMs * 3 ** Math.max(0, attempt - 1);
+
+interface Claimed {
+  id: string;
+  app_id: string;
+  payload: string;
+  attempts: number;
+}
+
+/** Delivers what is due now; answers how many were attempted. */
+export async function deliverDue(db: Db, box: SecretBox, baseMs: number): Promise<number> {
+  const due = await rows<Claimed>(
+    db,
+    sql`update izs_open_webhook set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_S})
+         where id in (select id from izs_open_webhook where state = 'pending' and next_attempt_at <= now()
+                       order by next_attempt_at, id limit 10 for update skip locked)
+     returning id, app_id, payload, attempts`,
+  );
+  for (const d of due) await deliverOne(db, box, d, baseMs);
+  return due.length;
+}
+
+async function deliverOne(db: Db, box: SecretBox, d: Claimed, baseMs: number): Promise<void> {
+  const id = String(d.id);
+  const [app] = await db
+    .select({ url: openApp.webhookUrl, secret: openApp.webhookSecretEnc, enabled: openApp.enabled })
+    .from(openApp)
+    .where(eq(openApp.id, String(d.app_id)));
+  const started = Date.now();
+  let status: number | null = null;
+  let error = '';
+  if (!app?.url || !app.secret) error = '应用不存在或未设置回调地址';
+  else {
+    const ts = Math.floor(Date.now() / 1000);
+    try {
+      const res = await fetch(app.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(ts),
+          'webhook-signature': webhookSignature(box.open(app.secret), id, ts, d.payload),
+          'user-agent': 'Loopyard-Webhook/1',
+        },
+        body: d.payload,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+      if (!res.ok) error = `HTTP ${res.status}`;
+    } catch (e) {
+      error = (e as Error).name === 'TimeoutError' ? '回调超时' : `连接失败：${(e as Error).message}`.slice(0, 200);
+    }
+  }
+  const latency = Date.now() - started;
+  const ok = !error;
+  const gaveUp = !ok && d.attempts >= MAX_ATTEMPTS;
+  await db
+    .update(openWebhook)
+    .set({
+      state: ok ? 'delivered' : gaveUp ? 'failed' : 'pending',
+      lastStatus: status,
+      lastError: error.slice(0, 500),
+      lastLatencyMs: latency,
+      deliveredAt: ok ? new Date() : null,
+      nextAttemptAt: new Date(Date.now() + (ok || gaveUp ? 0 : retryDelayMs(d.attempts, baseMs))),
+    })
+    .where(eq(openWebhook.id, id));
+}
+
+/** Polls the outbox every `pollMs` until stopped. */
+export function startWebhookWorker(
+  db: Db,
+  box: SecretBox,
+  opts: { pollMs: number; baseMs: number; onError: (e: unknown) => void },
+) {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      while (!stopped && (await deliverDue(db, box, opts.baseMs)) > 0) {
+        /* drain */
+      }
+    } catch (e) {
+      if (!stopped) opts.onError(e);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, opts.pollMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    while (running) await new Promise((r) => setTimeout(r, 20));
+  };
+}

@@ -1,0 +1,182 @@
+// @vitest-environment node
+/**
+ * Trace chain (issue 14): the demo seed's chain verifies; a weighing completed, a document reviewed and voided are
+ * chained in their own transaction (a refused review chains nothing); the public lookup answers spec §7.8 (data a
+ * JSON string with transactionReceipt and methodArgs.structFields) whose hashes recompute; an unknown order answers
+ * a clear msg; chained rows refuse UPDATE / DELETE; a row changed behind the triggers' back fails verification
+ * naming its block, and its proof fails in the verifier the trace page runs.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTraceData } from '../../core/trace/answer.ts';
+import { verifyProof } from '../../core/trace/chain-hash.ts';
+import { chainBlock, chainTx } from '../../server/db/schema/index.ts';
+import { call } from './helpers.ts';
+import { apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
+
+const TRACE = '/api/izs-toolbox/blockchain/transaction-by-order-no';
+const VERIFY = '/api/izs-toolbox/blockchain/verify';
+const W = '/api/izs-weighing/loadometer-order';
+
+let c: StockCtx;
+beforeAll(async () => {
+  c = await bootStock();
+});
+afterAll(async () => {
+  await c?.t.close();
+});
+
+const admin = () => apiOf(c);
+const db = () => c.t.database.db;
+/** The public lookup, without any token. */
+const lookup = (orderType: string, orderNo: string) =>
+  call(c.t, TRACE, { query: { orderType, orderNo }, headers: { Authorization: '' } });
+
+async function traceOf(orderType: string, orderNo: string) {
+  const r = await lookup(orderType, orderNo);
+  expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+  expect(typeof r.body.data).toBe('string');
+  const data = parseTraceData(r.body.data);
+  expect(data).not.toBeNull();
+  return data!;
+}
+
+const inStockBody = (qty: string) => ({
+  warehouseId: c.wh.T1,
+  partyId: c.party.GYS001,
+  bizType: 'purchase',
+  lines: [{ materialId: c.mat.WL0002, warehouseId: c.wh.T1, qty, unitPrice: '2400' }],
+});
+
+describe('the demo chain', () => {
+  it('chains the seeded completed weighings and reviewed documents and verifies', async () => {
+    const r = await admin()(VERIFY);
+    expect(r.body.data).toMatchObject({ ok: true, brokenHeight: null, chain: 'local-hashchain' });
+    expect(r.body.data.blocks).toBeGreaterThan(5);
+    const kinds = await db().selectDistinct({ t: chainTx.orderType }).from(chainTx);
+    expect(kinds.map((k) => k.t)).toEqual(expect.arrayContaining(['weighing', 'in_stock', 'out_stock']));
+  });
+});
+
+describe('chained in the business transaction', () => {
+  it('a review chains the document; its public trace recomputes; a void adds a second record', async () => {
+    const doc = await reviewed(admin(), P.inStock, inStockBody('1250.5'));
+    const t = await traceOf('in_stock', doc.orderNo);
+    const receipt = t.transactionReceipt;
+    expect(receipt).toMatchObject({ chain: 'local-hashchain', status: 0 });
+    expect(receipt.blockHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(receipt.transactionHash).toMatch(/^[0-9a-f]{64}$/);
+    const f = Object.fromEntries(t.methodArgs.structFields.map((x) => [x.name, x.value]));
+    expect(f).toMatchObject({
+      单据编号: doc.orderNo,
+      单据类型: '采购入库',
+      上链事件: '审核',
+      往来单位: expect.any(String),
+      '合计数量(kg)': '1250.500',
+      合计金额: '3001.20',
+    });
+    expect(f.明细1).toContain('1250.500 kg × 2400');
+    expect((await verifyProof(t.proof)).ok).toBe(true);
+    // the block is the chain head: no next block yet
+    const [head] = await db()
+      .select()
+      .from(chainBlock)
+      .where(eq(chainBlock.tenantId, '000000'))
+      .orderBy(desc(chainBlock.height))
+      .limit(1);
+    expect(head.height).toBe(receipt.blockNumber);
+
+    await okPost(admin(), `${P.inStock}/void`, { id: doc.id, reason: '录入错误' });
+    const after = await traceOf('in_stock', doc.orderNo);
+    expect(after.history.map((h) => h.event)).toEqual(['reviewed', 'voided']);
+    expect(after.methodArgs.structFields.find((x) => x.key === 'reason')?.value).toBe('录入错误');
+    expect(after.transactionReceipt.blockNumber).toBe(receipt.blockNumber + 1);
+    expect(after.proof.block.prevHash).toBe(receipt.blockHash);
+    expect((await verifyProof(after.proof)).ok).toBe(true);
+  });
+
+  it('a refused review chains nothing (same transaction)', async () => {
+    const before = await db().select({ n: sql<number>`count(*)::int` }).from(chainTx);
+    const out = await okPost(admin(), `${P.outStock}/submit`, {
+      warehouseId: c.wh.T2,
+      partyId: c.party.KH001,
+      bizType: 'sale',
+      lines: [{ materialId: c.mat.WL0002, warehouseId: c.wh.T2, qty: '999999', unitPrice: '1' }],
+    });
+    await okPost(admin(), `${P.outStock}/submit-review`, { id: out.id });
+    const r = await admin()(`${P.outStock}/review`, { body: { id: out.id } });
+    expect(r.status).toBe(400); // not enough stock in T2
+    const now = await db().select({ n: sql<number>`count(*)::int` }).from(chainTx);
+    expect(now[0].n).toBe(before[0].n);
+  });
+
+  it('a completed weighing is chained with its figures', async () => {
+    const first = await okPost(admin(), `${W}/first-pass`, {
+      orderType: 'purchase',
+      weighbridgeId: c.wb.DB01,
+      carNumber: '浙B7T001',
+      weight: '30000',
+      stable: true,
+      partyId: c.party.GYS001,
+      materialId: c.mat.WL0002,
+    });
+    const done = await okPost(admin(), `${W}/second-pass`, { id: first.id, weight: '10000', stable: 1, complete: 1 });
+    const t = await traceOf('weighing', done.orderNo);
+    const f = Object.fromEntries(t.methodArgs.structFields.map((x) => [x.key, x.value]));
+    expect(f).toMatchObject({
+      event: '过磅完成',
+      grossWeight: '30000.000',
+      tareWeight: '10000.000',
+      netWeight: done.netWeight,
+      amount: done.amount,
+      carNumber: '浙B7T001',
+    });
+    expect((await verifyProof(t.proof)).ok).toBe(true);
+  });
+
+  it('an unknown order answers a clear message', async () => {
+    const r = await lookup('in_stock', 'RK000000000000');
+    expect(r.body).toMatchObject({ code: 400, success: false, msg: '未找到该单据的上链记录' });
+    const bad = await lookup('', 'X');
+    expect(bad.body.msg).toBe('请填写单据类型');
+  });
+});
+
+describe('append-only and tamper evidence', () => {
+  it('refuses UPDATE and DELETE of chained rows', async () => {
+    const refusal = (q: ReturnType<typeof sql>) =>
+      db()
+        .execute(q)
+        .then(
+          () => 'done',
+          (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+        );
+    expect(await refusal(sql`update izs_chain_tx set event = 'x' where seq = 1`)).toContain('溯源链只能追加');
+    expect(await refusal(sql`delete from izs_chain_block where height = 1`)).toContain('溯源链只能追加');
+    expect(await refusal(sql`truncate izs_chain_tx`)).toContain('溯源链只能追加');
+  });
+
+  it('a row changed behind the triggers names its block in verify and fails the page verifier', async () => {
+    const doc = await reviewed(admin(), P.inStock, inStockBody('100'));
+    await reviewed(admin(), P.inStock, inStockBody('200')); // a later block
+    const [row] = await db()
+      .select()
+      .from(chainTx)
+      .where(and(eq(chainTx.orderNo, doc.orderNo), eq(chainTx.event, 'reviewed')));
+    // a DBA switching the triggers off for the session
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(
+        sql`update izs_chain_tx set fields = replace(fields, '"totalQty":"100.000"', '"totalQty":"900.000"') where id = ${row.id}`,
+      );
+    });
+    const r = await admin()(VERIFY);
+    expect(r.body.data).toMatchObject({ ok: false, brokenHeight: row.blockHeight });
+    expect(r.body.data.reason).toContain(`区块 #${row.blockHeight}`);
+    expect(r.body.data.reason).toContain('字段内容与上链哈希不符');
+    const t = await traceOf('in_stock', doc.orderNo);
+    const check = await verifyProof(t.proof);
+    expect(check.ok).toBe(false);
+    expect(check.checks.find((x) => !x.ok)?.name).toBe('字段哈希');
+  });
+});
