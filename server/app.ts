@@ -1,6 +1,7 @@
 /**
  * buildApp: the Fastify app (DESIGN §2) on an opened database. Tests import it; main.ts runs it.
- * Order: content parsers → guard (preHandler) → routes → api log (onResponse, batched) → error / not-found handlers.
+ * Order: content parsers → route table (onRoute) → guard (onRequest) → routes → api log (onResponse, batched) →
+ * error / not-found handlers.
  */
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -22,7 +23,7 @@ import { registerIzsToolbox } from './modules/izs-toolbox/routes.ts';
 import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
 import { registerIzsWeighingOrders } from './modules/izs-weighing-order/routes.ts';
 import { registerMiscRoutes } from './modules/misc/routes.ts';
-import { makeGuard } from './platform/auth.ts';
+import { makeGuard, routeIsPublic } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
 import { makeApiLogWriter } from './platform/logs.ts';
 import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
@@ -34,6 +35,20 @@ export interface BuildAppOptions {
   /** HS256 key (resolveJwtSecret). */
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** One registered route: what the guard decides from (tests walk this list under several spellings). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app (filled by an onRoute hook), in registration order. */
+    routeTable: RouteEntry[];
+  }
 }
 
 export interface AppContext {
@@ -55,6 +70,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.decorateRequest('user', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) {
+      routeTable.push({ method, url: r.url, public: routeIsPublic(r.url, r.config as { public?: boolean }) });
+    }
+  });
 
   installErrorHandling(app, (req, reply) => {
     const pathname = req.url.split('?')[0];
@@ -63,7 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  app.addHook('preHandler', makeGuard(db, secret));
+  app.addHook('onRequest', makeGuard(db, secret));
   const apiLog = makeApiLogWriter(db, (e) => app.log.error(e));
   app.addHook('onResponse', apiLog.hook);
   app.addHook('onClose', apiLog.flush);
