@@ -3,6 +3,7 @@
  * Order: content parsers → route table (onRoute) → guard (onRequest) → routes → api log (onResponse, batched) →
  * error / not-found handlers.
  */
+import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -65,7 +66,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const secret = new TextEncoder().encode(opts.jwtSecret);
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
@@ -86,6 +87,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // limiters are created per use (the sign-in throttle of blade-auth); nothing is limited globally
+  await app.register(rateLimit, { global: false });
   app.addHook('onRequest', makeGuard(db, secret));
   const apiLog = makeApiLogWriter(db, (e) => app.log.error(e));
   app.addHook('onResponse', apiLog.hook);

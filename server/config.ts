@@ -29,6 +29,12 @@ export interface Config {
   brokerPasscode: string;
   /** Default address of the scale bridge's plugin link on the weighbridge PC. */
   scalePluginUrl?: string;
+  /**
+   * Which peers may set X-Forwarded-For (TRUST_PROXY, Fastify's trustProxy): the client address the sign-in lock
+   * and throttle count. Default `loopback,linklocal,uniquelocal` (a reverse proxy on this host or the private
+   * network); `true` trusts any peer (then anyone can claim any address), `false` none.
+   */
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,7 +57,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brokerLogin: env.BROKER_LOGIN || '',
     brokerPasscode: env.BROKER_PASSCODE || '',
     scalePluginUrl: env.SCALE_PLUGIN_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string {
+  const s = (v ?? '').trim();
+  if (!s) return 'loopback,linklocal,uniquelocal';
+  if (/^(true|1|on)$/i.test(s)) return true;
+  if (/^(false|0|off)$/i.test(s)) return false;
+  return s;
 }
 
 /**

@@ -112,14 +112,18 @@ describe('API scope meets the canonical path', () => {
     clerk = (await login(t, 'clerk')).access_token;
     const db = t.database.db;
     const [userRole] = await db.select().from(role).where(eq(role.roleAlias, 'user'));
-    const ms = await db.select({ id: menu.id }).from(menu).where(inArray(menu.code, ['base_material']));
+    const ms = await db
+      .select({ id: menu.id })
+      .from(menu)
+      .where(inArray(menu.code, ['base_material']));
     const add = await call(t, '/api/blade-system/api-scope/submit', {
       token: admin,
       body: { menuId: ms[0].id, scopeName: '物料读接口', scopePath: '/api/izs-base/material/**', scopeMethod: 'GET' },
     });
     expect(add.status).toBe(200);
-    [rule] = (await call(t, '/api/blade-system/api-scope/list', { token: admin, query: { menuId: ms[0].id } })).body
-      .data.records;
+    [rule] = (
+      await call(t, '/api/blade-system/api-scope/list', { token: admin, query: { menuId: ms[0].id } })
+    ).body.data.records;
     expect(rule.scopePath).toBe('/api/izs-base/material/**');
     expect(userRole).toBeTruthy();
   });
