@@ -24,7 +24,7 @@ afterAll(async () => {
 const pct = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 
 /** Spellings of one path: the router decodes the first three to the same route; the rest are other routes or 404. */
-export function spellings(path: string): string[] {
+function spellings(path: string): string[] {
   const segs = path.split('/');
   const last = segs[segs.length - 1];
   const encodedLast = [...segs.slice(0, -1), `${last.slice(0, -1)}${pct(last.slice(-1))}`].join('/');
