@@ -26,7 +26,7 @@ import { registerIzsWeighingOrders } from './modules/izs-weighing-order/routes.t
 import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard, routeIsPublic } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
-import { makeApiLogWriter } from './platform/logs.ts';
+import { makeApiLogWriter, startApiLogRetention } from './platform/logs.ts';
 import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
 import './platform/validate.ts';
 
@@ -93,6 +93,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const apiLog = makeApiLogWriter(db, (e) => app.log.error(e));
   app.addHook('onResponse', apiLog.hook);
   app.addHook('onClose', apiLog.flush);
+  let stopRetention: () => Promise<void> = async () => {};
+  app.addHook('onReady', async () => {
+    stopRetention = startApiLogRetention(db, {
+      days: config.apiLogRetentionDays,
+      tz: config.tz,
+      log: (m) => app.log.info(m),
+    });
+  });
+  app.addHook('onClose', async () => stopRetention());
 
   const ctx: AppContext = { database, config, secret, flushApiLog: apiLog.flush };
   registerAuthRoutes(app, { db, secret, captchaMode: config.captchaMode });

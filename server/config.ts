@@ -35,6 +35,8 @@ export interface Config {
    * network); `true` trusts any peer (then anyone can claim any address), `false` none.
    */
   trustProxy: boolean | string;
+  /** Days the API log keeps its rows (API_LOG_RETENTION_DAYS, default 30; 0 keeps everything). */
+  apiLogRetentionDays: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,7 +60,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brokerPasscode: env.BROKER_PASSCODE || '',
     scalePluginUrl: env.SCALE_PLUGIN_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    apiLogRetentionDays: retentionDays(env.API_LOG_RETENTION_DAYS),
   };
+}
+
+function retentionDays(v: string | undefined): number {
+  if (v === undefined || v.trim() === '') return 30;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`API_LOG_RETENTION_DAYS 不合法 / invalid API_LOG_RETENTION_DAYS: ${v}`);
+  return n;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {

@@ -74,6 +74,8 @@ export async function exportRows(
   tz: string,
   fetch: (offset: number, limit: number) => Promise<Row[]>,
   tenantId = '',
+  /** At most this many rows; when more match, the sheet ends with a row saying so (`capNote`). */
+  cap?: { maxRows: number; note: string },
 ): Promise<FastifyReply> {
   const columns = def.columns as unknown as ColumnDef<Row>[];
   const labels = await Promise.all(columns.map((c) => optionLabels(db, c.options, tenantId)));
@@ -92,9 +94,16 @@ export async function exportRows(
   const write = async () => {
     let batch = first;
     let offset = 0;
+    let written = 0;
     while (batch.length) {
       for (const e of batch) {
+        if (cap && written >= cap.maxRows) {
+          ws.addRow([cap.note]).commit();
+          batch = [];
+          break;
+        }
         ws.addRow(columns.map((c, i) => cellText(c, e, labels[i]))).commit();
+        written++;
       }
       if (batch.length < EXPORT_BATCH) break;
       offset += EXPORT_BATCH;
