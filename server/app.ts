@@ -27,6 +27,7 @@ import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard, routeIsPublic } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
 import { makeApiLogWriter, startApiLogRetention } from './platform/logs.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
 import './platform/validate.ts';
 
@@ -86,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return undefined;
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   // limiters are created per use (the sign-in throttle of blade-auth); nothing is limited globally
   await app.register(rateLimit, { global: false });

@@ -1,3 +1,4 @@
+import '../../core/csp/zod-jitless.ts';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
