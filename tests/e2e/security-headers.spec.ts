@@ -41,7 +41,13 @@ async function api<T>(page: Page, path: string, query: Record<string, string> = 
 }
 
 test('every entry is served with the policy and the other headers', async ({ page }) => {
-  for (const path of ['/login', '/visual/home', '/print-template/weight-memo?id=1', '/blockchain-info/1/X1', '/assets/']) {
+  for (const path of [
+    '/login',
+    '/visual/home',
+    '/print-template/weight-memo?id=1',
+    '/blockchain-info/1/X1',
+    '/assets/',
+  ]) {
     const res = await page.request.get(path);
     const h = res.headers();
     expect(h['content-security-policy'], path).toContain("script-src 'self'");
