@@ -227,3 +227,29 @@ describe('hand-written routes that take ids', () => {
     expect(leaks).toEqual([]);
   }, 600_000);
 });
+
+describe('found by the sweep', () => {
+  it('a non-administrator saving print settings does not freeze the server (scope lookup outside the transaction)', async () => {
+    const manager = (await login(t, 'manager')).access_token;
+    const { rows } = await import('../../server/db/client.ts');
+    const { sql } = await import('drizzle-orm');
+    const [w] = await rows<{ id: string }>(
+      t.database.db,
+      sql`select id::text as id from izs_warehouse where tenant_id = '000000' and is_deleted = 0 order by id limit 1`,
+    );
+    const save = call(t, '/api/izs-sell/print-config/save', {
+      token: manager,
+      body: { warehouseId: w.id, printType: 2, template: 'amount', paper: 'a5', copies: 1, title: '过磅单' },
+    });
+    const r = await Promise.race([save, new Promise<null>((ok) => setTimeout(() => ok(null), 10_000))]);
+    expect(r, 'the save never answered').not.toBeNull();
+    expect(r?.body).toMatchObject({ code: 200, success: true });
+    expect((await call(t, '/api/blade-system/user/info', { token: admin })).status).toBe(200);
+    // and the second tenant cannot save settings on a warehouse of tenant 000000
+    const foreign = await call(t, '/api/izs-sell/print-config/save', {
+      token: other.token,
+      body: { warehouseId: w.id, printType: 1, template: 'standard', paper: 'a5', copies: 1 },
+    });
+    expect(foreign.body.success).toBe(false);
+  });
+});
