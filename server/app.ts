@@ -1,7 +1,9 @@
 /**
  * buildApp: the Fastify app (DESIGN §2) on an opened database. Tests import it; main.ts runs it.
- * Order: content parsers → guard (preHandler) → routes → api log (onResponse, batched) → error / not-found handlers.
+ * Order: content parsers → route table (onRoute) → guard (onRequest) → routes → api log (onResponse, batched) →
+ * error / not-found handlers.
  */
+import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -25,9 +27,10 @@ import { registerIzsVisual } from './modules/izs-visual/routes.ts';
 import { registerIzsWeighing } from './modules/izs-weighing/routes.ts';
 import { registerIzsWeighingOrders } from './modules/izs-weighing-order/routes.ts';
 import { registerMiscRoutes } from './modules/misc/routes.ts';
-import { makeGuard } from './platform/auth.ts';
+import { makeGuard, routeIsPublic } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
-import { makeApiLogWriter } from './platform/logs.ts';
+import { makeApiLogWriter, startApiLogRetention } from './platform/logs.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
 import './platform/validate.ts';
 
@@ -37,6 +40,20 @@ export interface BuildAppOptions {
   /** HS256 key (resolveJwtSecret). */
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** One registered route: what the guard decides from (tests walk this list under several spellings). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app (filled by an onRoute hook), in registration order. */
+    routeTable: RouteEntry[];
+  }
 }
 
 export interface AppContext {
@@ -53,11 +70,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const secret = new TextEncoder().encode(opts.jwtSecret);
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.decorateRequest('user', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) {
+      routeTable.push({ method, url: r.url, public: routeIsPublic(r.url, r.config as { public?: boolean }) });
+    }
+  });
 
   installErrorHandling(app, (req, reply) => {
     const pathname = req.url.split('?')[0];
@@ -65,11 +90,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return undefined;
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  app.addHook('preHandler', makeGuard(db, secret));
+  // limiters are created per use (the sign-in throttle of blade-auth); nothing is limited globally
+  await app.register(rateLimit, { global: false });
+  app.addHook('onRequest', makeGuard(db, secret));
   const apiLog = makeApiLogWriter(db, (e) => app.log.error(e));
   app.addHook('onResponse', apiLog.hook);
   app.addHook('onClose', apiLog.flush);
+  let stopRetention: () => Promise<void> = async () => {};
+  app.addHook('onReady', async () => {
+    stopRetention = startApiLogRetention(db, {
+      days: config.apiLogRetentionDays,
+      tz: config.tz,
+      log: (m) => app.log.info(m),
+    });
+  });
+  app.addHook('onClose', async () => stopRetention());
 
   const ctx: AppContext = { database, config, secret, flushApiLog: apiLog.flush };
   registerAuthRoutes(app, { db, secret, captchaMode: config.captchaMode });

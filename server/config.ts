@@ -31,6 +31,14 @@ export interface Config {
   /** Default address of the scale bridge's plugin link on the weighbridge PC. */
   scalePluginUrl?: string;
   /**
+   * Which peers may set X-Forwarded-For (TRUST_PROXY, Fastify's trustProxy): the client address the sign-in lock
+   * and throttle count. Default `loopback,linklocal,uniquelocal` (a reverse proxy on this host or the private
+   * network); `true` trusts any peer (then anyone can claim any address), `false` none.
+   */
+  trustProxy: boolean | string;
+  /** Days the API log keeps its rows (API_LOG_RETENTION_DAYS, default 30; 0 keeps everything). */
+  apiLogRetentionDays: number;
+  /**
    * `npm start` also runs the simulated scale bridge (tools/scale-bridge/simulated.ts) so the demo weighing station
    * shows a live weight: on with the demo data unless SCALE_SIMULATOR=0; always off with SEED_DEMO=0.
    */
@@ -77,7 +85,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scalePluginUrl: env.SCALE_PLUGIN_URL || undefined,
     scaleSimulator: env.SEED_DEMO !== '0' && !['0', 'off', 'false'].includes((env.SCALE_SIMULATOR || '').toLowerCase()),
     scaleSimulatorPort: simulatorPort(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    apiLogRetentionDays: retentionDays(env.API_LOG_RETENTION_DAYS),
   };
+}
+
+function retentionDays(v: string | undefined): number {
+  if (v === undefined || v.trim() === '') return 30;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`API_LOG_RETENTION_DAYS 不合法 / invalid API_LOG_RETENTION_DAYS: ${v}`);
+  return n;
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string {
+  const s = (v ?? '').trim();
+  if (!s) return 'loopback,linklocal,uniquelocal';
+  if (/^(true|1|on)$/i.test(s)) return true;
+  if (/^(false|0|off)$/i.test(s)) return false;
+  return s;
 }
 
 /**

@@ -1,3 +1,4 @@
+import '../../core/csp/zod-jitless.ts';
 import { LocaleProvider } from '@douyinfe/semi-ui';
 import zh_CN from '@douyinfe/semi-ui/lib/es/locale/source/zh_CN';
 import { lazy, StrictMode } from 'react';

@@ -1,3 +1,4 @@
+import '../../core/csp/zod-jitless.ts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { R } from '../../core/contract/common.ts';

@@ -1,3 +1,4 @@
+import '../../core/csp/zod-jitless.ts';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Stage } from '../../features/wall/stage.tsx';

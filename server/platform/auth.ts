@@ -4,8 +4,10 @@
  * immediate; a live session is re-read at most once a second, see sessionIsLive). Routes opt out with `config: { public: true }`. Public routes (no token):
  *   POST /api/blade-auth/oauth/token, GET /api/blade-auth/oauth/captcha, GET /api/blade-auth/oauth/login-config,
  *   GET /api/izs-sell/version-info/select.
- * Everything else under /api (regions, menus, logout, the weighing socket …) needs a valid token, and then passes
- * the API-scope check (platform/api-scope.ts: paths covered by the tenant's 接口权限 rules need a granted rule).
+ * Every other route (regions, menus, logout …) needs a valid token, whatever the URL's spelling (the guard asks the
+ * matched route, never `req.url`), and then passes the API-scope check on the canonical path (platform/api-scope.ts:
+ * paths covered by the tenant's 接口权限 rules need a granted rule). Only the static files (STATIC_ROUTES) and the
+ * weighing socket's upgrade route (token in the STOMP CONNECT frame) are public besides the four above.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -202,15 +204,47 @@ export async function checkCurrentDept(req: FastifyRequest, db: Db, user: AuthUs
   throw forbidden();
 }
 
+/**
+ * Routes served by @fastify/static (the built entries and `/oss/**`): files, never data, so no token. Every other
+ * route needs a token unless it was registered with `config: { public: true }` — whatever the request's spelling
+ * (`/%61pi/…`, `//api/…`, a trailing slash): the router decides the route, and the route decides the guard.
+ */
+export const STATIC_ROUTES: ReadonlySet<string> = new Set(['/*', '/oss/*']);
+
+/** True when the route (its registered pattern and config, not the request's URL) may be called without a token. */
+export function routeIsPublic(url: string | undefined, config: { public?: boolean } | undefined): boolean {
+  return !!config?.public || (url !== undefined && STATIC_ROUTES.has(url));
+}
+
+/**
+ * The request's path as the router matched it: percent-decoded, duplicate slashes collapsed, no trailing slash.
+ * The API-scope rules are tested against this, so `/ap%69/x` and `/api/x/` meet the same rules as `/api/x`.
+ */
+export function canonicalPath(rawUrl: string): string {
+  let p = rawUrl.split('?')[0];
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    throw new ApiError(400, '请求路径格式错误');
+  }
+  p = p.replace(/\/{2,}/g, '/');
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p;
+}
+
+/**
+ * The guard (an onRequest hook, so no body is read for a caller without a token): unknown routes (404, or the
+ * HTML entry) and public routes pass; every other route needs a live token, an allowed Current-Dept-Id and the
+ * API scope of the canonical path.
+ */
 export function makeGuard(db: Db, secret: Uint8Array) {
   return async function guard(req: FastifyRequest, _reply: FastifyReply) {
-    // public routes, unknown routes (404) and the static files' wildcard need no token
-    if (req.routeOptions.config?.public || req.is404 || req.routeOptions.url === '/*') return;
-    if (!req.url.startsWith('/api/')) return;
+    if (req.is404) return;
+    if (routeIsPublic(req.routeOptions.url, req.routeOptions.config)) return;
     const user = await authenticate(req, db, secret);
     req.user = user;
     await checkCurrentDept(req, db, user);
-    await checkApiScope(db, user, req.url.split('?')[0], req.method);
+    await checkApiScope(db, user, canonicalPath(req.url), req.method);
   };
 }
 

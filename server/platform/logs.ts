@@ -3,11 +3,22 @@
  * modifyParams = {field: [old, new]}). Keys that look like secrets (password, secret, token, captcha, blade-auth)
  * are masked at any depth before anything is stored.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, Executor } from '../db/client.ts';
+import { type Db, type Executor, rows as sqlRows } from '../db/client.ts';
 import { apiLog, operationLog } from '../db/schema/index.ts';
+import { formatDateTime } from './time.ts';
 
-const serviceOf = (url: string) => url.split('?')[0].split('/')[2] ?? '';
+const serviceOf = (url: string) => decodedPath(url).split('/')[2] ?? '';
+
+function decodedPath(url: string): string {
+  const p = url.split('?')[0];
+  try {
+    return decodeURIComponent(p).replace(/\/{2,}/g, '/');
+  } catch {
+    return p;
+  }
+}
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
 export interface ApiLogWriter {
@@ -51,7 +62,8 @@ export function makeApiLogWriter(
   };
 
   const hook = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.url.startsWith('/api/')) return;
+    // the matched route decides (a call spelled /%61pi/… is an API call too), else the decoded path
+    if (!(req.routeOptions.url ?? '').startsWith('/api/') && !decodedPath(req.url).startsWith('/api/')) return;
     const tenantHeader = req.headers['tenant-id'];
     queued.push({
       tenantId: req.user?.tenantId ?? (typeof tenantHeader === 'string' ? clip(tenantHeader, 12) : ''),
@@ -124,4 +136,83 @@ export async function writeOperationLog(
     createBy: req.user?.userId ?? null,
     remoteIp: clip(req.ip ?? '', 64),
   });
+}
+
+/**
+ * Most rows one API-log export writes (documented in the server README): the log grows by every call, and an
+ * export of everything would hold the embedded database for minutes. Past the cap the sheet ends with a row
+ * saying so; narrow the time range to export the rest.
+ */
+export const API_LOG_EXPORT_MAX_ROWS = 20_000;
+export const API_LOG_EXPORT_NOTE = `已达导出上限${API_LOG_EXPORT_MAX_ROWS}行，请缩小时间范围后分批导出`;
+
+/** Rows deleted per statement by the retention (short statements: requests queue behind each on PGlite). */
+const PRUNE_BATCH = 5000;
+
+/**
+ * API-log retention: deletes the rows older than `days` days (API_LOG_RETENTION_DAYS, default 30; 0 keeps
+ * everything), oldest first, PRUNE_BATCH rows per statement so other requests get the database in between.
+ * Answers how many rows went.
+ */
+export async function pruneApiLog(db: Db, days: number): Promise<number> {
+  if (!(days > 0)) return 0;
+  let total = 0;
+  for (;;) {
+    const gone = await sqlRows<{ id: string }>(
+      db,
+      sql`delete from blade_log_api where id in (
+            select id from blade_log_api
+             where create_time < now() - make_interval(days => ${Math.floor(days)})
+             limit ${PRUNE_BATCH})
+          returning id`,
+    );
+    total += gone.length;
+    if (gone.length < PRUNE_BATCH) return total;
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+export interface RetentionOptions {
+  days: number;
+  tz: string;
+  log: (msg: string) => void;
+  /** Hour of the nightly run, local to `tz` (default 3, with the PGlite upkeep). */
+  hour?: number;
+  /** How often the clock is looked at (default 10 min). */
+  checkEveryMs?: number;
+}
+
+/** Prunes the API log now (in the background) and each night; answers a function that stops it. */
+export function startApiLogRetention(db: Db, opts: RetentionOptions): () => Promise<void> {
+  if (!(opts.days > 0)) return async () => {};
+  const hour = String(opts.hour ?? 3).padStart(2, '0');
+  let lastDay = '';
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const run = (why: string) => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        const n = await pruneApiLog(db, opts.days);
+        if (n) opts.log(`接口日志保留${opts.days}天 / api log retention, ${why}: ${n} rows deleted`);
+      } catch (e) {
+        opts.log(`接口日志清理失败 / api log retention failed: ${(e as Error).message}`);
+      }
+    });
+  };
+  run('at start');
+  const clock = setInterval(() => {
+    const now = formatDateTime(new Date(), opts.tz);
+    const day = now.slice(0, 10);
+    if (now.slice(11, 13) === hour && day !== lastDay) {
+      lastDay = day;
+      run('nightly');
+    }
+  }, opts.checkEveryMs ?? 600_000);
+  clock.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(clock);
+    await running;
+  };
 }

@@ -3,6 +3,7 @@
  * captcha, logout, login-config.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import svgCaptcha from 'svg-captcha';
@@ -15,10 +16,11 @@ import {
 } from '../../../core/contract/blade-auth.contract.ts';
 import { APP_VERSION, DEFAULT_TENANT_ID, PRODUCT_TITLE } from '../../../core/contract/common.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { authSession, captcha, client, loginAttempt, role, tenant, user } from '../../db/schema/index.ts';
+import { authSession, captcha, client, role, tenant, user } from '../../db/schema/index.ts';
 import { currentUser, revokeFamily, signAccessToken } from '../../platform/auth.ts';
 import { verifyClientSecret } from '../../platform/client-secret.ts';
-import { sha256hex, verifyPassword } from '../../platform/password.ts';
+import { attemptSucceeded, claimAttempt } from '../../platform/login-lock.ts';
+import { hashPassword, sha256hex, verifyPassword } from '../../platform/password.ts';
 import { ok } from '../../platform/r.ts';
 
 export interface AuthDeps {
@@ -28,8 +30,19 @@ export interface AuthDeps {
 }
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
-export const LOCK_WINDOW_MINUTES = 15;
-export const MAX_FAILURES = 5;
+export { LOCK_WINDOW_MINUTES, MAX_FAILURES } from '../../platform/login-lock.ts';
+
+/**
+ * Failed sign-ins per client address (any account, unknown names and wrong captchas included), with delays that
+ * grow tier by tier: past 20 failures in a minute the address waits out the minute, past 60 in 15 minutes the
+ * quarter hour, past 200 in a day the day (429 登录尝试过于频繁，请…后再试). Counted in @fastify/rate-limit's
+ * in-process store: a second process counts its own (the account lock of platform/login-lock.ts is shared).
+ */
+export const SIGN_IN_THROTTLE = [
+  { max: 20, windowMs: 60_000 },
+  { max: 60, windowMs: 15 * 60_000 },
+  { max: 200, windowMs: 24 * 60 * 60_000 },
+] as const;
 
 class TokenFailure extends Error {
   constructor(
@@ -82,24 +95,6 @@ async function checkCaptcha(db: Db, req: FastifyRequest): Promise<void> {
   if (!row) throw tokenFail('验证码不正确');
   if (row.expiresAt.getTime() < Date.now()) throw tokenFail('验证码已过期');
   if (row.answer.toLowerCase() !== code.toLowerCase()) throw tokenFail('验证码不正确');
-}
-
-async function isLocked(db: Db, tenantId: string, account: string): Promise<boolean> {
-  const r = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginAttempt)
-    .where(
-      and(
-        eq(loginAttempt.tenantId, tenantId),
-        eq(loginAttempt.account, account),
-        eq(loginAttempt.success, false),
-        gt(loginAttempt.createTime, sql`now() - interval '${sql.raw(String(LOCK_WINDOW_MINUTES))} minutes'`),
-        // a successful sign-in clears the counter
-        sql`${loginAttempt.createTime} > coalesce((select max(s.create_time) from blade_login_attempt s
-              where s.tenant_id = ${tenantId} and s.account = ${account} and s.success), '-infinity'::timestamptz)`,
-      ),
-    );
-  return (r[0]?.n ?? 0) >= MAX_FAILURES;
 }
 
 async function roleAliases(ex: Executor, tenantId: string, roleIds: string): Promise<string[]> {
@@ -186,6 +181,19 @@ async function issueTokens(
   };
 }
 
+/** The client address the lock and the throttle count (a forwarded address only from a trusted proxy). */
+export function clientAddress(req: FastifyRequest): string {
+  const ip = req.ip ?? '';
+  return isIP(ip) ? ip.slice(0, 64) : 'unknown';
+}
+
+/** argon2id of a random value: an unknown account costs the same verification time as a known one. */
+let decoy: Promise<string> | undefined;
+const decoyHash = () => {
+  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoy;
+};
+
 async function passwordGrant(
   deps: AuthDeps,
   req: FastifyRequest,
@@ -204,22 +212,26 @@ async function passwordGrant(
   const account = (q.username ?? '').trim().slice(0, 45);
   const password = (q.password ?? '').trim().toLowerCase();
   if (!account || !password) throw tokenFail('用户名或密码不正确');
-  if (await isLocked(db, tenantId, account)) throw tokenFail('登录失败次数过多，请15分钟后再试');
   const found = await db
     .select()
     .from(user)
     .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)))
     .limit(1);
   const u = found[0];
-  const good = u ? await verifyPassword(u.password, password) : false;
-  const ip = (req.ip ?? '').slice(0, 64);
-  if (!u || !good) {
-    await db.insert(loginAttempt).values({ tenantId, account, ip, success: false });
+  if (!u) {
+    // nothing recorded for a name that is no account (the address throttle counts it)
+    await verifyPassword(await decoyHash(), password);
     throw tokenFail('用户名或密码不正确');
   }
-  if (u.status !== 1) throw tokenFail('账号已停用');
+  const attempt = await claimAttempt(db, { tenantId, userId: u.id, account, ip: clientAddress(req) });
+  if (!attempt) throw tokenFail('登录失败次数过多，请15分钟后再试');
+  if (!(await verifyPassword(u.password, password))) throw tokenFail('用户名或密码不正确');
+  if (u.status !== 1) {
+    await attemptSucceeded(db, attempt); // the password was right: no failure to count
+    throw tokenFail('账号已停用');
+  }
   return db.transaction(async (tx) => {
-    await tx.insert(loginAttempt).values({ tenantId, account, ip, success: true });
+    await attemptSucceeded(tx, attempt);
     return issueTokens(deps, tx, req, u, c, randomUUID(), null);
   });
 }
@@ -270,8 +282,30 @@ async function refreshGrant(
   return issueTokens(deps, db, req, u, c, s.familyId, s.id);
 }
 
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const { db } = deps;
+  const throttles = SIGN_IN_THROTTLE.map((tier, i) =>
+    app.createRateLimit({
+      max: tier.max,
+      timeWindow: tier.windowMs,
+      keyGenerator: (req) => `sign-in:${i}:${clientAddress(req)}`,
+    }),
+  );
+  /** Refuses an address past a tier (429 with the wait); consumes nothing. */
+  const throttled = async (req: FastifyRequest) => {
+    for (const check of throttles) {
+      const s = await check(req, { increment: false });
+      if (!s.isAllowed && s.remaining === 0 && s.ttl > 0) {
+        throw tokenFail(`登录尝试过于频繁，请${minutes(s.ttl)}分钟后再试`, 429);
+      }
+    }
+  };
+  /** One more failed sign-in of the address, in every tier. */
+  const failed = async (req: FastifyRequest) => {
+    for (const check of throttles) await check(req);
+  };
 
   app.post(AUTH_PATHS.token, { config: { public: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -283,8 +317,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       const c = await authenticateClient(db, req);
       const allowed = c.authorizedGrantTypes.split(',').map((s) => s.trim());
       if (!allowed.includes(q.grant_type)) throw tokenFail('不支持的授权类型');
-      const answer =
-        q.grant_type === 'refresh_token' ? await refreshGrant(deps, req, q, c) : await passwordGrant(deps, req, q, c);
+      let answer: TokenResponse;
+      if (q.grant_type === 'refresh_token') answer = await refreshGrant(deps, req, q, c);
+      else {
+        await throttled(req);
+        try {
+          answer = await passwordGrant(deps, req, q, c);
+        } catch (e) {
+          if (e instanceof TokenFailure) await failed(req);
+          throw e;
+        }
+      }
       reply.header('cache-control', 'no-store');
       return answer;
     } catch (e) {

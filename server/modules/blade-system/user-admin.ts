@@ -5,7 +5,7 @@
  * Role, dept and post ids must belong to the tenant; only administrator assigns or touches the administrator role
  * (and users holding it); nobody removes, disables or strips the admin role from themselves.
  */
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -17,9 +17,10 @@ import {
 } from '../../../core/contract/blade-system/user.contract.ts';
 import { idListSchema, idSchema } from '../../../core/contract/common.ts';
 import type { AppContext } from '../../app.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { authSession, dept, loginAttempt, param, post, role, user } from '../../db/schema/index.ts';
 import { type AuthUser, requireRoles, sessionsRevoked } from '../../platform/auth.ts';
+import { lockedAccounts, UNLOCK_IP } from '../../platform/login-lock.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
 import { parsePaging } from '../../platform/paging.ts';
 import { hashPassword, md5hex } from '../../platform/password.ts';
@@ -29,8 +30,6 @@ import { parse } from '../../platform/validate.ts';
 
 type UserDb = typeof user.$inferSelect;
 /** Same window and threshold as the token endpoint (blade-auth): 5 failures within 15 minutes lock the account. */
-const LOCK_WINDOW_MINUTES = 15;
-const MAX_FAILURES = 5;
 const ADMIN_ALIASES = ['administrator', 'admin'];
 const SEX_NAMES: Record<number, string> = { 1: '男', 2: '女' };
 
@@ -98,25 +97,6 @@ function toRow(u: UserDb, n: Names, locked: boolean, tz: string): UserRow {
     locked,
     createTime: formatDateTime(u.createTime, tz),
   };
-}
-
-async function lockedAccounts(db: Db, tenantId: string, accounts: string[]): Promise<Set<string>> {
-  if (!accounts.length) return new Set();
-  const rows = await db
-    .select({ account: loginAttempt.account, n: sql<number>`count(*)::int` })
-    .from(loginAttempt)
-    .where(
-      and(
-        eq(loginAttempt.tenantId, tenantId),
-        inArray(loginAttempt.account, accounts),
-        eq(loginAttempt.success, false),
-        gt(loginAttempt.createTime, sql`now() - interval '${sql.raw(String(LOCK_WINDOW_MINUTES))} minutes'`),
-        sql`${loginAttempt.createTime} > coalesce((select max(s.create_time) from blade_login_attempt s
-              where s.tenant_id = ${tenantId} and s.account = ${loginAttempt.account} and s.success), '-infinity'::timestamptz)`,
-      ),
-    )
-    .groupBy(loginAttempt.account);
-  return new Set(rows.filter((r) => r.n >= MAX_FAILURES).map((r) => r.account));
 }
 
 const hasAdministrator = (roleIds: string, n: Names) =>
@@ -392,7 +372,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, { database, config
       // a success row ends the failure streak the lock counts (same rule as a successful sign-in)
       await tx
         .insert(loginAttempt)
-        .values(rows.map((r) => ({ tenantId: u.tenantId, account: r.account, ip: 'unlock', success: true })));
+        .values(rows.map((r) => ({ tenantId: u.tenantId, account: r.account, ip: UNLOCK_IP, success: true })));
       await writeOperationLog(tx, req, `解锁用户: ${rows.map((r) => r.account).join(',')}`);
     });
     return ok(null, '解锁成功');

@@ -9,6 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '../../../core/contract/common.ts';
+import { dropShippingResource } from '../../../core/contract/izs-stock/drop-shipping.contract.ts';
 import {
   historyQuery,
   INVENTORY_PATHS,
@@ -24,6 +25,7 @@ import {
   sendReceiveQuery,
 } from '../../../core/contract/izs-stock/inventory.contract.ts';
 import { STOCK_DOC_RESOURCES, STOCK_DOC_TYPES } from '../../../core/contract/izs-stock/stock-order.contract.ts';
+import { purchaseOrderResource, saleOrderResource } from '../../../core/contract/izs-stock/trade-order.contract.ts';
 import { unitCost } from '../../../core/stock/moving-average.ts';
 import { rows } from '../../db/client.ts';
 import { dept, material, stock, stockMovement, warehouse } from '../../db/schema/index.ts';
@@ -356,6 +358,13 @@ export function registerInventory(s: FastifyInstance, ctx: CrudContext): void {
     sale_order: '销售订单',
     drop_shipping: '直发单',
   };
+  /** The menu (resource) code of each kind: its data scope applies to the kind's rows here too. */
+  const KIND_PERMISSIONS: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(STOCK_DOC_RESOURCES).map(([k, d]) => [k, d.permission])),
+    purchase_order: purchaseOrderResource.permission,
+    sale_order: saleOrderResource.permission,
+    drop_shipping: dropShippingResource.permission,
+  };
   const KIND_PATHS: Record<string, string> = {
     ...Object.fromEntries(Object.entries(STOCK_DOC_RESOURCES).map(([k, d]) => [k, d.path])),
     purchase_order: '/api/izs-stock/purchase-order',
@@ -370,18 +379,36 @@ export function registerInventory(s: FastifyInstance, ctx: CrudContext): void {
     const p = parsePaging({ current: raw.current, size: raw.size });
     const t = user.tenantId;
     const union = sql`(
-      select id, doc_type as kind, order_no, party_id, total_qty, total_amount, dept_id, submit_time, create_time
+      select id, doc_type as kind, order_no, party_id, total_qty, total_amount, dept_id, submit_time, create_time,
+             create_user
         from izs_stock_order where tenant_id = ${t} and is_deleted = 0 and state = 'submitted'
       union all
-      select id, kind || '_order', order_no, party_id, total_qty, total_amount, dept_id, submit_time, create_time
+      select id, kind || '_order', order_no, party_id, total_qty, total_amount, dept_id, submit_time, create_time,
+             create_user
         from izs_trade_order where tenant_id = ${t} and is_deleted = 0 and state = 'submitted'
       union all
-      select id, 'drop_shipping', order_no, supplier_id, purchase_qty, sale_amount, dept_id, submit_time, create_time
+      select id, 'drop_shipping', order_no, supplier_id, purchase_qty, sale_amount, dept_id, submit_time, create_time,
+             create_user
         from izs_drop_shipping where tenant_id = ${t} and is_deleted = 0 and state = 'submitted'
     ) d`;
     const conds: SQL[] = [sql`true`];
     const scope = await scopeOn(ctx, user, CODES.notCheck, sql`d.dept_id`);
     if (scope) conds.push(scope);
+    // each document also within the data scope of its own menu (what its list would show the user)
+    const kindScopes = await Promise.all(
+      Object.entries(KIND_PERMISSIONS).map(async ([kind, code]) => {
+        const s = await resolveDataScope(db, user, code);
+        if (s.kind === 'all') return sql`d.kind = ${kind}`;
+        if (s.kind === 'own') return sql`(d.kind = ${kind} and d.create_user = ${user.userId})`;
+        if (!s.deptIds.length) return undefined;
+        return sql`(d.kind = ${kind} and d.dept_id in (${sql.join(
+          s.deptIds.map((d) => sql`${d}`),
+          sql`, `,
+        )}))`;
+      }),
+    );
+    const visible = kindScopes.filter((k): k is SQL => !!k);
+    conds.push(visible.length ? sql`(${sql.join(visible, sql` or `)})` : sql`false`);
     if (q.kind) conds.push(sql`d.kind = ${q.kind}`);
     if (q.orderNo) conds.push(sql`d.order_no ilike ${`%${q.orderNo.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
     const where = sql.join(conds, sql` and `);

@@ -126,8 +126,10 @@ export function registerPrintConfig(s: FastifyInstance, db: Db, tz: string): voi
       title: body.title,
       footer: body.footer,
     };
+    // checked before the transaction: the data-scope lookup reads through `db`, which on PGlite (one connection)
+    // would wait for this very transaction forever and freeze every request
+    const wh = await visibleWarehouse(db, db, u, body.warehouseId as string);
     const saved = await db.transaction(async (tx) => {
-      const wh = await visibleWarehouse(tx, db, u, body.warehouseId as string);
       const [prev] = await configOf(tx, u.tenantId, wh.id).for('update');
       if (prev) {
         const [row] = await tx

@@ -1,8 +1,9 @@
 /**
  * Excel export (streaming writer, batches of 1000 rows, Chinese headers, labels for options) and import
- * (header row matched to the form's labels, every row validated, all-or-nothing).
+ * (streaming reader: header row matched to the form's labels first, at most MAX_IMPORT_ROWS data rows, every row
+ * validated, all-or-nothing).
  */
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { and, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -73,6 +74,8 @@ export async function exportRows(
   tz: string,
   fetch: (offset: number, limit: number) => Promise<Row[]>,
   tenantId = '',
+  /** At most this many rows; when more match, the sheet ends with a row saying so (`capNote`). */
+  cap?: { maxRows: number; note: string },
 ): Promise<FastifyReply> {
   const columns = def.columns as unknown as ColumnDef<Row>[];
   const labels = await Promise.all(columns.map((c) => optionLabels(db, c.options, tenantId)));
@@ -91,9 +94,16 @@ export async function exportRows(
   const write = async () => {
     let batch = first;
     let offset = 0;
+    let written = 0;
     while (batch.length) {
       for (const e of batch) {
+        if (cap && written >= cap.maxRows) {
+          ws.addRow([cap.note]).commit();
+          batch = [];
+          break;
+        }
         ws.addRow(columns.map((c, i) => cellText(c, e, labels[i]))).commit();
+        written++;
       }
       if (batch.length < EXPORT_BATCH) break;
       offset += EXPORT_BATCH;
@@ -150,6 +160,46 @@ export interface ImportOptions {
   insert: (tx: Tx, rows: Row[]) => Promise<void>;
 }
 
+/**
+ * Most data rows one import takes (documented in server/README.md): a bigger sheet is refused as soon as its
+ * 10,001st data row is read, before any row is checked against the database.
+ */
+export const MAX_IMPORT_ROWS = 10_000;
+
+type Cell = string | number;
+
+/**
+ * The rows of the first worksheet, read with ExcelJS's streaming reader: the sheet XML is parsed chunk by chunk,
+ * so a large file neither sits whole in memory as a workbook nor holds the event loop (other requests are answered
+ * between chunks). Reading errors surface as 文件不是有效的Excel(.xlsx)文件.
+ */
+async function* sheetRows(buf: Buffer): AsyncGenerator<ExcelJS.Row> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const sheets = reader[Symbol.asyncIterator]();
+  const step = async <T>(it: AsyncIterator<T>): Promise<IteratorResult<T>> => {
+    try {
+      return await it.next();
+    } catch {
+      throw badRequest('文件不是有效的Excel(.xlsx)文件');
+    }
+  };
+  const first = await step(sheets);
+  if (first.done) throw badRequest('Excel文件没有工作表');
+  const rows = first.value[Symbol.asyncIterator]();
+  try {
+    for (let r = await step(rows); !r.done; r = await step(rows)) yield r.value;
+  } finally {
+    await rows.return?.(undefined).catch(() => undefined);
+    await sheets.return?.(undefined).catch(() => undefined);
+  }
+}
+
 export async function importRows(
   req: FastifyRequest,
   db: Db,
@@ -161,27 +211,43 @@ export async function importRows(
   const file = await req.file();
   if (!file) throw badRequest('请上传Excel文件(file)');
   const buf = await file.toBuffer();
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('文件不是有效的Excel(.xlsx)文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('Excel文件没有工作表');
+  if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw badRequest('文件不是有效的Excel(.xlsx)文件');
   const fields = importFields(def);
   const byLabel = new Map(fields.map((f) => [f.label, f]));
   const colField = new Map<number, FormFieldDef<Row>>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const label = String(plain(cell.value) ?? '')
-      .replace(/^\*|\*$/g, '')
-      .trim();
-    const f = byLabel.get(label);
-    if (f) colField.set(col, f);
-  });
-  if (!colField.size) throw badRequest('表头与导入模板不一致');
-  const missing = fields.filter((f) => f.required && ![...colField.values()].includes(f));
-  if (missing.length) throw badRequest(`缺少必填列: ${missing.map((f) => f.label).join('、')}`);
+  // 1. stream the sheet: the header first (refused at once when it does not match), then the cells of the mapped
+  //    columns of at most MAX_IMPORT_ROWS data rows — no database work yet
+  const sheet: { row: number; cells: Map<number, Cell> }[] = [];
+  let header = false;
+  for await (const xr of sheetRows(buf)) {
+    if (!header) {
+      header = true;
+      if (xr.number === 1) {
+        xr.eachCell((cell, col) => {
+          const label = String(plain(cell.value) ?? '')
+            .replace(/^\*|\*$/g, '')
+            .trim();
+          const f = byLabel.get(label);
+          if (f) colField.set(col, f);
+        });
+      }
+      if (!colField.size) throw badRequest('表头与导入模板不一致');
+      const missing = fields.filter((f) => f.required && ![...colField.values()].includes(f));
+      if (missing.length) throw badRequest(`缺少必填列: ${missing.map((f) => f.label).join('、')}`);
+      if (xr.number === 1) continue;
+    }
+    const cells = new Map<number, Cell>();
+    for (const col of colField.keys()) {
+      const v = plain(xr.getCell(col).value);
+      if (v !== undefined) cells.set(col, v);
+    }
+    if (!cells.size) continue;
+    if (sheet.length >= MAX_IMPORT_ROWS) {
+      throw badRequest(`导入数据超过${MAX_IMPORT_ROWS}行，请分批导入（每次最多${MAX_IMPORT_ROWS}行）`);
+    }
+    sheet.push({ row: xr.number, cells });
+  }
+  if (!header) throw badRequest('表头与导入模板不一致');
 
   const labelMaps = new Map<string, Map<string, string>>();
   for (const f of fields) {
@@ -193,13 +259,12 @@ export async function importRows(
   const valid: { row: number; values: Row }[] = [];
   const seen = (def.unique ?? []).map(() => new Map<string, number>());
   let total = 0;
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const xr = ws.getRow(r);
+  for (const { row: r, cells } of sheet) {
     const raw: Row = {};
     let empty = true;
     let rowError = false;
     for (const [col, f] of colField) {
-      const v = plain(xr.getCell(col).value);
+      const v = cells.get(col);
       if (v === undefined) continue;
       empty = false;
       const text = String(v);
