@@ -9,7 +9,7 @@ import base from './playwright.config.ts';
  * The main e2e run (playwright.config.ts) is not affected.
  */
 /** SCALE_OUT_PORT moves both servers (A on it, B on the next port). */
-export const SCALE_OUT_PORT = Number(process.env.SCALE_OUT_PORT ?? 18090);
+export const SCALE_OUT_PORT = Number(process.env.SCALE_OUT_PORT ?? 18084);
 export const PORT_A = SCALE_OUT_PORT;
 export const PORT_B = SCALE_OUT_PORT + 1;
 
