@@ -217,8 +217,6 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
 
 // ---------------------------------------------------------------- tests
 
-test.describe.configure({ mode: 'serial' });
-
 test('both processes serve one database and one signing key', async () => {
   // one seed although both started at once on the empty database (the startup lock), one key for both
   const a = await signInApi(A);
