@@ -12,7 +12,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
@@ -233,6 +233,7 @@ test('a weight sent through A reaches a browser signed in on B (RabbitMQ)', asyn
   const onA = await newPage(browser);
   const onB = await newPage(browser);
   let bridge: ChildProcess | undefined;
+  const tokenDir = mkdtempSync(join(tmpdir(), 'loopyard-scale-out-'));
   try {
     await signIn(onB.page, B);
     await signIn(onA.page, A, 'manager', '123456');
@@ -265,7 +266,6 @@ test('a weight sent through A reaches a browser signed in on B (RabbitMQ)', asyn
     expect(got).toEqual({ sender: dept, content: value, type: 'CHAT' });
 
     // 2. the scale bridge, signed in at A with a refresh token, publishes the simulated scale's readings
-    const tokenDir = mkdtempSync(join(tmpdir(), 'loopyard-scale-out-'));
     const tokenFile = join(tokenDir, 'refresh-token');
     const firstRefresh = (await signInApi(A)).refresh_token;
     writeFileSync(tokenFile, firstRefresh);
@@ -306,21 +306,26 @@ test('a weight sent through A reaches a browser signed in on B (RabbitMQ)', asyn
     );
     bridge.stdout?.on('data', (d) => log.push(String(d)));
     bridge.stderr?.on('data', (d) => log.push(String(d)));
-    await expect
-      .poll(
-        async () =>
-          (await deliveries(onB.page))
-            .filter((d) => d.type === 'CHAT' && d.content?.startsWith('{'))
-            .map((d) => JSON.parse(d.content!) as { scale?: string; unit?: string })
-            .filter((w) => w.scale === `scale-out-${SCALE_OUT_PORT}` && w.unit === 'kg').length,
-        { timeout: 30_000, message: `bridge log:\n${log.join('')}` },
-      )
-      .toBeGreaterThan(0);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await deliveries(onB.page))
+              .filter((d) => d.type === 'CHAT' && d.content?.startsWith('{'))
+              .map((d) => JSON.parse(d.content!) as { scale?: string; unit?: string })
+              .filter((w) => w.scale === `scale-out-${SCALE_OUT_PORT}` && w.unit === 'kg').length,
+          { timeout: 30_000, message: 'no reading of the bridge reached the browser on B' },
+        )
+        .toBeGreaterThan(0);
+    } catch (e) {
+      throw new Error(`${(e as Error).message}\nbridge log:\n${log.join('')}`);
+    }
     expect(log.join('')).toContain('上游已连接');
     // the bridge signed in at A with the refresh grant (rotation: the file now holds a new refresh token)
     expect(readFileSync(tokenFile, 'utf8').trim()).not.toBe(firstRefresh);
   } finally {
     bridge?.kill('SIGTERM');
+    rmSync(tokenDir, { recursive: true, force: true });
     await onA.context.close();
     await onB.context.close();
   }
