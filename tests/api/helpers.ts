@@ -52,6 +52,20 @@ function onDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/**
+ * Drops a database of the server of `admin`. Plain DROP first: PostgreSQL itself stops an autovacuum worker that
+ * is in it, while WITH (FORCE) refuses to terminate that worker for a role that is not a superuser (42501). FORCE
+ * only for a connection of ours still on its way out (55006, after DROP waited five seconds).
+ */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  try {
+    await admin.query(`drop database if exists ${name}`);
+  } catch (e) {
+    if ((e as { code?: string }).code !== '55006') throw e;
+    await admin.query(`drop database if exists ${name} with (force)`);
+  }
+}
+
 const TEMPLATE_LOCK = 7_305_201_002;
 const TEMPLATE_MAX_AGE_S = 6 * 3600;
 
@@ -78,11 +92,10 @@ async function seededPgDatabase(url: string, config: Config): Promise<{ url: str
       const now = Math.floor(Date.now() / 1000);
       for (const old of names) {
         if (now - Number(old.split('_').pop()) > TEMPLATE_MAX_AGE_S) {
-          await admin.query(`drop database if exists ${old} with (force)`);
+          await dropDatabase(admin, old).catch(() => {}); // best effort: another run may be cloning it
         }
       }
       const building = `loopyard_tpb_${key}_${now}`;
-      await admin.query(`drop database if exists ${building} with (force)`);
       await admin.query(`create database ${building}`);
       const fresh = await openDatabase({ databaseUrl: onDatabase(url, building) });
       try {
@@ -112,8 +125,11 @@ async function seededPgDatabase(url: string, config: Config): Promise<{ url: str
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        await dropDatabase(c, name);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
