@@ -2,7 +2,7 @@
  * `npm run test:api:pg`: the API tests (tests/api) a second time, on PostgreSQL. TEST_DATABASE_URL names a server
  * and a role with CREATEDB (e.g. postgres://loopyard_ci:…@127.0.0.1:5432/postgres); each test file creates its own
  * database there and drops it afterwards (tests/api/helpers.ts). Without TEST_DATABASE_URL the pass is skipped with
- * one line (`.ci/run` sets it). Extra arguments go to vitest (e.g. a file filter).
+ * one line (`.ci/run` sets it). Extra arguments go to vitest after `tests/api` (options, e.g. `--reporter=dot`).
  */
 import { spawnSync } from 'node:child_process';
 import { shown } from './postgres.ts';
