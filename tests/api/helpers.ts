@@ -1,6 +1,7 @@
 /**
  * Boots the real app for one test file: in-memory PGlite, or (DATABASE_URL set) a fresh PostgreSQL database
- * created for the file and dropped afterwards. Requests go through real fetch on 127.0.0.1.
+ * created for the file (a clone of a migrated and seeded template) and dropped afterwards. Requests go through real
+ * fetch on 127.0.0.1.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -44,21 +45,91 @@ export function testConfig(over: Partial<Config> = {}): Config {
   };
 }
 
-async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** `url` with another database. */
+function onDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * Drops a database of the server of `admin`. Plain DROP first: PostgreSQL itself stops an autovacuum worker that
+ * is in it, while WITH (FORCE) refuses to terminate that worker for a role that is not a superuser (42501). FORCE
+ * only for a connection of ours still on its way out (55006, after DROP waited five seconds).
+ */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  try {
+    await admin.query(`drop database if exists ${name}`);
+  } catch (e) {
+    if ((e as { code?: string }).code !== '55006') throw e;
+    await admin.query(`drop database if exists ${name} with (force)`);
+  }
+}
+
+const TEMPLATE_LOCK = 7_305_201_002;
+const TEMPLATE_MAX_AGE_S = 6 * 3600;
+
+/**
+ * A migrated and seeded PostgreSQL database to clone (`create database … template`), the PostgreSQL twin of
+ * `seededSnapshot`: named `loopyard_tpl_<key>_<unix seconds>`, built once per key under an advisory lock (test
+ * files run in parallel), never connected to after it is built. Templates of other keys older than six hours are
+ * dropped when a new one is built. Answers a clone's URL and its drop.
+ */
+async function seededPgDatabase(url: string, config: Config): Promise<{ url: string; drop: () => Promise<void> }> {
+  const key = seedKey(config);
   const name = `loopyard_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
+  try {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const names = (
+      await admin.query<{ datname: string }>(
+        `select datname from pg_database where starts_with(datname, 'loopyard_tpl_') order by datname`,
+      )
+    ).rows.map((r) => r.datname);
+    let template = names.find((n) => n.startsWith(`loopyard_tpl_${key}_`));
+    if (!template) {
+      const now = Math.floor(Date.now() / 1000);
+      for (const old of names) {
+        if (now - Number(old.split('_').pop()) > TEMPLATE_MAX_AGE_S) {
+          await dropDatabase(admin, old).catch(() => {}); // best effort: another run may be cloning it
+        }
+      }
+      const building = `loopyard_tpb_${key}_${now}`;
+      await admin.query(`create database ${building}`);
+      const fresh = await openDatabase({ databaseUrl: onDatabase(url, building) });
+      try {
+        await prepareDatabase(fresh, config);
+      } finally {
+        await fresh.close();
+      }
+      template = `loopyard_tpl_${key}_${now}`;
+      // the pool's backends may still be on their way out: 55006 "being accessed by other users" is retried
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.query(`alter database ${building} rename to ${template}`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    }
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
+    await admin.end();
+  }
   return {
-    url: u.toString(),
+    url: onDatabase(url, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        await dropDatabase(c, name);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -75,19 +146,31 @@ function filesOf(dir: string): string[] {
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/** Hash of everything that shapes a seeded database (migrations, seed, contracts, seed config), memoised. */
+const seedKeys = new Map<string, string>();
+function seedKey(config: Config): string {
+  const which = JSON.stringify({ a: config.adminPassword, s: config.seedDemo });
+  let key = seedKeys.get(which);
+  if (!key) {
+    const hash = createHash('sha256');
+    // the whole server and the shared core the seed may import (modules build demo data through their own code)
+    for (const dir of ['server', 'core/contract', 'core/accounting', 'core/stock']) {
+      for (const f of filesOf(join(ROOT, dir))) hash.update(f).update(readFileSync(f));
+    }
+    hash.update(which);
+    key = hash.digest('hex').slice(0, 16);
+    seedKeys.set(which, key);
+  }
+  return key;
+}
+
 /**
  * A migrated and seeded in-memory database, built once and kept as a tarball in the temp dir under a key made
  * of everything that shapes it (migrations, seed, contracts, seed config); each test file starts from a copy,
  * which takes a fraction of migrating and seeding again. The boot still runs `prepareDatabase` (a no-op then).
  */
 async function seededSnapshot(config: Config): Promise<Blob> {
-  const hash = createHash('sha256');
-  // the whole server and the shared core the seed may import (modules build demo data through their own code)
-  for (const dir of ['server', 'core/contract', 'core/accounting', 'core/stock']) {
-    for (const f of filesOf(join(ROOT, dir))) hash.update(f).update(readFileSync(f));
-  }
-  hash.update(JSON.stringify({ a: config.adminPassword, s: config.seedDemo }));
-  const file = join(tmpdir(), `loopyard-seeded-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  const file = join(tmpdir(), `loopyard-seeded-${seedKey(config)}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const fresh = await openDatabase('memory');
   await prepareDatabase(fresh, config);
@@ -104,7 +187,7 @@ export async function boot(over: Partial<Config> = {}, database?: Database): Pro
   let drop: (() => Promise<void>) | undefined;
   if (!database) {
     if (process.env.DATABASE_URL) {
-      const fresh = await freshPgDatabase(process.env.DATABASE_URL);
+      const fresh = await seededPgDatabase(process.env.DATABASE_URL, config);
       drop = fresh.drop;
       database = await openDatabase({ databaseUrl: fresh.url });
     } else {
