@@ -70,7 +70,7 @@ export function execution(
     const raw = byMat.get(materialId) ?? { qty: new Decimal(0), amount: new Decimal(0) };
     // tonnes as shown (3 places): executed + remaining = contracted on the screen
     const done = { qty: raw.qty.toDecimalPlaces(T, Decimal.ROUND_HALF_UP), amount: raw.amount };
-    const state: ExecutionState = done.qty.gt(band.max) ? 'over' : done.qty.gte(band.min) ? 'within' : 'open';
+    const state: ExecutionState = raw.qty.gt(band.max) ? 'over' : raw.qty.gte(band.min) ? 'within' : 'open';
     if (state === 'over') {
       warnings.push(
         `${names(materialId)}已执行 ${done.qty.toFixed(T)} 吨，超过合同数量 ${qty.toFixed(T)} 吨的溢装上限 ${band.max} 吨`,
