@@ -28,12 +28,3 @@ export function childNo(parentNo: string, i: number): string {
   return `${parentNo}-${String(i + 1).padStart(2, '0')}`;
 }
 
-/** Pledged stock lock: the refusal when a balance after a movement would go below the pledged quantity. */
-export function pledgeShortfall(
-  balanceKg: Decimal.Value,
-  pledgedKg: Decimal.Value,
-): { short: false } | { short: true; free: string } {
-  const b = new Decimal(balanceKg);
-  const p = new Decimal(pledgedKg);
-  return b.gte(p) ? { short: false } : { short: true, free: b.minus(p).toFixed(3) };
-}
