@@ -4,8 +4,14 @@
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { LEDGER } from './izs-contract/ledger.contract.ts';
+import { SCF_API } from './izs-contract/scf.contract.ts';
+import { TRADING } from './izs-contract/trading-contract.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
+  trading: TRADING,
+  ledger: LEDGER,
+  scf: SCF_API,
 };

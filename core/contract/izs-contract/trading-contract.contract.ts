@@ -241,7 +241,7 @@ export const TRADING = {
     summary: '贸易合同详情（明细、执行、单据、签署）',
     query: idQuery,
     answer: tradingContractFull,
-    permission: { anyView: [P, 'contract_list', 'ledger_sell', 'ledger_purchase'] },
+    permission: { code: P, action: 'view' },
     provides: ['Contract'],
   }),
   move: endpoint({
@@ -288,7 +288,7 @@ export const TRADING = {
     summary: '核对签署后合同是否被修改',
     query: idQuery,
     answer: z.object({ signed: z.boolean(), currentHash: z.string(), signedHash: z.string(), changed: z.boolean() }),
-    permission: { anyView: [P, 'contract_list'] },
+    permission: { code: P, action: 'view' },
     provides: ['Contract'],
   }),
   print: endpoint({
@@ -297,7 +297,7 @@ export const TRADING = {
     summary: '合同打印数据（大写金额）',
     query: idQuery,
     answer: printOut,
-    permission: { anyView: [P, 'contract_list'] },
+    permission: { code: P, action: 'view' },
     provides: ['Contract'],
   }),
 };

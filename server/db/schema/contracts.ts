@@ -198,7 +198,7 @@ export const easyCrudDemo = pgTable(
     qty: ton('qty').notNull().default('0'),
     rate: pct('rate').notNull().default('0'),
     day: s('day', 10),
-    happenedAt: tstz('happened_at'),
+    happenedAt: s('happened_at', 19),
     color: s('color', 16),
     regionCode: s('region_code', 12),
     flag: integer('flag').notNull().default(0),
