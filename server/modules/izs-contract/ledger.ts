@@ -41,16 +41,16 @@ async function ledger(db: Db, user: AuthUser, q: Q): Promise<{ rows: LedgerRow[]
                sum(case when d.doc_type = ${ret} then -l.qty else l.qty end)::text as kg,
                sum(case when d.doc_type = ${ret} then -l.amount else l.amount end)::text as amount,
                count(distinct d.id)::int as docs
-          from izs_stock_order d join izs_stock_order_line l on l.order_id = d.id
-         where ${docScope} and d.state = 'reviewed' and d.party_id is not null
+          from (select * from izs_stock_order where ${docScope}) d join izs_stock_order_line l on l.order_id = d.id
+         where d.state = 'reviewed' and d.party_id is not null
            and d.doc_type in (${IN[q.side][0]}, ${ret})
            and d.order_date >= ${q.beginDate} and d.order_date <= ${q.endDate} ${party(sql`d.party_id`)}
          group by d.party_id, l.material_id`,
   );
   const contracts = await rows<{ id: string; party_id: string; state: string }>(
     db,
-    sql`select c.id::text as id, c.party_id::text as party_id, c.state from izs_trading_contract c
-         where ${conScope} and c.side = ${q.side} and c.state in ('executing', 'completed', 'terminated')
+    sql`select c.id::text as id, c.party_id::text as party_id, c.state from (select * from izs_trading_contract where ${conScope}) c
+         where c.side = ${q.side} and c.state in ('executing', 'completed', 'terminated')
            and c.sign_date <= ${q.endDate} and c.delivery_end >= ${q.beginDate} ${party(sql`c.party_id`)}`,
   );
   const lines = contracts.length
@@ -166,11 +166,12 @@ export function registerLedgers(app: FastifyInstance, ctx: CrudContext): void {
                  (select c.contract_no from izs_trading_contract c where c.id = d.contract_id) as contract_no,
                  (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no,
                  sum(l.qty)::text as qty, max(l.unit_price)::text as price, sum(l.amount)::text as amount
-            from izs_stock_order d join izs_stock_order_line l on l.order_id = d.id
-           where ${scope} and d.state = 'reviewed' and d.party_id = ${query.partyId} and l.material_id = ${query.materialId}
+            from (select * from izs_stock_order where ${scope}) d join izs_stock_order_line l on l.order_id = d.id
+           where d.state = 'reviewed' and d.party_id = ${query.partyId} and l.material_id = ${query.materialId}
              and d.doc_type in (${IN[query.side][0]}, ${IN[query.side][1]})
              and d.order_date >= ${query.beginDate} and d.order_date <= ${query.endDate}
-           group by d.id order by d.order_date, d.order_no`,
+           group by d.id, d.order_no, d.doc_type, d.order_date, d.contract_id, d.source_weighing_id
+           order by d.order_date, d.order_no`,
     );
     return found.map((d) => {
       const neg = d.doc_type === IN[query.side][1];

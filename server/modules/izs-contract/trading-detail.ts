@@ -23,6 +23,12 @@ const fx = (v: unknown, p: number) => {
   return p === 0 ? i : `${i}.${(d + '0'.repeat(p)).slice(0, p)}`;
 };
 
+/** A timestamp of a raw query: a Date (node-postgres) or the text PGlite answers ('2026-11-24 20:14:00.1+00'). */
+export function asDate(v: unknown): Date {
+  if (v instanceof Date) return v;
+  return new Date(String(v).replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+}
+
 /** The doc type a contract side executes with. */
 export const docTypeOf = (side: string) => (side === 'sale' ? 'out_stock' : 'in_stock');
 
@@ -100,7 +106,7 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
     sql`select id::text as id, provider, signer_name, signed_at, doc_hash from izs_contract_signature
          where contract_id = ${id} and tenant_id = ${tenantId} order by signed_at`,
   );
-  const time = (v: unknown) => (v ? formatDateTime(v as Date, tz) : '');
+  const time = (v: unknown) => (v ? formatDateTime(asDate(v), tz) : '');
   const steps = [
     { step: '创建', userName: String(c.create_name ?? ''), time: time(c.create_time), note: '' },
     ...(c.submit_time ? [{ step: '提交审核', userName: String(c.submit_name ?? ''), time: time(c.submit_time), note: '' }] : []),

@@ -19,6 +19,7 @@ import { badRequest } from '../../platform/r.ts';
 import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { drawNo } from '../izs-contract/numbers.ts';
+import { asDate } from '../izs-contract/trading-detail.ts';
 
 export const OUR_COMPANY = '本公司';
 
@@ -114,7 +115,7 @@ async function family(ex: Executor, tz: string, tenantId: string, id: string): P
       amount: new Decimal(String(e.amount)).toFixed(2),
       note: String(e.note),
       userName: String(e.user_name),
-      time: formatDateTime(e.create_time as Date, tz),
+      time: formatDateTime(asDate(e.create_time), tz),
     })),
   };
 }
