@@ -8,6 +8,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/client.ts';
 import { stockOrder } from '../../server/db/schema/index.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
@@ -175,13 +176,14 @@ describe('a sale contract executed by out-stocks', () => {
     const led = await get(`/api/izs-sell/ledger/summary?${q}`);
     const row = led.rows.find((x: { materialId: string }) => x.materialId === c.mat.WL0001);
     // every reviewed out-stock (minus sale returns) of the party and material that day, straight from the tables
-    const [all] = (
-      await c.t.database.db.execute(sql`select coalesce(sum(case when d.doc_type = 'sale_return' then -l.qty else l.qty end), 0)::text as kg,
+    const [all] = await rows<{ kg: string; amount: string }>(
+      c.t.database.db,
+      sql`select coalesce(sum(case when d.doc_type = 'sale_return' then -l.qty else l.qty end), 0)::text as kg,
              coalesce(sum(case when d.doc_type = 'sale_return' then -l.amount else l.amount end), 0)::text as amount
         from izs_stock_order d join izs_stock_order_line l on l.order_id = d.id
        where d.state = 'reviewed' and d.party_id = ${c.party.KH001} and l.material_id = ${c.mat.WL0001}
-         and d.doc_type in ('out_stock', 'sale_return') and d.order_date = ${day}`)
-    ).rows as { kg: string; amount: string }[];
+         and d.doc_type in ('out_stock', 'sale_return') and d.order_date = ${day}`,
+    );
     expect(row).toMatchObject({ contractedQty: '100.000', contractedAmount: '285000.00', contractCount: 1 });
     expect(row.deliveredKg).toBe(new Decimal(all.kg).toFixed(3));
     expect(row.deliveredAmount).toBe(new Decimal(all.amount).toFixed(2));

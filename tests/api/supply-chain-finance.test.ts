@@ -7,6 +7,7 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/client.ts';
 import { goldCert } from '../../server/db/schema/index.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx, stockRow } from './stock-helpers.ts';
 
@@ -222,8 +223,10 @@ describe('金单: issue, split, transfer, discount, settle', () => {
     const holders = fam.certs.map((x: { holderName: string }) => x.holderName);
     expect(holders[0]).toBe('本公司');
     expect(holders[3]).toBe('本公司');
-    const [{ n }] = (await c.t.database.db.execute(sql`select count(*)::int as n from izs_gold_cert_event where root_id = ${root}`))
-      .rows as { n: number }[];
+    const [{ n }] = await rows<{ n: number }>(
+      c.t.database.db,
+      sql`select count(*)::int as n from izs_gold_cert_event where root_id = ${root}`,
+    );
     expect(n).toBe(7);
   });
 });
