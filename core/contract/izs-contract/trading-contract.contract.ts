@@ -233,7 +233,7 @@ export const TRADING = {
     body: tradingContractForm,
     answer: z.object({ id: idOut, contractNo: z.string() }),
     permission: { code: P, action: 'add' },
-    invalidates: ['Contract'],
+    invalidates: ['Contract', 'Resource'],
   }),
   full: endpoint({
     method: 'GET',
@@ -242,7 +242,7 @@ export const TRADING = {
     query: idQuery,
     answer: tradingContractFull,
     permission: { code: P, action: 'view' },
-    provides: ['Contract'],
+    provides: ['Contract', 'Resource'],
   }),
   move: endpoint({
     method: 'POST',
@@ -255,7 +255,7 @@ export const TRADING = {
     }),
     answer: z.object({ id: idOut, state: z.string() }),
     permission: { code: P, action: 'edit' },
-    invalidates: ['Contract'],
+    invalidates: ['Contract', 'Resource'],
   }),
   open: endpoint({
     method: 'GET',
@@ -263,7 +263,7 @@ export const TRADING = {
     summary: '往来单位执行中的合同（过磅、出入库选择合同）',
     query: z.object({ partyId: id('往来单位'), side: z.enum(['purchase', 'sale'], { error: '请选择合同方向' }) }),
     answer: z.array(openContractOut),
-    provides: ['Contract'],
+    provides: ['Contract', 'Resource'],
   }),
   redirectCert: endpoint({
     method: 'GET',
@@ -280,7 +280,7 @@ export const TRADING = {
     body: idQuery,
     answer: signatureOut,
     permission: { code: P, action: 'edit' },
-    invalidates: ['Contract'],
+    invalidates: ['Contract', 'Resource'],
   }),
   verify: endpoint({
     method: 'GET',
@@ -289,7 +289,7 @@ export const TRADING = {
     query: idQuery,
     answer: z.object({ signed: z.boolean(), currentHash: z.string(), signedHash: z.string(), changed: z.boolean() }),
     permission: { code: P, action: 'view' },
-    provides: ['Contract'],
+    provides: ['Contract', 'Resource'],
   }),
   print: endpoint({
     method: 'GET',
@@ -298,7 +298,7 @@ export const TRADING = {
     query: idQuery,
     answer: printOut,
     permission: { code: P, action: 'view' },
-    provides: ['Contract'],
+    provides: ['Contract', 'Resource'],
   }),
 };
 
