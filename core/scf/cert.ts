@@ -27,4 +27,3 @@ export function checkSplit(face: Decimal.Value, parts: string[], minPart: Decima
 export function childNo(parentNo: string, i: number): string {
   return `${parentNo}-${String(i + 1).padStart(2, '0')}`;
 }
-

@@ -5,9 +5,9 @@
  * once the contract is loaded.
  */
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import type { R } from '../../core/contract/common.ts';
 import { TRADING } from '../../core/contract/izs-contract/trading-contract.contract.ts';
-import type { z } from 'zod';
 import { printHeaders } from '../../core/printer/print-http.ts';
 import { partiesOf, priceText } from '../../core/trade/printed.ts';
 import { requestPrint, signalPrintReady } from '../bridge.ts';
@@ -40,7 +40,9 @@ export default function ContractPrintPage() {
   return (
     <div className="pc-page">
       <div className="pc-toolbar">
-        <button type="button" onClick={() => requestPrint({})}>打印</button>
+        <button type="button" onClick={() => requestPrint({})}>
+          打印
+        </button>
       </div>
       <article className="pc-sheet" data-testid="contract-print">
         <h1>{c.title}</h1>
@@ -73,7 +75,9 @@ export default function ContractPrintPage() {
             <tr>
               <td colSpan={2}>合计</td>
               <td className="n">{c.totalQty}</td>
-              <td>人民币大写：<span data-testid="contract-capital">{data.totalCapital}</span></td>
+              <td>
+                人民币大写：<span data-testid="contract-capital">{data.totalCapital}</span>
+              </td>
               <td className="n">{c.totalAmount}</td>
             </tr>
           </tbody>

@@ -1,9 +1,6 @@
 import { TabPane, Tabs } from '@douyinfe/semi-ui';
 import { useLocation } from 'wouter';
-import {
-  projectResource,
-  supplierContractResource,
-} from '../../core/contract/izs-contract/projects.contract.ts';
+import { projectResource, supplierContractResource } from '../../core/contract/izs-contract/projects.contract.ts';
 import { tradingContractResource } from '../../core/contract/izs-contract/trading-contract.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 

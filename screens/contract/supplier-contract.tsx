@@ -3,5 +3,7 @@ import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 
 /** 供应商合同 (/contract/supplier-contract): framework agreements with suppliers. */
 export default function SupplierContractScreen() {
-  return <ResourceListPage def={supplierContractResource} detailPath={(row) => `/contract/details/${row.contractNo}`} />;
+  return (
+    <ResourceListPage def={supplierContractResource} detailPath={(row) => `/contract/details/${row.contractNo}`} />
+  );
 }

@@ -8,17 +8,13 @@ import {
   useTradingVerifyQuery,
 } from '../../core/api/izs-contract.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import {
-  CONTRACT_STATES,
-  PRICE_TYPES,
-  SIDES,
-  WEIGHT_BASES,
-} from '../../core/contract/izs-contract/fields.ts';
+import { CONTRACT_STATES, PRICE_TYPES, SIDES, WEIGHT_BASES } from '../../core/contract/izs-contract/fields.ts';
 import type { TradingContractFull } from '../../core/contract/izs-contract/trading-contract.contract.ts';
 import { useCan } from '../../features/admin-page/common.tsx';
 import './contract.css';
 
-const label = (opts: readonly { label: string; value: string }[], v: string) => opts.find((o) => o.value === v)?.label ?? v;
+const label = (opts: readonly { label: string; value: string }[], v: string) =>
+  opts.find((o) => o.value === v)?.label ?? v;
 const DOC_TYPE: Record<string, string> = { in_stock: '入库单', out_stock: '出库单' };
 const DOC_STATE: Record<string, string> = { draft: '草稿', submitted: '已提交', reviewed: '已审核', voided: '已作废' };
 const EXEC_STATE: Record<string, { text: string; color: 'grey' | 'green' | 'red' }> = {
@@ -58,7 +54,11 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
   return (
     <div data-testid="trading-card">
       <Space className="ly-contract-bar" wrap>
-        <Tag size="large" color={c.state === 'executing' ? 'green' : c.state === 'terminated' ? 'red' : 'blue'} data-testid="trading-state">
+        <Tag
+          size="large"
+          color={c.state === 'executing' ? 'green' : c.state === 'terminated' ? 'red' : 'blue'}
+          data-testid="trading-state"
+        >
           {label(CONTRACT_STATES, c.state)}
         </Tag>
         {c.state === 'draft' && edit && (
@@ -115,25 +115,71 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
         <Banner key={w} type="danger" className="ly-contract-warn" description={w} data-testid="trading-warning" />
       ))}
       {verify.data?.changed && (
-        <Banner type="danger" className="ly-contract-warn" description="签署后合同内容已被修改：当前打印内容的摘要与签署时不一致" />
+        <Banner
+          type="danger"
+          className="ly-contract-warn"
+          description="签署后合同内容已被修改：当前打印内容的摘要与签署时不一致"
+        />
       )}
       <section className="ly-detail-card">
         <h3 className="ly-detail-card-title">
           {c.contractNo} {c.title}
         </h3>
         <dl className="ly-contract-grid">
-          <div><dt>方向</dt><dd>{label(SIDES, c.side)}</dd></div>
-          <div><dt>{c.side === 'sale' ? '客户' : '供应商'}</dt><dd>{c.partyName}</dd></div>
-          <div><dt>签订日期</dt><dd>{c.signDate}</dd></div>
-          <div><dt>交货期</dt><dd>{c.deliveryStart} 至 {c.deliveryEnd}</dd></div>
-          <div><dt>交货地点</dt><dd>{c.deliveryPlace || '—'}</dd></div>
-          <div><dt>溢短装</dt><dd>±{c.tolerancePct}%</dd></div>
-          <div><dt>结算重量</dt><dd>{label(WEIGHT_BASES, c.weightBasis)}</dd></div>
-          <div><dt>付款</dt><dd>预付 {c.prepaymentPct}%，尾款 {c.balanceDays} 天</dd></div>
-          <div><dt>合同数量</dt><dd>{c.totalQty} 吨</dd></div>
-          <div><dt>合同金额</dt><dd>{c.totalAmount} 元</dd></div>
-          <div><dt>已执行</dt><dd data-testid="trading-executed">{c.execution.executedQty} 吨 / {c.execution.executedAmount} 元</dd></div>
-          <div><dt>未执行</dt><dd data-testid="trading-remaining">{c.execution.remainingQty} 吨</dd></div>
+          <div>
+            <dt>方向</dt>
+            <dd>{label(SIDES, c.side)}</dd>
+          </div>
+          <div>
+            <dt>{c.side === 'sale' ? '客户' : '供应商'}</dt>
+            <dd>{c.partyName}</dd>
+          </div>
+          <div>
+            <dt>签订日期</dt>
+            <dd>{c.signDate}</dd>
+          </div>
+          <div>
+            <dt>交货期</dt>
+            <dd>
+              {c.deliveryStart} 至 {c.deliveryEnd}
+            </dd>
+          </div>
+          <div>
+            <dt>交货地点</dt>
+            <dd>{c.deliveryPlace || '—'}</dd>
+          </div>
+          <div>
+            <dt>溢短装</dt>
+            <dd>±{c.tolerancePct}%</dd>
+          </div>
+          <div>
+            <dt>结算重量</dt>
+            <dd>{label(WEIGHT_BASES, c.weightBasis)}</dd>
+          </div>
+          <div>
+            <dt>付款</dt>
+            <dd>
+              预付 {c.prepaymentPct}%，尾款 {c.balanceDays} 天
+            </dd>
+          </div>
+          <div>
+            <dt>合同数量</dt>
+            <dd>{c.totalQty} 吨</dd>
+          </div>
+          <div>
+            <dt>合同金额</dt>
+            <dd>{c.totalAmount} 元</dd>
+          </div>
+          <div>
+            <dt>已执行</dt>
+            <dd data-testid="trading-executed">
+              {c.execution.executedQty} 吨 / {c.execution.executedAmount} 元
+            </dd>
+          </div>
+          <div>
+            <dt>未执行</dt>
+            <dd data-testid="trading-remaining">{c.execution.remainingQty} 吨</dd>
+          </div>
         </dl>
         {c.deductions && <p>质量扣款：{c.deductions}</p>}
       </section>
@@ -147,7 +193,11 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
           columns={[
             { title: '物料', dataIndex: 'materialName' },
             { title: '合同(吨)', dataIndex: 'contractQty', ...num(110) },
-            { title: '溢短装范围(吨)', render: (_: unknown, l: (typeof c.execution.lines)[number]) => `${l.minQty} ~ ${l.maxQty}`, width: 170 },
+            {
+              title: '溢短装范围(吨)',
+              render: (_: unknown, l: (typeof c.execution.lines)[number]) => `${l.minQty} ~ ${l.maxQty}`,
+              width: 170,
+            },
             { title: '已执行(吨)', dataIndex: 'executedQty', ...num(110) },
             { title: '已执行金额', dataIndex: 'executedAmount', ...num(120) },
             { title: '未执行(吨)', dataIndex: 'remainingQty', ...num(110) },
@@ -173,7 +223,9 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
             {
               title: '点价',
               render: (_: unknown, l: (typeof c.lines)[number]) =>
-                l.priceType === 'pricing' ? `${l.refName} ${l.refDate} ${l.refPrice ?? '待点价'} + ${l.premium ?? '0.00'}` : '—',
+                l.priceType === 'pricing'
+                  ? `${l.refName} ${l.refDate} ${l.refPrice ?? '待点价'} + ${l.premium ?? '0.00'}`
+                  : '—',
             },
             { title: '单价(元/吨)', dataIndex: 'unitPrice', ...num(110) },
             { title: '金额', dataIndex: 'amount', ...num(120) },

@@ -1,11 +1,6 @@
 /** Fields of the trading contract editor (header) and its lines (issue 12). */
 import Decimal from 'decimal.js';
-import {
-  PRICE_TYPES,
-  SIDES,
-  TOLERANCE_OPTIONS,
-  WEIGHT_BASES,
-} from '../../core/contract/izs-contract/fields.ts';
+import { PRICE_TYPES, SIDES, TOLERANCE_OPTIONS, WEIGHT_BASES } from '../../core/contract/izs-contract/fields.ts';
 import { CUSTOMER_SELECT, MATERIAL_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import type { LineColumn } from '../../features/crud/lines-editor.tsx';

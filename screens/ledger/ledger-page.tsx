@@ -9,7 +9,12 @@ import { FieldControl } from '../../features/crud/field-kinds.tsx';
 
 const day = (d: Date) => d.toLocaleDateString('sv-SE');
 const num = (w?: number) => ({ align: 'right' as const, width: w });
-const DOC: Record<string, string> = { in_stock: '采购入库', out_stock: '销售出库', purchase_return: '采购退货', sale_return: '销售退货' };
+const DOC: Record<string, string> = {
+  in_stock: '采购入库',
+  out_stock: '销售出库',
+  purchase_return: '采购退货',
+  sale_return: '销售退货',
+};
 
 /**
  * 采购台账 / 销售台账: per counterparty × material for a period — contracted, delivered net weight and amount, open on
@@ -43,7 +48,12 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
         />
         <div style={{ width: 220 }}>
           <FieldControl
-            spec={{ field: 'partyId', label: partyLabel, kind: 'select', options: side === 'purchase' ? SUPPLIER_SELECT : CUSTOMER_SELECT }}
+            spec={{
+              field: 'partyId',
+              label: partyLabel,
+              kind: 'select',
+              options: side === 'purchase' ? SUPPLIER_SELECT : CUSTOMER_SELECT,
+            }}
             value={partyId}
             onChange={(v) => setPartyId(v ? String(v) : undefined)}
           />
@@ -74,8 +84,8 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
       />
       {t && (
         <div className="ly-ledger-total" data-testid="ledger-total">
-          合计：合同 {t.contractedQty} 吨 / {t.contractedAmount} 元；{side === 'purchase' ? '入库' : '出库'} {t.deliveredKg} kg /{' '}
-          {t.deliveredAmount} 元；未执行 {t.openQty} 吨
+          合计：合同 {t.contractedQty} 吨 / {t.contractedAmount} 元；{side === 'purchase' ? '入库' : '出库'}{' '}
+          {t.deliveredKg} kg / {t.deliveredAmount} 元；未执行 {t.openQty} 吨
         </div>
       )}
       <Modal

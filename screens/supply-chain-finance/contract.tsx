@@ -12,7 +12,7 @@ import {
 } from '../../core/contract/izs-contract/scf.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { zodFieldErrors } from '../../features/admin-page/common.tsx';
-import { ResourceForm, type FieldErrors } from '../../features/crud/resource-form.tsx';
+import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { FinanceDetail } from './finance-detail.tsx';
 

@@ -9,17 +9,36 @@ import {
   useScfCertTransferMutation,
 } from '../../core/api/izs-contract.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import { type CertFamily, CERT_STATES, PARTY_SELECT, PROVIDER_SELECT } from '../../core/contract/izs-contract/scf.contract.ts';
+import {
+  CERT_STATES,
+  type CertFamily,
+  PARTY_SELECT,
+  PROVIDER_SELECT,
+} from '../../core/contract/izs-contract/scf.contract.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 
 type Cert = CertFamily['certs'][number];
 const day = (d: Date) => d.toLocaleDateString('sv-SE');
-const ACTION: Record<string, string> = { issue: '开立', split: '拆分', transfer: '转让', discount: '贴现', settle: '兑付' };
+const ACTION: Record<string, string> = {
+  issue: '开立',
+  split: '拆分',
+  transfer: '转让',
+  discount: '贴现',
+  settle: '兑付',
+};
 const num = { align: 'right' as const };
 
-function Party({ value, onChange, source = PARTY_SELECT }: { value?: string; onChange: (v?: string) => void; source?: typeof PARTY_SELECT }) {
+function Party({
+  value,
+  onChange,
+  source = PARTY_SELECT,
+}: {
+  value?: string;
+  onChange: (v?: string) => void;
+  source?: typeof PARTY_SELECT;
+}) {
   return (
     <div style={{ width: 220 }}>
       <FieldControl
@@ -76,11 +95,13 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
     setParts([{ amount: '' }, { amount: '' }]);
     setParty(undefined);
   };
-  const depth = (c: Cert): number => (c.parentId ? 1 + depth(f.certs.find((x) => x.id === c.parentId) ?? ({} as Cert)) : 0);
+  const depth = (c: Cert): number =>
+    c.parentId ? 1 + depth(f.certs.find((x) => x.id === c.parentId) ?? ({} as Cert)) : 0;
   return (
     <PageFrame title={`金单 ${f.root.certNo}`} testId="gold-detail">
       <p>
-        开单企业 {f.root.issuerName}，面额 {f.root.face} 元，{f.root.issueDate} 开立，{f.root.maturityDate} 到期；对应应付 {f.root.payableRef || '—'}
+        开单企业 {f.root.issuerName}，面额 {f.root.face} 元，{f.root.issueDate} 开立，{f.root.maturityDate}{' '}
+        到期；对应应付 {f.root.payableRef || '—'}
       </p>
       <Table
         size="small"
@@ -89,10 +110,18 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
         dataSource={f.certs}
         data-testid="gold-certs"
         columns={[
-          { title: '金单编号', dataIndex: 'certNo', render: (v: string, c: Cert) => <span style={{ paddingLeft: depth(c) * 20 }}>{v}</span> },
+          {
+            title: '金单编号',
+            dataIndex: 'certNo',
+            render: (v: string, c: Cert) => <span style={{ paddingLeft: depth(c) * 20 }}>{v}</span>,
+          },
           { title: '持有人', dataIndex: 'holderName' },
           { title: '金额', dataIndex: 'face', ...num },
-          { title: '状态', dataIndex: 'status', render: (v: string) => <Tag>{CERT_STATES.find((s) => s.value === v)?.label ?? v}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: string) => <Tag>{CERT_STATES.find((s) => s.value === v)?.label ?? v}</Tag>,
+          },
           { title: '贴现利息', dataIndex: 'discountInterest', render: (v: string | null) => v ?? '—', ...num },
           {
             title: '操作',
@@ -100,13 +129,23 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
               <Space>
                 {c.status === 'holding' && (
                   <>
-                    <Button size="small" onClick={() => open('split', c)}>拆分转让</Button>
-                    <Button size="small" onClick={() => open('transfer', c)}>转让</Button>
-                    {c.holderName === '本公司' && <Button size="small" onClick={() => open('discount', c)}>贴现</Button>}
+                    <Button size="small" onClick={() => open('split', c)}>
+                      拆分转让
+                    </Button>
+                    <Button size="small" onClick={() => open('transfer', c)}>
+                      转让
+                    </Button>
+                    {c.holderName === '本公司' && (
+                      <Button size="small" onClick={() => open('discount', c)}>
+                        贴现
+                      </Button>
+                    )}
                   </>
                 )}
                 {(c.status === 'holding' || c.status === 'discounted') && (
-                  <Button size="small" onClick={() => open('settle', c)}>兑付</Button>
+                  <Button size="small" onClick={() => open('settle', c)}>
+                    兑付
+                  </Button>
                 )}
               </Space>
             ),
@@ -130,7 +169,13 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
           { title: '操作人', dataIndex: 'userName' },
         ]}
       />
-      <Modal visible={!!op} title={op ? `${op.cert.certNo}（${op.cert.face} 元）` : ''} onCancel={() => setOp(null)} onOk={run} width={640}>
+      <Modal
+        visible={!!op}
+        title={op ? `${op.cert.certNo}（${op.cert.face} 元）` : ''}
+        onCancel={() => setOp(null)}
+        onOk={run}
+        width={640}
+      >
         {op?.kind === 'split' && (
           <>
             {parts.map((p, i) => (
@@ -141,12 +186,17 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
                   onChange={(v) => setParts(parts.map((x, j) => (j === i ? { ...x, amount: v } : x)))}
                   style={{ width: 160 }}
                 />
-                <Party value={p.holderPartyId} onChange={(v) => setParts(parts.map((x, j) => (j === i ? { ...x, holderPartyId: v } : x)))} />
+                <Party
+                  value={p.holderPartyId}
+                  onChange={(v) => setParts(parts.map((x, j) => (j === i ? { ...x, holderPartyId: v } : x)))}
+                />
               </Space>
             ))}
             <Space>
               <Button onClick={() => setParts([...parts, { amount: '' }])}>添加一份</Button>
-              <span>合计 {partsSum.toFixed(2)} / {op.cert.face} 元</span>
+              <span>
+                合计 {partsSum.toFixed(2)} / {op.cert.face} 元
+              </span>
             </Space>
           </>
         )}

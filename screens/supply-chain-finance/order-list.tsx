@@ -55,7 +55,13 @@ export default function GoldOrderListScreen() {
           }
         }}
       >
-        <ResourceForm fields={FIELDS} mode="add" values={values} errors={errors} onChange={(f, v) => setValues((p) => ({ ...p, [f]: v }))} />
+        <ResourceForm
+          fields={FIELDS}
+          mode="add"
+          values={values}
+          errors={errors}
+          onChange={(f, v) => setValues((p) => ({ ...p, [f]: v }))}
+        />
       </Modal>
     </>
   );

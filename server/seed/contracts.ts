@@ -54,11 +54,18 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
   const tz = process.env.TZ || 'Asia/Shanghai';
   const today = formatDate(new Date(), tz);
   const by = <R extends { code: string; id: string }>(rs: R[]) => Object.fromEntries(rs.map((r) => [r.code, r.id]));
-  const mat = by(await tx.select({ id: material.id, code: material.code }).from(material).where(eq(material.tenantId, T)));
-  const party = by(
-    await tx.select({ id: relatedParty.id, code: relatedParty.code }).from(relatedParty).where(eq(relatedParty.tenantId, T)),
+  const mat = by(
+    await tx.select({ id: material.id, code: material.code }).from(material).where(eq(material.tenantId, T)),
   );
-  const wh = by(await tx.select({ id: warehouse.id, code: warehouse.code }).from(warehouse).where(eq(warehouse.tenantId, T)));
+  const party = by(
+    await tx
+      .select({ id: relatedParty.id, code: relatedParty.code })
+      .from(relatedParty)
+      .where(eq(relatedParty.tenantId, T)),
+  );
+  const wh = by(
+    await tx.select({ id: warehouse.id, code: warehouse.code }).from(warehouse).where(eq(warehouse.tenantId, T)),
+  );
   const [admin] = await tx.select({ id: user.id }).from(user).where(sql`${user.account} = 'admin'`);
   if (!mat.WL0001 || !party.KH001 || !party.GYS001 || !wh.CK01 || !admin) return;
   const dept = c.depts.sale ?? c.depts.company;
@@ -153,7 +160,12 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
       await tx
         .update(stockOrder)
         .set({ contractId: id })
-        .where(inArray(stockOrder.id, docs.map((d) => d.id)));
+        .where(
+          inArray(
+            stockOrder.id,
+            docs.map((d) => d.id),
+          ),
+        );
     }
   };
   await link(sale1, 'out_stock', party.KH001);
@@ -211,9 +223,33 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
   const sites = await tx
     .insert(projectSite)
     .values([
-      { ...base, projectId: projects[0].id, name: '一号车间', address: '明州路88号东区', contact: '陈工', phone: '13900000011', estimatedQty: '420.000' },
-      { ...base, projectId: projects[0].id, name: '二号仓库', address: '明州路88号西区', contact: '陈工', phone: '13900000011', estimatedQty: '180.000' },
-      { ...base, projectId: projects[1].id, name: 'A区堆场', address: '蛟川街道园区路1号', contact: '周经理', phone: '13900000012', estimatedQty: '95.000' },
+      {
+        ...base,
+        projectId: projects[0].id,
+        name: '一号车间',
+        address: '明州路88号东区',
+        contact: '陈工',
+        phone: '13900000011',
+        estimatedQty: '420.000',
+      },
+      {
+        ...base,
+        projectId: projects[0].id,
+        name: '二号仓库',
+        address: '明州路88号西区',
+        contact: '陈工',
+        phone: '13900000011',
+        estimatedQty: '180.000',
+      },
+      {
+        ...base,
+        projectId: projects[1].id,
+        name: 'A区堆场',
+        address: '蛟川街道园区路1号',
+        contact: '周经理',
+        phone: '13900000012',
+        estimatedQty: '95.000',
+      },
     ])
     .returning({ id: projectSite.id });
   for (const [i, [pi, si, m, qty, price, st]] of (
@@ -236,18 +272,86 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
     });
   }
   await tx.insert(easyCrudDemo).values([
-    { ...base, code: 'DEMO01', name: '示例一', sortNo: 1, amount: '1234.56', weight: '15820.500', qty: '15.821', rate: '1.50', day: today, happenedAt: `${today} 08:30:00`, color: 'red', regionCode: '330206', flag: 1, note: '资源引擎的每种字段' },
-    { ...base, code: 'DEMO02', name: '示例二', sortNo: 2, amount: '98000.00', weight: '32000.000', qty: '32.000', rate: '3.00', day: shift(today, -1), happenedAt: `${shift(today, -1)} 14:05:00`, color: 'green', regionCode: '330211', flag: 0 },
-    { ...base, code: 'DEMO03', name: '示例三', sortNo: 3, amount: '0.01', weight: '0.001', qty: '0.001', rate: '0.00', day: shift(today, -2), color: 'blue', status: 0 },
+    {
+      ...base,
+      code: 'DEMO01',
+      name: '示例一',
+      sortNo: 1,
+      amount: '1234.56',
+      weight: '15820.500',
+      qty: '15.821',
+      rate: '1.50',
+      day: today,
+      happenedAt: `${today} 08:30:00`,
+      color: 'red',
+      regionCode: '330206',
+      flag: 1,
+      note: '资源引擎的每种字段',
+    },
+    {
+      ...base,
+      code: 'DEMO02',
+      name: '示例二',
+      sortNo: 2,
+      amount: '98000.00',
+      weight: '32000.000',
+      qty: '32.000',
+      rate: '3.00',
+      day: shift(today, -1),
+      happenedAt: `${shift(today, -1)} 14:05:00`,
+      color: 'green',
+      regionCode: '330211',
+      flag: 0,
+    },
+    {
+      ...base,
+      code: 'DEMO03',
+      name: '示例三',
+      sortNo: 3,
+      amount: '0.01',
+      weight: '0.001',
+      qty: '0.001',
+      rate: '0.00',
+      day: shift(today, -2),
+      color: 'blue',
+      status: 0,
+    },
   ]);
 
   // ── supply-chain finance ───────────────────────────────────────────────────────────────────────────────────────
   const providers = await tx
     .insert(fundProvider)
     .values([
-      { ...base, name: '中国工商银行宁波北仑支行', kind: 'bank', creditLine: '5000000.00', annualRate: '4.3500', pledgeRatio: '70.00', contact: '王经理', phone: '0574-86800001' },
-      { ...base, name: '浙商银行宁波分行', kind: 'bank', creditLine: '3000000.00', annualRate: '4.1000', pledgeRatio: '65.00', contact: '李经理', phone: '0574-87300002' },
-      { ...base, name: '甬兴商业保理有限公司', kind: 'factoring', creditLine: '2000000.00', annualRate: '6.5000', pledgeRatio: '0.00', contact: '赵总', phone: '0574-88200003' },
+      {
+        ...base,
+        name: '中国工商银行宁波北仑支行',
+        kind: 'bank',
+        creditLine: '5000000.00',
+        annualRate: '4.3500',
+        pledgeRatio: '70.00',
+        contact: '王经理',
+        phone: '0574-86800001',
+      },
+      {
+        ...base,
+        name: '浙商银行宁波分行',
+        kind: 'bank',
+        creditLine: '3000000.00',
+        annualRate: '4.1000',
+        pledgeRatio: '65.00',
+        contact: '李经理',
+        phone: '0574-87300002',
+      },
+      {
+        ...base,
+        name: '甬兴商业保理有限公司',
+        kind: 'factoring',
+        creditLine: '2000000.00',
+        annualRate: '6.5000',
+        pledgeRatio: '0.00',
+        contact: '赵总',
+        phone: '0574-88200003',
+      },
     ])
     .returning({ id: fundProvider.id });
   const [st] = await tx
@@ -326,9 +430,22 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
     .returning();
   await tx.update(goldCert).set({ rootId: root.id }).where(eq(goldCert.id, root.id));
   const ev = (certId: string, action: string, from: string, to: string, amount: string, note = '') =>
-    tx.insert(goldCertEvent).values({ tenantId: T, certId, rootId: root.id, action, fromParty: from, toParty: to, amount, note, userId: admin.id });
+    tx.insert(goldCertEvent).values({
+      tenantId: T,
+      certId,
+      rootId: root.id,
+      action,
+      fromParty: from,
+      toParty: to,
+      amount,
+      note,
+      userId: admin.id,
+    });
   await ev(root.id, 'issue', '宁波钢铁有限公司', '本公司', face, '重废钢货款（第四季度）');
-  const [supplier] = await tx.select({ name: relatedParty.name }).from(relatedParty).where(eq(relatedParty.id, party.GYS001));
+  const [supplier] = await tx
+    .select({ name: relatedParty.name })
+    .from(relatedParty)
+    .where(eq(relatedParty.id, party.GYS001));
   const parts = checkSplit(face, ['300000.00', '200000.00']);
   for (const [i, amount] of parts.entries()) {
     const holder = i === 0 ? party.GYS001 : null;
@@ -348,6 +465,13 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
         payableRef: root.payableRef,
       })
       .returning({ id: goldCert.id });
-    await ev(child.id, holder ? 'transfer' : 'split', '本公司', holder ? (supplier?.name ?? '') : '本公司', amount, `拆自 ${root.certNo}`);
+    await ev(
+      child.id,
+      holder ? 'transfer' : 'split',
+      '本公司',
+      holder ? (supplier?.name ?? '') : '本公司',
+      amount,
+      `拆自 ${root.certNo}`,
+    );
   }
 }

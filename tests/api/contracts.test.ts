@@ -74,7 +74,15 @@ describe('a sale contract executed by out-stocks', () => {
       deductions: '扣杂按实，翻倍金属杂按2倍扣除',
       lines: [
         { materialId: c.mat.WL0001, qty: '100', priceType: 'fixed', unitPrice: '2850' },
-        { materialId: c.mat.WL0005, qty: '2.5', priceType: 'pricing', refName: 'SHFE 铜', refDate: today(), refPrice: '68950', premium: '-1200.5' },
+        {
+          materialId: c.mat.WL0005,
+          qty: '2.5',
+          priceType: 'pricing',
+          refName: 'SHFE 铜',
+          refDate: today(),
+          refPrice: '68950',
+          premium: '-1200.5',
+        },
       ],
     };
     const bad = await admin()(`${TC}/save-with-lines`, { body: { ...body, lines: [{ ...body.lines[0], qty: '0' }] } });

@@ -83,7 +83,9 @@ describe('stock pledge: pledged quantity stays in the warehouse', () => {
     await okPost(admin(), `${P.outStock}/submit-review`, { id: d.id });
     const r = await admin()(`${P.outStock}/review`, { body: { id: d.id } });
     expect(r.body.code).toBe(400);
-    expect(r.body.msg).toMatch(/^测试封闭库的生铝已质押 6000\.000 kg（融资合同 RZ\d{12}），现有 10000\.000 kg，本单出库 5000\.000 kg 后结存 5000\.000 kg，低于质押数量；最多可出库 4000\.000 kg，请先还款解除质押$/);
+    expect(r.body.msg).toMatch(
+      /^测试封闭库的生铝已质押 6000\.000 kg（融资合同 RZ\d{12}），现有 10000\.000 kg，本单出库 5000\.000 kg 后结存 5000\.000 kg，低于质押数量；最多可出库 4000\.000 kg，请先还款解除质押$/,
+    );
     expect((await stockRow(c, wh(), mat())).qty).toBe('10000.000');
   });
 
@@ -95,7 +97,9 @@ describe('stock pledge: pledged quantity stays in the warehouse', () => {
     const rs = await Promise.all([a, b].map((d) => admin()(`${P.outStock}/review`, { body: { id: d.id } })));
     const codes = rs.map((r) => r.body.code).sort();
     expect(codes).toEqual([200, 400]);
-    expect(rs.find((r) => r.body.code === 400)?.body.msg).toContain('本单出库 3000.000 kg 后结存 4000.000 kg，低于质押数量；最多可出库 1000.000 kg');
+    expect(rs.find((r) => r.body.code === 400)?.body.msg).toContain(
+      '本单出库 3000.000 kg 后结存 4000.000 kg，低于质押数量；最多可出库 1000.000 kg',
+    );
     expect((await stockRow(c, wh(), mat())).qty).toBe('7000.000');
   });
 
@@ -108,7 +112,12 @@ describe('stock pledge: pledged quantity stays in the warehouse', () => {
     // 90000 × 4.35% × 60 / 360 = 652.50
     expect(rep).toEqual({ interest: '652.50', releasedQty: '2000.000', outstanding: '60000.00', state: 'active' });
     const d = await get(`${SCF}/finance-contract/full?id=${pledge}&asOf=2026-03-02`);
-    expect(d).toMatchObject({ pledgedQty: '6000.000', releasedQty: '2000.000', lockedQty: '4000.000', accruedInterest: '0.00' });
+    expect(d).toMatchObject({
+      pledgedQty: '6000.000',
+      releasedQty: '2000.000',
+      lockedQty: '4000.000',
+      accruedInterest: '0.00',
+    });
     await reviewed(admin(), P.outStock, outStock('3000'));
     expect((await stockRow(c, wh(), mat())).qty).toBe('4000.000');
     const more = await okPost(admin(), `${P.outStock}/submit`, outStock('0.001'));
@@ -147,9 +156,13 @@ describe('interest ACT/360, day by day, to the fen', () => {
     });
     // one day's accrual on 550000: 550000 × 0.052 / 360 = 79.444444
     expect(d.accrual.at(-1)).toEqual({ date: '2026-06-17', balance: '550000.00', interest: '79.444444' });
-    const early = await admin()(`${SCF}/finance-contract/repay`, { body: { id, repayDate: '2026-04-01', principal: '1' } });
+    const early = await admin()(`${SCF}/finance-contract/repay`, {
+      body: { id, repayDate: '2026-04-01', principal: '1' },
+    });
     expect(early.body.msg).toBe('还款日不能早于上一次还款日');
-    const tooMuch = await admin()(`${SCF}/finance-contract/repay`, { body: { id, repayDate: '2026-05-01', principal: '550000.01' } });
+    const tooMuch = await admin()(`${SCF}/finance-contract/repay`, {
+      body: { id, repayDate: '2026-05-01', principal: '550000.01' },
+    });
     expect(tooMuch.body.msg).toBe('还款本金 550000.01 元超过未还本金 550000.00 元');
   });
 
@@ -159,7 +172,14 @@ describe('interest ACT/360, day by day, to the fen', () => {
     // 60000 + 550000 outstanding
     expect(p).toMatchObject({ creditLine: '2000000.00', used: '610000.00', available: '1390000.00', contracts: 2 });
     const r = await admin()(`${SCF}/finance-contract/create`, {
-      body: { providerId, kind: 'prepayment', principal: '1390000.01', annualRate: '5', startDate: '2026-05-01', termDays: 90 },
+      body: {
+        providerId,
+        kind: 'prepayment',
+        principal: '1390000.01',
+        annualRate: '5',
+        startDate: '2026-05-01',
+        termDays: 90,
+      },
     });
     expect(r.body.msg).toBe('融资金额 1390000.01 元超出测试银行宁波分行的可用额度 1390000.00 元');
   });
@@ -191,7 +211,9 @@ describe('金单: issue, split, transfer, discount, settle', () => {
     expect(rows.reduce((s, r) => s.plus(r.face), new Decimal(0)).toFixed(2)).toBe('100000.00');
     const [parent] = await c.t.database.db.select().from(goldCert).where(eq(goldCert.id, root));
     expect(parent.status).toBe('split');
-    const again = await admin()(`${SCF}/gold-cert/split`, { body: { id: root, parts: [{ amount: '1' }, { amount: '99999' }] } });
+    const again = await admin()(`${SCF}/gold-cert/split`, {
+      body: { id: root, parts: [{ amount: '1' }, { amount: '99999' }] },
+    });
     expect(again.body.msg).toBe('金单已拆分，不能拆分');
   });
 

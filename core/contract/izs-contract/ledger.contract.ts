@@ -58,7 +58,13 @@ export const LEDGER = {
     query: ledgerQuery,
     answer: z.object({
       rows: z.array(ledgerRow),
-      totals: ledgerRow.pick({ contractedQty: true, contractedAmount: true, deliveredKg: true, deliveredAmount: true, openQty: true }),
+      totals: ledgerRow.pick({
+        contractedQty: true,
+        contractedAmount: true,
+        deliveredKg: true,
+        deliveredAmount: true,
+        openQty: true,
+      }),
     }),
     // the side's menu (ledger_purchase / ledger_sell) is checked by the handler
     provides: ['Contract', 'Resource'],
@@ -91,7 +97,12 @@ const ledgerDef = (side: 'purchase' | 'sale') =>
       { field: 'contractCount', label: '合同数', kind: 'number', width: 80 },
       { field: 'contractedQty', label: '合同数量(吨)', kind: 'qty', decimals: 3 },
       { field: 'contractedAmount', label: '合同金额', kind: 'money', decimals: 2 },
-      { field: 'deliveredKg', label: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)', kind: 'weight', decimals: 3 },
+      {
+        field: 'deliveredKg',
+        label: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)',
+        kind: 'weight',
+        decimals: 3,
+      },
       { field: 'deliveredAmount', label: '金额', kind: 'money', decimals: 2 },
       { field: 'openQty', label: '未执行(吨)', kind: 'qty', decimals: 3 },
       { field: 'documentCount', label: '单据数', kind: 'number', width: 80 },

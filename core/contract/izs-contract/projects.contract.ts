@@ -342,7 +342,11 @@ export const easyCrudResource = defineResource({
   schemas: {
     entity: easyCrudEntity,
     form: easyCrudForm,
-    query: z.object({ name: z.string().optional(), color: z.string().optional(), status: z.coerce.number().optional() }),
+    query: z.object({
+      name: z.string().optional(),
+      color: z.string().optional(),
+      status: z.coerce.number().optional(),
+    }),
   },
   scope: 'dept',
   importable: true,

@@ -11,7 +11,7 @@ import { endpoint } from '../endpoint.ts';
 import { DEPT_TREE, entityBase, opt, phone, req } from '../izs-base/fields.ts';
 import { MATERIAL_SELECT, PARTY_SELECT, WAREHOUSE_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
-import { dayOut, dec, day, id, idOut, moneyOut, pctOut, qtyOut, SCF } from './fields.ts';
+import { day, dayOut, dec, id, idOut, moneyOut, pctOut, qtyOut, SCF } from './fields.ts';
 
 export const SCF_PERMISSIONS = {
   provider: 'supply_chain_finance_escrowed',
@@ -169,7 +169,11 @@ export const financeCreateBody = z.object({
   principal: dec('融资金额', 2).refine((v) => Number(v) > 0, { message: '融资金额必须大于0' }),
   annualRate: dec('年利率(%)', 4, '36'),
   startDate: day('起息日'),
-  termDays: z.coerce.number({ error: '期限必须是整数' }).int('期限必须是整数').min(1, '期限至少1天').max(3650, '期限不能超过3650天'),
+  termDays: z.coerce
+    .number({ error: '期限必须是整数' })
+    .int('期限必须是整数')
+    .min(1, '期限至少1天')
+    .max(3650, '期限不能超过3650天'),
   warehouseId: id('仓库').optional(),
   materialId: id('物料').optional(),
   pledgedQty: dec('质押数量(kg)', 3).optional(),
@@ -303,7 +307,14 @@ export const SCF_API = {
     path: `${SCF}/fund-provider/usage`,
     summary: '资金方额度使用（授信、已用、可用）',
     answer: z.array(
-      z.object({ id: idOut, name: z.string(), creditLine: moneyOut, used: moneyOut, available: moneyOut, contracts: z.number().int() }),
+      z.object({
+        id: idOut,
+        name: z.string(),
+        creditLine: moneyOut,
+        used: moneyOut,
+        available: moneyOut,
+        contracts: z.number().int(),
+      }),
     ),
     permission: { code: SCF_PERMISSIONS.provider, action: 'view' },
     provides: ['Scf'],
@@ -344,7 +355,11 @@ export const SCF_API = {
     path: `${SCF}/gold-cert/issue`,
     summary: '开立金单（对应一笔应付）',
     body: z.object({
-      issuerName: z.string({ error: '请输入开单企业' }).trim().min(1, '请输入开单企业').max(100, '开单企业不能超过100个字符'),
+      issuerName: z
+        .string({ error: '请输入开单企业' })
+        .trim()
+        .min(1, '请输入开单企业')
+        .max(100, '开单企业不能超过100个字符'),
       holderPartyId: id('持有人').optional(),
       face: dec('金额', 2).refine((v) => Number(v) > 0, { message: '金额必须大于0' }),
       issueDate: day('开单日'),
@@ -362,9 +377,15 @@ export const SCF_API = {
     body: z.object({
       id: id('金单'),
       parts: z
-        .array(z.object({ amount: z.union([z.string(), z.number()]).transform((v) => String(v)), holderPartyId: id('接收方').optional() }), {
-          error: '请填写拆分金额',
-        })
+        .array(
+          z.object({
+            amount: z.union([z.string(), z.number()]).transform((v) => String(v)),
+            holderPartyId: id('接收方').optional(),
+          }),
+          {
+            error: '请填写拆分金额',
+          },
+        )
         .min(2, '拆分至少需要两份')
         .max(50, '拆分不能超过50份'),
     }),

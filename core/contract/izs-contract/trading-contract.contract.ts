@@ -17,9 +17,9 @@ import { CUSTOMER_SELECT, linesOf, PARTY_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
 import {
   CONTRACT_STATES,
+  day,
   dayOut,
   dec,
-  day,
   id,
   idOut,
   moneyOut,
@@ -308,7 +308,11 @@ export const tradingContractResource = defineResource({
   service: 'izs-sell',
   path: TC_PATH,
   permission: P,
-  schemas: { entity: tradingContractEntity, form: tradingContractForm.omit({ lines: true, id: true }), query: tradingContractQuery },
+  schemas: {
+    entity: tradingContractEntity,
+    form: tradingContractForm.omit({ lines: true, id: true }),
+    query: tradingContractQuery,
+  },
   scope: 'dept',
   labelField: 'contractNo',
   sortable: ['contractNo', 'signDate', 'totalAmount', 'createTime'],
@@ -341,4 +345,3 @@ export const tradingContractResource = defineResource({
     { field: 'signDate', label: '签订日期', kind: 'date', required: true },
   ],
 });
-

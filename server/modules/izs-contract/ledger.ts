@@ -11,25 +11,32 @@ import {
   LEDGER,
   LEDGER_PERMISSION,
   type LedgerRow,
+  ledgerQuery,
   purchaseLedgerDef,
   sellLedgerDef,
 } from '../../../core/contract/izs-contract/ledger.contract.ts';
-import { parse } from '../../platform/validate.ts';
-import { ledgerQuery } from '../../../core/contract/izs-contract/ledger.contract.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { stockOrder, tradingContract } from '../../db/schema/index.ts';
-import { currentUser, type AuthUser } from '../../platform/auth.ts';
-import type { CrudContext } from '../../platform/crud/index.ts';
+import { type AuthUser, currentUser } from '../../platform/auth.ts';
 import { exportRows } from '../../platform/crud/excel.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
 import { checkPermission, endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { parse } from '../../platform/validate.ts';
 import { executedOf } from './trading-detail.ts';
 
 type Q = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyId?: string };
 
 const IN = { purchase: ['in_stock', 'purchase_return'], sale: ['out_stock', 'sale_return'] } as const;
 
-async function ledger(db: Db, user: AuthUser, q: Q): Promise<{ rows: LedgerRow[]; totals: Pick<LedgerRow, 'contractedQty' | 'contractedAmount' | 'deliveredKg' | 'deliveredAmount' | 'openQty'> }> {
+async function ledger(
+  db: Db,
+  user: AuthUser,
+  q: Q,
+): Promise<{
+  rows: LedgerRow[];
+  totals: Pick<LedgerRow, 'contractedQty' | 'contractedAmount' | 'deliveredKg' | 'deliveredAmount' | 'openQty'>;
+}> {
   const code = LEDGER_PERMISSION[q.side];
   const docScope = await scopeOf(db, user, stockOrder, code);
   const conScope = await scopeOf(db, user, tradingContract, code);
@@ -70,7 +77,15 @@ async function ledger(db: Db, user: AuthUser, q: Q): Promise<{ rows: LedgerRow[]
     const k = `${p}:${m}`;
     let a = acc.get(k);
     if (!a) {
-      a = { cons: new Set(), cq: new Decimal(0), ca: new Decimal(0), kg: new Decimal(0), amt: new Decimal(0), open: new Decimal(0), docs: 0 };
+      a = {
+        cons: new Set(),
+        cq: new Decimal(0),
+        ca: new Decimal(0),
+        kg: new Decimal(0),
+        amt: new Decimal(0),
+        open: new Decimal(0),
+        docs: 0,
+      };
       acc.set(k, a);
     }
     return a;
@@ -85,7 +100,9 @@ async function ledger(db: Db, user: AuthUser, q: Q): Promise<{ rows: LedgerRow[]
     a.ca = a.ca.plus(l.amount);
   }
   for (const c of contracts.filter((x) => x.state === 'executing')) {
-    const done = new Map((await executedOf(db, user.tenantId, c.id, q.side)).map((d) => [d.materialId, new Decimal(d.qtyKg).div(1000)]));
+    const done = new Map(
+      (await executedOf(db, user.tenantId, c.id, q.side)).map((d) => [d.materialId, new Decimal(d.qtyKg).div(1000)]),
+    );
     for (const l of lines.filter((x) => x.contract_id === c.id)) {
       const a = get(c.party_id, l.material_id);
       a.open = a.open.plus(Decimal.max(new Decimal(l.qty).minus(done.get(l.material_id) ?? 0), 0));
@@ -196,7 +213,14 @@ export function registerLedgers(app: FastifyInstance, ctx: CrudContext): void {
       await guard(user, side, 'export');
       const q = parse(ledgerQuery, { ...(req.query as object), side });
       const data = await ledger(db, user, q);
-      return exportRows(db, reply, def, tz, async (offset) => (offset ? [] : data.rows.map((x) => ({ ...x }))), user.tenantId);
+      return exportRows(
+        db,
+        reply,
+        def,
+        tz,
+        async (offset) => (offset ? [] : data.rows.map((x) => ({ ...x }))),
+        user.tenantId,
+      );
     });
   }
 }

@@ -13,13 +13,7 @@ import {
   supplierContractResource,
 } from '../../../core/contract/izs-contract/projects.contract.ts';
 import type { AppContext } from '../../app.ts';
-import {
-  easyCrudDemo,
-  project,
-  projectSite,
-  siteOrder,
-  supplierContract,
-} from '../../db/schema/index.ts';
+import { easyCrudDemo, project, projectSite, siteOrder, supplierContract } from '../../db/schema/index.ts';
 import { type CrudContext, registerModule, registerResource } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import { registerLedgers } from './ledger.ts';
@@ -60,7 +54,9 @@ export async function registerIzsContract(app: FastifyInstance, actx: AppContext
         const [p] = await tx
           .select({ id: project.id })
           .from(project)
-          .where(and(eq(project.id, String(row.projectId)), eq(project.tenantId, c.user.tenantId), eq(project.isDeleted, 0)));
+          .where(
+            and(eq(project.id, String(row.projectId)), eq(project.tenantId, c.user.tenantId), eq(project.isDeleted, 0)),
+          );
         if (!p) throw badRequest('项目不存在');
       },
     });

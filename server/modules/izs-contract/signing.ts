@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
 import { toCapital } from '../../../core/accounting/capital.ts';
+import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
 import { printedText } from '../../../core/trade/printed.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import { contractSignature, tenant } from '../../db/schema/index.ts';
@@ -130,6 +130,12 @@ export function registerSigning(
     const c = await fullFor(db, res, ctx, req, user, query.id);
     const p = await printed(db, user.tenantId, c);
     const { execution: _e, documents: _d, openDocuments: _o, signatures: _s, ...contract } = c;
-    return { contract, companyName: p.company, totalCapital: toCapital(c.totalAmount), printedText: p.text, hash: p.hash };
+    return {
+      contract,
+      companyName: p.company,
+      totalCapital: toCapital(c.totalAmount),
+      printedText: p.text,
+      hash: p.hash,
+    };
   });
 }

@@ -6,14 +6,11 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  TRADING,
-  tradingContractResource,
-} from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import { TRADING, tradingContractResource } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
 import { contractLineAmount, contractLinePrice, contractMove } from '../../../core/trade/execution.ts';
 import type { Tx } from '../../db/client.ts';
 import { material, relatedParty, tradingContract, tradingContractLine } from '../../db/schema/index.ts';
-import { type CrudContext, type Resource, registerResource, type Row } from '../../platform/crud/index.ts';
+import { type CrudContext, type Resource, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';

@@ -4,10 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  TRADING,
-  type TradingContractFull,
-} from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
 import { execution } from '../../../core/trade/execution.ts';
 import { type Db, type Executor, rows } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -26,7 +23,11 @@ const fx = (v: unknown, p: number) => {
 /** A timestamp of a raw query: a Date (node-postgres) or the text PGlite answers ('2026-11-24 20:14:00.1+00'). */
 export function asDate(v: unknown): Date {
   if (v instanceof Date) return v;
-  return new Date(String(v).replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  return new Date(
+    String(v)
+      .replace(' ', 'T')
+      .replace(/([+-]\d{2})$/, '$1:00'),
+  );
 }
 
 /** The doc type a contract side executes with. */
@@ -82,7 +83,10 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
   if (extra.length) {
     const more = await rows<{ id: string; name: string }>(
       ex,
-      sql`select id::text as id, name from izs_material where id in (${sql.join(extra.map((x) => sql`${x}`), sql`, `)})`,
+      sql`select id::text as id, name from izs_material where id in (${sql.join(
+        extra.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
     );
     for (const m of more) names.set(m.id, m.name);
   }
@@ -109,7 +113,9 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
   const time = (v: unknown) => (v ? formatDateTime(asDate(v), tz) : '');
   const steps = [
     { step: '创建', userName: String(c.create_name ?? ''), time: time(c.create_time), note: '' },
-    ...(c.submit_time ? [{ step: '提交审核', userName: String(c.submit_name ?? ''), time: time(c.submit_time), note: '' }] : []),
+    ...(c.submit_time
+      ? [{ step: '提交审核', userName: String(c.submit_name ?? ''), time: time(c.submit_time), note: '' }]
+      : []),
     ...(c.approve_time
       ? [
           {
@@ -120,7 +126,9 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
           },
         ]
       : []),
-    ...(c.complete_time ? [{ step: '完成', userName: String(c.complete_name ?? ''), time: time(c.complete_time), note: '' }] : []),
+    ...(c.complete_time
+      ? [{ step: '完成', userName: String(c.complete_name ?? ''), time: time(c.complete_time), note: '' }]
+      : []),
     ...(c.terminate_time
       ? [
           {
@@ -196,7 +204,14 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
 }
 
 /** The full contract after the caller's scope check (resource load). */
-export async function fullFor(db: Db, res: Resource, ctx: CrudContext, req: Parameters<Resource['load']>[1], user: AuthUser, id: string) {
+export async function fullFor(
+  db: Db,
+  res: Resource,
+  ctx: CrudContext,
+  req: Parameters<Resource['load']>[1],
+  user: AuthUser,
+  id: string,
+) {
   await res.load(db, req, user, id);
   return loadFull(db, ctx.tz, user.tenantId, id);
 }

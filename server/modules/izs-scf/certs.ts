@@ -13,7 +13,7 @@ import { discount } from '../../../core/scf/interest.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { fundProvider, goldCert, goldCertEvent, relatedParty } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { type CrudContext, registerResource, type Row } from '../../platform/crud/index.ts';
+import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept } from '../../platform/scope.ts';
@@ -43,12 +43,26 @@ async function lockCert(tx: Tx, tenantId: string, id: string): Promise<Row> {
   return row;
 }
 
-const STATUS_TEXT: Record<string, string> = { split: '已拆分', discounted: '已贴现', settled: '已兑付', holding: '持有中' };
+const STATUS_TEXT: Record<string, string> = {
+  split: '已拆分',
+  discounted: '已贴现',
+  settled: '已兑付',
+  holding: '持有中',
+};
 const needHolding = (c: Row, verb: string) => {
   if (c.status !== 'holding') throw badRequest(`金单${STATUS_TEXT[String(c.status)] ?? c.status}，不能${verb}`);
 };
 
-async function event(tx: Tx, user: AuthUser, c: Row, action: string, from: string, to: string, amount: string, note = '') {
+async function event(
+  tx: Tx,
+  user: AuthUser,
+  c: Row,
+  action: string,
+  from: string,
+  to: string,
+  amount: string,
+  note = '',
+) {
   await tx.insert(goldCertEvent).values({
     tenantId: user.tenantId,
     certId: String(c.id),
@@ -153,8 +167,20 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
           payableRef: body.payableRef,
         })
         .returning()) as Row[];
-      await tx.update(goldCert).set({ rootId: String(row.id) }).where(eq(goldCert.id, String(row.id)));
-      await event(tx, user, { ...row, rootId: row.id }, 'issue', body.issuerName, holder, String(row.face), body.payableRef);
+      await tx
+        .update(goldCert)
+        .set({ rootId: String(row.id) })
+        .where(eq(goldCert.id, String(row.id)));
+      await event(
+        tx,
+        user,
+        { ...row, rootId: row.id },
+        'issue',
+        body.issuerName,
+        holder,
+        String(row.face),
+        body.payableRef,
+      );
       return { id: String(row.id), certNo };
     });
   });
@@ -166,7 +192,10 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
       needHolding(c, '拆分');
       let parts: string[];
       try {
-        parts = checkSplit(String(c.face), body.parts.map((p) => p.amount));
+        parts = checkSplit(
+          String(c.face),
+          body.parts.map((p) => p.amount),
+        );
       } catch (e) {
         throw badRequest((e as Error).message);
       }
@@ -197,7 +226,10 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
         await event(tx, user, child, to === from ? 'split' : 'transfer', from, to, parts[i], `拆自 ${c.certNo}`);
         out.push({ id: String(child.id), certNo: String(child.certNo), face: parts[i] });
       }
-      await tx.update(goldCert).set({ status: 'split', updateTime: new Date() }).where(eq(goldCert.id, String(c.id)));
+      await tx
+        .update(goldCert)
+        .set({ status: 'split', updateTime: new Date() })
+        .where(eq(goldCert.id, String(c.id)));
       return out;
     });
   });
@@ -228,7 +260,13 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
       const [p] = await tx
         .select({ name: fundProvider.name })
         .from(fundProvider)
-        .where(and(eq(fundProvider.id, body.providerId), eq(fundProvider.tenantId, user.tenantId), eq(fundProvider.isDeleted, 0)));
+        .where(
+          and(
+            eq(fundProvider.id, body.providerId),
+            eq(fundProvider.tenantId, user.tenantId),
+            eq(fundProvider.isDeleted, 0),
+          ),
+        );
       if (!p) throw badRequest('资金方不存在');
       if (body.discountDate < String(c.issueDate)) throw badRequest('贴现日不能早于开单日');
       let d: ReturnType<typeof discount>;
@@ -248,7 +286,16 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
           updateTime: new Date(),
         })
         .where(eq(goldCert.id, body.id));
-      await event(tx, user, c, 'discount', OUR_COMPANY, p.name, String(c.face), `${d.days} 天，利息 ${d.interest} 元，实收 ${d.net} 元`);
+      await event(
+        tx,
+        user,
+        c,
+        'discount',
+        OUR_COMPANY,
+        p.name,
+        String(c.face),
+        `${d.days} 天，利息 ${d.interest} 元，实收 ${d.net} 元`,
+      );
       return d;
     });
   });

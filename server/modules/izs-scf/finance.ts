@@ -22,7 +22,7 @@ import {
 } from '../../../core/scf/interest.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { financeContract, financeRepayment, fundProvider, stock } from '../../db/schema/index.ts';
-import { type CrudContext, registerResource, type Row } from '../../platform/crud/index.ts';
+import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
@@ -73,7 +73,13 @@ async function detail(ex: Executor, tenantId: string, id: string, asOf: string):
   const start = String(c.start_date);
   const total = accruedInterest(String(c.principal), String(c.annual_rate), start, asOf, changes);
   const unpaid = Decimal.max(new Decimal(total).minus(String(c.paid_interest)), 0);
-  const schedule = dailyAccrual(String(c.principal), String(c.annual_rate), start, asOf > start ? asOf : start, changes);
+  const schedule = dailyAccrual(
+    String(c.principal),
+    String(c.annual_rate),
+    start,
+    asOf > start ? asOf : start,
+    changes,
+  );
   const pledged = new Decimal(String(c.pledged_qty));
   const released = new Decimal(String(c.released_qty));
   return {
@@ -156,10 +162,12 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
         .from(fundProvider)
         .where(and(eq(fundProvider.id, body.providerId), eq(fundProvider.tenantId, t), eq(fundProvider.isDeleted, 0)))
         .for('update');
-      if (!p || p.status !== 1) throw badRequest('资金方不存在或已停用');
+      if (p?.status !== 1) throw badRequest('资金方不存在或已停用');
       const available = new Decimal(p.creditLine).minus(await usedOf(tx, t, p.id));
       if (new Decimal(body.principal).gt(available)) {
-        throw badRequest(`融资金额 ${new Decimal(body.principal).toFixed(2)} 元超出${p.name}的可用额度 ${available.toFixed(2)} 元`);
+        throw badRequest(
+          `融资金额 ${new Decimal(body.principal).toFixed(2)} 元超出${p.name}的可用额度 ${available.toFixed(2)} 元`,
+        );
       }
       const values: Row = {
         tenantId: t,
@@ -183,7 +191,9 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
         const [st] = await tx
           .select({ qty: stock.qty })
           .from(stock)
-          .where(and(eq(stock.tenantId, t), eq(stock.warehouseId, body.warehouseId), eq(stock.materialId, body.materialId)))
+          .where(
+            and(eq(stock.tenantId, t), eq(stock.warehouseId, body.warehouseId), eq(stock.materialId, body.materialId)),
+          )
           .for('update');
         const [already] = await rows<{ q: string }>(
           tx,
@@ -231,13 +241,20 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
       if (reps.some((x) => x.date > body.repayDate)) throw badRequest('还款日不能早于上一次还款日');
       const outstanding = new Decimal(String(c.principal)).minus(String(c.repaidPrincipal));
       if (new Decimal(body.principal).gt(outstanding)) {
-        throw badRequest(`还款本金 ${new Decimal(body.principal).toFixed(2)} 元超过未还本金 ${outstanding.toFixed(2)} 元`);
+        throw badRequest(
+          `还款本金 ${new Decimal(body.principal).toFixed(2)} 元超过未还本金 ${outstanding.toFixed(2)} 元`,
+        );
       }
-      const total = accruedInterest(String(c.principal), String(c.annualRate), String(c.startDate), body.repayDate, reps);
+      const total = accruedInterest(
+        String(c.principal),
+        String(c.annualRate),
+        String(c.startDate),
+        body.repayDate,
+        reps,
+      );
       const interest = Decimal.max(new Decimal(total).minus(String(c.paidInterest)), 0).toFixed(2);
       const repaid = new Decimal(String(c.repaidPrincipal)).plus(body.principal);
-      const released =
-        c.kind === 'pledge' ? releasedQty(String(c.pledgedQty), String(c.principal), repaid) : '0.000';
+      const released = c.kind === 'pledge' ? releasedQty(String(c.pledgedQty), String(c.principal), repaid) : '0.000';
       const releasedNow = new Decimal(released).minus(String(c.releasedQty)).toFixed(3);
       const left = new Decimal(String(c.principal)).minus(repaid);
       const state = left.isZero() ? 'closed' : 'active';

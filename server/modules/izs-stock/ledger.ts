@@ -28,7 +28,6 @@ import { material, stock, stockMovement, stockOrder, stockOrderLine, warehouse }
 import { badRequest } from '../../platform/r.ts';
 import { refuseBelowPledge } from './pledge-lock.ts';
 
-
 /** Quantities are kg with 3 decimals. */
 export const QTY_PLACES = 3;
 
