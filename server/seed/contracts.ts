@@ -354,16 +354,20 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
       },
     ])
     .returning({ id: fundProvider.id });
+  // the demo stock row of the largest value (the yard pledges part of what it holds most of)
   const [st] = await tx
-    .select({ qty: stock.qty })
+    .select({ qty: stock.qty, amount: stock.amount, warehouseId: stock.warehouseId, materialId: stock.materialId })
     .from(stock)
-    .where(and(eq(stock.tenantId, T), eq(stock.warehouseId, wh.CK01), eq(stock.materialId, mat.WL0001)));
+    .where(eq(stock.tenantId, T))
+    .orderBy(sql`${stock.amount} desc`)
+    .limit(1);
   const start = shift(today, -45);
   if (st && new Decimal(st.qty).gt(0)) {
-    // pledge about 30% of the heavy scrap in CK01, whole tonnes
+    // pledge about 30% of it, whole tonnes; lent at 70% of its book value
     const pledgedKg = new Decimal(st.qty).times('0.3').div(1000).floor().times(1000);
     if (pledgedKg.gt(0)) {
-      const principal = pledgedKg.div(1000).times(2650).times('0.7').div(1000).floor().times(1000);
+      const unit = new Decimal(st.amount).div(st.qty);
+      const principal = pledgedKg.times(unit).times('0.7').div(100).floor().times(100);
       const repaid = principal.div(5).toDecimalPlaces(0);
       const repayDate = shift(today, -15);
       const interest = accruedInterest(principal, '4.35', start, repayDate);
@@ -379,8 +383,8 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
           annualRate: '4.3500',
           startDate: start,
           termDays: 180,
-          warehouseId: wh.CK01,
-          materialId: mat.WL0001,
+          warehouseId: st.warehouseId,
+          materialId: st.materialId,
           pledgedQty: pledgedKg.toFixed(3),
           releasedQty: released,
           repaidPrincipal: repaid.toFixed(2),

@@ -51,7 +51,7 @@ test('trading contract: create, approve, sign → an out-stock executes part of 
   await expect(page.getByText('合计金额：142500.00 元')).toBeVisible();
 
   // the editor tab asks before closing; 取消 keeps it
-  const tab = page.getByRole('tab', { name: /编辑贸易合同/ });
+  const tab = page.getByTestId('tag-/contract/trading/edit/0');
   await tab.getByRole('button', { name: '关闭编辑贸易合同' }).click();
   await expect(page.getByText('确定关闭编辑贸易合同吗?')).toBeVisible();
   await shot(page, '1-close-confirm');
@@ -77,6 +77,15 @@ test('trading contract: create, approve, sign → an out-stock executes part of 
   const parties = await api<{ id: string; name: string }[]>(page, '/api/izs-stock/customer/select-list');
   const mats = await api<{ id: string; name: string }[]>(page, '/api/izs-base/material/select-list');
   const whs = await api<{ id: string; name: string }[]>(page, '/api/izs-base/warehouse/select-list');
+  const heavy = mats.find((m) => m.name === '重废钢')?.id;
+  // goods to issue: 12.5 t received into the first warehouse (other in-stock)
+  const rk = await api<{ id: string }>(page, '/api/izs-stock/in-stock/submit', {
+    bizType: 'other',
+    warehouseId: whs[0].id,
+    lines: [{ materialId: heavy, qty: '12500', unitPrice: '2650' }],
+  });
+  await api(page, '/api/izs-stock/in-stock/submit-review', { id: rk.id });
+  await api(page, '/api/izs-stock/in-stock/review', { id: rk.id });
   const doc = await api<{ id: string; orderNo: string }>(page, '/api/izs-stock/out-stock/submit', {
     bizType: 'sale',
     partyId: parties.find((p) => p.name === '宁波钢铁有限公司')?.id,
@@ -113,10 +122,11 @@ test('trading contract: create, approve, sign → an out-stock executes part of 
 
   // closing the editor tab for good: 确定
   await page.goto(`/contract/trading/edit/${id}`);
-  const tab2 = page.getByRole('tab', { name: /编辑贸易合同/ });
+  const tab2 = page.getByTestId(`tag-/contract/trading/edit/${id}`);
   await tab2.getByRole('button', { name: '关闭编辑贸易合同' }).click();
+  await expect(page.getByText('确定关闭编辑贸易合同吗?')).toBeVisible();
   await page.locator('.semi-modal-footer button', { hasText: '确定' }).click();
-  await expect(page.getByRole('tab', { name: /编辑贸易合同/ })).toHaveCount(0);
+  await expect(tab2).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
