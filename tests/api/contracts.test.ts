@@ -217,6 +217,41 @@ describe('a sale contract executed by out-stocks', () => {
     expect(bad.body.msg).toContain('开始日期格式应为yyyy-MM-dd');
   });
 
+  it('a weighing picks the contract: open while on the scale, its out-stock executes the contract once reviewed', async () => {
+    const W = '/api/izs-weighing/loadometer-order';
+    const before = (await get(`${TC}/full?id=${id}`)).execution.executedQty;
+    const first = await okPost(admin(), `${W}/first-pass`, {
+      orderType: 'sale',
+      weighbridgeId: c.wb.DB02,
+      carNumber: '浙B5H012',
+      weight: '12900',
+      stable: true,
+      partyId: c.party.KH001,
+      materialId: c.mat.WL0001,
+      warehouseId: c.wh.T1,
+      contractId: id,
+      unitPrice: '2850',
+      impurityRate: '0',
+    });
+    expect((await get(`${TC}/full?id=${id}`)).openDocuments).toBe(1);
+    const done = await okPost(admin(), `${W}/second-pass`, {
+      id: first.id,
+      weight: '22900',
+      stable: true,
+      complete: 1,
+    });
+    const doc = (await admin()(`${P.outStock}/detail`, { query: { orderNo: done.stockOrderNo } })).body.data;
+    expect(doc.contractId).toBe(id);
+    await okPost(admin(), `${P.outStock}/submit-review`, { id: doc.id });
+    await okPost(admin(), `${P.outStock}/review`, { id: doc.id });
+    const after = await get(`${TC}/full?id=${id}`);
+    expect(new Decimal(after.execution.executedQty).minus(before).toFixed(3)).toBe('10.000');
+    expect(after.documents.find((d: { orderNo: string }) => d.orderNo === done.stockOrderNo).sourceWeighingNo).toBe(
+      first.orderNo,
+    );
+    expect(after.execution.executedAmount).toBe((await reviewedSum(id)).amount);
+  });
+
   it('terminating keeps the history and the documents', async () => {
     const noReason = await admin()(`${TC}/move`, { body: { id, action: 'terminate' } });
     expect(noReason.body.msg).toBe('请输入终止原因');
