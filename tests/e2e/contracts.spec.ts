@@ -26,7 +26,8 @@ async function pickIn(page: Page, scope: string, text: string) {
   await page.locator('.semi-select-option', { hasText: text }).first().click();
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/e2e-shots/contracts-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `.tmp/e2e-shots/contracts-${name}.png`, fullPage: true });
 
 test('trading contract: create, approve, sign → an out-stock executes part of it → contract and sales ledger show it; the editor tab asks before closing', async ({
   page,
@@ -165,7 +166,9 @@ test('every route of 合同管理, 台账 and 供应链金融 shows a working sc
   await shot(page, 'route-contract-detail');
   const certs = await api<{ id: string; parentId: string | null }[]>(page, '/api/izs-scf/gold-cert/list');
   await page.goto(`/supply-chain-finance/order-list/detail?id=${certs.find((c) => !c.parentId)?.id}`);
-  await expect(page.getByTestId('gold-certs').getByText('300,000.00').or(page.getByText('300000.00')).first()).toBeVisible();
+  await expect(
+    page.getByTestId('gold-certs').getByText('300,000.00').or(page.getByText('300000.00')).first(),
+  ).toBeVisible();
   await shot(page, 'route-gold-detail');
   expect(errors).toEqual([]);
 });
