@@ -17,8 +17,10 @@ import { registerAuthorityRoutes } from './modules/blade-system/role.ts';
 import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
+import { registerIzsContract } from './modules/izs-contract/routes.ts';
 import { registerIzsFinancing } from './modules/izs-financing/routes.ts';
 import { registerIzsReport } from './modules/izs-report/routes.ts';
+import { registerIzsScf } from './modules/izs-scf/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsStock } from './modules/izs-stock/routes.ts';
 import { registerTraceOpen } from './modules/izs-toolbox/chain/routes.ts';
@@ -128,6 +130,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerIzsVisual(app, ctx);
   registerIzsReport(app, ctx);
   await registerTraceOpen(app, ctx); // trace chain + open platform (issue 14)
+  await registerIzsContract(app, ctx); // contracts, ledgers (issue 12)
+  await registerIzsScf(app, ctx); // supply-chain finance (issue 12)
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

@@ -4,6 +4,9 @@
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { LEDGER } from './izs-contract/ledger.contract.ts';
+import { SCF_API } from './izs-contract/scf.contract.ts';
+import { TRADING } from './izs-contract/trading-contract.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
@@ -22,4 +25,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   blockchain: BLOCKCHAIN,
   openApp: OPEN_APP,
   openApi: OPEN_API,
+  trading: TRADING,
+  ledger: LEDGER,
+  scf: SCF_API,
 };

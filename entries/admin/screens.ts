@@ -173,4 +173,23 @@ export const SCREENS: ScreenMap = {
   '/open/api': lazy(() => import('../../screens/open/apps.tsx')),
   '/open/url/:appId': lazy(() => import('../../screens/open/app-paths.tsx')),
   '/open/chain': lazy(() => import('../../screens/open/chain-verify.tsx')),
+  // contracts, ledgers, supply-chain finance (issue 12)
+  '/contract/list': lazy(() => import('../../screens/contract/contract-list.tsx')),
+  '/contract/detail/:code': lazy(() => import('../../screens/contract/contract-detail.tsx')),
+  '/contract/details/:code': lazy(() => import('../../screens/contract/contract-detail.tsx')),
+  '/contract/trading/list': lazy(() => import('../../screens/contract/trading-list.tsx')),
+  '/contract/trading/edit/:id': lazy(() => import('../../screens/contract/trading-edit.tsx')),
+  '/contract/trading/view/:id': lazy(() => import('../../screens/contract/trading-view.tsx')),
+  '/contract/supplier-contract': lazy(() => import('../../screens/contract/supplier-contract.tsx')),
+  '/contract/project': lazy(() => import('../../screens/contract/project.tsx')),
+  '/contract/site-order': lazy(() => import('../../screens/contract/site-order.tsx')),
+  '/ledger/purchase': lazy(() => import('../../screens/ledger/purchase.tsx')),
+  '/ledger/sell': lazy(() => import('../../screens/ledger/sell.tsx')),
+  '/ledger/easy-crud': lazy(() => import('../../screens/ledger/easy-crud.tsx')),
+  '/supply-chain-finance/contract': lazy(() => import('../../screens/supply-chain-finance/contract.tsx')),
+  '/supply-chain-finance/order-list': lazy(() => import('../../screens/supply-chain-finance/order-list.tsx')),
+  '/supply-chain-finance/order-list/detail': lazy(
+    () => import('../../screens/supply-chain-finance/order-list-detail.tsx'),
+  ),
+  '/supply-chain-finance/escrowed': lazy(() => import('../../screens/supply-chain-finance/escrowed.tsx')),
 };

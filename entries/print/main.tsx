@@ -86,6 +86,7 @@ function PrintPage() {
 
 const WeightMemoPrintPage = lazy(() => import('../../print/templates/weight-memo.tsx'));
 const VoucherPrintPage = lazy(() => import('../../print/templates/voucher.tsx'));
+const ContractPrintPage = lazy(() => import('../../print/templates/contract.tsx'));
 const path = window.location.pathname.replace(/\/$/, '');
 const isSetting = path === '/setting-print';
 createRoot(document.getElementById('root')!).render(
@@ -100,6 +101,10 @@ createRoot(document.getElementById('root')!).render(
   ) : path === '/print/voucher' ? (
     <Suspense fallback={null}>
       <VoucherPrintPage />
+    </Suspense>
+  ) : path === '/print/contract' ? (
+    <Suspense fallback={null}>
+      <ContractPrintPage />
     </Suspense>
   ) : (
     <PrintPage />

@@ -22,6 +22,7 @@ import { client, dept, menu, post, region, role, roleMenu, tenant, user, version
 import { hashClientSecret } from '../platform/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { seedBaseData } from './base.ts';
+import { seedContractData } from './contracts.ts';
 import { seedFinanceDemo } from './finance.ts';
 import { regionRows } from './regions.ts';
 import { seedStockData } from './stock.ts';
@@ -315,6 +316,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedFinanceDemo(tx, { tenantId: T, deptId: company.id, adminId: adminRow.id });
       // demo weighings, documents and stock (issue 4): server/seed/stock.ts
       await seedStockData(tx, { tenantId: T, depts: deptIds });
+      // demo contracts, ledgers and supply-chain finance (issue 12): server/seed/contracts.ts
+      await seedContractData(tx, { tenantId: T, depts: deptIds });
       // the demo's completed weighings and reviewed documents on the trace chain (issue 14): server/seed/trace.ts
       await seedTraceChain(tx, T);
     }

@@ -102,6 +102,9 @@ export const stockOrderEntity = z.object({
   sourceWeighingNo: z.string().nullable().optional(),
   sourceOrderId: z.string().nullable(),
   sourceOrderNo: z.string().nullable().optional(),
+  /** Trading contract executed (issue 12). */
+  contractId: z.string().nullable().optional(),
+  contractNo: z.string().nullable().optional(),
   sourceDocId: z.string().nullable(),
   sourceDocNo: z.string().nullable().optional(),
   allocMethod: z.string(),
@@ -147,6 +150,7 @@ export const inStockForm = z.object({
   /** Required when bizType is purchase. */
   partyId: ref('供应商'),
   sourceOrderId: ref('采购订单'),
+  contractId: ref('贸易合同'),
 });
 export const outStockForm = z.object({
   ...header,
@@ -154,6 +158,7 @@ export const outStockForm = z.object({
   /** Required when bizType is sale. */
   partyId: ref('客户'),
   sourceOrderId: ref('销售订单'),
+  contractId: ref('贸易合同'),
 });
 export const purchaseReturnForm = z.object({
   ...header,
@@ -187,6 +192,11 @@ export const stockOrderQuery = z.object({
 });
 
 type Entity = z.infer<typeof stockOrderEntity>;
+const CONTRACT_SELECT = {
+  endpoint: '/api/izs-sell/trading-contract/select-list',
+  labelKey: 'contractNo',
+  valueKey: 'id',
+};
 type Query = z.infer<typeof stockOrderQuery>;
 
 interface Kind {
@@ -278,6 +288,10 @@ function formFields(k: Kind): FormFieldDef<Record<string, unknown>>[] {
       required: k.docType === 'purchase_return' || k.docType === 'sale_return',
       options: k.partySelect,
     });
+  }
+  if (k.docType === 'in_stock' || k.docType === 'out_stock') {
+    // issue 12: the trading contract this document executes (执行中 contracts of the party)
+    out.push({ field: 'contractId', label: '贸易合同', kind: 'select', options: CONTRACT_SELECT });
   }
   out.push(
     { field: 'warehouseId', label: '仓库', kind: 'select', required: true, options: WAREHOUSE_SELECT },

@@ -76,6 +76,7 @@ export const weighingOrderEntity = z.object({
   weighbridgeId: z.string().nullable(),
   weighbridgeName: z.string().nullable().optional(),
   sourceOrderId: z.string().nullable(),
+  contractId: z.string().nullable().optional(),
   priceUnit: z.string(),
   firstWeight: z.string(),
   firstTime: z.string(),
@@ -138,6 +139,8 @@ const editable = {
   materialId: ref('物料'),
   warehouseId: ref('仓库'),
   sourceOrderId: ref('订单'),
+  /** issue 12: the trading contract this truck executes */
+  contractId: ref('贸易合同'),
   driverName: optText('司机', 32),
   /** Default on the first pass: price-list lookup, else the material's default price. */
   unitPrice: decimal('单价', 2, '99999999').optional(),

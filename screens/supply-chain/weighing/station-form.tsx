@@ -8,8 +8,10 @@
  */
 import { Input, Radio, RadioGroup, Tag } from '@douyinfe/semi-ui';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useTradingOpenQuery } from '../../../core/api/izs-contract.api.ts';
 import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
+import { Select } from '../../../features/ui/select.tsx';
 import { ORDER_TYPES, type OrderType, partyOf, type StationForm } from './station-model.ts';
 
 export type FormKey = keyof StationForm;
@@ -33,6 +35,36 @@ export function enterMovesOn(e: KeyboardEvent<HTMLElement>, primary?: () => HTML
     }
   }
   primary?.()?.focus();
+}
+
+/** The party's 执行中 trading contracts (issue 12) with what remains of each. */
+function OpenContracts({
+  form,
+  onPick,
+  disabled,
+}: {
+  form: StationForm;
+  onPick: (v: string) => void;
+  disabled?: boolean;
+}) {
+  const side = form.orderType === 'sale' ? 'sale' : 'purchase';
+  const q = useTradingOpenQuery({ partyId: form.partyId, side });
+  return (
+    <Select
+      id="ws-contractId"
+      value={form.contractId || undefined}
+      placeholder={q.data?.length ? '选择执行的合同（可不选）' : '该单位没有执行中的合同'}
+      showClear
+      disabled={disabled}
+      onChange={(v) => onPick(v ? String(v) : '')}
+      optionList={(q.data ?? []).map((c) => ({
+        value: c.id,
+        label: `${c.contractNo} ${c.title}（未执行 ${c.remainingQty} 吨）`,
+      }))}
+      style={{ width: '100%' }}
+      data-testid="ws-contract"
+    />
+  );
 }
 
 function Field({ label, name, children, wide }: { label: string; name: string; children: ReactNode; wide?: boolean }) {
@@ -115,6 +147,11 @@ export function StationFormFields({
           disabled={disabled}
         />
       </Field>
+      {(form.orderType === 'purchase' || form.orderType === 'sale') && form.partyId && (
+        <Field label="贸易合同" name="contractId">
+          <OpenContracts form={form} onPick={(v) => onChange('contractId', v)} disabled={disabled} />
+        </Field>
+      )}
       <Field label="物料" name="materialId">
         <FieldControl
           id="ws-materialId"

@@ -36,6 +36,8 @@ export interface StationForm {
   /** Percent (1.5 = 1.5 %). */
   impurityRate: string;
   remark: string;
+  /** issue 12: the trading contract the truck executes (an open contract of the party), '' = none */
+  contractId?: string;
 }
 
 export const emptyForm = (orderType: OrderType = 'purchase', warehouseId = ''): StationForm => ({
@@ -65,6 +67,7 @@ export function formFromRecord(r: WeighingOrder): StationForm {
     deductWeight: t(r.deductWeight),
     impurityRate: t(r.impurityRate),
     remark: t(r.remark),
+    ...(r.contractId ? { contractId: r.contractId } : {}),
   };
 }
 
@@ -93,6 +96,7 @@ export function editableBody(f: StationForm, keepDefaults: { unitPrice?: boolean
     driverName: f.driverName.trim(),
     deductWeight: f.deductWeight || '0',
     remark: f.remark.trim(),
+    ...(f.contractId ? { contractId: f.contractId } : {}),
     ...(keepDefaults.unitPrice && !f.unitPrice ? {} : { unitPrice: f.unitPrice || '0' }),
     ...(keepDefaults.impurityRate && !f.impurityRate ? {} : { impurityRate: f.impurityRate || '0' }),
   };

@@ -2,6 +2,7 @@ export * from './assets.ts';
 export * from './auth.ts';
 export * from './base.ts';
 export * from './common.ts';
+export * from './contracts.ts';
 export * from './dict.ts';
 export * from './finance.ts';
 export * from './finance-bills.ts';

@@ -107,6 +107,8 @@ export const stockOrder = pgTable(
     sourceWeighingId: bigintStr('source_weighing_id'),
     /** Purchase / sale order delivered against. */
     sourceOrderId: bigintStr('source_order_id'),
+    /** Trading contract executed (issue 12). */
+    contractId: bigintStr('contract_id'),
     /** Returns: the in-stock / out-stock returned from. */
     sourceDocId: bigintStr('source_doc_id'),
     /** assembly / disassembly: weight | ratio. */

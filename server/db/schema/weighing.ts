@@ -34,6 +34,8 @@ export const weighingOrder = pgTable(
     weighbridgeId: bigintStr('weighbridge_id'),
     /** purchase order / sale order the truck delivers against (izs_trade_order). */
     sourceOrderId: bigintStr('source_order_id'),
+    /** Trading contract executed (issue 12); passed to the in/out-stock the weighing makes. */
+    contractId: bigintStr('contract_id'),
     priceUnit: s('price_unit', 32),
     firstWeight: kg('first_weight').notNull(),
     firstTime: tstz('first_time').notNull().defaultNow(),

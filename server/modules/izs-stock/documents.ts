@@ -41,6 +41,7 @@ import { badRequest, ok } from '../../platform/r.ts';
 import { effectiveDept } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
 import { stockConfigFor } from './business-config.ts';
+import { linkedContract } from './contract-link.ts';
 import { kindGuard } from './kind-guard.ts';
 import { applyReview, applyVoid, type LedgerDoc, loadLines, QTY_PLACES } from './ledger.ts';
 import { type LifecycleSpec, registerLifecycle } from './lifecycle.ts';
@@ -278,6 +279,7 @@ export async function prepareStockDoc(
     partyId: info.partyLabel ? partyId : null,
     sourceOrderId,
     sourceDocId,
+    contractId: await linkedContract(tx, tenantId, docType, partyId, values.contractId),
     allocMethod,
     totalQty: sum(qtyLines, 'qty', QTY_PLACES),
     totalAmount: sum(out, 'amount', 2),
@@ -337,6 +339,7 @@ export const docJoins = {
   sourceWeighingNo: sql<string>`(select g.order_no from izs_weighing_order g where g.id = ${stockOrder.sourceWeighingId})`,
   sourceOrderNo: sql<string>`(select o.order_no from izs_trade_order o where o.id = ${stockOrder.sourceOrderId})`,
   sourceDocNo: sql<string>`(select d.order_no from izs_stock_order d where d.id = ${stockOrder.sourceDocId})`,
+  contractNo: sql<string>`(select c.contract_no from izs_trading_contract c where c.id = ${stockOrder.contractId})`,
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -26,6 +26,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { material, stock, stockMovement, stockOrder, stockOrderLine, warehouse } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { refuseBelowPledge } from './pledge-lock.ts';
 
 /** Quantities are kg with 3 decimals. */
 export const QTY_PLACES = 3;
@@ -63,6 +64,16 @@ interface Locked {
 }
 
 const key = (warehouseId: string, materialId: string) => `${warehouseId}:${materialId}`;
+
+/** Net kg a document's lines take out of each warehouse:material (outs − ins). */
+function netOutOf(lines: LedgerLine[]): Map<string, Decimal> {
+  const m = new Map<string, Decimal>();
+  for (const l of lines) {
+    const k = key(l.warehouseId, l.materialId);
+    m.set(k, (m.get(k) ?? new Decimal(0))[l.direction === 'out' ? 'plus' : 'minus'](l.qty));
+  }
+  return m;
+}
 
 /** Creates missing stock rows and locks every row of `pairs` in (warehouse, material) order. */
 async function lockStocks(
@@ -289,6 +300,8 @@ export async function applyReview(
   for (const [lineId, cost] of costs) {
     await tx.update(stockOrderLine).set({ costAmount: cost }).where(eq(stockOrderLine.id, lineId));
   }
+  // issue 12: pledged stock stays (rows still locked)
+  await refuseBelowPledge(tx, doc.tenantId, [...locked.rows.values()], netOutOf(lines), locked.names);
   // total cost: what went out for issue-type documents, what came in for receipt-type ones
   const side = ins.length && !production ? ins : outs.length ? outs : ins;
   const totalCost = side.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)).toFixed(2);

@@ -81,6 +81,8 @@ type Edits = {
   materialId?: string | null;
   warehouseId?: string | null;
   sourceOrderId?: string | null;
+  /** issue 12: trading contract, checked when the in/out-stock is made (izs-stock/contract-link.ts) */
+  contractId?: string | null;
   driverName?: string;
   unitPrice?: string;
   deductWeight?: string;
@@ -93,6 +95,7 @@ const EDIT_KEYS = [
   'materialId',
   'warehouseId',
   'sourceOrderId',
+  'contractId',
   'driverName',
   'unitPrice',
   'deductWeight',
@@ -254,6 +257,7 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
             bizType: type,
             carNumber: row.carNumber,
             sourceOrderId: row.sourceOrderId,
+            contractId: row.contractId,
             remark: `磅单 ${row.orderNo}`,
           },
           [
@@ -330,6 +334,7 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
           materialId: b.materialId ?? undefined,
           warehouseId: b.warehouseId ?? wb.warehouseId ?? cfg.defaultWarehouseId ?? undefined,
           sourceOrderId: b.sourceOrderId ?? undefined,
+          contractId: b.contractId ?? undefined,
           driverName: b.driverName,
           unitPrice: b.unitPrice,
           deductWeight: b.deductWeight,

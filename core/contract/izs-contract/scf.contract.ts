@@ -1,0 +1,439 @@
+/**
+ * 供应链金融 (spec §2.8, issue 12; money-contracts-finance.md §5): 资金方 (fund providers with credit lines, rates,
+ * used and available), 融资合同 (库存质押 of a material quantity in a warehouse, receivable financing, prepayment
+ * financing: principal, annual rate, start, term; interest accrued day by day on the outstanding principal,
+ * ACT/360; repayments; pledged goods released in proportion to repayment) and 金单 (issue against a payable, split
+ * and transfer, discount before maturity, settle at maturity; every holder and split traced).
+ * Pledged stock is locked: the stock review refuses a document leaving less than the pledged quantity.
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { DEPT_TREE, entityBase, opt, phone, req } from '../izs-base/fields.ts';
+import { MATERIAL_SELECT, PARTY_SELECT, WAREHOUSE_SELECT } from '../izs-stock/fields.ts';
+import { defineResource } from '../resource.ts';
+import { day, dayOut, dec, id, idOut, moneyOut, pctOut, qtyOut, SCF } from './fields.ts';
+
+export const SCF_PERMISSIONS = {
+  provider: 'supply_chain_finance_escrowed',
+  contract: 'supply_chain_finance_contract',
+  cert: 'supply_chain_finance_order_list',
+} as const;
+
+export const PROVIDER_KINDS = [
+  { label: '银行', value: 'bank' },
+  { label: '保理公司', value: 'factoring' },
+  { label: '其他', value: 'other' },
+];
+export const FINANCE_KINDS = [
+  { label: '库存质押', value: 'pledge' },
+  { label: '应收账款融资', value: 'receivable' },
+  { label: '预付款融资', value: 'prepayment' },
+];
+export const FINANCE_STATES = [
+  { label: '履行中', value: 'active' },
+  { label: '已结清', value: 'closed' },
+];
+export const CERT_STATES = [
+  { label: '持有中', value: 'holding' },
+  { label: '已拆分', value: 'split' },
+  { label: '已贴现', value: 'discounted' },
+  { label: '已兑付', value: 'settled' },
+];
+
+export const fundProviderEntity = z.object({
+  ...entityBase,
+  name: z.string(),
+  kind: z.string(),
+  creditLine: z.string(),
+  annualRate: z.string(),
+  pledgeRatio: z.string(),
+  usedAmount: z.string().nullable().optional(),
+  availableAmount: z.string().nullable().optional(),
+  contact: z.string(),
+  phone: z.string(),
+  remark: z.string(),
+});
+export const fundProviderForm = z.object({
+  name: req('资金方名称', 100),
+  kind: z.enum(['bank', 'factoring', 'other'], { error: '请选择资金方类型' }),
+  creditLine: dec('授信额度', 2),
+  annualRate: dec('年利率(%)', 4, '36'),
+  pledgeRatio: dec('质押率(%)', 2, '100').default('0'),
+  contact: opt('联系人', 32),
+  phone: phone(),
+  status: z.coerce.number().int().min(0).max(1).default(1),
+  remark: opt('备注', 255),
+});
+export const fundProviderResource = defineResource({
+  name: 'fund-provider',
+  title: '资金方',
+  service: 'izs-scf',
+  path: `${SCF}/fund-provider`,
+  permission: SCF_PERMISSIONS.provider,
+  schemas: { entity: fundProviderEntity, form: fundProviderForm, query: z.object({ name: z.string().optional() }) },
+  scope: 'tenant',
+  sortable: ['name', 'creditLine', 'createTime'],
+  defaultSort: { field: 'createTime', desc: false },
+  unique: [{ fields: ['name'], message: '资金方已存在' }],
+  columns: [
+    { field: 'name', label: '资金方', kind: 'text', width: 200 },
+    { field: 'kind', label: '类型', kind: 'select', options: { options: PROVIDER_KINDS }, width: 90 },
+    { field: 'creditLine', label: '授信额度', kind: 'money', decimals: 2, sortable: true },
+    { field: 'usedAmount', label: '已用额度', kind: 'money', decimals: 2 },
+    { field: 'availableAmount', label: '可用额度', kind: 'money', decimals: 2 },
+    { field: 'annualRate', label: '年利率(%)', kind: 'rate', decimals: 4 },
+    { field: 'pledgeRatio', label: '质押率(%)', kind: 'rate', decimals: 2 },
+    { field: 'contact', label: '联系人', kind: 'text' },
+    { field: 'phone', label: '联系电话', kind: 'text' },
+    { field: 'status', label: '状态', kind: 'status', width: 80 },
+    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
+  ],
+  search: [{ field: 'name', label: '资金方', kind: 'text' }],
+  form: [
+    { field: 'name', label: '资金方名称', kind: 'text', required: true },
+    { field: 'kind', label: '类型', kind: 'select', required: true, options: { options: PROVIDER_KINDS } },
+    { field: 'creditLine', label: '授信额度', kind: 'money', required: true, decimals: 2 },
+    { field: 'annualRate', label: '年利率(%)', kind: 'rate', required: true, decimals: 4 },
+    { field: 'pledgeRatio', label: '质押率(%)', kind: 'rate', decimals: 2 },
+    { field: 'contact', label: '联系人', kind: 'text' },
+    { field: 'phone', label: '联系电话', kind: 'text' },
+    { field: 'status', label: '状态', kind: 'status' },
+    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+  ],
+});
+export const PROVIDER_SELECT = { endpoint: `${SCF}/fund-provider/select-list`, labelKey: 'name', valueKey: 'id' };
+
+export const financeContractEntity = z.object({
+  ...entityBase,
+  contractNo: z.string(),
+  providerId: z.string(),
+  providerName: z.string().nullable().optional(),
+  kind: z.string(),
+  principal: z.string(),
+  annualRate: z.string(),
+  startDate: z.string(),
+  termDays: z.number(),
+  warehouseId: z.string().nullable(),
+  warehouseName: z.string().nullable().optional(),
+  materialId: z.string().nullable(),
+  materialName: z.string().nullable().optional(),
+  pledgedQty: z.string(),
+  releasedQty: z.string(),
+  repaidPrincipal: z.string(),
+  paidInterest: z.string(),
+  state: z.string(),
+  remark: z.string(),
+});
+export const financeContractResource = defineResource({
+  name: 'finance-contract',
+  title: '融资合同',
+  service: 'izs-scf',
+  path: `${SCF}/finance-contract`,
+  permission: SCF_PERMISSIONS.contract,
+  schemas: {
+    entity: financeContractEntity,
+    form: z.object({}),
+    query: z.object({ contractNo: z.string().optional(), kind: z.string().optional(), state: z.string().optional() }),
+  },
+  scope: 'dept',
+  labelField: 'contractNo',
+  sortable: ['contractNo', 'startDate', 'principal', 'createTime'],
+  defaultSort: { field: 'createTime', desc: true },
+  columns: [
+    { field: 'contractNo', label: '融资编号', kind: 'code', width: 160, sortable: true },
+    { field: 'providerId', label: '资金方', kind: 'select', labelField: 'providerName', width: 180 },
+    { field: 'kind', label: '类型', kind: 'select', options: { options: FINANCE_KINDS }, width: 110 },
+    { field: 'principal', label: '融资金额', kind: 'money', decimals: 2, sortable: true },
+    { field: 'annualRate', label: '年利率(%)', kind: 'rate', decimals: 4 },
+    { field: 'startDate', label: '起息日', kind: 'date', sortable: true },
+    { field: 'termDays', label: '期限(天)', kind: 'number', width: 80 },
+    { field: 'materialId', label: '质押物料', kind: 'select', labelField: 'materialName' },
+    { field: 'pledgedQty', label: '质押数量(kg)', kind: 'weight', decimals: 3 },
+    { field: 'releasedQty', label: '已解押(kg)', kind: 'weight', decimals: 3 },
+    { field: 'repaidPrincipal', label: '已还本金', kind: 'money', decimals: 2 },
+    { field: 'state', label: '状态', kind: 'select', options: { options: FINANCE_STATES }, width: 80 },
+    { field: 'warehouseId', label: '仓库', kind: 'select', labelField: 'warehouseName', hideInTable: true },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
+  ],
+  search: [
+    { field: 'contractNo', label: '融资编号', kind: 'text' },
+    { field: 'kind', label: '类型', kind: 'select', options: { options: FINANCE_KINDS } },
+    { field: 'state', label: '状态', kind: 'select', options: { options: FINANCE_STATES } },
+  ],
+  form: [],
+});
+
+export const financeCreateBody = z.object({
+  providerId: id('资金方'),
+  kind: z.enum(['pledge', 'receivable', 'prepayment'], { error: '请选择融资类型' }),
+  principal: dec('融资金额', 2).refine((v) => Number(v) > 0, { message: '融资金额必须大于0' }),
+  annualRate: dec('年利率(%)', 4, '36'),
+  startDate: day('起息日'),
+  termDays: z.coerce
+    .number({ error: '期限必须是整数' })
+    .int('期限必须是整数')
+    .min(1, '期限至少1天')
+    .max(3650, '期限不能超过3650天'),
+  warehouseId: id('仓库').optional(),
+  materialId: id('物料').optional(),
+  pledgedQty: dec('质押数量(kg)', 3).optional(),
+  tradingContractId: id('贸易合同').optional(),
+  remark: z.string().trim().max(255, '备注不能超过255个字符').default(''),
+});
+export type FinanceCreateBody = z.input<typeof financeCreateBody>;
+
+export const financeDetail = z.object({
+  id: idOut,
+  contractNo: z.string(),
+  providerName: z.string(),
+  kind: z.string(),
+  principal: moneyOut,
+  annualRate: pctOut,
+  dayCount: z.literal('ACT/360'),
+  startDate: dayOut,
+  termDays: z.number().int(),
+  maturityDate: dayOut,
+  warehouseName: z.string(),
+  materialName: z.string(),
+  pledgedQty: qtyOut,
+  releasedQty: qtyOut,
+  lockedQty: qtyOut,
+  outstanding: moneyOut,
+  repaidPrincipal: moneyOut,
+  paidInterest: moneyOut,
+  /** interest accrued and not yet paid, up to `asOf` (exclusive) */
+  accruedInterest: moneyOut,
+  asOf: dayOut,
+  state: z.string(),
+  repayments: z.array(
+    z.object({ id: idOut, repayDate: dayOut, principal: moneyOut, interest: moneyOut, releasedQty: qtyOut }),
+  ),
+  /** the last days of the day-by-day accrual (balance, interest of the day to 6 places) */
+  accrual: z.array(z.object({ date: dayOut, balance: moneyOut, interest: z.string() })),
+});
+export type FinanceDetail = z.infer<typeof financeDetail>;
+
+export const goldCertEntity = z.object({
+  ...entityBase,
+  certNo: z.string(),
+  parentId: z.string().nullable(),
+  rootId: z.string().nullable(),
+  issuerName: z.string(),
+  holderPartyId: z.string().nullable(),
+  holderName: z.string().nullable().optional(),
+  face: z.string(),
+  issueDate: z.string(),
+  maturityDate: z.string(),
+  status: z.string(),
+  payableRef: z.string(),
+  discountInterest: z.string().nullable(),
+  settleDate: z.string(),
+});
+export const goldCertResource = defineResource({
+  name: 'gold-cert',
+  title: '金单',
+  service: 'izs-scf',
+  path: `${SCF}/gold-cert`,
+  permission: SCF_PERMISSIONS.cert,
+  schemas: {
+    entity: goldCertEntity,
+    form: z.object({}),
+    query: z.object({ certNo: z.string().optional(), status: z.string().optional(), rootOnly: z.string().optional() }),
+  },
+  scope: 'dept',
+  labelField: 'certNo',
+  sortable: ['certNo', 'face', 'maturityDate', 'createTime'],
+  defaultSort: { field: 'createTime', desc: true },
+  columns: [
+    { field: 'certNo', label: '金单编号', kind: 'code', width: 190, sortable: true },
+    { field: 'issuerName', label: '开单企业', kind: 'text', width: 180 },
+    { field: 'holderName', label: '持有人', kind: 'text', width: 180 },
+    { field: 'face', label: '金额', kind: 'money', decimals: 2, sortable: true },
+    { field: 'issueDate', label: '开单日', kind: 'date' },
+    { field: 'maturityDate', label: '到期日', kind: 'date', sortable: true },
+    { field: 'status', label: '状态', kind: 'select', options: { options: CERT_STATES }, width: 90 },
+    { field: 'payableRef', label: '对应应付', kind: 'text', width: 160 },
+    { field: 'discountInterest', label: '贴现利息', kind: 'money', decimals: 2 },
+  ],
+  search: [
+    { field: 'certNo', label: '金单编号', kind: 'text' },
+    { field: 'status', label: '状态', kind: 'select', options: { options: CERT_STATES } },
+  ],
+  form: [],
+});
+
+const certOut = z.object({
+  id: idOut,
+  certNo: z.string(),
+  parentId: idOut.nullable(),
+  issuerName: z.string(),
+  holderName: z.string(),
+  face: moneyOut,
+  issueDate: dayOut,
+  maturityDate: dayOut,
+  status: z.string(),
+  payableRef: z.string(),
+  discountDate: dayOut,
+  discountRate: z.string(),
+  discountInterest: moneyOut.nullable(),
+  settleDate: dayOut,
+});
+export const certFamily = z.object({
+  root: certOut,
+  /** every certificate of the family, parents before children */
+  certs: z.array(certOut),
+  events: z.array(
+    z.object({
+      certNo: z.string(),
+      action: z.string(),
+      fromParty: z.string(),
+      toParty: z.string(),
+      amount: moneyOut,
+      note: z.string(),
+      userName: z.string(),
+      time: z.string(),
+    }),
+  ),
+});
+export type CertFamily = z.infer<typeof certFamily>;
+
+const certId = z.object({ id: id('金单') });
+const C = SCF_PERMISSIONS.cert;
+const F = SCF_PERMISSIONS.contract;
+
+export const SCF_API = {
+  providerUsage: endpoint({
+    method: 'GET',
+    path: `${SCF}/fund-provider/usage`,
+    summary: '资金方额度使用（授信、已用、可用）',
+    answer: z.array(
+      z.object({
+        id: idOut,
+        name: z.string(),
+        creditLine: moneyOut,
+        used: moneyOut,
+        available: moneyOut,
+        contracts: z.number().int(),
+      }),
+    ),
+    permission: { code: SCF_PERMISSIONS.provider, action: 'view' },
+    provides: ['Scf'],
+  }),
+  financeCreate: endpoint({
+    method: 'POST',
+    path: `${SCF}/finance-contract/create`,
+    summary: '新增融资合同（库存质押校验库存）',
+    body: financeCreateBody,
+    answer: z.object({ id: idOut, contractNo: z.string() }),
+    permission: { code: F, action: 'add' },
+    invalidates: ['Scf', 'Resource'],
+  }),
+  financeDetail: endpoint({
+    method: 'GET',
+    path: `${SCF}/finance-contract/full`,
+    summary: '融资合同详情（逐日计息 ACT/360、还款、解押）',
+    query: z.object({ id: id('融资合同'), asOf: day('计息截止日').optional() }),
+    answer: financeDetail,
+    permission: { code: F, action: 'view' },
+    provides: ['Scf'],
+  }),
+  repay: endpoint({
+    method: 'POST',
+    path: `${SCF}/finance-contract/repay`,
+    summary: '还款（付清应计利息，按还款比例解押）',
+    body: z.object({
+      id: id('融资合同'),
+      repayDate: day('还款日'),
+      principal: dec('还款本金', 2).refine((v) => Number(v) > 0, { message: '还款本金必须大于0' }),
+    }),
+    answer: z.object({ interest: moneyOut, releasedQty: qtyOut, outstanding: moneyOut, state: z.string() }),
+    permission: { code: F, action: 'edit' },
+    invalidates: ['Scf', 'Resource'],
+  }),
+  certIssue: endpoint({
+    method: 'POST',
+    path: `${SCF}/gold-cert/issue`,
+    summary: '开立金单（对应一笔应付）',
+    body: z.object({
+      issuerName: z
+        .string({ error: '请输入开单企业' })
+        .trim()
+        .min(1, '请输入开单企业')
+        .max(100, '开单企业不能超过100个字符'),
+      holderPartyId: id('持有人').optional(),
+      face: dec('金额', 2).refine((v) => Number(v) > 0, { message: '金额必须大于0' }),
+      issueDate: day('开单日'),
+      maturityDate: day('到期日'),
+      payableRef: z.string().trim().max(100, '对应应付不能超过100个字符').default(''),
+    }),
+    answer: z.object({ id: idOut, certNo: z.string() }),
+    permission: { code: C, action: 'add' },
+    invalidates: ['Scf', 'Resource'],
+  }),
+  certSplit: endpoint({
+    method: 'POST',
+    path: `${SCF}/gold-cert/split`,
+    summary: '拆分并转让金单（各份合计等于原金单）',
+    body: z.object({
+      id: id('金单'),
+      parts: z
+        .array(
+          z.object({
+            amount: z.union([z.string(), z.number()]).transform((v) => String(v)),
+            holderPartyId: id('接收方').optional(),
+          }),
+          {
+            error: '请填写拆分金额',
+          },
+        )
+        .min(2, '拆分至少需要两份')
+        .max(50, '拆分不能超过50份'),
+    }),
+    answer: z.array(z.object({ id: idOut, certNo: z.string(), face: moneyOut })),
+    permission: { code: C, action: 'edit' },
+    invalidates: ['Scf', 'Resource'],
+  }),
+  certTransfer: endpoint({
+    method: 'POST',
+    path: `${SCF}/gold-cert/transfer`,
+    summary: '转让金单',
+    body: z.object({ id: id('金单'), holderPartyId: id('接收方') }),
+    answer: z.object({ id: idOut, holderName: z.string() }),
+    permission: { code: C, action: 'edit' },
+    invalidates: ['Scf', 'Resource'],
+  }),
+  certDiscount: endpoint({
+    method: 'POST',
+    path: `${SCF}/gold-cert/discount`,
+    summary: '金单融资贴现（到期前）',
+    body: z.object({
+      id: id('金单'),
+      providerId: id('资金方'),
+      discountDate: day('贴现日'),
+      annualRate: dec('贴现年利率(%)', 4, '36'),
+    }),
+    answer: z.object({ days: z.number().int(), interest: moneyOut, net: moneyOut }),
+    permission: { code: C, action: 'edit' },
+    invalidates: ['Scf', 'Resource'],
+  }),
+  certSettle: endpoint({
+    method: 'POST',
+    path: `${SCF}/gold-cert/settle`,
+    summary: '金单到期兑付',
+    body: z.object({ id: id('金单'), settleDate: day('兑付日') }),
+    answer: z.object({ id: idOut, status: z.string() }),
+    permission: { code: C, action: 'edit' },
+    invalidates: ['Scf', 'Resource'],
+  }),
+  certFamily: endpoint({
+    method: 'GET',
+    path: `${SCF}/gold-cert/family`,
+    summary: '金单详情（拆分树与流转记录）',
+    query: certId,
+    answer: certFamily,
+    permission: { code: C, action: 'view' },
+    provides: ['Scf'],
+  }),
+};
+
+export { MATERIAL_SELECT, PARTY_SELECT, WAREHOUSE_SELECT };

@@ -1,0 +1,119 @@
+import { Button, DatePicker, Modal, Space, Table } from '@douyinfe/semi-ui';
+import { useState } from 'react';
+import { useLedgerDocumentsQuery, useLedgerSummaryQuery } from '../../core/api/izs-contract.api.ts';
+import { type LedgerRow, purchaseLedgerDef, sellLedgerDef } from '../../core/contract/izs-contract/ledger.contract.ts';
+import { CUSTOMER_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';
+import { PageFrame } from '../../features/admin-page/common.tsx';
+import { ExportButton } from '../../features/crud/export-import.tsx';
+import { FieldControl } from '../../features/crud/field-kinds.tsx';
+
+const day = (d: Date) => d.toLocaleDateString('sv-SE');
+const num = (w?: number) => ({ align: 'right' as const, width: w });
+const DOC: Record<string, string> = {
+  in_stock: '采购入库',
+  out_stock: '销售出库',
+  purchase_return: '采购退货',
+  sale_return: '销售退货',
+};
+
+/**
+ * 采购台账 / 销售台账: per counterparty × material for a period — contracted, delivered net weight and amount, open on
+ * executing contracts; a row opens its documents; 导出 writes the same rows to Excel.
+ */
+export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
+  const now = new Date();
+  const [range, setRange] = useState<[string, string]>([day(new Date(now.getFullYear(), now.getMonth(), 1)), day(now)]);
+  const [partyId, setPartyId] = useState<string | undefined>();
+  const [drill, setDrill] = useState<LedgerRow | null>(null);
+  const q = { side, beginDate: range[0], endDate: range[1], ...(partyId ? { partyId } : {}) };
+  const sum = useLedgerSummaryQuery(q, { refetchOnMountOrArgChange: true });
+  const docs = useLedgerDocumentsQuery(
+    { ...q, partyId: drill?.partyId ?? '', materialId: drill?.materialId ?? '' },
+    { skip: !drill },
+  );
+  const def = side === 'purchase' ? purchaseLedgerDef : sellLedgerDef;
+  const partyLabel = side === 'purchase' ? '供应商' : '客户';
+  const t = sum.data?.totals;
+  return (
+    <PageFrame title={def.title} testId={`ledger-${side}`}>
+      <Space wrap className="ly-ledger-bar">
+        <DatePicker
+          type="dateRange"
+          value={range}
+          onChange={(v) => {
+            const [a, b] = (v as Date[] | undefined) ?? [];
+            if (a && b) setRange([day(a), day(b)]);
+          }}
+          data-testid="ledger-range"
+        />
+        <div style={{ width: 220 }}>
+          <FieldControl
+            spec={{
+              field: 'partyId',
+              label: partyLabel,
+              kind: 'select',
+              options: side === 'purchase' ? SUPPLIER_SELECT : CUSTOMER_SELECT,
+            }}
+            value={partyId}
+            onChange={(v) => setPartyId(v ? String(v) : undefined)}
+          />
+        </div>
+        <ExportButton def={def} params={q} total={sum.data?.rows.length ?? 0} />
+        <span className="ly-ledger-note">开票与收付款金额由应收应付模块提供</span>
+      </Space>
+      <Table
+        size="small"
+        rowKey={(r?: LedgerRow) => `${r?.partyId}:${r?.materialId}`}
+        loading={sum.isFetching}
+        pagination={false}
+        dataSource={sum.data?.rows ?? []}
+        empty="所选期间没有合同或已审核的单据"
+        onRow={(r?: LedgerRow) => ({ onClick: () => r && setDrill(r), style: { cursor: 'pointer' } })}
+        data-testid="ledger-table"
+        columns={[
+          { title: partyLabel, dataIndex: 'partyName', width: 180 },
+          { title: '物料', dataIndex: 'materialName', width: 120 },
+          { title: '合同数', dataIndex: 'contractCount', ...num(70) },
+          { title: '合同数量(吨)', dataIndex: 'contractedQty', ...num(120) },
+          { title: '合同金额', dataIndex: 'contractedAmount', ...num(130) },
+          { title: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)', dataIndex: 'deliveredKg', ...num(130) },
+          { title: '金额', dataIndex: 'deliveredAmount', ...num(130) },
+          { title: '未执行(吨)', dataIndex: 'openQty', ...num(110) },
+          { title: '单据数', dataIndex: 'documentCount', ...num(70) },
+        ]}
+      />
+      {t && (
+        <div className="ly-ledger-total" data-testid="ledger-total">
+          合计：合同 {t.contractedQty} 吨 / {t.contractedAmount} 元；{side === 'purchase' ? '入库' : '出库'}{' '}
+          {t.deliveredKg} kg / {t.deliveredAmount} 元；未执行 {t.openQty} 吨
+        </div>
+      )}
+      <Modal
+        visible={!!drill}
+        width={900}
+        title={drill ? `${drill.partyName} · ${drill.materialName}：${range[0]} 至 ${range[1]}` : ''}
+        onCancel={() => setDrill(null)}
+        footer={<Button onClick={() => setDrill(null)}>关闭</Button>}
+      >
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          loading={docs.isFetching}
+          dataSource={docs.data ?? []}
+          data-testid="ledger-docs"
+          columns={[
+            { title: '单据编号', dataIndex: 'orderNo', width: 170 },
+            { title: '类型', dataIndex: 'docType', render: (v: string) => DOC[v] ?? v, width: 90 },
+            { title: '日期', dataIndex: 'orderDate', width: 110 },
+            { title: '合同', dataIndex: 'contractNo', render: (v: string | null) => v ?? '—' },
+            { title: '磅单', dataIndex: 'sourceWeighingNo', render: (v: string | null) => v ?? '—' },
+            { title: '净重(kg)', dataIndex: 'qtyKg', ...num(110) },
+            { title: '单价', dataIndex: 'unitPrice', ...num(100) },
+            { title: '金额', dataIndex: 'amount', ...num(120) },
+          ]}
+        />
+      </Modal>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * 采购台账 / 销售台账 (LEDGER in core/contract/izs-contract/ledger.contract.ts): per party × material for a period —
+ * contracted (trading contracts of the side, not draft/pending, signed by the period's end and delivering within
+ * it), delivered (reviewed in/out-stock documents of the period, returns netted), open on executing contracts.
+ * Scoped like the stock documents (data scope of the ledger's menu on the document / contract department).
+ */
+import Decimal from 'decimal.js';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  LEDGER,
+  LEDGER_PERMISSION,
+  type LedgerRow,
+  ledgerQuery,
+  purchaseLedgerDef,
+  sellLedgerDef,
+} from '../../../core/contract/izs-contract/ledger.contract.ts';
+import { type Db, rows } from '../../db/client.ts';
+import { stockOrder, tradingContract } from '../../db/schema/index.ts';
+import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import { exportRows } from '../../platform/crud/excel.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { checkPermission, endpoints } from '../../platform/endpoint.ts';
+import { scopeOf } from '../../platform/scope.ts';
+import { parse } from '../../platform/validate.ts';
+import { executedOf } from './trading-detail.ts';
+
+type Q = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyId?: string };
+
+const IN = { purchase: ['in_stock', 'purchase_return'], sale: ['out_stock', 'sale_return'] } as const;
+
+async function ledger(
+  db: Db,
+  user: AuthUser,
+  q: Q,
+): Promise<{
+  rows: LedgerRow[];
+  totals: Pick<LedgerRow, 'contractedQty' | 'contractedAmount' | 'deliveredKg' | 'deliveredAmount' | 'openQty'>;
+}> {
+  const code = LEDGER_PERMISSION[q.side];
+  const docScope = await scopeOf(db, user, stockOrder, code);
+  const conScope = await scopeOf(db, user, tradingContract, code);
+  const party = (col: SQL) => (q.partyId ? sql` and ${col} = ${q.partyId}` : sql``);
+  const [ret] = IN[q.side].slice(1);
+  const delivered = await rows<{ party_id: string; material_id: string; kg: string; amount: string; docs: number }>(
+    db,
+    sql`select d.party_id::text as party_id, l.material_id::text as material_id,
+               sum(case when d.doc_type = ${ret} then -l.qty else l.qty end)::text as kg,
+               sum(case when d.doc_type = ${ret} then -l.amount else l.amount end)::text as amount,
+               count(distinct d.id)::int as docs
+          from (select * from izs_stock_order where ${docScope}) d join izs_stock_order_line l on l.order_id = d.id
+         where d.state = 'reviewed' and d.party_id is not null
+           and d.doc_type in (${IN[q.side][0]}, ${ret})
+           and d.order_date >= ${q.beginDate} and d.order_date <= ${q.endDate} ${party(sql`d.party_id`)}
+         group by d.party_id, l.material_id`,
+  );
+  const contracts = await rows<{ id: string; party_id: string; state: string }>(
+    db,
+    sql`select c.id::text as id, c.party_id::text as party_id, c.state from (select * from izs_trading_contract where ${conScope}) c
+         where c.side = ${q.side} and c.state in ('executing', 'completed', 'terminated')
+           and c.sign_date <= ${q.endDate} and c.delivery_end >= ${q.beginDate} ${party(sql`c.party_id`)}`,
+  );
+  const lines = contracts.length
+    ? await rows<{ contract_id: string; material_id: string; qty: string; amount: string }>(
+        db,
+        sql`select contract_id::text as contract_id, material_id::text as material_id, qty::text as qty, amount::text as amount
+              from izs_trading_contract_line
+             where contract_id in (${sql.join(
+               contracts.map((c) => sql`${c.id}`),
+               sql`, `,
+             )})`,
+      )
+    : [];
+  type Acc = { cons: Set<string>; cq: Decimal; ca: Decimal; kg: Decimal; amt: Decimal; open: Decimal; docs: number };
+  const acc = new Map<string, Acc>();
+  const get = (p: string, m: string) => {
+    const k = `${p}:${m}`;
+    let a = acc.get(k);
+    if (!a) {
+      a = {
+        cons: new Set(),
+        cq: new Decimal(0),
+        ca: new Decimal(0),
+        kg: new Decimal(0),
+        amt: new Decimal(0),
+        open: new Decimal(0),
+        docs: 0,
+      };
+      acc.set(k, a);
+    }
+    return a;
+  };
+  const byId = new Map(contracts.map((c) => [c.id, c]));
+  for (const l of lines) {
+    const c = byId.get(l.contract_id);
+    if (!c) continue;
+    const a = get(c.party_id, l.material_id);
+    a.cons.add(c.id);
+    a.cq = a.cq.plus(l.qty);
+    a.ca = a.ca.plus(l.amount);
+  }
+  for (const c of contracts.filter((x) => x.state === 'executing')) {
+    const done = new Map(
+      (await executedOf(db, user.tenantId, c.id, q.side)).map((d) => [d.materialId, new Decimal(d.qtyKg).div(1000)]),
+    );
+    for (const l of lines.filter((x) => x.contract_id === c.id)) {
+      const a = get(c.party_id, l.material_id);
+      a.open = a.open.plus(Decimal.max(new Decimal(l.qty).minus(done.get(l.material_id) ?? 0), 0));
+    }
+  }
+  for (const d of delivered) {
+    const a = get(d.party_id, d.material_id);
+    a.kg = a.kg.plus(d.kg);
+    a.amt = a.amt.plus(d.amount);
+    a.docs += Number(d.docs);
+  }
+  const keys = [...acc.keys()];
+  const partyIds = [...new Set(keys.map((k) => k.split(':')[0]))];
+  const matIds = [...new Set(keys.map((k) => k.split(':')[1]))];
+  const nameOf = async (table: string, ids: string[]) =>
+    ids.length
+      ? new Map(
+          (
+            await rows<{ id: string; name: string }>(
+              db,
+              sql`select id::text as id, name from ${sql.raw(table)} where id in (${sql.join(
+                ids.map((x) => sql`${x}`),
+                sql`, `,
+              )})`,
+            )
+          ).map((r) => [r.id, r.name]),
+        )
+      : new Map<string, string>();
+  const parties = await nameOf('izs_related_party', partyIds);
+  const mats = await nameOf('izs_material', matIds);
+  const out: LedgerRow[] = keys
+    .map((k) => {
+      const [p, m] = k.split(':');
+      const a = acc.get(k) as Acc;
+      return {
+        partyId: p,
+        partyName: parties.get(p) ?? '',
+        materialId: m,
+        materialName: mats.get(m) ?? '',
+        contractCount: a.cons.size,
+        contractedQty: a.cq.toFixed(3),
+        contractedAmount: a.ca.toFixed(2),
+        deliveredKg: a.kg.toFixed(3),
+        deliveredAmount: a.amt.toFixed(2),
+        openQty: a.open.toFixed(3),
+        documentCount: a.docs,
+      };
+    })
+    .sort((x, y) => x.partyName.localeCompare(y.partyName, 'zh') || x.materialName.localeCompare(y.materialName, 'zh'));
+  const sum = (f: keyof LedgerRow, p: number) => out.reduce((s, r) => s.plus(String(r[f])), new Decimal(0)).toFixed(p);
+  return {
+    rows: out,
+    totals: {
+      contractedQty: sum('contractedQty', 3),
+      contractedAmount: sum('contractedAmount', 2),
+      deliveredKg: sum('deliveredKg', 3),
+      deliveredAmount: sum('deliveredAmount', 2),
+      openQty: sum('openQty', 3),
+    },
+  };
+}
+
+export function registerLedgers(app: FastifyInstance, ctx: CrudContext): void {
+  const { db, tz } = ctx;
+  const r = endpoints(app, db);
+  const guard = (user: AuthUser, side: 'purchase' | 'sale', action: 'view' | 'export' = 'view') =>
+    checkPermission(db, user, { ...LEDGER.summary, permission: { code: LEDGER_PERMISSION[side], action } });
+  r.handle(LEDGER.summary, async ({ query, user }) => {
+    await guard(user, query.side);
+    return ledger(db, user, query);
+  });
+  r.handle(LEDGER.documents, async ({ query, user }) => {
+    await guard(user, query.side);
+    const scope = await scopeOf(db, user, stockOrder, LEDGER_PERMISSION[query.side]);
+    const found = await rows<Record<string, string | null>>(
+      db,
+      sql`select d.id::text as id, d.order_no, d.doc_type, d.order_date,
+                 (select c.contract_no from izs_trading_contract c where c.id = d.contract_id) as contract_no,
+                 (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no,
+                 sum(l.qty)::text as qty, max(l.unit_price)::text as price, sum(l.amount)::text as amount
+            from (select * from izs_stock_order where ${scope}) d join izs_stock_order_line l on l.order_id = d.id
+           where d.state = 'reviewed' and d.party_id = ${query.partyId} and l.material_id = ${query.materialId}
+             and d.doc_type in (${IN[query.side][0]}, ${IN[query.side][1]})
+             and d.order_date >= ${query.beginDate} and d.order_date <= ${query.endDate}
+           group by d.id, d.order_no, d.doc_type, d.order_date, d.contract_id, d.source_weighing_id
+           order by d.order_date, d.order_no`,
+    );
+    return found.map((d) => {
+      const neg = d.doc_type === IN[query.side][1];
+      const v = (x: string | null, p: number) => (neg ? new Decimal(x ?? 0).neg() : new Decimal(x ?? 0)).toFixed(p);
+      return {
+        id: String(d.id),
+        orderNo: String(d.order_no),
+        docType: String(d.doc_type),
+        orderDate: String(d.order_date),
+        contractNo: d.contract_no,
+        sourceWeighingNo: d.weighing_no,
+        qtyKg: v(d.qty, 3),
+        unitPrice: new Decimal(d.price ?? 0).toFixed(2),
+        amount: v(d.amount, 2),
+      };
+    });
+  });
+  for (const def of [purchaseLedgerDef, sellLedgerDef]) {
+    app.get(`${def.path}/export`, async (req, reply) => {
+      const user = currentUser(req);
+      const side = def.permission === LEDGER_PERMISSION.sale ? 'sale' : 'purchase';
+      await guard(user, side, 'export');
+      const q = parse(ledgerQuery, { ...(req.query as object), side });
+      const data = await ledger(db, user, q);
+      return exportRows(
+        db,
+        reply,
+        def,
+        tz,
+        async (offset) => (offset ? [] : data.rows.map((x) => ({ ...x }))),
+        user.tenantId,
+      );
+    });
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Signing a trading contract (spec §7.1 GET /api/izs-sell/trading-contract/redirect/cert) behind an e-signature
+ * provider interface. The built-in provider signs inside Loopyard: the signing step is the contract page
+ * (`/contract/trading/view/:id?sign=1`), and a signature records the signer, the time and the SHA-256 of the
+ * printed contract (core/trade/printed.ts) — `verify` hashes again, so a later change of any printed field is seen.
+ * An external provider (e.g. a CA's 电子签章 service) implements the same interface: its `startUrl` is its own
+ * signing page and its `sign` answers its reference. Only an approved (执行中) contract is signed.
+ */
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { toCapital } from '../../../core/accounting/capital.ts';
+import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import { printedText } from '../../../core/trade/printed.ts';
+import { type Executor, rows } from '../../db/client.ts';
+import { contractSignature, tenant } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import type { CrudContext, Resource } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { formatDateTime } from '../../platform/time.ts';
+import { lockContract } from './trading-contract.ts';
+import { fullFor, loadFull } from './trading-detail.ts';
+
+export interface SignRequest {
+  contract: TradingContractFull;
+  text: string;
+  hash: string;
+  signer: AuthUser;
+}
+
+/** An e-signature provider. */
+export interface ESignProvider {
+  name: string;
+  /** Where the user goes to sign (a route of the back office or the provider's page). */
+  startUrl(contractId: string): string;
+  /** Signs; answers the provider's reference (built-in: ''). */
+  sign(r: SignRequest): Promise<{ externalRef: string }>;
+}
+
+export const builtinProvider: ESignProvider = {
+  name: 'builtin',
+  startUrl: (id) => `/contract/trading/view/${id}?sign=1`,
+  sign: async () => ({ externalRef: '' }),
+};
+
+export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+async function companyName(ex: Executor, tenantId: string): Promise<string> {
+  const [t] = await ex.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, tenantId));
+  return t?.name ?? '';
+}
+
+/** The printed contract of `c` with its hash. */
+export async function printed(ex: Executor, tenantId: string, c: TradingContractFull) {
+  const company = await companyName(ex, tenantId);
+  const text = printedText({ ...c, companyName: company });
+  return { company, text, hash: sha256(text) };
+}
+
+export function registerSigning(
+  app: FastifyInstance,
+  ctx: CrudContext,
+  res: Resource,
+  provider: ESignProvider = builtinProvider,
+): void {
+  const { db, tz } = ctx;
+  const r = endpoints(app, db);
+
+  r.handle(TRADING.redirectCert, async ({ query, user, req }) => {
+    const c = await fullFor(db, res, ctx, req, user, query.id);
+    if (c.state !== 'executing') throw badRequest('合同审核通过后才能签署');
+    return { provider: provider.name, url: provider.startUrl(query.id) };
+  });
+
+  r.handle(TRADING.sign, async ({ body, user, req }) => {
+    await res.load(db, req, user, body.id);
+    return db.transaction(async (tx) => {
+      await lockContract(tx, user.tenantId, body.id);
+      const c = await loadFull(tx, tz, user.tenantId, body.id);
+      if (c.state !== 'executing') throw badRequest('合同审核通过后才能签署');
+      const p = await printed(tx, user.tenantId, c);
+      const done = await rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from izs_contract_signature where contract_id = ${body.id} and signer_id = ${user.userId}`,
+      );
+      if (Number(done[0]?.n ?? 0) > 0) throw badRequest('您已签署过该合同');
+      const ext = await provider.sign({ contract: c, text: p.text, hash: p.hash, signer: user });
+      const [realName] = await rows<{ real_name: string }>(
+        tx,
+        sql`select real_name from blade_user where id = ${user.userId}`,
+      );
+      const [sig] = await tx
+        .insert(contractSignature)
+        .values({
+          tenantId: user.tenantId,
+          contractId: body.id,
+          provider: provider.name,
+          signerId: user.userId,
+          signerName: realName?.real_name || user.account || '',
+          docHash: p.hash,
+          externalRef: ext.externalRef,
+        })
+        .returning();
+      await writeOperationLog(tx, req, '签署贸易合同', { docHash: [null, p.hash] });
+      return {
+        id: sig.id,
+        provider: sig.provider,
+        signerName: sig.signerName,
+        signedAt: formatDateTime(sig.signedAt, tz),
+        docHash: sig.docHash,
+      };
+    });
+  });
+
+  r.handle(TRADING.verify, async ({ query, user, req }) => {
+    const c = await fullFor(db, res, ctx, req, user, query.id);
+    const p = await printed(db, user.tenantId, c);
+    const last = c.signatures[c.signatures.length - 1];
+    return {
+      signed: !!last,
+      currentHash: p.hash,
+      signedHash: last?.docHash ?? '',
+      changed: !!last && last.docHash !== p.hash,
+    };
+  });
+
+  r.handle(TRADING.print, async ({ query, user, req }) => {
+    const c = await fullFor(db, res, ctx, req, user, query.id);
+    const p = await printed(db, user.tenantId, c);
+    const { execution: _e, documents: _d, openDocuments: _o, signatures: _s, ...contract } = c;
+    return {
+      contract,
+      companyName: p.company,
+      totalCapital: toCapital(c.totalAmount),
+      printedText: p.text,
+      hash: p.hash,
+    };
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * 贸易合同: engine reads (page, list, select-list, detail, export, remove of drafts) and the descriptors of
+ * core/contract/izs-contract/trading-contract.contract.ts — save with lines, state moves. Execution, open contracts:
+ * trading-detail.ts; signing and print: signing.ts. Rules: core/trade/execution.ts.
+ */
+import Decimal from 'decimal.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { TRADING, tradingContractResource } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import { contractLineAmount, contractLinePrice, contractMove } from '../../../core/trade/execution.ts';
+import type { Tx } from '../../db/client.ts';
+import { material, relatedParty, tradingContract, tradingContractLine } from '../../db/schema/index.ts';
+import { type CrudContext, type Resource, type Row, registerResource } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
+import { drawNo } from './numbers.ts';
+import { openDocumentCount } from './trading-detail.ts';
+
+export const PARTY_TYPES = { purchase: ['supplier', 'both'], sale: ['customer', 'both'] } as const;
+
+/** Locks a contract of the tenant (FOR UPDATE). */
+export async function lockContract(tx: Tx, tenantId: string, id: string): Promise<Row> {
+  const [row] = (await tx
+    .select()
+    .from(tradingContract)
+    .where(and(eq(tradingContract.id, id), eq(tradingContract.tenantId, tenantId), eq(tradingContract.isDeleted, 0)))
+    .for('update')) as Row[];
+  if (!row) throw badRequest('合同不存在');
+  return row;
+}
+
+export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext): Resource {
+  const { db, tz } = ctx;
+  const res = registerResource(app, ctx, tradingContractResource, tradingContract, {
+    joins: {
+      partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${tradingContract.partyId})`,
+      approveUserName: sql<string>`(select u.real_name from blade_user u where u.id = ${tradingContract.approveUser})`,
+      signed: sql<number>`(case when exists (select 1 from izs_contract_signature s where s.contract_id = ${tradingContract.id}) then 1 else 0 end)`,
+    },
+    beforeRemove: async (_tx, rows) => {
+      if (rows.some((r) => r.state !== 'draft')) throw badRequest('只能删除草稿状态的合同，执行中的合同请终止');
+    },
+    routes: { submit: false, save: false, update: false, import: false, importTemplate: false },
+  });
+  const r = endpoints(app, db);
+
+  r.handle(TRADING.save, async ({ body, user, req }) => {
+    const t = user.tenantId;
+    if (body.deliveryEnd < body.deliveryStart) throw badRequest('交货截止日期不能早于交货开始日期');
+    if (body.id) await res.load(db, req, user, body.id); // scope
+    return db.transaction(async (tx) => {
+      const [p] = await tx
+        .select({ type: relatedParty.type })
+        .from(relatedParty)
+        .where(and(eq(relatedParty.id, body.partyId), eq(relatedParty.tenantId, t), eq(relatedParty.isDeleted, 0)));
+      const types: readonly string[] = PARTY_TYPES[body.side];
+      if (!p || !types.includes(p.type)) throw badRequest(body.side === 'sale' ? '客户不存在' : '供应商不存在');
+      const matIds = [...new Set(body.lines.map((l) => l.materialId))];
+      const mats = await tx
+        .select({ id: material.id })
+        .from(material)
+        .where(and(inArray(material.id, matIds), eq(material.tenantId, t), eq(material.isDeleted, 0)));
+      const known = new Set(mats.map((m) => m.id));
+      const lines = body.lines.map((l, i) => {
+        if (!known.has(l.materialId)) throw badRequest(`合同明细第${i + 1}行：物料不存在`);
+        if (l.priceType === 'pricing' && !l.refName) throw badRequest(`合同明细第${i + 1}行：请填写点价基准`);
+        if (l.priceType === 'fixed' && new Decimal(l.unitPrice).lte(0)) {
+          throw badRequest(`合同明细第${i + 1}行：单价必须大于0`);
+        }
+        const price = contractLinePrice(l.priceType, l.unitPrice, l.refPrice ?? null, l.premium ?? null);
+        return {
+          tenantId: t,
+          lineNo: i + 1,
+          materialId: l.materialId,
+          qty: new Decimal(l.qty).toFixed(3),
+          priceType: l.priceType,
+          refName: l.priceType === 'pricing' ? l.refName : '',
+          refDate: l.priceType === 'pricing' ? l.refDate : '',
+          refPrice: l.priceType === 'pricing' && l.refPrice ? new Decimal(l.refPrice).toFixed(2) : null,
+          premium: l.priceType === 'pricing' && l.premium ? new Decimal(l.premium).toFixed(2) : null,
+          unitPrice: price,
+          amount: contractLineAmount(l.qty, price),
+          remark: l.remark,
+        };
+      });
+      const totals = {
+        totalQty: lines.reduce((s, l) => s.plus(l.qty), new Decimal(0)).toFixed(3),
+        totalAmount: lines.reduce((s, l) => s.plus(l.amount), new Decimal(0)).toFixed(2),
+      };
+      const values = {
+        title: body.title,
+        side: body.side,
+        partyId: body.partyId,
+        signDate: body.signDate,
+        deliveryStart: body.deliveryStart,
+        deliveryEnd: body.deliveryEnd,
+        deliveryPlace: body.deliveryPlace,
+        tolerancePct: body.tolerancePct,
+        toleranceOption: body.toleranceOption,
+        weightBasis: body.weightBasis,
+        prepaymentPct: body.prepaymentPct,
+        balanceDays: body.balanceDays,
+        deductions: body.deductions,
+        attachments: body.attachments,
+        remark: body.remark,
+        ...totals,
+        updateUser: user.userId,
+        updateTime: new Date(),
+      };
+      let id: string;
+      let contractNo: string;
+      if (body.id) {
+        const prev = await lockContract(tx, t, body.id);
+        if (prev.state !== 'draft') throw badRequest('只能修改草稿状态的合同');
+        await tx.update(tradingContract).set(values).where(eq(tradingContract.id, body.id));
+        await tx.delete(tradingContractLine).where(eq(tradingContractLine.contractId, body.id));
+        id = body.id;
+        contractNo = String(prev.contractNo);
+      } else {
+        contractNo = await drawNo(tx, t, 'tradingContract', tz);
+        const [row] = await tx
+          .insert(tradingContract)
+          .values({
+            ...values,
+            tenantId: t,
+            deptId: effectiveDept(user),
+            createUser: user.userId,
+            createDept: effectiveDept(user),
+            contractNo,
+            state: 'draft',
+          })
+          .returning({ id: tradingContract.id });
+        id = row.id;
+      }
+      await tx.insert(tradingContractLine).values(lines.map((l) => ({ ...l, contractId: id })));
+      await writeOperationLog(tx, req, body.id ? '修改贸易合同' : '新增贸易合同', { contractNo: [null, contractNo] });
+      return { id, contractNo };
+    });
+  });
+
+  r.handle(TRADING.move, async ({ body, user, req }) => {
+    await res.load(db, req, user, body.id);
+    return db.transaction(async (tx) => {
+      const row = await lockContract(tx, user.tenantId, body.id);
+      const next = contractMove(String(row.state), body.action);
+      if ('error' in next) throw badRequest(next.error);
+      const now = new Date();
+      const set: Row = { state: next.to, updateUser: user.userId, updateTime: now };
+      if (body.action === 'submit') Object.assign(set, { submitUser: user.userId, submitTime: now });
+      if (body.action === 'approve' || body.action === 'reject') {
+        Object.assign(set, { approveUser: user.userId, approveTime: now, approveRemark: body.remark });
+      }
+      if (body.action === 'complete') {
+        const open = await openDocumentCount(tx, user.tenantId, body.id);
+        if (open > 0) throw badRequest(`合同还有 ${open} 张未审核的单据或未完成的磅单，不能完成`);
+        Object.assign(set, { completeUser: user.userId, completeTime: now });
+      }
+      if (body.action === 'terminate') {
+        if (!body.remark) throw badRequest('请输入终止原因');
+        Object.assign(set, { terminateUser: user.userId, terminateTime: now, terminateReason: body.remark });
+      }
+      await tx
+        .update(tradingContract)
+        .set(set as never)
+        .where(eq(tradingContract.id, body.id));
+      await writeOperationLog(tx, req, `贸易合同${body.action}`, {
+        state: [row.state, next.to],
+        contractNo: [row.contractNo, row.contractNo],
+      });
+      return { id: body.id, state: next.to };
+    });
+  });
+  return res;
+}

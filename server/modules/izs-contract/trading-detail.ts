@@ -1,0 +1,244 @@
+/**
+ * A trading contract with its lines, execution (core/trade/execution.ts over the REVIEWED in-stock / out-stock
+ * documents linked by contract_id), linked documents, steps and signatures; the party's open contracts.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import { execution } from '../../../core/trade/execution.ts';
+import { type Db, type Executor, rows } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import type { CrudContext, Resource } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest } from '../../platform/r.ts';
+import { formatDateTime } from '../../platform/time.ts';
+
+/** numeric → fixed string without float: pg answers numerics as strings already */
+const fx = (v: unknown, p: number) => {
+  const s = String(v ?? '0');
+  const [i, d = ''] = s.split('.');
+  return p === 0 ? i : `${i}.${(d + '0'.repeat(p)).slice(0, p)}`;
+};
+
+/** A timestamp of a raw query: a Date (node-postgres) or the text PGlite answers ('2026-11-24 20:14:00.1+00'). */
+export function asDate(v: unknown): Date {
+  if (v instanceof Date) return v;
+  return new Date(
+    String(v)
+      .replace(' ', 'T')
+      .replace(/([+-]\d{2})$/, '$1:00'),
+  );
+}
+
+/** The doc type a contract side executes with. */
+export const docTypeOf = (side: string) => (side === 'sale' ? 'out_stock' : 'in_stock');
+
+/** Linked stock documents not yet reviewed or voided, plus weighings still on their first pass. */
+export async function openDocumentCount(ex: Executor, tenantId: string, contractId: string): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select ((select count(*) from izs_stock_order d where d.tenant_id = ${tenantId} and d.contract_id = ${contractId}
+                 and d.is_deleted = 0 and d.state in ('draft', 'submitted'))
+              + (select count(*) from izs_weighing_order w where w.tenant_id = ${tenantId} and w.contract_id = ${contractId}
+                 and w.is_deleted = 0 and w.weigh_state = 'first'))::int as n`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** Σ of the reviewed document lines of the contract per material (kg, amount). */
+export async function executedOf(ex: Executor, tenantId: string, contractId: string, side: string) {
+  return rows<{ materialId: string; qtyKg: string; amount: string }>(
+    ex,
+    sql`select l.material_id::text as "materialId", sum(l.qty)::text as "qtyKg", sum(l.amount)::text as amount
+          from izs_stock_order d join izs_stock_order_line l on l.order_id = d.id
+         where d.tenant_id = ${tenantId} and d.contract_id = ${contractId} and d.is_deleted = 0
+           and d.state = 'reviewed' and d.doc_type = ${docTypeOf(side)}
+         group by l.material_id`,
+  );
+}
+
+export async function loadFull(ex: Executor, tz: string, tenantId: string, id: string): Promise<TradingContractFull> {
+  const [c] = await rows<Record<string, string | number | Date | null>>(
+    ex,
+    sql`select c.*, p.name as party_name,
+               (select real_name from blade_user u where u.id = c.create_user) as create_name,
+               (select real_name from blade_user u where u.id = c.submit_user) as submit_name,
+               (select real_name from blade_user u where u.id = c.approve_user) as approve_name,
+               (select real_name from blade_user u where u.id = c.complete_user) as complete_name,
+               (select real_name from blade_user u where u.id = c.terminate_user) as terminate_name
+          from izs_trading_contract c left join izs_related_party p on p.id = c.party_id
+         where c.id = ${id} and c.tenant_id = ${tenantId} and c.is_deleted = 0`,
+  );
+  if (!c) throw badRequest('合同不存在');
+  const lines = await rows<Record<string, string | number | null>>(
+    ex,
+    sql`select l.*, m.name as material_name from izs_trading_contract_line l
+          left join izs_material m on m.id = l.material_id
+         where l.contract_id = ${id} order by l.line_no`,
+  );
+  const names = new Map(lines.map((l) => [String(l.material_id), String(l.material_name ?? '')]));
+  const side = String(c.side) as 'purchase' | 'sale';
+  const done = await executedOf(ex, tenantId, id, side);
+  const extra = done.filter((d) => !names.has(d.materialId)).map((d) => d.materialId);
+  if (extra.length) {
+    const more = await rows<{ id: string; name: string }>(
+      ex,
+      sql`select id::text as id, name from izs_material where id in (${sql.join(
+        extra.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
+    );
+    for (const m of more) names.set(m.id, m.name);
+  }
+  const exe = execution(
+    lines.map((l) => ({ materialId: String(l.material_id), qty: String(l.qty) })),
+    done,
+    String(c.tolerance_pct),
+    (m) => names.get(m) ?? m,
+  );
+  const docs = await rows<Record<string, string | null>>(
+    ex,
+    sql`select d.id::text as id, d.order_no, d.doc_type, d.order_date, d.state, d.total_qty::text as total_qty,
+               d.total_amount::text as total_amount,
+               (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no
+          from izs_stock_order d
+         where d.tenant_id = ${tenantId} and d.contract_id = ${id} and d.is_deleted = 0
+         order by d.create_time desc`,
+  );
+  const sigs = await rows<Record<string, string | Date>>(
+    ex,
+    sql`select id::text as id, provider, signer_name, signed_at, doc_hash from izs_contract_signature
+         where contract_id = ${id} and tenant_id = ${tenantId} order by signed_at`,
+  );
+  const time = (v: unknown) => (v ? formatDateTime(asDate(v), tz) : '');
+  const steps = [
+    { step: '创建', userName: String(c.create_name ?? ''), time: time(c.create_time), note: '' },
+    ...(c.submit_time
+      ? [{ step: '提交审核', userName: String(c.submit_name ?? ''), time: time(c.submit_time), note: '' }]
+      : []),
+    ...(c.approve_time
+      ? [
+          {
+            step: c.state === 'draft' ? '驳回' : '审核通过',
+            userName: String(c.approve_name ?? ''),
+            time: time(c.approve_time),
+            note: String(c.approve_remark ?? ''),
+          },
+        ]
+      : []),
+    ...(c.complete_time
+      ? [{ step: '完成', userName: String(c.complete_name ?? ''), time: time(c.complete_time), note: '' }]
+      : []),
+    ...(c.terminate_time
+      ? [
+          {
+            step: '终止',
+            userName: String(c.terminate_name ?? ''),
+            time: time(c.terminate_time),
+            note: String(c.terminate_reason ?? ''),
+          },
+        ]
+      : []),
+  ];
+  return {
+    id: String(c.id),
+    contractNo: String(c.contract_no),
+    title: String(c.title),
+    side,
+    partyId: String(c.party_id),
+    partyName: String(c.party_name ?? ''),
+    signDate: String(c.sign_date),
+    deliveryStart: String(c.delivery_start),
+    deliveryEnd: String(c.delivery_end),
+    deliveryPlace: String(c.delivery_place),
+    tolerancePct: String(Number(c.tolerance_pct)),
+    toleranceOption: String(c.tolerance_option),
+    weightBasis: String(c.weight_basis),
+    prepaymentPct: String(Number(c.prepayment_pct)),
+    balanceDays: Number(c.balance_days),
+    deductions: String(c.deductions),
+    attachments: String(c.attachments),
+    totalQty: fx(c.total_qty, 3),
+    totalAmount: fx(c.total_amount, 2),
+    state: String(c.state) as TradingContractFull['state'],
+    remark: String(c.remark),
+    steps,
+    lines: lines.map((l) => ({
+      id: String(l.id),
+      lineNo: Number(l.line_no),
+      materialId: String(l.material_id),
+      materialName: String(l.material_name ?? ''),
+      qty: fx(l.qty, 3),
+      priceType: String(l.price_type) === 'pricing' ? ('pricing' as const) : ('fixed' as const),
+      refName: String(l.ref_name),
+      refDate: String(l.ref_date),
+      refPrice: l.ref_price === null ? null : fx(l.ref_price, 2),
+      premium: l.premium === null ? null : fx(l.premium, 2),
+      unitPrice: fx(l.unit_price, 2),
+      amount: fx(l.amount, 2),
+      remark: String(l.remark),
+    })),
+    execution: {
+      ...exe,
+      lines: exe.lines.map((l) => ({ ...l, materialName: names.get(l.materialId) ?? '' })),
+    },
+    documents: docs.map((d) => ({
+      id: String(d.id),
+      orderNo: String(d.order_no),
+      docType: String(d.doc_type),
+      orderDate: String(d.order_date),
+      state: String(d.state),
+      totalQty: fx(d.total_qty, 3),
+      totalAmount: fx(d.total_amount, 2),
+      sourceWeighingNo: d.weighing_no,
+    })),
+    openDocuments: await openDocumentCount(ex, tenantId, id),
+    signatures: sigs.map((s) => ({
+      id: String(s.id),
+      provider: String(s.provider),
+      signerName: String(s.signer_name),
+      signedAt: time(s.signed_at),
+      docHash: String(s.doc_hash),
+    })),
+  };
+}
+
+/** The full contract after the caller's scope check (resource load). */
+export async function fullFor(
+  db: Db,
+  res: Resource,
+  ctx: CrudContext,
+  req: Parameters<Resource['load']>[1],
+  user: AuthUser,
+  id: string,
+) {
+  await res.load(db, req, user, id);
+  return loadFull(db, ctx.tz, user.tenantId, id);
+}
+
+export function registerTradingDetail(app: FastifyInstance, ctx: CrudContext, res: Resource): void {
+  const { db } = ctx;
+  const r = endpoints(app, db);
+  r.handle(TRADING.full, ({ query, user, req }) => fullFor(db, res, ctx, req, user, query.id));
+  r.handle(TRADING.open, async ({ query, user }) => {
+    const list = await rows<{ id: string; contract_no: string; title: string; total_qty: string }>(
+      db,
+      sql`select id::text as id, contract_no, title, total_qty::text as total_qty from izs_trading_contract
+           where tenant_id = ${user.tenantId} and is_deleted = 0 and state = 'executing'
+             and party_id = ${query.partyId} and side = ${query.side}
+           order by sign_date desc, id desc limit 50`,
+    );
+    const out = [];
+    for (const c of list) {
+      const full = await loadFull(db, ctx.tz, user.tenantId, c.id);
+      out.push({
+        id: c.id,
+        contractNo: c.contract_no,
+        title: c.title,
+        remainingQty: full.execution.remainingQty,
+        materialIds: full.lines.map((l) => l.materialId),
+      });
+    }
+    return out;
+  });
+}

@@ -1,0 +1,254 @@
+// @vitest-environment node
+/**
+ * Supply-chain finance through the real HTTP app (issue 12): pledged stock cannot be issued (also under two
+ * concurrent out-stocks), repayment releases the pledge in proportion; interest ACT/360 to the fen for a worked
+ * example computed by hand; credit lines; 金单 issue, split (Σ parts = parent exactly), transfer, discount, settle.
+ */
+import Decimal from 'decimal.js';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/client.ts';
+import { goldCert } from '../../server/db/schema/index.ts';
+import { apiOf, bootStock, okPost, P, reviewed, type StockCtx, stockRow } from './stock-helpers.ts';
+
+let c: StockCtx;
+beforeAll(async () => {
+  c = await bootStock();
+});
+afterAll(async () => {
+  await c?.t.close();
+});
+
+const admin = () => apiOf(c);
+const SCF = '/api/izs-scf';
+
+async function get(path: string) {
+  const r = await admin()(path);
+  expect(r.body?.success, `${path}: ${JSON.stringify(r.body)}`).toBe(true);
+  return r.body.data;
+}
+
+let providerId = '';
+beforeAll(async () => {
+  const p = await okPost(admin(), `${SCF}/fund-provider/submit`, {
+    name: '测试银行宁波分行',
+    kind: 'bank',
+    creditLine: '2000000',
+    annualRate: '4.35',
+    pledgeRatio: '70',
+  });
+  providerId = p.id;
+});
+
+describe('stock pledge: pledged quantity stays in the warehouse', () => {
+  let pledge = '';
+  const wh = () => c.wh.T2;
+  const mat = () => c.mat.WL0007;
+  const outStock = (kg: string) => ({
+    warehouseId: wh(),
+    partyId: c.party.KH001,
+    bizType: 'sale',
+    lines: [{ materialId: mat(), qty: kg, unitPrice: '14000' }],
+  });
+
+  it('a pledge needs the stock: refused with the figures when the warehouse holds less', async () => {
+    await reviewed(admin(), P.inStock, {
+      warehouseId: wh(),
+      partyId: c.party.GYS001,
+      bizType: 'purchase',
+      lines: [{ materialId: mat(), qty: '10000', unitPrice: '13000' }],
+    });
+    const body = {
+      providerId,
+      kind: 'pledge',
+      principal: '90000',
+      annualRate: '4.35',
+      startDate: '2026-01-01',
+      termDays: 180,
+      warehouseId: wh(),
+      materialId: mat(),
+      pledgedQty: '12000',
+    };
+    const r = await admin()(`${SCF}/finance-contract/create`, { body });
+    expect(r.body).toMatchObject({
+      code: 400,
+      success: false,
+      msg: '库存 10000.000 kg，已质押 0.000 kg，可质押 10000.000 kg，不足 12000.000 kg',
+    });
+    pledge = (await okPost(admin(), `${SCF}/finance-contract/create`, { ...body, pledgedQty: '6000' })).id;
+  });
+
+  it('an out-stock that would leave less than the pledged quantity is refused with the figures', async () => {
+    const d = await okPost(admin(), `${P.outStock}/submit`, outStock('5000'));
+    await okPost(admin(), `${P.outStock}/submit-review`, { id: d.id });
+    const r = await admin()(`${P.outStock}/review`, { body: { id: d.id } });
+    expect(r.body.code).toBe(400);
+    expect(r.body.msg).toMatch(
+      /^测试封闭库的生铝已质押 6000\.000 kg（融资合同 RZ\d{12}），现有 10000\.000 kg，本单出库 5000\.000 kg 后结存 5000\.000 kg，低于质押数量；最多可出库 4000\.000 kg，请先还款解除质押$/,
+    );
+    expect((await stockRow(c, wh(), mat())).qty).toBe('10000.000');
+  });
+
+  it('two concurrent out-stocks of 3000 kg with 4000 kg free: exactly one is reviewed', async () => {
+    const a = await okPost(admin(), `${P.outStock}/submit`, outStock('3000'));
+    const b = await okPost(admin(), `${P.outStock}/submit`, outStock('3000'));
+    await okPost(admin(), `${P.outStock}/submit-review`, { id: a.id });
+    await okPost(admin(), `${P.outStock}/submit-review`, { id: b.id });
+    const rs = await Promise.all([a, b].map((d) => admin()(`${P.outStock}/review`, { body: { id: d.id } })));
+    const codes = rs.map((r) => r.body.code).sort();
+    expect(codes).toEqual([200, 400]);
+    expect(rs.find((r) => r.body.code === 400)?.body.msg).toContain(
+      '本单出库 3000.000 kg 后结存 4000.000 kg，低于质押数量；最多可出库 1000.000 kg',
+    );
+    expect((await stockRow(c, wh(), mat())).qty).toBe('7000.000');
+  });
+
+  it('repayment releases the pledge in proportion (30000 of 90000 → 2000 of 6000 kg); then the goods may go', async () => {
+    const rep = await okPost(admin(), `${SCF}/finance-contract/repay`, {
+      id: pledge,
+      repayDate: '2026-03-02',
+      principal: '30000',
+    });
+    // 90000 × 4.35% × 60 / 360 = 652.50
+    expect(rep).toEqual({ interest: '652.50', releasedQty: '2000.000', outstanding: '60000.00', state: 'active' });
+    const d = await get(`${SCF}/finance-contract/full?id=${pledge}&asOf=2026-03-02`);
+    expect(d).toMatchObject({
+      pledgedQty: '6000.000',
+      releasedQty: '2000.000',
+      lockedQty: '4000.000',
+      accruedInterest: '0.00',
+    });
+    await reviewed(admin(), P.outStock, outStock('3000'));
+    expect((await stockRow(c, wh(), mat())).qty).toBe('4000.000');
+    const more = await okPost(admin(), `${P.outStock}/submit`, outStock('0.001'));
+    await okPost(admin(), `${P.outStock}/submit-review`, { id: more.id });
+    expect((await admin()(`${P.outStock}/review`, { body: { id: more.id } })).body.code).toBe(400);
+  });
+});
+
+describe('interest ACT/360, day by day, to the fen', () => {
+  it('worked example: 850000.00 at 5.2% from 2026-03-10, 300000.00 repaid on 2026-04-29', async () => {
+    const { id } = await okPost(admin(), `${SCF}/finance-contract/create`, {
+      providerId,
+      kind: 'receivable',
+      principal: '850000.00',
+      annualRate: '5.2',
+      startDate: '2026-03-10',
+      termDays: 100,
+    });
+    // by hand: 2026-03-10 → 2026-04-29 is 21 + 29 = 50 days; 850000 × 0.052 × 50 / 360 = 2210000 / 360
+    //   = 6138.888… → 6138.89 paid with the repayment
+    const rep = await okPost(admin(), `${SCF}/finance-contract/repay`, {
+      id,
+      repayDate: '2026-04-29',
+      principal: '300000.00',
+    });
+    expect(rep.interest).toBe('6138.89');
+    // 2026-04-29 → 2026-06-18 is 1 + 31 + 18 = 50 days on 550000: 550000 × 0.052 × 50 / 360 = 3972.222…;
+    // the whole accrual 10111.111… → 10111.11, of which 6138.89 is paid: 3972.22 still accrued
+    const d = await get(`${SCF}/finance-contract/full?id=${id}&asOf=2026-06-18`);
+    expect(d).toMatchObject({
+      dayCount: 'ACT/360',
+      maturityDate: '2026-06-18',
+      outstanding: '550000.00',
+      paidInterest: '6138.89',
+      accruedInterest: '3972.22',
+    });
+    // one day's accrual on 550000: 550000 × 0.052 / 360 = 79.444444
+    expect(d.accrual.at(-1)).toEqual({ date: '2026-06-17', balance: '550000.00', interest: '79.444444' });
+    const early = await admin()(`${SCF}/finance-contract/repay`, {
+      body: { id, repayDate: '2026-04-01', principal: '1' },
+    });
+    expect(early.body.msg).toBe('还款日不能早于上一次还款日');
+    const tooMuch = await admin()(`${SCF}/finance-contract/repay`, {
+      body: { id, repayDate: '2026-05-01', principal: '550000.01' },
+    });
+    expect(tooMuch.body.msg).toBe('还款本金 550000.01 元超过未还本金 550000.00 元');
+  });
+
+  it('the credit line bounds new financing; usage shows used and available', async () => {
+    const usage = await get(`${SCF}/fund-provider/usage`);
+    const p = usage.find((x: { id: string }) => x.id === providerId);
+    // 60000 + 550000 outstanding
+    expect(p).toMatchObject({ creditLine: '2000000.00', used: '610000.00', available: '1390000.00', contracts: 2 });
+    const r = await admin()(`${SCF}/finance-contract/create`, {
+      body: {
+        providerId,
+        kind: 'prepayment',
+        principal: '1390000.01',
+        annualRate: '5',
+        startDate: '2026-05-01',
+        termDays: 90,
+      },
+    });
+    expect(r.body.msg).toBe('融资金额 1390000.01 元超出测试银行宁波分行的可用额度 1390000.00 元');
+  });
+});
+
+describe('金单: issue, split, transfer, discount, settle', () => {
+  let root = '';
+  let kids: { id: string; certNo: string; face: string }[] = [];
+
+  it('a split sums exactly to its parent; a split that does not is refused', async () => {
+    root = (
+      await okPost(admin(), `${SCF}/gold-cert/issue`, {
+        issuerName: '宁波钢铁有限公司',
+        face: '100000.00',
+        issueDate: '2026-04-01',
+        maturityDate: '2026-10-01',
+        payableRef: '销售合同 HT202604010001 货款',
+      })
+    ).id;
+    const bad = await admin()(`${SCF}/gold-cert/split`, {
+      body: { id: root, parts: [{ amount: '50000' }, { amount: '49999.99' }] },
+    });
+    expect(bad.body).toMatchObject({ code: 400, msg: '拆分金额合计 99999.99 元与金单面额 100000.00 元不一致' });
+    kids = await okPost(admin(), `${SCF}/gold-cert/split`, {
+      id: root,
+      parts: [{ amount: '33333.33', holderPartyId: c.party.GYS001 }, { amount: '33333.33' }, { amount: '33333.34' }],
+    });
+    const rows = await c.t.database.db.select().from(goldCert).where(eq(goldCert.parentId, root));
+    expect(rows.reduce((s, r) => s.plus(r.face), new Decimal(0)).toFixed(2)).toBe('100000.00');
+    const [parent] = await c.t.database.db.select().from(goldCert).where(eq(goldCert.id, root));
+    expect(parent.status).toBe('split');
+    const again = await admin()(`${SCF}/gold-cert/split`, {
+      body: { id: root, parts: [{ amount: '1' }, { amount: '99999' }] },
+    });
+    expect(again.body.msg).toBe('金单已拆分，不能拆分');
+  });
+
+  it('transfer, discount before maturity (face × rate × days / 360), settle at maturity; the trail keeps every holder', async () => {
+    await okPost(admin(), `${SCF}/gold-cert/transfer`, { id: kids[1].id, holderPartyId: c.party.GYS002 });
+    // 33333.34 × 3.6% × 165 / 360 (2026-04-19 → 2026-10-01) = 550.000… → 550.00
+    const d = await okPost(admin(), `${SCF}/gold-cert/discount`, {
+      id: kids[2].id,
+      providerId,
+      discountDate: '2026-04-19',
+      annualRate: '3.6',
+    });
+    expect(d).toEqual({ days: 165, interest: '550.00', net: '32783.34' });
+    const early = await admin()(`${SCF}/gold-cert/settle`, { body: { id: kids[0].id, settleDate: '2026-09-30' } });
+    expect(early.body.msg).toBe('金单 2026-10-01 到期，未到期不能兑付');
+    await okPost(admin(), `${SCF}/gold-cert/settle`, { id: kids[0].id, settleDate: '2026-10-01' });
+    const fam = await get(`${SCF}/gold-cert/family?id=${kids[1].id}`);
+    expect(fam.root.id).toBe(root);
+    expect(fam.certs.map((x: { status: string }) => x.status)).toEqual(['split', 'settled', 'holding', 'discounted']);
+    expect(fam.events.map((e: { action: string }) => e.action)).toEqual([
+      'issue',
+      'transfer',
+      'split',
+      'split',
+      'transfer',
+      'discount',
+      'settle',
+    ]);
+    const holders = fam.certs.map((x: { holderName: string }) => x.holderName);
+    expect(holders[0]).toBe('本公司');
+    expect(holders[3]).toBe('本公司');
+    const [{ n }] = await rows<{ n: number }>(
+      c.t.database.db,
+      sql`select count(*)::int as n from izs_gold_cert_event where root_id = ${root}`,
+    );
+    expect(n).toBe(7);
+  });
+});
