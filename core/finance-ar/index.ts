@@ -1,0 +1,2 @@
+export * from './aging.ts';
+export * from './settle.ts';
