@@ -15,6 +15,7 @@ import { registerAuthorityRoutes } from './modules/blade-system/role.ts';
 import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
+import { registerIzsFinanceAr } from './modules/izs-finance-ar/routes.ts';
 import { registerIzsFinancing } from './modules/izs-financing/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsStock } from './modules/izs-stock/routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerIzsWeighingOrders(app, ctx);
   await registerCameras(app, ctx);
   await registerIzsFinancing(app, ctx);
+  await registerIzsFinanceAr(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

@@ -4,8 +4,10 @@
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { ARAP_ENDPOINTS } from './izs-finance-ar/arap.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
+  arap: ARAP_ENDPOINTS,
 };

@@ -48,7 +48,12 @@ export type Aging = Record<AgingKey, string> & { total: string };
 
 /** Open amounts by bucket; Σ buckets = total (every amount lands in exactly one bucket). */
 export function aging(docs: { date: string; open: string }[], asOf: string): Aging {
-  const acc: Record<string, Decimal> = { d0_30: new Decimal(0), d31_60: new Decimal(0), d61_90: new Decimal(0), d90p: new Decimal(0) };
+  const acc: Record<string, Decimal> = {
+    d0_30: new Decimal(0),
+    d31_60: new Decimal(0),
+    d61_90: new Decimal(0),
+    d90p: new Decimal(0),
+  };
   let total = new Decimal(0);
   for (const doc of docs) {
     const k = bucketOf(doc.date, asOf);
