@@ -89,7 +89,7 @@ export async function settleLines(
     is_void: number;
   }>(
     ex,
-    sql`select s.id, s.kind, s.doc_id, d.order_no as doc_no, coalesce(s.cash_id, s.transfer_id) as cash_id,
+    sql`select s.id::text as id, s.kind, s.doc_id::text as doc_id, d.order_no as doc_no, coalesce(s.cash_id, s.transfer_id)::text as cash_id,
                coalesce(c.order_no, t.order_no, r.order_no) as cash_no, s.amount::text, s.settle_date, s.is_void
           from izs_ar_settle s
           left join izs_ar_doc d on d.id = s.doc_id

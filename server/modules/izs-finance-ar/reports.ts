@@ -42,15 +42,15 @@ export async function movementsOf(
   const list = await rows<Movement & { id: string }>(
     ex,
     sql`select * from (
-          select d.id, d.doc_date as date, d.order_no as "orderNo", d.source_type as kind, d.summary, d.amount::text as amount
+          select d.id::text as id, d.doc_date as date, d.order_no as "orderNo", d.source_type as kind, d.summary, d.amount::text as amount
             from izs_ar_doc d where d.tenant_id = ${tenantId} and d.side = ${side} and d.party_id = ${partyId} and d.state = 'reviewed'
           union all
-          select c.id, c.cash_date, c.order_no, c.kind,
+          select c.id::text, c.cash_date, c.order_no, c.kind,
                  case c.kind when 'refund' then '退款' when 'collection' then '收款' else '付款' end || coalesce('（' || nullif(c.remark, '') || '）', ''),
                  case c.kind when 'refund' then c.amount else -c.amount end::text
             from izs_ar_cash c where c.tenant_id = ${tenantId} and c.side = ${side} and c.party_id = ${partyId} and c.state = 'reviewed'
           union all
-          select t.id, t.transfer_date, t.order_no, 'offset', '应收应付对冲', (-t.amount)::text
+          select t.id::text, t.transfer_date, t.order_no, 'offset', '应收应付对冲', (-t.amount)::text
             from izs_ar_transfer t where t.tenant_id = ${tenantId} and t.kind = 'offset' and t.party_id = ${partyId} and t.state = 'reviewed'
         ) x where true ${cut}
         order by x.date, x."orderNo"`,
@@ -67,7 +67,7 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
     const asOf = query.asOf ?? formatDate(new Date(), tz);
     const parties = await rows<{ id: string; name: string }>(
       db,
-      sql`select p.id, p.name from izs_related_party p
+      sql`select p.id::text as id, p.name from izs_related_party p
            where p.tenant_id = ${user.tenantId} and p.is_deleted = 0
              and (exists (select 1 from izs_ar_doc d where d.party_id = p.id and d.side = ${query.side} and d.state = 'reviewed')
                or exists (select 1 from izs_ar_cash c where c.party_id = p.id and c.side = ${query.side} and c.state = 'reviewed'))

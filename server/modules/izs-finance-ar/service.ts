@@ -305,7 +305,7 @@ export async function reverseLines(
     amount: string;
   }>(
     tx,
-    sql`select s.id, s.side, s.kind, s.party_id, s.doc_id, s.cash_id, s.refund_id, s.transfer_id, s.amount
+    sql`select s.id::text as id, s.side, s.kind, s.party_id::text as party_id, s.doc_id::text as doc_id, s.cash_id::text as cash_id, s.refund_id::text as refund_id, s.transfer_id::text as transfer_id, s.amount::text as amount
           from izs_ar_settle s
          where s.tenant_id = ${tenantId} and s.is_void = 0 and ${where}
            and not exists (select 1 from izs_ar_settle r where r.reverses_id = s.id)
