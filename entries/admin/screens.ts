@@ -155,4 +155,23 @@ export const SCREENS: ScreenMap = {
   // bills and income-expend
   '/accounting/income-expend': lazy(() => import('../../screens/accounting/income-expend.tsx')),
   '/accounting/bill/manage': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
+  // receivables and payables (issue 11): one screen per kind, the side read from the path
+  '/accounting/receivable/receivable-order': lazy(() => import('../../screens/arap/doc-list.tsx')),
+  '/accounting/receivable/receivable-order-detail/:id': lazy(() => import('../../screens/arap/doc-detail.tsx')),
+  '/accounting/receivable/collection-order': lazy(() => import('../../screens/arap/cash-list.tsx')),
+  '/accounting/receivable/collection-order-detail/:id': lazy(() => import('../../screens/arap/cash-detail.tsx')),
+  '/accounting/receivable/receipt-order-detail/:orderNo': lazy(() => import('../../screens/arap/cash-detail.tsx')),
+  '/accounting/receivable/receipt-sub-order-detail/:orderNo': lazy(() => import('../../screens/arap/cash-detail.tsx')),
+  '/accounting/receivable/refundment-order': lazy(() => import('../../screens/arap/cash-list.tsx')),
+  '/accounting/receivable/refundment-order-detail/:id': lazy(() => import('../../screens/arap/cash-detail.tsx')),
+  '/accounting/payable/payable-order': lazy(() => import('../../screens/arap/doc-list.tsx')),
+  '/accounting/payable/payment-order': lazy(() => import('../../screens/arap/cash-list.tsx')),
+  '/accounting/payable/payment-order-detail/:id': lazy(() => import('../../screens/arap/cash-detail.tsx')),
+  '/accounting/payable/payment-order-info/:orderNo': lazy(() => import('../../screens/arap/cash-detail.tsx')),
+  '/accounting/payable/payment-sub-order-info/:orderNo': lazy(() => import('../../screens/arap/cash-detail.tsx')),
+  '/accounting/payable/refundment-order': lazy(() => import('../../screens/arap/cash-list.tsx')),
+  '/accounting/payable/receivable-bill': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
+  '/accounting/payable/payable-bill': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
+  '/accounting/statement': lazy(() => import('../../screens/arap/statement.tsx')),
+  '/accounting/transfer/list': lazy(() => import('../../screens/arap/transfer-list.tsx')),
 };

@@ -25,7 +25,7 @@ afterAll(async () => {
   await c?.t.close();
 });
 
-const get = async (path: string, query: Record<string, unknown>, token?: string) => {
+const get = async (path: string, query: Record<string, string | number | undefined>, token?: string) => {
   const r = await apiOf(c, token)(path, { method: 'GET', query });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data;
