@@ -22,6 +22,7 @@ import { client, dept, menu, post, region, role, roleMenu, tenant, user, version
 import { hashClientSecret } from '../platform/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { seedBaseData } from './base.ts';
+import { seedArapDemo } from './arap.ts';
 import { seedFinanceDemo } from './finance.ts';
 import { regionRows } from './regions.ts';
 import { seedStockData } from './stock.ts';
@@ -302,6 +303,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedFinanceDemo(tx, { tenantId: T, deptId: deptIds.finance, adminId: adminRow.id });
       // demo weighings, documents and stock (issue 4): server/seed/stock.ts
       await seedStockData(tx, { tenantId: T, depts: deptIds });
+      // demo receivables, payables, collections and payments (issue 11): server/seed/arap.ts
+      await seedArapDemo(tx, { tenantId: T, adminId: adminRow.id, deptId: deptIds.company ?? null });
     }
     await seedMenus(tx, { administrator: rid('administrator'), admin: rid('admin'), user: rid('user') });
     await insertBatched(1000, regionRows(), (chunk) => tx.insert(region).values(chunk));

@@ -7,13 +7,26 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.contract.ts';
+import { relatedParty } from '../../server/db/schema/index.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, revokeCodes, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx;
 let api: Api;
+let KH1: string;
+let KH2: string;
 beforeAll(async () => {
   c = await bootStock();
   api = apiOf(c);
+  // parties of the test's own (the demo seed already has receivables for KH001 / KH002)
+  const rows = await c.t.database.db
+    .insert(relatedParty)
+    .values([
+      { tenantId: '000000', code: 'T-KH1', name: '测试客户甲', type: 'customer' },
+      { tenantId: '000000', code: 'T-KH2', name: '测试伙伴乙', type: 'both' },
+    ])
+    .returning({ id: relatedParty.id, code: relatedParty.code });
+  KH1 = rows[0].id;
+  KH2 = rows[1].id;
   // stock to sell from
   await reviewed(api, P.inStock, {
     warehouseId: c.wh.T1,
@@ -67,8 +80,8 @@ const balanceOf = async (side: 'ar' | 'ap', partyId: string) =>
 
 describe('receivables', () => {
   it('a reviewed out-stock writes its 应收单, a collection settles it oldest first, leftover stands as 预收', async () => {
-    const out = await sell(c.party.KH001, '1000'); // 1 t × 3000 = 3000.00
-    const docs = await docsOf('ar', c.party.KH001);
+    const out = await sell(KH1, '1000'); // 1 t × 3000 = 3000.00
+    const docs = await docsOf('ar', KH1);
     const d = docs.find((x) => x.sourceNo === out.orderNo);
     expect(d).toMatchObject({
       amount: new Decimal(out.totalAmount).toFixed(2),
@@ -78,41 +91,41 @@ describe('receivables', () => {
     });
     const cash = await okPost(api, E.cashCreate.path, {
       side: 'ar',
-      partyId: c.party.KH001,
+      partyId: KH1,
       accountType: 'cash',
       method: 'cash',
       cashDate: '2026-11-20',
       amount: '1000.50',
     });
     expect(cash).toMatchObject({ applied: '1000.50', unapplied: '0.00', kind: 'collection' });
-    const after = (await docsOf('ar', c.party.KH001)).find((x) => x.id === d?.id);
+    const after = (await docsOf('ar', KH1)).find((x) => x.id === d?.id);
     expect(after).toMatchObject({ settled: '1000.50', open: '1999.50', settleState: 'partial' });
     const over = await okPost(api, E.cashCreate.path, {
       side: 'ar',
-      partyId: c.party.KH001,
+      partyId: KH1,
       accountType: 'cash',
       method: 'wechat',
       cashDate: '2026-11-21',
       amount: '2500',
     });
     expect(over).toMatchObject({ applied: '1999.50', unapplied: '500.50' });
-    expect(await balanceOf('ar', c.party.KH001)).toMatchObject({
+    expect(await balanceOf('ar', KH1)).toMatchObject({
       open: '0.00',
       unapplied: '500.50',
       balance: '-500.50',
     });
     // the next sale is settled from the advance
-    const out2 = await sell(c.party.KH001, '100'); // 300.00
-    const d2 = (await docsOf('ar', c.party.KH001)).find((x) => x.sourceNo === out2.orderNo);
+    const out2 = await sell(KH1, '100'); // 300.00
+    const d2 = (await docsOf('ar', KH1)).find((x) => x.sourceNo === out2.orderNo);
     const s = await okPost(api, E.cashSettle.path, { cashId: over.id });
     expect(s.unapplied).toBe('200.50');
     expect((await get(E.docDetail.path, { id: d2?.id })).settles).toHaveLength(1);
   });
 
   it('refuses settling more than the open amount or more than the collection holds, with the figures', async () => {
-    const out = await sell(c.party.KH001, '200'); // 600.00
-    const d = (await docsOf('ar', c.party.KH001)).find((x) => x.sourceNo === out.orderNo);
-    const base = { side: 'ar', partyId: c.party.KH001, accountType: 'cash', method: 'cash', cashDate: '2026-11-22' };
+    const out = await sell(KH1, '200'); // 600.00
+    const d = (await docsOf('ar', KH1)).find((x) => x.sourceNo === out.orderNo);
+    const base = { side: 'ar', partyId: KH1, accountType: 'cash', method: 'cash', cashDate: '2026-11-22' };
     expect(
       await refused(E.cashCreate.path, { ...base, amount: '1000', lines: [{ docId: d?.id, amount: '600.01' }] }),
     ).toBe(
@@ -122,7 +135,7 @@ describe('receivables', () => {
       '核销合计 150.00 元超过收款单未核销金额 100.00 元',
     );
     // nothing was written by the refusals
-    expect((await docsOf('ar', c.party.KH001)).find((x) => x.id === d?.id)?.open).toBe('600.00');
+    expect((await docsOf('ar', KH1)).find((x) => x.id === d?.id)?.open).toBe('600.00');
     expect(await refused(E.cashCreate.path, { ...base, amount: '0' })).toBe('金额必须大于0');
     expect(await refused(E.cashCreate.path, { ...base, amount: '1.001' })).toContain('最多2位小数');
     expect(await refused(E.cashCreate.path, { ...base, amount: '10', fee: '10' })).toBe('手续费必须小于金额');
@@ -130,12 +143,12 @@ describe('receivables', () => {
   });
 
   it('two clerks settling one document at once cannot over-settle it', async () => {
-    const out = await sell(c.party.KH002, '50'); // 150.00
-    const d = (await docsOf('ar', c.party.KH002)).find((x) => x.sourceNo === out.orderNo);
+    const out = await sell(KH2, '50'); // 150.00
+    const d = (await docsOf('ar', KH2)).find((x) => x.sourceNo === out.orderNo);
     const advance = () =>
       okPost(api, E.cashCreate.path, {
         side: 'ar',
-        partyId: c.party.KH002,
+        partyId: KH2,
         accountType: 'cash',
         method: 'cash',
         cashDate: '2026-11-22',
@@ -154,11 +167,11 @@ describe('receivables', () => {
   });
 
   it('a void of the source is refused while its 应收单 is settled; voiding the collection restores every settlement', async () => {
-    const out = await sell(c.party.KH002, '10'); // 30.00
-    const d = (await docsOf('ar', c.party.KH002)).find((x) => x.sourceNo === out.orderNo);
+    const out = await sell(KH2, '10'); // 30.00
+    const d = (await docsOf('ar', KH2)).find((x) => x.sourceNo === out.orderNo);
     const cash = await okPost(api, E.cashCreate.path, {
       side: 'ar',
-      partyId: c.party.KH002,
+      partyId: KH2,
       accountType: 'cash',
       method: 'cash',
       cashDate: '2026-11-23',
@@ -176,42 +189,42 @@ describe('receivables', () => {
   });
 
   it('refunds take only unapplied money; offsets at most the smaller open side', async () => {
-    const bal = await balanceOf('ar', c.party.KH001);
+    const bal = await balanceOf('ar', KH1);
     const more = new Decimal(bal.unapplied).plus('0.01').toFixed(2);
-    const base = { side: 'ar', partyId: c.party.KH001, accountType: 'cash', method: 'cash', cashDate: '2026-11-24' };
+    const base = { side: 'ar', partyId: KH1, accountType: 'cash', method: 'cash', cashDate: '2026-11-24' };
     expect(await refused(E.refund.path, { ...base, amount: more })).toBe(
       `可退金额（未核销的预收/预付）${bal.unapplied} 元，不能退 ${more} 元`,
     );
     const refund = await okPost(api, E.refund.path, { ...base, amount: '0.50' });
     expect(refund.kind).toBe('refund');
-    expect((await balanceOf('ar', c.party.KH001)).balance).toBe(new Decimal(bal.balance).plus('0.50').toFixed(2));
+    expect((await balanceOf('ar', KH1)).balance).toBe(new Decimal(bal.balance).plus('0.50').toFixed(2));
 
     // KH002 is customer and supplier: a purchase from it makes a 应付单
     await reviewed(api, P.inStock, {
       warehouseId: c.wh.T1,
-      partyId: c.party.KH002,
+      partyId: KH2,
       lines: [{ materialId: c.mat.WL0001, qty: '10', unitPrice: '2000' }],
     }); // 20.00
-    const ar = await balanceOf('ar', c.party.KH002);
-    const ap = await balanceOf('ap', c.party.KH002);
+    const ar = await balanceOf('ar', KH2);
+    const ap = await balanceOf('ap', KH2);
     const max = Decimal.min(ar.open, ap.open).toFixed(2);
     const too = new Decimal(max).plus('0.01').toFixed(2);
-    expect(await refused(E.offset.path, { partyId: c.party.KH002, transferDate: '2026-11-24', amount: too })).toBe(
+    expect(await refused(E.offset.path, { partyId: KH2, transferDate: '2026-11-24', amount: too })).toBe(
       `未核销应收 ${ar.open} 元、应付 ${ap.open} 元，最多对冲 ${max} 元，不能对冲 ${too} 元`,
     );
-    const off = await okPost(api, E.offset.path, { partyId: c.party.KH002, transferDate: '2026-11-24', amount: '20' });
-    expect((await balanceOf('ap', c.party.KH002)).open).toBe('0.00');
-    expect((await balanceOf('ar', c.party.KH002)).open).toBe(new Decimal(ar.open).minus(20).toFixed(2));
+    const off = await okPost(api, E.offset.path, { partyId: KH2, transferDate: '2026-11-24', amount: '20' });
+    expect((await balanceOf('ap', KH2)).open).toBe('0.00');
+    expect((await balanceOf('ar', KH2)).open).toBe(new Decimal(ar.open).minus(20).toFixed(2));
     await okPost(api, E.transferVoid.path, { id: off.id, reason: '撤销' });
-    expect((await balanceOf('ap', c.party.KH002)).open).toBe('20.00');
+    expect((await balanceOf('ap', KH2)).open).toBe('20.00');
   });
 
   it('a customer over its credit limit: refused with the figures without the button, allowed with it', async () => {
-    await okPost(api, E.creditSave.path, { partyId: c.party.KH001, creditLimit: '1000', paymentDays: 30 });
-    const bal = await balanceOf('ar', c.party.KH001);
+    await okPost(api, E.creditSave.path, { partyId: KH1, creditLimit: '1000', paymentDays: 30 });
+    const bal = await balanceOf('ar', KH1);
     const d = await okPost(api, `${P.outStock}/submit`, {
       warehouseId: c.wh.T1,
-      partyId: c.party.KH001,
+      partyId: KH1,
       lines: [{ materialId: c.mat.WL0001, qty: '500', unitPrice: '3000' }],
     }); // 1500.00
     await okPost(api, `${P.outStock}/submit-review`, { id: d.id });
@@ -225,7 +238,7 @@ describe('receivables', () => {
     ]);
     // with the button (管理员 holds it) the review goes through
     await okPost(apiOf(c, c.manager), `${P.outStock}/review`, { id: d.id });
-    const doc = (await docsOf('ar', c.party.KH001)).find((x) => x.sourceNo === d.orderNo) as unknown as {
+    const doc = (await docsOf('ar', KH1)).find((x) => x.sourceNo === d.orderNo) as unknown as {
       dueDate: string;
       docDate: string;
     };
@@ -235,18 +248,18 @@ describe('receivables', () => {
   it('the statement closes at the open balance, and its lines add up', async () => {
     const st = await get(E.statement.path, {
       side: 'ar',
-      partyId: c.party.KH001,
+      partyId: KH1,
       beginDate: '2000-01-01',
       endDate: '2099-12-31',
     });
-    const bal = await balanceOf('ar', c.party.KH001);
+    const bal = await balanceOf('ar', KH1);
     expect(st.closing).toBe(bal.balance);
     expect(new Decimal(st.opening).plus(st.totalDebit).minus(st.totalCredit).toFixed(2)).toBe(st.closing);
     expect(st.lines.at(-1).balance).toBe(st.closing);
     expect(st.closingCapital).toMatch(/元/);
     const later = await get(E.statement.path, {
       side: 'ar',
-      partyId: c.party.KH001,
+      partyId: KH1,
       beginDate: '2099-01-01',
       endDate: '2099-12-31',
     });
