@@ -41,6 +41,12 @@ async function load(): Promise<R<Statement>> {
   }
 }
 
+/** Today in the browser's time zone (the office's). */
+const localDay = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
 const m = (v: string) => (v === '0.00' ? '' : moneyText(v));
 
 export default function StatementPrint() {
@@ -163,7 +169,7 @@ export default function StatementPrint() {
             </div>
           </div>
           <p className="ps-from">
-            {st.companyName}（盖章）　　　制表日期：{new Date().toISOString().slice(0, 10)}
+            {st.companyName}（盖章）　　　制表日期：{localDay()}
           </p>
         </section>
       </article>
