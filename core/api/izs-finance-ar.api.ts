@@ -1,5 +1,6 @@
 /** Receivables and payables (issue 11): typed hooks from ARAP_ENDPOINTS (useArap<Name>Query / Mutation). */
 import { ARAP_ENDPOINTS } from '../contract/izs-finance-ar/arap.contract.ts';
+import { INVOICE_ENDPOINTS } from '../contract/izs-finance-ar/invoice.contract.ts';
 import { injectDescriptors } from './endpoints.ts';
 
 export const arapApi = injectDescriptors('arap', ARAP_ENDPOINTS);
@@ -25,3 +26,6 @@ export const {
   useArapTransferCreateMutation,
   useArapTransferVoidMutation,
 } = arapApi;
+
+export const invoiceApi = injectDescriptors('invoice', INVOICE_ENDPOINTS);
+export const { useInvoicePageQuery, useInvoiceMatchQuery, useInvoiceSaveMutation } = invoiceApi;

@@ -5,9 +5,11 @@
  */
 import type { EndpointSpec } from './endpoint.ts';
 import { ARAP_ENDPOINTS } from './izs-finance-ar/arap.contract.ts';
+import { INVOICE_ENDPOINTS } from './izs-finance-ar/invoice.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
   arap: ARAP_ENDPOINTS,
+  invoice: INVOICE_ENDPOINTS,
 };

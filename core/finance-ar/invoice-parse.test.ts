@@ -65,7 +65,16 @@ describe('parseEInvoiceXml', () => {
       problems: [],
     });
     expect(p.lines).toEqual([
-      { name: '*废旧物资*废钢（重型）', spec: 'HMS1', unit: '吨', qty: '20', price: '2477.876106', amount: '49557.52', rate: '0.13', tax: '6442.48' },
+      {
+        name: '*废旧物资*废钢（重型）',
+        spec: 'HMS1',
+        unit: '吨',
+        qty: '20',
+        price: '2477.876106',
+        amount: '49557.52',
+        rate: '0.13',
+        tax: '6442.48',
+      },
     ]);
   });
 
@@ -73,11 +82,13 @@ describe('parseEInvoiceXml', () => {
     expect(parseEInvoiceXml(XML.replace('<TotalTaxAm>6442.48', '<TotalTaxAm>6442.49')).problems).toContain(
       '合计税额 6442.49 与明细合计 6442.48 不符',
     );
-    expect(parseEInvoiceXml(`<Root>${XML.replace(/<\?xml[^>]*>/, '')}${XML.replace(/<\?xml[^>]*>/, '')}</Root>`).problems[0]).toMatch(
-      /缺少EInvoice|张发票/,
-    );
+    expect(
+      parseEInvoiceXml(`<Root>${XML.replace(/<\?xml[^>]*>/, '')}${XML.replace(/<\?xml[^>]*>/, '')}</Root>`).problems[0],
+    ).toMatch(/缺少EInvoice|张发票/);
     expect(parseEInvoiceXml('not xml <').problems.length).toBeGreaterThan(0);
-    expect(parseEInvoiceXml('<a>1</a>').problems).toEqual(['不是数电票XML（缺少EInvoice）', '没有识别到发票号码'].slice(0, 1));
+    expect(parseEInvoiceXml('<a>1</a>').problems).toEqual(
+      ['不是数电票XML（缺少EInvoice）', '没有识别到发票号码'].slice(0, 1),
+    );
   });
 });
 
@@ -127,6 +138,8 @@ describe('parseInvoiceText', () => {
 
   it('says when no number is found and when the totals disagree', () => {
     expect(parseInvoiceText('随便一段文字').problems).toEqual(['没有识别到发票号码']);
-    expect(parseInvoiceText(TEXT.replace('¥48175.00', '¥48175.01')).problems[0]).toContain('价税合计（小写）48175.01 应等于');
+    expect(parseInvoiceText(TEXT.replace('¥48175.00', '¥48175.01')).problems[0]).toContain(
+      '价税合计（小写）48175.01 应等于',
+    );
   });
 });

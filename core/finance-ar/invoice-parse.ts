@@ -29,7 +29,16 @@ export interface ParsedInvoice {
   sellerAddress: string;
   sellerBankName: string;
   sellerBankAccount: string;
-  lines: { name: string; spec: string; unit: string; qty: string; price: string; amount: string; rate: string; tax: string }[];
+  lines: {
+    name: string;
+    spec: string;
+    unit: string;
+    qty: string;
+    price: string;
+    amount: string;
+    rate: string;
+    tax: string;
+  }[];
   remark: string;
   problems: string[];
 }
@@ -91,7 +100,10 @@ export function parseEInvoiceXml(xml: string): ParsedInvoice {
   const p = empty();
   let doc: Record<string, unknown>;
   try {
-    doc = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true }).parse(xml) as Record<string, unknown>;
+    doc = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true }).parse(xml) as Record<
+      string,
+      unknown
+    >;
   } catch {
     p.problems.push('不是有效的XML文件');
     return p;
@@ -176,7 +188,9 @@ export function parseInvoiceText(raw: string): ParsedInvoice {
   };
   fill(buyer, 'purchaser');
   fill(seller, 'seller');
-  p.taxAndAmount = money(grab(/价税合计[^\n]*?\(?小写\)?\s*[¥￥]?\s*([\d,]+\.\d{2})/) || grab(/小写\)?\s*[¥￥]\s*([\d,]+\.\d{2})/));
+  p.taxAndAmount = money(
+    grab(/价税合计[^\n]*?\(?小写\)?\s*[¥￥]?\s*([\d,]+\.\d{2})/) || grab(/小写\)?\s*[¥￥]\s*([\d,]+\.\d{2})/),
+  );
   const totals = /合\s*计\s*[¥￥]?\s*([\d,]+\.\d{2})\s+[¥￥]?\s*([\d,]+\.\d{2})/.exec(t);
   if (totals) {
     p.amount = money(totals[1]);

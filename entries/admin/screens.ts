@@ -174,4 +174,6 @@ export const SCREENS: ScreenMap = {
   '/accounting/payable/payable-bill': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
   '/accounting/statement': lazy(() => import('../../screens/arap/statement.tsx')),
   '/accounting/transfer/list': lazy(() => import('../../screens/arap/transfer-list.tsx')),
+  '/accounting/purchase/invoice-list': lazy(() => import('../../screens/arap/invoice-list.tsx')),
+  '/accounting/sale/invoice-list': lazy(() => import('../../screens/arap/invoice-list.tsx')),
 };

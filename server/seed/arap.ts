@@ -22,9 +22,19 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
   const tz = process.env.TZ || 'Asia/Shanghai';
   const today = formatDate(new Date(), tz);
   const party = Object.fromEntries(
-    (await tx.select({ id: relatedParty.id, code: relatedParty.code }).from(relatedParty).where(eq(relatedParty.tenantId, T))).map((p) => [p.code, p.id]),
+    (
+      await tx
+        .select({ id: relatedParty.id, code: relatedParty.code })
+        .from(relatedParty)
+        .where(eq(relatedParty.tenantId, T))
+    ).map((p) => [p.code, p.id]),
   );
-  const [bk] = await tx.select({ id: bank.id }).from(bank).where(and(eq(bank.tenantId, T), eq(bank.isDeleted, 0))).orderBy(asc(bank.id)).limit(1);
+  const [bk] = await tx
+    .select({ id: bank.id })
+    .from(bank)
+    .where(and(eq(bank.tenantId, T), eq(bank.isDeleted, 0)))
+    .orderBy(asc(bank.id))
+    .limit(1);
   await tx.insert(arCredit).values([
     { tenantId: T, partyId: party.KH001, creditLimit: '2000000.00', paymentDays: 30, updateUser: c.adminId },
     { tenantId: T, partyId: party.KH002, creditLimit: '1500000.00', paymentDays: 45, updateUser: c.adminId },
@@ -33,7 +43,15 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
 
   // opening balances from before go-live: one in each older aging bucket
   const manual = async (side: 'ar' | 'ap', code: string, daysAgo: number, amount: string, summary: string) =>
-    createDoc(tx, { ...base, side, partyId: party[code], sourceType: 'manual', docDate: addDays(today, -daysAgo), amount, summary });
+    createDoc(tx, {
+      ...base,
+      side,
+      partyId: party[code],
+      sourceType: 'manual',
+      docDate: addDays(today, -daysAgo),
+      amount,
+      summary,
+    });
   await manual('ar', 'KH001', 100, '86400.00', '期初欠款：废钢货款（上线前）');
   await manual('ar', 'KH001', 70, '52300.00', '期初欠款：废钢货款（上线前）');
   await manual('ar', 'KH002', 40, '128650.00', '期初欠款：废铜货款（上线前）');
@@ -45,13 +63,21 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
   const docs = await tx
     .select()
     .from(stockOrder)
-    .where(and(eq(stockOrder.tenantId, T), eq(stockOrder.state, 'reviewed'), inArray(stockOrder.docType, ['in_stock', 'out_stock', 'sale_return', 'purchase_return'])))
+    .where(
+      and(
+        eq(stockOrder.tenantId, T),
+        eq(stockOrder.state, 'reviewed'),
+        inArray(stockOrder.docType, ['in_stock', 'out_stock', 'sale_return', 'purchase_return']),
+      ),
+    )
     .orderBy(asc(stockOrder.id));
   for (const d of docs) {
     if (!d.partyId || Number(d.totalAmount) === 0) continue;
     const side = d.docType === 'in_stock' || d.docType === 'purchase_return' ? 'ap' : 'ar';
     const neg = d.docType.endsWith('return');
-    const label = { in_stock: '采购入库', out_stock: '销售出库', sale_return: '销售退货', purchase_return: '采购退货' }[d.docType];
+    const label = { in_stock: '采购入库', out_stock: '销售出库', sale_return: '销售退货', purchase_return: '采购退货' }[
+      d.docType
+    ];
     await createDoc(tx, {
       ...base,
       side,
@@ -64,14 +90,40 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
       summary: `${label} ${d.orderNo}`,
     });
   }
-  const drops = await tx.select().from(dropShipping).where(and(eq(dropShipping.tenantId, T), eq(dropShipping.state, 'reviewed')));
+  const drops = await tx
+    .select()
+    .from(dropShipping)
+    .where(and(eq(dropShipping.tenantId, T), eq(dropShipping.state, 'reviewed')));
   for (const d of drops) {
     const s = { ...base, sourceId: d.id, sourceNo: d.orderNo, docDate: d.orderDate || today };
-    await createDoc(tx, { ...s, side: 'ar', partyId: d.customerId, sourceType: 'drop_sale', amount: d.saleAmount, summary: `直发销售 ${d.orderNo}` });
-    await createDoc(tx, { ...s, side: 'ap', partyId: d.supplierId, sourceType: 'drop_purchase', amount: d.purchaseAmount, summary: `直发采购 ${d.orderNo}` });
+    await createDoc(tx, {
+      ...s,
+      side: 'ar',
+      partyId: d.customerId,
+      sourceType: 'drop_sale',
+      amount: d.saleAmount,
+      summary: `直发销售 ${d.orderNo}`,
+    });
+    await createDoc(tx, {
+      ...s,
+      side: 'ap',
+      partyId: d.supplierId,
+      sourceType: 'drop_purchase',
+      amount: d.purchaseAmount,
+      summary: `直发采购 ${d.orderNo}`,
+    });
   }
 
-  const cash = async (side: 'ar' | 'ap', kind: 'collection' | 'payment' | 'refund', code: string, daysAgo: number, amount: string, method: string, remark: string, fee = '0') => {
+  const cash = async (
+    side: 'ar' | 'ap',
+    kind: 'collection' | 'payment' | 'refund',
+    code: string,
+    daysAgo: number,
+    amount: string,
+    method: string,
+    remark: string,
+    fee = '0',
+  ) => {
     const prefix = kind === 'refund' ? (side === 'ar' ? PREFIX.refund_ar : PREFIX.refund_ap) : PREFIX[kind];
     const [row] = await tx
       .insert(arCash)

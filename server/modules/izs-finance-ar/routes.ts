@@ -5,6 +5,7 @@ import { registerModule } from '../../platform/crud/index.ts';
 import { registerCash } from './cash.ts';
 import { registerDocs } from './docs.ts';
 import { registerArapHooks } from './hooks.ts';
+import { registerInvoices } from './invoices.ts';
 import { registerReports } from './reports.ts';
 import { registerTransfers } from './transfer.ts';
 
@@ -16,5 +17,6 @@ export async function registerIzsFinanceAr(app: FastifyInstance, actx: AppContex
     registerCash(s, ctx);
     registerReports(s, ctx);
     registerTransfers(s, ctx);
+    registerInvoices(s, ctx);
   });
 }
