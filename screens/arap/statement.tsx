@@ -4,8 +4,9 @@
  * A4 print page (/print/statements/index) with the same query; 导出Excel writes the same figures.
  */
 import { Button, Input, Select, Table } from '@douyinfe/semi-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useArapStatementQuery } from '../../core/api/izs-finance-ar.api.ts';
+import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
 import type { Statement } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { Side } from '../../core/contract/izs-finance-ar/fields.ts';
 import { monthStart, Page, PartySelect, sourceName, today, yuan } from './common.tsx';
@@ -44,6 +45,12 @@ export default function StatementScreen() {
   const [partyId, setPartyId] = useState<string>();
   const [beginDate, setBegin] = useState(monthStart());
   const [endDate, setEnd] = useState(today());
+  const cache = useBizCache({ customerEnable: true, supplierEnable: true });
+  const first = (side === 'ar' ? cache.customerList : cache.supplierList)[0]?.id;
+  // the first party of the side is shown until one is chosen
+  useEffect(() => {
+    if (!partyId && first) setPartyId(String(first));
+  }, [partyId, first]);
   const { data: st, isFetching } = useArapStatementQuery(
     { side, partyId: partyId ?? '', beginDate, endDate },
     { skip: !partyId },

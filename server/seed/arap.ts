@@ -4,10 +4,22 @@
  * something in every bucket, credit limits and payment terms, collections and payments with their 核销, a 预付 to
  * the individual supplier, a refund, an offset for the partner that is both customer and supplier, and a transfer.
  */
+
+import Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { addDays } from '../../core/finance-ar/index.ts';
 import type { Tx } from '../db/client.ts';
-import { arCash, arCredit, arTransfer, bank, dropShipping, relatedParty, stockOrder } from '../db/schema/index.ts';
+import {
+  arCash,
+  arCredit,
+  arInvoice,
+  arInvoiceLink,
+  arTransfer,
+  bank,
+  dropShipping,
+  relatedParty,
+  stockOrder,
+} from '../db/schema/index.ts';
 import { createDoc, drawNo, PREFIX, settle, takeRefund } from '../modules/izs-finance-ar/service.ts';
 import { formatDate } from '../platform/time.ts';
 
@@ -165,6 +177,8 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
   // a refund of part of the individual supplier's prepayment
   const ref = await cash('ap', 'refund', 'GYS002', 1, '2000.00', 'wechat', '王师傅退回多付预付款');
   await takeRefund(tx, ref, c.adminId);
+  // paying back part of 海亮铜业's advance
+  await takeRefund(tx, await cash('ar', 'refund', 'KH002', 1, '350.00', 'transfer', '退还多付货款'), c.adminId);
 
   // 资金调拨: cash deposited to the bank
   await tx.insert(arTransfer).values({
@@ -183,4 +197,50 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     reviewTime: new Date(),
     remark: '现金存入银行',
   });
+
+  // invoices: the first sale invoiced in part (销项), the first purchase in full (进项), VAT 13 % included
+  const names = Object.fromEntries(
+    (
+      await tx
+        .select({ id: relatedParty.id, name: relatedParty.name, taxpayerId: relatedParty.taxpayerId })
+        .from(relatedParty)
+        .where(eq(relatedParty.tenantId, T))
+    ).map((p) => [p.id, p]),
+  );
+  const sale = docs.find((d) => d.docType === 'out_stock' && d.partyId);
+  const purchase = docs.find((d) => d.docType === 'in_stock' && d.partyId);
+  let no = 26332000000000001000n;
+  for (const [d, direction, share] of [
+    [sale, 'out', '0.5'],
+    [purchase, 'in', '1'],
+  ] as const) {
+    if (!d?.partyId) continue;
+    const total = new Decimal(d.totalAmount).times(share).toDecimalPlaces(2);
+    const net = total.div('1.13').toDecimalPlaces(2);
+    const p = names[d.partyId];
+    const [inv] = await tx
+      .insert(arInvoice)
+      .values({
+        tenantId: T,
+        deptId: c.deptId,
+        createUser: c.adminId,
+        createDept: c.deptId,
+        direction,
+        partyId: d.partyId,
+        invoiceNo: String(no++),
+        invoiceType: 'special',
+        invoiceDate: d.orderDate || today,
+        amount: net.toFixed(2),
+        taxAmount: total.minus(net).toFixed(2),
+        taxAndAmount: total.toFixed(2),
+        purchaserName: direction === 'out' ? (p?.name ?? '') : 'Loopyard 示范回收有限公司',
+        purchaserTaxpayerId: direction === 'out' ? (p?.taxpayerId ?? '') : '',
+        sellerName: direction === 'in' ? (p?.name ?? '') : 'Loopyard 示范回收有限公司',
+        sellerTaxpayerId: direction === 'in' ? (p?.taxpayerId ?? '') : '',
+        origin: direction === 'in' ? 'xml' : 'manual',
+        remark: `${direction === 'in' ? '入库单' : '出库单'} ${d.orderNo}`,
+      })
+      .returning({ id: arInvoice.id });
+    await tx.insert(arInvoiceLink).values({ tenantId: T, invoiceId: inv.id, orderId: d.id, amount: total.toFixed(2) });
+  }
 }

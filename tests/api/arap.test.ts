@@ -7,6 +7,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.contract.ts';
+import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { relatedParty } from '../../server/db/schema/index.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, revokeCodes, type StockCtx } from './stock-helpers.ts';
 
@@ -264,5 +265,40 @@ describe('receivables', () => {
       endDate: '2099-12-31',
     });
     expect([later.opening, later.closing, later.lines.length]).toEqual([bal.balance, bal.balance, 0]);
+  });
+
+  it('invoices: linked to documents with the uninvoiced amount; duplicates and over-invoicing refused', async () => {
+    const out = await sell(KH1, '1000', '2260'); // 2260.00
+    const inv = {
+      direction: 'out',
+      invoiceNo: '26332000000111122223',
+      invoiceType: 'special',
+      invoiceDate: '2026-11-25',
+      amount: '2000.00',
+      taxAmount: '260.00',
+      taxAndAmount: '2260.00',
+      purchaserName: '测试客户甲',
+    };
+    expect(await refused(INV.save.path, { ...inv, links: [{ orderId: out.id, amount: '2260.01' }] })).toBe(
+      `单据 ${out.orderNo} 未开票金额 2260.00 元，不能开票 2260.01 元`,
+    );
+    expect(await refused(INV.save.path, { ...inv, taxAmount: '261' })).toBe(
+      '价税合计 2260.00 应等于金额 2000.00 + 税额 261.00',
+    );
+    const saved = await okPost(api, INV.save.path, { ...inv, links: [{ orderId: out.id, amount: '1000' }] });
+    expect(saved.orderNos).toBe(out.orderNo);
+    expect(await refused(INV.save.path, { ...inv, links: [] })).toBe('发票 26332000000111122223 已登记，不能重复录入');
+    const match = (await get(INV.match.path, { direction: 'out' })) as {
+      orderNo: string;
+      goods: string;
+      invoiced: string;
+      uninvoiced: string;
+    }[];
+    expect(match.find((m) => m.orderNo === out.orderNo)).toMatchObject({
+      goods: '2260.00',
+      invoiced: '1000.00',
+      uninvoiced: '1260.00',
+    });
+    expect(await refused(INV.save.path, { ...inv, invoiceDate: '2026年11月25日' })).toBe('开票日期格式应为yyyy-MM-dd');
   });
 });

@@ -43,7 +43,7 @@ const entity = (r: InvoiceRow, orderNos: string): Invoice => ({
   orderNos,
 });
 const orderNosOf = sql<string>`coalesce((select string_agg(o.order_no, '、' order by o.order_no) from izs_ar_invoice_link l
-  join izs_stock_order o on o.id = l.order_id where l.invoice_id = ${arInvoice.id}), '')`;
+  join izs_stock_order o on o.id = l.order_id where l.invoice_id = izs_ar_invoice.id), '')`;
 
 export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
   const { db } = ctx;
