@@ -20,6 +20,7 @@ import {
   relatedParty,
   stockOrder,
 } from '../db/schema/index.ts';
+import { offsetTx } from '../modules/izs-finance-ar/offset.ts';
 import { createDoc, drawNo, PREFIX, settle, takeRefund } from '../modules/izs-finance-ar/service.ts';
 import { formatDate } from '../platform/time.ts';
 
@@ -177,6 +178,18 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
   // a refund of part of the individual supplier's prepayment
   const ref = await cash('ap', 'refund', 'GYS002', 1, '2000.00', 'wechat', '王师傅退回多付预付款');
   await takeRefund(tx, ref, c.adminId);
+  // 海亮铜业 is customer and supplier: a later sale of copper offcuts is offset against what we owe it
+  await manual('ar', 'KH002', 3, '9800.00', '废铜边角料零星销售');
+  await offsetTx(tx, {
+    tenantId: T,
+    deptId: c.deptId,
+    userId: c.adminId,
+    partyId: party.KH002,
+    transferDate: addDays(today, -1),
+    amount: '9800.00',
+    remark: '与应付收购款对冲',
+    tz,
+  });
   // paying back part of 海亮铜业's advance
   await takeRefund(tx, await cash('ar', 'refund', 'KH002', 1, '350.00', 'transfer', '退还多付货款'), c.adminId);
 

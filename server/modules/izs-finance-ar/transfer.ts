@@ -7,9 +7,8 @@ import Decimal from 'decimal.js';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
-import { allocate, offsetCheck, oldestFirst } from '../../../core/finance-ar/index.ts';
 import type { Db } from '../../db/client.ts';
-import { arSettle, arTransfer, relatedParty } from '../../db/schema/index.ts';
+import { arTransfer, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
@@ -17,7 +16,8 @@ import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { guard } from './entities.ts';
-import { addSettled, drawNo, lockOpenDocs, PREFIX, reverseLines } from './service.ts';
+import { offsetTx } from './offset.ts';
+import { drawNo, PREFIX, reverseLines } from './service.ts';
 
 type TransferRow = typeof arTransfer.$inferSelect;
 const entity = (t: TransferRow & { partyName?: string | null }) => ({
@@ -75,73 +75,16 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
   r.handle(E.offset, async ({ body, user, req }) => {
     await guard(db, user, code, 'add');
     const id = await db.transaction(async (tx) => {
-      const [p] = await tx
-        .select({ id: relatedParty.id })
-        .from(relatedParty)
-        .where(
-          and(
-            eq(relatedParty.id, body.partyId),
-            eq(relatedParty.tenantId, user.tenantId),
-            eq(relatedParty.isDeleted, 0),
-          ),
-        );
-      if (!p) throw badRequest('往来单位不存在');
-      // both sides locked, receivables first (id order inside each side)
-      const ar = await lockOpenDocs(tx, user.tenantId, 'ar', body.partyId);
-      const ap = await lockOpenDocs(tx, user.tenantId, 'ap', body.partyId);
-      const open = (list: typeof ar) =>
-        oldestFirst(
-          list.map((d) => ({
-            id: d.id,
-            orderNo: d.orderNo,
-            date: d.docDate,
-            open: new Decimal(d.amount).minus(d.settled).toFixed(2),
-          })),
-        );
-      const openAr = open(ar);
-      const openAp = open(ap);
-      const sum = (l: typeof openAr) => l.reduce((s, d) => s.plus(d.open), new Decimal(0)).toFixed(2);
-      const refused = offsetCheck(sum(openAr), sum(openAp), body.amount);
-      if (refused) throw badRequest(refused);
-      const [row] = await tx
-        .insert(arTransfer)
-        .values({
-          tenantId: user.tenantId,
-          deptId: effectiveDept(user),
-          createUser: user.userId,
-          createDept: effectiveDept(user),
-          orderNo: await drawNo(tx, user.tenantId, PREFIX.offset, tz),
-          kind: 'offset',
-          partyId: body.partyId,
-          transferDate: body.transferDate,
-          amount: body.amount,
-          state: 'reviewed',
-          reviewer: user.userId,
-          reviewTime: new Date(),
-          remark: body.remark,
-        })
-        .returning();
-      for (const [side, list] of [
-        ['ar', openAr],
-        ['ap', openAp],
-      ] as const) {
-        const a = allocate(list, body.amount);
-        if (!a.ok) throw badRequest(a.message);
-        for (const l of a.lines) {
-          await tx.insert(arSettle).values({
-            tenantId: user.tenantId,
-            side,
-            kind: 'offset',
-            partyId: body.partyId,
-            docId: l.docId,
-            transferId: row.id,
-            amount: l.amount,
-            settleDate: body.transferDate,
-            createUser: user.userId,
-          });
-          await addSettled(tx, l.docId, l.amount);
-        }
-      }
+      const row = await offsetTx(tx, {
+        tenantId: user.tenantId,
+        deptId: effectiveDept(user),
+        userId: user.userId,
+        partyId: body.partyId,
+        transferDate: body.transferDate,
+        amount: body.amount,
+        remark: body.remark,
+        tz,
+      });
       await writeOperationLog(tx, req, '应收应付对冲', { orderNo: [null, row.orderNo], amount: [null, body.amount] });
       return row.id;
     });
