@@ -138,7 +138,8 @@ test('every list route of the area shows a working screen with demo data', async
   for (const route of ROUTES) {
     await page.goto(route);
     await expect(page.getByText('该功能将在后续版本上线')).toHaveCount(0);
-    if (route.endsWith('-bill')) await expect(page.getByTestId('bill-manage')).toBeVisible(); // 票据管理, reused
+    if (route.endsWith('-bill'))
+      await expect(page.getByTestId('bill-manage')).toBeVisible(); // 票据管理, reused
     else await expect(page.locator('.semi-table-tbody .semi-table-row').first()).toBeVisible();
     await page.screenshot({ path: info.outputPath(`route${route.replaceAll('/', '-')}.png`), fullPage: true });
   }
