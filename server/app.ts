@@ -18,6 +18,7 @@ import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
 import { registerIzsContract } from './modules/izs-contract/routes.ts';
+import { registerIzsFinanceAr } from './modules/izs-finance-ar/routes.ts';
 import { registerIzsFinancing } from './modules/izs-financing/routes.ts';
 import { registerIzsReport } from './modules/izs-report/routes.ts';
 import { registerIzsScf } from './modules/izs-scf/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerTraceOpen(app, ctx); // trace chain + open platform (issue 14)
   await registerIzsContract(app, ctx); // contracts, ledgers (issue 12)
   await registerIzsScf(app, ctx); // supply-chain finance (issue 12)
+  await registerIzsFinanceAr(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

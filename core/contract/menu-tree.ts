@@ -20,7 +20,9 @@ export type ButtonAction =
   // document life cycle (DESIGN §5) and the manual weight of the weighing workstation (issue 4)
   | 'review'
   | 'void'
-  | 'manual';
+  | 'manual'
+  // reviewing an out-stock over the customer's credit limit (issue 11)
+  | 'credit';
 export const DEFAULT_BUTTONS: ButtonAction[] = ['add', 'edit', 'view', 'delete', 'refresh', 'search', 'export'];
 export const BUTTON_NAMES: Record<ButtonAction, string> = {
   add: '新增',
@@ -33,6 +35,7 @@ export const BUTTON_NAMES: Record<ButtonAction, string> = {
   review: '审核',
   void: '作废',
   manual: '手工录入',
+  credit: '信用超额审核',
 };
 
 export interface MenuSeed {
@@ -58,6 +61,8 @@ export interface MenuSeed {
 
 const A = ['admin'];
 const acc = { roles: A, pageType: 'accounting' as const };
+/** receivables / payables records that are reviewed or voided (issue 11) */
+const accDoc = { ...acc, buttons: [...DEFAULT_BUTTONS, 'review', 'void'] as ButtonAction[] };
 const hid = { hidden: true, buttons: [] as ButtonAction[] };
 const ro: ButtonAction[] = ['view', 'refresh', 'search', 'export'];
 /** Documents with a life cycle: the default buttons plus 审核 (submitted → reviewed) and 作废 (void). */
@@ -123,7 +128,7 @@ export const MENU_TREE: MenuSeed[] = [
         name: '销售管理',
         path: '/supply-chain/sale',
         children: [
-          { name: '销售出库', path: '/supply-chain/sale/out-stock', buttons: docButtons },
+          { name: '销售出库', path: '/supply-chain/sale/out-stock', buttons: [...docButtons, 'credit'] },
           {
             name: '出库单详情',
             path: '/supply-chain/sale/out-stock-detail/:orderNo',
@@ -205,7 +210,7 @@ export const MENU_TREE: MenuSeed[] = [
         name: '应收管理',
         path: '/accounting/receivable',
         children: [
-          { name: '应收单', path: '/accounting/receivable/receivable-order', ...acc },
+          { name: '应收单', path: '/accounting/receivable/receivable-order', ...accDoc },
           {
             name: '应收单详情',
             path: '/accounting/receivable/receivable-order-detail/:id',
@@ -213,7 +218,7 @@ export const MENU_TREE: MenuSeed[] = [
             ...hid,
             activeMenu: '/accounting/receivable/receivable-order',
           },
-          { name: '收款单', path: '/accounting/receivable/collection-order', ...acc },
+          { name: '收款单', path: '/accounting/receivable/collection-order', ...accDoc },
           {
             name: '收款单详情',
             path: '/accounting/receivable/collection-order-detail/:id',
@@ -235,7 +240,7 @@ export const MENU_TREE: MenuSeed[] = [
             ...hid,
             activeMenu: '/accounting/receivable/collection-order',
           },
-          { name: '收款退款', path: '/accounting/receivable/refundment-order', ...acc },
+          { name: '收款退款', path: '/accounting/receivable/refundment-order', ...accDoc },
           {
             name: '收款退款详情',
             path: '/accounting/receivable/refundment-order-detail/:id',
@@ -249,8 +254,8 @@ export const MENU_TREE: MenuSeed[] = [
         name: '应付管理',
         path: '/accounting/payable',
         children: [
-          { name: '应付单', path: '/accounting/payable/payable-order', ...acc },
-          { name: '付款单', path: '/accounting/payable/payment-order', ...acc },
+          { name: '应付单', path: '/accounting/payable/payable-order', ...accDoc },
+          { name: '付款单', path: '/accounting/payable/payment-order', ...accDoc },
           {
             name: '付款单详情',
             path: '/accounting/payable/payment-order-detail/:id',
@@ -272,7 +277,7 @@ export const MENU_TREE: MenuSeed[] = [
             ...hid,
             activeMenu: '/accounting/payable/payment-order',
           },
-          { name: '付款退款', path: '/accounting/payable/refundment-order', ...acc },
+          { name: '付款退款', path: '/accounting/payable/refundment-order', ...accDoc },
           { name: '应收票据', path: '/accounting/payable/receivable-bill', ...acc },
           { name: '应付票据', path: '/accounting/payable/payable-bill', ...acc },
         ],
@@ -284,7 +289,7 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '对账单', path: '/accounting/statement', ...acc },
           { name: '进项发票', path: '/accounting/purchase/invoice-list', ...acc },
           { name: '销项发票', path: '/accounting/sale/invoice-list', ...acc },
-          { name: '资金调拨', path: '/accounting/transfer/list', ...acc },
+          { name: '资金调拨', path: '/accounting/transfer/list', ...accDoc },
         ],
       },
     ],

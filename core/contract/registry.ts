@@ -7,6 +7,8 @@ import type { EndpointSpec } from './endpoint.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
 import { SCF_API } from './izs-contract/scf.contract.ts';
 import { TRADING } from './izs-contract/trading-contract.contract.ts';
+import { ARAP_ENDPOINTS } from './izs-finance-ar/arap.contract.ts';
+import { INVOICE_ENDPOINTS } from './izs-finance-ar/invoice.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
@@ -28,4 +30,6 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   trading: TRADING,
   ledger: LEDGER,
   scf: SCF_API,
+  arap: ARAP_ENDPOINTS,
+  invoice: INVOICE_ENDPOINTS,
 };

@@ -87,6 +87,7 @@ function PrintPage() {
 const WeightMemoPrintPage = lazy(() => import('../../print/templates/weight-memo.tsx'));
 const VoucherPrintPage = lazy(() => import('../../print/templates/voucher.tsx'));
 const ContractPrintPage = lazy(() => import('../../print/templates/contract.tsx'));
+const StatementPrintPage = lazy(() => import('../../print/templates/statement.tsx'));
 const path = window.location.pathname.replace(/\/$/, '');
 const isSetting = path === '/setting-print';
 createRoot(document.getElementById('root')!).render(
@@ -97,6 +98,10 @@ createRoot(document.getElementById('root')!).render(
   ) : path === '/print-template/weight-memo' ? (
     <Suspense fallback={null}>
       <WeightMemoPrintPage />
+    </Suspense>
+  ) : path === '/print/statements/index' && new URLSearchParams(window.location.search).has('partyId') ? (
+    <Suspense fallback={null}>
+      <StatementPrintPage />
     </Suspense>
   ) : path === '/print/voucher' ? (
     <Suspense fallback={null}>

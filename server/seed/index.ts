@@ -21,6 +21,7 @@ import { type Db, nextIds, type Tx } from '../db/client.ts';
 import { client, dept, menu, post, region, role, roleMenu, tenant, user, versionInfo } from '../db/schema/index.ts';
 import { hashClientSecret } from '../platform/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
+import { seedArapDemo } from './arap.ts';
 import { seedBaseData } from './base.ts';
 import { seedContractData } from './contracts.ts';
 import { seedFinanceDemo } from './finance.ts';
@@ -318,6 +319,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedStockData(tx, { tenantId: T, depts: deptIds });
       // demo contracts, ledgers and supply-chain finance (issue 12): server/seed/contracts.ts
       await seedContractData(tx, { tenantId: T, depts: deptIds });
+      // demo receivables, payables, collections and payments (issue 11): server/seed/arap.ts
+      await seedArapDemo(tx, { tenantId: T, adminId: adminRow.id, deptId: deptIds.company ?? null });
       // the demo's completed weighings and reviewed documents on the trace chain (issue 14): server/seed/trace.ts
       await seedTraceChain(tx, T);
     }

@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './contracts.ts';
 export * from './dict.ts';
 export * from './finance.ts';
+export * from './finance-ar.ts';
 export * from './finance-bills.ts';
 export * from './finance-templates.ts';
 export * from './log.ts';

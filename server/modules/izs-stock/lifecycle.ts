@@ -58,6 +58,23 @@ export interface LifecycleSpec {
 
 type Cols = Record<string, AnyPgColumn>;
 
+/**
+ * Listeners on reviews and voids of every document with this life cycle, run inside the transition's transaction
+ * after its own effects (the receivables module writes or reverses a 应收单 / 应付单 here). Registered at start by
+ * the modules that listen; this module imports none of them.
+ */
+export type TransitionListener = (
+  tx: Tx,
+  t: 'review' | 'void',
+  table: AnyPgTable,
+  row: Row,
+  c: EffectContext,
+) => Promise<void>;
+const listeners: TransitionListener[] = [];
+export function onDocTransition(l: TransitionListener): void {
+  if (!listeners.includes(l)) listeners.push(l);
+}
+
 /** Why a transition is not allowed from `state` (Chinese, for the 400 answer). */
 export function refusal(title: string, state: string, t: Transition): string {
   if (t === 'review' && state === 'draft') return `${title}是草稿，请先提交再审核`;
@@ -100,6 +117,7 @@ export async function transitionTx(
     .set(set as never)
     .where(eq(cols.id, id))
     .returning()) as Row[];
+  if (t !== 'submitReview') for (const l of listeners) await l(tx, t, spec.table, { ...row, state }, c);
   await traceTransition(tx, spec.table, updated, t, c.user.userId); // review / void → trace chain (issue 14)
   await writeOperationLog(tx, c.req, `${VERB[t]}${spec.title}`, {
     state: [state, TO[t]],

@@ -1,0 +1,120 @@
+/**
+ * 进项 / 销项 invoices (issue 11, spec §3 invoice mapping) and the 票货款 three-way match per stock document.
+ *
+ *   GET  invoice/page     invoices of a direction (in = 进项, purchases; out = 销项, sales) with the documents covered
+ *   GET  invoice/match    reviewed in-stocks (in) / out-stocks (out): goods amount, invoiced, paid, uninvoiced
+ *   POST invoice/save     a new invoice with the documents it covers (duplicate number refused; a document is
+ *                         never invoiced beyond its goods amount)
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { ARAP, day, moneyIn, moneyOut, oneOf, opt } from './fields.ts';
+
+const dir = oneOf('发票方向', ['in', 'out'] as const);
+const fieldsIn = {
+  invoiceCode: opt('发票代码', 20),
+  invoiceNo: z
+    .string()
+    .trim()
+    .regex(/^\d{8,20}$/, '发票号码应为8-20位数字'),
+  invoiceType: z.enum(['special', 'normal', '']).default(''),
+  invoiceDate: day('开票日期'),
+  amount: moneyIn('不含税金额'),
+  taxAmount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, '税额格式不正确')
+    .default('0'),
+  taxAndAmount: moneyIn('价税合计'),
+  purchaserName: opt('购买方名称', 100),
+  purchaserTaxpayerId: opt('购买方纳税人识别号', 20),
+  purchaserAddress: opt('购买方地址电话', 255),
+  purchaserBankName: opt('购买方开户行', 100),
+  purchaserBankAccount: opt('购买方账号', 40),
+  sellerName: opt('销售方名称', 100),
+  sellerTaxpayerId: opt('销售方纳税人识别号', 20),
+  sellerAddress: opt('销售方地址电话', 255),
+  sellerBankName: opt('销售方开户行', 100),
+  sellerBankAccount: opt('销售方账号', 40),
+  origin: z.enum(['manual', 'text', 'xml', 'pdf']).default('manual'),
+  remark: opt('备注', 255),
+};
+export const invoiceBody = z.object({
+  direction: dir,
+  ...fieldsIn,
+  links: z
+    .array(z.object({ orderId: z.string().regex(/^\d{1,19}$/, '单据格式不正确'), amount: moneyIn('开票金额') }))
+    .max(100)
+    .default([]),
+});
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  direction: z.string(),
+  invoiceCode: z.string(),
+  invoiceNo: z.string(),
+  invoiceType: z.string(),
+  invoiceDate: z.string(),
+  amount: moneyOut,
+  taxAmount: moneyOut,
+  taxAndAmount: moneyOut,
+  purchaserName: z.string(),
+  purchaserTaxpayerId: z.string(),
+  sellerName: z.string(),
+  sellerTaxpayerId: z.string(),
+  sellerBankName: z.string(),
+  sellerBankAccount: z.string(),
+  origin: z.string(),
+  remark: z.string(),
+  orderNos: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const matchRow = z.object({
+  orderId: z.string(),
+  orderNo: z.string(),
+  orderDate: z.string(),
+  partyName: z.string(),
+  goods: moneyOut,
+  invoiced: moneyOut,
+  paid: moneyOut,
+  uninvoiced: moneyOut,
+});
+export type MatchRow = z.infer<typeof matchRow>;
+
+const TAG = ['Arap'] as const;
+export const INVOICE_ENDPOINTS = {
+  page: endpoint({
+    method: 'GET',
+    path: `${ARAP}/invoice/page`,
+    summary: '进项/销项发票列表',
+    query: z.object({
+      direction: dir,
+      current: z.coerce.number().int().min(1).default(1),
+      size: z.coerce.number().int().min(1).max(200).default(20),
+    }),
+    answer: z.object({
+      records: z.array(invoiceSchema),
+      total: z.number().int(),
+      current: z.number().int(),
+      size: z.number().int(),
+    }),
+    provides: TAG,
+  }),
+  match: endpoint({
+    method: 'GET',
+    path: `${ARAP}/invoice/match`,
+    summary: '票货款三方匹配（每张出入库单的货款、已开票、已收付、未开票）',
+    query: z.object({ direction: dir, onlyOpen: z.enum(['1', '0']).default('0') }),
+    answer: z.array(matchRow),
+    provides: TAG,
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: `${ARAP}/invoice/save`,
+    summary: '登记发票并关联单据',
+    body: invoiceBody,
+    answer: invoiceSchema,
+    invalidates: TAG,
+  }),
+} as const;

@@ -1,0 +1,103 @@
+/**
+ * 收款单 / 付款单 / 退款单详情 — every detail route of the area: collection-order-detail/{id},
+ * receipt-order-detail/{orderNo}, receipt-sub-order-detail/{orderNo}, refundment-order-detail/{id},
+ * payment-order-detail/{id}, payment-order-info/{orderNo}, payment-sub-order-info/{orderNo}. The "sub" routes show
+ * the 核销 lines only; voiding restores every settlement.
+ */
+import { Button, Modal, Toast } from '@douyinfe/semi-ui';
+import { useState } from 'react';
+import { useArapCashDetailQuery, useArapCashVoidMutation } from '../../core/api/izs-finance-ar.api.ts';
+import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { methodName, Page, stateTag, WORDS, yuan } from './common.tsx';
+import { SettleTable } from './doc-detail.tsx';
+
+const KIND = { collection: '收款单', payment: '付款单', refund: '退款单' } as Record<string, string>;
+
+export default function CashDetail({ path }: ScreenProps) {
+  const key = decodeURIComponent(path.split('/').pop() ?? '');
+  const byNo = /info|receipt/.test(path);
+  const sub = /sub-order/.test(path);
+  const { data: c } = useArapCashDetailQuery(byNo ? { orderNo: key } : { id: key }, { skip: !key });
+  const [voidCash] = useArapCashVoidMutation();
+  const [ask, setAsk] = useState(false);
+  if (!c) return <Page title="收付款详情">加载中…</Page>;
+  const w = WORDS[c.side === 'ap' ? 'ap' : 'ar'];
+  const cashBase =
+    c.side === 'ap' ? '/accounting/payable/payment-order-info' : '/accounting/receivable/receipt-order-detail';
+  return (
+    <Page title={`${KIND[c.kind] ?? ''} ${c.orderNo}${sub ? ' 核销明细' : ''}`} testId="cash-detail">
+      {!sub && (
+        <div className="ly-arap-dl">
+          <div>
+            <span>{w.party}</span>
+            {c.partyName}
+          </div>
+          <div>
+            <span>日期</span>
+            {c.cashDate}
+          </div>
+          <div>
+            <span>状态</span>
+            {stateTag(c.state)}
+          </div>
+          <div>
+            <span>账户</span>
+            {c.accountType === 'bank' ? `银行 ${c.bankName}` : '现金'}
+          </div>
+          <div>
+            <span>结算方式</span>
+            {methodName(c.method)}
+            {c.billNo ? ` ${c.billNo}` : ''}
+          </div>
+          <div>
+            <span>手续费</span>
+            {yuan(c.fee)}
+          </div>
+          <div>
+            <span>金额</span>
+            <b>{yuan(c.amount)}</b>
+          </div>
+          <div>
+            <span>已核销</span>
+            {yuan(c.applied)}
+          </div>
+          <div>
+            <span>未核销（{w.advance}）</span>
+            <b data-testid="cash-unapplied">{yuan(c.unapplied)}</b>
+          </div>
+          <div>
+            <span>备注</span>
+            {c.remark}
+          </div>
+        </div>
+      )}
+      {c.state === 'reviewed' && !sub && (
+        <div className="ly-arap-bar">
+          <Button type="danger" onClick={() => setAsk(true)}>
+            作废（恢复全部核销）
+          </Button>
+        </div>
+      )}
+      <h3>核销明细</h3>
+      <SettleTable lines={c.settles} cashBase={cashBase} />
+      <Modal
+        title="作废"
+        visible={ask}
+        onCancel={() => setAsk(false)}
+        onOk={() =>
+          voidCash({ id: c.id, reason: '作废' })
+            .unwrap()
+            .then(
+              () => {
+                Toast.success('已作废，核销已恢复');
+                setAsk(false);
+              },
+              (e) => Toast.error((e as { data?: { msg?: string } })?.data?.msg ?? '作废失败'),
+            )
+        }
+      >
+        作废后，这张单据做过的核销全部冲回，单据保留可查。
+      </Modal>
+    </Page>
+  );
+}

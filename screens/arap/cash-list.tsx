@@ -1,0 +1,269 @@
+/**
+ * 收款单 / 付款单 (/accounting/receivable/collection-order, /accounting/payable/payment-order) and the refunds
+ * (…/refundment-order): the list and the dialog that records money and settles (核销) open documents — oldest
+ * first by default, or the ticked documents in the amounts typed; what is left stands as 预收 / 预付.
+ */
+import { Button, Checkbox, Input, Modal, Select, Table, Toast } from '@douyinfe/semi-ui';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useSelectListQuery } from '../../core/api/crud.api.ts';
+import {
+  useArapCashCreateMutation,
+  useArapCashPageQuery,
+  useArapOpenDocsQuery,
+  useArapRefundMutation,
+} from '../../core/api/izs-finance-ar.api.ts';
+import type { ArCash, ArDoc } from '../../core/contract/izs-finance-ar/arap.contract.ts';
+import { METHOD_NAMES, METHODS, type Side } from '../../core/contract/izs-finance-ar/fields.ts';
+import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { methodName, Page, PartySelect, sideOf, stateTag, today, WORDS, yuan } from './common.tsx';
+
+const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
+const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '保存失败';
+
+function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; onClose: () => void }) {
+  const w = WORDS[side];
+  const [v, setV] = useState({
+    partyId: '',
+    accountType: 'bank' as 'bank' | 'cash',
+    bankId: '',
+    method: 'transfer' as (typeof METHODS)[number],
+    billNo: '',
+    cashDate: today(),
+    amount: '',
+    fee: '0',
+    remark: '',
+  });
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const open = useArapOpenDocsQuery({ side, partyId: v.partyId }, { skip: !v.partyId });
+  const banks = useSelectListQuery('/api/izs-base/bank/select-list');
+  const [create, c1] = useArapCashCreateMutation();
+  const [doRefund, c2] = useArapRefundMutation();
+  const lines = Object.entries(picked)
+    .filter(([, a]) => a)
+    .map(([docId, amount]) => ({ docId, amount }));
+  const submit = async () => {
+    try {
+      const common = {
+        side,
+        partyId: v.partyId,
+        accountType: v.accountType,
+        bankId: v.accountType === 'bank' ? v.bankId : '',
+        method: v.method,
+        cashDate: v.cashDate,
+        amount: v.amount,
+        remark: v.remark,
+      };
+      const r = refund
+        ? await doRefund(common).unwrap()
+        : await create({
+            ...common,
+            billNo: v.billNo,
+            fee: v.fee || '0',
+            auto: true,
+            lines: lines.length ? lines : undefined,
+          }).unwrap();
+      Toast.success(
+        refund
+          ? `已退款 ${r.orderNo}`
+          : `已保存 ${r.orderNo}，核销 ${yuan(r.applied)} 元，${w.advance} ${yuan(r.unapplied)} 元`,
+      );
+      onClose();
+    } catch (e) {
+      Toast.error(errText(e));
+    }
+  };
+  return (
+    <Modal
+      title={refund ? w.refund : `新增${w.cash}`}
+      visible
+      width={860}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={c1.isLoading || c2.isLoading}
+      okText="保存"
+    >
+      <div className="ly-arap-bar" data-testid="cash-form">
+        <PartySelect
+          side={side}
+          value={v.partyId || undefined}
+          onChange={(p) => {
+            setV({ ...v, partyId: p ?? '' });
+            setPicked({});
+          }}
+          testId="cash-party"
+        />
+        <Input type="date" style={{ width: 150 }} value={v.cashDate} onChange={(x) => setV({ ...v, cashDate: x })} />
+        <Input
+          data-testid="cash-amount"
+          style={{ width: 150 }}
+          placeholder="金额（元）"
+          value={v.amount}
+          onChange={(x) => setV({ ...v, amount: x })}
+        />
+        {!refund && (
+          <Input style={{ width: 110 }} placeholder="手续费" value={v.fee} onChange={(x) => setV({ ...v, fee: x })} />
+        )}
+      </div>
+      <div className="ly-arap-bar">
+        <Select
+          style={{ width: 110 }}
+          value={v.accountType}
+          onChange={(x) => setV({ ...v, accountType: x as 'bank' | 'cash' })}
+          optionList={[
+            { value: 'bank', label: '银行账户' },
+            { value: 'cash', label: '现金' },
+          ]}
+        />
+        {v.accountType === 'bank' && (
+          <Select
+            style={{ width: 260 }}
+            placeholder="选择银行账户"
+            value={v.bankId || undefined}
+            onChange={(x) => setV({ ...v, bankId: String(x) })}
+            optionList={(banks.data ?? []).map((b) => ({
+              value: String(b.id),
+              label: `${String(b.bankName ?? '')} ${String(b.bankAccount ?? '')}`,
+            }))}
+          />
+        )}
+        <Select
+          style={{ width: 130 }}
+          value={v.method}
+          onChange={(x) => setV({ ...v, method: x as (typeof METHODS)[number] })}
+          optionList={METHODS.map((m) => ({ value: m, label: METHOD_NAMES[m] }))}
+        />
+        {v.method === 'bill' && (
+          <Input
+            style={{ width: 200 }}
+            placeholder="承兑汇票号"
+            value={v.billNo}
+            onChange={(x) => setV({ ...v, billNo: x })}
+          />
+        )}
+        <Input style={{ width: 200 }} placeholder="备注" value={v.remark} onChange={(x) => setV({ ...v, remark: x })} />
+      </div>
+      {v.partyId && (
+        <>
+          <p>
+            未核销{w.advance}：<b>{yuan(open.data?.unapplied ?? '0')}</b> 元。
+            {refund
+              ? '退款从未核销的预收/预付中扣减（最早的先扣）。'
+              : '不勾选单据时按日期从早到晚自动核销；勾选后按填写的金额核销，余额转为' + w.advance + '。'}
+          </p>
+          {!refund && (
+            <Table
+              size="small"
+              rowKey="id"
+              pagination={false}
+              data-testid="open-docs"
+              dataSource={open.data?.docs ?? []}
+              columns={[
+                {
+                  title: '',
+                  width: 40,
+                  render: (_: unknown, d: ArDoc) => (
+                    <Checkbox
+                      checked={d.id in picked}
+                      onChange={(e) => {
+                        const next = { ...picked };
+                        if (e.target.checked) next[d.id] = d.open;
+                        else delete next[d.id];
+                        setPicked(next);
+                      }}
+                    />
+                  ),
+                },
+                { title: '单号', dataIndex: 'orderNo' },
+                { title: '来源', dataIndex: 'sourceNo' },
+                { title: '日期', dataIndex: 'docDate' },
+                { title: '到期日', dataIndex: 'dueDate' },
+                { title: '未核销', dataIndex: 'open', render: num, align: 'right' },
+                {
+                  title: '本次核销',
+                  render: (_: unknown, d: ArDoc) =>
+                    d.id in picked ? (
+                      <Input
+                        size="small"
+                        style={{ width: 120 }}
+                        value={picked[d.id]}
+                        onChange={(x) => setPicked({ ...picked, [d.id]: x })}
+                      />
+                    ) : null,
+                },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+export default function CashList({ path }: ScreenProps) {
+  const side = sideOf(path);
+  const refund = path.includes('refundment');
+  const w = WORDS[side];
+  const kind = refund ? 'refund' : side === 'ar' ? 'collection' : 'payment';
+  const [partyId, setPartyId] = useState<string>();
+  const [current, setCurrent] = useState(1);
+  const [dialog, setDialog] = useState(false);
+  const { data, isFetching } = useArapCashPageQuery({ side, kind, partyId, current, size: 20 });
+  const detail = refund
+    ? side === 'ar'
+      ? '/accounting/receivable/refundment-order-detail'
+      : '/accounting/receivable/refundment-order-detail'
+    : side === 'ar'
+      ? '/accounting/receivable/collection-order-detail'
+      : '/accounting/payable/payment-order-detail';
+  const sub =
+    side === 'ar' ? '/accounting/receivable/receipt-sub-order-detail' : '/accounting/payable/payment-sub-order-info';
+  return (
+    <Page title={refund ? w.refund : w.cash} testId={`cash-list-${kind}`}>
+      <div className="ly-arap-bar">
+        <PartySelect
+          side={side}
+          value={partyId}
+          onChange={(v) => {
+            setPartyId(v);
+            setCurrent(1);
+          }}
+        />
+        <Button theme="solid" data-testid="cash-new" onClick={() => setDialog(true)}>
+          {refund ? `新增${w.refund}` : `新增${w.cash}`}
+        </Button>
+      </div>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={isFetching}
+        data-testid="cash-table"
+        dataSource={data?.records ?? []}
+        pagination={{ currentPage: current, pageSize: 20, total: data?.total ?? 0, onPageChange: setCurrent }}
+        columns={[
+          {
+            title: '单号',
+            dataIndex: 'orderNo',
+            render: (v: string, r: ArCash) => <Link href={`${detail}/${r.id}`}>{v}</Link>,
+          },
+          { title: w.party, dataIndex: 'partyName' },
+          { title: '日期', dataIndex: 'cashDate' },
+          {
+            title: '账户',
+            render: (_: unknown, r: ArCash) => (r.accountType === 'bank' ? r.bankName || '银行' : '现金'),
+          },
+          { title: '方式', dataIndex: 'method', render: methodName },
+          { title: '金额', dataIndex: 'amount', render: num, align: 'right' },
+          { title: '手续费', dataIndex: 'fee', render: num, align: 'right' },
+          { title: refund ? '已扣减' : '已核销', dataIndex: 'applied', render: num, align: 'right' },
+          ...(refund
+            ? []
+            : [{ title: `未核销（${w.advance}）`, dataIndex: 'unapplied', render: num, align: 'right' as const }]),
+          { title: '状态', dataIndex: 'state', render: stateTag },
+          { title: '', render: (_: unknown, r: ArCash) => <Link href={`${sub}/${r.orderNo}`}>核销明细</Link> },
+        ]}
+      />
+      {dialog && <CashDialog side={side} refund={refund} onClose={() => setDialog(false)} />}
+    </Page>
+  );
+}

@@ -1,0 +1,78 @@
+/** Pieces shared by the receivables / payables screens (issue 11): side from the path, party select, labels. */
+import { Select, Tag } from '@douyinfe/semi-ui';
+import type { ReactNode } from 'react';
+import { moneyText } from '../../core/accounting/amount.ts';
+import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
+import { METHOD_NAMES, type Side, SOURCE_NAMES, STATE_NAMES } from '../../core/contract/izs-finance-ar/fields.ts';
+import './arap.css';
+
+export const sideOf = (path: string): Side => (path.includes('/payable/') ? 'ap' : 'ar');
+export const WORDS = {
+  ar: { doc: '应收单', cash: '收款单', party: '客户', money: '收款', advance: '预收', refund: '收款退款' },
+  ap: { doc: '应付单', cash: '付款单', party: '供应商', money: '付款', advance: '预付', refund: '付款退款' },
+} as const;
+export const SETTLE_TAGS = {
+  open: { text: '未核销', color: 'orange' },
+  partial: { text: '部分核销', color: 'blue' },
+  settled: { text: '已核销', color: 'green' },
+} as const;
+
+export const yuan = (v: string | undefined | null) => (v == null ? '' : moneyText(v));
+export const methodName = (m: string) => METHOD_NAMES[m] ?? m;
+export const sourceName = (s: string) =>
+  SOURCE_NAMES[s] ?? (s === 'sale_return' ? '销售退货' : s === 'purchase_return' ? '采购退货' : s);
+export const stateTag = (s: string) => (
+  <Tag color={s === 'voided' ? 'grey' : s === 'reviewed' ? 'green' : 'orange'}>{STATE_NAMES[s] ?? s}</Tag>
+);
+
+export const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+export const monthStart = () => `${today().slice(0, 8)}01`;
+
+/** Customers (ar) or suppliers (ap) from the business data cache. */
+export function PartySelect({
+  side,
+  value,
+  onChange,
+  placeholder,
+  testId,
+  both = false,
+}: {
+  side: Side;
+  value?: string;
+  onChange: (v: string | undefined) => void;
+  placeholder?: string;
+  testId?: string;
+  /** every party that is a customer or a supplier (对冲, 对账单) */
+  both?: boolean;
+}) {
+  const cache = useBizCache({ customerEnable: true, supplierEnable: true });
+  const list = both
+    ? [...cache.customerList, ...cache.supplierList.filter((s) => !cache.customerList.some((c) => c.id === s.id))]
+    : side === 'ar'
+      ? cache.customerList
+      : cache.supplierList;
+  return (
+    <Select
+      data-testid={testId}
+      filter
+      showClear
+      style={{ width: 240 }}
+      placeholder={placeholder ?? `选择${WORDS[side].party}`}
+      value={value}
+      onChange={(v) => onChange((v as string | undefined) || undefined)}
+      optionList={list.map((p) => ({ value: String(p.id), label: String(p.name ?? p.id) }))}
+    />
+  );
+}
+
+export function Page({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="ly-page ly-arap" data-testid={testId}>
+      <h1 className="ly-page-title">{title}</h1>
+      {children}
+    </div>
+  );
+}

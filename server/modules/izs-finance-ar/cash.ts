@@ -1,0 +1,236 @@
+/**
+ * cash/page, cash/detail, cash/create, cash/settle, cash/refund, cash/void (arap.contract.ts): 收款单 / 付款单 with
+ * their 核销, 预收 / 预付 applied later, refunds, and the void that restores every settlement. A reviewed record
+ * changes only by its void; nothing is deleted.
+ */
+import Decimal from 'decimal.js';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
+import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
+import { type Db, rows } from '../../db/client.ts';
+import { arCash, bank, relatedParty } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { formatDate, formatDateTime } from '../../platform/time.ts';
+import { cashEntity, guard, settleLines } from './entities.ts';
+import { drawNo, lockCash, PREFIX, partyOf, reverseLines, settle, takeRefund } from './service.ts';
+
+const KIND_TITLE: Record<string, string> = { collection: '收款单', payment: '付款单', refund: '退款单' };
+
+export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
+  const { db, tz } = ctx;
+  const r = endpoints(app, db);
+  const time = (d: Date) => formatDateTime(d, tz);
+  const codeOf = (side: Side, kind: string) => (kind === 'refund' ? ARAP_CODES.refund[side] : ARAP_CODES.cash[side]);
+
+  async function load(tenantId: string, by: { id?: string; orderNo?: string }) {
+    const where = by.id ? eq(arCash.id, by.id) : eq(arCash.orderNo, by.orderNo ?? '');
+    const [c] = await db
+      .select({ c: arCash, partyName: relatedParty.name, bankName: bank.bankName })
+      .from(arCash)
+      .leftJoin(relatedParty, eq(relatedParty.id, arCash.partyId))
+      .leftJoin(bank, eq(bank.id, arCash.bankId))
+      .where(and(where, eq(arCash.tenantId, tenantId), eq(arCash.isDeleted, 0)));
+    if (!c) throw badRequest('收付款单不存在');
+    return cashEntity({ ...c.c, partyName: c.partyName, bankName: c.bankName }, time);
+  }
+
+  async function checkBank(tenantId: string, accountType: string, bankId?: string) {
+    if (accountType !== 'bank') return null;
+    if (!bankId) throw badRequest('请选择银行账户');
+    const [b] = await db
+      .select({ id: bank.id })
+      .from(bank)
+      .where(and(eq(bank.id, bankId), eq(bank.tenantId, tenantId), eq(bank.isDeleted, 0)));
+    if (!b) throw badRequest('银行账户不存在');
+    return bankId;
+  }
+
+  r.handle(E.cashPage, async ({ query, user }) => {
+    const kind = query.kind ?? (query.side === 'ar' ? 'collection' : 'payment');
+    const code = codeOf(query.side, kind);
+    await guard(db, user, code, 'view');
+    const conds: (SQL | undefined)[] = [
+      await scopeOf(db, user, arCash, code),
+      eq(arCash.side, query.side),
+      eq(arCash.kind, kind),
+    ];
+    if (query.partyId) conds.push(eq(arCash.partyId, query.partyId));
+    if (query.beginDate) conds.push(gte(arCash.cashDate, query.beginDate));
+    if (query.endDate) conds.push(lte(arCash.cashDate, query.endDate));
+    const where = and(...conds);
+    const [{ n }] = await db.select({ n: count() }).from(arCash).where(where);
+    const list = await db
+      .select({ c: arCash, partyName: relatedParty.name, bankName: bank.bankName })
+      .from(arCash)
+      .leftJoin(relatedParty, eq(relatedParty.id, arCash.partyId))
+      .leftJoin(bank, eq(bank.id, arCash.bankId))
+      .where(where)
+      .orderBy(desc(arCash.cashDate), desc(arCash.id))
+      .limit(query.size)
+      .offset((query.current - 1) * query.size);
+    return {
+      records: list.map((x) => cashEntity({ ...x.c, partyName: x.partyName, bankName: x.bankName }, time)),
+      total: Number(n),
+      current: query.current,
+      size: query.size,
+    };
+  });
+
+  r.handle(E.cashDetail, async ({ query, user }) => {
+    if (!query.id && !query.orderNo) throw badRequest('请指定收付款单');
+    const c = await load(user.tenantId, query);
+    await guard(db, user, codeOf(c.side as Side, c.kind), 'view');
+    return { ...c, settles: await settleLines(db, user.tenantId, 'cash', c.id) };
+  });
+
+  async function insertCash(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    user: AuthUser,
+    v: {
+      side: Side;
+      kind: string;
+      partyId: string;
+      accountType: string;
+      bankId: string | null;
+      method: string;
+      billNo?: string;
+      cashDate: string;
+      amount: string;
+      fee?: string;
+      remark: string;
+    },
+  ) {
+    const prefix =
+      v.kind === 'refund'
+        ? v.side === 'ar'
+          ? PREFIX.refund_ar
+          : PREFIX.refund_ap
+        : PREFIX[v.kind as 'collection' | 'payment'];
+    const now = new Date();
+    const [row] = await tx
+      .insert(arCash)
+      .values({
+        tenantId: user.tenantId,
+        deptId: effectiveDept(user),
+        createUser: user.userId,
+        createDept: effectiveDept(user),
+        orderNo: await drawNo(tx, user.tenantId, prefix, tz),
+        side: v.side,
+        kind: v.kind,
+        partyId: v.partyId,
+        accountType: v.accountType,
+        bankId: v.bankId,
+        method: v.method,
+        billNo: v.billNo ?? '',
+        cashDate: v.cashDate,
+        amount: v.amount,
+        fee: v.fee ?? '0',
+        state: 'reviewed',
+        reviewer: user.userId,
+        reviewTime: now,
+        remark: v.remark,
+      })
+      .returning();
+    return row;
+  }
+
+  r.handle(E.cashCreate, async ({ body, user, req }) => {
+    const kind = body.side === 'ar' ? 'collection' : 'payment';
+    await guard(db, user, ARAP_CODES.cash[body.side], 'add');
+    if (new Decimal(body.fee).gte(body.amount)) throw badRequest('手续费必须小于金额');
+    if (body.method === 'bill' && !body.billNo) throw badRequest('承兑汇票请填写票据号');
+    const bankId = await checkBank(user.tenantId, body.accountType, body.bankId);
+    const id = await db.transaction(async (tx) => {
+      await partyOf(tx, user.tenantId, body.partyId, body.side);
+      const row = await insertCash(tx, user, { ...body, kind, bankId });
+      if (body.lines?.length || body.auto) {
+        await settle(tx, {
+          tenantId: user.tenantId,
+          userId: user.userId,
+          cashId: row.id,
+          lines: body.lines?.length ? body.lines : undefined,
+          date: body.cashDate,
+        });
+      }
+      await writeOperationLog(tx, req, `新增${KIND_TITLE[kind]}`, {
+        orderNo: [null, row.orderNo],
+        amount: [null, body.amount],
+      });
+      return row.id;
+    });
+    return load(user.tenantId, { id });
+  });
+
+  r.handle(E.cashSettle, async ({ body, user, req }) => {
+    const c = await load(user.tenantId, { id: body.cashId });
+    await guard(db, user, ARAP_CODES.cash[c.side as Side], 'edit');
+    await db.transaction(async (tx) => {
+      await settle(tx, {
+        tenantId: user.tenantId,
+        userId: user.userId,
+        cashId: c.id,
+        lines: body.lines?.length ? body.lines : undefined,
+        date: formatDate(new Date(), tz),
+      });
+      await writeOperationLog(tx, req, `核销${KIND_TITLE[c.kind]}`, { orderNo: [c.orderNo, c.orderNo] });
+    });
+    return load(user.tenantId, { id: c.id });
+  });
+
+  r.handle(E.refund, async ({ body, user, req }) => {
+    await guard(db, user, ARAP_CODES.refund[body.side], 'add');
+    const bankId = await checkBank(user.tenantId, body.accountType, body.bankId);
+    const id = await db.transaction(async (tx) => {
+      await partyOf(tx, user.tenantId, body.partyId, body.side);
+      const row = await insertCash(tx, user, { ...body, kind: 'refund', bankId });
+      await takeRefund(tx, row, user.userId);
+      await writeOperationLog(tx, req, '新增退款单', { orderNo: [null, row.orderNo], amount: [null, body.amount] });
+      return row.id;
+    });
+    return load(user.tenantId, { id });
+  });
+
+  r.handle(E.cashVoid, async ({ body, user, req }) => {
+    const c = await load(user.tenantId, { id: body.id });
+    await guard(db, user, codeOf(c.side as Side, c.kind), 'void');
+    await db.transaction(async (tx) => {
+      const row = await lockCash(tx, user.tenantId, c.id);
+      if (row.state === 'voided') throw badRequest(`${KIND_TITLE[row.kind]}已作废`);
+      const today = formatDate(new Date(), tz);
+      if (row.kind !== 'refund') {
+        const [ref] = await rows<{ total: string }>(
+          tx,
+          sql`select coalesce(sum(amount), 0)::text as total from izs_ar_settle where cash_id = ${row.id} and kind = 'refund'`,
+        );
+        if (!new Decimal(ref.total).isZero()) {
+          throw badRequest(
+            `${KIND_TITLE[row.kind]} ${row.orderNo} 已退款 ${new Decimal(ref.total).toFixed(2)} 元，请先作废退款单`,
+          );
+        }
+        await reverseLines(tx, user.tenantId, user.userId, today, sql`s.cash_id = ${row.id} and s.kind = 'cash'`);
+      } else {
+        await reverseLines(tx, user.tenantId, user.userId, today, sql`s.refund_id = ${row.id}`);
+      }
+      await tx
+        .update(arCash)
+        .set({
+          state: 'voided',
+          voidUser: user.userId,
+          voidTime: new Date(),
+          voidReason: body.reason,
+          updateTime: new Date(),
+        })
+        .where(eq(arCash.id, row.id));
+      await writeOperationLog(tx, req, `作废${KIND_TITLE[row.kind]}`, {
+        state: [row.state, 'voided'],
+        orderNo: [row.orderNo, row.orderNo],
+      });
+    });
+    return load(user.tenantId, { id: c.id });
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * 应收单 / 应付单 written by themselves: the stock life cycle (izs-stock/lifecycle.ts `onDocTransition`) calls this
+ * inside the review / void transaction of every document. Reviewed sale out-stock / drop-shipping sale → 应收单 for
+ * the amount (with tax); purchase in-stock / drop-shipping purchase → 应付单; returns → red (negative) documents.
+ * A void of the source voids them (refused while they are settled). An out-stock that takes the customer over its
+ * credit limit needs the button `supply_chain_sale_out_stock_credit`, else it is refused with the figures.
+ */
+import Decimal from 'decimal.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
+import { creditRefusal } from '../../../core/finance-ar/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { dropShipping, menu, roleMenu, stockOrder } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { isAdministrator } from '../../platform/crud/permissions.ts';
+import { badRequest } from '../../platform/r.ts';
+import { onDocTransition, type TransitionListener } from '../izs-stock/lifecycle.ts';
+import { createDoc, creditOf, openBalanceOf, voidDocsOfSource } from './service.ts';
+
+type Row = Record<string, unknown>;
+
+const STOCK_SIDES: Record<string, { side: Side; sign: 1 | -1; sourceType: string; label: string }> = {
+  out_stock: { side: 'ar', sign: 1, sourceType: 'out_stock', label: '销售出库' },
+  sale_return: { side: 'ar', sign: -1, sourceType: 'sale_return', label: '销售退货' },
+  in_stock: { side: 'ap', sign: 1, sourceType: 'in_stock', label: '采购入库' },
+  purchase_return: { side: 'ap', sign: -1, sourceType: 'purchase_return', label: '采购退货' },
+};
+
+async function holds(tx: Tx, user: AuthUser, code: string): Promise<boolean> {
+  if (isAdministrator(user)) return true;
+  if (!user.roleIds.length) return false;
+  const r = await tx
+    .select({ one: sql<number>`1` })
+    .from(roleMenu)
+    .innerJoin(menu, eq(menu.id, roleMenu.menuId))
+    .where(and(inArray(roleMenu.roleId, user.roleIds), eq(menu.code, code), eq(menu.isDeleted, 0)))
+    .limit(1);
+  return r.length > 0;
+}
+
+/** Refuses a receivable over the customer's credit limit unless the reviewer holds the override button. */
+export async function checkCredit(tx: Tx, user: AuthUser, partyId: string, amount: string): Promise<void> {
+  const credit = await creditOf(tx, user.tenantId, partyId);
+  const bal = await openBalanceOf(tx, user.tenantId, 'ar', partyId);
+  const refused = creditRefusal(credit.creditLimit, bal.balance, amount);
+  if (refused && !(await holds(tx, user, ARAP_CODES.creditOverride))) {
+    throw badRequest(`${refused}，需要「信用超额审核」权限`);
+  }
+}
+
+let hookTz = 'Asia/Shanghai';
+
+/** Registers the one listener (module-level, so several apps in one process do not add it twice). */
+export function registerArapHooks(tz: string): void {
+  hookTz = tz;
+  onDocTransition(listener);
+}
+
+const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, c) => {
+  {
+    const tz = hookTz;
+    const isStock = table === stockOrder;
+    const isDrop = table === dropShipping;
+    if (!isStock && !isDrop) return;
+    if (t === 'void') {
+      if (row.state !== 'reviewed') return;
+      await voidDocsOfSource(
+        tx,
+        c.user.tenantId,
+        String(row.id),
+        c.user.userId,
+        `源单作废：${String(row.orderNo ?? '')}`,
+      );
+      return;
+    }
+    const base = {
+      tenantId: c.user.tenantId,
+      deptId: (row.deptId as string | null) ?? null,
+      userId: c.user.userId,
+      sourceId: String(row.id),
+      sourceNo: String(row.orderNo ?? ''),
+      docDate: String(row.orderDate || new Date().toISOString().slice(0, 10)),
+      tz,
+    };
+    if (isStock) {
+      const s = STOCK_SIDES[String(row.docType)];
+      if (!s || !row.partyId) return;
+      const amount = new Decimal(String(row.totalAmount ?? '0')).times(s.sign);
+      if (amount.isZero()) return;
+      if (s.side === 'ar' && s.sign > 0) await checkCredit(tx, c.user, String(row.partyId), amount.toFixed(2));
+      await createDoc(tx, {
+        ...base,
+        side: s.side,
+        partyId: String(row.partyId),
+        sourceType: s.sourceType,
+        amount: amount.toFixed(2),
+        summary: `${s.label} ${base.sourceNo}`,
+      });
+      return;
+    }
+    const sale = new Decimal(String(row.saleAmount ?? '0'));
+    const purchase = new Decimal(String(row.purchaseAmount ?? '0'));
+    if (sale.gt(0) && row.customerId) {
+      await checkCredit(tx, c.user, String(row.customerId), sale.toFixed(2));
+      await createDoc(tx, {
+        ...base,
+        side: 'ar',
+        partyId: String(row.customerId),
+        sourceType: 'drop_sale',
+        amount: sale.toFixed(2),
+        summary: `直发销售 ${base.sourceNo}`,
+      });
+    }
+    if (purchase.gt(0) && row.supplierId) {
+      await createDoc(tx, {
+        ...base,
+        side: 'ap',
+        partyId: String(row.supplierId),
+        sourceType: 'drop_purchase',
+        amount: purchase.toFixed(2),
+        summary: `直发采购 ${base.sourceNo}`,
+      });
+    }
+  }
+};

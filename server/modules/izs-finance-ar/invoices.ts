@@ -1,0 +1,172 @@
+/**
+ * invoice/page, invoice/match, invoice/save (invoice.contract.ts): invoices linked to the stock documents they
+ * cover, and the 票货款 three-way match — goods (the reviewed document's amount), invoiced (Σ links), paid (what
+ * is settled on its 应收单 / 应付单), uninvoiced = goods − invoiced. A duplicate number and a link beyond the
+ * document's uninvoiced amount are refused with the figures; the document rows are locked while linking.
+ */
+import Decimal from 'decimal.js';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
+import { INVOICE_ENDPOINTS as E, type Invoice } from '../../../core/contract/izs-finance-ar/invoice.contract.ts';
+import { rows } from '../../db/client.ts';
+import { arInvoice, arInvoiceLink, stockOrder } from '../../db/schema/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { guard } from './entities.ts';
+
+const m2 = (v: string | null | undefined) => new Decimal(v ?? '0').toFixed(2);
+const DOC_TYPE = { in: 'in_stock', out: 'out_stock' } as const;
+const codeOf = (d: 'in' | 'out') => (d === 'in' ? ARAP_CODES.purchaseInvoice : ARAP_CODES.salesInvoice);
+
+type InvoiceRow = typeof arInvoice.$inferSelect;
+const entity = (r: InvoiceRow, orderNos: string): Invoice => ({
+  id: r.id,
+  direction: r.direction,
+  invoiceCode: r.invoiceCode,
+  invoiceNo: r.invoiceNo,
+  invoiceType: r.invoiceType,
+  invoiceDate: r.invoiceDate,
+  amount: m2(r.amount),
+  taxAmount: m2(r.taxAmount),
+  taxAndAmount: m2(r.taxAndAmount),
+  purchaserName: r.purchaserName,
+  purchaserTaxpayerId: r.purchaserTaxpayerId,
+  sellerName: r.sellerName,
+  sellerTaxpayerId: r.sellerTaxpayerId,
+  sellerBankName: r.sellerBankName,
+  sellerBankAccount: r.sellerBankAccount,
+  origin: r.origin,
+  remark: r.remark,
+  orderNos,
+});
+const orderNosOf = sql<string>`coalesce((select string_agg(o.order_no, '、' order by o.order_no) from izs_ar_invoice_link l
+  join izs_stock_order o on o.id = l.order_id where l.invoice_id = izs_ar_invoice.id), '')`;
+
+export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
+  const { db } = ctx;
+  const r = endpoints(app, db);
+
+  r.handle(E.page, async ({ query, user }) => {
+    const code = codeOf(query.direction);
+    await guard(db, user, code, 'view');
+    const where = and(await scopeOf(db, user, arInvoice, code), eq(arInvoice.direction, query.direction));
+    const [{ n }] = await db.select({ n: count() }).from(arInvoice).where(where);
+    const list = await db
+      .select({ r: arInvoice, orderNos: orderNosOf })
+      .from(arInvoice)
+      .where(where)
+      .orderBy(desc(arInvoice.invoiceDate), desc(arInvoice.id))
+      .limit(query.size)
+      .offset((query.current - 1) * query.size);
+    return {
+      records: list.map((x) => entity(x.r, x.orderNos)),
+      total: Number(n),
+      current: query.current,
+      size: query.size,
+    };
+  });
+
+  r.handle(E.match, async ({ query, user }) => {
+    await guard(db, user, codeOf(query.direction), 'view');
+    const list = await rows<{
+      order_id: string;
+      order_no: string;
+      order_date: string;
+      party_name: string | null;
+      goods: string;
+      invoiced: string;
+      paid: string;
+    }>(
+      db,
+      sql`select o.id::text as order_id, o.order_no, o.order_date, p.name as party_name, o.total_amount::text as goods,
+                 coalesce((select sum(l.amount) from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
+                            where l.order_id = o.id and i.is_deleted = 0), 0)::text as invoiced,
+                 coalesce((select sum(d.settled) from izs_ar_doc d where d.source_id = o.id and d.state = 'reviewed'), 0)::text as paid
+            from izs_stock_order o left join izs_related_party p on p.id = o.party_id
+           where o.tenant_id = ${user.tenantId} and o.is_deleted = 0 and o.doc_type = ${DOC_TYPE[query.direction]} and o.state = 'reviewed'
+           order by o.order_date desc, o.order_no desc
+           limit 500`,
+    );
+    return list
+      .map((x) => ({
+        orderId: x.order_id,
+        orderNo: x.order_no,
+        orderDate: x.order_date,
+        partyName: x.party_name ?? '',
+        goods: m2(x.goods),
+        invoiced: m2(x.invoiced),
+        paid: m2(x.paid),
+        uninvoiced: new Decimal(x.goods).minus(x.invoiced).toFixed(2),
+      }))
+      .filter((x) => query.onlyOpen === '0' || new Decimal(x.uninvoiced).gt(0));
+  });
+
+  r.handle(E.save, async ({ body, user, req }) => {
+    await guard(db, user, codeOf(body.direction), 'add');
+    if (!new Decimal(body.amount).plus(body.taxAmount).eq(body.taxAndAmount)) {
+      throw badRequest(`价税合计 ${m2(body.taxAndAmount)} 应等于金额 ${m2(body.amount)} + 税额 ${m2(body.taxAmount)}`);
+    }
+    const id = await db.transaction(async (tx) => {
+      const [dup] = await tx
+        .select({ id: arInvoice.id })
+        .from(arInvoice)
+        .where(
+          and(
+            eq(arInvoice.tenantId, user.tenantId),
+            eq(arInvoice.direction, body.direction),
+            eq(arInvoice.invoiceCode, body.invoiceCode),
+            eq(arInvoice.invoiceNo, body.invoiceNo),
+            eq(arInvoice.isDeleted, 0),
+          ),
+        );
+      if (dup) throw badRequest(`发票 ${body.invoiceNo} 已登记，不能重复录入`);
+      const { links, ...fields } = body;
+      const [row] = await tx
+        .insert(arInvoice)
+        .values({
+          ...fields,
+          tenantId: user.tenantId,
+          deptId: effectiveDept(user),
+          createUser: user.userId,
+          createDept: effectiveDept(user),
+        })
+        .returning();
+      for (const l of [...links].sort((a, b) => a.orderId.localeCompare(b.orderId))) {
+        const [o] = await tx
+          .select({
+            id: stockOrder.id,
+            orderNo: stockOrder.orderNo,
+            total: stockOrder.totalAmount,
+            docType: stockOrder.docType,
+            state: stockOrder.state,
+          })
+          .from(stockOrder)
+          .where(and(eq(stockOrder.id, l.orderId), eq(stockOrder.tenantId, user.tenantId), eq(stockOrder.isDeleted, 0)))
+          .for('update');
+        if (!o || o.docType !== DOC_TYPE[body.direction] || o.state !== 'reviewed')
+          throw badRequest('关联的单据不存在或未审核');
+        const [done] = await rows<{ s: string }>(
+          tx,
+          sql`select coalesce(sum(l.amount), 0)::text as s from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
+               where l.order_id = ${o.id} and i.is_deleted = 0`,
+        );
+        const left = new Decimal(o.total).minus(done.s);
+        if (new Decimal(l.amount).gt(left)) {
+          throw badRequest(`单据 ${o.orderNo} 未开票金额 ${left.toFixed(2)} 元，不能开票 ${m2(l.amount)} 元`);
+        }
+        await tx
+          .insert(arInvoiceLink)
+          .values({ tenantId: user.tenantId, invoiceId: row.id, orderId: o.id, amount: l.amount });
+      }
+      await writeOperationLog(tx, req, body.direction === 'in' ? '登记进项发票' : '登记销项发票', {
+        invoiceNo: [null, body.invoiceNo],
+      });
+      return row.id;
+    });
+    const [x] = await db.select({ r: arInvoice, orderNos: orderNosOf }).from(arInvoice).where(eq(arInvoice.id, id));
+    return entity(x.r, x.orderNos);
+  });
+}

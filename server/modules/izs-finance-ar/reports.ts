@@ -1,0 +1,203 @@
+/**
+ * balance/list (往来余额 + 账龄), credit/save and statement (对账单) — arap.contract.ts. The statement is computed
+ * from the same reviewed rows as the balances, so screen, print and Excel show one set of figures:
+ * ar: 借 = 应收单 and refunds paid back, 贷 = collections and offsets, balance = 借 − 贷 (the customer owes);
+ * ap: 贷 = 应付单 and refunds received, 借 = payments and offsets, balance = 贷 − 借 (we owe).
+ */
+import Decimal from 'decimal.js';
+import { eq, sql } from 'drizzle-orm';
+import { toCapital } from '../../../core/accounting/capital.ts';
+import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
+import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
+import { aging, overdueDays } from '../../../core/finance-ar/index.ts';
+import { type Executor, rows } from '../../db/client.ts';
+import { arCredit, tenant } from '../../db/schema/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { formatDate } from '../../platform/time.ts';
+import { guard } from './entities.ts';
+import { creditOf, openBalanceOf, partyOf } from './service.ts';
+
+const D = (v: string | number) => new Decimal(v);
+
+interface Movement {
+  date: string;
+  orderNo: string;
+  kind: string;
+  summary: string;
+  /** + increases what is owed (ar: customer owes us; ap: we owe the supplier) */
+  amount: string;
+}
+
+/** Every reviewed movement of a party on one side (documents, cash, refunds, offsets), date order. */
+export async function movementsOf(
+  ex: Executor,
+  tenantId: string,
+  side: Side,
+  partyId: string,
+  before?: string,
+): Promise<Movement[]> {
+  const cut = before ? sql` and x.date < ${before}` : sql``;
+  const list = await rows<Movement & { id: string }>(
+    ex,
+    sql`select * from (
+          select d.id::text as id, d.doc_date as date, d.order_no as "orderNo", d.source_type as kind, d.summary, d.amount::text as amount
+            from izs_ar_doc d where d.tenant_id = ${tenantId} and d.side = ${side} and d.party_id = ${partyId} and d.state = 'reviewed'
+          union all
+          select c.id::text, c.cash_date, c.order_no, c.kind,
+                 case c.kind when 'refund' then '退款' when 'collection' then '收款' else '付款' end || coalesce('（' || nullif(c.remark, '') || '）', ''),
+                 case c.kind when 'refund' then c.amount else -c.amount end::text
+            from izs_ar_cash c where c.tenant_id = ${tenantId} and c.side = ${side} and c.party_id = ${partyId} and c.state = 'reviewed'
+          union all
+          select t.id::text, t.transfer_date, t.order_no, 'offset', '应收应付对冲', (-t.amount)::text
+            from izs_ar_transfer t where t.tenant_id = ${tenantId} and t.kind = 'offset' and t.party_id = ${partyId} and t.state = 'reviewed'
+        ) x where true ${cut}
+        order by x.date, x."orderNo"`,
+  );
+  return list;
+}
+
+export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
+  const { db, tz } = ctx;
+  const r = endpoints(app, db);
+
+  r.handle(E.balances, async ({ query, user }) => {
+    await guard(db, user, ARAP_CODES.doc[query.side], 'view');
+    const asOf = query.asOf ?? formatDate(new Date(), tz);
+    const parties = await rows<{ id: string; name: string }>(
+      db,
+      sql`select p.id::text as id, p.name from izs_related_party p
+           where p.tenant_id = ${user.tenantId} and p.is_deleted = 0
+             and (exists (select 1 from izs_ar_doc d where d.party_id = p.id and d.side = ${query.side} and d.state = 'reviewed')
+               or exists (select 1 from izs_ar_cash c where c.party_id = p.id and c.side = ${query.side} and c.state = 'reviewed'))
+             ${query.partyId ? sql`and p.id = ${query.partyId}` : sql``}
+           order by p.name`,
+    );
+    const out = [];
+    const tot = { documents: D(0), settled: D(0), open: D(0), unapplied: D(0), balance: D(0), overdue: D(0) };
+    const allOpen: { date: string; open: string }[] = [];
+    for (const p of parties) {
+      const b = await openBalanceOf(db, user.tenantId, query.side, p.id);
+      const open = await rows<{ date: string; due: string; open: string }>(
+        db,
+        sql`select doc_date as date, due_date as due, (amount - settled)::text as open from izs_ar_doc
+             where tenant_id = ${user.tenantId} and side = ${query.side} and party_id = ${p.id} and state = 'reviewed' and amount > settled`,
+      );
+      const overdue = open.filter((o) => overdueDays(o.due, asOf) > 0).reduce((s, o) => s.plus(o.open), D(0));
+      const credit = await creditOf(db, user.tenantId, p.id);
+      allOpen.push(...open);
+      out.push({
+        partyId: p.id,
+        partyName: p.name,
+        ...b,
+        overdue: overdue.toFixed(2),
+        aging: aging(open, asOf),
+        creditLimit: D(credit.creditLimit).toFixed(2),
+        paymentDays: credit.paymentDays,
+      });
+      for (const k of ['documents', 'settled', 'open', 'unapplied', 'balance'] as const) tot[k] = tot[k].plus(b[k]);
+      tot.overdue = tot.overdue.plus(overdue);
+    }
+    return {
+      asOf,
+      rows: out,
+      total: {
+        documents: tot.documents.toFixed(2),
+        settled: tot.settled.toFixed(2),
+        open: tot.open.toFixed(2),
+        unapplied: tot.unapplied.toFixed(2),
+        balance: tot.balance.toFixed(2),
+        overdue: tot.overdue.toFixed(2),
+        aging: aging(allOpen, asOf),
+      },
+    };
+  });
+
+  r.handle(E.creditSave, async ({ body, user, req }) => {
+    await guard(db, user, ARAP_CODES.doc.ar, 'edit');
+    await db.transaction(async (tx) => {
+      await partyOf(tx, user.tenantId, body.partyId, 'ar');
+      const before = await creditOf(tx, user.tenantId, body.partyId);
+      await tx
+        .insert(arCredit)
+        .values({
+          tenantId: user.tenantId,
+          partyId: body.partyId,
+          creditLimit: body.creditLimit,
+          paymentDays: body.paymentDays,
+          updateUser: user.userId,
+        })
+        .onConflictDoUpdate({
+          target: [arCredit.tenantId, arCredit.partyId],
+          set: {
+            creditLimit: body.creditLimit,
+            paymentDays: body.paymentDays,
+            updateUser: user.userId,
+            updateTime: new Date(),
+          },
+        });
+      await writeOperationLog(tx, req, '修改信用额度与账期', {
+        creditLimit: [before.creditLimit, body.creditLimit],
+        paymentDays: [before.paymentDays, body.paymentDays],
+      });
+    });
+    const c = await creditOf(db, user.tenantId, body.partyId);
+    return { partyId: body.partyId, creditLimit: D(c.creditLimit).toFixed(2), paymentDays: c.paymentDays };
+  });
+
+  r.handle(E.statement, async ({ query, user }) => {
+    await guard(db, user, ARAP_CODES.statement, 'view');
+    const p = await partyOf(db, user.tenantId, query.partyId, query.side);
+    const all = await movementsOf(db, user.tenantId, query.side, query.partyId);
+    let opening = D(0);
+    const lines = [];
+    let running = D(0);
+    let debit = D(0);
+    let credit = D(0);
+    const ar = query.side === 'ar';
+    for (const m of all) {
+      if (m.date < query.beginDate) {
+        opening = opening.plus(m.amount);
+        continue;
+      }
+      if (m.date > query.endDate) continue;
+      if (!lines.length) running = opening;
+      running = running.plus(m.amount);
+      const inc = D(m.amount).gte(0) ? D(m.amount) : D(0);
+      const dec = D(m.amount).lt(0) ? D(m.amount).neg() : D(0);
+      // ar: increase = 借; ap: increase = 贷
+      const dr = ar ? inc : dec;
+      const cr = ar ? dec : inc;
+      debit = debit.plus(dr);
+      credit = credit.plus(cr);
+      lines.push({
+        date: m.date,
+        orderNo: m.orderNo,
+        kind: m.kind,
+        summary: m.summary,
+        debit: dr.toFixed(2),
+        credit: cr.toFixed(2),
+        balance: running.toFixed(2),
+      });
+    }
+    const closing = opening.plus(ar ? debit.minus(credit) : credit.minus(debit));
+    const bal = await openBalanceOf(db, user.tenantId, query.side, query.partyId);
+    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, user.tenantId));
+    return {
+      side: query.side,
+      partyId: p.id,
+      partyName: p.name,
+      beginDate: query.beginDate,
+      endDate: query.endDate,
+      opening: opening.toFixed(2),
+      lines,
+      totalDebit: debit.toFixed(2),
+      totalCredit: credit.toFixed(2),
+      closing: closing.toFixed(2),
+      closingCapital: toCapital(closing),
+      unapplied: bal.unapplied,
+      companyName: t?.name ?? '',
+    };
+  });
+}

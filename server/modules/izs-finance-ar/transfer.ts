@@ -1,0 +1,147 @@
+/**
+ * transfer/page, transfer/offset, transfer/create, transfer/void (arap.contract.ts): 应收应付对冲 — a partner that
+ * is both customer and supplier settles what it owes against what it is owed, oldest documents first on both
+ * sides — and 资金调拨 between the company's own accounts (no party, no 核销).
+ */
+import Decimal from 'decimal.js';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
+import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
+import type { Db } from '../../db/client.ts';
+import { arTransfer, relatedParty } from '../../db/schema/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { formatDate } from '../../platform/time.ts';
+import { guard } from './entities.ts';
+import { offsetTx } from './offset.ts';
+import { drawNo, PREFIX, reverseLines } from './service.ts';
+
+type TransferRow = typeof arTransfer.$inferSelect;
+const entity = (t: TransferRow & { partyName?: string | null }) => ({
+  id: t.id,
+  orderNo: t.orderNo,
+  kind: t.kind,
+  partyId: t.partyId,
+  partyName: t.partyName ?? '',
+  fromAccount: t.fromAccount,
+  toAccount: t.toAccount,
+  transferDate: t.transferDate,
+  amount: new Decimal(t.amount).toFixed(2),
+  state: t.state,
+  remark: t.remark,
+});
+
+export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
+  const { db, tz } = ctx;
+  const r = endpoints(app, db);
+  const code = ARAP_CODES.transfer;
+
+  async function load(db0: Db, tenantId: string, id: string) {
+    const [t] = await db0
+      .select({ t: arTransfer, partyName: relatedParty.name })
+      .from(arTransfer)
+      .leftJoin(relatedParty, eq(relatedParty.id, arTransfer.partyId))
+      .where(and(eq(arTransfer.id, id), eq(arTransfer.tenantId, tenantId), eq(arTransfer.isDeleted, 0)));
+    if (!t) throw badRequest('调拨单不存在');
+    return entity({ ...t.t, partyName: t.partyName });
+  }
+
+  r.handle(E.transferPage, async ({ query, user }) => {
+    await guard(db, user, code, 'view');
+    const where = and(
+      await scopeOf(db, user, arTransfer, code),
+      query.kind ? eq(arTransfer.kind, query.kind) : undefined,
+    );
+    const [{ n }] = await db.select({ n: count() }).from(arTransfer).where(where);
+    const list = await db
+      .select({ t: arTransfer, partyName: relatedParty.name })
+      .from(arTransfer)
+      .leftJoin(relatedParty, eq(relatedParty.id, arTransfer.partyId))
+      .where(where)
+      .orderBy(desc(arTransfer.transferDate), desc(arTransfer.id))
+      .limit(query.size)
+      .offset((query.current - 1) * query.size);
+    return {
+      records: list.map((x) => entity({ ...x.t, partyName: x.partyName })),
+      total: Number(n),
+      current: query.current,
+      size: query.size,
+    };
+  });
+
+  r.handle(E.offset, async ({ body, user, req }) => {
+    await guard(db, user, code, 'add');
+    const id = await db.transaction(async (tx) => {
+      const row = await offsetTx(tx, {
+        tenantId: user.tenantId,
+        deptId: effectiveDept(user),
+        userId: user.userId,
+        partyId: body.partyId,
+        transferDate: body.transferDate,
+        amount: body.amount,
+        remark: body.remark,
+        tz,
+      });
+      await writeOperationLog(tx, req, '应收应付对冲', { orderNo: [null, row.orderNo], amount: [null, body.amount] });
+      return row.id;
+    });
+    return load(db, user.tenantId, id);
+  });
+
+  r.handle(E.transferCreate, async ({ body, user, req }) => {
+    await guard(db, user, code, 'add');
+    if (body.fromAccount === body.toAccount) throw badRequest('转出账户和转入账户不能相同');
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(arTransfer)
+        .values({
+          tenantId: user.tenantId,
+          deptId: effectiveDept(user),
+          createUser: user.userId,
+          createDept: effectiveDept(user),
+          orderNo: await drawNo(tx, user.tenantId, PREFIX.transfer, tz),
+          kind: 'transfer',
+          fromAccount: body.fromAccount,
+          toAccount: body.toAccount,
+          transferDate: body.transferDate,
+          amount: body.amount,
+          state: 'reviewed',
+          reviewer: user.userId,
+          reviewTime: new Date(),
+          remark: body.remark,
+        })
+        .returning();
+      await writeOperationLog(tx, req, '资金调拨', { orderNo: [null, row.orderNo], amount: [null, body.amount] });
+      return row.id;
+    });
+    return load(db, user.tenantId, id);
+  });
+
+  r.handle(E.transferVoid, async ({ body, user, req }) => {
+    await load(db, user.tenantId, body.id);
+    await guard(db, user, code, 'void');
+    await db.transaction(async (tx) => {
+      const [t] = await tx.select().from(arTransfer).where(eq(arTransfer.id, body.id)).for('update');
+      if (t.state === 'voided') throw badRequest('调拨单已作废');
+      await reverseLines(tx, user.tenantId, user.userId, formatDate(new Date(), tz), sql`s.transfer_id = ${t.id}`);
+      await tx
+        .update(arTransfer)
+        .set({
+          state: 'voided',
+          voidUser: user.userId,
+          voidTime: new Date(),
+          voidReason: body.reason,
+          updateTime: new Date(),
+        })
+        .where(eq(arTransfer.id, t.id));
+      await writeOperationLog(tx, req, t.kind === 'offset' ? '作废对冲' : '作废资金调拨', {
+        state: [t.state, 'voided'],
+        orderNo: [t.orderNo, t.orderNo],
+      });
+    });
+    return load(db, user.tenantId, body.id);
+  });
+}

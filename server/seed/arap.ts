@@ -1,0 +1,259 @@
+/**
+ * Demo receivables and payables (issue 11): 应收单 / 应付单 for every reviewed stock document and drop shipment of
+ * the demo (written through the same service the review listener uses), older opening balances so the aging has
+ * something in every bucket, credit limits and payment terms, collections and payments with their 核销, a 预付 to
+ * the individual supplier, a refund, an offset for the partner that is both customer and supplier, and a transfer.
+ */
+
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { addDays } from '../../core/finance-ar/index.ts';
+import type { Tx } from '../db/client.ts';
+import {
+  arCash,
+  arCredit,
+  arInvoice,
+  arInvoiceLink,
+  arTransfer,
+  bank,
+  dropShipping,
+  relatedParty,
+  stockOrder,
+} from '../db/schema/index.ts';
+import { offsetTx } from '../modules/izs-finance-ar/offset.ts';
+import { createDoc, drawNo, PREFIX, settle, takeRefund } from '../modules/izs-finance-ar/service.ts';
+import { formatDate } from '../platform/time.ts';
+
+export interface ArapSeedContext {
+  tenantId: string;
+  adminId: string;
+  deptId: string | null;
+}
+
+export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
+  const T = c.tenantId;
+  const tz = process.env.TZ || 'Asia/Shanghai';
+  const today = formatDate(new Date(), tz);
+  const party = Object.fromEntries(
+    (
+      await tx
+        .select({ id: relatedParty.id, code: relatedParty.code })
+        .from(relatedParty)
+        .where(eq(relatedParty.tenantId, T))
+    ).map((p) => [p.code, p.id]),
+  );
+  const [bk] = await tx
+    .select({ id: bank.id })
+    .from(bank)
+    .where(and(eq(bank.tenantId, T), eq(bank.isDeleted, 0)))
+    .orderBy(asc(bank.id))
+    .limit(1);
+  await tx.insert(arCredit).values([
+    { tenantId: T, partyId: party.KH001, creditLimit: '2000000.00', paymentDays: 30, updateUser: c.adminId },
+    { tenantId: T, partyId: party.KH002, creditLimit: '1500000.00', paymentDays: 45, updateUser: c.adminId },
+  ]);
+  const base = { tenantId: T, deptId: c.deptId, userId: c.adminId, tz };
+
+  // opening balances from before go-live: one in each older aging bucket
+  const manual = async (side: 'ar' | 'ap', code: string, daysAgo: number, amount: string, summary: string) =>
+    createDoc(tx, {
+      ...base,
+      side,
+      partyId: party[code],
+      sourceType: 'manual',
+      docDate: addDays(today, -daysAgo),
+      amount,
+      summary,
+    });
+  await manual('ar', 'KH001', 100, '86400.00', '期初欠款：废钢货款（上线前）');
+  await manual('ar', 'KH001', 70, '52300.00', '期初欠款：废钢货款（上线前）');
+  await manual('ar', 'KH002', 40, '128650.00', '期初欠款：废铜货款（上线前）');
+  await manual('ar', 'KH002', 12, '6000.00', '场地租金（本月）');
+  await manual('ap', 'GYS001', 50, '73520.00', '期初应付：废钢收购款（上线前）');
+  await manual('ap', 'KH002', 20, '18600.00', '期初应付：废铝收购款（上线前）');
+
+  // every reviewed stock document and drop shipment of the demo
+  const docs = await tx
+    .select()
+    .from(stockOrder)
+    .where(
+      and(
+        eq(stockOrder.tenantId, T),
+        eq(stockOrder.state, 'reviewed'),
+        inArray(stockOrder.docType, ['in_stock', 'out_stock', 'sale_return', 'purchase_return']),
+      ),
+    )
+    .orderBy(asc(stockOrder.id));
+  for (const d of docs) {
+    if (!d.partyId || Number(d.totalAmount) === 0) continue;
+    const side = d.docType === 'in_stock' || d.docType === 'purchase_return' ? 'ap' : 'ar';
+    const neg = d.docType.endsWith('return');
+    const label = { in_stock: '采购入库', out_stock: '销售出库', sale_return: '销售退货', purchase_return: '采购退货' }[
+      d.docType
+    ];
+    await createDoc(tx, {
+      ...base,
+      side,
+      partyId: d.partyId,
+      sourceType: d.docType,
+      sourceId: d.id,
+      sourceNo: d.orderNo,
+      docDate: d.orderDate || today,
+      amount: neg ? `-${d.totalAmount}` : d.totalAmount,
+      summary: `${label} ${d.orderNo}`,
+    });
+  }
+  const drops = await tx
+    .select()
+    .from(dropShipping)
+    .where(and(eq(dropShipping.tenantId, T), eq(dropShipping.state, 'reviewed')));
+  for (const d of drops) {
+    const s = { ...base, sourceId: d.id, sourceNo: d.orderNo, docDate: d.orderDate || today };
+    await createDoc(tx, {
+      ...s,
+      side: 'ar',
+      partyId: d.customerId,
+      sourceType: 'drop_sale',
+      amount: d.saleAmount,
+      summary: `直发销售 ${d.orderNo}`,
+    });
+    await createDoc(tx, {
+      ...s,
+      side: 'ap',
+      partyId: d.supplierId,
+      sourceType: 'drop_purchase',
+      amount: d.purchaseAmount,
+      summary: `直发采购 ${d.orderNo}`,
+    });
+  }
+
+  const cash = async (
+    side: 'ar' | 'ap',
+    kind: 'collection' | 'payment' | 'refund',
+    code: string,
+    daysAgo: number,
+    amount: string,
+    method: string,
+    remark: string,
+    fee = '0',
+  ) => {
+    const prefix = kind === 'refund' ? (side === 'ar' ? PREFIX.refund_ar : PREFIX.refund_ap) : PREFIX[kind];
+    const [row] = await tx
+      .insert(arCash)
+      .values({
+        tenantId: T,
+        deptId: c.deptId,
+        createUser: c.adminId,
+        createDept: c.deptId,
+        orderNo: await drawNo(tx, T, prefix, tz),
+        side,
+        kind,
+        partyId: party[code],
+        accountType: method === 'cash' ? 'cash' : 'bank',
+        bankId: method === 'cash' ? null : (bk?.id ?? null),
+        method,
+        billNo: method === 'bill' ? '5310 0000 2026 1100 0018' : '',
+        cashDate: addDays(today, -daysAgo),
+        amount,
+        fee,
+        state: 'reviewed',
+        reviewer: c.adminId,
+        reviewTime: new Date(),
+        remark,
+      })
+      .returning();
+    return row;
+  };
+  const settleAll = async (row: { id: string; cashDate: string }) =>
+    settle(tx, { tenantId: T, userId: c.adminId, cashId: row.id, date: row.cashDate });
+
+  // 宁波钢铁: pays the oldest balance in full and part of the next
+  await settleAll(await cash('ar', 'collection', 'KH001', 60, '86400.00', 'transfer', '回款：期初货款', '15.00'));
+  await settleAll(await cash('ar', 'collection', 'KH001', 20, '30000.00', 'bill', '银行承兑汇票回款'));
+  // 海亮铜业: pays more than it owes on the older documents → 预收
+  await settleAll(await cash('ar', 'collection', 'KH002', 5, '150000.00', 'transfer', '预付货款（含下批）'));
+  // suppliers: the usual 预付 to the individual collector, part payment to 鑫达
+  await cash('ap', 'payment', 'GYS002', 3, '20000.00', 'transfer', '预付收购款');
+  await settleAll(await cash('ap', 'payment', 'GYS001', 30, '50000.00', 'transfer', '支付期初收购款', '10.00'));
+  // a refund of part of the individual supplier's prepayment
+  const ref = await cash('ap', 'refund', 'GYS002', 1, '2000.00', 'wechat', '王师傅退回多付预付款');
+  await takeRefund(tx, ref, c.adminId);
+  // 海亮铜业 is customer and supplier: a later sale of copper offcuts is offset against what we owe it
+  await manual('ar', 'KH002', 3, '9800.00', '废铜边角料零星销售');
+  await offsetTx(tx, {
+    tenantId: T,
+    deptId: c.deptId,
+    userId: c.adminId,
+    partyId: party.KH002,
+    transferDate: addDays(today, -1),
+    amount: '9800.00',
+    remark: '与应付收购款对冲',
+    tz,
+  });
+  // paying back part of 海亮铜业's advance
+  await takeRefund(tx, await cash('ar', 'refund', 'KH002', 1, '350.00', 'transfer', '退还多付货款'), c.adminId);
+
+  // 资金调拨: cash deposited to the bank
+  await tx.insert(arTransfer).values({
+    tenantId: T,
+    deptId: c.deptId,
+    createUser: c.adminId,
+    createDept: c.deptId,
+    orderNo: await drawNo(tx, T, PREFIX.transfer, tz),
+    kind: 'transfer',
+    fromAccount: '库存现金',
+    toAccount: '银行存款',
+    transferDate: addDays(today, -2),
+    amount: '35000.00',
+    state: 'reviewed',
+    reviewer: c.adminId,
+    reviewTime: new Date(),
+    remark: '现金存入银行',
+  });
+
+  // invoices: the first sale invoiced in part (销项), the first purchase in full (进项), VAT 13 % included
+  const names = Object.fromEntries(
+    (
+      await tx
+        .select({ id: relatedParty.id, name: relatedParty.name, taxpayerId: relatedParty.taxpayerId })
+        .from(relatedParty)
+        .where(eq(relatedParty.tenantId, T))
+    ).map((p) => [p.id, p]),
+  );
+  const sale = docs.find((d) => d.docType === 'out_stock' && d.partyId);
+  const purchase = docs.find((d) => d.docType === 'in_stock' && d.partyId);
+  let no = 26332000000000001000n;
+  for (const [d, direction, share] of [
+    [sale, 'out', '0.5'],
+    [purchase, 'in', '1'],
+  ] as const) {
+    if (!d?.partyId) continue;
+    const total = new Decimal(d.totalAmount).times(share).toDecimalPlaces(2);
+    const net = total.div('1.13').toDecimalPlaces(2);
+    const p = names[d.partyId];
+    const [inv] = await tx
+      .insert(arInvoice)
+      .values({
+        tenantId: T,
+        deptId: c.deptId,
+        createUser: c.adminId,
+        createDept: c.deptId,
+        direction,
+        partyId: d.partyId,
+        invoiceNo: String(no++),
+        invoiceType: 'special',
+        invoiceDate: d.orderDate || today,
+        amount: net.toFixed(2),
+        taxAmount: total.minus(net).toFixed(2),
+        taxAndAmount: total.toFixed(2),
+        purchaserName: direction === 'out' ? (p?.name ?? '') : 'Loopyard 示范回收有限公司',
+        purchaserTaxpayerId: direction === 'out' ? (p?.taxpayerId ?? '') : '',
+        sellerName: direction === 'in' ? (p?.name ?? '') : 'Loopyard 示范回收有限公司',
+        sellerTaxpayerId: direction === 'in' ? (p?.taxpayerId ?? '') : '',
+        origin: direction === 'in' ? 'xml' : 'manual',
+        remark: `${direction === 'in' ? '入库单' : '出库单'} ${d.orderNo}`,
+      })
+      .returning({ id: arInvoice.id });
+    await tx.insert(arInvoiceLink).values({ tenantId: T, invoiceId: inv.id, orderId: d.id, amount: total.toFixed(2) });
+  }
+}
