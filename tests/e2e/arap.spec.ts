@@ -25,13 +25,10 @@ const money = (v: string) => {
   return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${f}`;
 };
 
+/** The demo book belongs to the company, the admin's organisation: the accounting pages open on it at once. */
 async function chooseFinanceDept(page: Page) {
   await page.goto('/accounting/receivable/receivable-order');
-  await expect(page).toHaveURL(/\/accounting\/home/);
-  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
-  await page.getByTestId('fin-dept-select').click();
-  await page.getByRole('option', { name: '财务部' }).click();
-  await expect(page.getByTestId('fin-book-select')).not.toContainText('暂无账套');
+  await expect(page).toHaveURL(/\/accounting\/receivable\/receivable-order/);
 }
 
 test('a sale becomes a receivable, a partial collection settles it, the aging moves, the statement prints', async ({
