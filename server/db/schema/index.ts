@@ -12,3 +12,4 @@ export * from './stock.ts';
 export * from './system.ts';
 export * from './toolbox.ts';
 export * from './weighing.ts';
+export * from './logistics.ts';
