@@ -115,6 +115,7 @@ CREATE TABLE "lg_order" (
 	"freight_mode" varchar(8) DEFAULT '' NOT NULL,
 	"freight_price" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"distance_km" numeric(10, 1),
+	"route" text DEFAULT '' NOT NULL,
 	"freight_amount" numeric(14, 2),
 	"payable_ref" varchar(32) DEFAULT '' NOT NULL,
 	"plan_time" timestamp with time zone,

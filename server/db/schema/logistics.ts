@@ -153,6 +153,8 @@ export const lgOrder = pgTable(
     freightMode: s('freight_mode', 8),
     freightPrice: dec('freight_price', 12, 2).notNull().default('0'),
     distanceKm: dec('distance_km', 10, 1),
+    /** planned route as JSON [[lon,lat],…] ('' = none: no off-route check) */
+    route: text('route').notNull().default(''),
     freightAmount: dec('freight_amount', 14, 2),
     /** reference of the payable once the receivables/payables module books it (TODO interface point) */
     payableRef: s('payable_ref', 32),
