@@ -16,6 +16,7 @@ import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';
 import { registerIzsFinancing } from './modules/izs-financing/routes.ts';
+import { registerIzsLogistical } from './modules/izs-logistical/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
 import { registerIzsStock } from './modules/izs-stock/routes.ts';
 import { registerIzsToolbox } from './modules/izs-toolbox/routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerIzsWeighingOrders(app, ctx);
   await registerCameras(app, ctx);
   await registerIzsFinancing(app, ctx);
+  await registerIzsLogistical(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

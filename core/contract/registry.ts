@@ -5,7 +5,11 @@
  */
 import type { EndpointSpec } from './endpoint.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
+import { LG_ORDER } from './izs-logistical/order.contract.ts';
+import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
+  lgOrder: LG_ORDER,
+  lgTracking: LG_TRACKING,
 };

@@ -46,9 +46,17 @@ describe('alarm rules on made tracks', () => {
   it('overspeed after 10 s above 80 km/h, once per episode, re-armed below the limit', () => {
     const fast = drive(15, 113.0, 23.1, 95);
     expect(run(fast)).toEqual(['10:overspeed']);
-    const bursts = [...drive(5, 113, 23.1, 95), ...drive(3, 113.01, 23.1, 60, t0 + 5000), ...drive(8, 113.02, 23.1, 95, t0 + 8000)];
+    const bursts = [
+      ...drive(5, 113, 23.1, 95),
+      ...drive(3, 113.01, 23.1, 60, t0 + 5000),
+      ...drive(8, 113.02, 23.1, 95, t0 + 8000),
+    ];
     expect(run(bursts)).toEqual([]); // no burst lasted 10 s
-    const twice = [...drive(11, 113, 23.1, 90), ...drive(2, 113.01, 23.1, 50, t0 + 11_000), ...drive(11, 113.02, 23.1, 90, t0 + 13_000)];
+    const twice = [
+      ...drive(11, 113, 23.1, 90),
+      ...drive(2, 113.01, 23.1, 50, t0 + 11_000),
+      ...drive(11, 113.02, 23.1, 90, t0 + 13_000),
+    ];
     expect(run(twice)).toEqual(['10:overspeed', '23:overspeed']);
   });
 
@@ -72,12 +80,22 @@ describe('alarm rules on made tracks', () => {
   });
 
   it('a vehicle that starts inside raises nothing until it leaves', () => {
-    const track = [113.121, 113.122, 113.13, 113.131].map((lon, i) => ({ time: t0 + i * 1000, lon, lat: 23.021, speed: 20 }));
+    const track = [113.121, 113.122, 113.13, 113.131].map((lon, i) => ({
+      time: t0 + i * 1000,
+      lon,
+      lat: 23.021,
+      speed: 20,
+    }));
     expect(run(track)).toEqual(['3:fence_out']);
   });
 
   it('long stop after 10 minutes within 50 m; creeping within the radius does not reset it', () => {
-    const stop = Array.from({ length: 11 * 60 }, (_, i) => ({ time: t0 + i * 1000, lon: 113 + (i % 5) * 0.00001, lat: 23.1, speed: 0 }));
+    const stop = Array.from({ length: 11 * 60 }, (_, i) => ({
+      time: t0 + i * 1000,
+      lon: 113 + (i % 5) * 0.00001,
+      lat: 23.1,
+      speed: 0,
+    }));
     expect(run(stop)).toEqual(['600:long_stop']);
     const moved = [...stop.slice(0, 300), ...stop.slice(300, 660).map((f) => ({ ...f, lon: f.lon + 0.01 }))];
     expect(run(moved)).toEqual([]);
@@ -88,7 +106,12 @@ describe('alarm rules on made tracks', () => {
       [113.0, 23.1],
       [113.1, 23.1],
     ];
-    const track = [23.1, 23.101, 23.106, 23.107, 23.108, 23.1].map((lat, i) => ({ time: t0 + i * 1000, lon: 113.05, lat, speed: 40 }));
+    const track = [23.1, 23.101, 23.106, 23.107, 23.108, 23.1].map((lat, i) => ({
+      time: t0 + i * 1000,
+      lon: 113.05,
+      lat,
+      speed: 40,
+    }));
     expect(run(track, route)).toEqual(['3:off_route']);
   });
 

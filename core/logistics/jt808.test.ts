@@ -6,7 +6,7 @@ import {
   encodeFrame,
   encodeLocation,
   encodeRegister,
-  escape,
+  escapeBytes,
   fromHex,
   generalReplyBody,
   MSG,
@@ -15,7 +15,7 @@ import {
   parseRegister,
   registerReplyBody,
   toHex,
-  unescape,
+  unescapeBytes,
 } from './jt808.ts';
 
 // worked frames of the reference (logistics-trace-open.md §1.6), checksums re-verified there
@@ -32,11 +32,11 @@ describe('escape / unescape', () => {
     ['7e 7e', '7d 02 7d 02'],
     ['01 02 03', '01 02 03'],
   ])('%s ⇄ %s', (plain, esc) => {
-    expect(toHex(escape(fromHex(plain)))).toBe(toHex(fromHex(esc)));
-    expect(toHex(unescape(fromHex(esc))!)).toBe(toHex(fromHex(plain)));
+    expect(toHex(escapeBytes(fromHex(plain)))).toBe(toHex(fromHex(esc)));
+    expect(toHex(unescapeBytes(fromHex(esc))!)).toBe(toHex(fromHex(plain)));
   });
   it.each(['7d 03', '7d 00', '01 7d'])('refuses a bad escape %s', (s) => {
-    expect(unescape(fromHex(s))).toBeNull();
+    expect(unescapeBytes(fromHex(s))).toBeNull();
   });
 });
 
@@ -100,8 +100,15 @@ describe('decodeFrame — reference vectors', () => {
   it('refuses a bad escape, a short frame and a wrong body length', () => {
     expect(decodeFrame(fromHex('7e 02 00 7d 05 7e'))).toEqual({ ok: false, error: '转义错误' });
     expect(decodeFrame(fromHex('7e 00 02 00 7e'))).toEqual({ ok: false, error: '帧太短' });
-    const frame = encodeFrame({ msgId: 2, v2019: false, protocolVersion: 0, phone: '1', serial: 1, body: new Uint8Array(0) });
-    const plain = unescape(frame.subarray(1, frame.length - 1))!;
+    const frame = encodeFrame({
+      msgId: 2,
+      v2019: false,
+      protocolVersion: 0,
+      phone: '1',
+      serial: 1,
+      body: new Uint8Array(0),
+    });
+    const plain = unescapeBytes(frame.subarray(1, frame.length - 1))!;
     plain[3] = 5; // claims 5 body bytes
     plain[plain.length - 1] = plain.subarray(0, plain.length - 1).reduce((a, b) => a ^ b, 0);
     expect(decodeFrame(plain)).toEqual({ ok: false, error: '消息体长度不符' });
@@ -116,7 +123,11 @@ describe('Deframer', () => {
     const d = new Deframer();
     const cut = 15; // just after the 7D of 7D 02 of the 2013 frame's serial
     expect(stream[cut - 1]).toBe(0x7d);
-    const frames = [...d.push(stream.subarray(0, cut)), ...d.push(stream.subarray(cut, 50)), ...d.push(stream.subarray(50))];
+    const frames = [
+      ...d.push(stream.subarray(0, cut)),
+      ...d.push(stream.subarray(cut, 50)),
+      ...d.push(stream.subarray(50)),
+    ];
     expect(frames).toHaveLength(2);
     expect(frames.map((f) => decodeFrame(f).ok)).toEqual([true, true]);
   });
@@ -137,7 +148,15 @@ describe('bodies round-trip', () => {
   });
   it('registration (2013 and 2019)', () => {
     for (const v of [false, true]) {
-      const r = { province: 44, city: 300, maker: 'LOOPY', model: 'GT-1', terminalId: 'T000001', plateColor: 2, plate: 'YA12345' };
+      const r = {
+        province: 44,
+        city: 300,
+        maker: 'LOOPY',
+        model: 'GT-1',
+        terminalId: 'T000001',
+        plateColor: 2,
+        plate: 'YA12345',
+      };
       expect(parseRegister(encodeRegister(r, v), v)).toMatchObject(r);
     }
   });

@@ -42,7 +42,7 @@ export interface Message extends Header {
 export type DecodeResult = { ok: true; msg: Message } | { ok: false; error: string };
 
 /** 0x7E → 7D 02, 0x7D → 7D 01. */
-export function escape(bytes: Uint8Array): Uint8Array {
+export function escapeBytes(bytes: Uint8Array): Uint8Array {
   const out: number[] = [];
   for (const b of bytes) {
     if (b === 0x7e) out.push(0x7d, 0x02);
@@ -53,7 +53,7 @@ export function escape(bytes: Uint8Array): Uint8Array {
 }
 
 /** Inverse of `escape`; null when a 0x7D is followed by anything but 01/02 (or ends the frame). */
-export function unescape(bytes: Uint8Array): Uint8Array | null {
+export function unescapeBytes(bytes: Uint8Array): Uint8Array | null {
   const out = new Uint8Array(bytes.length);
   let n = 0;
   for (let i = 0; i < bytes.length; i++) {
@@ -134,7 +134,7 @@ export function decodeFrame(raw: Uint8Array): DecodeResult {
   let r = raw;
   if (r[0] === 0x7e) r = r.subarray(1);
   if (r[r.length - 1] === 0x7e) r = r.subarray(0, r.length - 1);
-  const b = unescape(r);
+  const b = unescapeBytes(r);
   if (!b) return { ok: false, error: '转义错误' };
   if (b.length < 13) return { ok: false, error: '帧太短' };
   const check = b[b.length - 1];
@@ -178,7 +178,7 @@ export function encodeFrame(h: Omit<Header, 'subpackage'> & { body: Uint8Array }
   plain.set(head, 0);
   plain.set(h.body, head.length);
   plain[plain.length - 1] = xor(plain, 0, plain.length - 1);
-  const esc = escape(plain);
+  const esc = escapeBytes(plain);
   const out = new Uint8Array(esc.length + 2);
   out[0] = 0x7e;
   out.set(esc, 1);

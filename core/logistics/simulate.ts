@@ -89,12 +89,21 @@ export class RouteWalker {
   }
 }
 
+/** The two sites (indexes) simulated vehicle i drives between. */
+export function simEnds(i: number, n: number): [number, number] {
+  return [i % n, (i + 1 + (Math.floor(i / n) % Math.max(1, n - 1))) % n];
+}
+
+/** The road simulated vehicle i drives (demo orders use it as their planned route). */
+export function simRoute(i: number, sites: LonLat[]): LonLat[] {
+  const [a, b] = simEnds(i, sites.length);
+  return roadBetween(sites[a], sites[b], i);
+}
+
 /** The i-th simulated vehicle over a list of sites: its route, speed and starting point. */
 export function simVehicle(i: number, sites: LonLat[]): RouteWalker {
-  const a = sites[i % sites.length];
-  const b = sites[(i + 1 + (Math.floor(i / sites.length) % Math.max(1, sites.length - 1))) % sites.length];
   const speed = i === 0 ? 95 : 45 + ((i * 7) % 25);
-  return new RouteWalker(roadBetween(a, b, i), speed, 90, 40, ((i * 0.137) % 0.9) + 0.02);
+  return new RouteWalker(simRoute(i, sites), speed, 90, 40, ((i * 0.137) % 0.9) + 0.02);
 }
 
 /** Terminal phone number of simulated vehicle i (13 digits max in BCD[6] for 2013 headers; 11 used). */

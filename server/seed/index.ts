@@ -23,6 +23,7 @@ import { hashClientSecret } from '../platform/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { seedBaseData } from './base.ts';
 import { seedFinanceDemo } from './finance.ts';
+import { seedLogistics } from './logistics.ts';
 import { regionRows } from './regions.ts';
 import { seedStockData } from './stock.ts';
 import { seedSystemData } from './system-data.ts';
@@ -302,6 +303,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedFinanceDemo(tx, { tenantId: T, deptId: deptIds.finance, adminId: adminRow.id });
       // demo weighings, documents and stock (issue 4): server/seed/stock.ts
       await seedStockData(tx, { tenantId: T, depts: deptIds });
+      // demo fleet, sites, orders, tracks and alarms (issue 13): server/seed/logistics.ts
+      await seedLogistics(tx, { tenantId: T, deptId: deptIds.company, adminId: adminRow.id });
     }
     await seedMenus(tx, { administrator: rid('administrator'), admin: rid('admin'), user: rid('user') });
     await insertBatched(1000, regionRows(), (chunk) => tx.insert(region).values(chunk));
