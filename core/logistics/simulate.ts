@@ -108,3 +108,12 @@ export function simVehicle(i: number, sites: LonLat[]): RouteWalker {
 
 /** Terminal phone number of simulated vehicle i (13 digits max in BCD[6] for 2013 headers; 11 used). */
 export const simPhone = (i: number) => `1390000${String(i).padStart(4, '0')}`;
+
+/** Demo sites: [name, kind, lon, lat, address]. The simulator drives between them in this order. */
+export const DEMO_SITES: [string, string, number, number, string][] = [
+  ['南海狮山回收站', 'collect', 113.0135, 23.134, '佛山市南海区狮山镇'],
+  ['禅城料场', 'yard', 113.122, 23.0215, '佛山市禅城区张槎街道'],
+  ['顺德钢厂收货点', 'mill', 113.293, 22.805, '佛山市顺德区北滘镇'],
+  ['白云再生资源回收点', 'collect', 113.273, 23.238, '广州市白云区石井街道'],
+  ['番禺石楼收货点', 'receive', 113.488, 22.895, '广州市番禺区石楼镇'],
+];
