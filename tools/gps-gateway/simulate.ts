@@ -147,11 +147,13 @@ export class SimTerminal {
 export function simulateTerminals(n: number, host: string, port: number, hz = 1) {
   const stats: TerminalStats = { sent: 0, acked: 0, refused: 0, ackLatency: [] };
   const terminals = Array.from({ length: n }, (_, i) => new SimTerminal(i, host, port, stats, hz));
-  terminals.forEach((t, i) => setTimeout(() => t.connect(), Math.floor((i * 1000) / Math.max(1, n))));
+  for (const [i, t] of terminals.entries()) setTimeout(() => t.connect(), Math.floor((i * 1000) / Math.max(1, n)));
   return {
     stats,
     terminals,
-    stop: () => terminals.forEach((t) => t.stop()),
+    stop: () => {
+      for (const t of terminals) t.stop();
+    },
     pending: () => terminals.reduce((a, t) => a + t.pending, 0),
   };
 }

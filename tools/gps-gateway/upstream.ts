@@ -61,8 +61,12 @@ export class Upstream {
     const run = this.post<{ results: { ok: boolean; msg?: string }[] }>('/ingest/gateway', {
       positions: batch.map((b) => b.p),
     })
-      .then((r) => batch.forEach((b, i) => b.done(r.results[i] ?? null)))
-      .catch(() => batch.forEach((b) => b.done(null)))
+      .then((r) => {
+        for (const [i, b] of batch.entries()) b.done(r.results[i] ?? null);
+      })
+      .catch(() => {
+        for (const b of batch) b.done(null);
+      })
       .finally(() => this.inflight.delete(run));
     this.inflight.add(run);
   }
