@@ -21,10 +21,11 @@ export interface LiveState {
 export function useLiveVehicles(): LiveState {
   const token = useAppSelector((s) => s.session.token);
   const cfg = useLgTrackingLiveConfigQuery();
-  const live = useLgTrackingLiveQuery({});
+  const [connected, setConnected] = useState(false);
+  // without the socket (proxy without WebSocket, reconnecting) the list is polled every 5 s instead
+  const live = useLgTrackingLiveQuery({}, { pollingInterval: connected ? 0 : 5000 });
   const [pushed, setPushed] = useState<Record<string, PositionPush>>({});
   const [alarms, setAlarms] = useState<AlarmRow[]>([]);
-  const [connected, setConnected] = useState(false);
   const [now, setNow] = useState(Date.now());
   const buffer = useRef<Record<string, PositionPush>>({});
 
@@ -57,6 +58,7 @@ export function useLiveVehicles(): LiveState {
       });
     };
     client.onWebSocketClose = () => setConnected(false);
+    client.onStompError = (f) => console.warn('实时位置连接被拒绝', f.headers.message);
     client.activate();
     // positions are applied at most 4 times a second (1,000 vehicles at 1 Hz stay smooth)
     const flush = setInterval(() => {

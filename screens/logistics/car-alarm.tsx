@@ -152,6 +152,7 @@ export default function CarAlarmScreen() {
           }
         }}
         okText="保存"
+        okButtonProps={{ 'data-testid': 'alarm-save' } as Record<string, string>}
       >
         <Input placeholder="处理说明（必填）" value={note} onChange={setNote} data-testid="alarm-note" />
       </Modal>
