@@ -221,7 +221,10 @@ export async function seedLogistics(tx: Tx, c: LogisticsSeedContext): Promise<vo
   // a replayable track of car 5 earlier today (every 5 s for 80 minutes, with a 12-minute stop)
   const track: (typeof lgPosition.$inferInsert)[] = [];
   const route = simRoute(1, points);
-  const start = now - 3 * 3600_000;
+  const shanghaiDay = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
+  // within one Asia/Shanghai day (a day's replay shows it whole): shifted back when it would cross midnight
+  let start = now - 3 * 3600_000;
+  if (shanghaiDay(start) !== shanghaiDay(start + 80 * 60_000)) start -= 2 * 3600_000;
   const legs = route.length - 1;
   for (let k = 0; k < 960; k++) {
     const t = start + k * 5000;

@@ -296,7 +296,9 @@ describe('position ingest, live push and alarms', () => {
 
   it('the seeded track replays with its 12-minute stop; a bad day is refused', async () => {
     const car = (await cars()).find((c) => c.plate === '粤E·G2468')!;
-    const day = new Date(Date.now() - 3 * 3600_000 + 8 * 3600_000).toISOString().slice(0, 10);
+    // the day of the seeded track: that of its handled 长时间停车 alarm
+    const stop = await get(`${LG}/alarm/page`, { type: 'long_stop', handleState: 2 });
+    const day = String(stop.body.data.records.at(-1).time).slice(0, 10);
     const r = await get(`${LG}/track`, { carId: car.id, day });
     expect(r.body.data.points.length).toBeGreaterThan(900);
     const long = r.body.data.stops.filter((s: { seconds: number }) => s.seconds >= 600);
@@ -304,5 +306,34 @@ describe('position ingest, live push and alarms', () => {
     expect(long[0].seconds).toBeGreaterThanOrEqual(715);
     const bad = await get(`${LG}/track`, { carId: car.id, day: '2026/1/1' });
     expect(bad.body).toMatchObject({ code: 400, msg: '日期格式应为yyyy-MM-dd' });
+  });
+});
+
+describe('retention', () => {
+  it('thins positions older than 7 days to one per 30 s and deletes those older than a year', async () => {
+    const { thinPositions } = await import('../../server/modules/izs-logistical/retention.ts');
+    const db = t.database.db;
+    const carId = (await cars()).find((c) => c.plate === '粤A·F7890')!.id;
+    const now = Date.now();
+    const old = Math.floor((now - 7.5 * 86_400_000) / 30_000) * 30_000; // a bucket boundary, 7.5 days ago
+    const rows = [
+      ...Array.from({ length: 120 }, (_, i) => old + i * 1000), // 4 buckets of 30 s
+      now - 400 * 86_400_000,
+      now - 1000,
+      now - 2000,
+    ].map((time) => ({ carId, time: new Date(time), tenantId: '000000', lon: 113, lat: 23 }));
+    await db.insert(lgPosition).values(rows).onConflictDoNothing();
+    const r = await thinPositions(db, new Date(now));
+    expect(r).toEqual({ thinned: 116, deleted: 1 });
+    const left = await db.select().from(lgPosition).where(eq(lgPosition.carId, carId));
+    const times = left.map((x) => x.time.getTime());
+    expect(times.filter((x) => x >= old && x < old + 120_000).sort()).toEqual([
+      old,
+      old + 30_000,
+      old + 60_000,
+      old + 90_000,
+    ]);
+    expect(times).toContain(now - 1000);
+    expect(times).not.toContain(now - 400 * 86_400_000);
   });
 });

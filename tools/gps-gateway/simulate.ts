@@ -41,6 +41,8 @@ export class SimTerminal {
     readonly port: number,
     readonly stats: TerminalStats,
     readonly hz = 1,
+    /** called with each report's send time (the bench measures report → map latency from it) */
+    readonly onReport?: (phone: string, time: number) => void,
   ) {
     this.phone = simPhone(index);
     this.walker = simVehicle(
@@ -131,6 +133,7 @@ export class SimTerminal {
     this.unacked.set(serial, { frame: bytes, at: now });
     this.stats.sent++;
     this.sock.write(bytes);
+    this.onReport?.(this.phone, now);
   }
 
   get pending(): number {
@@ -144,9 +147,15 @@ export class SimTerminal {
   }
 }
 
-export function simulateTerminals(n: number, host: string, port: number, hz = 1) {
+export function simulateTerminals(
+  n: number,
+  host: string,
+  port: number,
+  hz = 1,
+  onReport?: (phone: string, time: number) => void,
+) {
   const stats: TerminalStats = { sent: 0, acked: 0, refused: 0, ackLatency: [] };
-  const terminals = Array.from({ length: n }, (_, i) => new SimTerminal(i, host, port, stats, hz));
+  const terminals = Array.from({ length: n }, (_, i) => new SimTerminal(i, host, port, stats, hz, onReport));
   for (const [i, t] of terminals.entries()) setTimeout(() => t.connect(), Math.floor((i * 1000) / Math.max(1, n)));
   return {
     stats,

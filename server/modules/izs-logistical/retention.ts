@@ -3,8 +3,8 @@
  *   - the last 7 days: every report (1 Hz trucks: ~86,400 rows per vehicle-day);
  *   - 7 days to 1 year: thinned to one point per 30 s (the first report of each 30-second bucket);
  *   - older than 1 year: deleted.
- * Runs 5 minutes after start and then hourly; each run handles one day-slice per pass so a large backlog does not
- * hold the database for long. Alarms and orders are kept.
+ * Runs 5 minutes after start and then hourly (each pass thins everything between a year and 7 days old; after the
+ * first pass that is only the newest hour's worth of full-resolution rows). Alarms and orders are kept.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +16,6 @@ export const KEEP_DAYS = 365;
 export async function thinPositions(db: Db, now = new Date()): Promise<{ thinned: number; deleted: number }> {
   const fullCut = new Date(now.getTime() - FULL_DAYS * 86_400_000);
   const keepCut = new Date(now.getTime() - KEEP_DAYS * 86_400_000);
-  const sliceStart = new Date(fullCut.getTime() - 86_400_000);
   const del = (await db.execute(sql`delete from lg_position where time < ${keepCut}`)) as unknown as {
     affectedRows?: number;
     rowCount?: number;
@@ -25,7 +24,7 @@ export async function thinPositions(db: Db, now = new Date()): Promise<{ thinned
     delete from lg_position p using (
       select car_id, time, row_number() over (
         partition by car_id, floor(extract(epoch from time) / ${THIN_SECONDS}) order by time) as rn
-      from lg_position where time >= ${sliceStart} and time < ${fullCut}
+      from lg_position where time >= ${keepCut} and time < ${fullCut}
     ) x
     where p.car_id = x.car_id and p.time = x.time and x.rn > 1`)) as unknown as {
     affectedRows?: number;
