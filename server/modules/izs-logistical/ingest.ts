@@ -169,8 +169,9 @@ export class Ingestor {
           'content-type': 'application/json;charset=utf-8',
         });
       }
-      await this.evaluate(car, point);
     }
+    // alarms after every push of the batch went out (the map is not held back by alarm writes)
+    for (const { car, point } of accepted) await this.evaluate(car, point);
     return results;
   }
 
