@@ -20,6 +20,7 @@ import { registerIzsBase } from './modules/izs-base/routes.ts';
 import { registerIzsContract } from './modules/izs-contract/routes.ts';
 import { registerIzsFinanceAr } from './modules/izs-finance-ar/routes.ts';
 import { registerIzsFinancing } from './modules/izs-financing/routes.ts';
+import { registerIzsLogistical } from './modules/izs-logistical/routes.ts';
 import { registerIzsReport } from './modules/izs-report/routes.ts';
 import { registerIzsScf } from './modules/izs-scf/routes.ts';
 import { registerCameras } from './modules/izs-sell/cameras.ts';
@@ -134,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerIzsContract(app, ctx); // contracts, ledgers (issue 12)
   await registerIzsScf(app, ctx); // supply-chain finance (issue 12)
   await registerIzsFinanceAr(app, ctx);
+  await registerIzsLogistical(app, ctx);
   await registerStatic(app, config.distDir, config.ossDir);
   return app;
 }

@@ -191,7 +191,7 @@ export const MENU_TREE: MenuSeed[] = [
       { name: '司机轨迹', path: '/logistical/driver-track', buttons: ['refresh', 'search'] },
       { name: '车辆列表', path: '/logistical/car-list' },
       { name: '车辆分组', path: '/logistical/car-info-group' },
-      { name: '车辆报警', path: '/logistical/car-alarm', buttons: ro },
+      { name: '车辆报警', path: '/logistical/car-alarm', buttons: [...ro, 'edit'] },
       { name: '船舶列表', path: '/logistical/ship-list' },
       { name: '港口列表', path: '/logistical/ship-port-list' },
     ],

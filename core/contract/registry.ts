@@ -12,6 +12,8 @@ import { INVOICE_ENDPOINTS } from './izs-finance-ar/invoice.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
+import { LG_ORDER } from './izs-logistical/order.contract.ts';
+import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
@@ -32,4 +34,6 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   scf: SCF_API,
   arap: ARAP_ENDPOINTS,
   invoice: INVOICE_ENDPOINTS,
+  lgOrder: LG_ORDER,
+  lgTracking: LG_TRACKING,
 };

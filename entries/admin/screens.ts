@@ -213,4 +213,18 @@ export const SCREENS: ScreenMap = {
   '/accounting/transfer/list': lazy(() => import('../../screens/arap/transfer-list.tsx')),
   '/accounting/purchase/invoice-list': lazy(() => import('../../screens/arap/invoice-list.tsx')),
   '/accounting/sale/invoice-list': lazy(() => import('../../screens/arap/invoice-list.tsx')),
+
+  // logistics (issue 13): spec §2.5; the map screens load L7 in their own chunk (features/logistics-map/lazy-map.tsx)
+  '/logistical/logistical-order': lazy(() => import('../../screens/logistics/logistical-order.tsx')),
+  '/logistical/map': lazy(() => import('../../screens/logistics/map.tsx')),
+  '/logistical/vehicle-position': lazy(() => import('../../screens/logistics/vehicle-position.tsx')),
+  '/logistical/driver-list': lazy(() => import('../../screens/logistics/driver-list.tsx')),
+  '/logistical/driver-detail/:id': lazy(() => import('../../screens/logistics/driver-detail.tsx')),
+  '/logistical/public-customer': lazy(() => import('../../screens/logistics/public-customer.tsx')),
+  '/logistical/driver-track': lazy(() => import('../../screens/logistics/driver-track.tsx')),
+  '/logistical/car-list': lazy(() => import('../../screens/logistics/car-list.tsx')),
+  '/logistical/car-info-group': lazy(() => import('../../screens/logistics/car-info-group.tsx')),
+  '/logistical/car-alarm': lazy(() => import('../../screens/logistics/car-alarm.tsx')),
+  '/logistical/ship-list': lazy(() => import('../../screens/logistics/ship-list.tsx')),
+  '/logistical/ship-port-list': lazy(() => import('../../screens/logistics/ship-port-list.tsx')),
 };

@@ -25,6 +25,7 @@ import { seedArapDemo } from './arap.ts';
 import { seedBaseData } from './base.ts';
 import { seedContractData } from './contracts.ts';
 import { seedFinanceDemo } from './finance.ts';
+import { seedLogistics } from './logistics.ts';
 import { regionRows } from './regions.ts';
 import { seedStockData } from './stock.ts';
 import { seedSystemData } from './system-data.ts';
@@ -321,6 +322,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedContractData(tx, { tenantId: T, depts: deptIds });
       // demo receivables, payables, collections and payments (issue 11): server/seed/arap.ts
       await seedArapDemo(tx, { tenantId: T, adminId: adminRow.id, deptId: deptIds.company ?? null });
+      // demo fleet, sites, orders, tracks and alarms (issue 13): server/seed/logistics.ts
+      await seedLogistics(tx, { tenantId: T, deptId: deptIds.company, adminId: adminRow.id });
       // the demo's completed weighings and reviewed documents on the trace chain (issue 14): server/seed/trace.ts
       await seedTraceChain(tx, T);
     }

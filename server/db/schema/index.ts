@@ -9,6 +9,7 @@ export * from './finance-ar.ts';
 export * from './finance-bills.ts';
 export * from './finance-templates.ts';
 export * from './log.ts';
+export * from './logistics.ts';
 export * from './scope.ts';
 export * from './stock.ts';
 export * from './system.ts';

@@ -1,0 +1,25 @@
+/** Logistics endpoints (issue 13): transport-order state changes and tracking, from their descriptors. */
+import { LG_ORDER } from '../contract/izs-logistical/order.contract.ts';
+import { LG_TRACKING } from '../contract/izs-logistical/tracking.contract.ts';
+import { injectDescriptors } from './endpoints.ts';
+
+export const lgOrderApi = injectDescriptors('lgOrder', LG_ORDER);
+export const lgTrackingApi = injectDescriptors('lgTracking', LG_TRACKING);
+
+export const {
+  useLgOrderDispatchMutation,
+  useLgOrderStartMutation,
+  useLgOrderDeliverMutation,
+  useLgOrderSignMutation,
+  useLgOrderCancelMutation,
+} = lgOrderApi;
+
+export const {
+  useLgTrackingLiveQuery,
+  useLgTrackingTrackQuery,
+  useLgTrackingAlarmsQuery,
+  useLgTrackingAckMutation,
+  useLgTrackingHandleMutation,
+  useLgTrackingLiveConfigQuery,
+  useLgTrackingDriverSummaryQuery,
+} = lgTrackingApi;

@@ -1,0 +1,228 @@
+/**
+ * 运输单 (/logistical/logistical-order): the resource-engine list / add / edit (edit only while 待派车) and the
+ * state machine's hand-written endpoints (core/logistics/order.ts): 派车 → 发车 → 送达 → 签收, or 取消.
+ *
+ *   POST order/dispatch { id, carId, driverId }         待派车 → 已派车
+ *   POST order/start    { id }                          已派车 → 运输中
+ *   POST order/deliver  { id, deliveredWeightT }        运输中 → 已送达 (freight recomputed on the delivered weight)
+ *   POST order/sign     { id }                          已送达 → 已签收 (freight final: the payable to the carrier)
+ *   POST order/cancel   { id, reason }                  待派车 / 已派车 → 已取消
+ * Each answers the order's new state, times and freight. Permission: logistical_logistical_order_edit.
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { decimal, entityBase, oneOf, opt, ref, refReq, req } from '../izs-base/fields.ts';
+import { defineResource } from '../resource.ts';
+import { decimalOut, LG, LG_PERMISSIONS } from './fields.ts';
+import { CAR_OPTIONS, DRIVER_OPTIONS } from './fleet.contract.ts';
+import { SITE_OPTIONS } from './sites.contract.ts';
+
+export const ORDER_STATE_OPTIONS = [
+  { label: '待派车', value: 'pending' },
+  { label: '已派车', value: 'dispatched' },
+  { label: '运输中', value: 'in_transit' },
+  { label: '已送达', value: 'delivered' },
+  { label: '已签收', value: 'signed' },
+  { label: '已取消', value: 'cancelled' },
+];
+export const ORDER_SOURCE_OPTIONS = [
+  { label: '销售出库', value: 'sale_out' },
+  { label: '采购提货', value: 'purchase_pickup' },
+  { label: '手工新建', value: 'manual' },
+];
+export const FREIGHT_MODE_OPTIONS = [
+  { label: '按吨', value: 'ton' },
+  { label: '按吨公里', value: 'ton_km' },
+  { label: '按趟', value: 'trip' },
+];
+
+export const orderEntity = z.object({
+  ...entityBase,
+  orderNo: z.string(),
+  state: z.string(),
+  source: z.string(),
+  sourceNo: z.string(),
+  originSiteId: z.string().nullable(),
+  originName: z.string().nullable().optional(),
+  destSiteId: z.string().nullable(),
+  destName: z.string().nullable().optional(),
+  materialName: z.string(),
+  plannedWeightT: z.string().nullable(),
+  deliveredWeightT: z.string().nullable(),
+  carId: z.string().nullable(),
+  plate: z.string().nullable().optional(),
+  driverId: z.string().nullable(),
+  driverName: z.string().nullable().optional(),
+  carrierId: z.string().nullable(),
+  carrierName: z.string(),
+  freightMode: z.string(),
+  freightPrice: z.string(),
+  distanceKm: z.string().nullable(),
+  freightAmount: z.string().nullable(),
+  payableRef: z.string(),
+  dispatchTime: z.string().nullable(),
+  startTime: z.string().nullable(),
+  deliverTime: z.string().nullable(),
+  signTime: z.string().nullable(),
+  cancelTime: z.string().nullable(),
+  cancelReason: z.string(),
+  remark: z.string(),
+});
+export type TransportOrder = z.infer<typeof orderEntity>;
+
+export const orderResource = defineResource({
+  name: 'lg-order',
+  title: '运输单',
+  service: 'izs-logistical',
+  path: `${LG}/order`,
+  permission: LG_PERMISSIONS.order,
+  labelField: 'orderNo',
+  schemas: {
+    entity: orderEntity,
+    form: z.object({
+      source: oneOf('来源', ['sale_out', 'purchase_pickup', 'manual'], 'manual'),
+      sourceNo: opt('来源单号', 32),
+      originSiteId: refReq('起点'),
+      destSiteId: refReq('终点'),
+      materialName: req('货物', 64),
+      plannedWeightT: decimal('计划重量(吨)', 3, '200'),
+      carId: ref('车辆'),
+      driverId: ref('司机'),
+      carrierId: ref('承运商'),
+      carrierName: opt('承运商名称', 100),
+      freightMode: oneOf('计费方式', ['ton', 'ton_km', 'trip'], 'ton'),
+      freightPrice: decimal('运价', 2, '999999'),
+      distanceKm: decimal('运距(km)', 1, '5000').optional().nullable(),
+      remark: opt('备注', 255),
+    }),
+    query: z.object({
+      orderNo: z.string().optional(),
+      state: z.string().optional(),
+      carId: z.string().optional(),
+      driverId: z.string().optional(),
+    }),
+  },
+  scope: 'dept',
+  sortable: ['orderNo', 'createTime'],
+  defaultSort: { field: 'createTime', desc: true },
+  columns: [
+    { field: 'orderNo', label: '运输单号', kind: 'code', width: 150, sortable: true },
+    { field: 'state', label: '状态', kind: 'select', options: { options: ORDER_STATE_OPTIONS }, width: 90 },
+    { field: 'source', label: '来源', kind: 'select', options: { options: ORDER_SOURCE_OPTIONS }, width: 100 },
+    {
+      field: 'originSiteId',
+      label: '起点',
+      kind: 'select',
+      labelField: 'originName',
+      options: SITE_OPTIONS,
+      width: 140,
+    },
+    { field: 'destSiteId', label: '终点', kind: 'select', labelField: 'destName', options: SITE_OPTIONS, width: 140 },
+    { field: 'materialName', label: '货物', kind: 'text', width: 100 },
+    { field: 'plannedWeightT', label: '计划重量(吨)', kind: 'weight', decimals: 3, width: 120 },
+    { field: 'deliveredWeightT', label: '实际重量(吨)', kind: 'weight', decimals: 3, width: 120 },
+    { field: 'carId', label: '车辆', kind: 'select', labelField: 'plate', options: CAR_OPTIONS, width: 100 },
+    { field: 'driverId', label: '司机', kind: 'select', labelField: 'driverName', options: DRIVER_OPTIONS, width: 90 },
+    { field: 'freightMode', label: '计费方式', kind: 'select', options: { options: FREIGHT_MODE_OPTIONS }, width: 100 },
+    { field: 'freightPrice', label: '运价', kind: 'money', width: 100 },
+    { field: 'freightAmount', label: '运费(元)', kind: 'money', width: 110 },
+    { field: 'carrierName', label: '承运商', kind: 'text', width: 120 },
+    { field: 'dispatchTime', label: '派车时间', kind: 'datetime', width: 160, hideInTable: true },
+    { field: 'startTime', label: '发车时间', kind: 'datetime', width: 160, hideInTable: true },
+    { field: 'deliverTime', label: '送达时间', kind: 'datetime', width: 160, hideInTable: true },
+    { field: 'signTime', label: '签收时间', kind: 'datetime', width: 160, hideInTable: true },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 160, sortable: true },
+  ],
+  search: [
+    { field: 'orderNo', label: '运输单号', kind: 'text' },
+    { field: 'state', label: '状态', kind: 'select', options: { options: ORDER_STATE_OPTIONS } },
+    { field: 'carId', label: '车辆', kind: 'select', options: CAR_OPTIONS },
+  ],
+  form: [
+    { field: 'source', label: '来源', kind: 'select', required: true, options: { options: ORDER_SOURCE_OPTIONS } },
+    { field: 'sourceNo', label: '来源单号', kind: 'code' },
+    { field: 'originSiteId', label: '起点', kind: 'select', required: true, options: SITE_OPTIONS },
+    { field: 'destSiteId', label: '终点', kind: 'select', required: true, options: SITE_OPTIONS },
+    { field: 'materialName', label: '货物', kind: 'text', required: true },
+    { field: 'plannedWeightT', label: '计划重量(吨)', kind: 'weight', decimals: 3, required: true, min: 0 },
+    { field: 'carId', label: '车辆', kind: 'select', options: CAR_OPTIONS },
+    { field: 'driverId', label: '司机', kind: 'select', options: DRIVER_OPTIONS },
+    {
+      field: 'freightMode',
+      label: '计费方式',
+      kind: 'select',
+      required: true,
+      options: { options: FREIGHT_MODE_OPTIONS },
+    },
+    { field: 'freightPrice', label: '运价(元)', kind: 'money', required: true, min: 0 },
+    { field: 'distanceKm', label: '运距(km)', kind: 'qty', decimals: 1, min: 0 },
+    { field: 'carrierName', label: '承运商', kind: 'text' },
+    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+  ],
+});
+
+const id = refReq('运输单');
+export const orderStateAnswer = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  state: z.enum(['pending', 'dispatched', 'in_transit', 'delivered', 'signed', 'cancelled']),
+  freightAmount: decimalOut(2).nullable(),
+  carrierName: z.string(),
+  dispatchTime: z.string().nullable(),
+  startTime: z.string().nullable(),
+  deliverTime: z.string().nullable(),
+  signTime: z.string().nullable(),
+  cancelTime: z.string().nullable(),
+});
+export type OrderStateAnswer = z.infer<typeof orderStateAnswer>;
+
+const edit = { code: LG_PERMISSIONS.order, action: 'edit' } as const;
+const CHANGES = ['Resource', 'Logistics'] as const;
+
+export const LG_ORDER = {
+  dispatch: endpoint({
+    method: 'POST',
+    path: `${LG}/order/dispatch`,
+    summary: '派车',
+    body: z.object({ id, carId: refReq('车辆'), driverId: refReq('司机') }),
+    answer: orderStateAnswer,
+    permission: edit,
+    invalidates: CHANGES,
+  }),
+  start: endpoint({
+    method: 'POST',
+    path: `${LG}/order/start`,
+    summary: '发车',
+    body: z.object({ id }),
+    answer: orderStateAnswer,
+    permission: edit,
+    invalidates: CHANGES,
+  }),
+  deliver: endpoint({
+    method: 'POST',
+    path: `${LG}/order/deliver`,
+    summary: '送达（实际重量）',
+    body: z.object({ id, deliveredWeightT: decimal('实际重量(吨)', 3, '200') }),
+    answer: orderStateAnswer,
+    permission: edit,
+    invalidates: CHANGES,
+  }),
+  sign: endpoint({
+    method: 'POST',
+    path: `${LG}/order/sign`,
+    summary: '签收（运费成为应付承运商款）',
+    body: z.object({ id }),
+    answer: orderStateAnswer,
+    permission: edit,
+    invalidates: CHANGES,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: `${LG}/order/cancel`,
+    summary: '取消',
+    body: z.object({ id, reason: req('取消原因', 255) }),
+    answer: orderStateAnswer,
+    permission: edit,
+    invalidates: CHANGES,
+  }),
+};

@@ -1,0 +1,377 @@
+/**
+ * JT/T 808 (2013 and 2019) framing and the few bodies the GPS gateway handles — written from the standard
+ * (reference logistics-trace-open.md §1; npm has no maintained JT/T 808 package). Pure: Uint8Array only.
+ *
+ * Frame: 0x7E | header | body | XOR check | 0x7E, with 0x7E → 0x7D 0x02 and 0x7D → 0x7D 0x01 inside.
+ * Receive: de-frame → unescape → verify XOR → parse. Send: build → XOR → escape → delimit.
+ * Header: msgId WORD, props WORD (bit14 = 2019, bit13 = subpackage, bits 0–9 body length), [2019: version BYTE],
+ * phone BCD[6] (2013) / BCD[10] (2019), serial WORD, [subpackage: total WORD, index WORD].
+ */
+
+export const MSG = {
+  terminalReply: 0x0001,
+  heartbeat: 0x0002,
+  logout: 0x0003,
+  register: 0x0100,
+  auth: 0x0102,
+  location: 0x0200,
+  platformReply: 0x8001,
+  registerReply: 0x8100,
+} as const;
+
+/** Result byte of 0x8001. */
+export const REPLY = { ok: 0, fail: 1, bad: 2, unsupported: 3 } as const;
+
+export const MAX_FRAME = 2048;
+
+export interface Header {
+  msgId: number;
+  /** 2019 header (bit14 of the body properties). */
+  v2019: boolean;
+  protocolVersion: number;
+  /** Terminal phone number, BCD digits without leading zeros. */
+  phone: string;
+  serial: number;
+  subpackage?: { total: number; index: number };
+}
+
+export interface Message extends Header {
+  body: Uint8Array;
+}
+
+export type DecodeResult = { ok: true; msg: Message } | { ok: false; error: string };
+
+/** 0x7E → 7D 02, 0x7D → 7D 01. */
+export function escapeBytes(bytes: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  for (const b of bytes) {
+    if (b === 0x7e) out.push(0x7d, 0x02);
+    else if (b === 0x7d) out.push(0x7d, 0x01);
+    else out.push(b);
+  }
+  return Uint8Array.from(out);
+}
+
+/** Inverse of `escape`; null when a 0x7D is followed by anything but 01/02 (or ends the frame). */
+export function unescapeBytes(bytes: Uint8Array): Uint8Array | null {
+  const out = new Uint8Array(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b !== 0x7d) {
+      out[n++] = b;
+      continue;
+    }
+    const next = bytes[++i];
+    if (next === 0x01) out[n++] = 0x7d;
+    else if (next === 0x02) out[n++] = 0x7e;
+    else return null;
+  }
+  return out.subarray(0, n);
+}
+
+export function xor(bytes: Uint8Array, from = 0, to = bytes.length): number {
+  let c = 0;
+  for (let i = from; i < to; i++) c ^= bytes[i];
+  return c;
+}
+
+function bcdToDigits(b: Uint8Array): string {
+  let s = '';
+  for (const x of b) s += (x >> 4).toString(16) + (x & 0x0f).toString(16);
+  return s;
+}
+
+function digitsToBcd(digits: string, bytes: number): Uint8Array {
+  if (!/^\d*$/.test(digits)) throw new Error(`not BCD digits: ${digits}`);
+  const s = digits.padStart(bytes * 2, '0').slice(-bytes * 2);
+  const out = new Uint8Array(bytes);
+  for (let i = 0; i < bytes; i++) out[i] = (Number(s[2 * i]) << 4) | Number(s[2 * i + 1]);
+  return out;
+}
+
+const u16 = (b: Uint8Array, o: number) => (b[o] << 8) | b[o + 1];
+const u32 = (b: Uint8Array, o: number) => ((b[o] << 24) >>> 0) + ((b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]);
+
+/**
+ * Splits a TCP byte stream into raw frames (the escaped bytes between two 0x7E). Garbage before a 0x7E is
+ * dropped; a frame longer than MAX_FRAME is dropped; empty frames (7E 7E) are skipped — the second 7E then
+ * starts the next frame.
+ */
+export class Deframer {
+  private buf: number[] = [];
+  private inFrame = false;
+  dropped = 0;
+
+  push(chunk: Uint8Array): Uint8Array[] {
+    const frames: Uint8Array[] = [];
+    for (const b of chunk) {
+      if (b === 0x7e) {
+        if (this.inFrame && this.buf.length > 0) {
+          frames.push(Uint8Array.from(this.buf));
+          this.buf = [];
+          this.inFrame = false;
+        } else {
+          this.inFrame = true;
+          this.buf = [];
+        }
+        continue;
+      }
+      if (!this.inFrame) continue;
+      this.buf.push(b);
+      if (this.buf.length > MAX_FRAME) {
+        this.dropped++;
+        this.buf = [];
+        this.inFrame = false;
+      }
+    }
+    return frames;
+  }
+}
+
+/** Parses one raw frame (escaped bytes between the delimiters, delimiters optional). */
+export function decodeFrame(raw: Uint8Array): DecodeResult {
+  let r = raw;
+  if (r[0] === 0x7e) r = r.subarray(1);
+  if (r[r.length - 1] === 0x7e) r = r.subarray(0, r.length - 1);
+  const b = unescapeBytes(r);
+  if (!b) return { ok: false, error: '转义错误' };
+  if (b.length < 13) return { ok: false, error: '帧太短' };
+  const check = b[b.length - 1];
+  if (xor(b, 0, b.length - 1) !== check) return { ok: false, error: '校验码错误' };
+  const msgId = u16(b, 0);
+  const props = u16(b, 2);
+  const v2019 = (props & 0x4000) !== 0;
+  const sub = (props & 0x2000) !== 0;
+  const len = props & 0x03ff;
+  if ((props & 0x1c00) !== 0) return { ok: false, error: '不支持加密消息' };
+  let o = 4;
+  let protocolVersion = 0;
+  if (v2019) protocolVersion = b[o++];
+  const phoneLen = v2019 ? 10 : 6;
+  const phone = bcdToDigits(b.subarray(o, o + phoneLen)).replace(/^0+(?=\d)/, '');
+  o += phoneLen;
+  const serial = u16(b, o);
+  o += 2;
+  let subpackage: Header['subpackage'];
+  if (sub) {
+    subpackage = { total: u16(b, o), index: u16(b, o + 2) };
+    o += 4;
+  }
+  if (o + len !== b.length - 1) return { ok: false, error: '消息体长度不符' };
+  return {
+    ok: true,
+    msg: { msgId, v2019, protocolVersion, phone, serial, subpackage, body: b.slice(o, o + len) },
+  };
+}
+
+/** Builds a complete frame (with delimiters). */
+export function encodeFrame(h: Omit<Header, 'subpackage'> & { body: Uint8Array }): Uint8Array {
+  if (h.body.length > 0x03ff) throw new Error('body longer than 1023 bytes');
+  const head: number[] = [h.msgId >> 8, h.msgId & 0xff];
+  const props = (h.v2019 ? 0x4000 : 0) | h.body.length;
+  head.push(props >> 8, props & 0xff);
+  if (h.v2019) head.push(h.protocolVersion & 0xff);
+  head.push(...digitsToBcd(h.phone, h.v2019 ? 10 : 6));
+  head.push((h.serial >> 8) & 0xff, h.serial & 0xff);
+  const plain = new Uint8Array(head.length + h.body.length + 1);
+  plain.set(head, 0);
+  plain.set(h.body, head.length);
+  plain[plain.length - 1] = xor(plain, 0, plain.length - 1);
+  const esc = escapeBytes(plain);
+  const out = new Uint8Array(esc.length + 2);
+  out[0] = 0x7e;
+  out.set(esc, 1);
+  out[out.length - 1] = 0x7e;
+  return out;
+}
+
+export function toHex(b: Uint8Array): string {
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+export function fromHex(s: string): Uint8Array {
+  const h = s.replace(/[^0-9a-fA-F]/g, '');
+  const out = new Uint8Array(h.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(h.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** 0x8001 body: reply serial, reply id, result. */
+export function generalReplyBody(serial: number, msgId: number, result: number): Uint8Array {
+  return Uint8Array.of(serial >> 8, serial & 0xff, msgId >> 8, msgId & 0xff, result);
+}
+
+/** 0x8100 body: reply serial, result, auth code (only when result = 0). */
+export function registerReplyBody(serial: number, result: number, authCode: string): Uint8Array {
+  const code = result === 0 ? new TextEncoder().encode(authCode) : new Uint8Array(0);
+  const out = new Uint8Array(3 + code.length);
+  out.set([serial >> 8, serial & 0xff, result], 0);
+  out.set(code, 3);
+  return out;
+}
+
+export interface Registration {
+  province: number;
+  city: number;
+  maker: string;
+  model: string;
+  terminalId: string;
+  plateColor: number;
+  /** 车牌 (GBK in the wild; ASCII/UTF-8 decoded here, callers may re-decode `plateBytes`). */
+  plate: string;
+  plateBytes: Uint8Array;
+}
+
+const ascii = (b: Uint8Array) => new TextDecoder('latin1').decode(b).replace(/\0+$/g, '').trim();
+
+export function parseRegister(body: Uint8Array, v2019: boolean): Registration | null {
+  const [mk, md, id] = v2019 ? [11, 30, 30] : [5, 20, 7];
+  const fixed = 4 + mk + md + id + 1;
+  if (body.length < fixed) return null;
+  let o = 4;
+  const maker = ascii(body.subarray(o, o + mk));
+  o += mk;
+  const model = ascii(body.subarray(o, o + md));
+  o += md;
+  const terminalId = ascii(body.subarray(o, o + id));
+  o += id;
+  const plateColor = body[o++];
+  const plateBytes = body.slice(o);
+  return {
+    province: u16(body, 0),
+    city: u16(body, 2),
+    maker,
+    model,
+    terminalId,
+    plateColor,
+    plateBytes,
+    plate: new TextDecoder('utf-8').decode(plateBytes).replace(/\0+$/g, ''),
+  };
+}
+
+export function encodeRegister(r: Omit<Registration, 'plateBytes'>, v2019: boolean): Uint8Array {
+  const [mk, md, id] = v2019 ? [11, 30, 30] : [5, 20, 7];
+  const plate = new TextEncoder().encode(r.plate);
+  const out = new Uint8Array(4 + mk + md + id + 1 + plate.length);
+  out.set([r.province >> 8, r.province & 0xff, r.city >> 8, r.city & 0xff], 0);
+  const put = (s: string, at: number, n: number) => out.set(new TextEncoder().encode(s).subarray(0, n), at);
+  put(r.maker, 4, mk);
+  put(r.model, 4 + mk, md);
+  put(r.terminalId, 4 + mk + md, id);
+  out[4 + mk + md + id] = r.plateColor;
+  out.set(plate, 5 + mk + md + id);
+  return out;
+}
+
+/** 0x0102: 2013 = the whole body is the code; 2019 = length BYTE, code, IMEI[15], software version[20]. */
+export function parseAuth(body: Uint8Array, v2019: boolean): { code: string; imei?: string } | null {
+  if (!v2019) return { code: ascii(body) };
+  if (body.length < 1) return null;
+  const n = body[0];
+  if (body.length < 1 + n) return null;
+  return { code: ascii(body.subarray(1, 1 + n)), imei: ascii(body.subarray(1 + n, 16 + n)) };
+}
+
+export function encodeAuth(code: string, v2019: boolean, imei = ''): Uint8Array {
+  const c = new TextEncoder().encode(code);
+  if (!v2019) return c;
+  const out = new Uint8Array(1 + c.length + 15 + 20);
+  out[0] = c.length;
+  out.set(c, 1);
+  out.set(new TextEncoder().encode(imei).subarray(0, 15), 1 + c.length);
+  return out;
+}
+
+export interface Location {
+  alarm: number;
+  status: number;
+  /** degrees, signed by the hemisphere bits */
+  lat: number;
+  lon: number;
+  altitude: number;
+  /** km/h (the frame carries 1/10 km/h) */
+  speed: number;
+  direction: number;
+  /** epoch ms (the frame's BCD time is GMT+8) */
+  time: number;
+  /** 0x01 里程 in km, when present */
+  mileageKm?: number;
+  /** status bit1 = 0 → 未定位 */
+  located: boolean;
+  acc: boolean;
+}
+
+/** BCD YYMMDDhhmmss in GMT+8 → epoch ms; NaN when the digits are not a time. */
+export function bcdTime(b: Uint8Array): number {
+  const d = bcdToDigits(b);
+  if (!/^\d{12}$/.test(d)) return Number.NaN;
+  const n = (i: number) => Number(d.slice(i, i + 2));
+  const [y, mo, da, h, mi, s] = [n(0), n(2), n(4), n(6), n(8), n(10)];
+  if (mo < 1 || mo > 12 || da < 1 || da > 31 || h > 23 || mi > 59 || s > 59) return Number.NaN;
+  return Date.UTC(2000 + y, mo - 1, da, h - 8, mi, s);
+}
+
+export function timeBcd(ms: number): Uint8Array {
+  const d = new Date(ms + 8 * 3600_000);
+  const p = (x: number) => String(x).padStart(2, '0');
+  const s = `${p(d.getUTCFullYear() % 100)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
+  return digitsToBcd(s, 6);
+}
+
+export function parseLocation(body: Uint8Array): Location | null {
+  if (body.length < 28) return null;
+  const status = u32(body, 4);
+  const lat = u32(body, 8) / 1e6;
+  const lon = u32(body, 12) / 1e6;
+  const loc: Location = {
+    alarm: u32(body, 0),
+    status,
+    lat: status & 0x4 ? -lat : lat,
+    lon: status & 0x8 ? -lon : lon,
+    altitude: u16(body, 16),
+    speed: u16(body, 18) / 10,
+    direction: u16(body, 20),
+    time: bcdTime(body.subarray(22, 28)),
+    located: (status & 0x2) !== 0,
+    acc: (status & 0x1) !== 0,
+  };
+  let o = 28;
+  while (o + 2 <= body.length) {
+    const id = body[o];
+    const len = body[o + 1];
+    if (o + 2 + len > body.length) break;
+    if (id === 0x01 && len === 4) loc.mileageKm = u32(body, o + 2) / 10;
+    o += 2 + len;
+  }
+  return loc;
+}
+
+export function encodeLocation(l: {
+  alarm?: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  direction: number;
+  time: number;
+  altitude?: number;
+  acc?: boolean;
+  mileageKm?: number;
+}): Uint8Array {
+  const out = new Uint8Array(28 + (l.mileageKm !== undefined ? 6 : 0));
+  const dv = new DataView(out.buffer);
+  const status = (l.acc === false ? 0 : 1) | 0x2 | (l.lat < 0 ? 0x4 : 0) | (l.lon < 0 ? 0x8 : 0);
+  dv.setUint32(0, l.alarm ?? 0);
+  dv.setUint32(4, status);
+  dv.setUint32(8, Math.round(Math.abs(l.lat) * 1e6));
+  dv.setUint32(12, Math.round(Math.abs(l.lon) * 1e6));
+  dv.setUint16(16, l.altitude ?? 0);
+  dv.setUint16(18, Math.round(l.speed * 10));
+  dv.setUint16(20, Math.round(l.direction) % 360);
+  out.set(timeBcd(l.time), 22);
+  if (l.mileageKm !== undefined) {
+    out.set([0x01, 4], 28);
+    dv.setUint32(30, Math.round(l.mileageKm * 10));
+  }
+  return out;
+}

@@ -1,0 +1,150 @@
+import { Button, DatePicker, Select, Slider, Space, Table, Tag } from '@douyinfe/semi-ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { useSelectListQuery } from '../../core/api/crud.api.ts';
+import { useLgTrackingTrackQuery } from '../../core/api/izs-logistical.api.ts';
+import { CAR_OPTIONS } from '../../core/contract/izs-logistical/fleet.contract.ts';
+import { LgMap, type LonLat } from '../../features/logistics-map/lazy-map.tsx';
+
+const SPEEDS = [1, 10, 30, 60, 300];
+const pad = (n: number) => String(n).padStart(2, '0');
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+const clock = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false });
+const minutes = (s: number) =>
+  s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.round(s / 60)}分钟`;
+
+/**
+ * 司机轨迹 (/logistical/driver-track): replay a vehicle's day (or a transport order's trip, ?orderId=) — play,
+ * pause, speed (track seconds per real second), a time slider, and the stops marked with their length.
+ */
+export default function DriverTrackScreen() {
+  const search = new URLSearchParams(useSearch());
+  const orderId = search.get('orderId') ?? undefined;
+  const [carId, setCarId] = useState<string | undefined>(search.get('carId') ?? undefined);
+  const [day, setDay] = useState(today());
+  const cars = useSelectListQuery(CAR_OPTIONS.endpoint);
+  useEffect(() => {
+    if (!carId && !orderId && cars.data?.[0]) setCarId(String(cars.data[0].id));
+  }, [carId, orderId, cars.data]);
+  const q = useLgTrackingTrackQuery(orderId ? { orderId } : { carId, day }, { skip: !orderId && !carId });
+  const points = q.data?.points ?? [];
+  const [idx, setIdx] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(60);
+  const clockRef = useRef<number | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new track rewinds the replay
+  useEffect(() => {
+    setIdx(0);
+    setPlaying(false);
+  }, [q.data]);
+
+  // playback: advance the track time by `speed` seconds per real second (10 frames a second)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts only on play state, speed or track (idx is read at start)
+  useEffect(() => {
+    if (!playing || points.length === 0) return;
+    clockRef.current = points[idx]?.time ?? points[0].time;
+    const t = setInterval(() => {
+      clockRef.current = (clockRef.current ?? 0) + speed * 100;
+      setIdx((i) => {
+        let j = i;
+        while (j < points.length - 1 && points[j + 1].time <= (clockRef.current ?? 0)) j++;
+        if (j >= points.length - 1) setPlaying(false);
+        return j;
+      });
+    }, 100);
+    return () => clearInterval(t);
+  }, [playing, speed, points]);
+
+  const line = useMemo<LonLat[]>(() => points.map((p) => [p.lon, p.lat]), [points]);
+  const stops = useMemo(
+    () => (q.data?.stops ?? []).map((s) => ({ lon: s.lon, lat: s.lat, label: minutes(s.seconds) })),
+    [q.data?.stops],
+  );
+  const cur = points[idx];
+
+  return (
+    <div style={{ padding: 16 }}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        {orderId ? (
+          <Tag color="blue">按运输单回放</Tag>
+        ) : (
+          <>
+            <Select
+              placeholder="选择车辆"
+              style={{ width: 160 }}
+              value={carId}
+              onChange={(v) => setCarId(String(v))}
+              optionList={(cars.data ?? []).map((c) => ({ label: String(c.plate), value: String(c.id) }))}
+              data-testid="track-car"
+            />
+            <DatePicker value={day} onChange={(_d, s) => typeof s === 'string' && s && setDay(s)} />
+          </>
+        )}
+        <Button
+          theme="solid"
+          type="primary"
+          disabled={!points.length}
+          onClick={() => setPlaying((p) => !p)}
+          data-testid="track-play"
+        >
+          {playing ? '暂停' : '播放'}
+        </Button>
+        <Select
+          value={speed}
+          onChange={(v) => setSpeed(Number(v))}
+          style={{ width: 110 }}
+          optionList={SPEEDS.map((s) => ({ label: `${s} 倍速`, value: s }))}
+        />
+        <span data-testid="track-summary">
+          {q.data
+            ? `${q.data.plate} · ${points.length} 个点 · ${q.data.distanceKm} km · 停车 ${stops.length} 次`
+            : '无轨迹'}
+        </span>
+      </Space>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 300px', gap: 12 }}>
+        <div>
+          <LgMap track={line} stops={stops} cursor={cur ? [cur.lon, cur.lat] : null} height={520} />
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 8 }}>
+            <span data-testid="track-time" style={{ minWidth: 80 }}>
+              {cur ? clock(cur.time) : '--:--:--'}
+            </span>
+            <div style={{ flex: 1 }}>
+              <Slider
+                min={0}
+                max={Math.max(0, points.length - 1)}
+                value={idx}
+                onChange={(v) => setIdx(Number(v))}
+                tipFormatter={(v) => (points[Number(v)] ? clock(points[Number(v)].time) : '')}
+              />
+            </div>
+            <span style={{ minWidth: 90 }}>{cur ? `${cur.speed.toFixed(1)} km/h` : ''}</span>
+          </div>
+        </div>
+        <Table
+          size="small"
+          rowKey="from"
+          pagination={false}
+          dataSource={q.data?.stops ?? []}
+          columns={[
+            { title: '停车开始', dataIndex: 'from', render: (t: number) => clock(t) },
+            { title: '时长', dataIndex: 'seconds', render: (s: number) => minutes(s) },
+          ]}
+          onRow={(r) => ({
+            onClick: () =>
+              setIdx(
+                Math.max(
+                  0,
+                  points.findIndex((p) => p.time >= (r?.from ?? 0)),
+                ),
+              ),
+          })}
+          data-testid="track-stops"
+        />
+      </div>
+    </div>
+  );
+}

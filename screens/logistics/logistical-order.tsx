@@ -1,0 +1,150 @@
+import { Button, Form, Modal, Space } from '@douyinfe/semi-ui';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useSelectListQuery } from '../../core/api/crud.api.ts';
+import {
+  useLgOrderCancelMutation,
+  useLgOrderDeliverMutation,
+  useLgOrderDispatchMutation,
+  useLgOrderSignMutation,
+  useLgOrderStartMutation,
+} from '../../core/api/izs-logistical.api.ts';
+import { notifySuccess } from '../../core/api/notify.ts';
+import { CAR_OPTIONS, DRIVER_OPTIONS } from '../../core/contract/izs-logistical/fleet.contract.ts';
+import { orderResource } from '../../core/contract/izs-logistical/order.contract.ts';
+import {
+  actionsFrom,
+  ORDER_ACTION_LABELS,
+  ORDER_STATES,
+  type OrderAction,
+  type OrderState,
+} from '../../core/logistics/order.ts';
+import { useCan } from '../../features/admin-page/common.tsx';
+import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+
+type Dialog = { action: 'dispatch' | 'deliver' | 'cancel'; id: string; orderNo: string } | null;
+
+const isState = (v: unknown): v is OrderState => ORDER_STATES.includes(v as OrderState);
+
+/**
+ * 物流订单 (/logistical/logistical-order): transport orders (from a sale out-stock, a purchase pickup or by hand)
+ * with their state actions — 派车 (car + driver), 发车, 送达 (delivered weight), 签收, 取消 (reason) — and the
+ * track of an order on the road.
+ */
+export default function LogisticalOrderScreen() {
+  const can = useCan(orderResource.permission);
+  const [, go] = useLocation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dispatch] = useLgOrderDispatchMutation();
+  const [start] = useLgOrderStartMutation();
+  const [deliver] = useLgOrderDeliverMutation();
+  const [sign] = useLgOrderSignMutation();
+  const [cancel] = useLgOrderCancelMutation();
+  const cars = useSelectListQuery(CAR_OPTIONS.endpoint, { skip: dialog?.action !== 'dispatch' });
+  const drivers = useSelectListQuery(DRIVER_OPTIONS.endpoint, { skip: dialog?.action !== 'dispatch' });
+
+  const run = async (action: OrderAction, id: string, orderNo: string) => {
+    if (action === 'dispatch' || action === 'deliver' || action === 'cancel') return setDialog({ action, id, orderNo });
+    const r = action === 'start' ? await start({ id }) : await sign({ id });
+    if ('data' in r) notifySuccess(`${orderNo} ${ORDER_ACTION_LABELS[action]}成功`);
+  };
+
+  const submit = async (v: Record<string, string>) => {
+    if (!dialog) return;
+    const { id, orderNo, action } = dialog;
+    const r =
+      action === 'dispatch'
+        ? await dispatch({ id, carId: v.carId, driverId: v.driverId })
+        : action === 'deliver'
+          ? await deliver({ id, deliveredWeightT: v.deliveredWeightT })
+          : await cancel({ id, reason: v.reason });
+    if ('data' in r) {
+      notifySuccess(`${orderNo} ${ORDER_ACTION_LABELS[action]}成功`);
+      setDialog(null);
+    }
+  };
+
+  return (
+    <>
+      <ResourceListPage
+        def={orderResource}
+        rowEditable={(row) => row.state === 'pending'}
+        rowActionsWidth={220}
+        rowActions={(row) => {
+          const state = isState(row.state) ? row.state : 'cancelled';
+          const id = String(row.id);
+          const no = String(row.orderNo);
+          return (
+            <Space spacing={4}>
+              {can('edit')
+                ? actionsFrom(state).map((a) => (
+                    <Button
+                      key={a}
+                      size="small"
+                      theme="borderless"
+                      type={a === 'cancel' ? 'danger' : 'primary'}
+                      onClick={() => run(a, id, no)}
+                    >
+                      {ORDER_ACTION_LABELS[a]}
+                    </Button>
+                  ))
+                : null}
+              {state !== 'pending' && state !== 'cancelled' && state !== 'dispatched' ? (
+                <Button size="small" theme="borderless" onClick={() => go(`/logistical/driver-track?orderId=${id}`)}>
+                  轨迹
+                </Button>
+              ) : null}
+            </Space>
+          );
+        }}
+      />
+      <Modal
+        title={dialog ? `${ORDER_ACTION_LABELS[dialog.action]}：${dialog.orderNo}` : ''}
+        visible={!!dialog}
+        footer={null}
+        onCancel={() => setDialog(null)}
+      >
+        {dialog ? (
+          <Form onSubmit={submit} labelPosition="left" labelWidth={110}>
+            {dialog.action === 'dispatch' ? (
+              <>
+                <Form.Select
+                  field="carId"
+                  label="车辆"
+                  style={{ width: '100%' }}
+                  rules={[{ required: true, message: '请选择车辆' }]}
+                  optionList={(cars.data ?? []).map((c) => ({ label: String(c.plate), value: String(c.id) }))}
+                />
+                <Form.Select
+                  field="driverId"
+                  label="司机"
+                  style={{ width: '100%' }}
+                  rules={[{ required: true, message: '请选择司机' }]}
+                  optionList={(drivers.data ?? []).map((c) => ({ label: String(c.name), value: String(c.id) }))}
+                />
+              </>
+            ) : null}
+            {dialog.action === 'deliver' ? (
+              <Form.Input
+                field="deliveredWeightT"
+                label="实际重量(吨)"
+                rules={[{ required: true, message: '请输入实际重量' }]}
+              />
+            ) : null}
+            {dialog.action === 'cancel' ? (
+              <Form.TextArea field="reason" label="取消原因" rules={[{ required: true, message: '请填写取消原因' }]} />
+            ) : null}
+            <div style={{ textAlign: 'right', marginTop: 12 }}>
+              <Button onClick={() => setDialog(null)} style={{ marginRight: 8 }}>
+                取消
+              </Button>
+              <Button htmlType="submit" type="primary" theme="solid">
+                确定
+              </Button>
+            </div>
+          </Form>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

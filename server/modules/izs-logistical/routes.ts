@@ -1,0 +1,55 @@
+/**
+ * izs-logistical (issue 13, spec §2.5): fleet and site master data through the resource engine, transport orders
+ * with their state machine, position ingest (JT/T 808 gateway + phone apps), live pushes over the embedded STOMP
+ * broker at /api/izs-logistical/ws, alarms, tracks, retention and the in-process demo simulator.
+ *
+ * Environment: GPS_GATEWAY_TOKEN (the gateway's shared secret; unset = gateway ingest refused),
+ * GPS_SIMULATOR (on|off; default on with demo data, off under test), MAP_TILE_URL (optional raster tiles).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { registerModule } from '../../platform/crud/index.ts';
+import { Ingestor } from './ingest.ts';
+import { registerLgOrder } from './order.ts';
+import { registerLgResources } from './resources.ts';
+import { scheduleRetention } from './retention.ts';
+import { type SimulatorHandle, startGpsSimulator } from './simulator.ts';
+import { createLgBroker, registerLgSocket } from './socket.ts';
+import { registerLgTracking } from './tracking.ts';
+
+export { startGpsSimulator } from './simulator.ts';
+
+export async function registerIzsLogistical(app: FastifyInstance, actx: AppContext): Promise<Ingestor> {
+  const db = actx.database.db;
+  const tz = actx.config.tz;
+  const broker = createLgBroker(db, actx.secret);
+  const ingestor = new Ingestor(db, broker, app.log, tz);
+  registerLgSocket(app, db, actx.secret, broker);
+  await registerModule(app, (s) => registerLgResources(s, { db, tz }, ingestor));
+  registerLgOrder(app, db, tz);
+  registerLgTracking(app, db, tz, ingestor, {
+    gatewayToken: process.env.GPS_GATEWAY_TOKEN ?? '',
+    tileUrl: process.env.MAP_TILE_URL ?? '',
+  });
+
+  const isTest = process.env.NODE_ENV === 'test';
+  const simulate = (process.env.GPS_SIMULATOR ?? (actx.config.seedDemo && !isTest ? 'on' : 'off')) === 'on';
+  let sim: SimulatorHandle | undefined;
+  let offline: ReturnType<typeof setInterval> | undefined;
+  let stopRetention: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    await ingestor.loadLastSeen();
+    if (!isTest) {
+      offline = setInterval(() => ingestor.sweepOffline().catch((e) => app.log.error(e)), 30_000);
+      offline.unref?.();
+      stopRetention = scheduleRetention(db, (e) => app.log.error(e));
+    }
+    if (simulate) sim = await startGpsSimulator(db, ingestor);
+  });
+  app.addHook('onClose', async () => {
+    sim?.stop();
+    if (offline) clearInterval(offline);
+    stopRetention?.();
+  });
+  return ingestor;
+}

@@ -1,0 +1,353 @@
+/**
+ * Live positions, tracks, alarms, the driver summary and the ingest endpoints (contract: tracking.contract.ts).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { LG_PERMISSIONS } from '../../../core/contract/izs-logistical/fields.ts';
+import {
+  type AlarmRow,
+  gatewayPosition,
+  LG_TOPICS,
+  LG_TRACKING,
+  LG_WS,
+  type VehicleLive,
+} from '../../../core/contract/izs-logistical/tracking.contract.ts';
+import { detectStops, metres, motionOf } from '../../../core/logistics/geo.ts';
+import type { Db } from '../../db/client.ts';
+import { lgAlarm, lgCar, lgOrder } from '../../db/schema/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest, unauthorized } from '../../platform/r.ts';
+import { scopeOf } from '../../platform/scope.ts';
+import { formatDateTime } from '../../platform/time.ts';
+import type { Ingestor } from './ingest.ts';
+
+type Rows<T> = { rows: T[] };
+
+const same = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** Start and end (ms) of a yyyy-MM-dd day in the server's zone (Asia/Shanghai by default: UTC+8, no DST). */
+function dayRange(day: string, tz: string): [number, number] {
+  const offsetH = tz === 'UTC' ? 0 : 8;
+  const start = Date.parse(`${day}T00:00:00Z`) - offsetH * 3600_000;
+  return [start, start + 24 * 3600_000];
+}
+
+export function registerLgTracking(
+  app: FastifyInstance,
+  db: Db,
+  tz: string,
+  ingestor: Ingestor,
+  opts: { gatewayToken: string; tileUrl: string },
+): void {
+  const r = endpoints(app, db);
+
+  r.handle(LG_TRACKING.liveConfig, () => ({
+    ws: LG_WS,
+    topics: { ...LG_TOPICS },
+    offlineSeconds: ingestor.rules.offlineSeconds,
+    speedLimitKmh: ingestor.rules.speedLimitKmh,
+    tileUrl: opts.tileUrl,
+  }));
+
+  r.handle(LG_TRACKING.live, async ({ user, query }) => {
+    const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
+    const plate = query.plate?.trim();
+    const res = (await db.execute(sql`
+      select lg_car.id, lg_car.plate, coalesce(g.name, '') as group_name,
+             p.lon, p.lat, p.speed, p.direction, p.time,
+             o.id as order_id, o.order_no, o.state, o.material_name,
+             coalesce(so.name, '') as origin_name, coalesce(sd.name, '') as dest_name,
+             coalesce(d.name, '') as driver_name, coalesce(d.phone, '') as driver_phone
+      from lg_car
+      left join lg_car_group g on g.id = lg_car.group_id
+      left join lateral (select lon, lat, speed, direction, time from lg_position
+                         where car_id = lg_car.id order by time desc limit 1) p on true
+      left join lateral (select * from lg_order x where x.car_id = lg_car.id and x.is_deleted = 0
+                         and x.state in ('dispatched', 'in_transit') order by x.create_time desc limit 1) o on true
+      left join lg_site so on so.id = o.origin_site_id
+      left join lg_site sd on sd.id = o.dest_site_id
+      left join lg_driver d on d.id = coalesce(o.driver_id, lg_car.driver_id)
+      where ${scope} ${plate ? sql`and lg_car.plate ilike ${`%${plate}%`}` : sql``}
+      order by lg_car.plate`)) as unknown as Rows<Record<string, unknown>>;
+    const now = Date.now();
+    const list: VehicleLive[] = res.rows.map((x) => {
+      const time = x.time ? new Date(x.time as string).getTime() : null;
+      return {
+        carId: String(x.id),
+        plate: String(x.plate),
+        groupName: String(x.group_name),
+        driverName: String(x.driver_name),
+        driverPhone: String(x.driver_phone),
+        lon: x.lon === null ? null : Number(x.lon),
+        lat: x.lat === null ? null : Number(x.lat),
+        speed: Number(x.speed ?? 0),
+        direction: Number(x.direction ?? 0),
+        time,
+        motion: motionOf(
+          time === null ? null : { time, speed: Number(x.speed ?? 0) },
+          now,
+          ingestor.rules.offlineSeconds,
+        ),
+        order: x.order_id
+          ? {
+              id: String(x.order_id),
+              orderNo: String(x.order_no),
+              state: String(x.state),
+              originName: String(x.origin_name),
+              destName: String(x.dest_name),
+              materialName: String(x.material_name),
+            }
+          : null,
+      };
+    });
+    return query.motion ? list.filter((v) => v.motion === query.motion) : list;
+  });
+
+  r.handle(LG_TRACKING.track, async ({ user, query }) => {
+    const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
+    let carId = query.carId;
+    let from: number;
+    let to: number;
+    if (query.orderId) {
+      const [o] = await db
+        .select({
+          carId: lgOrder.carId,
+          start: lgOrder.startTime,
+          dispatch: lgOrder.dispatchTime,
+          end: lgOrder.deliverTime,
+        })
+        .from(lgOrder)
+        .where(and(eq(lgOrder.id, query.orderId), eq(lgOrder.tenantId, user.tenantId)));
+      if (!o?.carId || !(o.start ?? o.dispatch)) throw badRequest('该运输单还没有发车，没有轨迹');
+      carId = o.carId;
+      from = (o.start ?? o.dispatch)!.getTime();
+      to = o.end ? o.end.getTime() : Date.now();
+    } else {
+      if (!carId || !query.day) throw badRequest('请选择车辆和日期');
+      [from, to] = dayRange(query.day, tz);
+    }
+    const [car] = await db
+      .select({ plate: lgCar.plate })
+      .from(lgCar)
+      .where(and(eq(lgCar.id, carId!), scope));
+    if (!car) throw badRequest('车辆不存在');
+    const res = (await db.execute(sql`select time, lon, lat, speed, direction from lg_position
+      where car_id = ${carId} and time >= ${new Date(from)} and time < ${new Date(to)} order by time`)) as unknown as Rows<{
+      time: string | Date;
+      lon: number;
+      lat: number;
+      speed: number;
+      direction: number;
+    }>;
+    const points = res.rows.map((p) => ({
+      time: new Date(p.time).getTime(),
+      lon: Number(p.lon),
+      lat: Number(p.lat),
+      speed: Number(p.speed),
+      direction: Number(p.direction),
+    }));
+    let m = 0;
+    for (let i = 1; i < points.length; i++)
+      m += metres([points[i - 1].lon, points[i - 1].lat], [points[i].lon, points[i].lat]);
+    return {
+      carId: carId!,
+      plate: car.plate,
+      from,
+      to,
+      points,
+      stops: detectStops(points, 60, 120),
+      distanceKm: (m / 1000).toFixed(1),
+    };
+  });
+
+  const alarmSelect = {
+    id: lgAlarm.id,
+    carId: lgAlarm.carId,
+    plate: sql<string>`coalesce((select c.plate from lg_car c where c.id = ${lgAlarm.carId}), '')`,
+    type: lgAlarm.type,
+    time: lgAlarm.time,
+    lon: lgAlarm.lon,
+    lat: lgAlarm.lat,
+    speed: lgAlarm.speed,
+    detail: lgAlarm.detail,
+    handleState: lgAlarm.handleState,
+    ackTime: lgAlarm.ackTime,
+    handleTime: lgAlarm.handleTime,
+    handleNote: lgAlarm.handleNote,
+    handlerName: sql<string>`coalesce((select u.real_name from blade_user u where u.id = coalesce(${lgAlarm.handleUser}, ${lgAlarm.ackUser})), '')`,
+  };
+  const toRow = (a: Awaited<ReturnType<typeof selectAlarms>>[number]): AlarmRow => ({
+    ...a,
+    type: a.type as AlarmRow['type'],
+    time: formatDateTime(a.time, tz),
+    ackTime: a.ackTime ? formatDateTime(a.ackTime, tz) : null,
+    handleTime: a.handleTime ? formatDateTime(a.handleTime, tz) : null,
+  });
+  const selectAlarms = (where: ReturnType<typeof and>, limit: number, offset: number) =>
+    db
+      .select(alarmSelect)
+      .from(lgAlarm)
+      .where(where)
+      .orderBy(desc(lgAlarm.time), desc(lgAlarm.id))
+      .limit(limit)
+      .offset(offset);
+
+  r.handle(LG_TRACKING.alarms, async ({ user, query }) => {
+    const scope = await scopeOf(db, user, lgAlarm, LG_PERMISSIONS.alarm);
+    const where = and(
+      scope,
+      query.type ? eq(lgAlarm.type, query.type) : undefined,
+      query.handleState !== undefined ? eq(lgAlarm.handleState, query.handleState) : undefined,
+      query.carId ? eq(lgAlarm.carId, query.carId) : undefined,
+    );
+    const [rows, [{ n }], [{ open }]] = await Promise.all([
+      selectAlarms(where, query.size, (query.current - 1) * query.size),
+      db.select({ n: sql<number>`count(*)::int` }).from(lgAlarm).where(where),
+      db
+        .select({ open: sql<number>`count(*)::int` })
+        .from(lgAlarm)
+        .where(and(scope, eq(lgAlarm.handleState, 0))),
+    ]);
+    return { records: rows.map(toRow), total: n, open };
+  });
+
+  r.handle(LG_TRACKING.ack, async ({ user, body }) => {
+    const scope = await scopeOf(db, user, lgAlarm, LG_PERMISSIONS.alarm);
+    const res = await db
+      .update(lgAlarm)
+      .set({ handleState: 1, ackUser: user.userId, ackTime: new Date() })
+      .where(
+        and(
+          scope,
+          eq(lgAlarm.handleState, 0),
+          sql`${lgAlarm.id} in (${sql.join(
+            body.ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .returning({ id: lgAlarm.id });
+    return { updated: res.length };
+  });
+
+  r.handle(LG_TRACKING.handle, async ({ user, body }) => {
+    const scope = await scopeOf(db, user, lgAlarm, LG_PERMISSIONS.alarm);
+    const now = new Date();
+    const res = await db
+      .update(lgAlarm)
+      .set({
+        handleState: 2,
+        handleUser: user.userId,
+        handleTime: now,
+        handleNote: body.note,
+        ackUser: sql`coalesce(${lgAlarm.ackUser}, ${user.userId})`,
+        ackTime: sql`coalesce(${lgAlarm.ackTime}, ${now})`,
+      })
+      .where(and(scope, eq(lgAlarm.id, body.id), sql`${lgAlarm.handleState} < 2`))
+      .returning({ id: lgAlarm.id });
+    if (!res[0]) throw badRequest('报警不存在或已处理');
+    const [row] = await selectAlarms(eq(lgAlarm.id, body.id), 1, 0);
+    return toRow(row);
+  });
+
+  r.handle(LG_TRACKING.driverSummary, async ({ user, query }) => {
+    const cars = await db
+      .select({ id: lgCar.id, plate: lgCar.plate })
+      .from(lgCar)
+      .where(and(eq(lgCar.driverId, query.id), eq(lgCar.tenantId, user.tenantId), eq(lgCar.isDeleted, 0)));
+    const res = (await db.execute(sql`select o.id, o.order_no, o.state, o.material_name, o.deliver_time, o.plan_time,
+        coalesce(so.name, '') || ' → ' || coalesce(sd.name, '') as route
+      from lg_order o left join lg_site so on so.id = o.origin_site_id left join lg_site sd on sd.id = o.dest_site_id
+      where o.driver_id = ${query.id} and o.tenant_id = ${user.tenantId} and o.is_deleted = 0
+      order by o.create_time desc`)) as unknown as Rows<Record<string, unknown>>;
+    const recent = res.rows.map((o) => {
+      const dt = o.deliver_time ? new Date(o.deliver_time as string) : null;
+      const pt = o.plan_time ? new Date(o.plan_time as string) : null;
+      return {
+        id: String(o.id),
+        orderNo: String(o.order_no),
+        state: String(o.state),
+        materialName: String(o.material_name),
+        route: String(o.route),
+        deliverTime: dt ? formatDateTime(dt, tz) : null,
+        onTime: dt && pt ? dt.getTime() <= pt.getTime() : null,
+      };
+    });
+    const judged = recent.filter((o) => o.onTime !== null);
+    const onTime = judged.filter((o) => o.onTime).length;
+    return {
+      cars,
+      trips: recent.filter((o) => o.state !== 'cancelled').length,
+      delivered: recent.filter((o) => o.deliverTime).length,
+      onTime,
+      onTimeRate: judged.length ? ((onTime * 100) / judged.length).toFixed(1) : '',
+      recent: recent.slice(0, 20),
+    };
+  });
+
+  // machine endpoints
+  const gatewayOnly = (token: unknown) => {
+    if (!opts.gatewayToken) throw unauthorized('GPS网关未配置（GPS_GATEWAY_TOKEN）');
+    if (typeof token !== 'string' || !same(token, opts.gatewayToken)) throw unauthorized('GPS网关令牌不正确');
+  };
+
+  r.handle(LG_TRACKING.ingestGateway, async ({ body, req }) => {
+    gatewayOnly(req.headers['x-gateway-token']);
+    const items: { device: string; point: Parameters<Ingestor['ingest']>[1][number]['point'] }[] = [];
+    const bad = new Map<number, string>();
+    body.positions.forEach((p, i) => {
+      const r = gatewayPosition.safeParse(p);
+      if (!r.success) bad.set(i, `位置格式不正确：${r.error.issues[0]?.path.join('.')}`);
+      else items.push({ device: r.data.terminal, point: r.data });
+    });
+    for (const [, msg] of bad) await ingestor.reject('jt808', '', msg);
+    const stored = await ingestor.ingest('jt808', items);
+    let k = 0;
+    return { results: body.positions.map((_, i) => (bad.has(i) ? { ok: false, msg: bad.get(i) } : stored[k++])) };
+  });
+
+  r.handle(LG_TRACKING.gatewayRegister, async ({ body, req }) => {
+    gatewayOnly(req.headers['x-gateway-token']);
+    const car = await ingestor.carOf(body.terminal);
+    if (!car) {
+      await ingestor.reject('jt808', body.terminal, '注册：未知终端');
+      return { result: 4, authCode: '' };
+    }
+    return { result: 0, authCode: car.token };
+  });
+
+  r.handle(LG_TRACKING.gatewayAuth, async ({ body, req }) => {
+    gatewayOnly(req.headers['x-gateway-token']);
+    const car = await ingestor.carOf(body.terminal);
+    const ok = !!car && !!car.token && same(car.token, body.code);
+    if (!ok) await ingestor.reject('jt808', body.terminal, '鉴权失败');
+    return { ok };
+  });
+
+  r.handle(LG_TRACKING.gatewayReject, async ({ body, req }) => {
+    gatewayOnly(req.headers['x-gateway-token']);
+    await ingestor.reject('jt808', body.terminal, body.reason, body.raw);
+    return { logged: true };
+  });
+
+  r.handle(LG_TRACKING.ingestDevice, async ({ body }) => {
+    const car = await ingestor.carOf(body.deviceId);
+    if (!car?.token || !same(car.token, body.token)) {
+      await ingestor.reject('app', body.deviceId, '设备鉴权失败');
+      throw unauthorized('设备号或鉴权码不正确');
+    }
+    const res = await ingestor.ingest(
+      'app',
+      body.points.map((p) => ({ device: body.deviceId, point: p })),
+    );
+    return {
+      stored: res.filter((x) => x.ok).length,
+      refused: res.flatMap((x, index) => (x.ok ? [] : [{ index, msg: x.msg ?? '' }])),
+    };
+  });
+}

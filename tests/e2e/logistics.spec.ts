@@ -1,0 +1,110 @@
+/**
+ * Logistics in Chromium with the in-process GPS simulator (on by default with demo data): vehicles move on the
+ * live map, the speeding demo truck raises an overspeed alarm that appears on 车辆报警 and is handled with a note,
+ * a track replays with its stop, and every route of spec §2.5 opens a working screen.
+ */
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, signIn } from './helpers.ts';
+
+// WebGL for L7 in headless Chromium without a GPU: software rendering
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
+  },
+});
+
+const SHOTS = '.tmp/shots';
+
+test('vehicles move on the live map', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  page.on('console', (m) => console.log('[browser]', m.type(), m.text().slice(0, 200)));
+  page.on('websocket', (ws) => {
+    console.log('[ws open]', ws.url());
+    ws.on('close', () => console.log('[ws close]', ws.url()));
+    ws.on(
+      'framereceived',
+      (f) => String(f.payload).startsWith('ERROR') && console.log('[ws error frame]', String(f.payload).slice(0, 200)),
+    );
+  });
+  await signIn(page);
+  await page.goto('/logistical/map');
+  await expect(page.getByTestId('map-live')).toHaveText('实时', { timeout: 30_000 });
+  const rows = page.getByTestId('vehicle-row');
+  await expect(rows).toHaveCount(6);
+  const positions = async () => page.getByTestId('vehicle-pos').allTextContents();
+  const before = await positions();
+  await page.waitForTimeout(3500);
+  const after = await positions();
+  const moved = before.filter((p, i) => p !== after[i]).length;
+  expect(moved).toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('lg-map')).toHaveAttribute('data-ready', '1', { timeout: 20_000 });
+  await rows.filter({ hasText: '粤E·B5678' }).click();
+  await expect(page.getByTestId('vehicle-card')).toContainText('运输单');
+  await expect(page.getByTestId('vehicle-card')).toContainText('YS');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${SHOTS}/logistics-map.png` });
+  expect(errors).toEqual([]);
+});
+
+test('the speeding truck raises an overspeed alarm, handled with a note', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/logistical/car-alarm');
+  await expect(page.getByTestId('alarm-live')).toHaveText('实时推送已连接', { timeout: 15_000 });
+  const row = page.locator('.semi-table-row').filter({ hasText: '超速' }).filter({ hasText: '粤E·A1234' }).first();
+  await expect(row).toBeVisible({ timeout: 40_000 });
+  await expect(row).toContainText('未处理');
+  await page.screenshot({ path: `${SHOTS}/logistics-alarm.png` });
+  await row.getByRole('button', { name: '处理' }).click();
+  await page.getByTestId('alarm-note').fill('已电话提醒司机减速');
+  await page.getByTestId('alarm-save').click();
+  await expect(page.locator('.semi-table-row').filter({ hasText: '已电话提醒司机减速' }).first()).toContainText(
+    '已处理',
+  );
+});
+
+test('a track replays with its stop marked', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/logistical/vehicle-position');
+  await page.locator('.semi-table-row').filter({ hasText: '粤E·G2468' }).getByRole('button', { name: '轨迹' }).click();
+  await expect(page).toHaveURL(/driver-track\?carId=/);
+  await expect(page.getByTestId('track-summary')).toContainText(/粤E·G2468 · \d{3,} 个点/, { timeout: 15_000 });
+  await expect(page.getByTestId('track-stops')).toContainText('12分钟');
+  const t0 = await page.getByTestId('track-time').textContent();
+  await page.getByTestId('track-play').click();
+  await page.waitForTimeout(1500);
+  const t1 = await page.getByTestId('track-time').textContent();
+  expect(t1).not.toBe(t0);
+  await page.getByTestId('track-play').click(); // pause
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: `${SHOTS}/logistics-track.png` });
+});
+
+test('every logistics route opens a working screen', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  const checks: [string, string][] = [
+    ['/logistical/logistical-order', '运输单号'],
+    ['/logistical/driver-list', '驾驶证有效期'],
+    ['/logistical/public-customer', '顺德钢厂收货点'],
+    ['/logistical/car-list', '道路运输证已过期'],
+    ['/logistical/car-info-group', '短驳车队'],
+    ['/logistical/ship-list', '413812345'],
+    ['/logistical/ship-port-list', '广州南沙港'],
+    ['/logistical/vehicle-position', '粤E·A1234'],
+  ];
+  for (const [path, text] of checks) {
+    await page.goto(path);
+    await expect(page.getByText(text).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('该功能将在后续版本上线')).toHaveCount(0);
+  }
+  await page.goto('/logistical/driver-list');
+  await page.getByText('陈建国').first().click();
+  await expect(page).toHaveURL(/driver-detail\//);
+  await expect(page.getByText('准时率')).toBeVisible();
+  await page.goto('/logistical/logistical-order');
+  const pending = page.locator('.semi-table-row').filter({ hasText: '待派车' }).first();
+  await pending.getByRole('button', { name: '派车' }).click();
+  await page.screenshot({ path: `${SHOTS}/logistics-order-dispatch.png` });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,165 @@
+/**
+ * The JT/T 808 TCP gateway: one session per terminal connection. Registration (0x0100 → 0x8100 with the 鉴权码 the
+ * server keeps for the car), authentication (0x0102 → 0x8001), heartbeat (0x0002 → 0x8001) and location reports
+ * (0x0200 → stored by the server, then 0x8001). A location report is acknowledged only after the server answered
+ * that it stored it: a gateway restart or a server outage loses nothing the terminal was told was received (the
+ * terminal re-sends what was not acknowledged; the server stores a re-sent position once). Frames with a bad
+ * checksum or escape are refused and logged (with their hex) at the server, never forwarded.
+ */
+import net from 'node:net';
+import {
+  Deframer,
+  decodeFrame,
+  encodeFrame,
+  generalReplyBody,
+  type Message,
+  MSG,
+  parseAuth,
+  parseLocation,
+  parseRegister,
+  REPLY,
+  registerReplyBody,
+  toHex,
+} from '../../core/logistics/jt808.ts';
+import type { Upstream } from './upstream.ts';
+
+export interface GatewayStats {
+  frames: number;
+  bad: number;
+  stored: number;
+  refused: number;
+  sessions: number;
+}
+
+interface Session {
+  phone: string;
+  v2019: boolean;
+  authed: boolean;
+  serial: number;
+}
+
+export class Gateway {
+  readonly stats: GatewayStats = { frames: 0, bad: 0, stored: 0, refused: 0, sessions: 0 };
+  private server: net.Server | undefined;
+  private readonly sockets = new Set<net.Socket>();
+
+  constructor(
+    private readonly up: Upstream,
+    private readonly log: (msg: string) => void = (m) => console.log(m),
+  ) {}
+
+  listen(port: number, host = '0.0.0.0'): Promise<number> {
+    this.server = net.createServer((sock) => this.accept(sock));
+    return new Promise((resolve) =>
+      this.server!.listen(port, host, () => resolve((this.server!.address() as net.AddressInfo).port)),
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    await this.up.flush();
+  }
+
+  private accept(sock: net.Socket): void {
+    sock.setNoDelay(true);
+    this.sockets.add(sock);
+    this.stats.sessions++;
+    const de = new Deframer();
+    const s: Session = { phone: '', v2019: false, authed: false, serial: 0 };
+    const reply = (m: Message, msgId: number, body: Uint8Array) => {
+      if (sock.destroyed) return;
+      s.serial = (s.serial + 1) & 0xffff;
+      sock.write(
+        encodeFrame({
+          msgId,
+          v2019: m.v2019,
+          protocolVersion: m.protocolVersion,
+          phone: m.phone,
+          serial: s.serial,
+          body,
+        }),
+      );
+    };
+    const general = (m: Message, result: number) =>
+      reply(m, MSG.platformReply, generalReplyBody(m.serial, m.msgId, result));
+    sock.on('data', (chunk) => {
+      for (const raw of de.push(chunk)) {
+        this.stats.frames++;
+        const r = decodeFrame(raw);
+        if (!r.ok) {
+          this.stats.bad++;
+          this.log(`拒收帧 (${r.error}) ${s.phone || sock.remoteAddress}: ${toHex(raw).slice(0, 120)}`);
+          void this.up.reject(s.phone, r.error, toHex(raw)).catch(() => undefined);
+          continue;
+        }
+        void this.handle(r.msg, s, general, reply).catch((e) => this.log(`处理失败 ${s.phone}: ${String(e)}`));
+      }
+    });
+    sock.on('close', () => {
+      this.sockets.delete(sock);
+      this.stats.sessions--;
+    });
+    sock.on('error', () => sock.destroy());
+  }
+
+  private async handle(
+    m: Message,
+    s: Session,
+    general: (m: Message, result: number) => void,
+    reply: (m: Message, id: number, body: Uint8Array) => void,
+  ): Promise<void> {
+    if (s.phone && s.phone !== m.phone) s.authed = false;
+    s.phone = m.phone;
+    s.v2019 = m.v2019;
+    switch (m.msgId) {
+      case MSG.register: {
+        const reg = parseRegister(m.body, m.v2019);
+        const r = await this.up.register(m.phone, reg?.plate ?? '');
+        reply(m, MSG.registerReply, registerReplyBody(m.serial, r.result, r.authCode));
+        return;
+      }
+      case MSG.auth: {
+        const a = parseAuth(m.body, m.v2019);
+        s.authed = !!a && (await this.up.auth(m.phone, a.code));
+        general(m, s.authed ? REPLY.ok : REPLY.fail);
+        return;
+      }
+      case MSG.heartbeat:
+        general(m, s.authed ? REPLY.ok : REPLY.fail);
+        return;
+      case MSG.location: {
+        if (!s.authed) return general(m, REPLY.fail);
+        const loc = parseLocation(m.body);
+        if (!loc || Number.isNaN(loc.time)) {
+          this.stats.refused++;
+          void this.up.reject(m.phone, '位置数据格式不正确', toHex(m.body)).catch(() => undefined);
+          return general(m, REPLY.bad);
+        }
+        const res = await this.up.position({
+          terminal: m.phone,
+          time: loc.time,
+          lon: loc.lon,
+          lat: loc.lat,
+          speed: loc.speed,
+          direction: loc.direction % 360,
+          altitude: loc.altitude,
+          alarmBits: loc.alarm,
+          located: loc.located,
+          mileageKm: loc.mileageKm,
+        });
+        if (res === null) return; // server unreachable: no acknowledgement, the terminal re-sends
+        if (res.ok) this.stats.stored++;
+        else this.stats.refused++;
+        return general(m, res.ok ? REPLY.ok : REPLY.bad);
+      }
+      case MSG.terminalReply:
+      case MSG.logout:
+        if (m.msgId === MSG.logout) s.authed = false;
+        if (m.msgId === MSG.logout) general(m, REPLY.ok);
+        return;
+      default:
+        general(m, REPLY.unsupported);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The gateway's link to the server: register / auth look-ups and batched position posts
+ * (POST /api/izs-logistical/ingest/gateway, header X-Gateway-Token). Positions wait at most `flushMs` (or until
+ * `maxBatch` are queued) and each caller gets its own result; a failed post answers null to every caller of that
+ * batch (not acknowledged → the terminal re-sends).
+ */
+import { LG } from '../../core/contract/izs-logistical/fields.ts';
+import type { GatewayPosition } from '../../core/contract/izs-logistical/tracking.contract.ts';
+
+type Result = { ok: boolean; msg?: string } | null;
+
+export class Upstream {
+  private queue: { p: GatewayPosition; done: (r: Result) => void }[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inflight = new Set<Promise<void>>();
+
+  constructor(
+    readonly server: string,
+    readonly token: string,
+    readonly flushMs = 15,
+    readonly maxBatch = 500,
+  ) {}
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    const res = await fetch(`${this.server}${LG}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-gateway-token': this.token },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; data: T; msg: string };
+    if (json.code !== 200) throw new Error(`${res.status} ${json.msg}`);
+    return json.data;
+  }
+
+  register(terminal: string, plate: string) {
+    return this.post<{ result: number; authCode: string }>('/ingest/gateway/register', { terminal, plate });
+  }
+
+  async auth(terminal: string, code: string): Promise<boolean> {
+    return (await this.post<{ ok: boolean }>('/ingest/gateway/auth', { terminal, code })).ok;
+  }
+
+  async reject(terminal: string, reason: string, raw: string): Promise<void> {
+    await this.post('/ingest/gateway/reject', { terminal: terminal.slice(0, 24), reason, raw: raw.slice(0, 8192) });
+  }
+
+  position(p: GatewayPosition): Promise<Result> {
+    return new Promise((done) => {
+      this.queue.push({ p, done });
+      if (this.queue.length >= this.maxBatch) this.send();
+      else this.timer ??= setTimeout(() => this.send(), this.flushMs);
+    });
+  }
+
+  private send(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    const run = this.post<{ results: { ok: boolean; msg?: string }[] }>('/ingest/gateway', {
+      positions: batch.map((b) => b.p),
+    })
+      .then((r) => {
+        for (const [i, b] of batch.entries()) b.done(r.results[i] ?? null);
+      })
+      .catch(() => {
+        for (const b of batch) b.done(null);
+      })
+      .finally(() => this.inflight.delete(run));
+    this.inflight.add(run);
+  }
+
+  async flush(): Promise<void> {
+    this.send();
+    await Promise.all([...this.inflight]);
+  }
+}
