@@ -54,7 +54,7 @@ async function raw(method: string, path: string, headers: Record<string, string>
 }
 
 describe('every registered route answers no data without a token, whatever the spelling', () => {
-  it('the route table lists the API and marks only the sign-in, captcha, login-config, version and socket public', () => {
+  it('the route table lists the API and marks public only what has no user or its own gate', () => {
     const routes = t.app.routeTable;
     expect(routes.length).toBeGreaterThan(500);
     const pub = [...new Set(routes.filter((r) => r.public).map((r) => r.url))].sort();
@@ -64,7 +64,28 @@ describe('every registered route answers no data without a token, whatever the s
         '/api/blade-auth/oauth/login-config',
         '/api/blade-auth/oauth/token',
         '/api/izs-sell/version-info/select',
+        // the server's clock and zone (business day of the client) and whether demo data is loaded
+        '/api/blade-system/site-info',
+        // spec §2.2: the public trace of one order
+        '/api/izs-toolbox/blockchain/transaction-by-order-no',
+        // sockets: the token travels in the STOMP CONNECT frame
         '/api/izs-weighing/ws',
+        '/api/izs-logistical/ws',
+        // GPS ingest: the gateway's GPS_GATEWAY_TOKEN or the device's own token (tests/api/logistics.test.ts)
+        '/api/izs-logistical/ingest/device',
+        '/api/izs-logistical/ingest/gateway',
+        '/api/izs-logistical/ingest/gateway/auth',
+        '/api/izs-logistical/ingest/gateway/register',
+        '/api/izs-logistical/ingest/gateway/reject',
+        // the open platform: HMAC-signed per app (tests/api/open-platform.test.ts); its documents are public
+        '/api/open/v1/docs',
+        '/api/open/v1/docs.css',
+        '/api/open/v1/openapi.json',
+        '/api/open/v1/materials',
+        '/api/open/v1/stock-documents',
+        '/api/open/v1/trace',
+        '/api/open/v1/webhooks/ping',
+        '/api/open/v1/weighing-orders',
       ].sort(),
     );
   });
