@@ -24,9 +24,15 @@ async function api<T = Record<string, string>>(page: Page, path: string, body?: 
 const rowOf = (page: Page, text: string) =>
   page.locator('.ly-crud-table .semi-table-tbody .semi-table-row', { hasText: text });
 
+/** Picks an option; a pick that did not take (the list was still closing or loading) is tried again. */
 async function pickIn(page: Page, scope: string, text: string) {
-  await page.locator(`${scope} .semi-select`).first().click();
-  await page.locator('.semi-select-option', { hasText: text }).first().click();
+  const select = page.locator(`${scope} .semi-select`).first();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await select.click();
+    await page.locator('.semi-select-option', { hasText: text }).first().click();
+    if (((await select.textContent()) ?? '').includes(text)) return;
+  }
+  await expect(select).toContainText(text);
 }
 
 async function newDocument(page: Page, warehouse: string, lines: [string, string, string][]) {
