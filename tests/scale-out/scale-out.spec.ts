@@ -390,7 +390,8 @@ interface Book {
 
 test('voucher numbers stay gapless when A and B save vouchers at once', async () => {
   const { access_token: token } = await signInApi(A);
-  const finance = await deptId(A, token, '财务部');
+  // the demo book belongs to the company (the organisation the administrator signs in to)
+  const finance = await deptId(A, token, '绿循再生资源有限公司');
   const books = await api<Book[]>(A, '/api/izs-financing/account-set/list', {
     token,
     headers: { 'Current-Dept-Id': finance },
