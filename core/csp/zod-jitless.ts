@@ -4,6 +4,7 @@
  * violation in the browser. Importing this module first in an entry turns that off: zod parses without the JIT
  * (the server keeps it). Side-effect module: `import '../../core/csp/zod-jitless.ts'`.
  */
-import { z } from 'zod';
+import { config } from 'zod/v4/core';
 
-z.config({ jitless: true });
+// the core's config only (the same global object as z.config), so the entry does not carry zod's schema builders
+config({ jitless: true });
