@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AnswerOf, BodyOf, EndpointSpec, ParamsOf, QueryOf } from '../../core/contract/endpoint.ts';
+import type { AnswerOf, BodyOf, EndpointSpec, ParamsOf, Permission, QueryOf } from '../../core/contract/endpoint.ts';
 import type { Db } from '../db/client.ts';
 import { type AuthUser, currentUser } from './auth.ts';
 import { hasAnyCode, requireButton } from './crud/permissions.ts';
@@ -56,16 +56,19 @@ function callerOf(): string {
 
 const checkAnswers = () => process.env.NODE_ENV === 'test' || process.env.CONTRACT_CHECK === '1';
 
-/** The caller holds the descriptor's button (403 没有权限 otherwise). */
-export async function checkPermission(db: Db, user: AuthUser, e: EndpointSpec): Promise<void> {
-  const p = e.permission;
-  if (!p) return;
+/** The caller holds the grant (403 没有权限 otherwise); hand-written routes not on descriptors call it too. */
+export async function checkGrant(db: Db, user: AuthUser, p: Permission): Promise<void> {
   if ('exact' in p || 'anyView' in p) {
     const codes = 'exact' in p ? [p.exact] : p.anyView.flatMap((c) => [c, `${c}_view`]);
     if (!(await hasAnyCode(db, user, codes))) throw forbidden('没有权限');
     return;
   }
   await requireButton(db, user, p.code, p.action);
+}
+
+/** The caller holds the descriptor's button (403 没有权限 otherwise). */
+export async function checkPermission(db: Db, user: AuthUser, e: EndpointSpec): Promise<void> {
+  if (e.permission) await checkGrant(db, user, e.permission);
 }
 
 export function endpoints(app: FastifyInstance, db: Db) {

@@ -29,6 +29,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { accountSet, accountSetUser, finAccount, finDimension, finDimensionData } from '../../db/schema/index.ts';
 import { type AuthUser, currentUser } from '../../platform/auth.ts';
 import { hasAnyCode, isAdministrator, requireButton } from '../../platform/crud/index.ts';
+import { checkGrant } from '../../platform/endpoint.ts';
 import { ApiError, badRequest, forbidden } from '../../platform/r.ts';
 
 export type BookRow = typeof accountSet.$inferSelect;
@@ -152,8 +153,7 @@ export async function need(
 
 /** One of several menus' view (e.g. voucher detail from the entry, list or posting page). */
 export async function needAnyView(db: Db, user: AuthUser, permissions: string[]): Promise<void> {
-  const codes = permissions.flatMap((p) => [p, `${p}_view`]);
-  if (!(await hasAnyCode(db, user, codes))) throw forbidden('没有权限');
+  await checkGrant(db, user, { anyView: permissions });
 }
 
 // ---------------------------------------------------------------- chart
