@@ -15,6 +15,10 @@ import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
+import { ANALYSIS } from './izs-stock/analysis.contract.ts';
+import { INVENTORY } from './izs-stock/inventory.contract.ts';
+import { PARTY } from './izs-stock/party.contract.ts';
+import { PRICE } from './izs-stock/price-list.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
@@ -36,4 +40,8 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   invoice: INVOICE_ENDPOINTS,
   lgOrder: LG_ORDER,
   lgTracking: LG_TRACKING,
+  stockInventory: INVENTORY,
+  stockAnalysis: ANALYSIS,
+  stockParty: PARTY,
+  stockPrice: PRICE,
 };
