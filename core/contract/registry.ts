@@ -21,6 +21,7 @@ import { PARTY } from './izs-stock/party.contract.ts';
 import { PRICE } from './izs-stock/price-list.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
+import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
 
@@ -44,4 +45,5 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   stockAnalysis: ANALYSIS,
   stockParty: PARTY,
   stockPrice: PRICE,
+  weighing: WEIGHING,
 };
