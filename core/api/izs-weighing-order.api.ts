@@ -1,5 +1,4 @@
 import type { R } from '../contract/common.ts';
-import { CONFIG_PATHS } from '../contract/izs-base/config.contract.ts';
 import { CAMERA_PATHS, type CameraLook } from '../contract/izs-sell/cameras.contract.ts';
 import type { FirstPassBody } from '../contract/izs-weighing/orders.contract.ts';
 import { WEIGHING } from '../contract/izs-weighing/weighing-commands.contract.ts';
@@ -59,14 +58,7 @@ export const izsWeighingOrderApi = api.injectEndpoints({
       transformResponse: (r: R<CameraLook>) => r.data,
       extraOptions: { silent: true },
     }),
-    /** The department's 业务配置 (weight precision for the live preview); silent, defaults when refused. */
-    weighingBusinessConfig: b.query<{ weightPrecision: number; manualWeighAllowed: number }, string>({
-      query: (deptId) => ({ url: CONFIG_PATHS.businessDetail, params: { deptId } }),
-      transformResponse: (r: R<{ weightPrecision: number; manualWeighAllowed: number }>) => r.data,
-      extraOptions: { silent: true },
-    }),
   }),
 });
 
-export const { useWeighbridgeCamerasQuery, useLazyCameraLookQuery, useWeighingBusinessConfigQuery } =
-  izsWeighingOrderApi;
+export const { useWeighbridgeCamerasQuery, useLazyCameraLookQuery } = izsWeighingOrderApi;

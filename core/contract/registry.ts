@@ -4,6 +4,8 @@
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { CONFIG } from './izs-base/config.contract.ts';
+import { SELECT_DATA } from './izs-base/select-data.contract.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
 import { SCF_API } from './izs-contract/scf.contract.ts';
 import { TRADING } from './izs-contract/trading-contract.contract.ts';
@@ -21,6 +23,7 @@ import { PARTY } from './izs-stock/party.contract.ts';
 import { PRICE } from './izs-stock/price-list.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
+import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
@@ -46,4 +49,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   stockParty: PARTY,
   stockPrice: PRICE,
   weighing: WEIGHING,
+  weighingSocket: WEIGHING_SOCKET,
+  baseConfig: CONFIG,
+  baseSelectData: SELECT_DATA,
 };
