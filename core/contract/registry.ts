@@ -4,6 +4,7 @@
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { BASE_QUERIES } from './izs-base/base-queries.contract.ts';
 import { CONFIG } from './izs-base/config.contract.ts';
 import { SELECT_DATA } from './izs-base/select-data.contract.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
@@ -52,4 +53,5 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   weighingSocket: WEIGHING_SOCKET,
   baseConfig: CONFIG,
   baseSelectData: SELECT_DATA,
+  baseQueries: BASE_QUERIES,
 };
