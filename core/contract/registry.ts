@@ -12,8 +12,15 @@ import { SCF_API } from './izs-contract/scf.contract.ts';
 import { TRADING } from './izs-contract/trading-contract.contract.ts';
 import { ARAP_ENDPOINTS } from './izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS } from './izs-finance-ar/invoice.contract.ts';
+import { ACCOUNTS } from './izs-financing/account.contract.ts';
+import { ACCOUNT_SETS } from './izs-financing/account-set.contract.ts';
+import { BOOKS } from './izs-financing/books.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
+import { DIMENSIONS } from './izs-financing/dimension.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
+import { INCOME_EXPEND } from './izs-financing/income-expend.contract.ts';
+import { OPENINGS } from './izs-financing/opening.contract.ts';
+import { STOCK_REPORTS } from './izs-financing/stock-reports.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
@@ -33,6 +40,14 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
   fixedAssets: FIXED_ASSETS,
   vouchers: VOUCHERS,
+  // izs-financing (descfin): account sets, chart, dimensions, openings, books, 收支, stock-side reports
+  accountSets: ACCOUNT_SETS,
+  accounts: ACCOUNTS,
+  dimensions: DIMENSIONS,
+  openings: OPENINGS,
+  books: BOOKS,
+  incomeExpend: INCOME_EXPEND,
+  stockReports: STOCK_REPORTS,
   visual: VISUAL_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
