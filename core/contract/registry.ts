@@ -16,6 +16,7 @@ import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
+import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
@@ -27,6 +28,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   visual: VISUAL_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
+  stockPrint: STOCK_PRINT,
   openApp: OPEN_APP,
   openApi: OPEN_API,
   trading: TRADING,

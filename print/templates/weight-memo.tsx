@@ -23,10 +23,10 @@ import { WEIGHING_ORDER_PATHS, type WeightMemo } from '../../core/contract/izs-w
 import { hasSignIn, printRequest } from '../../core/printer/print-http.ts';
 import { printOptions } from '../../core/printer/print-settings.ts';
 import { printerFromServer } from '../../core/session/session-slice.ts';
-import { tracePath } from '../../core/trace/fields.ts';
 import { QrCode } from '../../features/ui/qr-code.tsx';
 import { requestPrint, signalPrintReady } from '../bridge.ts';
 import { pageRule } from '../margins.ts';
+import { useTraceLink } from '../trace-link.ts';
 import {
   amountWords,
   deductionBasis,
@@ -50,6 +50,7 @@ export function WeightMemoSheet({ memo, layout, margin }: { memo: WeightMemo; la
   const basis = layout.template === 'simple' ? '' : deductionBasis(memo);
   const compact = paper.height < 120;
   const t = (s: string | null | undefined) => s || '—';
+  const traceLink = useTraceLink('weighing', memo.orderNo, memo.weighState === 'completed');
   return (
     <article
       className={`wm-sheet${compact ? ' is-compact' : ''}`}
@@ -152,9 +153,9 @@ export function WeightMemoSheet({ memo, layout, margin }: { memo: WeightMemo; la
           <span className="wm-print-info" data-testid="wm-print-count">
             打印：{memo.printTime} 第{memo.printCount + 1}次{marks.reprint ? '（补打）' : ''}
           </span>
-          {memo.weighState === 'completed' && (
+          {traceLink && (
             <span className="wm-trace" data-testid="wm-trace">
-              <QrCode value={`${window.location.origin}${tracePath('weighing', memo.orderNo)}`} size="15mm" />
+              <QrCode value={traceLink} size="15mm" />
               <small>扫码溯源</small>
             </span>
           )}

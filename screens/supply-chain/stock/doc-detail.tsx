@@ -52,6 +52,9 @@ function Movements({ orderNo }: { orderNo: string }) {
   );
 }
 
+/** Documents with a printed page (print/templates/out-stock.tsx, with the trace QR code). */
+const PRINTABLE = new Set(['out_stock', 'in_stock', 'purchase_return', 'sale_return']);
+
 /**
  * 入库单 / 出库单 detail addressed by the order number: the definition's cards (header, lines, review, 上链信息),
  * the stock movements it wrote, the source weighing's memo link and the life-cycle buttons.
@@ -79,6 +82,11 @@ export function StockDocDetail({ path }: { path: string }) {
               </Link>
             ) : (
               <span className="ly-crud-hint">手工录入</span>
+            )}
+            {PRINTABLE.has(String(row.docType)) && (
+              <a href={`/print/out-stock?id=${row.id}`} target="_blank" rel="noreferrer" className="ly-crud-link">
+                打印
+              </a>
             )}
             {life.rowActions(row)}
           </span>
