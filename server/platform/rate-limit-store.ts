@@ -1,8 +1,9 @@
 /**
  * A store for @fastify/rate-limit shared by every API process on one database (issue 14 open platform per-app limit,
- * issue 16 sign-in throttle): fixed windows in `izs_rate_limit` ((key, window start) → count), counted with one
- * atomic `insert … on conflict do update … returning`, so two processes never both see the same count. Windows
- * that ended are pruned (at most once a minute per process, and by the nightly upkeep's vacuum reading less).
+ * issue 16 sign-in throttle): one row per key in `izs_rate_limit` (window start, count, window end — a window opens
+ * at the key's first call, like the plugin's memory and Redis stores), counted with one atomic `insert … on
+ * conflict do update … returning`, so two processes never both see the same count. Rows whose window ended are
+ * deleted at most once a minute per process.
  *
  * Register it as `store: dbRateLimitStore(db)` (the plugin constructs it with its options and calls `child` per
  * limiter; `incr` counts, `read` peeks for `{ increment: false }`).
@@ -20,50 +21,43 @@ export interface RateLimitCount {
 
 const PRUNE_EVERY_MS = 60_000;
 
-/** Start of the fixed window `now` falls in (epoch ms). */
-export function windowStartOf(now: number, windowMs: number): number {
-  const w = Math.max(1, Math.trunc(windowMs));
-  return Math.floor(now / w) * w;
-}
-
-/** Counts one call of `key` in its current window; answers the count and the milliseconds left. */
+/**
+ * Counts one call of `key`: a window opens at the key's first call (as the plugin's own stores do) and the count
+ * starts again once it ended. One statement, atomic under the row's lock: two processes never both see a count.
+ */
 export async function countCall(
   db: Executor,
   key: string,
   windowMs: number,
   now = Date.now(),
 ): Promise<RateLimitCount> {
-  const start = windowStartOf(now, windowMs);
-  const end = start + Math.max(1, Math.trunc(windowMs));
-  const [r] = await rows<{ count: number }>(
+  const w = Math.max(1, Math.trunc(windowMs));
+  const [r] = await rows<{ count: number; expires: string | number }>(
     db,
-    sql`insert into izs_rate_limit (key, window_start, count, expires_at)
-        values (${key}, ${start}, 1, ${new Date(end).toISOString()}::timestamptz)
-        on conflict (key, window_start) do update set count = izs_rate_limit.count + 1
-        returning count`,
+    sql`insert into izs_rate_limit as r (key, window_start, count, expires_ms)
+        values (${key}, ${now}, 1, ${now + w})
+        on conflict (key) do update set
+          count = case when r.expires_ms <= ${now} then 1 else r.count + 1 end,
+          window_start = case when r.expires_ms <= ${now} then ${now} else r.window_start end,
+          expires_ms = case when r.expires_ms <= ${now} then ${now + w} else r.expires_ms end
+        returning count, expires_ms as expires`,
   );
-  return { current: Number(r?.count ?? 1), ttl: end - now };
+  return { current: Number(r.count), ttl: Math.max(0, Number(r.expires) - now) };
 }
 
 /** The count of `key` in its current window, without counting (0 and ttl 0 when none). */
-export async function readCalls(
-  db: Executor,
-  key: string,
-  windowMs: number,
-  now = Date.now(),
-): Promise<RateLimitCount> {
-  const start = windowStartOf(now, windowMs);
-  const [r] = await rows<{ count: number }>(
+export async function readCalls(db: Executor, key: string, now = Date.now()): Promise<RateLimitCount> {
+  const [r] = await rows<{ count: number; expires: string | number }>(
     db,
-    sql`select count from izs_rate_limit where key = ${key} and window_start = ${start}`,
+    sql`select count, expires_ms as expires from izs_rate_limit where key = ${key} and expires_ms > ${now}`,
   );
   if (!r) return { current: 0, ttl: 0 };
-  return { current: Number(r.count), ttl: start + Math.max(1, Math.trunc(windowMs)) - now };
+  return { current: Number(r.count), ttl: Number(r.expires) - now };
 }
 
 /** Deletes the windows that ended. */
-export async function pruneRateLimits(db: Executor): Promise<void> {
-  await db.execute(sql`delete from izs_rate_limit where expires_at < now()`);
+export async function pruneRateLimits(db: Executor, now = Date.now()): Promise<void> {
+  await db.execute(sql`delete from izs_rate_limit where expires_ms <= ${now}`);
 }
 
 /** The store class @fastify/rate-limit takes as `store` (keys are at most 200 characters: longer ones are hashed). */
@@ -86,8 +80,8 @@ export function dbRateLimitStore(db: Executor) {
         (e: Error) => cb(e),
       );
     }
-    read(key: string, cb: Cb, timeWindow: number): void {
-      readCalls(db, keyOf(key), timeWindow).then(
+    read(key: string, cb: Cb): void {
+      readCalls(db, keyOf(key)).then(
         (r) => cb(null, r),
         (e: Error) => cb(e),
       );

@@ -8,12 +8,11 @@ CREATE TABLE "izs_chain_token" (
 );
 --> statement-breakpoint
 CREATE TABLE "izs_rate_limit" (
-	"key" varchar(200) NOT NULL,
+	"key" varchar(200) PRIMARY KEY NOT NULL,
 	"window_start" bigint NOT NULL,
 	"count" integer NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "izs_rate_limit_key_window_start_pk" PRIMARY KEY("key","window_start")
+	"expires_ms" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "izs_chain_token_uq" ON "izs_chain_token" USING btree ("token");--> statement-breakpoint
-CREATE INDEX "izs_rate_limit_exp_idx" ON "izs_rate_limit" USING btree ("expires_at");
+CREATE INDEX "izs_rate_limit_exp_idx" ON "izs_rate_limit" USING btree ("expires_ms");

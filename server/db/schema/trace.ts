@@ -11,8 +11,8 @@
  * - izs_open_webhook — the webhook outbox: one row per delivery, retried with backoff by the server.
  * - izs_chain_token — the unguessable token of an order's public trace link (128 random bits, base64url), one per
  *   chained order: the public page opens by token, never by the order number alone.
- * - izs_rate_limit — @fastify/rate-limit's shared store (server/platform/rate-limit-store.ts): (key, window) → count,
- *   so every API process on the database counts the same calls.
+ * - izs_rate_limit — @fastify/rate-limit's shared store (server/platform/rate-limit-store.ts): key → (window start,
+ *   count, window end), so every API process on the database counts the same calls.
  */
 import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { bigintStr, idPk, resourceColumns, resourceIndex, tstz } from './common.ts';
@@ -159,11 +159,12 @@ export const chainToken = pgTable(
 export const rateLimitCount = pgTable(
   'izs_rate_limit',
   {
-    key: varchar('key', { length: 200 }).notNull(),
-    /** Start of the fixed window, epoch milliseconds. */
+    key: varchar('key', { length: 200 }).primaryKey(),
+    /** Start of the key's current window (its first call), epoch milliseconds. */
     windowStart: bigint('window_start', { mode: 'number' }).notNull(),
     count: integer('count').notNull(),
-    expiresAt: tstz('expires_at').notNull(),
+    /** End of the window, epoch milliseconds (pruned once passed). */
+    expiresMs: bigint('expires_ms', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('izs_rate_limit_exp_idx').on(t.expiresAt)],
+  (t) => [index('izs_rate_limit_exp_idx').on(t.expiresMs)],
 );
