@@ -45,7 +45,7 @@ export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string
             <th>物料</th>
             <th>净重(kg)</th>
             <th>净重(吨)</th>
-            <th>单价(元/kg)</th>
+            <th>单价</th>
             <th>金额(元)</th>
           </tr>
         </thead>
@@ -59,7 +59,10 @@ export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string
               </td>
               <td className="n">{l.qtyKg}</td>
               <td className="n">{l.qtyT}</td>
-              <td className="n">{l.unitPrice}</td>
+              <td className="n">
+                {l.unitPrice}
+                <small> {l.priceUnit}</small>
+              </td>
               <td className="n">{l.amount}</td>
             </tr>
           ))}

@@ -242,3 +242,51 @@ describe('append-only and tamper evidence', () => {
     expect(check.checks.find((x) => !x.ok)?.name).toBe('字段哈希');
   });
 });
+
+describe('the printed stock document', () => {
+  const PRINT = '/api/izs-toolbox/stock-print/detail';
+  it('a reviewed out-stock prints the tenant, lines in kg and t, the total in 大写 and the tokened trace link', async () => {
+    await reviewed(admin(), P.inStock, inStockBody('3000'));
+    const out = await reviewed(admin(), P.outStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.KH001,
+      bizType: 'sale',
+      lines: [
+        { materialId: c.mat.WL0002, warehouseId: c.wh.T1, qty: '1250.5', unitPrice: '2600' },
+        { materialId: c.mat.WL0002, warehouseId: c.wh.T1, qty: '400', unitPrice: '2450' },
+      ],
+    });
+    const r = await admin()(PRINT, { query: { id: out.id } });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+    const d = r.body.data;
+    expect(d).toMatchObject({
+      companyName: '绿循再生资源有限公司',
+      docTitle: '销售出库单',
+      orderNo: out.orderNo,
+      partyLabel: '客户',
+      state: 'reviewed',
+      totalKg: '1650.500',
+      totalT: '1.651',
+      totalAmount: '4231.30',
+      totalCapital: '肆仟贰佰叁拾壹元叁角',
+    });
+    expect(
+      d.lines.map((l: { qtyT: string; priceUnit: string; amount: string }) => [l.qtyT, l.priceUnit, l.amount]),
+    ).toEqual([
+      ['1.251', '元/吨', '3251.30'],
+      ['0.400', '元/吨', '980.00'],
+    ]);
+    expect(d.tracePath).toBe(await linkOf('out_stock', out.orderNo));
+    // the printed link opens the public record
+    const pub = await lookup('out_stock', out.orderNo, tokenOf(d.tracePath));
+    expect(pub.body.code).toBe(200);
+  });
+
+  it('a draft has no trace link yet; another tenant’s id or a bad id is refused', async () => {
+    const draft = await okPost(admin(), `${P.inStock}/submit`, inStockBody('5'));
+    const r = await admin()(PRINT, { query: { id: draft.id } });
+    expect(r.body.data).toMatchObject({ docTitle: '采购入库单', partyLabel: '供应商', tracePath: null });
+    expect((await admin()(PRINT, { query: { id: '999999999' } })).body.msg).toBe('单据不存在或不可打印');
+    expect((await admin()(PRINT, { query: { id: 'x' } })).body.msg).toBe('单据编号不正确');
+  });
+});

@@ -20,6 +20,8 @@ export const stockPrintLine = z.object({
   qtyKg: kg,
   qtyT: kg,
   unitPrice: price,
+  /** 元/吨 or 元/千克 (the material's price unit). */
+  priceUnit: z.string(),
   amount: money,
 });
 

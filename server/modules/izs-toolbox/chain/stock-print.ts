@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { toCapital } from '../../../../core/accounting/capital.ts';
 import { STOCK_DOC_RESOURCES } from '../../../../core/contract/izs-stock/stock-order.contract.ts';
 import { STOCK_PRINT } from '../../../../core/contract/izs-toolbox/stock-print.contract.ts';
+import { priceUnitOf } from '../../../../core/stock/amount.ts';
 import { type Db, rows } from '../../../db/client.ts';
 import { stockOrder, tenant } from '../../../db/schema/index.ts';
 import { checkGrant, endpoints } from '../../../platform/endpoint.ts';
@@ -54,11 +55,12 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
       spec: string;
       qty: string;
       unitPrice: string;
+      priceUnit: string;
       amount: string;
     }>(
       db,
       sql`select l.line_no as "lineNo", m.code, m.name, coalesce(m.spec, '') as spec, l.qty::text as qty,
-                 l.unit_price::text as "unitPrice", l.amount::text as amount
+                 l.unit_price::text as "unitPrice", l.amount::text as amount, coalesce(m.price_unit, '') as "priceUnit"
             from izs_stock_order_line l join izs_material m on m.id = l.material_id
            where l.order_id = ${o.id} order by l.line_no`,
     );
@@ -90,6 +92,7 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
         qtyKg: new Decimal(l.qty).toFixed(3),
         qtyT: t3(l.qty),
         unitPrice: l.unitPrice,
+        priceUnit: priceUnitOf(l.priceUnit) === 'kg' ? '元/千克' : '元/吨',
         amount: new Decimal(l.amount).toFixed(2),
       })),
       totalKg: totalKg.toFixed(3),
