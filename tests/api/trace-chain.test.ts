@@ -290,3 +290,22 @@ describe('the printed stock document', () => {
     expect((await admin()(PRINT, { query: { id: 'x' } })).body.msg).toBe('单据编号不正确');
   });
 });
+
+describe('probing public links', () => {
+  it('an address past 30 invalid lookups in a minute is refused (429), even with a valid link; signed-in users are not', async () => {
+    const doc = await reviewed(admin(), P.inStock, inStockBody('15'));
+    const link = await linkOf('in_stock', doc.orderNo);
+    const from = { Authorization: '', 'X-Forwarded-For': '10.77.0.1' };
+    const probe = (t?: string) =>
+      call(c.t, TRACE, { query: { orderType: 'in_stock', orderNo: doc.orderNo, t }, headers: from });
+    for (let i = 0; i < 30; i++)
+      expect((await probe(i % 2 ? undefined : `${'B'.repeat(20)}${i}`.slice(-22).padStart(22, 'C'))).body.code).toBe(
+        400,
+      );
+    const refused = await probe(tokenOf(link));
+    expect(refused.body).toMatchObject({ code: 429, success: false, msg: '查询过于频繁，请稍后再试' });
+    // another address still opens it; a signed-in user looks up by number as before
+    expect((await lookup('in_stock', doc.orderNo, tokenOf(link))).body.code).toBe(200);
+    expect((await admin()(TRACE, { query: { orderType: 'in_stock', orderNo: doc.orderNo } })).body.code).toBe(200);
+  });
+});

@@ -11,7 +11,7 @@ import { structFieldsOf } from '../../../../core/trace/fields.ts';
 import type { Db } from '../../../db/client.ts';
 import { type AuthUser, authenticate } from '../../../platform/auth.ts';
 import { endpoints } from '../../../platform/endpoint.ts';
-import { badRequest } from '../../../platform/r.ts';
+import { ApiError, badRequest } from '../../../platform/r.ts';
 import { type TraceLookup, traceChain } from '../../../platform/trace-chain/chain.ts';
 import { isChained, targetOfToken, traceLinkOf } from '../../../platform/trace-chain/link.ts';
 
@@ -60,21 +60,38 @@ async function signedIn(req: FastifyRequest, db: Db, secret: Uint8Array): Promis
   return authenticate(req, db, secret).catch(() => null);
 }
 
+/** Invalid public lookups an address may make in a minute (shared by every process); past it 429. */
+export const TRACE_PROBES_PER_MINUTE = 30;
+
 export function registerBlockchain(app: FastifyInstance, db: Db, secret: Uint8Array): void {
   const r = endpoints(app, db);
+  // someone trying tokens or numbers: the invalid lookups of an address are counted in the shared store
+  const probes = app.createRateLimit({
+    max: TRACE_PROBES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `trace-probe:${req.ip}`,
+  });
+  const invalid = async (req: FastifyRequest) => {
+    await probes(req);
+    return badRequest(TRACE_LINK_INVALID);
+  };
   r.handle(BLOCKCHAIN.transactionByOrderNo, async ({ query, req }) => {
     const chain = traceChain();
     // the token opens its own record for anyone; without it only a signed-in caller, by number in its tenant
     let tenantId: string;
+    const user = await signedIn(req, db, secret);
+    if (!user) {
+      const seen = await probes(req, { increment: false });
+      if (!seen.isAllowed && seen.remaining === 0 && seen.ttl > 0) throw new ApiError(429, '查询过于频繁，请稍后再试');
+    }
     if (query.t) {
       const target = await targetOfToken(db, query.t);
       if (!target || target.orderType !== query.orderType || target.orderNo !== query.orderNo) {
-        throw badRequest(TRACE_LINK_INVALID);
+        throw await invalid(req);
       }
       tenantId = target.tenantId;
     } else {
-      const user = await signedIn(req, db, secret);
-      if (!user) throw badRequest(TRACE_LINK_INVALID);
+      if (!user) throw await invalid(req);
       tenantId = user.tenantId;
     }
     const found = await chain.lookup(db, query.orderType, query.orderNo, tenantId);
