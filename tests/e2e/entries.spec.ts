@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import Decimal from 'decimal.js';
 import type { DashboardSummary } from '../../core/contract/blade-system.contract.ts';
@@ -98,4 +100,11 @@ test('the public trace page needs no login: a seeded reviewed document checks ou
   await expect(p.getByText('CG202611210001')).toBeVisible();
   await expect(p.getByTestId('trace-result')).toContainText('暂无数据');
   await anon.close();
+
+  // issue 14: the trace entry stays under 50 kB gzip (everything its page loads: script, preloads, style)
+  const html = readFileSync('dist/entries/trace/index.html', 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  expect(assets.length).toBeGreaterThan(1);
+  const gz = assets.reduce((n, a) => n + gzipSync(readFileSync(`dist${a}`), { level: 9 }).length, 0);
+  expect(gz).toBeLessThan(50 * 1024);
 });
