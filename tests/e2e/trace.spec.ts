@@ -79,6 +79,10 @@ test('review an in-stock → 上链信息 → trace link on a phone → 校验�
   const phone = await browser.newContext({ viewport: PHONE, locale: 'zh-CN', isMobile: true, hasTouch: true });
   const p = await phone.newPage();
   const phoneErrors = collectPageErrors(p);
+  // the number alone (no token) opens nothing
+  await p.goto(link.split('?')[0]);
+  await expect(p.getByTestId('trace-msg')).toHaveText('溯源链接无效，请扫描单据上的二维码');
+  await p.screenshot({ path: `${SHOTS}/trace-number-only-phone.png` });
   await p.goto(link);
   await expect(p.getByTestId('trace-verdict')).toContainText('校验通过');
   await expect(p.getByTestId('trace-block')).toContainText(height);
@@ -180,7 +184,9 @@ test('a reviewed out-stock prints from its detail page with the QR of its trace 
 
   // 打印 on the detail page opens the printed out-stock
   await page.goto(`/supply-chain/sale/out-stock-detail/${out.orderNo}`);
-  const [sheet] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: '打印' }).click()]);
+  await expect(page.getByTestId('doc-print')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/out-stock-detail.png` });
+  const [sheet] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('doc-print').click()]);
   const doc = sheet.getByTestId('stock-print');
   await expect(doc.getByTestId('os-order-no')).toHaveText(out.orderNo);
   await expect(doc).toContainText('销售出库单');

@@ -1,4 +1,4 @@
-import { Empty, Spin, Table } from '@douyinfe/semi-ui';
+import { Button, Empty, Spin, Table } from '@douyinfe/semi-ui';
 import { Link } from 'wouter';
 import { type Row, refOf, useResourceListQuery } from '../../../core/api/crud.api.ts';
 import { useStockQueryQuery } from '../../../core/api/izs-stock.api.ts';
@@ -84,9 +84,14 @@ export function StockDocDetail({ path }: { path: string }) {
               <span className="ly-crud-hint">手工录入</span>
             )}
             {PRINTABLE.has(String(row.docType)) && (
-              <a href={`/print/out-stock?id=${row.id}`} target="_blank" rel="noreferrer" className="ly-crud-link">
+              <Button
+                theme="borderless"
+                size="small"
+                data-testid="doc-print"
+                onClick={() => window.open(`/print/out-stock?id=${row.id}`, '_blank')}
+              >
                 打印
-              </a>
+              </Button>
             )}
             {life.rowActions(row)}
           </span>
