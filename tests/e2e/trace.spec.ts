@@ -147,7 +147,7 @@ function qrPathOf(value: string): string {
   return d;
 }
 
-test('a reviewed out-stock prints from its detail page with the QR of its trace link → 校验通过', async ({ page }) => {
+test('a reviewed out-stock prints from its list and detail pages with the QR of its trace link → 校验通过', async ({ page }) => {
   test.setTimeout(60_000);
   const errors = collectPageErrors(page);
   await signIn(page);
@@ -182,11 +182,15 @@ test('a reviewed out-stock prints from its detail page with the QR of its trace 
   await api(page, '/api/izs-stock/out-stock/submit-review', { id: out.id });
   await api(page, '/api/izs-stock/out-stock/review', { id: out.id });
 
-  // 打印 on the detail page opens the printed out-stock
+  // 打印 on the detail page, and on the list's row, opens the printed out-stock
   await page.goto(`/supply-chain/sale/out-stock-detail/${out.orderNo}`);
   await expect(page.getByTestId('doc-print')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/out-stock-detail.png` });
-  const [sheet] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('doc-print').click()]);
+  await page.goto('/supply-chain/sale/out-stock');
+  const row = page.locator('.ly-crud-table .semi-table-tbody .semi-table-row', { hasText: out.orderNo });
+  await expect(row.getByTestId('doc-print')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/out-stock-list.png` });
+  const [sheet] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('doc-print').click()]);
   const doc = sheet.getByTestId('stock-print');
   await expect(doc.getByTestId('os-order-no')).toHaveText(out.orderNo);
   await expect(doc).toContainText('销售出库单');
