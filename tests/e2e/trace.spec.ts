@@ -147,7 +147,9 @@ function qrPathOf(value: string): string {
   return d;
 }
 
-test('a reviewed out-stock prints from its list and detail pages with the QR of its trace link → 校验通过', async ({ page }) => {
+test('a reviewed out-stock prints from its list and detail pages with the QR of its trace link → 校验通过', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const errors = collectPageErrors(page);
   await signIn(page);
