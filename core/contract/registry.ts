@@ -30,6 +30,7 @@ import { INVENTORY } from './izs-stock/inventory.contract.ts';
 import { PARTY } from './izs-stock/party.contract.ts';
 import { PRICE } from './izs-stock/price-list.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
+import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
@@ -51,6 +52,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   visual: VISUAL_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
+  stockPrint: STOCK_PRINT,
   openApp: OPEN_APP,
   openApi: OPEN_API,
   trading: TRADING,

@@ -1,4 +1,4 @@
-import { Empty, Spin, Table } from '@douyinfe/semi-ui';
+import { Button, Empty, Spin, Table } from '@douyinfe/semi-ui';
 import { Link } from 'wouter';
 import { type Row, refOf, useResourceListQuery } from '../../../core/api/crud.api.ts';
 import { useStockInventoryMovementsQuery } from '../../../core/api/izs-stock.api.ts';
@@ -50,6 +50,9 @@ function Movements({ orderNo }: { orderNo: string }) {
   );
 }
 
+/** Documents with a printed page (print/templates/out-stock.tsx, with the trace QR code). */
+const PRINTABLE = new Set(['out_stock', 'in_stock', 'purchase_return', 'sale_return']);
+
 /**
  * 入库单 / 出库单 detail addressed by the order number: the definition's cards (header, lines, review, 上链信息),
  * the stock movements it wrote, the source weighing's memo link and the life-cycle buttons.
@@ -77,6 +80,16 @@ export function StockDocDetail({ path }: { path: string }) {
               </Link>
             ) : (
               <span className="ly-crud-hint">手工录入</span>
+            )}
+            {PRINTABLE.has(String(row.docType)) && (
+              <Button
+                theme="borderless"
+                size="small"
+                data-testid="doc-print"
+                onClick={() => window.open(`/print/out-stock?id=${row.id}`, '_blank')}
+              >
+                打印
+              </Button>
             )}
             {life.rowActions(row)}
           </span>
