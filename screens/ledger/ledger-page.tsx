@@ -18,7 +18,7 @@ const DOC: Record<string, string> = {
 
 /**
  * 采购台账 / 销售台账: per counterparty × material for a period — contracted, delivered net weight and amount, open on
- * executing contracts; a row opens its documents; 导出 writes the same rows to Excel.
+ * executing contracts, invoiced, paid / collected and open amount; a row opens its documents; 导出 writes the same rows to Excel.
  */
 export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
   const now = new Date();
@@ -33,6 +33,8 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
   );
   const def = side === 'purchase' ? purchaseLedgerDef : sellLedgerDef;
   const partyLabel = side === 'purchase' ? '供应商' : '客户';
+  const paidLabel = side === 'purchase' ? '已付款' : '已收款';
+  const openLabel = side === 'purchase' ? '未付款' : '未收款';
   const t = sum.data?.totals;
   return (
     <PageFrame title={def.title} testId={`ledger-${side}`}>
@@ -59,7 +61,6 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           />
         </div>
         <ExportButton def={def} params={q} total={sum.data?.rows.length ?? 0} />
-        <span className="ly-ledger-note">开票与收付款金额由应收应付模块提供</span>
       </Space>
       <Table
         size="small"
@@ -79,18 +80,22 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           { title: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)', dataIndex: 'deliveredKg', ...num(130) },
           { title: '金额', dataIndex: 'deliveredAmount', ...num(130) },
           { title: '未执行(吨)', dataIndex: 'openQty', ...num(110) },
+          { title: '已开票', dataIndex: 'invoicedAmount', ...num(120) },
+          { title: paidLabel, dataIndex: 'paidAmount', ...num(120) },
+          { title: openLabel, dataIndex: 'openAmount', ...num(120) },
           { title: '单据数', dataIndex: 'documentCount', ...num(70) },
         ]}
       />
       {t && (
         <div className="ly-ledger-total" data-testid="ledger-total">
           合计：合同 {t.contractedQty} 吨 / {t.contractedAmount} 元；{side === 'purchase' ? '入库' : '出库'}{' '}
-          {t.deliveredKg} kg / {t.deliveredAmount} 元；未执行 {t.openQty} 吨
+          {t.deliveredKg} kg / {t.deliveredAmount} 元；未执行 {t.openQty} 吨；已开票 {t.invoicedAmount} 元；
+          {paidLabel} {t.paidAmount} 元；{openLabel} {t.openAmount} 元
         </div>
       )}
       <Modal
         visible={!!drill}
-        width={900}
+        width={1100}
         title={drill ? `${drill.partyName} · ${drill.materialName}：${range[0]} 至 ${range[1]}` : ''}
         onCancel={() => setDrill(null)}
         footer={<Button onClick={() => setDrill(null)}>关闭</Button>}
@@ -111,6 +116,9 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
             { title: '净重(kg)', dataIndex: 'qtyKg', ...num(110) },
             { title: '单价', dataIndex: 'unitPrice', ...num(100) },
             { title: '金额', dataIndex: 'amount', ...num(120) },
+            { title: '已开票', dataIndex: 'invoicedAmount', ...num(110) },
+            { title: paidLabel, dataIndex: 'paidAmount', ...num(110) },
+            { title: openLabel, dataIndex: 'openAmount', ...num(110) },
           ]}
         />
       </Modal>
