@@ -16,12 +16,14 @@ export const TRACE_ORDER_TYPES: Record<string, string> = {
   purchase_order: '采购订单',
   sale_order: '销售订单',
   drop_shipping: '直发单',
+  trading_contract: '贸易合同',
 };
 
 export const TRACE_EVENTS: Record<string, string> = {
   completed: '过磅完成',
   reviewed: '审核',
   voided: '作废',
+  signed: '签署',
 };
 
 /** Field key → label, in the order the table shows them; keys not listed follow in their own order. */
@@ -59,6 +61,12 @@ export const TRACE_FIELD_LABELS: Record<string, string> = {
   stockOrderNo: '出入库单号',
   sourceNo: '来源单号',
   reason: '作废原因',
+  title: '合同名称',
+  side: '合同方向',
+  signDate: '签订日期',
+  signerName: '签署人',
+  provider: '签署服务',
+  docHash: '合同文本SHA-256',
 };
 
 /** `line3` → 明细3. */

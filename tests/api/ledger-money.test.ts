@@ -155,23 +155,21 @@ describe('ledger: invoiced and collected per party × material, per document and
     const d = await get(
       `/api/izs-sell/ledger/documents?side=sale&beginDate=${DAY}&endDate=${DAY}&partyId=${c.party.KH002}&materialId=${c.mat.WL0001}`,
     );
-    expect(d.map((x: { orderNo: string; invoicedAmount: string; paidAmount: string; openAmount: string }) => x)).toEqual(
-      [
-        expect.objectContaining({
-          orderNo: docs[0].orderNo,
-          contractNo: saved.contractNo,
-          invoicedAmount: '20500.00',
-          paidAmount: '11200.00',
-          openAmount: '17300.00',
-        }),
-        expect.objectContaining({
-          orderNo: docs[1].orderNo,
-          invoicedAmount: '8550.00',
-          paidAmount: '3420.00',
-          openAmount: '13680.00',
-        }),
-      ],
-    );
+    expect(d).toEqual([
+      expect.objectContaining({
+        orderNo: docs[0].orderNo,
+        contractNo: saved.contractNo,
+        invoicedAmount: '20500.00',
+        paidAmount: '11200.00',
+        openAmount: '17300.00',
+      }),
+      expect.objectContaining({
+        orderNo: docs[1].orderNo,
+        invoicedAmount: '8550.00',
+        paidAmount: '3420.00',
+        openAmount: '13680.00',
+      }),
+    ]);
   });
 
   it('the contract page shows invoiced, collected and open of its reviewed documents', async () => {

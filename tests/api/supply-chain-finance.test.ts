@@ -259,9 +259,7 @@ describe('金单: issue, split, transfer, discount, settle', () => {
     ]);
     // the collection settled the issuer's open 应收单 (oldest first) up to what was open
     const [ar] = cash.filter((x) => x.side === 'ar');
-    expect(new Decimal(ar.applied).toFixed(2)).toBe(
-      Decimal.min(new Decimal(before.ar.open), '33333.33').toFixed(2),
-    );
+    expect(new Decimal(ar.applied).toFixed(2)).toBe(Decimal.min(new Decimal(before.ar.open), '33333.33').toFixed(2));
     expect(new Decimal(before.ar.open).minus(after.ar.open).toFixed(2)).toBe(new Decimal(ar.applied).toFixed(2));
     const fam = await get(`${SCF}/gold-cert/family?id=${kids[1].id}`);
     expect(fam.root.id).toBe(root);
@@ -358,7 +356,9 @@ describe('pledged stock: conversion, sorting and the void of an in-stock are hel
         { direction: 'in', materialId: c.mat.WL0002, qty: '1000' },
       ],
     });
-    expect(msg).toContain('现有 9000.000 kg，本单出库 2500.000 kg 后结存 6500.000 kg，低于质押数量；最多可出库 2000.000 kg');
+    expect(msg).toContain(
+      '现有 9000.000 kg，本单出库 2500.000 kg 后结存 6500.000 kg，低于质押数量；最多可出库 2000.000 kg',
+    );
     expect((await stockRow(c, wh(), mat())).qty).toBe('9000.000');
   });
 
@@ -378,5 +378,65 @@ describe('pledged stock: conversion, sorting and the void of an in-stock are hel
     // the small one fits: 9000 − 2000 = 7000
     await okPost(admin(), `${P.inStock}/void`, { id: small, reason: '重复录入' });
     expect((await stockRow(c, wh(), mat())).qty).toBe('7000.000');
+  });
+});
+
+describe('企业质押 report reads the pledges of supply-chain finance', () => {
+  it('per warehouse × material × provider: pledged kg and value, outstanding, interest accrued = the SQL / contract sums', async () => {
+    const asOf = '2026-03-03';
+    const rep = await get(`/api/izs-report/company-pledge?asOf=${asOf}`);
+    expect(rep.asOf).toBe(asOf);
+    // independent: the active pledges straight from the tables, value at the stock row's average cost
+    const want = await rows<{ w: string; m: string; p: string; kg: string; value: string; outstanding: string }>(
+      c.t.database.db,
+      sql`select c.warehouse_id::text as w, c.material_id::text as m, c.provider_id::text as p,
+                 sum(c.pledged_qty - c.released_qty)::text as kg,
+                 sum(round(case when s.qty > 0 then s.amount / s.qty * (c.pledged_qty - c.released_qty) else 0 end, 2))::text as value,
+                 sum(c.principal - c.repaid_principal)::text as outstanding
+            from izs_finance_contract c
+            left join izs_stock s on s.warehouse_id = c.warehouse_id and s.material_id = c.material_id
+           where c.kind = 'pledge' and c.state = 'active' and c.is_deleted = 0
+           group by 1, 2, 3`,
+    );
+    expect(rep.rows).toHaveLength(want.length);
+    let interest = new Decimal(0);
+    for (const w of want) {
+      const row = rep.rows.find(
+        (r: { warehouseId: string; materialId: string; providerId: string }) =>
+          r.warehouseId === w.w && r.materialId === w.m && r.providerId === w.p,
+      );
+      expect(row).toMatchObject({
+        pledgedKg: new Decimal(w.kg).toFixed(3),
+        pledgedValue: new Decimal(w.value).toFixed(2),
+        outstanding: new Decimal(w.outstanding).toFixed(2),
+      });
+      // interest: Σ of each contract's unpaid accrual on its own page, same day
+      let mine = new Decimal(0);
+      for (const no of String(row.contractNos).split('、')) {
+        const [{ id }] = await rows<{ id: string }>(
+          c.t.database.db,
+          sql`select id::text as id from izs_finance_contract where contract_no = ${no}`,
+        );
+        mine = mine.plus((await get(`${SCF}/finance-contract/full?id=${id}&asOf=${asOf}`)).accruedInterest);
+      }
+      expect(row.accruedInterest).toBe(mine.toFixed(2));
+      interest = interest.plus(row.accruedInterest);
+    }
+    // this file's 304不锈钢 pledge by hand: 7000 kg at 8900 元/t = 62300.00; 40000 at 4.35% from 2026-02-01 to
+    // 2026-03-03 = 30 days: 40000 × 0.0435 × 30 / 360 = 145.00
+    const steel = rep.rows.find((r: { materialId: string; warehouseId: string }) => r.materialId === c.mat.WL0009);
+    expect(steel).toMatchObject({
+      pledgedKg: '7000.000',
+      stockKg: '7000.000',
+      pledgedValue: '62300.00',
+      outstanding: '40000.00',
+      accruedInterest: '145.00',
+    });
+    expect(rep.totals.accruedInterest).toBe(interest.toFixed(2));
+    expect(rep.totals.pledgedKg).toBe(
+      rep.rows.reduce((s: Decimal, r: { pledgedKg: string }) => s.plus(r.pledgedKg), new Decimal(0)).toFixed(3),
+    );
+    const bad = await admin()('/api/izs-report/company-pledge?asOf=2026-3-3');
+    expect(bad.body).toMatchObject({ code: 400, success: false, msg: '截至日期格式应为yyyy-MM-dd' });
   });
 });

@@ -24,6 +24,7 @@ export const OPEN_EVENTS = [
   { value: 'weighing.completed', label: '过磅完成' },
   { value: 'out_stock.reviewed', label: '销售出库审核' },
   { value: 'in_stock.reviewed', label: '采购入库审核' },
+  { value: 'trading_contract.signed', label: '贸易合同签署' },
   { value: 'ping', label: '测试推送' },
 ] as const;
 

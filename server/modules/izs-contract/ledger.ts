@@ -15,6 +15,7 @@ import {
   purchaseLedgerDef,
   sellLedgerDef,
 } from '../../../core/contract/izs-contract/ledger.contract.ts';
+import { openAmount, spreadOverLines } from '../../../core/trade/ledger.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { stockOrder, tradingContract } from '../../db/schema/index.ts';
 import { type AuthUser, currentUser } from '../../platform/auth.ts';
@@ -24,7 +25,6 @@ import { checkPermission, endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
 import { executedOf } from './trading-detail.ts';
-import { openAmount, spreadOverLines } from '../../../core/trade/ledger.ts';
 
 type Q = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyId?: string };
 

@@ -19,8 +19,8 @@ import { badRequest } from '../../platform/r.ts';
 import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { drawNo } from '../izs-contract/numbers.ts';
-import { certCash, isSupplier, issuerParty } from './cert-money.ts';
 import { asDate } from '../izs-contract/trading-detail.ts';
+import { certCash, isSupplier, issuerParty } from './cert-money.ts';
 
 export const OUR_COMPANY = '本公司';
 
@@ -324,14 +324,14 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
       const paymentNo =
         holderId && (await isSupplier(tx, user.tenantId, holderId))
           ? await certCash(tx, user, tz, {
-            side: 'ap',
-            partyId: holderId,
-            amount: String(c.face),
-            fee: '0',
-            date: body.settleDate,
-            certNo,
-          })
-        : null;
+              side: 'ap',
+              partyId: holderId,
+              amount: String(c.face),
+              fee: '0',
+              date: body.settleDate,
+              certNo,
+            })
+          : null;
       await tx
         .update(goldCert)
         .set({ status: 'settled', settleDate: body.settleDate, updateTime: new Date() })
