@@ -71,10 +71,11 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
         empty="所选期间没有合同或已审核的单据"
         onRow={(r?: LedgerRow) => ({ onClick: () => r && setDrill(r), style: { cursor: 'pointer' } })}
         data-testid="ledger-table"
+        scroll={{ x: 1560 }}
         columns={[
-          { title: partyLabel, dataIndex: 'partyName', width: 180 },
-          { title: '物料', dataIndex: 'materialName', width: 120 },
-          { title: '合同数', dataIndex: 'contractCount', ...num(70) },
+          { title: partyLabel, dataIndex: 'partyName', width: 180, fixed: 'left' as const },
+          { title: '物料', dataIndex: 'materialName', width: 110, fixed: 'left' as const },
+          { title: '合同数', dataIndex: 'contractCount', ...num(80) },
           { title: '合同数量(吨)', dataIndex: 'contractedQty', ...num(120) },
           { title: '合同金额', dataIndex: 'contractedAmount', ...num(130) },
           { title: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)', dataIndex: 'deliveredKg', ...num(130) },
@@ -83,7 +84,7 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           { title: '已开票', dataIndex: 'invoicedAmount', ...num(120) },
           { title: paidLabel, dataIndex: 'paidAmount', ...num(120) },
           { title: openLabel, dataIndex: 'openAmount', ...num(120) },
-          { title: '单据数', dataIndex: 'documentCount', ...num(70) },
+          { title: '单据数', dataIndex: 'documentCount', ...num(80) },
         ]}
       />
       {t && (
@@ -107,6 +108,7 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           loading={docs.isFetching}
           dataSource={docs.data ?? []}
           data-testid="ledger-docs"
+          scroll={{ x: 1300 }}
           columns={[
             { title: '单据编号', dataIndex: 'orderNo', width: 170 },
             { title: '类型', dataIndex: 'docType', render: (v: string) => DOC[v] ?? v, width: 90 },

@@ -187,6 +187,7 @@ test('every route of 合同管理, 台账 and 供应链金融 shows a working sc
     ['/supply-chain-finance/escrowed', '中国工商银行宁波北仑支行'],
     ['/supply-chain-finance/contract', '库存质押'],
     ['/supply-chain-finance/order-list', '宁波钢铁有限公司'],
+    ['/statement-analysis/company-pledge', '中国工商银行宁波北仑支行'],
   ];
   for (const [path, text] of routes) {
     await page.goto(path);
