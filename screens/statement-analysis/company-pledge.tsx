@@ -32,13 +32,12 @@ export default function CompanyPledge() {
   return (
     <div className="ly-report" data-testid="report-pledge">
       <Space wrap className="ly-report-filters">
-        <span>截至</span>
+        <span className="ly-report-field">截至</span>
         <DatePicker
           value={asOf || r.data?.asOf}
           onChange={(v) => setAsOf(v instanceof Date ? day(v) : '')}
           data-testid="pledge-as-of"
         />
-        <span className="ly-report-note">利息按 {r.data?.dayCount ?? ''} 逐日计提，未付部分</span>
         <Button onClick={() => void exportXlsx(`企业质押_${r.data?.asOf ?? ''}`, COLS, rows)}>导出</Button>
       </Space>
       <Table
@@ -48,11 +47,12 @@ export default function CompanyPledge() {
         loading={r.isFetching}
         pagination={false}
         dataSource={rows}
+        scroll={{ x: 1400 }}
         empty="没有生效中的库存质押"
         columns={COLS.map((c) => ({
           title: c.title,
           dataIndex: c.field,
-          width: c.places ? 130 : c.field === 'contractNos' ? 220 : 140,
+          width: c.places ? 140 : c.field === 'contractNos' || c.field === 'providerName' ? 220 : 150,
           align: c.places ? ('right' as const) : undefined,
         }))}
       />
