@@ -22,6 +22,7 @@ const COLS: SheetColumn[] = [
   { title: '应计利息(元)', field: 'accruedInterest', places: 2 },
 ];
 
+const WIDTH: Record<string, number> = { warehouseName: 120, materialName: 100, providerName: 180, contractNos: 150 };
 const day = (d: Date) => d.toLocaleDateString('sv-SE');
 
 export default function CompanyPledge() {
@@ -47,19 +48,19 @@ export default function CompanyPledge() {
         loading={r.isFetching}
         pagination={false}
         dataSource={rows}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1100 }}
         empty="没有生效中的库存质押"
         columns={COLS.map((c) => ({
           title: c.title,
           dataIndex: c.field,
-          width: c.places ? 140 : c.field === 'contractNos' || c.field === 'providerName' ? 220 : 150,
+          width: WIDTH[c.field] ?? 115,
           align: c.places ? ('right' as const) : undefined,
         }))}
       />
       {t && (
-        <div className="ly-report-note" data-testid="pledge-total">
+        <div className="ly-report-field" data-testid="pledge-total">
           合计：质押 {t.pledgedKg} kg，价值 {t.pledgedValue} 元；融资余额 {t.outstanding} 元；应计利息{' '}
-          {t.accruedInterest} 元
+          {t.accruedInterest} 元（{r.data?.dayCount} 逐日计提至 {r.data?.asOf}，未付部分）
         </div>
       )}
     </div>
