@@ -96,7 +96,7 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
       )}
       <Modal
         visible={!!drill}
-        width={1100}
+        width={1300}
         title={drill ? `${drill.partyName} · ${drill.materialName}：${range[0]} 至 ${range[1]}` : ''}
         onCancel={() => setDrill(null)}
         footer={<Button onClick={() => setDrill(null)}>关闭</Button>}
@@ -108,16 +108,16 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           loading={docs.isFetching}
           dataSource={docs.data ?? []}
           data-testid="ledger-docs"
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1240 }}
           columns={[
-            { title: '单据编号', dataIndex: 'orderNo', width: 170 },
-            { title: '类型', dataIndex: 'docType', render: (v: string) => DOC[v] ?? v, width: 90 },
-            { title: '日期', dataIndex: 'orderDate', width: 110 },
-            { title: '合同', dataIndex: 'contractNo', render: (v: string | null) => v ?? '—' },
-            { title: '磅单', dataIndex: 'sourceWeighingNo', render: (v: string | null) => v ?? '—' },
-            { title: '净重(kg)', dataIndex: 'qtyKg', ...num(110) },
-            { title: '单价', dataIndex: 'unitPrice', ...num(100) },
-            { title: '金额', dataIndex: 'amount', ...num(120) },
+            { title: '单据编号', dataIndex: 'orderNo', width: 150 },
+            { title: '类型', dataIndex: 'docType', render: (v: string) => DOC[v] ?? v, width: 80 },
+            { title: '日期', dataIndex: 'orderDate', width: 100 },
+            { title: '合同', dataIndex: 'contractNo', width: 140, render: (v: string | null) => v ?? '—' },
+            { title: '磅单', dataIndex: 'sourceWeighingNo', width: 140, render: (v: string | null) => v ?? '—' },
+            { title: '净重(kg)', dataIndex: 'qtyKg', ...num(100) },
+            { title: '单价', dataIndex: 'unitPrice', ...num(90) },
+            { title: '金额', dataIndex: 'amount', ...num(110) },
             { title: '已开票', dataIndex: 'invoicedAmount', ...num(110) },
             { title: paidLabel, dataIndex: 'paidAmount', ...num(110) },
             { title: openLabel, dataIndex: 'openAmount', ...num(110) },
