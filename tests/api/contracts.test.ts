@@ -198,6 +198,8 @@ describe('a sale contract executed by out-stocks', () => {
     expect(await get(`${TC}/verify?id=${id}`)).toMatchObject({ signed: true, changed: false });
     const twice = await admin()(`${TC}/sign`, { body: { id } });
     expect(twice.body.msg).toBe('您已签署过该合同');
+    // the signing step is not offered again to a signer
+    expect((await admin()(`${TC}/redirect/cert?id=${id}`)).body.msg).toBe('您已签署过该合同');
     const [{ n }] = await rows<{ n: number }>(
       c.t.database.db,
       sql`select count(*)::int as n from izs_chain_tx where order_type = 'trading_contract' and order_no = ${contractNo}`,

@@ -110,6 +110,11 @@ export function registerSigning(
   r.handle(TRADING.redirectCert, async ({ query, user, req }) => {
     const c = await fullFor(db, res, ctx, req, user, query.id);
     if (c.state !== 'executing') throw badRequest('合同审核通过后才能签署');
+    const [mine] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from izs_contract_signature where contract_id = ${query.id} and signer_id = ${user.userId}`,
+    );
+    if (Number(mine?.n ?? 0) > 0) throw badRequest('您已签署过该合同');
     return { provider: provider.name, url: provider.startUrl(query.id) };
   });
 
