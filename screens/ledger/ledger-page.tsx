@@ -96,7 +96,7 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
       )}
       <Modal
         visible={!!drill}
-        width={1300}
+        width={1340}
         title={drill ? `${drill.partyName} · ${drill.materialName}：${range[0]} 至 ${range[1]}` : ''}
         onCancel={() => setDrill(null)}
         footer={<Button onClick={() => setDrill(null)}>关闭</Button>}
@@ -108,11 +108,11 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           loading={docs.isFetching}
           dataSource={docs.data ?? []}
           data-testid="ledger-docs"
-          scroll={{ x: 1240 }}
+          scroll={{ x: 1268 }}
           columns={[
             { title: '单据编号', dataIndex: 'orderNo', width: 150 },
-            { title: '类型', dataIndex: 'docType', render: (v: string) => DOC[v] ?? v, width: 80 },
-            { title: '日期', dataIndex: 'orderDate', width: 100 },
+            { title: '类型', dataIndex: 'docType', render: (v: string) => DOC[v] ?? v, width: 96 },
+            { title: '日期', dataIndex: 'orderDate', width: 112 },
             { title: '合同', dataIndex: 'contractNo', width: 140, render: (v: string | null) => v ?? '—' },
             { title: '磅单', dataIndex: 'sourceWeighingNo', width: 140, render: (v: string | null) => v ?? '—' },
             { title: '净重(kg)', dataIndex: 'qtyKg', ...num(100) },
