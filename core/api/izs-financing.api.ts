@@ -35,7 +35,10 @@ export interface FinPostArgs {
 const unwrap = (r: R<unknown>) => r.data;
 
 export const izsFinancingApi = api
-  .enhanceEndpoints({ addTagTypes: ['Fin', 'AccountSet', 'Resource'] })
+  // the descriptor groups' tags too (izs-financing-books.api.ts), so that switching the book invalidates them all
+  .enhanceEndpoints({
+    addTagTypes: ['Fin', 'AccountSet', 'Resource', 'FinAccount', 'FinOpening', 'FinDimension', 'FinStock'],
+  })
   .injectEndpoints({
     endpoints: (b) => ({
       /** Spec §4: 0 no permission for accounting pages, 1 no account set yet, else normal. */

@@ -87,7 +87,18 @@ export function AccountingFrame({
     }
   }, [list.isSuccess, list.isFetching, books, bookId, deptId, userId, dispatch]);
 
-  const reload = () => dispatch(izsFinancingApi.util.invalidateTags(['Fin', 'AccountSet', 'AccountCheck']));
+  const reload = () =>
+    dispatch(
+      izsFinancingApi.util.invalidateTags([
+        'Fin',
+        'FinAccount',
+        'FinOpening',
+        'FinDimension',
+        'FinStock',
+        'AccountSet',
+        'AccountCheck',
+      ]),
+    );
   const chooseBook = (id: string) => {
     saveBook(deptId, userId, id);
     dispatch(sessionActions.setAccountSetId(id));

@@ -98,7 +98,7 @@ export function endpoints(app: FastifyInstance, db: Db) {
               );
             }
           }
-          return ok(answer);
+          return ok(answer, e.message);
         },
       });
     },
