@@ -97,6 +97,11 @@ export const TRACE_FIELD_LABELS: Record<string, string> = {
   method: '结算方式',
   settled: '已核销金额',
   reason: '作废原因',
+  title: '合同名称',
+  side: '合同方向',
+  signerName: '签署人',
+  provider: '签署服务',
+  docHash: '合同文本SHA-256',
 };
 
 /** `line3` → 明细3. */

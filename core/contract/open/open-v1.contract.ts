@@ -27,7 +27,7 @@ export const OPEN_EVENTS = [
   { value: 'collection.saved', label: '收款单保存' },
   { value: 'payment.saved', label: '付款单保存' },
   { value: 'invoice.recorded', label: '发票登记' },
-  { value: 'contract.signed', label: '合同签署' },
+  { value: 'trading_contract.signed', label: '贸易合同签署' },
   { value: 'ping', label: '测试推送' },
 ] as const;
 
