@@ -4,6 +4,9 @@
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { BASE_QUERIES } from './izs-base/base-queries.contract.ts';
+import { CONFIG } from './izs-base/config.contract.ts';
+import { SELECT_DATA } from './izs-base/select-data.contract.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
 import { SCF_API } from './izs-contract/scf.contract.ts';
 import { TRADING } from './izs-contract/trading-contract.contract.ts';
@@ -22,8 +25,14 @@ import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
+import { ANALYSIS } from './izs-stock/analysis.contract.ts';
+import { INVENTORY } from './izs-stock/inventory.contract.ts';
+import { PARTY } from './izs-stock/party.contract.ts';
+import { PRICE } from './izs-stock/price-list.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
+import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
+import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
 
@@ -51,4 +60,13 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   invoice: INVOICE_ENDPOINTS,
   lgOrder: LG_ORDER,
   lgTracking: LG_TRACKING,
+  stockInventory: INVENTORY,
+  stockAnalysis: ANALYSIS,
+  stockParty: PARTY,
+  stockPrice: PRICE,
+  weighing: WEIGHING,
+  weighingSocket: WEIGHING_SOCKET,
+  baseConfig: CONFIG,
+  baseSelectData: SELECT_DATA,
+  baseQueries: BASE_QUERIES,
 };

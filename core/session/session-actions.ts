@@ -104,8 +104,8 @@ export const checkSystemConfig =
   async (dispatch, getState) => {
     const deptId = getState().session.defaultDeptId;
     if (!deptId) return true;
-    const { izsWeighingOrderApi } = await import('../api/izs-weighing-order.api.ts');
-    const q = dispatch(izsWeighingOrderApi.endpoints.weighingBusinessConfig.initiate(deptId, { forceRefetch: true }));
+    const { baseConfigApi } = await import('../api/izs-base.api.ts');
+    const q = dispatch(baseConfigApi.endpoints.baseConfigBusinessDetail.initiate({ deptId }, { forceRefetch: true }));
     try {
       const r = await q;
       if (r.isError) return true;
