@@ -1,5 +1,5 @@
 /**
- * Typed hooks of the izs-financing descriptors for account sets, the chart, dimensions, openings, books and reports,
+ * Typed hooks of the izs-financing descriptors for the chart, dimensions, openings, books and reports,
  * 收支 and the stock-side pages (core/contract/izs-financing/*.contract.ts). Each read provides its own tags and each
  * write invalidates only what it changes: 'FinAccount' (the chart), 'FinOpening', 'FinDimension' (items), 'Fin'
  * (anything computed from vouchers), 'AccountSet'.
@@ -7,7 +7,6 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { ACCOUNTS } from '../contract/izs-financing/account.contract.ts';
-import { ACCOUNT_SETS } from '../contract/izs-financing/account-set.contract.ts';
 import { BOOKS } from '../contract/izs-financing/books.contract.ts';
 import { DIMENSIONS } from '../contract/izs-financing/dimension.contract.ts';
 import { INCOME_EXPEND } from '../contract/izs-financing/income-expend.contract.ts';
@@ -16,9 +15,6 @@ import { STOCK_REPORTS } from '../contract/izs-financing/stock-reports.contract.
 import type { ResourceDef, ResourceSchemas } from '../contract/resource.ts';
 import { type Params, refOf, useResourceListQuery } from './crud.api.ts';
 import { injectDescriptors } from './endpoints.ts';
-
-/** 账套 / 账套用户 (ACCOUNT_SETS). */
-export const accountSetsApi = injectDescriptors('accountSets', ACCOUNT_SETS);
 
 /** 会计科目 (ACCOUNTS). */
 export const accountsApi = injectDescriptors('accounts', ACCOUNTS);

@@ -1,6 +1,6 @@
 import { Banner, Button, Input, Modal, Space, Switch, Tag, TextArea } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
-import { useAccountSetSubmitMutation } from '../../core/api/izs-financing.api.ts';
+import { useAccountSetsSubmitMutation } from '../../core/api/izs-financing.api.ts';
 import {
   useAccountsEnableMutation,
   useAccountsListQuery,
@@ -31,7 +31,7 @@ const FLAGS: [Flag, string, string][] = [
 /** 账套参数: the review / posting switches and the book's descriptive fields (account-set/update). */
 function BookSettings() {
   const book = useBook();
-  const [submit, { isLoading }] = useAccountSetSubmitMutation();
+  const [submit, { isLoading }] = useAccountSetsSubmitMutation();
   const [values, setValues] = useState({
     name: book.name,
     reviewRequired: book.reviewRequired,

@@ -220,8 +220,12 @@ const dimensionIdQuery = z.object({
 });
 const P = FIN_PERMISSIONS.dimension;
 /** The items of the book's dimensions, as the voucher editor and the openings read them (the engine's writes of
- * the item resource refresh them too). */
-const ITEMS = ['FinDimension', { type: 'Resource', id: 'accounting-dimensions-data' }] as const;
+ * the item and dimension resources refresh them too). */
+const ITEMS = [
+  'FinDimension',
+  { type: 'Resource', id: 'accounting-dimensions-data' },
+  { type: 'Resource', id: 'accounting-dimensions' },
+] as const;
 
 /** 核算维度 / 辅助核算项目 besides the engine routes (dimensions.ts). */
 export const DIMENSIONS = {
