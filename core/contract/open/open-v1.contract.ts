@@ -24,6 +24,9 @@ export const OPEN_EVENTS = [
   { value: 'weighing.completed', label: '过磅完成' },
   { value: 'out_stock.reviewed', label: '销售出库审核' },
   { value: 'in_stock.reviewed', label: '采购入库审核' },
+  { value: 'collection.saved', label: '收款单保存' },
+  { value: 'payment.saved', label: '付款单保存' },
+  { value: 'invoice.recorded', label: '发票登记' },
   { value: 'ping', label: '测试推送' },
 ] as const;
 

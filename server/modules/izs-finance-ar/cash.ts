@@ -18,6 +18,8 @@ import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
 import { drawNo, lockCash, PREFIX, partyOf, reverseLines, settle, takeRefund } from './service.ts';
+import { traceCash } from './trace.ts';
+import { refuseWhileVouchered } from './vouchered.ts';
 
 const KIND_TITLE: Record<string, string> = { collection: '收款单', payment: '付款单', refund: '退款单' };
 
@@ -157,6 +159,9 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
           date: body.cashDate,
         });
       }
+      const [saved] = await tx.select().from(arCash).where(eq(arCash.id, row.id));
+      const party = await partyOf(tx, user.tenantId, body.partyId, body.side);
+      await traceCash(tx, tz, { ...saved, partyName: party.name });
       await writeOperationLog(tx, req, `新增${KIND_TITLE[kind]}`, {
         orderNo: [null, row.orderNo],
         amount: [null, body.amount],
@@ -201,6 +206,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     await db.transaction(async (tx) => {
       const row = await lockCash(tx, user.tenantId, c.id);
       if (row.state === 'voided') throw badRequest(`${KIND_TITLE[row.kind]}已作废`);
+      await refuseWhileVouchered(tx, user.tenantId, row.id);
       const today = formatDate(new Date(), tz);
       if (row.kind !== 'refund') {
         const [ref] = await rows<{ total: string }>(
