@@ -13,6 +13,7 @@ import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/inv
 import { BIZ_VOUCHER } from '../../core/contract/izs-financing/business-voucher.contract.ts';
 import { rows } from '../../server/db/client.ts';
 import { bank, openApp, relatedParty } from '../../server/db/schema/index.ts';
+import { createPayable } from '../../server/modules/izs-finance-ar/service.ts';
 import { type Api as FinApi, createBook, FIN, type FinCtx, okGet, refused } from './finance-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
@@ -221,5 +222,41 @@ describe('money vouchers', () => {
     );
     expect(queued.filter((q) => q.payload.includes(col.orderNo)).map((q) => q.event)).toEqual(['collection.saved']);
     expect(queued.filter((q) => q.payload.includes(inv.invoiceNo)).map((q) => q.event)).toEqual(['invoice.recorded']);
+  });
+
+  it('freight from logistics: createPayable for a carrier, paid and vouchered on the supplier dimension', async () => {
+    const db = c.t.database.db;
+    const [{ id: carrier }] = await db
+      .insert(relatedParty)
+      .values({ tenantId: '000000', code: 'WL-1', name: '顺达物流', type: 'logistics' })
+      .returning({ id: relatedParty.id });
+    const doc = await db.transaction((tx) =>
+      createPayable(tx, {
+        tenantId: '000000',
+        deptId: c.depts['绿循再生资源有限公司'],
+        userId: '1123598821738675201',
+        partyId: carrier,
+        sourceType: 'freight',
+        sourceNo: 'YD202611230001',
+        docDate: '2026-11-23',
+        amount: '850.00',
+        summary: '运费 YD202611230001',
+        tz: 'Asia/Shanghai',
+      }),
+    );
+    expect([doc.side, doc.sourceType, doc.state, doc.amount]).toEqual(['ap', 'freight', 'reviewed', '850.00']);
+    const pay = await okPost(api, E.cashCreate.path, {
+      side: 'ap',
+      partyId: carrier,
+      accountType: 'bank',
+      bankId,
+      method: 'transfer',
+      cashDate: '2026-11-24',
+      amount: '850.00',
+      auto: true,
+    });
+    expect(pay.applied).toBe('850.00');
+    const [v] = await okPost(book, V.moneyGenerate.path, { ids: [pay.id] });
+    expect(lineOf(v)[0]).toEqual(['2202', '850.00', '0.00', expect.stringContaining('顺达物流')]);
   });
 });
