@@ -9,6 +9,7 @@ import { SCF_API } from './izs-contract/scf.contract.ts';
 import { TRADING } from './izs-contract/trading-contract.contract.ts';
 import { ARAP_ENDPOINTS } from './izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS } from './izs-finance-ar/invoice.contract.ts';
+import { REVERSE } from './izs-finance-ar/reverse.contract.ts';
 import { BIZ_VOUCHER } from './izs-financing/business-voucher.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
@@ -36,6 +37,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   arap: ARAP_ENDPOINTS,
   invoice: INVOICE_ENDPOINTS,
   bizVoucher: BIZ_VOUCHER,
+  reverse: REVERSE,
   lgOrder: LG_ORDER,
   lgTracking: LG_TRACKING,
 };

@@ -1,3 +1,4 @@
 export * from './aging.ts';
 export * from './invoice-parse.ts';
+export * from './reverse.ts';
 export * from './settle.ts';

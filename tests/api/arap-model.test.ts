@@ -240,7 +240,9 @@ it('agrees with the model over random sales, purchases, collections, payments, r
         );
         const got = await bal(s, p);
         if (process.env.ARAP_MODEL_PRINT) console.log(s, p, led.bal, got.balance);
-        expect(new Decimal(led.bal).toFixed(2), `ledger ${s === 'ar' ? '应收账款' : '应付账款'} of ${p}`).toBe(got.balance);
+        expect(new Decimal(led.bal).toFixed(2), `ledger ${s === 'ar' ? '应收账款' : '应付账款'} of ${p}`).toBe(
+          got.balance,
+        );
       }
     }
   } catch (e) {

@@ -14,7 +14,7 @@ import { BIZ_VOUCHER } from '../../core/contract/izs-financing/business-voucher.
 import { rows } from '../../server/db/client.ts';
 import { bank, openApp, relatedParty } from '../../server/db/schema/index.ts';
 import { createPayable } from '../../server/modules/izs-finance-ar/service.ts';
-import { type Api as FinApi, createBook, FIN, type FinCtx, okGet, refused } from './finance-helpers.ts';
+import { createBook, FIN, type Api as FinApi, type FinCtx, okGet, refused } from './finance-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx & FinCtx;

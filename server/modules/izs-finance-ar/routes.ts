@@ -7,6 +7,8 @@ import { registerDocs } from './docs.ts';
 import { registerArapHooks } from './hooks.ts';
 import { registerInvoices } from './invoices.ts';
 import { registerReports } from './reports.ts';
+import { registerReverse } from './reverse.ts';
+import { registerReverseExport } from './reverse-export.ts';
 import { registerTransfers } from './transfer.ts';
 
 export async function registerIzsFinanceAr(app: FastifyInstance, actx: AppContext): Promise<void> {
@@ -18,5 +20,7 @@ export async function registerIzsFinanceAr(app: FastifyInstance, actx: AppContex
     registerReports(s, ctx);
     registerTransfers(s, ctx);
     registerInvoices(s, ctx);
+    registerReverse(s, ctx);
+    registerReverseExport(s, ctx.db);
   });
 }
