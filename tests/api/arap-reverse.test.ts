@@ -7,10 +7,12 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { REVERSE, REVERSE_EXPORT_PATH } from '../../core/contract/izs-finance-ar/reverse.contract.ts';
 import { relatedParty } from '../../server/db/schema/index.ts';
 import type { FinCtx } from './finance-helpers.ts';
 import { BASIC } from './helpers.ts';
+import { sampleEInvoicePdf } from './pdf-fixture.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx & FinCtx;
@@ -153,5 +155,38 @@ describe('反向开票', () => {
     // the demo book is closed through 2026-10
     const old = await buy(person, '100', '2000', '2026-10-10');
     await refused({ orderId: old.id, sellerName: '王建国', idNumber: ID, amount: '200.00' }, '2026-10 已在账套');
+  });
+});
+
+describe('数电票 PDF import', () => {
+  it('reads the text layer of an uploaded PDF and fills the invoice fields', async () => {
+    const pdf = sampleEInvoicePdf();
+    const p = await okPost(api, INV.parsePdf.path, { fileName: 'invoice.pdf', data: pdf.toString('base64') });
+    expect({
+      invoiceNo: p.invoiceNo,
+      invoiceType: p.invoiceType,
+      invoiceDate: p.invoiceDate,
+      purchaserName: p.purchaserName,
+      purchaserTaxpayerId: p.purchaserTaxpayerId,
+      sellerName: p.sellerName,
+      sellerTaxpayerId: p.sellerTaxpayerId,
+      amount: p.amount,
+      taxAmount: p.taxAmount,
+      taxAndAmount: p.taxAndAmount,
+    }).toEqual({
+      invoiceNo: '26312000000012345678',
+      invoiceType: 'special',
+      invoiceDate: '2026-11-18',
+      purchaserName: '绿循再生资源有限公司',
+      purchaserTaxpayerId: '91310000MA1FL0XX3K',
+      sellerName: '华东钢铁贸易有限公司',
+      sellerTaxpayerId: '91320500MA1YYYYY2P',
+      amount: '23500.00',
+      taxAmount: '3055.00',
+      taxAndAmount: '26555.00',
+    });
+    expect(p.fileHash).toMatch(/^[0-9a-f]{64}$/);
+    const bad = await api(INV.parsePdf.path, { body: { data: Buffer.from('hello').toString('base64') } });
+    expect([bad.status, bad.body.msg]).toEqual([400, '文件不是PDF']);
   });
 });

@@ -5,6 +5,7 @@ import { registerModule } from '../../platform/crud/index.ts';
 import { registerCash } from './cash.ts';
 import { registerDocs } from './docs.ts';
 import { registerArapHooks } from './hooks.ts';
+import { registerInvoicePdf } from './invoice-pdf.ts';
 import { registerInvoices } from './invoices.ts';
 import { registerReports } from './reports.ts';
 import { registerReverse } from './reverse.ts';
@@ -20,6 +21,7 @@ export async function registerIzsFinanceAr(app: FastifyInstance, actx: AppContex
     registerReports(s, ctx);
     registerTransfers(s, ctx);
     registerInvoices(s, ctx);
+    registerInvoicePdf(s, ctx);
     registerReverse(s, ctx);
     registerReverseExport(s, ctx.db);
   });
