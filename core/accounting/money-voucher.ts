@@ -8,8 +8,9 @@
  * - the whole amount of a collection / payment goes to 应收账款 / 应付账款 of the party (预收 / 预付 stand there as
  *   the opposite balance, as 小企业会计准则 allows when advances are few): the party's auxiliary balance is then the
  *   receivables area's balance (Σ documents − Σ collections + Σ refunds − Σ offsets) to the fen;
- * - a line on 银行存款 (or below it) of a record paid in cash goes to 库存现金; a "按明细" line (perMaterial) on
- *   银行存款 takes the sub-account named like the record's bank;
+ * - a line on 银行存款 (or below it) of a record paid in cash goes to 库存现金, of a record settled by 承兑汇票 to
+ *   应收票据 (received) / 应付票据 (given); a "按明细" line (perMaterial) on 银行存款 takes the sub-account named
+ *   like the record's bank;
  * - zero lines are left out (no fee → no 财务费用 line); an unbalanced template is reported, never "fixed".
  */
 import { type AmountInput, type Decimal, dec, ZERO } from './amount.ts';
@@ -65,6 +66,8 @@ export interface MoneyRecord {
   /** bank | cash ('' for an offset) */
   accountType: string;
   bankName: string;
+  /** transfer | cash | bill (承兑汇票) | wechat | alipay ('' for an offset) */
+  method?: string;
 }
 
 export interface MoneyVoucherLine {
@@ -109,6 +112,11 @@ export function moneyAccounts(chart: Chart): { bank: string | undefined; cash: s
 export function moneyLineAccount(chart: Chart, line: MoneyTemplateLine, r: MoneyRecord): string | null {
   const { bank, cash } = moneyAccounts(chart);
   const onBank = !!bank && line.accountCode.startsWith(bank);
+  if (onBank && r.method === 'bill') {
+    // 承兑汇票: a bill received (收款 / 供应商退回) is 应收票据, a bill given (付款 / 退还客户) is 应付票据
+    const incoming = r.kind === 'collection' || r.kind === 'refund_ap';
+    return leafOf(chart, findByName(chart, incoming ? '应收票据' : '应付票据')?.code) ?? null;
+  }
   if (onBank && r.accountType === 'cash') return leafOf(chart, cash) ?? null;
   if (isLeaf(chart, line.accountCode)) return line.accountCode;
   if (line.perMaterial === 1 && r.bankName) {

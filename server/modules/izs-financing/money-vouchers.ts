@@ -200,6 +200,7 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
           fee: d.fee,
           accountType: d.accountType,
           bankName: d.bankName ?? '',
+          method: d.method,
         };
         const { lines, problems } = moneyTemplateLines(await templateSpec(tx, tpl), rec, bc.chart);
         if (problems.length) throw badRequest(problems[0]);
