@@ -254,11 +254,12 @@ export default function ReverseList() {
           { title: '出售者', dataIndex: 'sellerName', width: 90 },
           { title: '身份证号码', dataIndex: 'idNumber', width: 180 },
           { title: '价税合计', dataIndex: 'amount', align: 'right', render: (x: string) => yuan(x) },
-          { title: '征收率', dataIndex: 'taxRate', width: 70, render: (x: string) => rateName(x) },
-          { title: '增值税', dataIndex: 'taxAmount', align: 'right', render: (x: string) => yuan(x) },
+          { title: '征收率', dataIndex: 'taxRate', width: 80, render: (x: string) => rateName(x) },
+          { title: '增值税', dataIndex: 'taxAmount', width: 100, align: 'right', render: (x: string) => yuan(x) },
           { title: '代办个税', dataIndex: 'iitAmount', align: 'right', render: (x: string) => yuan(x) },
           {
             title: '证据',
+            width: 200,
             render: (_: unknown, r: ReverseInvoice) =>
               [
                 r.evidence.weighingNo && `磅单 ${r.evidence.weighingNo}`,
