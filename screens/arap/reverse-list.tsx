@@ -61,8 +61,8 @@ function NewDialog({ month, onClose }: { month: string; onClose: () => void }) {
       confirmLoading={st.isLoading}
     >
       <div className="ly-arap-form">
-        <label>
-          采购入库单
+        <div>
+          <span>采购入库单</span>
           <Select
             data-testid="reverse-order"
             filter
@@ -86,36 +86,36 @@ function NewDialog({ month, onClose }: { month: string; onClose: () => void }) {
               label: `${o.orderNo} ${o.orderDate} ${o.partyName} ¥${yuan(o.open)}`,
             }))}
           />
-        </label>
-        <label>
-          出售者姓名
+        </div>
+        <div>
+          <span>出售者姓名</span>
           <Input value={v.sellerName} onChange={(x) => setV({ ...v, sellerName: x })} />
-        </label>
-        <label>
-          身份证号码
+        </div>
+        <div>
+          <span>身份证号码</span>
           <Input
             data-testid="reverse-id"
             value={v.idNumber}
             maxLength={18}
             onChange={(x) => setV({ ...v, idNumber: x })}
           />
-        </label>
-        <label>
-          联系电话
+        </div>
+        <div>
+          <span>联系电话</span>
           <Input value={v.phone} onChange={(x) => setV({ ...v, phone: x })} />
-        </label>
-        <label>
-          收款银行卡号
+        </div>
+        <div>
+          <span>收款银行卡号</span>
           <Input value={v.bankCard} onChange={(x) => setV({ ...v, bankCard: x })} />
-        </label>
-        <label>
-          开票金额（价税合计）
+        </div>
+        <div>
+          <span>开票金额（价税合计）</span>
           <Input data-testid="reverse-amount" value={v.amount} onChange={(x) => setV({ ...v, amount: x })} />
-        </label>
-        <label>
-          备注
+        </div>
+        <div>
+          <span>备注</span>
           <Input value={v.remark} onChange={(x) => setV({ ...v, remark: x })} />
-        </label>
+        </div>
       </div>
       <p style={{ color: 'var(--semi-color-text-2)' }}>
         出售者当月反向开票销售额（不含税）不超过10万元免征增值税，超过按1%征收；代办个人所得税按不含税金额的0.5%预缴；连续12个月不超过500万元。
