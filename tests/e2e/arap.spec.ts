@@ -136,9 +136,12 @@ test('every list route of the area shows a working screen with demo data', async
   for (const route of ROUTES) {
     await page.goto(route);
     await expect(page.getByText('该功能将在后续版本上线')).toHaveCount(0);
-    if (route.endsWith('-bill'))
-      await expect(page.getByTestId('bill-manage')).toBeVisible(); // 票据管理, reused
-    else await expect(page.locator('.semi-table-tbody .semi-table-row').first()).toBeVisible();
+    if (route.endsWith('-bill')) {
+      await expect(page.getByTestId('bill-manage')).toBeVisible(); // 票据管理, reused, filtered by direction
+      await expect(page.locator('.ly-fin-title')).toHaveText(
+        route.endsWith('receivable-bill') ? '应收票据' : '应付票据',
+      );
+    } else await expect(page.locator('.semi-table-tbody .semi-table-row').first()).toBeVisible();
     await page.screenshot({ path: info.outputPath(`route${route.replaceAll('/', '-')}.png`), fullPage: true });
   }
   // the detail routes, reached from the lists
@@ -189,6 +192,10 @@ test('a collection gets its voucher from the money templates; reverse invoices s
   await expect(page.getByText('330206197903152011')).toHaveCount(0);
   await expect(page.getByTestId('reverse-totals')).toContainText('本月合计');
   await page.screenshot({ path: info.outputPath('arap-6-reverse.png'), fullPage: true });
+  await page.getByTestId('reverse-new').click();
+  await expect(page.getByTestId('reverse-id')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('arap-6b-reverse-new.png') });
+  await page.keyboard.press('Escape');
 
   await page.goto('/finance/voucher/template');
   await page.getByRole('tab', { name: '收付款生成凭证' }).click();
