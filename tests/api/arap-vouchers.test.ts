@@ -162,6 +162,8 @@ describe('money vouchers', () => {
       voucherNo: string;
     }[];
     expect(done.find((r) => r.id === col.id)?.voucherNo).toBe(byRemark(col.orderNo).voucherNo);
+    const detail = await okGet(api, E.cashDetail.path, { id: col.id });
+    expect(detail.vouchers.map((v: { voucherNo: string }) => v.voucherNo)).toEqual([byRemark(col.orderNo).voucherNo]);
     // a second generation is refused; the record's void too while its voucher lives
     await refused(gen([col.id]), 400, '已生成凭证');
     await refused(api(E.cashVoid.path, { body: { id: col.id, reason: '录错' } }), 400, '请先删除或冲销凭证');

@@ -19,7 +19,7 @@ import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
 import { drawNo, lockCash, PREFIX, partyOf, reverseLines, settle, takeRefund } from './service.ts';
 import { traceCash } from './trace.ts';
-import { refuseWhileVouchered } from './vouchered.ts';
+import { refuseWhileVouchered, vouchersOf } from './vouchered.ts';
 
 const KIND_TITLE: Record<string, string> = { collection: '收款单', payment: '付款单', refund: '退款单' };
 
@@ -87,7 +87,11 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     if (!query.id && !query.orderNo) throw badRequest('请指定收付款单');
     const c = await load(user.tenantId, query);
     await guard(db, user, codeOf(c.side as Side, c.kind), 'view');
-    return { ...c, settles: await settleLines(db, user.tenantId, 'cash', c.id) };
+    return {
+      ...c,
+      settles: await settleLines(db, user.tenantId, 'cash', c.id),
+      vouchers: await vouchersOf(db, user.tenantId, c.id),
+    };
   });
 
   async function insertCash(
