@@ -1,6 +1,7 @@
 /** Receivables and payables (issue 11): typed hooks from ARAP_ENDPOINTS (useArap<Name>Query / Mutation). */
 import { ARAP_ENDPOINTS } from '../contract/izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS } from '../contract/izs-finance-ar/invoice.contract.ts';
+import { REVERSE } from '../contract/izs-finance-ar/reverse.contract.ts';
 import { injectDescriptors } from './endpoints.ts';
 
 export const arapApi = injectDescriptors('arap', ARAP_ENDPOINTS);
@@ -28,4 +29,14 @@ export const {
 } = arapApi;
 
 export const invoiceApi = injectDescriptors('invoice', INVOICE_ENDPOINTS);
-export const { useInvoicePageQuery, useInvoiceMatchQuery, useInvoiceSaveMutation } = invoiceApi;
+export const { useInvoicePageQuery, useInvoiceMatchQuery, useInvoiceSaveMutation, useInvoiceParsePdfMutation } =
+  invoiceApi;
+
+export const reverseApi = injectDescriptors('reverse', REVERSE);
+export const {
+  useReversePageQuery,
+  useReverseCandidatesQuery,
+  useReverseCreateMutation,
+  useReverseIssueMutation,
+  useReverseVoidMutation,
+} = reverseApi;

@@ -288,6 +288,7 @@ export const MENU_TREE: MenuSeed[] = [
         children: [
           { name: '对账单', path: '/accounting/statement', ...acc },
           { name: '进项发票', path: '/accounting/purchase/invoice-list', ...acc },
+          { name: '反向开票', path: '/accounting/purchase/reverse-invoice', ...accDoc },
           { name: '销项发票', path: '/accounting/sale/invoice-list', ...acc },
           { name: '资金调拨', path: '/accounting/transfer/list', ...accDoc },
         ],

@@ -12,9 +12,11 @@ import { SCF_API } from './izs-contract/scf.contract.ts';
 import { TRADING } from './izs-contract/trading-contract.contract.ts';
 import { ARAP_ENDPOINTS } from './izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS } from './izs-finance-ar/invoice.contract.ts';
+import { REVERSE } from './izs-finance-ar/reverse.contract.ts';
 import { ACCOUNTS } from './izs-financing/account.contract.ts';
 import { ACCOUNT_SETS } from './izs-financing/account-set.contract.ts';
 import { BOOKS } from './izs-financing/books.contract.ts';
+import { BIZ_VOUCHER } from './izs-financing/business-voucher.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
 import { DIMENSIONS } from './izs-financing/dimension.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
@@ -60,6 +62,8 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   scf: SCF_API,
   arap: ARAP_ENDPOINTS,
   invoice: INVOICE_ENDPOINTS,
+  bizVoucher: BIZ_VOUCHER,
+  reverse: REVERSE,
   lgOrder: LG_ORDER,
   lgTracking: LG_TRACKING,
   stockInventory: INVENTORY,

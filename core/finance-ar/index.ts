@@ -1,3 +1,5 @@
 export * from './aging.ts';
 export * from './invoice-parse.ts';
+export * from './pdf-layout.ts';
+export * from './reverse.ts';
 export * from './settle.ts';

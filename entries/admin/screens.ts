@@ -203,6 +203,7 @@ export const SCREENS: PageMap = {
   '/accounting/transfer/list': lazy(() => import('../../screens/arap/transfer-list.tsx')),
   '/accounting/purchase/invoice-list': lazy(() => import('../../screens/arap/invoice-list.tsx')),
   '/accounting/sale/invoice-list': lazy(() => import('../../screens/arap/invoice-list.tsx')),
+  '/accounting/purchase/reverse-invoice': lazy(() => import('../../screens/arap/reverse-list.tsx')),
 
   // logistics (issue 13): spec §2.5; the map screens load L7 in their own chunk (features/logistics-map/lazy-map.tsx)
   '/logistical/logistical-order': lazy(() => import('../../screens/logistics/logistical-order.tsx')),

@@ -122,7 +122,15 @@ function History({ bill, onClose }: { bill: Bill | null; onClose: () => void }) 
   );
 }
 
+/** 应收票据 / 应付票据 (the receivables menu's routes, issue 11): the same 票据管理 filtered by direction. */
+const DIRECTION_OF_PATH: Record<string, { direction: 'receivable' | 'payable'; title: string }> = {
+  '/accounting/payable/receivable-bill': { direction: 'receivable', title: '应收票据' },
+  '/accounting/payable/payable-bill': { direction: 'payable', title: '应付票据' },
+};
+
 function BillManage() {
+  const [path] = useLocation();
+  const only = DIRECTION_OF_PATH[path];
   const perms = useResourcePermissions(billResource.permission);
   const finPost = useFinPost();
   const dispatch = useAppDispatch();
@@ -150,11 +158,12 @@ function BillManage() {
   return (
     <div data-testid="bill-manage">
       <div className="ly-ie-bar">
-        <span className="ly-fin-title">票据管理</span>
+        <span className="ly-fin-title">{only?.title ?? '票据管理'}</span>
         <Totals />
       </div>
       <ResourceListPage
         def={billResource}
+        baseParams={only ? { direction: only.direction } : undefined}
         rowEditable={(row) => row.state === 'held' || row.state === 'outstanding'}
         rowActionsWidth={120}
         rowActions={(row) => {

@@ -69,6 +69,14 @@ export default function CashDetail({ path }: ScreenProps) {
             <span>备注</span>
             {c.remark}
           </div>
+          <div>
+            <span>凭证</span>
+            <span data-testid="cash-vouchers">
+              {c.vouchers.length
+                ? c.vouchers.map((v) => `${v.book} ${v.period} ${v.voucherNo}`).join('、')
+                : '未生成（凭证模板 → 收付款生成凭证）'}
+            </span>
+          </div>
         </div>
       )}
       {c.state === 'reviewed' && !sub && (

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import {
   useInvoiceMatchQuery,
   useInvoicePageQuery,
+  useInvoiceParsePdfMutation,
   useInvoiceSaveMutation,
 } from '../../core/api/izs-finance-ar.api.ts';
 import type { MatchRow } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
@@ -45,6 +46,7 @@ function InvoiceDialog({
   const [paste, setPaste] = useState('');
   const [links, setLinks] = useState<Record<string, string>>({});
   const [save] = useInvoiceSaveMutation();
+  const [parsePdf, pdfState] = useInvoiceParsePdfMutation();
   const apply = (p: ParsedInvoice, origin: string) => {
     const { lines: _l, problems: pr, ...fields } = p;
     setF({ ...f, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v)), origin });
@@ -72,6 +74,7 @@ function InvoiceDialog({
         sellerBankName: f.sellerBankName,
         sellerBankAccount: f.sellerBankAccount,
         origin: (f.origin ?? 'manual') as 'manual',
+        fileHash: f.fileHash ?? '',
         remark: f.remark,
         links: Object.entries(links)
           .filter(([, a]) => a)
@@ -110,6 +113,28 @@ function InvoiceDialog({
             onChange={async (e) => {
               const file = e.target.files?.[0];
               if (file) apply(parseEInvoiceXml(await file.text()), 'xml');
+            }}
+          />
+        </label>
+        <label className="semi-button semi-button-tertiary" style={{ padding: '6px 12px', cursor: 'pointer' }}>
+          {pdfState.isLoading ? '识别中…' : '导入数电票PDF'}
+          <input
+            type="file"
+            accept=".pdf,application/pdf"
+            style={{ display: 'none' }}
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (!file) return;
+              const bytes = new Uint8Array(await file.arrayBuffer());
+              let bin = '';
+              for (let i = 0; i < bytes.length; i += 0x8000)
+                bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+              const r = await parsePdf({ fileName: file.name, data: btoa(bin) });
+              if ('data' in r && r.data) {
+                const { text: _t, fileHash, ...parsed } = r.data;
+                apply(parsed, 'pdf');
+                setF((prev) => ({ ...prev, fileHash }));
+              }
             }}
           />
         </label>

@@ -22,6 +22,7 @@ import { client, dept, menu, post, region, role, roleMenu, tenant, user, version
 import { hashClientSecret } from '../platform/client-secret.ts';
 import { hashPassword, md5hex } from '../platform/password.ts';
 import { seedArapDemo } from './arap.ts';
+import { seedArapReverseDemo } from './arap-reverse.ts';
 import { seedBaseData } from './base.ts';
 import { seedContractData } from './contracts.ts';
 import { seedFinanceDemo } from './finance.ts';
@@ -322,6 +323,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedContractData(tx, { tenantId: T, depts: deptIds });
       // demo receivables, payables, collections and payments (issue 11): server/seed/arap.ts
       await seedArapDemo(tx, { tenantId: T, adminId: adminRow.id, deptId: deptIds.company ?? null });
+      await seedArapReverseDemo(tx, { tenantId: T, adminId: adminRow.id, deptId: deptIds.company ?? null });
       // demo fleet, sites, orders, tracks and alarms (issue 13): server/seed/logistics.ts
       await seedLogistics(tx, { tenantId: T, deptId: deptIds.company, adminId: adminRow.id });
       // the demo's completed weighings and reviewed documents on the trace chain (issue 14): server/seed/trace.ts

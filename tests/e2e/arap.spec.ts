@@ -125,6 +125,7 @@ const ROUTES = [
   '/accounting/purchase/invoice-list',
   '/accounting/sale/invoice-list',
   '/accounting/transfer/list',
+  '/accounting/purchase/reverse-invoice',
 ];
 
 test('every list route of the area shows a working screen with demo data', async ({ page }, info) => {
@@ -135,9 +136,12 @@ test('every list route of the area shows a working screen with demo data', async
   for (const route of ROUTES) {
     await page.goto(route);
     await expect(page.getByText('该功能将在后续版本上线')).toHaveCount(0);
-    if (route.endsWith('-bill'))
-      await expect(page.getByTestId('bill-manage')).toBeVisible(); // 票据管理, reused
-    else await expect(page.locator('.semi-table-tbody .semi-table-row').first()).toBeVisible();
+    if (route.endsWith('-bill')) {
+      await expect(page.getByTestId('bill-manage')).toBeVisible(); // 票据管理, reused, filtered by direction
+      await expect(page.locator('.ly-fin-title')).toHaveText(
+        route.endsWith('receivable-bill') ? '应收票据' : '应付票据',
+      );
+    } else await expect(page.locator('.semi-table-tbody .semi-table-row').first()).toBeVisible();
     await page.screenshot({ path: info.outputPath(`route${route.replaceAll('/', '-')}.png`), fullPage: true });
   }
   // the detail routes, reached from the lists
@@ -173,5 +177,46 @@ test('every list route of the area shows a working screen with demo data', async
       fullPage: true,
     });
   }
+  expect(errors).toEqual([]);
+});
+
+test('a collection gets its voucher from the money templates; reverse invoices show the ID masked', async ({
+  page,
+}, info) => {
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  await page.goto('/accounting/purchase/reverse-invoice');
+  await expect(page.getByTestId('reverse-list')).toBeVisible();
+  await expect(page.getByText('330206********2011').first()).toBeVisible();
+  await expect(page.getByText('330206197903152011')).toHaveCount(0);
+  await expect(page.getByTestId('reverse-totals')).toContainText('本月合计');
+  await page.screenshot({ path: info.outputPath('arap-6-reverse.png'), fullPage: true });
+  await page.getByTestId('reverse-new').click();
+  await expect(page.getByTestId('reverse-id')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('arap-6b-reverse-new.png') });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/finance/voucher/template');
+  await page.getByRole('tab', { name: '收付款生成凭证' }).click();
+  const money = page.getByTestId('biz-money');
+  await expect(money).toBeVisible();
+  const first = money
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('checkbox') })
+    .first();
+  await expect(first).toBeVisible();
+  const orderNo = (await first.locator('td').nth(2).innerText()).trim();
+  await first.locator('.semi-checkbox').click();
+  await page.getByTestId('money-generate').click();
+  await expect(page.getByText(/已生成 1 张凭证/)).toBeVisible();
+  // the record leaves the 未生成 list; under 全部 it links to its voucher (转-n)
+  await expect(money.getByTestId(`money-${orderNo}`)).toHaveCount(0);
+  await money.locator('.semi-select').nth(1).click();
+  await page.getByRole('option', { name: '全部' }).click();
+  await money.getByRole('button', { name: '查询' }).click();
+  await expect(money.getByTestId(`money-${orderNo}`).getByRole('button')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('arap-7-money-voucher.png'), fullPage: true });
+  expect(orderNo).toMatch(/^(SK|FK|TK|TS|DC)\d+/);
   expect(errors).toEqual([]);
 });

@@ -294,7 +294,13 @@ export const ARAP_ENDPOINTS = {
     path: `${ARAP}/cash/detail`,
     summary: '收付款单详情与核销明细（id 或 orderNo）',
     query: z.object({ id: optRef, orderNo: z.string().trim().optional() }),
-    answer: arCashSchema.extend({ settles: z.array(settleLine) }),
+    answer: arCashSchema.extend({
+      settles: z.array(settleLine),
+      /** live vouchers generated from this record (凭证模板 → 收付款生成凭证), per book */
+      vouchers: z.array(
+        z.object({ voucherId: z.string(), book: z.string(), period: z.string(), voucherNo: z.string() }),
+      ),
+    }),
   }),
   cashCreate: endpoint({
     ...m,

@@ -37,6 +37,12 @@ const fieldsIn = {
   sellerBankName: opt('销售方开户行', 100),
   sellerBankAccount: opt('销售方账号', 40),
   origin: z.enum(['manual', 'text', 'xml', 'pdf']).default('manual'),
+  /** sha256 of the imported PDF (invoice/parse-pdf) */
+  fileHash: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-f]{64})?$/, '文件摘要格式不正确')
+    .default(''),
   remark: opt('备注', 255),
 };
 export const invoiceBody = z.object({
@@ -46,6 +52,43 @@ export const invoiceBody = z.object({
     .array(z.object({ orderId: z.string().regex(/^\d{1,19}$/, '单据格式不正确'), amount: moneyIn('开票金额') }))
     .max(100)
     .default([]),
+});
+
+/** core/finance-ar ParsedInvoice, with the PDF's text and the file's sha256. */
+export const parsedInvoiceSchema = z.object({
+  invoiceCode: z.string(),
+  invoiceNo: z.string(),
+  invoiceType: z.string(),
+  invoiceDate: z.string(),
+  amount: z.string(),
+  taxAmount: z.string(),
+  taxAndAmount: z.string(),
+  purchaserName: z.string(),
+  purchaserTaxpayerId: z.string(),
+  purchaserAddress: z.string(),
+  purchaserBankName: z.string(),
+  purchaserBankAccount: z.string(),
+  sellerName: z.string(),
+  sellerTaxpayerId: z.string(),
+  sellerAddress: z.string(),
+  sellerBankName: z.string(),
+  sellerBankAccount: z.string(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      spec: z.string(),
+      unit: z.string(),
+      qty: z.string(),
+      price: z.string(),
+      amount: z.string(),
+      rate: z.string(),
+      tax: z.string(),
+    }),
+  ),
+  remark: z.string(),
+  problems: z.array(z.string()),
+  text: z.string(),
+  fileHash: z.string(),
 });
 
 export const invoiceSchema = z.object({
@@ -116,5 +159,16 @@ export const INVOICE_ENDPOINTS = {
     body: invoiceBody,
     answer: invoiceSchema,
     invalidates: TAG,
+  }),
+  parsePdf: endpoint({
+    method: 'POST',
+    path: `${ARAP}/invoice/parse-pdf`,
+    summary: '识别数电票PDF（提取文字层并解析发票字段）',
+    body: z.object({
+      fileName: z.string().trim().max(200).default(''),
+      /** the PDF file, base64 (≤ 5 MB) */
+      data: z.string({ error: '请选择PDF文件' }).min(1, '请选择PDF文件').max(7_000_000, 'PDF文件不能超过5MB'),
+    }),
+    answer: parsedInvoiceSchema,
   }),
 } as const;

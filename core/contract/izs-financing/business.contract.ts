@@ -48,19 +48,37 @@ export const BIZ_PERMISSIONS = {
 } as const;
 
 /** Stock document kinds a template can serve (izs_stock_order.doc_type). */
-export const TEMPLATE_DOC_TYPES = [
+export const STOCK_TEMPLATE_DOC_TYPES = [
   { value: 'in_stock', label: '采购入库' },
   { value: 'out_stock', label: '销售出库' },
   { value: 'purchase_return', label: '采购退货' },
   { value: 'sale_return', label: '销售退货' },
 ] as const;
+export type StockTemplateDocType = (typeof STOCK_TEMPLATE_DOC_TYPES)[number]['value'];
+/** Money records of the receivables area (izs_ar_cash / izs_ar_transfer, issue 11): core money-voucher.ts. */
+export const MONEY_TEMPLATE_DOC_TYPES = [
+  { value: 'collection', label: '收款' },
+  { value: 'payment', label: '付款' },
+  { value: 'refund_ar', label: '退款（退还客户）' },
+  { value: 'refund_ap', label: '退款（供应商退回）' },
+  { value: 'offset', label: '应收应付对冲' },
+] as const;
+export type MoneyTemplateDocType = (typeof MONEY_TEMPLATE_DOC_TYPES)[number]['value'];
+export const TEMPLATE_DOC_TYPES = [...STOCK_TEMPLATE_DOC_TYPES, ...MONEY_TEMPLATE_DOC_TYPES] as const;
 export type TemplateDocType = (typeof TEMPLATE_DOC_TYPES)[number]['value'];
-/** The counterparty's dimension per kind: purchases → 供应商, sales → 客户. */
+export const isMoneyDocType = (t: string): t is MoneyTemplateDocType =>
+  MONEY_TEMPLATE_DOC_TYPES.some((d) => d.value === t);
+/** The counterparty's dimension per kind: purchases / payments → 供应商, sales / collections → 客户. */
 export const PARTY_SOURCE: Record<TemplateDocType, 'supplier' | 'customer'> = {
   in_stock: 'supplier',
   purchase_return: 'supplier',
   out_stock: 'customer',
   sale_return: 'customer',
+  collection: 'customer',
+  refund_ar: 'customer',
+  payment: 'supplier',
+  refund_ap: 'supplier',
+  offset: 'customer',
 };
 
 export const AMOUNT_SOURCES = [
@@ -69,12 +87,26 @@ export const AMOUNT_SOURCES = [
   { value: 'tax', label: '税额' },
   { value: 'cost', label: '成本金额' },
 ] as const;
-export type AmountSource = (typeof AMOUNT_SOURCES)[number]['value'];
+/** amount sources of the money kinds (收款 / 付款 / 退款 / 对冲) */
+export const MONEY_AMOUNT_SOURCES = [
+  { value: 'amount', label: '金额' },
+  { value: 'fee', label: '手续费' },
+  { value: 'netfee', label: '金额−手续费' },
+  { value: 'addfee', label: '金额+手续费' },
+] as const;
+export type AmountSource = (typeof AMOUNT_SOURCES)[number]['value'] | (typeof MONEY_AMOUNT_SOURCES)[number]['value'];
 
 export const AUX_SOURCES = [
   { value: 'none', label: '无' },
   { value: 'party', label: '往来单位（供应商/客户）' },
 ] as const;
+/** 对冲 puts the party on both sides: its 客户 item on 应收账款, its 供应商 item on 应付账款 */
+export const MONEY_AUX_SOURCES = [
+  ...AUX_SOURCES,
+  { value: 'customer', label: '往来单位（客户）' },
+  { value: 'supplier', label: '往来单位（供应商）' },
+] as const;
+export type AuxSource = (typeof MONEY_AUX_SOURCES)[number]['value'];
 
 /** Placeholders of a summary pattern. */
 export const SUMMARY_TOKENS = ['{单据类型}', '{单号}', '{往来单位}', '{日期}', '{物料}'] as const;
@@ -82,13 +114,29 @@ export const SUMMARY_TOKENS = ['{单据类型}', '{单号}', '{往来单位}', '
 const docTypeField = z.enum(['in_stock', 'out_stock', 'purchase_return', 'sale_return'], {
   error: '单据类型应为采购入库、销售出库、采购退货或销售退货',
 });
+const templateDocTypeField = z.enum(
+  [
+    'in_stock',
+    'out_stock',
+    'purchase_return',
+    'sale_return',
+    'collection',
+    'payment',
+    'refund_ar',
+    'refund_ap',
+    'offset',
+  ],
+  { error: '单据类型应为采购入库、销售出库、采购退货、销售退货、收款、付款、退款或应收应付对冲' },
+);
 
 export const templateLineInput = z.object({
   summary: z.string().trim().max(200, '分录摘要不能超过200个字符').default(''),
   accountCode: accountCode('科目'),
   side: z.enum(['debit', 'credit'], { error: '方向应为借或贷' }),
-  amountSource: z.enum(['gross', 'net', 'tax', 'cost'], { error: '金额来源应为含税金额、不含税金额、税额或成本金额' }),
-  auxSource: z.enum(['none', 'party'], { error: '辅助核算来源不正确' }).default('none'),
+  amountSource: z.enum(['gross', 'net', 'tax', 'cost', 'amount', 'fee', 'netfee', 'addfee'], {
+    error: '金额来源应为含税金额、不含税金额、税额、成本金额、金额或手续费',
+  }),
+  auxSource: z.enum(['none', 'party', 'customer', 'supplier'], { error: '辅助核算来源不正确' }).default('none'),
   perMaterial: z
     .union([z.boolean(), z.number(), z.string()])
     .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0))
@@ -98,7 +146,7 @@ export const templateLineInput = z.object({
 export const templateForm = z.object({
   id: z.union([z.string(), z.number()]).optional(),
   name: z.string({ error: '请输入模板名称' }).trim().min(1, '请输入模板名称').max(64, '模板名称不能超过64个字符'),
-  docType: docTypeField,
+  docType: templateDocTypeField,
   word: z.string({ error: '请选择凭证字' }).trim().min(1, '请选择凭证字').max(4, '凭证字不能超过4个字符'),
   summary: z.string({ error: '请输入摘要' }).trim().min(1, '请输入摘要').max(200, '摘要不能超过200个字符'),
   taxRate: z
@@ -135,7 +183,7 @@ export interface VoucherTemplateLine {
   accountName: string;
   side: 'debit' | 'credit';
   amountSource: AmountSource;
-  auxSource: 'none' | 'party';
+  auxSource: AuxSource;
   perMaterial: number;
 }
 
@@ -165,7 +213,7 @@ export const documentsQuery = z.object({
 export interface BizDocument {
   id: string;
   orderNo: string;
-  docType: TemplateDocType;
+  docType: StockTemplateDocType;
   docTypeName: string;
   orderDate: string;
   partyId: string | null;

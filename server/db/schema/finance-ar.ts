@@ -205,22 +205,43 @@ export const arInvoiceLink = pgTable(
   (t) => [index('izs_ar_invoice_link_inv_idx').on(t.invoiceId), index('izs_ar_invoice_link_order_idx').on(t.orderId)],
 );
 
-/** 反向开票: a purchase from a natural person, the seller's identity and the evidence. */
+/**
+ * 反向开票: a purchase (reviewed in-stock) from a natural person, the seller's identity, the tax the company handles
+ * for him (core/finance-ar reverse.ts) and the evidence. state: pending (待开票) → issued (已开票, invoice number kept) |
+ * voided (已作废, frees the in-stock). One live (not voided) record per in-stock.
+ */
 export const arReverseInvoice = pgTable(
   'izs_ar_reverse',
   {
     ...resourceColumns(),
     orderId: bigintStr('order_id').notNull(),
+    orderNo: s('order_no', 32),
+    partyId: bigintStr('party_id'),
     sellerName: s('seller_name', 50),
     idNumber: s('id_number', 18),
     phone: s('phone', 20),
     bankCard: s('bank_card', 32),
     /** yyyy-MM of the purchase */
     month: s('month', 7),
+    /** 价税合计 paid to the seller */
     amount: money('amount').notNull().default('0'),
-    /** { weighingId?, photos: string[], paymentId? } */
+    netAmount: money('net_amount').notNull().default('0'),
+    /** '0' (免税) | '0.01' */
+    taxRate: s('tax_rate', 8),
+    taxAmount: money('tax_amount').notNull().default('0'),
+    /** 代办个人所得税 (0.5 % of the net) */
+    iitAmount: money('iit_amount').notNull().default('0'),
+    state: s('state', 16),
+    invoiceNo: s('invoice_no', 24),
+    issueDate: s('issue_date', 10),
+    voidReason: s('void_reason', 255),
+    /** { weighingNo?, paymentNos: string[], photos: string[] } */
     evidence: jsonb('evidence'),
     remark: s('remark', 255),
   },
-  (t) => [resourceIndex('izs_ar_reverse', t), uniqueIndex('izs_ar_reverse_order_uq').on(t.orderId).where(live)],
+  (t) => [
+    resourceIndex('izs_ar_reverse', t),
+    uniqueIndex('izs_ar_reverse_order_uq').on(t.orderId).where(sql`is_deleted = 0 and state <> 'voided'`),
+    index('izs_ar_reverse_seller_idx').on(t.tenantId, t.idNumber, t.month),
+  ],
 );

@@ -18,6 +18,8 @@ import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
 import { drawNo, lockCash, PREFIX, partyOf, reverseLines, settle, takeRefund } from './service.ts';
+import { traceCash } from './trace.ts';
+import { refuseWhileVouchered, vouchersOf } from './vouchered.ts';
 
 const KIND_TITLE: Record<string, string> = { collection: '收款单', payment: '付款单', refund: '退款单' };
 
@@ -85,7 +87,11 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     if (!query.id && !query.orderNo) throw badRequest('请指定收付款单');
     const c = await load(user.tenantId, query);
     await guard(db, user, codeOf(c.side as Side, c.kind), 'view');
-    return { ...c, settles: await settleLines(db, user.tenantId, 'cash', c.id) };
+    return {
+      ...c,
+      settles: await settleLines(db, user.tenantId, 'cash', c.id),
+      vouchers: await vouchersOf(db, user.tenantId, c.id),
+    };
   });
 
   async function insertCash(
@@ -157,6 +163,9 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
           date: body.cashDate,
         });
       }
+      const [saved] = await tx.select().from(arCash).where(eq(arCash.id, row.id));
+      const party = await partyOf(tx, user.tenantId, body.partyId, body.side);
+      await traceCash(tx, tz, { ...saved, partyName: party.name });
       await writeOperationLog(tx, req, `新增${KIND_TITLE[kind]}`, {
         orderNo: [null, row.orderNo],
         amount: [null, body.amount],
@@ -201,6 +210,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     await db.transaction(async (tx) => {
       const row = await lockCash(tx, user.tenantId, c.id);
       if (row.state === 'voided') throw badRequest(`${KIND_TITLE[row.kind]}已作废`);
+      await refuseWhileVouchered(tx, user.tenantId, row.id);
       const today = formatDate(new Date(), tz);
       if (row.kind !== 'refund') {
         const [ref] = await rows<{ total: string }>(

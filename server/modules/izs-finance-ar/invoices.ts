@@ -16,6 +16,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { guard } from './entities.ts';
+import { traceInvoice } from './trace.ts';
 
 const m2 = (v: string | null | undefined) => new Decimal(v ?? '0').toFixed(2);
 const DOC_TYPE = { in: 'in_stock', out: 'out_stock' } as const;
@@ -46,7 +47,7 @@ const orderNosOf = sql<string>`coalesce((select string_agg(o.order_no, '、' ord
   join izs_stock_order o on o.id = l.order_id where l.invoice_id = izs_ar_invoice.id), '')`;
 
 export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
-  const { db } = ctx;
+  const { db, tz } = ctx;
   const r = endpoints(app, db);
 
   r.handle(E.page, async ({ query, user }) => {
@@ -161,6 +162,7 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
           .insert(arInvoiceLink)
           .values({ tenantId: user.tenantId, invoiceId: row.id, orderId: o.id, amount: l.amount });
       }
+      await traceInvoice(tx, tz, { ...row, tenantId: user.tenantId });
       await writeOperationLog(tx, req, body.direction === 'in' ? '登记进项发票' : '登记销项发票', {
         invoiceNo: [null, body.invoiceNo],
       });

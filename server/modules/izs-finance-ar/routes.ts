@@ -5,8 +5,11 @@ import { registerModule } from '../../platform/crud/index.ts';
 import { registerCash } from './cash.ts';
 import { registerDocs } from './docs.ts';
 import { registerArapHooks } from './hooks.ts';
+import { registerInvoicePdf } from './invoice-pdf.ts';
 import { registerInvoices } from './invoices.ts';
 import { registerReports } from './reports.ts';
+import { registerReverse } from './reverse.ts';
+import { registerReverseExport } from './reverse-export.ts';
 import { registerTransfers } from './transfer.ts';
 
 export async function registerIzsFinanceAr(app: FastifyInstance, actx: AppContext): Promise<void> {
@@ -18,5 +21,8 @@ export async function registerIzsFinanceAr(app: FastifyInstance, actx: AppContex
     registerReports(s, ctx);
     registerTransfers(s, ctx);
     registerInvoices(s, ctx);
+    registerInvoicePdf(s, ctx);
+    registerReverse(s, ctx);
+    registerReverseExport(s, ctx.db);
   });
 }

@@ -20,7 +20,7 @@ export type DocRow = typeof arDoc.$inferSelect;
 export type CashRow = typeof arCash.$inferSelect;
 
 const D = (v: string | number | Decimal) => new Decimal(v);
-export const PARTY_TYPES: Record<Side, string[]> = { ar: ['customer', 'both'], ap: ['supplier', 'both'] };
+export const PARTY_TYPES: Record<Side, string[]> = { ar: ['customer', 'both'], ap: ['supplier', 'both', 'logistics'] };
 export const PREFIX = {
   ar: 'YS',
   ap: 'YF',

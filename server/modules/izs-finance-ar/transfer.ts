@@ -18,6 +18,7 @@ import { formatDate } from '../../platform/time.ts';
 import { guard } from './entities.ts';
 import { offsetTx } from './offset.ts';
 import { drawNo, PREFIX, reverseLines } from './service.ts';
+import { refuseWhileVouchered } from './vouchered.ts';
 
 type TransferRow = typeof arTransfer.$inferSelect;
 const entity = (t: TransferRow & { partyName?: string | null }) => ({
@@ -126,6 +127,7 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
     await db.transaction(async (tx) => {
       const [t] = await tx.select().from(arTransfer).where(eq(arTransfer.id, body.id)).for('update');
       if (t.state === 'voided') throw badRequest('调拨单已作废');
+      await refuseWhileVouchered(tx, user.tenantId, t.id);
       await reverseLines(tx, user.tenantId, user.userId, formatDate(new Date(), tz), sql`s.transfer_id = ${t.id}`);
       await tx
         .update(arTransfer)

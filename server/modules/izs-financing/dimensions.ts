@@ -34,7 +34,7 @@ import { idsOf, registerBookResource } from './book-resource.ts';
 
 /** Related-party types counted as customers / suppliers (izs-stock's party screens use the same split). */
 const CUSTOMER_TYPES = ['customer', 'both'];
-const SUPPLIER_TYPES = ['supplier', 'both'];
+const SUPPLIER_TYPES = ['supplier', 'both', 'logistics'];
 
 async function itemUsed(ex: Executor, bookId: string, itemIds: string[]): Promise<boolean> {
   for (const id of itemIds) {

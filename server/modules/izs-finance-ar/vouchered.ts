@@ -1,0 +1,40 @@
+/**
+ * A money record (收款单 / 付款单 / 退款单 / 对冲) whose voucher stands in a book is not voided: the books would keep
+ * an entry for money that never moved. The accountant deletes or reverses the voucher first, as the stock documents
+ * behave (单据已生成凭证，不能作废). Read from the finance tables directly (modules do not import each other); no race
+ * with a generation: both lock the record's row.
+ */
+import { sql } from 'drizzle-orm';
+import { type Executor, rows, type Tx } from '../../db/client.ts';
+import { badRequest } from '../../platform/r.ts';
+
+export async function refuseWhileVouchered(tx: Tx, tenantId: string, recordId: string): Promise<void> {
+  const found = await rows<{ word: string; no: number; period: string; book: string }>(
+    tx,
+    sql`select v.word, v.no, v.period, s.name as book
+          from izs_fin_doc_voucher l
+          join izs_fin_voucher v on v.id = l.voucher_id
+          join izs_fin_account_set s on s.id = l.account_set_id
+         where l.order_id = ${recordId} and l.tenant_id = ${tenantId} and l.purpose = 'money'
+           and v.is_deleted = 0 and v.reversed_by_id is null
+         order by v.period, v.no`,
+  );
+  if (!found.length) return;
+  const list = found.map((v) => `${v.book} ${v.period} ${v.word}-${v.no}`).join('、');
+  throw badRequest(`单据已生成凭证（${list}），请先删除或冲销凭证再作废`);
+}
+
+/** The live vouchers of a money record (the record's side of the link; the voucher's remark names the record). */
+export async function vouchersOf(ex: Executor, tenantId: string, recordId: string) {
+  const found = await rows<{ voucherId: string; word: string; no: number; period: string; book: string }>(
+    ex,
+    sql`select v.id::text as "voucherId", v.word, v.no, v.period, s.name as book
+          from izs_fin_doc_voucher l
+          join izs_fin_voucher v on v.id = l.voucher_id
+          join izs_fin_account_set s on s.id = l.account_set_id
+         where l.order_id = ${recordId} and l.tenant_id = ${tenantId} and l.purpose = 'money'
+           and v.is_deleted = 0 and v.reversed_by_id is null
+         order by v.period, v.no`,
+  );
+  return found.map((v) => ({ voucherId: v.voucherId, book: v.book, period: v.period, voucherNo: `${v.word}-${v.no}` }));
+}

@@ -1,0 +1,300 @@
+/**
+ * 业务凭证 from reviewed stock documents (descriptors BIZ_VOUCHER.documents / generate; DESIGN §5). Read through the
+ * Drizzle schema only — modules do not import each other.
+ *
+ * Guarantees:
+ * - every voucher goes through `saveVoucherTx` (validation, open period, numbering) in the generating transaction;
+ * - a document gets at most one live voucher per book: its row is locked FOR UPDATE, then a link to a voucher that
+ *   is neither deleted nor reversed refuses the generation; deleting or red-reversing the voucher frees it;
+ * - the counterparty line carries the item of the book's 供应商 / 客户 dimension whose source is the document's
+ *   party (partyItem syncs the dimension once when the party has no item);
+ * - one request = one transaction: all the chosen documents get their vouchers, or none does.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  type BizDoc,
+  type BizTemplate,
+  DOC_TYPE_NAMES,
+  templateLines,
+  templateRate,
+} from '../../../core/accounting/business-voucher.ts';
+import { dec, formatVoucherNo, lastDay } from '../../../core/accounting/index.ts';
+import {
+  type BizDocument,
+  PARTY_SOURCE,
+  STOCK_TEMPLATE_DOC_TYPES,
+  type StockTemplateDocType,
+} from '../../../core/contract/izs-financing/business.contract.ts';
+import { BIZ_VOUCHER } from '../../../core/contract/izs-financing/business-voucher.contract.ts';
+import { rows } from '../../db/client.ts';
+import {
+  docVoucher,
+  relatedParty,
+  stockOrder,
+  voucher,
+  voucherTemplate,
+  voucherTemplateLine,
+} from '../../db/schema/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { bookOf, loadBookChart } from './book.ts';
+import {
+  type DocRow,
+  docLines,
+  ensureDefaultTemplates,
+  loadTemplate,
+  materialNames,
+  partyItem,
+  quantityIn,
+  subAccountResolver,
+  type TemplateRow,
+} from './business-voucher-kit.ts';
+import { saveVoucherTx, voucherEntities } from './vouchers.ts';
+
+const DOC_TYPES: string[] = STOCK_TEMPLATE_DOC_TYPES.map((d) => d.value);
+
+export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext): void {
+  const { db, tz } = ctx;
+  const r = endpoints(app, db);
+
+  r.handle(BIZ_VOUCHER.documents, async ({ query: q, req }) => {
+    const c = bookOf(req);
+    const types = q.docType ? [q.docType] : DOC_TYPES;
+    const list = await rows<
+      DocRow & {
+        totalQty: string;
+        totalAmount: string;
+        totalCost: string | null;
+        voucherId: string | null;
+        word: string | null;
+        no: number | null;
+        vperiod: string | null;
+      }
+    >(
+      db,
+      sql`select o.id::text as "id", o.order_no as "orderNo", o.doc_type as "docType", o.order_date as "orderDate",
+            o.party_id::text as "partyId", p.name as "partyName", o.state, o.total_qty::text as "totalQty",
+            o.total_amount::text as "totalAmount", o.total_cost::text as "totalCost",
+            lv.voucher_id::text as "voucherId", lv.word, lv.no, lv.period as "vperiod"
+          from ${stockOrder} o
+          left join ${relatedParty} p on p.id = o.party_id
+          left join lateral (
+            select l.voucher_id, v.word, v.no, v.period from ${docVoucher} l join ${voucher} v on v.id = l.voucher_id
+            where l.account_set_id = ${c.book.id} and l.order_id = o.id and l.purpose = 'doc' and v.is_deleted = 0
+              and v.reversed_by_id is null
+            order by l.id desc limit 1) lv on true
+          where o.tenant_id = ${c.user.tenantId} and o.is_deleted = 0 and o.state = 'reviewed'
+            and o.doc_type in (${sql.join(
+              types.map((t) => sql`${t}`),
+              sql`, `,
+            )})
+            and o.order_date >= ${`${q.period}-01`} and o.order_date <= ${lastDay(q.period)}
+            ${q.state === 'open' ? sql`and lv.voucher_id is null` : q.state === 'done' ? sql`and lv.voucher_id is not null` : sql``}
+          order by o.order_date, o.order_no
+          limit 2000`,
+    );
+    const out: BizDocument[] = list.map((r) => ({
+      id: r.id,
+      orderNo: r.orderNo,
+      docType: r.docType as StockTemplateDocType,
+      docTypeName: DOC_TYPE_NAMES[r.docType as StockTemplateDocType] ?? r.docType,
+      orderDate: r.orderDate,
+      partyId: r.partyId,
+      partyName: r.partyName ?? '',
+      totalQty: dec(r.totalQty).toFixed(3),
+      totalAmount: dec(r.totalAmount).toFixed(2),
+      totalCost: dec(r.totalCost ?? 0).toFixed(2),
+      voucherId: r.voucherId,
+      voucherNo: r.voucherId && r.word ? formatVoucherNo(r.word, Number(r.no)) : '',
+      voucherPeriod: r.vperiod ?? '',
+    }));
+    return out;
+  });
+
+  r.handle(BIZ_VOUCHER.generate, async ({ body, req }) => {
+    const c = bookOf(req);
+    const orderIds = [...new Set(body.orderIds)];
+    const ids = await db.transaction(async (tx) => {
+      await ensureDefaultTemplates(tx, c);
+      // documents in id order, locked: a concurrent generation of the same document waits and then sees the link
+      const docs = await tx
+        .select({
+          id: stockOrder.id,
+          orderNo: stockOrder.orderNo,
+          docType: stockOrder.docType,
+          orderDate: stockOrder.orderDate,
+          partyId: stockOrder.partyId,
+          state: stockOrder.state,
+        })
+        .from(stockOrder)
+        .where(
+          and(inArray(stockOrder.id, orderIds), eq(stockOrder.tenantId, c.user.tenantId), eq(stockOrder.isDeleted, 0)),
+        )
+        .orderBy(asc(stockOrder.id))
+        .for('update');
+      if (docs.length !== orderIds.length) throw badRequest('单据不存在');
+      const done = await rows<{ orderNo: string; word: string; no: number }>(
+        tx,
+        sql`select l.order_no as "orderNo", v.word, v.no from ${docVoucher} l join ${voucher} v on v.id = l.voucher_id
+            where l.account_set_id = ${c.book.id} and l.purpose = 'doc' and v.is_deleted = 0 and v.reversed_by_id is null
+              and l.order_id in (${sql.join(
+                orderIds.map((i) => sql`${i}`),
+                sql`, `,
+              )})`,
+      );
+      if (done.length) {
+        throw badRequest(
+          `单据 ${done[0].orderNo} 已生成凭证 ${formatVoucherNo(done[0].word, Number(done[0].no))}，不能重复生成`,
+        );
+      }
+      const parties = await tx
+        .select({ id: relatedParty.id, name: relatedParty.name })
+        .from(relatedParty)
+        .where(
+          inArray(
+            relatedParty.id,
+            docs
+              .map((d) => d.partyId)
+              .filter((x): x is string => !!x)
+              .concat(['0']),
+          ),
+        );
+      const partyName = new Map(parties.map((p) => [p.id, p.name]));
+      const allLines = await docLines(
+        tx,
+        docs.map((d) => d.id),
+      );
+      const bc = await loadBookChart(tx, c.book);
+      const resolve = subAccountResolver(
+        bc,
+        await materialNames(
+          tx,
+          c.user.tenantId,
+          allLines.map((l) => l.materialId),
+        ),
+      );
+      let templates: TemplateRow[] = [];
+      if (body.templateId) templates = [await loadTemplate(tx, c.book.id, body.templateId)];
+      else {
+        templates = await tx
+          .select()
+          .from(voucherTemplate)
+          .where(
+            and(
+              eq(voucherTemplate.accountSetId, c.book.id),
+              eq(voucherTemplate.isDeleted, 0),
+              eq(voucherTemplate.status, 1),
+            ),
+          )
+          .orderBy(sql`${voucherTemplate.isDefault} desc`, asc(voucherTemplate.sort), asc(voucherTemplate.id));
+      }
+      const tplLines = await tx
+        .select()
+        .from(voucherTemplateLine)
+        .where(inArray(voucherTemplateLine.templateId, templates.map((t) => t.id).concat(['0'])))
+        .orderBy(asc(voucherTemplateLine.lineNo));
+      const out: string[] = [];
+      for (const d of docs) {
+        if (d.state !== 'reviewed') throw badRequest(`单据 ${d.orderNo} 尚未审核，不能生成凭证`);
+        if (!DOC_TYPES.includes(d.docType)) {
+          throw badRequest(`单据 ${d.orderNo} 的类型不能按模板生成凭证`);
+        }
+        const tpl = templates.find((t) => t.docType === d.docType);
+        if (!tpl) throw badRequest(`没有适用于「${DOC_TYPE_NAMES[d.docType as StockTemplateDocType]}」的启用凭证模板`);
+        if (body.templateId && tpl.status !== 1) throw badRequest(`凭证模板「${tpl.name}」已停用`);
+        const docType = d.docType as StockTemplateDocType;
+        const doc: BizDoc = {
+          orderNo: d.orderNo,
+          docType,
+          date: d.orderDate,
+          partyName: (d.partyId && partyName.get(d.partyId)) || '',
+          lines: allLines
+            .filter((l) => l.orderId === d.id)
+            .map((l) => ({
+              materialId: l.materialId,
+              materialName: l.materialName ?? '',
+              qty: l.qty,
+              amount: l.amount,
+              cost: l.cost,
+            })),
+        };
+        let rate: ReturnType<typeof dec>;
+        try {
+          rate = templateRate(tpl.taxRate, c.book.taxNature, d.orderDate);
+        } catch (e) {
+          throw badRequest(`单据 ${d.orderNo}：${(e as Error).message}`);
+        }
+        const spec: BizTemplate = {
+          name: tpl.name,
+          docType,
+          summary: tpl.summary,
+          taxRate: tpl.taxRate,
+          amountIncludesTax: tpl.amountIncludesTax,
+          lines: tplLines
+            .filter((l) => l.templateId === tpl.id)
+            .map((l) => ({
+              summary: l.summary,
+              accountCode: l.accountCode,
+              side: l.side as 'debit' | 'credit',
+              amountSource: l.amountSource as 'gross',
+              auxSource: l.auxSource as 'none' | 'party',
+              perMaterial: l.perMaterial,
+            })),
+        };
+        const { lines, problems } = templateLines(spec, doc, rate, resolve);
+        if (problems.length) throw badRequest(problems[0]);
+        let partyAux: Record<string, string> | undefined;
+        if (lines.some((l) => l.party)) {
+          if (!d.partyId) throw badRequest(`单据 ${d.orderNo} 没有往来单位，不能按模板「${tpl.name}」生成辅助核算`);
+          partyAux = await partyItem(tx, c, PARTY_SOURCE[docType], d.partyId, doc.partyName);
+        }
+        const voucherId = await saveVoucherTx(
+          tx,
+          c,
+          {
+            word: tpl.word,
+            voucherDate: d.orderDate,
+            attachments: 1,
+            remark: `${DOC_TYPE_NAMES[docType]} ${d.orderNo}`,
+            lines: lines.map((l) => {
+              const row = bc.rows.get(l.code);
+              const amount = l.debit.isZero() ? l.credit : l.debit;
+              const qty = row?.quantity === 1 && l.qtyKg.gt(0) ? quantityIn(row.unit, l.qtyKg) : undefined;
+              return {
+                summary: l.summary,
+                accountCode: l.code,
+                aux: l.party ? partyAux : undefined,
+                debit: l.debit.isZero() ? undefined : l.debit.toFixed(2),
+                credit: l.credit.isZero() ? undefined : l.credit.toFixed(2),
+                quantity: qty,
+                unitPrice: qty && !dec(qty).isZero() ? amount.div(dec(qty)).toDecimalPlaces(6).toFixed(6) : undefined,
+              };
+            }),
+          },
+          { kind: 'business' },
+        );
+        await tx.insert(docVoucher).values({
+          tenantId: c.user.tenantId,
+          accountSetId: c.book.id,
+          orderId: d.id,
+          orderNo: d.orderNo,
+          docType: d.docType,
+          purpose: 'doc',
+          voucherId,
+          templateId: tpl.id,
+          createUser: c.user.userId,
+        });
+        out.push(voucherId);
+      }
+      await writeOperationLog(tx, req, '业务单据生成凭证', {
+        documents: [null, docs.map((d) => d.orderNo).join(',')],
+      });
+      return out;
+    });
+    const list = await db.select().from(voucher).where(inArray(voucher.id, ids)).orderBy(asc(voucher.id));
+    return voucherEntities(db, c.book, list, tz);
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * 凭证模板 of the current book (descriptors BIZ_VOUCHER.template*): list (the book's defaults created on first use),
+ * detail, submit (accounts must exist, be enabled and be leaves unless 按明细; a party line's account gets the
+ * party's dimension when it is unused, else refused), remove (soft). Stock kinds and money kinds (issue 11) share
+ * the engine; a money kind takes the money amount sources (金额, 手续费 …), a stock kind the document ones.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { isLeaf } from '../../../core/accounting/index.ts';
+import {
+  BIZ_PERMISSIONS,
+  isMoneyDocType,
+  MONEY_AMOUNT_SOURCES,
+} from '../../../core/contract/izs-financing/business.contract.ts';
+import { BIZ_VOUCHER } from '../../../core/contract/izs-financing/business-voucher.contract.ts';
+import { voucherTemplate, voucherWord } from '../../db/schema/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { bookOf, loadBookChart, need } from './book.ts';
+import {
+  ensureDefaultTemplates,
+  ensurePartyDimension,
+  insertTemplate,
+  kindName,
+  loadTemplate,
+  partySource,
+  templateEntities,
+} from './business-voucher-kit.ts';
+
+const T = BIZ_PERMISSIONS.template;
+const MONEY_SOURCES: string[] = MONEY_AMOUNT_SOURCES.map((s) => s.value);
+
+export function registerVoucherTemplates(app: FastifyInstance, ctx: CrudContext): void {
+  const { db } = ctx;
+  const r = endpoints(app, db);
+  r.handle(BIZ_VOUCHER.templateList, async ({ query, req }) => {
+    const c = bookOf(req);
+    await db.transaction((tx) => ensureDefaultTemplates(tx, c));
+    const conds = [eq(voucherTemplate.accountSetId, c.book.id), eq(voucherTemplate.isDeleted, 0)];
+    if (query.docType) conds.push(eq(voucherTemplate.docType, query.docType));
+    const list = await db
+      .select()
+      .from(voucherTemplate)
+      .where(and(...conds))
+      .orderBy(asc(voucherTemplate.docType), asc(voucherTemplate.sort), asc(voucherTemplate.id));
+    return templateEntities(db, c.book, list);
+  });
+
+  r.handle(BIZ_VOUCHER.templateDetail, async ({ query, req }) => {
+    const c = bookOf(req);
+    const t = await loadTemplate(db, c.book.id, query.id);
+    return (await templateEntities(db, c.book, [t]))[0];
+  });
+
+  r.handle(BIZ_VOUCHER.templateSubmit, async ({ body: form, req }) => {
+    const c = bookOf(req);
+    const isUpdate = form.id !== undefined && form.id !== null && form.id !== '';
+    await need(db, c.user, T, isUpdate ? 'edit' : 'add');
+    const money = isMoneyDocType(form.docType);
+    const id = await db.transaction(async (tx) => {
+      await ensureDefaultTemplates(tx, c);
+      const prev = isUpdate ? await loadTemplate(tx, c.book.id, String(form.id)) : undefined;
+      const bc = await loadBookChart(tx, c.book);
+      const words = await tx
+        .select({ word: voucherWord.word })
+        .from(voucherWord)
+        .where(and(eq(voucherWord.accountSetId, c.book.id), eq(voucherWord.isDeleted, 0)));
+      if (!words.some((w) => w.word === form.word)) throw badRequest(`凭证字「${form.word}」不存在`);
+      for (const [i, l] of form.lines.entries()) {
+        const where = `第 ${i + 1} 行：`;
+        const row = bc.rows.get(l.accountCode);
+        if (!row) throw badRequest(`${where}科目 ${l.accountCode} 不存在`);
+        if (row.status !== 1) throw badRequest(`${where}科目 ${l.accountCode} ${row.name} 已停用`);
+        if (l.perMaterial !== 1 && !isLeaf(bc.chart, l.accountCode)) {
+          throw badRequest(`${where}科目 ${l.accountCode} ${row.name} 不是末级科目（或勾选「按物料分明细」）`);
+        }
+        if (!money && (l.auxSource === 'customer' || l.auxSource === 'supplier'))
+          throw badRequest(`${where}出入库单据的分录辅助核算应为「往来单位」`);
+        if (money !== MONEY_SOURCES.includes(l.amountSource))
+          throw badRequest(`${where}金额来源「${l.amountSource}」不适用于「${kindName(form.docType)}」`);
+        if (l.auxSource !== 'none') {
+          if (l.perMaterial === 1) throw badRequest(`${where}按明细的分录不能带往来单位辅助核算`);
+          await ensurePartyDimension(tx, c, bc, l.accountCode, partySource(form.docType, l.auxSource), true);
+        }
+      }
+      if (!form.lines.some((l) => l.side === 'debit') || !form.lines.some((l) => l.side === 'credit')) {
+        throw badRequest('模板需要至少一条借方分录和一条贷方分录');
+      }
+      const [dup] = await tx
+        .select({ id: voucherTemplate.id })
+        .from(voucherTemplate)
+        .where(
+          and(
+            eq(voucherTemplate.accountSetId, c.book.id),
+            eq(voucherTemplate.name, form.name),
+            eq(voucherTemplate.isDeleted, 0),
+          ),
+        );
+      if (dup && dup.id !== prev?.id) throw badRequest(`模板名称「${form.name}」已存在`);
+      const saved = await insertTemplate(tx, c, { ...form, lines: form.lines }, prev?.id);
+      await writeOperationLog(tx, req, prev ? `修改凭证模板 ${form.name}` : `新增凭证模板 ${form.name}`, {
+        name: [prev?.name ?? null, form.name],
+      });
+      return saved;
+    });
+    return (await templateEntities(db, c.book, [await loadTemplate(db, c.book.id, id)]))[0];
+  });
+
+  r.handle(BIZ_VOUCHER.templateRemove, async ({ query, req }) => {
+    const c = bookOf(req);
+    const ids = [...new Set(query.ids)];
+    await db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: voucherTemplate.id, name: voucherTemplate.name })
+        .from(voucherTemplate)
+        .where(
+          and(
+            inArray(voucherTemplate.id, ids),
+            eq(voucherTemplate.accountSetId, c.book.id),
+            eq(voucherTemplate.isDeleted, 0),
+          ),
+        );
+      if (found.length !== ids.length) throw badRequest('凭证模板不存在');
+      await tx
+        .update(voucherTemplate)
+        .set({ isDeleted: 1, updateUser: c.user.userId, updateTime: new Date() })
+        .where(inArray(voucherTemplate.id, ids));
+      await writeOperationLog(tx, req, '删除凭证模板', { templates: [found.map((f) => f.name).join(','), null] });
+    });
+    return null;
+  });
+}
