@@ -13,25 +13,17 @@ import {
   type DataScopeSubmit,
   SCOPE_PATHS,
 } from '../contract/blade-system/scope.contract.ts';
-import { USER_PATHS, type UserRow, type UserSubmit } from '../contract/blade-system/user.contract.ts';
+import { USER_ADMIN } from '../contract/blade-system/user.contract.ts';
 import type { Dept, MenuNode, MenuSubmit, UserInfo } from '../contract/blade-system.contract.ts';
 import { SYSTEM_PATHS } from '../contract/blade-system.contract.ts';
 import type { Page, R, TreeNode } from '../contract/common.ts';
 import { api } from './api.ts';
+import { injectDescriptors } from './endpoints.ts';
 
 export interface UpdatePasswordArgs {
   oldPassword: string;
   newPassword: string;
   newPassword1: string;
-}
-
-export interface UserPageArgs {
-  current: number;
-  size: number;
-  account?: string;
-  realName?: string;
-  deptId?: string;
-  status?: number | '';
 }
 
 /** data-scope / api-scope list filters (menuId optional: every rule of the tenant). */
@@ -142,39 +134,6 @@ export const bladeSystemApi = authApi.injectEndpoints({
       query: (ids) => ({ url: SCOPE_PATHS.apiScopeRemove, method: 'POST', params: { ids } }),
       invalidatesTags: ['ApiScope', 'Grant'],
     }),
-    // ---- users ----
-    userPage: b.query<Page<UserRow>, UserPageArgs>({
-      query: (params) => ({ url: USER_PATHS.page, params: { ...params } }),
-      transformResponse: data<Page<UserRow>>,
-      providesTags: ['User'],
-    }),
-    userSubmit: b.mutation<R<null>, UserSubmit>({
-      query: (body) => ({ url: USER_PATHS.submit, method: 'POST', body }),
-      invalidatesTags: ['User'],
-    }),
-    userRemove: b.mutation<R<null>, string>({
-      query: (ids) => ({ url: USER_PATHS.remove, method: 'POST', params: { ids } }),
-      invalidatesTags: ['User'],
-    }),
-    userGrant: b.mutation<R<null>, { userIds: string; roleIds: string }>({
-      query: (params) => ({ url: USER_PATHS.grant, method: 'POST', params }),
-      invalidatesTags: ['User'],
-    }),
-    userResetPassword: b.mutation<R<null>, string>({
-      query: (userIds) => ({ url: USER_PATHS.resetPassword, method: 'POST', params: { userIds } }),
-    }),
-    userUnlock: b.mutation<R<null>, string>({
-      query: (userIds) => ({ url: USER_PATHS.unlock, method: 'POST', params: { userIds } }),
-      invalidatesTags: ['User'],
-    }),
-    userStatus: b.mutation<R<null>, { userIds: string; status: 0 | 1 }>({
-      query: (params) => ({ url: USER_PATHS.status, method: 'POST', params }),
-      invalidatesTags: ['User'],
-    }),
-    postOptions: b.query<{ id: string; postName: string }[], void>({
-      query: () => USER_PATHS.postOptions,
-      transformResponse: (r: R<{ id: string; postName: string }[]>) => r.data ?? [],
-    }),
     // ---- menus and depts (administration) ----
     menuLazyList: b.query<MenuNode[], { parentId: string }>({
       query: (params) => ({ url: SYSTEM_PATHS.menuLazyList, params }),
@@ -225,14 +184,6 @@ export const {
   useApiScopeListQuery,
   useApiScopeSubmitMutation,
   useApiScopeRemoveMutation,
-  useUserPageQuery,
-  useUserSubmitMutation,
-  useUserRemoveMutation,
-  useUserGrantMutation,
-  useUserResetPasswordMutation,
-  useUserUnlockMutation,
-  useUserStatusMutation,
-  usePostOptionsQuery,
   useMenuLazyListQuery,
   useLazyMenuLazyListQuery,
   useMenuTreeQuery,
@@ -253,3 +204,16 @@ export const {
   useUpdatePasswordMutation,
   useVersionInfoQuery,
 } = bladeSystemApi;
+
+/** 用户管理 from its descriptors (USER_ADMIN): useUserPageQuery, useUserSubmitMutation, useUserResetPasswordMutation… */
+export const userAdminApi = injectDescriptors('user', USER_ADMIN);
+export const {
+  useUserPageQuery,
+  useUserSubmitMutation,
+  useUserRemoveMutation,
+  useUserGrantMutation,
+  useUserResetPasswordMutation,
+  useUserUnlockMutation,
+  useUserStatusMutation,
+  useUserPostOptionsQuery,
+} = userAdminApi;

@@ -46,6 +46,11 @@ export interface EndpointSpec {
   silent?: boolean;
   /** Public route: no sign-in (the guard lets it through). */
   isPublic?: boolean;
+  /**
+   * The answer's `msg` matters (a handler's `say('重置成功，新密码为 …')`): the client's hook then reads
+   * `{ data, msg }` instead of the data alone.
+   */
+  message?: boolean;
 }
 
 /** Declares an endpoint; the literal type is kept so that inputs and answer stay exact. */
@@ -58,6 +63,10 @@ type Out<S> = S extends z.ZodType ? z.output<S> : never;
 
 /** What the handler returns and the client reads. */
 export type AnswerOf<E extends EndpointSpec> = z.output<E['answer']>;
+/** What the client's hook reads: the answer, or `{ data, msg }` for a descriptor with `message: true`. */
+export type ClientAnswerOf<E extends EndpointSpec> = E['message'] extends true
+  ? { data: AnswerOf<E>; msg: string }
+  : AnswerOf<E>;
 export type QueryOf<E extends EndpointSpec> = Out<E['query']>;
 export type BodyOf<E extends EndpointSpec> = Out<E['body']>;
 export type ParamsOf<E extends EndpointSpec> = Out<E['params']>;

@@ -3,6 +3,7 @@
  * test `tests/api/endpoint-registry.test.ts` checks that each one is served; the OpenAPI document and
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
+import { USER_ADMIN } from './blade-system/user.contract.ts';
 import type { EndpointSpec } from './endpoint.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
 import { SCF_API } from './izs-contract/scf.contract.ts';
@@ -36,4 +37,5 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   invoice: INVOICE_ENDPOINTS,
   lgOrder: LG_ORDER,
   lgTracking: LG_TRACKING,
+  user: USER_ADMIN,
 };

@@ -21,10 +21,10 @@ import { md5 } from 'js-md5';
 import { useRef, useState } from 'react';
 import {
   useDeptTreeQuery,
-  usePostOptionsQuery,
   useRoleTreeQuery,
   useUserGrantMutation,
   useUserPageQuery,
+  useUserPostOptionsQuery,
   useUserRemoveMutation,
   useUserResetPasswordMutation,
   useUserStatusMutation,
@@ -60,7 +60,7 @@ export default function UserPage({ route }: ScreenProps) {
   const [setStatus] = useUserStatusMutation();
   const [unlock] = useUserUnlockMutation();
 
-  const done = (r: { data?: { msg?: string } } | { error: unknown }, fallback: string) => {
+  const done = (r: { data?: { msg?: string } | null } | { error: unknown }, fallback: string) => {
     if ('data' in r) Toast.success(r.data?.msg && r.data.msg !== '操作成功' ? r.data.msg : fallback);
   };
 
@@ -105,7 +105,10 @@ export default function UserPage({ route }: ScreenProps) {
             </Button>
           )}
           {can('delete') && (
-            <Popconfirm title="确定删除该条数据吗?" onConfirm={async () => done(await remove(row.id), '删除成功')}>
+            <Popconfirm
+              title="确定删除该条数据吗?"
+              onConfirm={async () => done(await remove({ ids: row.id }), '删除成功')}
+            >
               <Button theme="borderless" type="danger" size="small">
                 删除
               </Button>
@@ -122,7 +125,7 @@ export default function UserPage({ route }: ScreenProps) {
                     onClick={() =>
                       Modal.confirm({
                         title: `确定重置 ${row.account} 的密码吗?（新密码取页面配置 account.initPassword）`,
-                        onOk: async () => done(await reset(row.id), '重置成功'),
+                        onOk: async () => done(await reset({ userIds: row.id }), '重置成功'),
                       })
                     }
                   >
@@ -136,7 +139,9 @@ export default function UserPage({ route }: ScreenProps) {
                     {row.status === 1 ? '停用' : '启用'}
                   </Dropdown.Item>
                   {row.locked && (
-                    <Dropdown.Item onClick={async () => done(await unlock(row.id), '解锁成功')}>解锁</Dropdown.Item>
+                    <Dropdown.Item onClick={async () => done(await unlock({ userIds: row.id }), '解锁成功')}>
+                      解锁
+                    </Dropdown.Item>
                   )}
                 </Dropdown.Menu>
               }
@@ -252,7 +257,7 @@ function UserDialog({ dialog, onClose }: { dialog: NonNullable<Dialog>; onClose:
   const api = useRef<FormApi>();
   const { data: roles = [] } = useRoleTreeQuery();
   const { data: depts = [] } = useDeptTreeQuery();
-  const { data: posts = [] } = usePostOptionsQuery();
+  const { data: posts = [] } = useUserPostOptionsQuery();
   const [submit, { isLoading }] = useUserSubmitMutation();
   const row = dialog.row;
   const title = { add: '新增用户', edit: '编辑用户', view: '查看用户' }[dialog.mode];

@@ -28,7 +28,7 @@ import { badRequest, forbidden, notFound, ok } from '../../platform/r.ts';
 import { buildForest, markHasChildren, toTreeNode } from '../../platform/tree.ts';
 import { parse } from '../../platform/validate.ts';
 import { registerScopeRoutes } from './scope.ts';
-import { registerUserAdminRoutes } from './user-admin.ts';
+import { registerUserAdminRoutes } from './user-admin/index.ts';
 
 type RoleRow = typeof role.$inferSelect;
 const ADMIN_ALIASES = ['administrator', 'admin'];
