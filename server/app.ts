@@ -13,7 +13,7 @@ import { registerBladeLog } from './modules/blade-log/routes.ts';
 import { registerDeptRoutes } from './modules/blade-system/dept.ts';
 import { registerMenuRoutes } from './modules/blade-system/menu.ts';
 import { registerRegionRoutes } from './modules/blade-system/region.ts';
-import { registerAuthorityRoutes } from './modules/blade-system/role.ts';
+import { registerAuthorityRoutes } from './modules/blade-system/role/index.ts';
 import { registerSystemAdmin } from './modules/blade-system/system-admin.ts';
 import { registerUserRoutes } from './modules/blade-system/user.ts';
 import { registerIzsBase } from './modules/izs-base/routes.ts';

@@ -1,22 +1,9 @@
-import {
-  type GrantKeys,
-  type GrantTree,
-  ROLE_PATHS,
-  type RoleGrant,
-  type RoleNode,
-  type RoleSubmit,
-} from '../contract/blade-system/role.contract.ts';
-import {
-  type ApiScopeRow,
-  type ApiScopeSubmit,
-  type DataScopeRow,
-  type DataScopeSubmit,
-  SCOPE_PATHS,
-} from '../contract/blade-system/scope.contract.ts';
+import { ROLE } from '../contract/blade-system/role.contract.ts';
+import { API_SCOPE, DATA_SCOPE } from '../contract/blade-system/scope-endpoints.contract.ts';
 import { USER_ADMIN } from '../contract/blade-system/user.contract.ts';
 import type { Dept, MenuNode, MenuSubmit, UserInfo } from '../contract/blade-system.contract.ts';
 import { SYSTEM_PATHS } from '../contract/blade-system.contract.ts';
-import type { Page, R, TreeNode } from '../contract/common.ts';
+import type { R, TreeNode } from '../contract/common.ts';
 import { api } from './api.ts';
 import { injectDescriptors } from './endpoints.ts';
 
@@ -26,17 +13,8 @@ export interface UpdatePasswordArgs {
   newPassword1: string;
 }
 
-/** data-scope / api-scope list filters (menuId optional: every rule of the tenant). */
-export type ScopeListArgs = {
-  menuId?: string;
-  scopeName?: string;
-  current: number;
-  size: number;
-};
-
 /** Authority and system-administration tags live here (api.ts declares the shell's). */
 const authApi = api.enhanceEndpoints({ addTagTypes: ['Role', 'Grant', 'User', 'DataScope', 'ApiScope', 'MenuAdmin'] });
-const data = <T>(r: R<T>) => r.data;
 
 export const bladeSystemApi = authApi.injectEndpoints({
   endpoints: (b) => ({
@@ -72,67 +50,6 @@ export const bladeSystemApi = authApi.injectEndpoints({
       transformResponse: (r: R<{ version: string } | null>) => r.data,
       providesTags: ['Version'],
       extraOptions: { silent: true },
-    }),
-    // ---- roles and grants ----
-    roleList: b.query<RoleNode[], { roleName?: string; roleAlias?: string } | void>({
-      query: (params) => ({ url: ROLE_PATHS.list, params: params ?? {} }),
-      transformResponse: (r: R<RoleNode[]>) => r.data ?? [],
-      providesTags: ['Role'],
-    }),
-    roleTree: b.query<TreeNode[], void>({
-      query: () => ROLE_PATHS.tree,
-      transformResponse: (r: R<TreeNode[]>) => r.data ?? [],
-      providesTags: ['Role'],
-    }),
-    roleSubmit: b.mutation<R<null>, RoleSubmit>({
-      query: (body) => ({ url: ROLE_PATHS.submit, method: 'POST', body }),
-      invalidatesTags: ['Role'],
-    }),
-    roleRemove: b.mutation<R<null>, string>({
-      query: (ids) => ({ url: ROLE_PATHS.remove, method: 'POST', params: { ids } }),
-      invalidatesTags: ['Role', 'Grant'],
-    }),
-    roleGrant: b.mutation<R<null>, RoleGrant>({
-      query: (body) => ({ url: ROLE_PATHS.grant, method: 'POST', body }),
-      // the caller's own menus/buttons may change too
-      invalidatesTags: ['Grant', 'Menu', 'Buttons'],
-    }),
-    grantTree: b.query<GrantTree, void>({
-      query: () => ROLE_PATHS.grantTree,
-      transformResponse: data<GrantTree>,
-      providesTags: ['Grant', 'DataScope', 'ApiScope', 'MenuAdmin'],
-    }),
-    roleTreeKeys: b.query<GrantKeys, string>({
-      query: (roleIds) => ({ url: ROLE_PATHS.roleTreeKeys, params: { roleIds } }),
-      transformResponse: data<GrantKeys>,
-      providesTags: ['Grant'],
-    }),
-    // ---- data / api scope ----
-    dataScopeList: b.query<Page<DataScopeRow>, ScopeListArgs>({
-      query: (params) => ({ url: SCOPE_PATHS.dataScopeList, params }),
-      transformResponse: data<Page<DataScopeRow>>,
-      providesTags: ['DataScope'],
-    }),
-    dataScopeSubmit: b.mutation<R<null>, DataScopeSubmit>({
-      query: (body) => ({ url: SCOPE_PATHS.dataScopeSubmit, method: 'POST', body }),
-      invalidatesTags: ['DataScope'],
-    }),
-    dataScopeRemove: b.mutation<R<null>, string>({
-      query: (ids) => ({ url: SCOPE_PATHS.dataScopeRemove, method: 'POST', params: { ids } }),
-      invalidatesTags: ['DataScope', 'Grant'],
-    }),
-    apiScopeList: b.query<Page<ApiScopeRow>, ScopeListArgs>({
-      query: (params) => ({ url: SCOPE_PATHS.apiScopeList, params }),
-      transformResponse: data<Page<ApiScopeRow>>,
-      providesTags: ['ApiScope'],
-    }),
-    apiScopeSubmit: b.mutation<R<null>, ApiScopeSubmit>({
-      query: (body) => ({ url: SCOPE_PATHS.apiScopeSubmit, method: 'POST', body }),
-      invalidatesTags: ['ApiScope'],
-    }),
-    apiScopeRemove: b.mutation<R<null>, string>({
-      query: (ids) => ({ url: SCOPE_PATHS.apiScopeRemove, method: 'POST', params: { ids } }),
-      invalidatesTags: ['ApiScope', 'Grant'],
     }),
     // ---- menus and depts (administration) ----
     menuLazyList: b.query<MenuNode[], { parentId: string }>({
@@ -170,20 +87,6 @@ export const bladeSystemApi = authApi.injectEndpoints({
 });
 
 export const {
-  useRoleListQuery,
-  useRoleTreeQuery,
-  useRoleSubmitMutation,
-  useRoleRemoveMutation,
-  useRoleGrantMutation,
-  useGrantTreeQuery,
-  useRoleTreeKeysQuery,
-  useLazyRoleTreeKeysQuery,
-  useDataScopeListQuery,
-  useDataScopeSubmitMutation,
-  useDataScopeRemoveMutation,
-  useApiScopeListQuery,
-  useApiScopeSubmitMutation,
-  useApiScopeRemoveMutation,
   useMenuLazyListQuery,
   useLazyMenuLazyListQuery,
   useMenuTreeQuery,
@@ -217,3 +120,22 @@ export const {
   useUserStatusMutation,
   useUserPostOptionsQuery,
 } = userAdminApi;
+
+/** 角色管理 and its grant dialog from their descriptors (ROLE). */
+export const roleApi = injectDescriptors('role', ROLE);
+export const {
+  useRoleListQuery,
+  useRoleTreeQuery,
+  useRoleSubmitMutation,
+  useRoleRemoveMutation,
+  useRoleGrantMutation,
+  useRoleGrantTreeQuery,
+  useRoleTreeKeysQuery,
+  useLazyRoleTreeKeysQuery,
+} = roleApi;
+
+/** 数据权限 / 接口权限 from their descriptors (DATA_SCOPE, API_SCOPE). */
+export const dataScopeApi = injectDescriptors('dataScope', DATA_SCOPE);
+export const apiScopeApi = injectDescriptors('apiScope', API_SCOPE);
+export const { useDataScopeListQuery, useDataScopeSubmitMutation, useDataScopeRemoveMutation } = dataScopeApi;
+export const { useApiScopeListQuery, useApiScopeSubmitMutation, useApiScopeRemoveMutation } = apiScopeApi;

@@ -3,6 +3,8 @@
  * test `tests/api/endpoint-registry.test.ts` checks that each one is served; the OpenAPI document and
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
+import { ROLE } from './blade-system/role.contract.ts';
+import { API_SCOPE, DATA_SCOPE } from './blade-system/scope-endpoints.contract.ts';
 import { USER_ADMIN } from './blade-system/user.contract.ts';
 import type { EndpointSpec } from './endpoint.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
@@ -38,4 +40,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   lgOrder: LG_ORDER,
   lgTracking: LG_TRACKING,
   user: USER_ADMIN,
+  role: ROLE,
+  dataScope: DATA_SCOPE,
+  apiScope: API_SCOPE,
 };
