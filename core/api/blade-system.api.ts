@@ -1,10 +1,11 @@
+import { DEPT } from '../contract/blade-system/dept.contract.ts';
+import { MENU } from '../contract/blade-system/menu.contract.ts';
 import { ROLE } from '../contract/blade-system/role.contract.ts';
 import { API_SCOPE, DATA_SCOPE } from '../contract/blade-system/scope-endpoints.contract.ts';
 import { USER_ADMIN } from '../contract/blade-system/user.contract.ts';
-import type { Dept, MenuNode, MenuSubmit, UserInfo } from '../contract/blade-system.contract.ts';
+import type { UserInfo } from '../contract/blade-system.contract.ts';
 import { SYSTEM_PATHS } from '../contract/blade-system.contract.ts';
-import type { R, TreeNode } from '../contract/common.ts';
-import { api } from './api.ts';
+import type { R } from '../contract/common.ts';
 import { injectDescriptors } from './endpoints.ts';
 
 export interface UpdatePasswordArgs {
@@ -13,26 +14,12 @@ export interface UpdatePasswordArgs {
   newPassword1: string;
 }
 
-/** Authority and system-administration tags live here (api.ts declares the shell's). */
-const authApi = api.enhanceEndpoints({ addTagTypes: ['Role', 'Grant', 'User', 'DataScope', 'ApiScope', 'MenuAdmin'] });
+/** Menus and departments from their descriptors (MENU, DEPT): menuRoutes / menuButtons feed the session. */
+export const deptApi = injectDescriptors('dept', DEPT);
+const menuApi = injectDescriptors('menu', MENU);
 
-export const bladeSystemApi = authApi.injectEndpoints({
+export const bladeSystemApi = menuApi.injectEndpoints({
   endpoints: (b) => ({
-    menuRoutes: b.query<MenuNode[], void>({
-      query: () => SYSTEM_PATHS.menuRoutes,
-      transformResponse: (r: R<MenuNode[]>) => r.data ?? [],
-      providesTags: ['Menu'],
-    }),
-    menuButtons: b.query<MenuNode[], void>({
-      query: () => SYSTEM_PATHS.menuButtons,
-      transformResponse: (r: R<MenuNode[]>) => r.data ?? [],
-      providesTags: ['Buttons'],
-    }),
-    deptTree: b.query<TreeNode[], void>({
-      query: () => SYSTEM_PATHS.deptTree,
-      transformResponse: (r: R<TreeNode[]>) => r.data ?? [],
-      providesTags: ['Dept'],
-    }),
     userInfo: b.query<UserInfo, void>({
       query: () => SYSTEM_PATHS.userInfo,
       transformResponse: (r: R<UserInfo>) => r.data,
@@ -51,62 +38,13 @@ export const bladeSystemApi = authApi.injectEndpoints({
       providesTags: ['Version'],
       extraOptions: { silent: true },
     }),
-    // ---- menus and depts (administration) ----
-    menuLazyList: b.query<MenuNode[], { parentId: string }>({
-      query: (params) => ({ url: SYSTEM_PATHS.menuLazyList, params }),
-      transformResponse: (r: R<MenuNode[]>) => r.data ?? [],
-      providesTags: ['MenuAdmin'],
-    }),
-    menuTree: b.query<TreeNode[], void>({
-      query: () => SYSTEM_PATHS.menuTree,
-      transformResponse: (r: R<TreeNode[]>) => r.data ?? [],
-      providesTags: ['MenuAdmin'],
-    }),
-    menuSubmit: b.mutation<R<null>, Partial<MenuSubmit>>({
-      query: (body) => ({ url: SYSTEM_PATHS.menuSubmit, method: 'POST', body }),
-      invalidatesTags: ['MenuAdmin', 'Menu', 'Buttons', 'Grant'],
-    }),
-    menuRemove: b.mutation<R<null>, string>({
-      query: (ids) => ({ url: SYSTEM_PATHS.menuRemove, method: 'POST', params: { ids } }),
-      invalidatesTags: ['MenuAdmin', 'Menu', 'Buttons', 'Grant'],
-    }),
-    deptLazyList: b.query<Dept[], { parentId: string }>({
-      query: (params) => ({ url: SYSTEM_PATHS.deptLazyList, params }),
-      transformResponse: (r: R<Dept[]>) => r.data ?? [],
-      providesTags: ['Dept'],
-    }),
-    deptSubmit: b.mutation<R<null>, Partial<Dept>>({
-      query: (body) => ({ url: SYSTEM_PATHS.deptSubmit, method: 'POST', body }),
-      invalidatesTags: ['Dept'],
-    }),
-    deptRemove: b.mutation<R<null>, string>({
-      query: (ids) => ({ url: SYSTEM_PATHS.deptRemove, method: 'POST', params: { ids } }),
-      invalidatesTags: ['Dept'],
-    }),
   }),
 });
 
-export const {
-  useMenuLazyListQuery,
-  useLazyMenuLazyListQuery,
-  useMenuTreeQuery,
-  useMenuSubmitMutation,
-  useMenuRemoveMutation,
-  useDeptLazyListQuery,
-  useLazyDeptLazyListQuery,
-  useDeptSubmitMutation,
-  useDeptRemoveMutation,
-} = bladeSystemApi;
-
-export const {
-  useMenuRoutesQuery,
-  useMenuButtonsQuery,
-  useDeptTreeQuery,
-  useUserInfoQuery,
-  useUpdateUserInfoMutation,
-  useUpdatePasswordMutation,
-  useVersionInfoQuery,
-} = bladeSystemApi;
+export const { useMenuRoutesQuery, useMenuButtonsQuery, useMenuTreeQuery } = menuApi;
+export const { useDeptTreeQuery } = deptApi;
+export const { useUserInfoQuery, useUpdateUserInfoMutation, useUpdatePasswordMutation, useVersionInfoQuery } =
+  bladeSystemApi;
 
 /** 用户管理 from its descriptors (USER_ADMIN): useUserPageQuery, useUserSubmitMutation, useUserResetPasswordMutation… */
 export const userAdminApi = injectDescriptors('user', USER_ADMIN);

@@ -3,6 +3,8 @@
  * test `tests/api/endpoint-registry.test.ts` checks that each one is served; the OpenAPI document and
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
+import { DEPT } from './blade-system/dept.contract.ts';
+import { MENU } from './blade-system/menu.contract.ts';
 import { ROLE } from './blade-system/role.contract.ts';
 import { API_SCOPE, DATA_SCOPE } from './blade-system/scope-endpoints.contract.ts';
 import { USER_ADMIN } from './blade-system/user.contract.ts';
@@ -43,4 +45,6 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   role: ROLE,
   dataScope: DATA_SCOPE,
   apiScope: API_SCOPE,
+  dept: DEPT,
+  menu: MENU,
 };
