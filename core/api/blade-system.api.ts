@@ -1,18 +1,13 @@
 import { DEPT } from '../contract/blade-system/dept.contract.ts';
 import { MENU } from '../contract/blade-system/menu.contract.ts';
+import { REGION } from '../contract/blade-system/region.contract.ts';
 import { ROLE } from '../contract/blade-system/role.contract.ts';
 import { API_SCOPE, DATA_SCOPE } from '../contract/blade-system/scope-endpoints.contract.ts';
 import { USER_ADMIN } from '../contract/blade-system/user.contract.ts';
-import type { UserInfo } from '../contract/blade-system.contract.ts';
+import { USER_SELF } from '../contract/blade-system/user-self.contract.ts';
 import { SYSTEM_PATHS } from '../contract/blade-system.contract.ts';
 import type { R } from '../contract/common.ts';
 import { injectDescriptors } from './endpoints.ts';
-
-export interface UpdatePasswordArgs {
-  oldPassword: string;
-  newPassword: string;
-  newPassword1: string;
-}
 
 /** Menus and departments from their descriptors (MENU, DEPT): menuRoutes / menuButtons feed the session. */
 export const deptApi = injectDescriptors('dept', DEPT);
@@ -20,18 +15,6 @@ const menuApi = injectDescriptors('menu', MENU);
 
 export const bladeSystemApi = menuApi.injectEndpoints({
   endpoints: (b) => ({
-    userInfo: b.query<UserInfo, void>({
-      query: () => SYSTEM_PATHS.userInfo,
-      transformResponse: (r: R<UserInfo>) => r.data,
-      providesTags: ['UserInfo'],
-    }),
-    updateUserInfo: b.mutation<R<unknown>, Partial<UserInfo>>({
-      query: (body) => ({ url: SYSTEM_PATHS.userUpdateInfo, method: 'POST', body }),
-      invalidatesTags: ['UserInfo'],
-    }),
-    updatePassword: b.mutation<R<unknown>, UpdatePasswordArgs>({
-      query: (body) => ({ url: SYSTEM_PATHS.userUpdatePassword, method: 'POST', body }),
-    }),
     versionInfo: b.query<{ version: string } | null, void>({
       query: () => SYSTEM_PATHS.versionSelect,
       transformResponse: (r: R<{ version: string } | null>) => r.data,
@@ -43,8 +26,17 @@ export const bladeSystemApi = menuApi.injectEndpoints({
 
 export const { useMenuRoutesQuery, useMenuButtonsQuery, useMenuTreeQuery } = menuApi;
 export const { useDeptTreeQuery } = deptApi;
-export const { useUserInfoQuery, useUpdateUserInfoMutation, useUpdatePasswordMutation, useVersionInfoQuery } =
-  bladeSystemApi;
+export const { useVersionInfoQuery } = bladeSystemApi;
+
+/** The signed-in user's profile (USER_SELF) and the regions (REGION), from their descriptors. */
+export const userSelfApi = injectDescriptors('userSelf', USER_SELF);
+export const {
+  useUserSelfInfoQuery: useUserInfoQuery,
+  useUserSelfUpdateInfoMutation: useUpdateUserInfoMutation,
+  useUserSelfUpdatePasswordMutation: useUpdatePasswordMutation,
+} = userSelfApi;
+export const regionApi = injectDescriptors('region', REGION);
+export const { useRegionListQuery } = regionApi;
 
 /** 用户管理 from its descriptors (USER_ADMIN): useUserPageQuery, useUserSubmitMutation, useUserResetPasswordMutation… */
 export const userAdminApi = injectDescriptors('user', USER_ADMIN);

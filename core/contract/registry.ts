@@ -5,9 +5,12 @@
  */
 import { DEPT } from './blade-system/dept.contract.ts';
 import { MENU } from './blade-system/menu.contract.ts';
+import { REGION } from './blade-system/region.contract.ts';
 import { ROLE } from './blade-system/role.contract.ts';
 import { API_SCOPE, DATA_SCOPE } from './blade-system/scope-endpoints.contract.ts';
+import { SITE } from './blade-system/site.contract.ts';
 import { USER_ADMIN } from './blade-system/user.contract.ts';
+import { USER_SELF } from './blade-system/user-self.contract.ts';
 import type { EndpointSpec } from './endpoint.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
 import { SCF_API } from './izs-contract/scf.contract.ts';
@@ -47,4 +50,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   apiScope: API_SCOPE,
   dept: DEPT,
   menu: MENU,
+  region: REGION,
+  site: SITE,
+  userSelf: USER_SELF,
 };
