@@ -1,3 +1,4 @@
+import { CLIENT } from '../contract/blade-system/client.contract.ts';
 import { DEPT } from '../contract/blade-system/dept.contract.ts';
 import { MENU } from '../contract/blade-system/menu.contract.ts';
 import { REGION } from '../contract/blade-system/region.contract.ts';
@@ -69,3 +70,7 @@ export const dataScopeApi = injectDescriptors('dataScope', DATA_SCOPE);
 export const apiScopeApi = injectDescriptors('apiScope', API_SCOPE);
 export const { useDataScopeListQuery, useDataScopeSubmitMutation, useDataScopeRemoveMutation } = dataScopeApi;
 export const { useApiScopeListQuery, useApiScopeSubmitMutation, useApiScopeRemoveMutation } = apiScopeApi;
+
+/** 应用管理's reset-secret (CLIENT). */
+export const clientApi = injectDescriptors('client', CLIENT);
+export const { useClientResetSecretMutation } = clientApi;

@@ -3,6 +3,7 @@
  * test `tests/api/endpoint-registry.test.ts` checks that each one is served; the OpenAPI document and
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
+import { CLIENT } from './blade-system/client.contract.ts';
 import { DEPT } from './blade-system/dept.contract.ts';
 import { MENU } from './blade-system/menu.contract.ts';
 import { REGION } from './blade-system/region.contract.ts';
@@ -24,6 +25,8 @@ import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
+import { MODIFY_LOG } from './izs-toolbox/modify-log.contract.ts';
+import { PRINT_CONFIG } from './izs-toolbox/print-config.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
@@ -53,4 +56,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   region: REGION,
   site: SITE,
   userSelf: USER_SELF,
+  printConfig: PRINT_CONFIG,
+  modifyLog: MODIFY_LOG,
+  client: CLIENT,
 };
