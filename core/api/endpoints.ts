@@ -62,7 +62,7 @@ export function injectDescriptors<const P extends string, const D extends Record
         Object.entries(descriptors).map(([name, e]) => {
           const common = {
             query: (arg: unknown) => requestOf(e, arg),
-            transformResponse: (r: R<unknown>) => (e.message ? { data: r.data, msg: r.msg } : r.data),
+            transformResponse: (r: R<unknown>) => (e.withMsg ? { data: r.data, msg: r.msg } : r.data),
             extraOptions: { silent: e.silent ?? false },
           };
           return [

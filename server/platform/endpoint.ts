@@ -27,7 +27,7 @@ export interface HandlerInput<E extends EndpointSpec> {
   /** The signed-in user (public endpoints: null). */
   user: E['isPublic'] extends true ? AuthUser | null : AuthUser;
   req: FastifyRequest;
-  /** The answer's `msg` instead of 操作成功 (BladeX answers such as 重置成功，新密码为 …; descriptor `message: true`). */
+  /** The answer's `msg` instead of 操作成功 (BladeX answers such as 重置成功，新密码为 …; descriptor `withMsg: true`). */
   say: (msg: string) => void;
 }
 

@@ -212,7 +212,7 @@ export const USER_ADMIN = {
     summary: '重置密码（租户的初始密码参数，否则 123456）',
     query: idsQuery,
     answer: none,
-    message: true,
+    withMsg: true,
   }),
   unlock: endpoint({
     method: 'POST',
@@ -221,7 +221,7 @@ export const USER_ADMIN = {
     query: idsQuery,
     answer: none,
     invalidates: ['User'],
-    message: true,
+    withMsg: true,
   }),
   status: endpoint({
     method: 'POST',
@@ -230,6 +230,6 @@ export const USER_ADMIN = {
     query: statusQuery,
     answer: none,
     invalidates: ['User'],
-    message: true,
+    withMsg: true,
   }),
 };
