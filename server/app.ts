@@ -34,6 +34,7 @@ import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard, routeIsPublic } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
 import { makeApiLogWriter, startApiLogRetention } from './platform/logs.ts';
+import { dbRateLimitStore } from './platform/rate-limit-store.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
 import './platform/validate.ts';
@@ -96,8 +97,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await registerSecurityHeaders(app, config);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  // limiters are created per use (the sign-in throttle of blade-auth); nothing is limited globally
-  await app.register(rateLimit, { global: false });
+  // limiters are created per use (the sign-in throttle of blade-auth); nothing is limited globally; counted in the
+  // database so every API process shares the counts
+  await app.register(rateLimit, { global: false, store: dbRateLimitStore(db) });
   app.addHook('onRequest', makeGuard(db, secret));
   const apiLog = makeApiLogWriter(db, (e) => app.log.error(e));
   app.addHook('onResponse', apiLog.hook);

@@ -1,16 +1,17 @@
 /**
  * `npm run endpoints [text]`: every descriptor endpoint — method, path, summary, button — and the file:line of the
- * handler that serves it, filtered by `text` (a path or summary fragment). Builds the app on an empty in-memory
- * database (registration only, nothing is queried) so the table is what the server really registers.
+ * handler that serves it, filtered by `text` (a path or summary fragment). Builds the app on an empty, migrated
+ * in-memory database (no seed; start-up hooks may query their tables) so the table is what the server really registers.
  */
 import { ENDPOINT_GROUPS } from '../core/contract/registry.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, runMigrations } from './db/client.ts';
 import { handlerLocations } from './platform/endpoint.ts';
 
 const filter = (process.argv[2] ?? '').toLowerCase();
 const database = await openDatabase('memory');
+await runMigrations(database);
 const app = await buildApp({ database, config: loadConfig({}), jwtSecret: 'list-endpoints-only-0123456789abcdef' });
 await app.ready();
 const where = handlerLocations();

@@ -1,12 +1,5 @@
-import { ACCOUNT_SET_CHECK_PATH } from '../contract/blade-system.contract.ts';
 import type { R } from '../contract/common.ts';
-import {
-  ACCOUNT_SET_PATHS,
-  ACCOUNT_SET_USER_PATHS,
-  type AccountSet,
-  type AccountSetCandidate,
-  type AccountSetUser,
-} from '../contract/izs-financing/account-set.contract.ts';
+import { ACCOUNT_SETS } from '../contract/izs-financing/account-set.contract.ts';
 import { CLOSING } from '../contract/izs-financing/closing.contract.ts';
 import { FIXED_ASSETS } from '../contract/izs-financing/fixed-assets.contract.ts';
 import { VOUCHERS } from '../contract/izs-financing/voucher.contract.ts';
@@ -35,48 +28,12 @@ export interface FinPostArgs {
 const unwrap = (r: R<unknown>) => r.data;
 
 export const izsFinancingApi = api
-  .enhanceEndpoints({ addTagTypes: ['Fin', 'AccountSet', 'Resource'] })
+  // the descriptor groups' tags too (izs-financing-books.api.ts), so that switching the book invalidates them all
+  .enhanceEndpoints({
+    addTagTypes: ['Fin', 'AccountSet', 'Resource', 'FinAccount', 'FinOpening', 'FinDimension', 'FinStock'],
+  })
   .injectEndpoints({
     endpoints: (b) => ({
-      /** Spec §4: 0 no permission for accounting pages, 1 no account set yet, else normal. */
-      accountSetCheck: b.query<number, string>({
-        query: (deptId) => ({ url: ACCOUNT_SET_CHECK_PATH, params: { deptId } }),
-        transformResponse: (r: R<number>) => Number(r.data),
-        providesTags: ['AccountCheck'],
-        extraOptions: { silent: true },
-      }),
-      /** Books of a department the caller may use (the selector asks 200 — spec §9). */
-      accountSetList: b.query<AccountSet[], string>({
-        query: (deptId) => ({ url: ACCOUNT_SET_PATHS.page, params: { deptId, current: 1, size: 200 } }),
-        transformResponse: (r: R<{ records: AccountSet[] }>) => r.data?.records ?? [],
-        providesTags: ['AccountSet'],
-      }),
-      accountSetSubmit: b.mutation<AccountSet, Record<string, unknown>>({
-        query: (body) => ({ url: ACCOUNT_SET_PATHS.submit, method: 'POST', body }),
-        transformResponse: (r: R<AccountSet>) => r.data,
-        invalidatesTags: ['AccountSet', 'AccountCheck'],
-      }),
-      accountSetUsers: b.query<AccountSetUser[], string>({
-        query: (accountSetId) => ({
-          url: ACCOUNT_SET_USER_PATHS.page,
-          params: { accountSetId, current: 1, size: 1000 },
-        }),
-        transformResponse: (r: R<{ records: AccountSetUser[] }>) => r.data?.records ?? [],
-        providesTags: ['AccountSet'],
-      }),
-      accountSetCandidates: b.query<AccountSetCandidate[], string>({
-        query: (accountSetId) => ({ url: ACCOUNT_SET_PATHS.userList, params: { accountSetId } }),
-        transformResponse: (r: R<AccountSetCandidate[]>) => r.data ?? [],
-        providesTags: ['AccountSet'],
-      }),
-      accountSetUsersUpdate: b.mutation<
-        AccountSetUser[],
-        { accountSetId: string; users: { userId: string; supervisor: number; isDefault: string }[] }
-      >({
-        query: (body) => ({ url: ACCOUNT_SET_USER_PATHS.update, method: 'POST', body }),
-        transformResponse: (r: R<AccountSetUser[]>) => r.data,
-        invalidatesTags: ['AccountSet'],
-      }),
       /** Any read of the current book; answers `data`. */
       finGet: b.query<unknown, FinGetArgs>({
         query: ({ url, params }) => ({ url, params }),
@@ -99,14 +56,19 @@ export const izsFinancingApi = api
     }),
   });
 
+/** 账套 / 账套用户 (core/contract/izs-financing/account-set.contract.ts ACCOUNT_SETS). */
+export const accountSetsApi = injectDescriptors('accountSets', ACCOUNT_SETS);
 export const {
-  useAccountSetCheckQuery,
-  useAccountSetListQuery,
-  useAccountSetSubmitMutation,
-  useAccountSetUsersQuery,
-  useAccountSetCandidatesQuery,
-  useAccountSetUsersUpdateMutation,
-} = izsFinancingApi;
+  useAccountSetsCheckQuery,
+  useAccountSetsPageQuery,
+  useAccountSetsSubmitMutation,
+  useAccountSetsUserPageQuery,
+  useAccountSetsUserListQuery,
+  useAccountSetsUserUpdateMutation,
+} = accountSetsApi;
+
+/** The books of a department the caller may use, as the selector reads them (spec §9: 200). */
+export const accountSetPageArg = (deptId: string) => ({ deptId, current: 1, size: 200 });
 
 /** Typed read of the current book: `useFin<TrialBalanceAnswer>(LEDGER_PATHS.balance, {...})`. */
 export function useFin<T>(url: string, params?: Params, options?: { skip?: boolean; resource?: string }) {

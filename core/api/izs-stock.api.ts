@@ -1,14 +1,19 @@
 import type { R } from '../contract/common.ts';
+import { ANALYSIS } from '../contract/izs-stock/analysis.contract.ts';
 import { lifecyclePaths } from '../contract/izs-stock/fields.ts';
-import { PARTY_PATHS, type PartySummary, type SupplierMergeResult } from '../contract/izs-stock/party.contract.ts';
+import { INVENTORY } from '../contract/izs-stock/inventory.contract.ts';
+import { PARTY } from '../contract/izs-stock/party.contract.ts';
+import { PRICE } from '../contract/izs-stock/price-list.contract.ts';
 import { api } from './api.ts';
-import type { Params, ResourceRef } from './crud.api.ts';
+import type { ResourceRef } from './crud.api.ts';
+import { injectDescriptors } from './endpoints.ts';
 
 /**
- * izs-stock beside the generic resource endpoints of crud.api.ts: the document life cycle (提交审核 / 审核 / 作废),
- * the stock queries (balances, movements, as of a date, material cost, send-receive, not-check), the supplier merge
- * and the party summary. A life-cycle step changes stock, so it invalidates the document's list and row, every
- * stock query (tag `StockQuery`) and the all-documents views.
+ * izs-stock beside the generic resource endpoints of crud.api.ts: the document life cycle (提交审核 / 审核 / 作废)
+ * and, from their descriptors, the stock queries (balances, movements, as of a date, material cost, send-receive,
+ * not-check), the analysis, the supplier merge, the party summary and the price lookup. A life-cycle step changes
+ * stock, so it invalidates the document's list and row, every stock query (tag `StockQuery`) and the
+ * all-documents views.
  */
 export type LifecycleAction = 'submitReview' | 'review' | 'void';
 
@@ -32,23 +37,31 @@ const stockApi = api.enhanceEndpoints({ addTagTypes: ['Resource', 'StockQuery'] 
               'StockQuery',
             ],
     }),
-    /** A stock query answering R<T> (a list or a Page). */
-    stockQuery: b.query<unknown, { url: string; params?: Params }>({
-      query: ({ url, params }) => ({ url, params }),
-      transformResponse: (r: R<unknown>) => r.data,
-      providesTags: ['StockQuery'],
-    }),
-    partySummary: b.query<PartySummary, string>({
-      query: (id) => ({ url: PARTY_PATHS.summary, params: { id } }),
-      transformResponse: (r: R<PartySummary>) => r.data,
-      providesTags: ['StockQuery'],
-    }),
-    supplierMerge: b.mutation<R<SupplierMergeResult>, { keepId: string; mergeId: string }>({
-      query: (body) => ({ url: PARTY_PATHS.supplierMerge, method: 'POST', body }),
-      invalidatesTags: (_r, error) =>
-        error ? [] : [{ type: 'Resource', id: 'supplier' }, { type: 'Resource', id: 'related-party' }, 'StockQuery'],
-    }),
   }),
 });
 
-export const { useDocLifecycleMutation, useStockQueryQuery, usePartySummaryQuery, useSupplierMergeMutation } = stockApi;
+export const { useDocLifecycleMutation } = stockApi;
+
+/** 库存查询 (inventory.contract.ts INVENTORY). */
+export const stockInventoryApi = injectDescriptors('stockInventory', INVENTORY);
+export const {
+  useStockInventoryPageQuery,
+  useStockInventoryDetailQuery,
+  useStockInventoryMovementsQuery,
+  useStockInventoryHistoryQuery,
+  useStockInventoryMaterialCostQuery,
+  useStockInventorySendReceiveQuery,
+  useStockInventoryNotCheckQuery,
+} = stockInventoryApi;
+
+/** 供应链分析 / 综合报表 (analysis.contract.ts ANALYSIS). */
+export const stockAnalysisApi = injectDescriptors('stockAnalysis', ANALYSIS);
+export const { useStockAnalysisSummaryQuery, useStockAnalysisStatementQuery } = stockAnalysisApi;
+
+/** 供应商合并, party summary (party.contract.ts PARTY). */
+export const stockPartyApi = injectDescriptors('stockParty', PARTY);
+export const { useStockPartySupplierMergeMutation, useStockPartySummaryQuery } = stockPartyApi;
+
+/** Default price (price-list.contract.ts PRICE). */
+export const stockPriceApi = injectDescriptors('stockPrice', PRICE);
+export const { useStockPriceLookupQuery } = stockPriceApi;

@@ -44,6 +44,8 @@ export interface EndpointSpec {
   invalidates?: readonly Tag[];
   /** No error toast on the client (the screen shows the message itself). */
   silent?: boolean;
+  /** The answer's `msg` when it is not the default 操作成功 (e.g. 新增成功). */
+  message?: string;
   /** Public route: no sign-in (the guard lets it through). */
   isPublic?: boolean;
   /**

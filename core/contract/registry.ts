@@ -13,21 +13,38 @@ import { SITE } from './blade-system/site.contract.ts';
 import { USER_ADMIN } from './blade-system/user.contract.ts';
 import { USER_SELF } from './blade-system/user-self.contract.ts';
 import type { EndpointSpec } from './endpoint.ts';
+import { BASE_QUERIES } from './izs-base/base-queries.contract.ts';
+import { CONFIG } from './izs-base/config.contract.ts';
+import { SELECT_DATA } from './izs-base/select-data.contract.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
 import { SCF_API } from './izs-contract/scf.contract.ts';
 import { TRADING } from './izs-contract/trading-contract.contract.ts';
 import { ARAP_ENDPOINTS } from './izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS } from './izs-finance-ar/invoice.contract.ts';
+import { ACCOUNTS } from './izs-financing/account.contract.ts';
+import { ACCOUNT_SETS } from './izs-financing/account-set.contract.ts';
+import { BOOKS } from './izs-financing/books.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
+import { DIMENSIONS } from './izs-financing/dimension.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
+import { INCOME_EXPEND } from './izs-financing/income-expend.contract.ts';
+import { OPENINGS } from './izs-financing/opening.contract.ts';
+import { STOCK_REPORTS } from './izs-financing/stock-reports.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
+import { ANALYSIS } from './izs-stock/analysis.contract.ts';
+import { INVENTORY } from './izs-stock/inventory.contract.ts';
+import { PARTY } from './izs-stock/party.contract.ts';
+import { PRICE } from './izs-stock/price-list.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { MODIFY_LOG } from './izs-toolbox/modify-log.contract.ts';
 import { PRINT_CONFIG } from './izs-toolbox/print-config.contract.ts';
+import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
+import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
+import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
 
@@ -35,9 +52,18 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   closing: CLOSING,
   fixedAssets: FIXED_ASSETS,
   vouchers: VOUCHERS,
+  // izs-financing (descfin): account sets, chart, dimensions, openings, books, 收支, stock-side reports
+  accountSets: ACCOUNT_SETS,
+  accounts: ACCOUNTS,
+  dimensions: DIMENSIONS,
+  openings: OPENINGS,
+  books: BOOKS,
+  incomeExpend: INCOME_EXPEND,
+  stockReports: STOCK_REPORTS,
   visual: VISUAL_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
+  stockPrint: STOCK_PRINT,
   openApp: OPEN_APP,
   openApi: OPEN_API,
   trading: TRADING,
@@ -59,4 +85,13 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   printConfig: PRINT_CONFIG,
   modifyLog: MODIFY_LOG,
   client: CLIENT,
+  stockInventory: INVENTORY,
+  stockAnalysis: ANALYSIS,
+  stockParty: PARTY,
+  stockPrice: PRICE,
+  weighing: WEIGHING,
+  weighingSocket: WEIGHING_SOCKET,
+  baseConfig: CONFIG,
+  baseSelectData: SELECT_DATA,
+  baseQueries: BASE_QUERIES,
 };

@@ -51,7 +51,7 @@ export const loadSession = (): Thunk<Promise<boolean>> => async (dispatch, getSt
   } catch {
     return false;
   }
-  const [{ bladeSystemApi }, { izsFinancingApi }] = apis;
+  const [{ bladeSystemApi }, { accountSetsApi }] = apis;
   const routes = dispatch(bladeSystemApi.endpoints.menuRoutes.initiate(undefined, { forceRefetch: true }));
   const buttons = dispatch(bladeSystemApi.endpoints.menuButtons.initiate(undefined, { forceRefetch: true }));
   try {
@@ -59,7 +59,7 @@ export const loadSession = (): Thunk<Promise<boolean>> => async (dispatch, getSt
     const [menu, btns] = await Promise.all([routes.unwrap(), buttons.unwrap(), loadSiteInfo()]);
     dispatch(permissionsActions.setPermissions(buildPermissionMap(btns)));
     const deptId = getState().session.defaultDeptId;
-    const check = dispatch(izsFinancingApi.endpoints.accountSetCheck.initiate(deptId, { forceRefetch: true }));
+    const check = dispatch(accountSetsApi.endpoints.accountSetsCheck.initiate({ deptId }, { forceRefetch: true }));
     check
       .unwrap()
       .then((status) => dispatch(sessionActions.setCheckAccountStatus(status)))
@@ -104,8 +104,8 @@ export const checkSystemConfig =
   async (dispatch, getState) => {
     const deptId = getState().session.defaultDeptId;
     if (!deptId) return true;
-    const { izsWeighingOrderApi } = await import('../api/izs-weighing-order.api.ts');
-    const q = dispatch(izsWeighingOrderApi.endpoints.weighingBusinessConfig.initiate(deptId, { forceRefetch: true }));
+    const { baseConfigApi } = await import('../api/izs-base.api.ts');
+    const q = dispatch(baseConfigApi.endpoints.baseConfigBusinessDetail.initiate({ deptId }, { forceRefetch: true }));
     try {
       const r = await q;
       if (r.isError) return true;

@@ -37,6 +37,8 @@ export interface TraceData {
   };
   proof: TxProof;
   history: { event: string; time: string; txHash: string; blockNumber: number }[];
+  /** The public trace path with the record's token (what the QR codes carry). */
+  link?: string;
 }
 
 /** Parses the `data` string; null when it is not a trace answer. */

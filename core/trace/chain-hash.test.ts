@@ -10,7 +10,7 @@ import {
   txRootOf,
   verifyProof,
 } from './chain-hash.ts';
-import { structFieldsOf, tracePath } from './fields.ts';
+import { structFieldsOf, traceEventLabel, traceKindLabel, tracePath } from './fields.ts';
 
 describe('canonical JSON (RFC 8785)', () => {
   it.each([
@@ -89,7 +89,18 @@ describe('field table and link', () => {
     const f = structFieldsOf({ zz: '1', line10: 'b', line2: 'a', amount: '5', orderNo: 'X' });
     expect(f.map((x) => x.name)).toEqual(['单据编号', '金额', '明细2', '明细10', 'zz']);
   });
-  it('encodes the trace link', () => {
-    expect(tracePath('in_stock', 'RK 1', '000000')).toBe('/blockchain-info/in_stock/RK%201?tenantId=000000');
+  it('encodes the trace link with its token', () => {
+    expect(tracePath('in_stock', 'RK 1', 'abc_DEF-0123456789abcd')).toBe(
+      '/blockchain-info/in_stock/RK%201?t=abc_DEF-0123456789abcd',
+    );
+  });
+  it('labels every chained kind and event in Chinese', () => {
+    for (const k of ['out_stock', 'weighing', 'contract', 'trading_contract', 'collection', 'payment', 'invoice_in']) {
+      expect(traceKindLabel(k)).toMatch(/^[\u4e00-\u9fa5]+$/);
+    }
+    for (const e of ['completed', 'reviewed', 'voided', 'signed', 'saved', 'recorded']) {
+      expect(traceEventLabel(e)).toMatch(/^[\u4e00-\u9fa5]+$/);
+    }
+    expect(traceKindLabel('unknown_kind')).toBe('unknown_kind');
   });
 });

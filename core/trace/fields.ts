@@ -16,13 +16,37 @@ export const TRACE_ORDER_TYPES: Record<string, string> = {
   purchase_order: '采购订单',
   sale_order: '销售订单',
   drop_shipping: '直发单',
+  // chained by the contracts and receivables areas (issues 11, 12)
+  contract: '合同',
+  trading_contract: '贸易合同',
+  purchase_contract: '采购合同',
+  sale_contract: '销售合同',
+  financing_contract: '融资合同',
+  gold_bill: '金单',
+  collection: '收款单',
+  payment: '付款单',
+  receipt: '收款单',
+  invoice_in: '进项发票',
+  invoice_out: '销项发票',
+  invoice: '发票',
 };
 
 export const TRACE_EVENTS: Record<string, string> = {
   completed: '过磅完成',
   reviewed: '审核',
   voided: '作废',
+  signed: '签署',
+  saved: '保存',
+  recorded: '登记',
+  received: '收款',
+  paid: '付款',
+  executed: '执行完毕',
 };
+
+/** 销售出库 / 合同 … (the kind's key itself when unknown). */
+export const traceKindLabel = (orderType: string) => TRACE_ORDER_TYPES[orderType] ?? orderType;
+/** 审核 / 签署 … (the event's key itself when unknown). */
+export const traceEventLabel = (event: string) => TRACE_EVENTS[event] ?? event;
 
 /** Field key → label, in the order the table shows them; keys not listed follow in their own order. */
 export const TRACE_FIELD_LABELS: Record<string, string> = {
@@ -58,7 +82,26 @@ export const TRACE_FIELD_LABELS: Record<string, string> = {
   saleAmount: '销售金额',
   stockOrderNo: '出入库单号',
   sourceNo: '来源单号',
+  contractNo: '合同编号',
+  contractTitle: '合同名称',
+  signDate: '签订日期',
+  signer: '签署人',
+  printedHash: '合同文本SHA-256',
+  direction: '发票方向',
+  invoiceNo: '发票号码',
+  sellerName: '销售方',
+  purchaserName: '购买方',
+  taxAmount: '税额',
+  taxAndAmount: '价税合计',
+  fee: '手续费',
+  method: '结算方式',
+  settled: '已核销金额',
   reason: '作废原因',
+  title: '合同名称',
+  side: '合同方向',
+  signerName: '签署人',
+  provider: '签署服务',
+  docHash: '合同文本SHA-256',
 };
 
 /** `line3` → 明细3. */
@@ -78,8 +121,14 @@ export function structFieldsOf(fields: Fields): { name: string; key: string; val
     .map((key) => ({ name: labelOf(key), key, value: fields[key] }));
 }
 
-/** The public trace link of an order (relative; the page and the QR code prefix the origin). */
-export function tracePath(orderType: string, orderNo: string, tenantId?: string): string {
-  const p = `/blockchain-info/${encodeURIComponent(orderType)}/${encodeURIComponent(orderNo)}`;
-  return tenantId ? `${p}?tenantId=${encodeURIComponent(tenantId)}` : p;
+/**
+ * The public trace link of an order (relative; the page and the QR code prefix the origin): spec §2.2's
+ * /blockchain-info/{orderType}/{orderNo} with the record's unguessable token `?t=` — the public page opens a record
+ * only by its token (server/platform/trace-chain/link.ts); the server answers the path, clients never build it.
+ */
+export function tracePath(orderType: string, orderNo: string, token: string): string {
+  return `/blockchain-info/${encodeURIComponent(orderType)}/${encodeURIComponent(orderNo)}?t=${encodeURIComponent(token)}`;
 }
+
+/** The token a trace link carries: 128 bits base64url (22 characters). */
+export const TRACE_TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;

@@ -7,11 +7,15 @@ import { Provider } from 'react-redux';
 import { listenToDesktopClient } from '../../core/session/client-messages.ts';
 import { handleUnauthorized, handleVersionUpdated, startTokenRefresh } from '../../core/session/session-actions.ts';
 import { createAppStore } from '../../core/store/store.ts';
-import { GuardedRouter } from '../../features/shell/guarded-router.tsx';
-import { SCREENS } from './screens.ts';
+import { GuardedRouter, pageSwitch } from '../../features/shell/guarded-router.tsx';
+import { SHELL_SCREENS } from './shell-screens.ts';
 
 // The shell layout is its own chunk too, so /login loads only the login form.
 const Layout = lazy(() => import('../../features/shell/layout.tsx').then((m) => ({ default: m.Layout })));
+// The menu pages' map (≈200 lazy screens with their preload lists) loads with the first menu page, not with /login.
+const Pages = lazy(() =>
+  import('./screens.ts').then((m) => ({ default: pageSwitch(m.SCREENS, SHELL_SCREENS['coming-soon']) })),
+);
 
 const store = createAppStore({ onUnauthorized: handleUnauthorized });
 startTokenRefresh(store);
@@ -21,7 +25,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <Provider store={store}>
       <LocaleProvider locale={zh_CN}>
-        <GuardedRouter screens={SCREENS} layout={Layout} />
+        <GuardedRouter screens={SHELL_SCREENS} pages={Pages} layout={Layout} />
       </LocaleProvider>
     </Provider>
   </StrictMode>,

@@ -1,21 +1,11 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../features/shell/guarded-router.tsx';
+import type { PageMap } from '../../features/shell/guarded-router.tsx';
 
-/** Every screen is its own lazy chunk: the login page never pulls echarts or the shell. */
-export const SCREENS: ScreenMap = {
-  login: lazy(() => import('../../screens/shell/login.tsx')),
-  dashboard: lazy(() => import('../../screens/shell/dashboard.tsx')),
-  'user-info': lazy(() => import('../../screens/shell/user-info.tsx')),
-  lock: lazy(() => import('../../screens/shell/lock.tsx')),
-  redirect: lazy(() => import('../../screens/shell/redirect.tsx')),
-  'error-401': lazy(() => import('../../screens/shell/error-page.tsx')),
-  'error-403': lazy(() => import('../../screens/shell/error-page.tsx')),
-  'error-404': lazy(() => import('../../screens/shell/error-page.tsx')),
-  'error-500': lazy(() => import('../../screens/shell/error-page.tsx')),
-  'coming-soon': lazy(() => import('../../screens/shell/coming-soon.tsx')),
-  external: lazy(() => import('../../screens/shell/external.tsx')),
-  'public-redirect': lazy(() => import('../../screens/shell/public-redirect.tsx')),
-
+/**
+ * The menu pages by route path, each its own lazy chunk. This map is itself loaded after sign-in (main.tsx): the
+ * login page needs none of its ~200 entries and their preload lists.
+ */
+export const SCREENS: PageMap = {
   // menu pages by route path (one line per screen; a path without an entry shows coming-soon)
   '/base/material': lazy(() => import('../../screens/base/material.tsx')),
   '/base/material-detail/:code': lazy(() => import('../../screens/base/material-detail.tsx')),

@@ -88,6 +88,7 @@ const WeightMemoPrintPage = lazy(() => import('../../print/templates/weight-memo
 const VoucherPrintPage = lazy(() => import('../../print/templates/voucher.tsx'));
 const ContractPrintPage = lazy(() => import('../../print/templates/contract.tsx'));
 const StatementPrintPage = lazy(() => import('../../print/templates/statement.tsx'));
+const OutStockPrintPage = lazy(() => import('../../print/templates/out-stock.tsx'));
 const path = window.location.pathname.replace(/\/$/, '');
 const isSetting = path === '/setting-print';
 createRoot(document.getElementById('root')!).render(
@@ -110,6 +111,10 @@ createRoot(document.getElementById('root')!).render(
   ) : path === '/print/contract' ? (
     <Suspense fallback={null}>
       <ContractPrintPage />
+    </Suspense>
+  ) : path === '/print/out-stock' ? (
+    <Suspense fallback={null}>
+      <OutStockPrintPage />
     </Suspense>
   ) : (
     <PrintPage />

@@ -1,7 +1,8 @@
 /**
- * Public trace page /blockchain-info/{orderType}/{orderNo}[?tenantId=] (spec §2.2, issue 14): phone-first, plain
- * React and CSS (no UI library, no zod: the entry stays tiny). Loads the order's chain record (spec §7.8), recomputes
- * its hashes with WebCrypto and says 校验通过 or 校验失败 and why.
+ * Public trace page /blockchain-info/{orderType}/{orderNo}?t={token} (spec §2.2, issue 14): phone-first, plain
+ * React and CSS (no UI library, no zod: the entry stays tiny). Loads the order's chain record (spec §7.8) by the
+ * record's unguessable token (the number alone opens nothing), recomputes its hashes with WebCrypto and says 校验通过
+ * or 校验失败 and why.
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,12 +19,12 @@ type Load =
   | { state: 'empty'; msg?: string }
   | { state: 'ok'; data: TraceData; verdict: Verdict | null };
 
-function useTrace(orderType: string, orderNo: string, tenantId: string): Load {
+function useTrace(orderType: string, orderNo: string, token: string): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     if (!orderType || !orderNo) return;
     const q = new URLSearchParams({ orderType, orderNo });
-    if (tenantId) q.set('tenantId', tenantId);
+    if (token) q.set('t', token);
     let alive = true;
     fetch(`${TRACE_PATH}?${q}`)
       .then((r) => r.json())
@@ -40,7 +41,7 @@ function useTrace(orderType: string, orderNo: string, tenantId: string): Load {
     return () => {
       alive = false;
     };
-  }, [orderType, orderNo, tenantId]);
+  }, [orderType, orderNo, token]);
   return load;
 }
 
@@ -130,8 +131,8 @@ function TraceBody({ data, verdict }: { data: TraceData; verdict: Verdict | null
 
 function TracePage() {
   const target = parseTracePath(window.location.pathname);
-  const tenantId = new URLSearchParams(window.location.search).get('tenantId') ?? '';
-  const load = useTrace(target?.orderType ?? '', target?.orderNo ?? '', tenantId);
+  const token = new URLSearchParams(window.location.search).get('t') ?? '';
+  const load = useTrace(target?.orderType ?? '', target?.orderNo ?? '', token);
   return (
     <main className="tr-main">
       <header className="tr-card tr-head">
@@ -153,6 +154,7 @@ function TracePage() {
       ) : load.state === 'empty' ? (
         <section className="tr-card tr-muted" data-testid="trace-result">
           暂无数据
+          {load.msg && <small data-testid="trace-msg">{load.msg}</small>}
         </section>
       ) : (
         <div data-testid="trace-result">

@@ -1,6 +1,6 @@
 import { Button, Input } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
-import { useAccountSetSubmitMutation } from '../../core/api/izs-financing.api.ts';
+import { useAccountSetsSubmitMutation } from '../../core/api/izs-financing.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import {
   type AccountSet,
@@ -41,7 +41,7 @@ export function AccountSetDialog({
 }) {
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [submit, { isLoading }] = useAccountSetSubmitMutation();
+  const [submit, { isLoading }] = useAccountSetsSubmitMutation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useEffect(() => {
     if (!visible) return;

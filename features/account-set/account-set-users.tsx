@@ -1,9 +1,9 @@
 import { Button, Checkbox, Switch, Table } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import {
-  useAccountSetCandidatesQuery,
-  useAccountSetUsersQuery,
-  useAccountSetUsersUpdateMutation,
+  useAccountSetsUserListQuery,
+  useAccountSetsUserPageQuery,
+  useAccountSetsUserUpdateMutation,
 } from '../../core/api/izs-financing.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import type { AccountSet } from '../../core/contract/izs-financing/account-set.contract.ts';
@@ -18,9 +18,13 @@ interface Member {
 /** 账套用户 (account-set-user): the department's users, the members checked, 账套主管 and default flags. */
 export function AccountSetUsersDialog({ book, onClose }: { book: AccountSet | null; onClose: () => void }) {
   const id = book?.id ?? '';
-  const candidates = useAccountSetCandidatesQuery(id, { skip: !id, refetchOnMountOrArgChange: true });
-  const members = useAccountSetUsersQuery(id, { skip: !id, refetchOnMountOrArgChange: true });
-  const [update, { isLoading }] = useAccountSetUsersUpdateMutation();
+  const candidates = useAccountSetsUserListQuery({ accountSetId: id }, { skip: !id, refetchOnMountOrArgChange: true });
+  const page = useAccountSetsUserPageQuery(
+    { accountSetId: id, current: 1, size: 1000 },
+    { skip: !id, refetchOnMountOrArgChange: true },
+  );
+  const members = { data: page.data?.records };
+  const [update, { isLoading }] = useAccountSetsUserUpdateMutation();
   const [chosen, setChosen] = useState<Record<string, Member>>({});
   useEffect(() => {
     if (!members.data) return;

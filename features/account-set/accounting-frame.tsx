@@ -1,7 +1,13 @@
 import { Button, Empty, Tag } from '@douyinfe/semi-ui';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useDeptTreeQuery } from '../../core/api/blade-system.api.ts';
-import { izsFinancingApi, useAccountSetCheckQuery, useAccountSetListQuery } from '../../core/api/izs-financing.api.ts';
+import {
+  accountSetPageArg,
+  accountSetsApi,
+  izsFinancingApi,
+  useAccountSetsCheckQuery,
+  useAccountSetsPageQuery,
+} from '../../core/api/izs-financing.api.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
 import { ACCOUNT_CHECK, type AccountSet } from '../../core/contract/izs-financing/account-set.contract.ts';
 import { sessionActions } from '../../core/session/session-slice.ts';
@@ -58,9 +64,9 @@ export function AccountingFrame({
   const roles = useAppSelector((s) => s.session.roles);
   const bookId = useAppSelector((s) => s.session.accountSetId);
   const { data: tree = [] } = useDeptTreeQuery();
-  const check = useAccountSetCheckQuery(deptId, { skip: !deptId, refetchOnMountOrArgChange: true });
-  const list = useAccountSetListQuery(deptId, { skip: !deptId, refetchOnMountOrArgChange: true });
-  const books = list.data ?? [];
+  const check = useAccountSetsCheckQuery({ deptId }, { skip: !deptId, refetchOnMountOrArgChange: true });
+  const list = useAccountSetsPageQuery(accountSetPageArg(deptId), { skip: !deptId, refetchOnMountOrArgChange: true });
+  const books = list.data?.records ?? [];
   const [dialog, setDialog] = useState(false);
 
   const depts = useMemo(() => {
@@ -87,7 +93,18 @@ export function AccountingFrame({
     }
   }, [list.isSuccess, list.isFetching, books, bookId, deptId, userId, dispatch]);
 
-  const reload = () => dispatch(izsFinancingApi.util.invalidateTags(['Fin', 'AccountSet', 'AccountCheck']));
+  const reload = () =>
+    dispatch(
+      izsFinancingApi.util.invalidateTags([
+        'Fin',
+        'FinAccount',
+        'FinOpening',
+        'FinDimension',
+        'FinStock',
+        'AccountSet',
+        'AccountCheck',
+      ]),
+    );
   const chooseBook = (id: string) => {
     saveBook(deptId, userId, id);
     dispatch(sessionActions.setAccountSetId(id));
@@ -168,9 +185,11 @@ export function AccountingFrame({
         deptName={currentDeptName}
         onClose={() => setDialog(false)}
         onSaved={async (saved) => {
-          const fresh = await dispatch(
-            izsFinancingApi.endpoints.accountSetList.initiate(deptId, { forceRefetch: true }),
-          ).unwrap();
+          const fresh = (
+            await dispatch(
+              accountSetsApi.endpoints.accountSetsPage.initiate(accountSetPageArg(deptId), { forceRefetch: true }),
+            ).unwrap()
+          ).records;
           check.refetch();
           if (fresh.length === 1 || !bookId) chooseBook(saved.id);
           else reload();

@@ -2,7 +2,6 @@ import { Button, Empty, Modal, Spin, Table } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import { buildHeaders, buildUrl } from '../../core/api/base-query.ts';
 import { useAppStore } from '../../core/store/hooks.ts';
-import { tracePath } from '../../core/trace/fields.ts';
 import { QrCode } from '../ui/qr-code.tsx';
 import { CHAIN_PATH, type ChainInfo, parseChainAnswer } from './chain.ts';
 
@@ -25,7 +24,7 @@ export function ChainDialog({
     let alive = true;
     // plain fetch: a non-200 answer must only be logged (spec §7.10), never toasted by the base query
     const session = store.getState().session;
-    fetch(buildUrl(CHAIN_PATH, { orderType, orderNo, tenantId: session.tenantId }), {
+    fetch(buildUrl(CHAIN_PATH, { orderType, orderNo }), {
       headers: buildHeaders(session),
     })
       .then((r) => r.json())
@@ -39,7 +38,8 @@ export function ChainDialog({
     };
   }, [orderType, orderNo, store]);
   const { loading, info } = state;
-  const link = `${window.location.origin}${tracePath(orderType, orderNo, store.getState().session.tenantId)}`;
+  // the server answers the public link with the record's token (the number alone opens nothing publicly)
+  const link = info?.link ? `${window.location.origin}${info.link}` : '';
   return (
     <Modal visible title="上链信息" onCancel={onClose} width={680} footer={<Button onClick={onClose}>关闭</Button>}>
       <div data-testid="chain-dialog">
@@ -57,14 +57,18 @@ export function ChainDialog({
                 <dd data-testid="chain-block-hash">{info.blockHash}</dd>
                 <dt>上链哈希</dt>
                 <dd data-testid="chain-tx-hash">{info.txHash}</dd>
-                <dt>溯源链接</dt>
-                <dd>
-                  <a href={link} target="_blank" rel="noreferrer" data-testid="chain-trace-link">
-                    扫码或点击查看并校验
-                  </a>
-                </dd>
+                {link && (
+                  <>
+                    <dt>溯源链接</dt>
+                    <dd>
+                      <a href={link} target="_blank" rel="noreferrer" data-testid="chain-trace-link">
+                        扫码或点击查看并校验
+                      </a>
+                    </dd>
+                  </>
+                )}
               </dl>
-              <QrCode value={link} size={104} title="溯源二维码" />
+              {link && <QrCode value={link} size={104} title="溯源二维码" />}
             </div>
             <Table
               size="small"

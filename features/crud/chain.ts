@@ -9,6 +9,8 @@ export interface ChainInfo {
   blockHash: string;
   txHash: string;
   fields: { name: string; value: string }[];
+  /** The public trace path with its unguessable token (empty when the answer carries none). */
+  link: string;
 }
 
 const text = (v: unknown) =>
@@ -61,6 +63,7 @@ export function parseChainAnswer(body: unknown, log: (msg: string) => void = con
     blockHash: text(receipt.blockHash),
     txHash: text(receipt.transactionHash ?? receipt.hash),
     fields: structFields(args.structFields),
+    link: typeof data.link === 'string' && data.link.startsWith('/blockchain-info/') ? data.link : '',
   };
   return info.blockHash || info.txHash || info.fields.length ? info : null;
 }

@@ -145,10 +145,13 @@ export function DocumentListPage({
   def,
   lines,
   detailPath,
+  printPath,
 }: {
   def: ResourceDef;
   lines: LinesSpec;
   detailPath?: (row: Row) => string;
+  /** The printed page of a row (a 打印 button opens it in a new window). */
+  printPath?: (row: Row) => string;
 }) {
   const [, navigate] = useLocation();
   const [dialog, setDialog] = useState<{ mode: FormMode; id?: string; key: number } | null>(null);
@@ -158,8 +161,22 @@ export function DocumentListPage({
       <ResourceListPage
         def={def}
         detailPath={detailPath}
-        rowActions={life.rowActions}
-        rowActionsWidth={110}
+        rowActions={(row) => (
+          <>
+            {life.rowActions(row)}
+            {printPath && (
+              <Button
+                theme="borderless"
+                size="small"
+                data-testid="doc-print"
+                onClick={() => window.open(printPath(row), '_blank')}
+              >
+                打印
+              </Button>
+            )}
+          </>
+        )}
+        rowActionsWidth={printPath ? 150 : 110}
         rowEditable={(row) => row.state === 'draft'}
         onEdit={(mode, row) => setDialog({ mode, id: row.id ? String(row.id) : undefined, key: Date.now() })}
         onView={(row) =>

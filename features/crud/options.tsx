@@ -34,6 +34,22 @@ export function labelOf(options: Option[], value: unknown): string | undefined {
   return options.find((o) => String(o.value) === String(value))?.label;
 }
 
+/**
+ * An endpoint source may name form fields in braces (`…/select-list?partyId={partyId}`): they are filled from the
+ * form's values, so a picker lists what belongs to the chosen row (the contracts of the chosen party); while one
+ * of them is blank the picker offers nothing.
+ */
+export function withFormValues(source: OptionSource | undefined, values: Record<string, unknown>) {
+  if (!source || !('endpoint' in source) || !source.endpoint.includes('{')) return source;
+  let blank = false;
+  const endpoint = source.endpoint.replace(/\{(\w+)\}/g, (_m, field: string) => {
+    const v = values[field];
+    if (v === undefined || v === null || v === '') blank = true;
+    return encodeURIComponent(String(v ?? ''));
+  });
+  return blank ? { options: [] } : { ...source, endpoint };
+}
+
 const kindOf = (s: OptionSource | undefined) =>
   !s ? 'none' : 'options' in s ? 'static' : 'dict' in s ? 'dict' : 'endpoint' in s ? 'endpoint' : 'tree';
 

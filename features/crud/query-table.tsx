@@ -3,8 +3,7 @@ import { Button, Table } from '@douyinfe/semi-ui';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { Params, Row } from '../../core/api/crud.api.ts';
-import { useStockQueryQuery } from '../../core/api/izs-stock.api.ts';
+import type { Row } from '../../core/api/crud.api.ts';
 import type { Page } from '../../core/contract/common.ts';
 import type { ColumnDef } from '../../core/contract/resource.ts';
 import { sum } from '../../core/stock/amount.ts';
@@ -15,6 +14,22 @@ import './query-table.css';
 import { usePager } from '../ui/use-pager.tsx';
 
 export type QueryColumn = ColumnDef<Row> & { field: string };
+
+/** The applied filter values (strings) and, on paged tables, `current` and `size`. */
+export type QueryParams = Record<string, string | number>;
+
+/**
+ * What a QueryTable reads: a typed query hook of an endpoint descriptor, adapted to the filter values — e.g.
+ * `const useRows: RowsHook = (p, o) => useStockInventoryHistoryQuery({ ...p, date: String(p.date ?? '') }, o)`.
+ * It answers a page or a list of rows.
+ */
+export type RowsHook = (
+  params: QueryParams,
+  options: { skip: boolean },
+) => { data?: Page<object> | readonly object[]; isFetching: boolean };
+
+/** A row of any answer as the table reads it (its fields by name). */
+const asRow = (o: object): Row => Object.fromEntries(Object.entries(o));
 
 /** Σ of a decimal column over the rows (totals row); blanks count as zero. */
 export function columnTotal(rows: Row[], col: Pick<QueryColumn, 'field' | 'kind' | 'decimals'>): string {
@@ -35,7 +50,7 @@ export function columnTotal(rows: Row[], col: Pick<QueryColumn, 'field' | 'kind'
  */
 export function QueryTable({
   name,
-  url,
+  useRows,
   columns,
   filters,
   initial = {},
@@ -49,7 +64,8 @@ export function QueryTable({
   actions,
 }: {
   name: string;
-  url: string;
+  /** The endpoint's typed query hook (see RowsHook). */
+  useRows: RowsHook;
   columns: QueryColumn[];
   filters: ControlSpec[];
   initial?: Row;
@@ -68,17 +84,14 @@ export function QueryTable({
   const [draft, setDraft] = useState<Row>(initial);
   const [applied, setApplied] = useState<Row>(initial);
   const { current, size, setCurrent, pager } = usePager(20);
-  const params: Params = {};
+  const params: QueryParams = {};
   for (const [k, v] of Object.entries(applied)) if (v !== undefined && v !== null && v !== '') params[k] = String(v);
   const missing = required.filter((k) => !params[k]);
-  const q = useStockQueryQuery(
-    { url, params: paged ? { ...params, current, size } : params },
-    { skip: missing.length > 0 },
-  );
-  const data = q.data as Page<Row> | Row[] | undefined;
-  const raw = Array.isArray(data) ? data : (data?.records ?? []);
+  const q = useRows(paged ? { ...params, current, size } : params, { skip: missing.length > 0 });
+  const data = q.data;
+  const raw = (data === undefined ? [] : 'records' in data ? data.records : data).map(asRow);
   const rows = mapRow ? raw.map(mapRow) : raw;
-  const total = Array.isArray(data) ? data.length : (data?.total ?? 0);
+  const total = data === undefined ? 0 : 'records' in data ? data.total : data.length;
 
   const searchRef = useRef<HTMLDivElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);

@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useBaseConfigBusinessDetailQuery, useBaseConfigBusinessUpdateMutation } from '../../core/api/izs-base.api.ts';
 import {
   BUSINESS_CONFIG_FIELDS,
+  businessConfigBody,
   businessConfigForm,
-  CONFIG_PATHS,
 } from '../../core/contract/izs-base/config.contract.ts';
 import { materialCategoryResource } from '../../core/contract/izs-base/material-category.contract.ts';
 import {
@@ -31,6 +32,25 @@ const json = (code: number, data: unknown, msg = '操作成功') =>
     headers: { 'Content-Type': 'application/json' },
   });
 const wrap = (ui: React.ReactNode) => render(<Provider store={createAppStore({ persist: false })}>{ui}</Provider>);
+
+/** The record form as the 业务配置 page wires it: the typed detail query and update mutation of the descriptors. */
+function BusinessCard({ canEdit, body }: { canEdit: boolean; body?: Record<string, unknown> }) {
+  const query = useBaseConfigBusinessDetailQuery({ deptId: '1001' }, { refetchOnMountOrArgChange: true });
+  const [save, state] = useBaseConfigBusinessUpdateMutation();
+  return (
+    <RecordForm
+      title="业务配置"
+      testId="bc"
+      fields={BUSINESS_CONFIG_FIELDS as Fields}
+      schema={businessConfigForm}
+      query={query}
+      onSave={async (v) => !('error' in (await save(businessConfigBody.parse(v))))}
+      saving={state.isLoading}
+      body={body}
+      canEdit={canEdit}
+    />
+  );
+}
 
 const SAVED = {
   id: '9',
@@ -62,18 +82,7 @@ describe('RecordForm (one record per key, e.g. the per-department business confi
       if (url.includes('/update')) return json(200, SAVED);
       return json(200, []);
     });
-    wrap(
-      <RecordForm
-        title="业务配置"
-        testId="bc"
-        fields={BUSINESS_CONFIG_FIELDS as Fields}
-        schema={businessConfigForm}
-        load={{ url: CONFIG_PATHS.businessDetail, params: { deptId: '1001' } }}
-        save={CONFIG_PATHS.businessUpdate}
-        body={{ deptId: '1001' }}
-        canEdit
-      />,
-    );
+    wrap(<BusinessCard canEdit body={{ deptId: '1001' }} />);
     const tax = (await screen.findByDisplayValue('13.00')) as HTMLInputElement;
     expect(new URL(calls[0].url).searchParams.get('deptId')).toBe('1001');
     fireEvent.change(tax, { target: { value: '130' } });
@@ -91,17 +100,7 @@ describe('RecordForm (one record per key, e.g. the per-department business confi
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
       String(input).includes('detail-dept') ? json(200, SAVED) : json(200, []),
     );
-    wrap(
-      <RecordForm
-        title="业务配置"
-        testId="bc"
-        fields={BUSINESS_CONFIG_FIELDS as Fields}
-        schema={businessConfigForm}
-        load={{ url: CONFIG_PATHS.businessDetail, params: { deptId: '1001' } }}
-        save={CONFIG_PATHS.businessUpdate}
-        canEdit={false}
-      />,
-    );
+    wrap(<BusinessCard canEdit={false} />);
     expect(await screen.findByText('13.00')).toBeTruthy();
     expect(screen.queryByTestId('bc-save')).toBeNull();
   });

@@ -2,7 +2,6 @@ import { IconRefresh } from '@douyinfe/semi-icons';
 import { Button, Spin, Toast } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { type Params, useGetDataQuery, usePostDataMutation } from '../../core/api/crud.api.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { normalizeRow } from '../../core/format/data.ts';
 import { cleanValues, type FieldErrors, ResourceForm, validateForm } from './resource-form.tsx';
@@ -16,17 +15,27 @@ export function recordToValues(fields: AnyField[], record: Record<string, unknow
   return normalizeRow({ ...record }, keep);
 }
 
+/** The record's query as a typed hook answers it (e.g. `useBaseConfigBusinessDetailQuery`). */
+export interface RecordQuery {
+  data?: object;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
 /**
- * A card editing ONE record that is read from `load` and saved to `save` (settings pages such as the
- * per-department 业务配置): the fields are data, checked by the schema before sending, `body` adds the key the
- * record belongs to (deptId…). Without `canEdit` the values are shown read-only and there is no 保存 button.
+ * A card editing ONE record, read by `query` and saved by `onSave` (settings pages such as the per-department
+ * 业务配置): the fields are data, checked by the schema before `onSave` gets them, `body` adds the key the record
+ * belongs to (deptId…). `onSave` answers whether it saved (the base query shows the server's message otherwise);
+ * saving invalidates the record's tag, so it is read again. Without `canEdit` the values are shown read-only and
+ * there is no 保存 button.
  */
 export function RecordForm({
   title,
   fields,
   schema,
-  load,
-  save,
+  query,
+  onSave,
+  saving = false,
   body,
   canEdit,
   testId,
@@ -34,28 +43,25 @@ export function RecordForm({
   title: string;
   fields: AnyField[];
   schema: z.ZodType;
-  load: { url: string; params?: Params };
-  save: string;
+  query: RecordQuery;
+  onSave: (values: Record<string, unknown>) => Promise<boolean>;
+  saving?: boolean;
   body?: Record<string, unknown>;
   canEdit: boolean;
   testId?: string;
 }) {
-  const query = useGetDataQuery(load, { refetchOnMountOrArgChange: true });
-  const [post, postState] = usePostDataMutation();
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
-    if (query.data) setValues(recordToValues(fields, query.data as Record<string, unknown>));
+    if (query.data) setValues(recordToValues(fields, Object.fromEntries(Object.entries(query.data))));
     setErrors({});
   }, [query.data, fields]);
 
   const submit = async () => {
     const checked = validateForm(schema, { ...cleanValues(fields, values), ...body });
     if (!checked.ok) return setErrors(checked.errors);
-    const r = await post({ url: save, body: checked.data });
-    if ('error' in r) return; // the base query has shown the server's message
+    if (!(await onSave(checked.data))) return;
     Toast.success({ content: '保存成功', duration: 3 });
-    void query.refetch();
   };
 
   return (
@@ -65,7 +71,7 @@ export function RecordForm({
         <span className="ly-record-form-tools">
           <Button icon={<IconRefresh />} aria-label="刷新" title="刷新" onClick={() => void query.refetch()} />
           {canEdit && (
-            <Button theme="solid" onClick={submit} loading={postState.isLoading} data-testid={`${testId}-save`}>
+            <Button theme="solid" onClick={submit} loading={saving} data-testid={`${testId}-save`}>
               保存
             </Button>
           )}

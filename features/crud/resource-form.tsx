@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { CellValue, DECIMAL_KINDS, FieldControl } from './field-kinds.tsx';
+import { withFormValues } from './options.tsx';
 // the form carries its own styles: the account-set dialog shows it on pages that load no list page
 import './crud.css';
 
@@ -84,7 +85,8 @@ export function ResourceForm({
 }) {
   return (
     <div className="ly-crud-form" data-testid="crud-form">
-      {visibleFields(fields, mode).map((f) => {
+      {visibleFields(fields, mode).map((field) => {
+        const f = { ...field, options: withFormValues(field.options, values) };
         const id = `crud-field-${f.field}`;
         return (
           <div

@@ -13,9 +13,23 @@ export interface ScreenProps {
   path: string;
   query: Record<string, string>;
 }
-type Screen = LazyExoticComponent<ComponentType<ScreenProps>> | ComponentType<ScreenProps>;
-/** Shell screens by key, plus menu pages by route path (a page without an entry renders 'coming-soon'). */
-export type ScreenMap = Record<ShellScreenKey, Screen> & Partial<Record<PageScreenKey, Screen>>;
+export type Screen = LazyExoticComponent<ComponentType<ScreenProps>> | ComponentType<ScreenProps>;
+/** The shell's screens by key. */
+export type ShellScreenMap = Record<ShellScreenKey, Screen>;
+/** Menu pages by route path (a page without an entry renders 'coming-soon'). */
+export type PageMap = Partial<Record<PageScreenKey, Screen>>;
+
+/** One screen that renders the page of `route.screen` from `pages`, or `fallback` for a path with no page. */
+export function pageSwitch(pages: PageMap, fallback: Screen): ComponentType<ScreenProps> {
+  return function Page(props: ScreenProps) {
+    const Screen = pages[props.route.screen as PageScreenKey] ?? fallback;
+    return <Screen {...props} />;
+  };
+}
+
+function isPageKey(key: ShellScreenKey | PageScreenKey): key is PageScreenKey {
+  return key.startsWith('/');
+}
 
 export function PageLoading() {
   return (
@@ -31,13 +45,16 @@ function parseQuery(search: string): Record<string, string> {
 
 /**
  * Applies the spec §2.1 guard on every location change (DESIGN §6: the guard is a pure function; this wrapper
- * only acts on its decision) and renders the matched screen, inside `layout` unless the route is bare.
+ * only acts on its decision) and renders the matched screen, inside `layout` unless the route is bare. Menu pages
+ * render through `pages` (one lazy screen holding the page map, so the login page loads none of it).
  */
 export function GuardedRouter({
   screens,
+  pages,
   layout: Layout,
 }: {
-  screens: ScreenMap;
+  screens: ShellScreenMap;
+  pages: Screen;
   layout: ComponentType<{ route: RouteRecord; path: string; children: React.ReactNode }>;
 }) {
   const [path, navigate] = useLocation();
@@ -80,7 +97,7 @@ export function GuardedRouter({
 
   if (decision.type !== 'proceed') return <PageLoading />;
   const { route } = decision;
-  const Screen = screens[route.screen] ?? screens['coming-soon'];
+  const Screen = isPageKey(route.screen) ? pages : screens[route.screen];
   const screen = (
     <Suspense fallback={<PageLoading />}>
       <Screen key={path} route={route} path={path} query={query} />

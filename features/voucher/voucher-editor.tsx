@@ -2,20 +2,22 @@ import { Banner, Button, DatePicker, InputNumber, Space, Tag } from '@douyinfe/s
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toCapital } from '../../core/accounting/capital.ts';
 import {
-  useFin,
   useVouchersDetailQuery,
   useVouchersNextNoQuery,
   useVouchersSaveMutation,
   useVouchersUpdateMutation,
 } from '../../core/api/izs-financing.api.ts';
+import {
+  useAccountsListQuery,
+  useBookResourceList,
+  useDimensionsDataAllMapQuery,
+} from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
-import { DIMENSION_PATHS } from '../../core/contract/izs-financing/dimension.contract.ts';
+import type { FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import {
   VOUCHER_STATES,
-  VOUCHER_WORD_BASE,
   type Voucher,
-  type VoucherWordRow,
+  voucherWordResource,
 } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { businessToday } from '../../core/format/business-day.ts';
 import {
@@ -35,11 +37,6 @@ import '../ui/accounting.css';
 import { Select } from '../ui/select.tsx';
 
 type Col = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit';
-interface AuxItem {
-  id: string;
-  name: string;
-  code?: string;
-}
 
 const today = () => businessToday();
 
@@ -135,9 +132,9 @@ function AccountCell({
 export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSaved?: (v: Voucher) => void }) {
   const [id, setId] = useState(voucherId && voucherId !== '0' ? voucherId : '');
   const detail = useVouchersDetailQuery({ id }, { skip: !id, refetchOnMountOrArgChange: true });
-  const accounts = useFin<FinAccount[]>(ACCOUNT_PATHS.list, { leaf: '1', status: 1 }).data ?? [];
-  const words = useFin<VoucherWordRow[]>(`${VOUCHER_WORD_BASE}/list`, { status: 1 }).data ?? [];
-  const auxMap = useFin<Record<string, AuxItem[]>>(DIMENSION_PATHS.dataAllMap).data ?? {};
+  const accounts = useAccountsListQuery({ leaf: '1', status: 1 }, { refetchOnMountOrArgChange: true }).data ?? [];
+  const words = useBookResourceList(voucherWordResource, { status: 1 });
+  const auxMap = useDimensionsDataAllMapQuery(undefined, { refetchOnMountOrArgChange: true }).data ?? {};
   const byCode = useMemo(() => new Map(accounts.map((a) => [a.code, a])), [accounts]);
   const [saveVoucher] = useVouchersSaveMutation();
   const [updateVoucher] = useVouchersUpdateMutation();

@@ -144,4 +144,25 @@ describe('WeightMemoSheet', () => {
     expect(screen.getByTestId('weight-memo').textContent).not.toContain('第一联');
     expect(screen.queryByTestId('wm-manual')).toBeNull();
   });
+  it('carries the QR code of the tokened trace link it is given, and none without one', () => {
+    const link = 'http://yard.example/blockchain-info/weighing/GB1?t=abcdefghijklmnopqrstuv';
+    render(
+      <WeightMemoSheet
+        memo={memo({})}
+        layout={DEFAULT_PRINT_CONFIG}
+        margin={{ top: 0, right: 0, bottom: 0, left: 0 }}
+        traceLink={link}
+      />,
+    );
+    expect(screen.getByTestId('qr-code').getAttribute('data-value')).toBe(link);
+    cleanup();
+    render(
+      <WeightMemoSheet
+        memo={memo({})}
+        layout={DEFAULT_PRINT_CONFIG}
+        margin={{ top: 0, right: 0, bottom: 0, left: 0 }}
+      />,
+    );
+    expect(screen.queryByTestId('wm-trace')).toBeNull();
+  });
 });

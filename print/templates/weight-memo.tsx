@@ -23,10 +23,10 @@ import { WEIGHING_ORDER_PATHS, type WeightMemo } from '../../core/contract/izs-w
 import { hasSignIn, printRequest } from '../../core/printer/print-http.ts';
 import { printOptions } from '../../core/printer/print-settings.ts';
 import { printerFromServer } from '../../core/session/session-slice.ts';
-import { tracePath } from '../../core/trace/fields.ts';
 import { QrCode } from '../../features/ui/qr-code.tsx';
 import { requestPrint, signalPrintReady } from '../bridge.ts';
 import { pageRule } from '../margins.ts';
+import { loadTraceLink } from '../trace-link.ts';
 import {
   amountWords,
   deductionBasis,
@@ -42,7 +42,18 @@ import './weight-memo.css';
 type Layout = Pick<PrintConfig, 'template' | 'paper' | 'copies' | 'title' | 'footer'>;
 
 /** The slip itself, at its paper size (margins as padding on screen; @page margins when printed). */
-export function WeightMemoSheet({ memo, layout, margin }: { memo: WeightMemo; layout: Layout; margin: PrintMarginMm }) {
+export function WeightMemoSheet({
+  memo,
+  layout,
+  margin,
+  traceLink = '',
+}: {
+  memo: WeightMemo;
+  layout: Layout;
+  margin: PrintMarginMm;
+  /** The public trace link with its token (a completed weighing's; '' prints no QR code). */
+  traceLink?: string;
+}) {
   const paper = PAPER_SIZES[layout.paper] ?? PAPER_SIZES['c241-half'];
   const cells = weightCells(memo, layout.template);
   const marks = memoMarks(memo);
@@ -152,9 +163,9 @@ export function WeightMemoSheet({ memo, layout, margin }: { memo: WeightMemo; la
           <span className="wm-print-info" data-testid="wm-print-count">
             打印：{memo.printTime} 第{memo.printCount + 1}次{marks.reprint ? '（补打）' : ''}
           </span>
-          {memo.weighState === 'completed' && (
+          {traceLink && (
             <span className="wm-trace" data-testid="wm-trace">
-              <QrCode value={`${window.location.origin}${tracePath('weighing', memo.orderNo)}`} size="15mm" />
+              <QrCode value={traceLink} size="15mm" />
               <small>扫码溯源</small>
             </span>
           )}
@@ -191,6 +202,7 @@ export interface PrintMarginMm {
 interface Loaded {
   memo: WeightMemo;
   config: PrintConfig | null;
+  traceLink: string;
 }
 
 function query(): { id: string; warehouseId: string } {
@@ -198,10 +210,11 @@ function query(): { id: string; warehouseId: string } {
   return { id: (q.get('id') ?? '').trim(), warehouseId: (q.get('warehouseId') ?? '').trim() };
 }
 
-/** Memo, then the warehouse's print settings (the record's own warehouse when the link did not say). */
+/** Memo and its trace link, then the warehouse's print settings (the record's own warehouse when the link did not say). */
 async function load(id: string, warehouseId: string): Promise<Loaded | { error: string }> {
   const memo = await printRequest<WeightMemo>(WEIGHING_ORDER_PATHS.memo, { params: { id } });
   if (memo.code !== 200 || !memo.data) return { error: memo.msg || '磅单不存在' };
+  const traceLink = memo.data.weighState === 'completed' ? await loadTraceLink('weighing', memo.data.orderNo) : '';
   let wh = warehouseId;
   if (!wh) {
     const d = await printRequest<{ warehouseId: string | null }>('/api/izs-weighing/loadometer-order/detail', {
@@ -209,9 +222,9 @@ async function load(id: string, warehouseId: string): Promise<Loaded | { error: 
     });
     wh = d.data?.warehouseId ?? '';
   }
-  if (!wh) return { memo: memo.data, config: null };
+  if (!wh) return { memo: memo.data, config: null, traceLink };
   const cfg = await printRequest<PrintConfig>(PRINT_CONFIG_PATHS.detailWarehouseId, { params: { warehouseId: wh } });
-  return { memo: memo.data, config: cfg.code === 200 ? cfg.data : null };
+  return { memo: memo.data, config: cfg.code === 200 ? cfg.data : null, traceLink };
 }
 
 export default function WeightMemoPrintPage() {
@@ -280,7 +293,12 @@ export default function WeightMemoPrintPage() {
         </span>
       </div>
       {loaded ? (
-        <WeightMemoSheet memo={loaded.memo} layout={layout} margin={page.margin as PrintMarginMm} />
+        <WeightMemoSheet
+          memo={loaded.memo}
+          layout={layout}
+          margin={page.margin as PrintMarginMm}
+          traceLink={loaded.traceLink}
+        />
       ) : (
         <div className="print-sheet" style={{ width: `${paper.width}mm`, minHeight: `${paper.height}mm` }}>
           <div className="print-empty" data-testid="wm-error">

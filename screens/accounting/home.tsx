@@ -1,6 +1,6 @@
 import { Card, Tag } from '@douyinfe/semi-ui';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import { type HomeSummary, LEDGER_PATHS } from '../../core/contract/izs-financing/books.contract.ts';
+import { useBooksHomeQuery } from '../../core/api/izs-financing-books.api.ts';
+import type { HomeSummary } from '../../core/contract/izs-financing/books.contract.ts';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
@@ -15,7 +15,7 @@ const CARDS: [keyof HomeSummary, string][] = [
 ];
 
 function Home() {
-  const { data } = useFin<HomeSummary>(LEDGER_PATHS.home);
+  const { data } = useBooksHomeQuery({}, { refetchOnMountOrArgChange: true });
   if (!data) return null;
   return (
     <div data-testid="accounting-home">

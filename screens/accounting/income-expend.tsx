@@ -1,10 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import {
-  IE_PATHS,
-  type IncomeExpendSummary,
-  incomeExpendResource,
-} from '../../core/contract/izs-financing/income-expend.contract.ts';
+import { useIncomeExpendSummaryQuery } from '../../core/api/izs-financing-books.api.ts';
+import { incomeExpendResource } from '../../core/contract/izs-financing/income-expend.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
@@ -21,9 +17,7 @@ function IncomeExpend() {
   const last = laterPeriod(book.currentPeriod, today);
   const [range, setRange] = useState<[string, string]>([book.currentPeriod, book.currentPeriod]);
   const params = useMemo(() => ({ periodFrom: range[0], periodTo: range[1] }), [range]);
-  const { data: sum } = useFin<IncomeExpendSummary>(IE_PATHS.summary, params, {
-    resource: incomeExpendResource.name,
-  });
+  const { data: sum } = useIncomeExpendSummaryQuery(params, { refetchOnMountOrArgChange: true });
   return (
     <div data-testid="income-expend">
       <div className="ly-ie-bar">

@@ -1,7 +1,8 @@
-import { useFixedAssetsRunsQuery } from '../../core/api/izs-financing.api.ts';
-import { FA_PATHS } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { fixedAssetsApi, useFixedAssetsRunsQuery } from '../../core/api/izs-financing.api.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
-import { type QueryColumn, QueryTable } from '../../features/crud/query-table.tsx';
+import { type QueryColumn, QueryTable, type RowsHook } from '../../features/crud/query-table.tsx';
+
+const useRows: RowsHook = (p, o) => fixedAssetsApi.useFixedAssetsSummaryQuery({ period: String(p.period ?? '') }, o);
 
 const COLUMNS: QueryColumn[] = [
   { field: 'typeName', label: '资产类别', kind: 'text', width: 140 },
@@ -27,7 +28,7 @@ function Summary() {
   return (
     <QueryTable
       name="asset-accounting"
-      url={FA_PATHS.summary}
+      useRows={useRows}
       columns={COLUMNS}
       rowKey={(r) => `${r.typeName}|${r.useDept}`}
       filters={[{ field: 'period', label: '期间', kind: 'text', placeholder: 'yyyy-MM' }]}

@@ -1,6 +1,9 @@
-import { ASSET_CARD_BASE, FA_PATHS } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { fixedAssetsApi } from '../../core/api/izs-financing.api.ts';
+import { ASSET_CARD_BASE } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
-import { type QueryColumn, QueryTable } from '../../features/crud/query-table.tsx';
+import { type QueryColumn, QueryTable, type RowsHook } from '../../features/crud/query-table.tsx';
+
+const useRows: RowsHook = (p, o) => fixedAssetsApi.useFixedAssetsScheduleQuery({ id: String(p.id ?? '') }, o);
 
 const COLUMNS: QueryColumn[] = [
   { field: 'period', label: '期间', kind: 'text', width: 100 },
@@ -17,7 +20,7 @@ export default function AssetDepreciationScreen() {
     <AccountingFrame testId="asset-depr">
       <QueryTable
         name="asset-depr"
-        url={FA_PATHS.schedule}
+        useRows={useRows}
         columns={COLUMNS}
         rowKey="period"
         filters={[

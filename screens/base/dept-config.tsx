@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import {
+  useBaseConfigBusinessDetailQuery,
+  useBaseConfigBusinessUpdateMutation,
+  useBaseConfigFinanceDetailQuery,
+  useBaseConfigFinanceUpdateMutation,
+} from '../../core/api/izs-base.api.ts';
+import {
   BUSINESS_CONFIG_FIELDS,
+  businessConfigBody,
   businessConfigForm,
-  CONFIG_PATHS,
   FINANCE_CONFIG_FIELDS,
+  financeConfigBody,
   financeConfigForm,
 } from '../../core/contract/izs-base/config.contract.ts';
 import { DEPT_TREE } from '../../core/contract/izs-base/fields.ts';
@@ -14,6 +21,44 @@ import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { RecordForm } from '../../features/crud/record-form.tsx';
 
 type Fields = FormFieldDef<Record<string, unknown>>[];
+
+const fresh = { refetchOnMountOrArgChange: true } as const;
+
+function BusinessConfigCard({ deptId, canEdit }: { deptId: string; canEdit: boolean }) {
+  const query = useBaseConfigBusinessDetailQuery({ deptId }, fresh);
+  const [save, state] = useBaseConfigBusinessUpdateMutation();
+  return (
+    <RecordForm
+      title="业务配置"
+      testId="business-config"
+      fields={BUSINESS_CONFIG_FIELDS as Fields}
+      schema={businessConfigForm}
+      query={query}
+      onSave={async (v) => !('error' in (await save(businessConfigBody.parse(v))))}
+      saving={state.isLoading}
+      body={{ deptId }}
+      canEdit={canEdit}
+    />
+  );
+}
+
+function FinanceConfigCard({ deptId, canEdit }: { deptId: string; canEdit: boolean }) {
+  const query = useBaseConfigFinanceDetailQuery({ deptId }, fresh);
+  const [save, state] = useBaseConfigFinanceUpdateMutation();
+  return (
+    <RecordForm
+      title="财务参数"
+      testId="finance-config"
+      fields={FINANCE_CONFIG_FIELDS as Fields}
+      schema={financeConfigForm}
+      query={query}
+      onSave={async (v) => !('error' in (await save(financeConfigBody.parse(v))))}
+      saving={state.isLoading}
+      body={{ deptId }}
+      canEdit={canEdit}
+    />
+  );
+}
 
 /**
  * 业务配置 (/base/dept/config, spec §7.6): per department, the business config (system-business-config) and the
@@ -35,26 +80,8 @@ export default function DeptConfigScreen() {
           onChange={(v) => v && setDeptId(String(v))}
         />
       </div>
-      <RecordForm
-        title="业务配置"
-        testId="business-config"
-        fields={BUSINESS_CONFIG_FIELDS as Fields}
-        schema={businessConfigForm}
-        load={{ url: CONFIG_PATHS.businessDetail, params: { deptId } }}
-        save={CONFIG_PATHS.businessUpdate}
-        body={{ deptId }}
-        canEdit={business.edit}
-      />
-      <RecordForm
-        title="财务参数"
-        testId="finance-config"
-        fields={FINANCE_CONFIG_FIELDS as Fields}
-        schema={financeConfigForm}
-        load={{ url: CONFIG_PATHS.financeDetail, params: { deptId } }}
-        save={CONFIG_PATHS.financeUpdate}
-        body={{ deptId }}
-        canEdit={finance.edit}
-      />
+      <BusinessConfigCard deptId={deptId} canEdit={business.edit} />
+      <FinanceConfigCard deptId={deptId} canEdit={finance.edit} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { IconPlus } from '@douyinfe/semi-icons';
 import { Button, Toast } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
-import { refOf, usePostDataMutation, useResourceDetailQuery } from '../../core/api/crud.api.ts';
+import { refOf, useResourceDetailQuery } from '../../core/api/crud.api.ts';
+import { useBaseEnvironmentMutation } from '../../core/api/izs-base.api.ts';
 import {
   WAREHOUSE_ENVIRONMENT_FIELDS,
-  WAREHOUSE_PATHS,
   warehouseEnvironmentForm,
   warehouseResource,
 } from '../../core/contract/izs-base/warehouse.contract.ts';
@@ -20,7 +20,7 @@ export default function WarehouseDetailScreen({ path }: ScreenProps) {
   const ref = useMemo(() => refOf(warehouseResource), []);
   const detail = useResourceDetailQuery({ ref, id });
   const perms = useResourcePermissions(warehouseResource.permission);
-  const [post] = usePostDataMutation();
+  const [addPatrol] = useBaseEnvironmentMutation();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -44,7 +44,7 @@ export default function WarehouseDetailScreen({ path }: ScreenProps) {
         extra={{ warehouseId: id }}
         onClose={() => setOpen(false)}
         onSubmit={async (body) => {
-          if ('error' in (await post({ url: WAREHOUSE_PATHS.environment, body }))) return false;
+          if ('error' in (await addPatrol(warehouseEnvironmentForm.parse(body)))) return false;
           Toast.success({ content: '新增成功', duration: 3 });
           void detail.refetch();
           return true;

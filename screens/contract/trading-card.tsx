@@ -180,6 +180,16 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
             <dt>未执行</dt>
             <dd data-testid="trading-remaining">{c.execution.remainingQty} 吨</dd>
           </div>
+          <div>
+            <dt>已开票</dt>
+            <dd data-testid="trading-invoiced">{c.execution.invoicedAmount} 元</dd>
+          </div>
+          <div>
+            <dt>{c.side === 'purchase' ? '已付款 / 未付款' : '已收款 / 未收款'}</dt>
+            <dd data-testid="trading-paid">
+              {c.execution.paidAmount} 元 / {c.execution.openAmount} 元
+            </dd>
+          </div>
         </dl>
         {c.deductions && <p>质量扣款：{c.deductions}</p>}
       </section>

@@ -2,15 +2,13 @@ import { Button, Space, Tag } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import { useBookResourceList, useDimensionsDataSyncMutation } from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import {
-  DIMENSION_BASE,
-  DIMENSION_PATHS,
   DIMENSION_SOURCES,
-  type Dimension,
   dimensionItemForm,
   dimensionItemResource,
+  dimensionResource,
 } from '../../core/contract/izs-financing/dimension.contract.ts';
 import type { ResourceDef } from '../../core/contract/resource.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
@@ -23,10 +21,10 @@ import './finance.css';
 function DimensionItems({ dimensionId }: { dimensionId: string }) {
   const book = useBook();
   const [, navigate] = useLocation();
-  const post = useFinPost();
+  const [syncItems] = useDimensionsDataSyncMutation();
   const [busy, setBusy] = useState(false);
   const [list, setList] = useState(0);
-  const dims = useFin<Dimension[]>(`${DIMENSION_BASE}/list`).data ?? [];
+  const dims = useBookResourceList(dimensionResource);
   const dim = dims.find((d) => d.id === dimensionId);
   const source = DIMENSION_SOURCES.find((s) => s.code === dim?.source);
   const def = useMemo(
@@ -43,7 +41,7 @@ function DimensionItems({ dimensionId }: { dimensionId: string }) {
   const sync = async () => {
     setBusy(true);
     try {
-      const r = await post<{ added: number }>(DIMENSION_PATHS.dataSync, { dimensionId });
+      const r = await syncItems({ dimensionId }).unwrap();
       notifySuccess(r.added ? `已从基础资料同步 ${r.added} 个项目` : '基础资料已全部同步，没有新项目');
       setList((n) => n + 1);
     } catch {
@@ -78,7 +76,7 @@ function DimensionItems({ dimensionId }: { dimensionId: string }) {
 function AllItems() {
   const book = useBook();
   const [, navigate] = useLocation();
-  const dims = useFin<Dimension[]>(`${DIMENSION_BASE}/list`).data ?? [];
+  const dims = useBookResourceList(dimensionResource);
   const def = useMemo(
     () =>
       ({

@@ -1,14 +1,12 @@
 import { Button, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
-import { notifySuccess } from '../../core/api/notify.ts';
 import {
-  BIZ_PATHS,
-  BIZ_PERMISSIONS,
-  type CostCarryPreview,
-} from '../../core/contract/izs-financing/business.contract.ts';
-import type { Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
+  useStockReportsCostCarryMutation,
+  useStockReportsCostCarryPreviewQuery,
+} from '../../core/api/izs-financing-books.api.ts';
+import { notifySuccess } from '../../core/api/notify.ts';
+import { BIZ_PERMISSIONS } from '../../core/contract/izs-financing/business.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
@@ -19,13 +17,15 @@ function CarryDownCost() {
   const book = useBook();
   const [, navigate] = useLocation();
   const can = useResourcePermissions(BIZ_PERMISSIONS.costCarry);
-  const post = useFinPost();
+  const [carry] = useStockReportsCostCarryMutation();
   const [period, setPeriod] = useState(book.currentPeriod);
   const [busy, setBusy] = useState(false);
-  const { data, isFetching } = useFin<CostCarryPreview>(BIZ_PATHS.costCarryPreview, { period });
+  const { data, isFetching } = useStockReportsCostCarryPreviewQuery({ period }, { refetchOnMountOrArgChange: true });
   const generate = async () => {
     setBusy(true);
-    const v = await post<Voucher>(BIZ_PATHS.costCarry, { period }).catch(() => null);
+    const v = await carry({ period })
+      .unwrap()
+      .catch(() => null);
     setBusy(false);
     if (v) {
       notifySuccess(`已生成凭证 ${v.voucherNo}`);

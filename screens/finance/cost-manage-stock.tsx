@@ -1,11 +1,7 @@
 import { Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import {
-  BIZ_PATHS,
-  type StockCostAnswer,
-  type StockCostRow,
-} from '../../core/contract/izs-financing/business.contract.ts';
+import { useStockReportsStockCostQuery } from '../../core/api/izs-financing-books.api.ts';
+import type { StockCostAnswer, StockCostRow } from '../../core/contract/izs-financing/business.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
@@ -25,7 +21,7 @@ const COLS: [keyof StockCostRow, string, boolean][] = [
 function StockCost() {
   const book = useBook();
   const [period, setPeriod] = useState(book.currentPeriod);
-  const { data, isFetching } = useFin<StockCostAnswer>(BIZ_PATHS.stockCost, { period });
+  const { data, isFetching } = useStockReportsStockCostQuery({ period }, { refetchOnMountOrArgChange: true });
   const diff = data ? Number(data.difference) : 0;
   return (
     <div data-testid="stock-cost">

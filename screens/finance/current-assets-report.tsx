@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import { BIZ_PATHS, type CurrentAssetsAnswer } from '../../core/contract/izs-financing/business.contract.ts';
+import { useStockReportsCurrentAssetsQuery } from '../../core/api/izs-financing-books.api.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
@@ -9,7 +8,7 @@ import { PeriodBar } from './period-bar.tsx';
 function CurrentAssets() {
   const book = useBook();
   const [period, setPeriod] = useState(book.currentPeriod);
-  const { data, isFetching } = useFin<CurrentAssetsAnswer>(BIZ_PATHS.currentAssets, { period });
+  const { data, isFetching } = useStockReportsCurrentAssetsQuery({ period }, { refetchOnMountOrArgChange: true });
   return (
     <div data-testid="current-assets">
       <PeriodBar title="流动资产报表" initial={period} loading={isFetching} onQuery={setPeriod} />

@@ -2,12 +2,11 @@ import { Button, Card, Table } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import type { z } from 'zod';
 import {
-  useFin,
   useFixedAssetsAcquireVoucherMutation,
   useFixedAssetsDisposeVoucherMutation,
   useFixedAssetsHistoryQuery,
 } from '../../core/api/izs-financing.api.ts';
-import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
+import { useAccountsListQuery } from '../../core/api/izs-financing-books.api.ts';
 import {
   ASSET_STATES,
   type AssetChangeRow,
@@ -40,7 +39,7 @@ const changeText = (changes: Record<string, [unknown, unknown]>) =>
 function VoucherDialog({ change, id, onClose }: { change: AssetChangeRow | null; id: string; onClose: () => void }) {
   const [acquireVoucher] = useFixedAssetsAcquireVoucherMutation();
   const [disposeVoucher] = useFixedAssetsDisposeVoucherMutation();
-  const { data: accounts = [] } = useFin<FinAccount[]>(ACCOUNT_PATHS.list, { status: 1, leaf: 1 });
+  const { data: accounts = [] } = useAccountsListQuery({ status: 1, leaf: '1' }, { refetchOnMountOrArgChange: true });
   const options = { options: accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.fullName}` })) };
   const acquire = change?.kind === 'acquire';
   return (

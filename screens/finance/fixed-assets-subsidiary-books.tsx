@@ -1,6 +1,12 @@
-import { FA_PATHS } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { fixedAssetsApi } from '../../core/api/izs-financing.api.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
-import { type QueryColumn, QueryTable } from '../../features/crud/query-table.tsx';
+import { type QueryColumn, QueryTable, type RowsHook } from '../../features/crud/query-table.tsx';
+
+const useRows: RowsHook = (p, o) =>
+  fixedAssetsApi.useFixedAssetsSubsidiaryQuery(
+    { periodFrom: String(p.periodFrom ?? ''), periodTo: String(p.periodTo ?? '') },
+    o,
+  );
 
 const money = (field: string, label: string): QueryColumn => ({ field, label, kind: 'money', width: 116 });
 const COLUMNS: QueryColumn[] = [
@@ -24,7 +30,7 @@ function Books() {
   return (
     <QueryTable
       name="fa-subsidiary"
-      url={FA_PATHS.subsidiary}
+      useRows={useRows}
       columns={COLUMNS}
       rowKey="assetId"
       filters={[

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
-import { type GeneralLedgerAnswer, LEDGER_PATHS } from '../../core/contract/izs-financing/books.contract.ts';
+import {
+  useAccountsListQuery,
+  useBooksDaybookQuery,
+  useBooksGeneralQuery,
+} from '../../core/api/izs-financing-books.api.ts';
 import { useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { LedgerTable } from './ledger-table.tsx';
@@ -18,7 +20,7 @@ const TITLES = { general: '总账', cash: '现金日记账', bank: '银行日记
  */
 export function GeneralLedgerView({ kind }: { kind: 'general' | 'cash' | 'bank' }) {
   const book = useBook();
-  const accounts = useFin<FinAccount[]>(ACCOUNT_PATHS.list, {}, { skip: kind !== 'general' }).data ?? [];
+  const accounts = useAccountsListQuery({}, { skip: kind !== 'general', refetchOnMountOrArgChange: true }).data ?? [];
   const [draft, setDraft] = useState({
     periodFrom: book.currentPeriod,
     periodTo: book.currentPeriod,
@@ -26,8 +28,12 @@ export function GeneralLedgerView({ kind }: { kind: 'general' | 'cash' | 'bank' 
     posted: '',
   });
   const [q, setQ] = useState(draft);
-  const url = kind === 'general' ? LEDGER_PATHS.general : LEDGER_PATHS.daybook;
-  const { data, isFetching } = useFin<GeneralLedgerAnswer>(url, kind === 'general' ? q : { ...q, kind });
+  const general = useBooksGeneralQuery(q, { skip: kind !== 'general', refetchOnMountOrArgChange: true });
+  const daybook = useBooksDaybookQuery(kind === 'general' ? { ...q, kind: 'cash' } : { ...q, kind }, {
+    skip: kind === 'general',
+    refetchOnMountOrArgChange: true,
+  });
+  const { data, isFetching } = kind === 'general' ? general : daybook;
   return (
     <div data-testid={`ledger-${kind}`}>
       <div className="ly-fin-tools">

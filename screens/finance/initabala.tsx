@@ -1,19 +1,16 @@
 import { Banner, Button, Modal, Space, Tag } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { monthOf } from '../../core/accounting/period.ts';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import {
+  useBookResourceList,
+  useDimensionsDataAllMapQuery,
+  useOpeningsCheckQuery,
+  useOpeningsListQuery,
+  useOpeningsSaveMutation,
+} from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import {
-  DIMENSION_BASE,
-  DIMENSION_PATHS,
-  type Dimension,
-} from '../../core/contract/izs-financing/dimension.contract.ts';
-import {
-  OPENING_PATHS,
-  type OpeningCheck,
-  type OpeningFigures,
-  type OpeningRow,
-} from '../../core/contract/izs-financing/opening.contract.ts';
+import { dimensionResource } from '../../core/contract/izs-financing/dimension.contract.ts';
+import type { OpeningCheck, OpeningFigures, OpeningRow } from '../../core/contract/izs-financing/opening.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { cellOf, cleanAmount, isAmount, moneyText, type OpeningEdit, openingItems, openingKey } from './fin-model.ts';
@@ -21,10 +18,6 @@ import '../../features/ui/accounting.css';
 import './finance.css';
 import { CategoryTabs } from './category-tabs.tsx';
 
-interface AuxItem {
-  id: string;
-  name: string;
-}
 type Cell = 'balance' | 'ytdDebit' | 'ytdCredit' | 'ytdPl' | 'quantity';
 
 const editOf = (code: string, aux: Record<string, string>, f?: OpeningFigures): OpeningEdit => ({
@@ -64,12 +57,12 @@ function CheckPanel({ check }: { check: OpeningCheck | undefined }) {
 
 function Openings() {
   const book = useBook();
-  const list = useFin<OpeningRow[]>(OPENING_PATHS.list);
-  const check = useFin<OpeningCheck>(OPENING_PATHS.check);
-  const auxMap = useFin<Record<string, AuxItem[]>>(DIMENSION_PATHS.dataAllMap).data ?? {};
-  const dims = useFin<Dimension[]>(`${DIMENSION_BASE}/list`).data ?? [];
+  const list = useOpeningsListQuery(undefined, { refetchOnMountOrArgChange: true });
+  const check = useOpeningsCheckQuery(undefined, { refetchOnMountOrArgChange: true });
+  const auxMap = useDimensionsDataAllMapQuery(undefined, { refetchOnMountOrArgChange: true }).data ?? {};
+  const dims = useBookResourceList(dimensionResource);
   const dimName = (id: string) => dims.find((d) => d.id === id)?.name ?? '辅助核算';
-  const post = useFinPost();
+  const [saveOpenings] = useOpeningsSaveMutation();
   const [category, setCategory] = useState<string>('资产');
   const [edits, setEdits] = useState<Map<string, OpeningEdit>>(new Map());
   const [added, setAdded] = useState<{ code: string; aux: Record<string, string> }[]>([]);
@@ -97,7 +90,7 @@ function Openings() {
     if (!items.length) return setError('没有修改的期初余额');
     setBusy(true);
     try {
-      const res = await post<OpeningCheck>(OPENING_PATHS.save, { items });
+      const res = await saveOpenings({ items }).unwrap();
       setEdits(new Map());
       setAdded([]);
       notifySuccess(res.balanced ? '保存成功，试算平衡' : '保存成功，试算尚不平衡');
@@ -247,7 +240,7 @@ function Openings() {
               </tr>
             );
             if (!hasAux) return [own];
-            const stored = r.items.map((it) => ({ aux: it.aux, names: it.auxNames, f: it as OpeningFigures }));
+            const stored = r.items.map((it) => ({ aux: it.aux, names: it.auxNames, f: it }));
             const extra = added
               .filter(
                 (a) =>

@@ -1,11 +1,7 @@
 import { Checkbox, Input, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import {
-  type BalanceFigures,
-  LEDGER_PATHS,
-  type TrialBalanceAnswer,
-} from '../../core/contract/izs-financing/books.contract.ts';
+import { useBooksBalanceQuery } from '../../core/api/izs-financing-books.api.ts';
+import type { BalanceFigures } from '../../core/contract/izs-financing/books.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
@@ -33,7 +29,7 @@ function TrialBalance() {
     posted: '',
   });
   const [q, setQ] = useState(draft);
-  const { data, isFetching } = useFin<TrialBalanceAnswer>(LEDGER_PATHS.balance, q);
+  const { data, isFetching } = useBooksBalanceQuery(q, { refetchOnMountOrArgChange: true });
   return (
     <div data-testid="trial-balance">
       <div className="ly-fin-tools">

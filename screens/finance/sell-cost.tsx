@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import { BIZ_PATHS, type SellCostAnswer } from '../../core/contract/izs-financing/business.contract.ts';
+import { useStockReportsSellCostQuery } from '../../core/api/izs-financing-books.api.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
@@ -9,7 +8,7 @@ import { PeriodBar } from './period-bar.tsx';
 function SellCost() {
   const book = useBook();
   const [period, setPeriod] = useState(book.currentPeriod);
-  const { data, isFetching } = useFin<SellCostAnswer>(BIZ_PATHS.sellCost, { period });
+  const { data, isFetching } = useStockReportsSellCostQuery({ period }, { refetchOnMountOrArgChange: true });
   return (
     <div data-testid="sell-cost">
       <PeriodBar title="销售成本" initial={period} loading={isFetching} onQuery={setPeriod} />

@@ -1,7 +1,6 @@
 import { Input, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import { LEDGER_PATHS, type StatementAnswer } from '../../core/contract/izs-financing/books.contract.ts';
+import { useBooksBalanceSheetQuery, useBooksIncomeStatementQuery } from '../../core/api/izs-financing-books.api.ts';
 import { useBook } from '../../features/account-set/accounting-frame.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
@@ -10,7 +9,6 @@ import { PostedQuery } from './fin-controls.tsx';
 const CONFIG = {
   balance_sheet: {
     title: '资产负债表',
-    url: LEDGER_PATHS.balanceSheet,
     columns: [
       ['closing', '期末余额'],
       ['yearOpening', '年初余额'],
@@ -18,7 +16,6 @@ const CONFIG = {
   },
   income_statement: {
     title: '利润表',
-    url: LEDGER_PATHS.incomeStatement,
     columns: [
       ['month', '本月金额'],
       ['ytd', '本年累计金额'],
@@ -32,7 +29,12 @@ export function StatementView({ report }: { report: keyof typeof CONFIG }) {
   const cfg = CONFIG[report];
   const [draft, setDraft] = useState({ period: book.currentPeriod, posted: '' });
   const [q, setQ] = useState(draft);
-  const { data, isFetching } = useFin<StatementAnswer>(cfg.url, q);
+  const sheet = useBooksBalanceSheetQuery(q, { skip: report !== 'balance_sheet', refetchOnMountOrArgChange: true });
+  const income = useBooksIncomeStatementQuery(q, {
+    skip: report !== 'income_statement',
+    refetchOnMountOrArgChange: true,
+  });
+  const { data, isFetching } = report === 'balance_sheet' ? sheet : income;
   return (
     <div data-testid={`statement-${report}`} style={{ maxWidth: 980 }}>
       <div className="ly-fin-tools">

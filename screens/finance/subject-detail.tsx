@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
-import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import {
-  type AuxBalanceAnswer,
-  LEDGER_PATHS,
-  type LedgerAnswer,
-} from '../../core/contract/izs-financing/books.contract.ts';
+  useAccountsListQuery,
+  useBooksBalanceAuxQuery,
+  useBooksSubsidiaryQuery,
+} from '../../core/api/izs-financing-books.api.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { LedgerTable } from './ledger-table.tsx';
@@ -16,7 +14,7 @@ import { PostedQuery } from './fin-controls.tsx';
 
 function Subsidiary() {
   const book = useBook();
-  const accounts = useFin<FinAccount[]>(ACCOUNT_PATHS.list, {}).data ?? [];
+  const accounts = useAccountsListQuery({}, { refetchOnMountOrArgChange: true }).data ?? [];
   const [draft, setDraft] = useState({
     accountCode: '1001',
     auxKey: '',
@@ -27,12 +25,11 @@ function Subsidiary() {
   const [q, setQ] = useState(draft);
   const acc = accounts.find((a) => a.code === draft.accountCode);
   const withAux = !!acc && acc.leaf && acc.auxDims.length > 0;
-  const aux = useFin<AuxBalanceAnswer>(
-    LEDGER_PATHS.balanceAux,
+  const aux = useBooksBalanceAuxQuery(
     { accountCode: draft.accountCode, periodFrom: draft.periodFrom, periodTo: draft.periodTo },
-    { skip: !withAux },
+    { skip: !withAux, refetchOnMountOrArgChange: true },
   );
-  const { data, isFetching } = useFin<LedgerAnswer>(LEDGER_PATHS.subsidiary, q, { skip: !q.accountCode });
+  const { data, isFetching } = useBooksSubsidiaryQuery(q, { skip: !q.accountCode, refetchOnMountOrArgChange: true });
   return (
     <div data-testid="subsidiary-ledger">
       <div className="ly-fin-tools">

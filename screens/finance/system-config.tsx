@@ -1,11 +1,20 @@
 import { Banner, Button, Input, Modal, Space, Switch, Tag, TextArea } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
-import { useAccountSetSubmitMutation, useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import { useAccountSetsSubmitMutation } from '../../core/api/izs-financing.api.ts';
+import {
+  useAccountsEnableMutation,
+  useAccountsListQuery,
+  useAccountsNextCodeQuery,
+  useAccountsRemoveMutation,
+  useAccountsSaveMutation,
+  useAccountsUpdateMutation,
+  useBookResourceList,
+} from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
+import type { FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import { YES_NO } from '../../core/contract/izs-financing/account-set.contract.ts';
-import { DIMENSION_BASE, type Dimension } from '../../core/contract/izs-financing/dimension.contract.ts';
-import { UNIT_BASE, type UnitRow } from '../../core/contract/izs-financing/unit.contract.ts';
+import { dimensionResource } from '../../core/contract/izs-financing/dimension.contract.ts';
+import { unitResource } from '../../core/contract/izs-financing/unit.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import '../../features/ui/accounting.css';
@@ -22,7 +31,7 @@ const FLAGS: [Flag, string, string][] = [
 /** 账套参数: the review / posting switches and the book's descriptive fields (account-set/update). */
 function BookSettings() {
   const book = useBook();
-  const [submit, { isLoading }] = useAccountSetSubmitMutation();
+  const [submit, { isLoading }] = useAccountSetsSubmitMutation();
   const [values, setValues] = useState({
     name: book.name,
     reviewRequired: book.reviewRequired,
@@ -96,10 +105,13 @@ interface AccountDraft {
 
 /** 会计科目: the book's chart by category; add a sub-account, edit 数量核算 / 计量单位 / 辅助核算, enable, delete. */
 function Chart() {
-  const accounts = useFin<FinAccount[]>(ACCOUNT_PATHS.list, {}).data ?? [];
-  const dims = useFin<Dimension[]>(`${DIMENSION_BASE}/list`, { status: 1 }).data ?? [];
-  const units = useFin<UnitRow[]>(`${UNIT_BASE}/list`, { status: 1 }).data ?? [];
-  const post = useFinPost();
+  const accounts = useAccountsListQuery({}, { refetchOnMountOrArgChange: true }).data ?? [];
+  const dims = useBookResourceList(dimensionResource, { status: 1 });
+  const units = useBookResourceList(unitResource, { status: 1 });
+  const [saveAccount] = useAccountsSaveMutation();
+  const [updateAccount] = useAccountsUpdateMutation();
+  const [enableAccount] = useAccountsEnableMutation();
+  const [removeAccount] = useAccountsRemoveMutation();
   const [category, setCategory] = useState<string>('资产');
   const [keyword, setKeyword] = useState('');
   const [draft, setDraft] = useState<AccountDraft | null>(null);
@@ -111,12 +123,9 @@ function Chart() {
       ),
     [accounts, category, keyword],
   );
-  const nextCode = useFin<string>(
-    ACCOUNT_PATHS.nextCode,
+  const nextCode = useAccountsNextCodeQuery(
     { parentCode: draft?.parentCode ?? '' },
-    {
-      skip: !draft?.parentCode,
-    },
+    { skip: !draft?.parentCode, refetchOnMountOrArgChange: true },
   );
   const open = (d: AccountDraft) => {
     setError('');
@@ -128,22 +137,22 @@ function Chart() {
     setError('');
     try {
       if (draft.id) {
-        await post(ACCOUNT_PATHS.update, {
+        await updateAccount({
           id: draft.id,
           ...(draft.preset ? {} : { name: draft.name }),
           quantity: draft.quantity,
           unit: draft.unit,
           auxDims: draft.auxDims,
-        });
+        }).unwrap();
       } else {
-        await post(ACCOUNT_PATHS.save, {
-          parentCode: draft.parentCode,
+        await saveAccount({
+          parentCode: draft.parentCode ?? '',
           code: draft.code || undefined,
           name: draft.name,
           quantity: draft.quantity,
           unit: draft.unit,
           auxDims: draft.auxDims,
-        });
+        }).unwrap();
       }
       notifySuccess(draft.id ? '修改成功' : '新增成功');
       setDraft(null);
@@ -152,14 +161,16 @@ function Chart() {
     }
   };
   const enable = (a: FinAccount) =>
-    post(ACCOUNT_PATHS.enable, { ids: [a.id], status: a.status === 1 ? 0 : 1 })
+    enableAccount({ ids: [a.id], status: a.status === 1 ? 0 : 1 })
+      .unwrap()
       .then(() => notifySuccess(a.status === 1 ? '已停用' : '已启用'))
       .catch(() => undefined);
   const remove = (a: FinAccount) =>
     Modal.confirm({
       title: `删除科目 ${a.code} ${a.name}？`,
       onOk: () =>
-        post(`${ACCOUNT_PATHS.remove}?ids=${a.id}`, {})
+        removeAccount({ ids: a.id })
+          .unwrap()
           .then(() => notifySuccess('删除成功'))
           .catch(() => undefined),
     });

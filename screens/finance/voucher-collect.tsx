@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useFin, useVouchersCollectQuery } from '../../core/api/izs-financing.api.ts';
-import { VOUCHER_WORD_BASE, type VoucherWordRow } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { useVouchersCollectQuery } from '../../core/api/izs-financing.api.ts';
+import { useBookResourceList } from '../../core/api/izs-financing-books.api.ts';
+import { voucherWordResource } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { moneyText } from './fin-model.ts';
@@ -11,7 +12,7 @@ import { PostedQuery } from './fin-controls.tsx';
 
 function Collect() {
   const book = useBook();
-  const words = useFin<VoucherWordRow[]>(`${VOUCHER_WORD_BASE}/list`, {}).data ?? [];
+  const words = useBookResourceList(voucherWordResource);
   const [draft, setDraft] = useState({
     periodFrom: book.currentPeriod,
     periodTo: book.currentPeriod,

@@ -18,7 +18,7 @@ const DOC: Record<string, string> = {
 
 /**
  * 采购台账 / 销售台账: per counterparty × material for a period — contracted, delivered net weight and amount, open on
- * executing contracts; a row opens its documents; 导出 writes the same rows to Excel.
+ * executing contracts, invoiced, paid / collected and open amount; a row opens its documents; 导出 writes the same rows to Excel.
  */
 export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
   const now = new Date();
@@ -33,6 +33,8 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
   );
   const def = side === 'purchase' ? purchaseLedgerDef : sellLedgerDef;
   const partyLabel = side === 'purchase' ? '供应商' : '客户';
+  const paidLabel = side === 'purchase' ? '已付款' : '已收款';
+  const openLabel = side === 'purchase' ? '未付款' : '未收款';
   const t = sum.data?.totals;
   return (
     <PageFrame title={def.title} testId={`ledger-${side}`}>
@@ -59,7 +61,6 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           />
         </div>
         <ExportButton def={def} params={q} total={sum.data?.rows.length ?? 0} />
-        <span className="ly-ledger-note">开票与收付款金额由应收应付模块提供</span>
       </Space>
       <Table
         size="small"
@@ -70,27 +71,32 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
         empty="所选期间没有合同或已审核的单据"
         onRow={(r?: LedgerRow) => ({ onClick: () => r && setDrill(r), style: { cursor: 'pointer' } })}
         data-testid="ledger-table"
+        scroll={{ x: 1560 }}
         columns={[
-          { title: partyLabel, dataIndex: 'partyName', width: 180 },
-          { title: '物料', dataIndex: 'materialName', width: 120 },
-          { title: '合同数', dataIndex: 'contractCount', ...num(70) },
+          { title: partyLabel, dataIndex: 'partyName', width: 180, fixed: 'left' as const },
+          { title: '物料', dataIndex: 'materialName', width: 110, fixed: 'left' as const },
+          { title: '合同数', dataIndex: 'contractCount', ...num(80) },
           { title: '合同数量(吨)', dataIndex: 'contractedQty', ...num(120) },
           { title: '合同金额', dataIndex: 'contractedAmount', ...num(130) },
           { title: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)', dataIndex: 'deliveredKg', ...num(130) },
           { title: '金额', dataIndex: 'deliveredAmount', ...num(130) },
           { title: '未执行(吨)', dataIndex: 'openQty', ...num(110) },
-          { title: '单据数', dataIndex: 'documentCount', ...num(70) },
+          { title: '已开票', dataIndex: 'invoicedAmount', ...num(120) },
+          { title: paidLabel, dataIndex: 'paidAmount', ...num(120) },
+          { title: openLabel, dataIndex: 'openAmount', ...num(120) },
+          { title: '单据数', dataIndex: 'documentCount', ...num(80) },
         ]}
       />
       {t && (
         <div className="ly-ledger-total" data-testid="ledger-total">
           合计：合同 {t.contractedQty} 吨 / {t.contractedAmount} 元；{side === 'purchase' ? '入库' : '出库'}{' '}
-          {t.deliveredKg} kg / {t.deliveredAmount} 元；未执行 {t.openQty} 吨
+          {t.deliveredKg} kg / {t.deliveredAmount} 元；未执行 {t.openQty} 吨；已开票 {t.invoicedAmount} 元；
+          {paidLabel} {t.paidAmount} 元；{openLabel} {t.openAmount} 元
         </div>
       )}
       <Modal
         visible={!!drill}
-        width={900}
+        width={1340}
         title={drill ? `${drill.partyName} · ${drill.materialName}：${range[0]} 至 ${range[1]}` : ''}
         onCancel={() => setDrill(null)}
         footer={<Button onClick={() => setDrill(null)}>关闭</Button>}
@@ -102,15 +108,19 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           loading={docs.isFetching}
           dataSource={docs.data ?? []}
           data-testid="ledger-docs"
+          scroll={{ x: 1268 }}
           columns={[
-            { title: '单据编号', dataIndex: 'orderNo', width: 170 },
-            { title: '类型', dataIndex: 'docType', render: (v: string) => DOC[v] ?? v, width: 90 },
-            { title: '日期', dataIndex: 'orderDate', width: 110 },
-            { title: '合同', dataIndex: 'contractNo', render: (v: string | null) => v ?? '—' },
-            { title: '磅单', dataIndex: 'sourceWeighingNo', render: (v: string | null) => v ?? '—' },
-            { title: '净重(kg)', dataIndex: 'qtyKg', ...num(110) },
-            { title: '单价', dataIndex: 'unitPrice', ...num(100) },
-            { title: '金额', dataIndex: 'amount', ...num(120) },
+            { title: '单据编号', dataIndex: 'orderNo', width: 150 },
+            { title: '类型', dataIndex: 'docType', render: (v: string) => DOC[v] ?? v, width: 96 },
+            { title: '日期', dataIndex: 'orderDate', width: 112 },
+            { title: '合同', dataIndex: 'contractNo', width: 140, render: (v: string | null) => v ?? '—' },
+            { title: '磅单', dataIndex: 'sourceWeighingNo', width: 140, render: (v: string | null) => v ?? '—' },
+            { title: '净重(kg)', dataIndex: 'qtyKg', ...num(100) },
+            { title: '单价', dataIndex: 'unitPrice', ...num(90) },
+            { title: '金额', dataIndex: 'amount', ...num(110) },
+            { title: '已开票', dataIndex: 'invoicedAmount', ...num(110) },
+            { title: paidLabel, dataIndex: 'paidAmount', ...num(110) },
+            { title: openLabel, dataIndex: 'openAmount', ...num(110) },
           ]}
         />
       </Modal>

@@ -77,14 +77,21 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
   const run = async () => {
     if (!op) return;
     const id = op.cert.id;
+    if (op.kind === 'settle') {
+      const done = await settle({ id, settleDate: date });
+      if (done.data) {
+        const paid = done.data.paymentNo ? `，付款单 ${done.data.paymentNo}` : '';
+        notifySuccess(`已兑付：收款单 ${done.data.collectionNo}${paid} 已登记并核销`);
+        setOp(null);
+      }
+      return;
+    }
     const r =
       op.kind === 'split'
         ? await split({ id, parts })
         : op.kind === 'transfer'
           ? await transfer({ id, holderPartyId: party ?? '' })
-          : op.kind === 'discount'
-            ? await discount({ id, providerId: provider ?? '', discountDate: date, annualRate: rate })
-            : await settle({ id, settleDate: date });
+          : await discount({ id, providerId: provider ?? '', discountDate: date, annualRate: rate });
     if ('data' in r) {
       notifySuccess('操作成功');
       setOp(null);
@@ -208,7 +215,12 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
             <Input value={rate} onChange={setRate} suffix="% 年利率（实际天数/360）" style={{ width: 260 }} />
           </Space>
         )}
-        {op?.kind === 'settle' && <DatePicker value={date} onChange={(v) => v && setDate(day(v as Date))} />}
+        {op?.kind === 'settle' && (
+          <Space vertical align="start">
+            <DatePicker value={date} onChange={(v) => v && setDate(day(v as Date))} />
+            <span>兑付时登记出票方的收款单并核销其应收单；持有人为供应商时同时登记付款单</span>
+          </Space>
+        )}
       </Modal>
     </PageFrame>
   );

@@ -104,7 +104,7 @@ export function endpoints(app: FastifyInstance, db: Db) {
               );
             }
           }
-          return ok(answer, msg);
+          return ok(answer, msg ?? e.message);
         },
       });
     },

@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client.ts';
-import { stockOrder } from '../../server/db/schema/index.ts';
+import { openApp, stockOrder } from '../../server/db/schema/index.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx;
@@ -162,8 +162,35 @@ describe('a sale contract executed by out-stocks', () => {
   it('signing: redirect to the signing step, the SHA-256 of the printed contract, a later change is seen', async () => {
     const go = await get(`${TC}/redirect/cert?id=${id}`);
     expect(go).toEqual({ provider: 'builtin', url: `/contract/trading/view/${id}?sign=1` });
+    // an integrator subscribed to the signing event
+    await c.t.database.db.insert(openApp).values({
+      tenantId: '000000',
+      name: '合同签署订阅测试',
+      appKey: 'ak_contract_sign_test',
+      secretEnc: 'x',
+      webhookUrl: 'http://127.0.0.1:9/hook',
+      webhookEvents: 'trading_contract.signed',
+    });
     const sig = await okPost(admin(), `${TC}/sign`, { id });
     expect(sig.docHash).toMatch(/^[0-9a-f]{64}$/);
+    // the signature is chained and queued for the webhook, in its transaction
+    const { contractNo } = await get(`${TC}/full?id=${id}`);
+    const chained = await rows<{ event: string; fields: string }>(
+      c.t.database.db,
+      sql`select event, fields from izs_chain_tx where order_type = 'trading_contract' and order_no = ${contractNo}`,
+    );
+    expect(chained.map((x) => x.event)).toEqual(['signed']);
+    expect(JSON.parse(chained[0].fields)).toMatchObject({ docHash: sig.docHash, event: '签署', orderNo: contractNo });
+    const hooks = await rows<{ event: string; payload: string }>(
+      c.t.database.db,
+      sql`select event, payload from izs_open_webhook where event = 'trading_contract.signed'`,
+    );
+    expect(hooks).toHaveLength(1);
+    expect(JSON.parse(hooks[0].payload).data).toMatchObject({ orderNo: contractNo, fields: { docHash: sig.docHash } });
+    const trace = await admin()('/api/izs-toolbox/blockchain/transaction-by-order-no', {
+      query: { orderType: 'trading_contract', orderNo: contractNo },
+    });
+    expect(trace.body.code).toBe(200);
     const print = await get(`${TC}/print?id=${id}`);
     expect(print.hash).toBe(sig.docHash);
     expect(print.totalCapital).toBe('肆拾伍万肆仟叁佰柒拾叁元柒角伍分');
@@ -171,6 +198,13 @@ describe('a sale contract executed by out-stocks', () => {
     expect(await get(`${TC}/verify?id=${id}`)).toMatchObject({ signed: true, changed: false });
     const twice = await admin()(`${TC}/sign`, { body: { id } });
     expect(twice.body.msg).toBe('您已签署过该合同');
+    // the signing step is not offered again to a signer
+    expect((await admin()(`${TC}/redirect/cert?id=${id}`)).body.msg).toBe('您已签署过该合同');
+    const [{ n }] = await rows<{ n: number }>(
+      c.t.database.db,
+      sql`select count(*)::int as n from izs_chain_tx where order_type = 'trading_contract' and order_no = ${contractNo}`,
+    );
+    expect(n).toBe(1); // the refused second signature chained nothing
     await c.t.database.db.execute(sql`update izs_trading_contract set delivery_place = '卖方仓库' where id = ${id}`);
     const v = await get(`${TC}/verify?id=${id}`);
     expect(v).toMatchObject({ signed: true, changed: true, signedHash: sig.docHash });

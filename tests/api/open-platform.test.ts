@@ -128,7 +128,7 @@ describe('signed calls', () => {
     });
     const w = await signed(app, 'GET', OPEN_API.weighingOrders.path);
     expect(w.body.code).toBe(200);
-    expect(w.body.data.records[0].tracePath).toMatch(/^\/blockchain-info\/weighing\//);
+    expect(w.body.data.records[0].tracePath).toMatch(/^\/blockchain-info\/weighing\/[^/?]+\?t=[A-Za-z0-9_-]{22}$/);
     const t = await signed(app, 'GET', OPEN_API.trace.path, {
       orderType: 'weighing',
       orderNo: w.body.data.records[0].orderNo,
@@ -241,9 +241,13 @@ describe('webhooks', () => {
     expect(received.map((r) => r.answered).slice(0, 2)).toEqual([500, 200]);
     const wh = new Webhook(app.webhookSecret);
     for (const r of received) {
-      const payload = wh.verify(r.body, r.headers) as { type: string; data: { orderNo: string } };
+      const payload = wh.verify(r.body, r.headers) as { type: string; data: { orderNo: string; tracePath: string } };
       expect(payload.type).toBe('in_stock.reviewed');
       expect(payload.data.orderNo).toBe(doc.orderNo);
+      // the public link with the record's unguessable token
+      expect(payload.data.tracePath).toMatch(
+        new RegExp(`^/blockchain-info/in_stock/${doc.orderNo}\\?t=[A-Za-z0-9_-]{22}$`),
+      );
     }
     expect(received[0].headers['webhook-id']).toBe(received[1].headers['webhook-id']);
     expect(() =>

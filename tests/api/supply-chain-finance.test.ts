@@ -9,6 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client.ts';
 import { goldCert } from '../../server/db/schema/index.ts';
+import { openBalanceOf } from '../../server/modules/izs-finance-ar/service.ts';
+import { issuerParty } from '../../server/modules/izs-scf/cert-money.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx, stockRow } from './stock-helpers.ts';
 
 let c: StockCtx;
@@ -229,7 +231,36 @@ describe('金单: issue, split, transfer, discount, settle', () => {
     expect(d).toEqual({ days: 165, interest: '550.00', net: '32783.34' });
     const early = await admin()(`${SCF}/gold-cert/settle`, { body: { id: kids[0].id, settleDate: '2026-09-30' } });
     expect(early.body.msg).toBe('金单 2026-10-01 到期，未到期不能兑付');
-    await okPost(admin(), `${SCF}/gold-cert/settle`, { id: kids[0].id, settleDate: '2026-10-01' });
+    // settling writes the issuer's 收款单 (核销 its 应收单) and, for the supplier holding it, the 付款单
+    const db = c.t.database.db;
+    const issuer = await issuerParty(db, '000000', '宁波钢铁有限公司');
+    expect(issuer).not.toBeNull();
+    const before = {
+      ar: await openBalanceOf(db, '000000', 'ar', String(issuer)),
+      ap: await openBalanceOf(db, '000000', 'ap', c.party.GYS001),
+    };
+    const st = await okPost(admin(), `${SCF}/gold-cert/settle`, { id: kids[0].id, settleDate: '2026-10-01' });
+    expect(st.collectionNo).toMatch(/^SK\d{12}$/);
+    expect(st.paymentNo).toMatch(/^FK\d{12}$/);
+    const after = {
+      ar: await openBalanceOf(db, '000000', 'ar', String(issuer)),
+      ap: await openBalanceOf(db, '000000', 'ap', c.party.GYS001),
+    };
+    expect(new Decimal(before.ar.balance).minus(after.ar.balance).toFixed(2)).toBe('33333.33');
+    expect(new Decimal(before.ap.balance).minus(after.ap.balance).toFixed(2)).toBe('33333.33');
+    const cash = await rows<{ side: string; amount: string; applied: string; bill_no: string; method: string }>(
+      db,
+      sql`select side, amount::text as amount, applied::text as applied, bill_no, method from izs_ar_cash
+           where order_no in (${st.collectionNo}, ${st.paymentNo}) order by side`,
+    );
+    expect(cash.map((x) => [x.side, x.amount, x.bill_no, x.method])).toEqual([
+      ['ap', '33333.33', kids[0].certNo, 'bill'],
+      ['ar', '33333.33', kids[0].certNo, 'bill'],
+    ]);
+    // the collection settled the issuer's open 应收单 (oldest first) up to what was open
+    const [ar] = cash.filter((x) => x.side === 'ar');
+    expect(new Decimal(ar.applied).toFixed(2)).toBe(Decimal.min(new Decimal(before.ar.open), '33333.33').toFixed(2));
+    expect(new Decimal(before.ar.open).minus(after.ar.open).toFixed(2)).toBe(new Decimal(ar.applied).toFixed(2));
     const fam = await get(`${SCF}/gold-cert/family?id=${kids[1].id}`);
     expect(fam.root.id).toBe(root);
     expect(fam.certs.map((x: { status: string }) => x.status)).toEqual(['split', 'settled', 'holding', 'discounted']);
@@ -250,5 +281,162 @@ describe('金单: issue, split, transfer, discount, settle', () => {
       sql`select count(*)::int as n from izs_gold_cert_event where root_id = ${root}`,
     );
     expect(n).toBe(7);
+  });
+});
+
+describe('pledged stock: conversion, sorting and the void of an in-stock are held to the pledge too', () => {
+  const wh = () => c.wh.T1;
+  const mat = () => c.mat.WL0009;
+  let big = '';
+  let small = '';
+  let pledgeNo = '';
+
+  it('a pledge of 7000 kg on 10000 kg received by two in-stocks', async () => {
+    const inStock = (kg: string) => ({
+      warehouseId: wh(),
+      partyId: c.party.GYS001,
+      bizType: 'purchase',
+      lines: [{ materialId: mat(), qty: kg, unitPrice: '8900' }],
+    });
+    big = (await reviewed(admin(), P.inStock, inStock('8000'))).id;
+    small = (await reviewed(admin(), P.inStock, inStock('2000'))).id;
+    const p = await okPost(admin(), `${SCF}/finance-contract/create`, {
+      providerId,
+      kind: 'pledge',
+      principal: '40000',
+      annualRate: '4.35',
+      startDate: '2026-02-01',
+      termDays: 90,
+      warehouseId: wh(),
+      materialId: mat(),
+      pledgedQty: '7000',
+    });
+    pledgeNo = p.contractNo;
+    expect((await stockRow(c, wh(), mat())).qty).toBe('10000.000');
+  });
+
+  const refused = async (path: string, body: unknown) => {
+    const d = await okPost(admin(), `${path}/submit`, body);
+    await okPost(admin(), `${path}/submit-review`, { id: d.id });
+    const r = await admin()(`${path}/review`, { body: { id: d.id } });
+    expect(r.body.code).toBe(400);
+    return r.body.msg as string;
+  };
+
+  it('a conversion taking the stock below the pledge is refused with the figures; one within it passes', async () => {
+    const msg = await refused(P.conversion, {
+      warehouseId: wh(),
+      lines: [
+        { direction: 'out', materialId: mat(), qty: '4000' },
+        { direction: 'in', materialId: c.mat.WL0010, qty: '3990' },
+      ],
+    });
+    expect(msg).toBe(
+      `测试料场的304不锈钢已质押 7000.000 kg（融资合同 ${pledgeNo}），现有 10000.000 kg，本单出库 4000.000 kg 后结存 6000.000 kg，低于质押数量；最多可出库 3000.000 kg，请先还款解除质押`,
+    );
+    expect((await stockRow(c, wh(), mat())).qty).toBe('10000.000');
+    expect((await stockRow(c, wh(), c.mat.WL0010)).qty).toBe('0.000');
+    await reviewed(admin(), P.conversion, {
+      warehouseId: wh(),
+      lines: [
+        { direction: 'out', materialId: mat(), qty: '1000' },
+        { direction: 'in', materialId: c.mat.WL0010, qty: '1000' },
+      ],
+    });
+    expect((await stockRow(c, wh(), mat())).qty).toBe('9000.000');
+  });
+
+  it('a sorting (拆解分拣) taking the stock below the pledge is refused with the figures', async () => {
+    const msg = await refused(P.disassembly, {
+      warehouseId: wh(),
+      allocMethod: 'weight',
+      lines: [
+        { direction: 'out', materialId: mat(), qty: '2500' },
+        { direction: 'in', materialId: c.mat.WL0001, qty: '1500' },
+        { direction: 'in', materialId: c.mat.WL0002, qty: '1000' },
+      ],
+    });
+    expect(msg).toContain(
+      '现有 9000.000 kg，本单出库 2500.000 kg 后结存 6500.000 kg，低于质押数量；最多可出库 2000.000 kg',
+    );
+    expect((await stockRow(c, wh(), mat())).qty).toBe('9000.000');
+  });
+
+  it('voiding an in-stock that would leave less than the pledge is refused with the figures, stock unchanged', async () => {
+    const before = await stockRow(c, wh(), mat());
+    const r = await admin()(`${P.inStock}/void`, { body: { id: big, reason: '录错了' } });
+    expect(r.body).toMatchObject({ code: 400, success: false });
+    expect(r.body.msg).toBe(
+      `测试料场的304不锈钢已质押 7000.000 kg（融资合同 ${pledgeNo}），现有 9000.000 kg，作废本单减少 8000.000 kg 后结存 1000.000 kg，低于质押数量；最多可减少 2000.000 kg，请先还款解除质押`,
+    );
+    expect(await stockRow(c, wh(), mat())).toEqual(before);
+    const [d] = await rows<{ state: string }>(
+      c.t.database.db,
+      sql`select state from izs_stock_order where id = ${big}`,
+    );
+    expect(d.state).toBe('reviewed');
+    // the small one fits: 9000 − 2000 = 7000
+    await okPost(admin(), `${P.inStock}/void`, { id: small, reason: '重复录入' });
+    expect((await stockRow(c, wh(), mat())).qty).toBe('7000.000');
+  });
+});
+
+describe('企业质押 report reads the pledges of supply-chain finance', () => {
+  it('per warehouse × material × provider: pledged kg and value, outstanding, interest accrued = the SQL / contract sums', async () => {
+    const asOf = '2026-03-03';
+    const rep = await get(`/api/izs-report/company-pledge?asOf=${asOf}`);
+    expect(rep.asOf).toBe(asOf);
+    // independent: the active pledges straight from the tables, value at the stock row's average cost
+    const want = await rows<{ w: string; m: string; p: string; kg: string; value: string; outstanding: string }>(
+      c.t.database.db,
+      sql`select c.warehouse_id::text as w, c.material_id::text as m, c.provider_id::text as p,
+                 sum(c.pledged_qty - c.released_qty)::text as kg,
+                 sum(round(case when s.qty > 0 then s.amount / s.qty * (c.pledged_qty - c.released_qty) else 0 end, 2))::text as value,
+                 sum(c.principal - c.repaid_principal)::text as outstanding
+            from izs_finance_contract c
+            left join izs_stock s on s.warehouse_id = c.warehouse_id and s.material_id = c.material_id
+           where c.kind = 'pledge' and c.state = 'active' and c.is_deleted = 0
+           group by 1, 2, 3`,
+    );
+    expect(rep.rows).toHaveLength(want.length);
+    let interest = new Decimal(0);
+    for (const w of want) {
+      const row = rep.rows.find(
+        (r: { warehouseId: string; materialId: string; providerId: string }) =>
+          r.warehouseId === w.w && r.materialId === w.m && r.providerId === w.p,
+      );
+      expect(row).toMatchObject({
+        pledgedKg: new Decimal(w.kg).toFixed(3),
+        pledgedValue: new Decimal(w.value).toFixed(2),
+        outstanding: new Decimal(w.outstanding).toFixed(2),
+      });
+      // interest: Σ of each contract's unpaid accrual on its own page, same day
+      let mine = new Decimal(0);
+      for (const no of String(row.contractNos).split('、')) {
+        const [{ id }] = await rows<{ id: string }>(
+          c.t.database.db,
+          sql`select id::text as id from izs_finance_contract where contract_no = ${no}`,
+        );
+        mine = mine.plus((await get(`${SCF}/finance-contract/full?id=${id}&asOf=${asOf}`)).accruedInterest);
+      }
+      expect(row.accruedInterest).toBe(mine.toFixed(2));
+      interest = interest.plus(row.accruedInterest);
+    }
+    // this file's 304不锈钢 pledge by hand: 7000 kg at 8900 元/t = 62300.00; 40000 at 4.35% from 2026-02-01 to
+    // 2026-03-03 = 30 days: 40000 × 0.0435 × 30 / 360 = 145.00
+    const steel = rep.rows.find((r: { materialId: string; warehouseId: string }) => r.materialId === c.mat.WL0009);
+    expect(steel).toMatchObject({
+      pledgedKg: '7000.000',
+      stockKg: '7000.000',
+      pledgedValue: '62300.00',
+      outstanding: '40000.00',
+      accruedInterest: '145.00',
+    });
+    expect(rep.totals.accruedInterest).toBe(interest.toFixed(2));
+    expect(rep.totals.pledgedKg).toBe(
+      rep.rows.reduce((s: Decimal, r: { pledgedKg: string }) => s.plus(r.pledgedKg), new Decimal(0)).toFixed(3),
+    );
+    const bad = await admin()('/api/izs-report/company-pledge?asOf=2026-3-3');
+    expect(bad.body).toMatchObject({ code: 400, success: false, msg: '截至日期格式应为yyyy-MM-dd' });
   });
 });

@@ -4,7 +4,9 @@
  * chained in their own transaction (a refused review chains nothing); the public lookup answers spec §7.8 (data a
  * JSON string with transactionReceipt and methodArgs.structFields) whose hashes recompute; an unknown order answers
  * a clear msg; chained rows refuse UPDATE / DELETE; a row changed behind the triggers' back fails verification
- * naming its block, and its proof fails in the verifier the trace page runs.
+ * naming its block, and its proof fails in the verifier the trace page runs. The public lookup opens a record only by
+ * its unguessable token (the order number alone, a wrong token or another order's token answer nothing); signed in,
+ * the lookup by number answers the tokened link.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,12 +30,23 @@ afterAll(async () => {
 
 const admin = () => apiOf(c);
 const db = () => c.t.database.db;
-/** The public lookup, without any token. */
-const lookup = (orderType: string, orderNo: string) =>
-  call(c.t, TRACE, { query: { orderType, orderNo }, headers: { Authorization: '' } });
+/** The public lookup (no sign-in), with the link's token or without. */
+const lookup = (orderType: string, orderNo: string, t?: string) =>
+  call(c.t, TRACE, { query: { orderType, orderNo, t }, headers: { Authorization: '' } });
 
+/** The tokened public link a signed-in user gets (the 上链信息 dialog's). */
+async function linkOf(orderType: string, orderNo: string): Promise<string> {
+  const r = await admin()(TRACE, { query: { orderType, orderNo } });
+  expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+  const link = parseTraceData(r.body.data)?.link ?? '';
+  expect(link).toMatch(/^\/blockchain-info\/[^/]+\/[^/?]+\?t=[A-Za-z0-9_-]{22}$/);
+  return link;
+}
+const tokenOf = (link: string) => new URL(link, 'http://x').searchParams.get('t') ?? '';
+
+/** What the public page of the order's QR link gets. */
 async function traceOf(orderType: string, orderNo: string) {
-  const r = await lookup(orderType, orderNo);
+  const r = await lookup(orderType, orderNo, tokenOf(await linkOf(orderType, orderNo)));
   expect(r.body.code, JSON.stringify(r.body)).toBe(200);
   expect(typeof r.body.data).toBe('string');
   const data = parseTraceData(r.body.data);
@@ -135,10 +148,57 @@ describe('chained in the business transaction', () => {
   });
 
   it('an unknown order answers a clear message', async () => {
-    const r = await lookup('in_stock', 'RK000000000000');
+    const r = await admin()(TRACE, { query: { orderType: 'in_stock', orderNo: 'RK000000000000' } });
     expect(r.body).toMatchObject({ code: 400, success: false, msg: '未找到该单据的上链记录' });
     const bad = await lookup('', 'X');
     expect(bad.body.msg).toBe('请填写单据类型');
+  });
+});
+
+describe('unguessable public links', () => {
+  const INVALID = '溯源链接无效，请扫描单据上的二维码';
+  it('the order number alone opens nothing publicly; the token does, for its own order only', async () => {
+    const doc = await reviewed(admin(), P.inStock, inStockBody('12'));
+    const link = await linkOf('in_stock', doc.orderNo);
+    expect(link.startsWith(`/blockchain-info/in_stock/${encodeURIComponent(doc.orderNo)}?t=`)).toBe(true);
+    // the same link every time (one token per order)
+    expect(await linkOf('in_stock', doc.orderNo)).toBe(link);
+    const byNumber = await lookup('in_stock', doc.orderNo);
+    expect(byNumber.body).toMatchObject({ code: 400, success: false, msg: INVALID, data: null });
+    const wrong = await lookup('in_stock', doc.orderNo, 'A'.repeat(22));
+    expect(wrong.body.msg).toBe(INVALID);
+    const malformed = await lookup('in_stock', doc.orderNo, 'short');
+    expect(malformed.body.msg).toBe(INVALID);
+    // another chained order's token does not open this one
+    const other = await reviewed(admin(), P.inStock, inStockBody('13'));
+    const otherToken = tokenOf(await linkOf('in_stock', other.orderNo));
+    expect((await lookup('in_stock', doc.orderNo, otherToken)).body.msg).toBe(INVALID);
+    const ok = await lookup('in_stock', doc.orderNo, tokenOf(link));
+    expect(ok.body.code).toBe(200);
+    expect(parseTraceData(ok.body.data)?.methodArgs.orderNo).toBe(doc.orderNo);
+    // tokens are 128 random bits, unique per order
+    const tokens = await db().execute(
+      sql`select count(distinct token)::int as n, count(*)::int as m from izs_chain_token`,
+    );
+    const [{ n, m }] = (tokens as unknown as { rows: { n: number; m: number }[] }).rows;
+    expect(n).toBe(m);
+  });
+
+  it('trace-link answers the tokened path of a chained order and null before it is chained', async () => {
+    const doc = await reviewed(admin(), P.inStock, inStockBody('14'));
+    const r = await admin()('/api/izs-toolbox/blockchain/trace-link', {
+      query: { orderType: 'in_stock', orderNo: doc.orderNo },
+    });
+    expect(r.body.data.path).toBe(await linkOf('in_stock', doc.orderNo));
+    const none = await admin()('/api/izs-toolbox/blockchain/trace-link', {
+      query: { orderType: 'in_stock', orderNo: 'RK000000000000' },
+    });
+    expect(none.body.data).toEqual({ path: null });
+    const anon = await call(c.t, '/api/izs-toolbox/blockchain/trace-link', {
+      query: { orderType: 'in_stock', orderNo: doc.orderNo },
+      headers: { Authorization: '' },
+    });
+    expect(anon.status).toBe(401);
   });
 });
 
@@ -180,5 +240,72 @@ describe('append-only and tamper evidence', () => {
     const check = await verifyProof(t.proof);
     expect(check.ok).toBe(false);
     expect(check.checks.find((x) => !x.ok)?.name).toBe('字段哈希');
+  });
+});
+
+describe('the printed stock document', () => {
+  const PRINT = '/api/izs-toolbox/stock-print/detail';
+  it('a reviewed out-stock prints the tenant, lines in kg and t, the total in 大写 and the tokened trace link', async () => {
+    await reviewed(admin(), P.inStock, inStockBody('3000'));
+    const out = await reviewed(admin(), P.outStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.KH001,
+      bizType: 'sale',
+      lines: [
+        { materialId: c.mat.WL0002, warehouseId: c.wh.T1, qty: '1250.5', unitPrice: '2600' },
+        { materialId: c.mat.WL0002, warehouseId: c.wh.T1, qty: '400', unitPrice: '2450' },
+      ],
+    });
+    const r = await admin()(PRINT, { query: { id: out.id } });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+    const d = r.body.data;
+    expect(d).toMatchObject({
+      companyName: '绿循再生资源有限公司',
+      docTitle: '销售出库单',
+      orderNo: out.orderNo,
+      partyLabel: '客户',
+      state: 'reviewed',
+      totalKg: '1650.500',
+      totalT: '1.651',
+      totalAmount: '4231.30',
+      totalCapital: '肆仟贰佰叁拾壹元叁角',
+    });
+    expect(
+      d.lines.map((l: { qtyT: string; priceUnit: string; amount: string }) => [l.qtyT, l.priceUnit, l.amount]),
+    ).toEqual([
+      ['1.251', '元/吨', '3251.30'],
+      ['0.400', '元/吨', '980.00'],
+    ]);
+    expect(d.tracePath).toBe(await linkOf('out_stock', out.orderNo));
+    // the printed link opens the public record
+    const pub = await lookup('out_stock', out.orderNo, tokenOf(d.tracePath));
+    expect(pub.body.code).toBe(200);
+  });
+
+  it('a draft has no trace link yet; another tenant’s id or a bad id is refused', async () => {
+    const draft = await okPost(admin(), `${P.inStock}/submit`, inStockBody('5'));
+    const r = await admin()(PRINT, { query: { id: draft.id } });
+    expect(r.body.data).toMatchObject({ docTitle: '采购入库单', partyLabel: '供应商', tracePath: null });
+    expect((await admin()(PRINT, { query: { id: '999999999' } })).body.msg).toBe('单据不存在或不可打印');
+    expect((await admin()(PRINT, { query: { id: 'x' } })).body.msg).toBe('单据编号不正确');
+  });
+});
+
+describe('probing public links', () => {
+  it('an address past 30 invalid lookups in a minute is refused (429), even with a valid link; signed-in users are not', async () => {
+    const doc = await reviewed(admin(), P.inStock, inStockBody('15'));
+    const link = await linkOf('in_stock', doc.orderNo);
+    const from = { Authorization: '', 'X-Forwarded-For': '10.77.0.1' };
+    const probe = (t?: string) =>
+      call(c.t, TRACE, { query: { orderType: 'in_stock', orderNo: doc.orderNo, t }, headers: from });
+    for (let i = 0; i < 30; i++)
+      expect((await probe(i % 2 ? undefined : `${'B'.repeat(20)}${i}`.slice(-22).padStart(22, 'C'))).body.code).toBe(
+        400,
+      );
+    const refused = await probe(tokenOf(link));
+    expect(refused.body).toMatchObject({ code: 429, success: false, msg: '查询过于频繁，请稍后再试' });
+    // another address still opens it; a signed-in user looks up by number as before
+    expect((await lookup('in_stock', doc.orderNo, tokenOf(link))).body.code).toBe(200);
+    expect((await admin()(TRACE, { query: { orderType: 'in_stock', orderNo: doc.orderNo } })).body.code).toBe(200);
   });
 });

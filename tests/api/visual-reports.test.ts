@@ -255,7 +255,8 @@ describe('reports', () => {
       v.body.data.profitMonth,
     );
     expect((await admin()(`${R}/logistics`)).body.data.source.note).toContain('物流模块');
-    expect((await admin()(`${R}/company-pledge`)).body.data.source.note).toContain('供应链金融');
+    // 企业质押 reads supply-chain finance (tests/api/supply-chain-finance.test.ts reconciles it)
+    expect((await admin()(`${R}/company-pledge`)).body.data.dayCount).toBe('ACT/360');
     const bad = (await admin()(`${R}/purchase`, { query: { beginDate: '2026-02-01', endDate: '2026-01-01' } })).body;
     expect(bad).toMatchObject({ code: 400, success: false, msg: '结束日期不能早于开始日期' });
     expect((await admin()(`${R}/finance`, { query: { year: '26' } })).body.msg).toBe('年度格式应为yyyy');

@@ -3,8 +3,9 @@ import { collectPageErrors, signIn } from './helpers.ts';
 
 /**
  * Contracts, ledgers and supply-chain finance end to end (issue 12): a sale contract is created in the editor tab,
- * submitted, approved and signed (built-in provider: the SHA-256 of the printed contract); an out-stock of the
- * customer executes part of it → the contract page and the sales ledger show it; the editor tab asks before closing;
+ * submitted, approved and signed (built-in provider: the SHA-256 of the printed contract); the out-stock form offers
+ * it once its customer is chosen; a weighing of the customer executes part of it (its out-stock reviewed) → the
+ * contract page and the sales ledger show it; the editor tab asks before closing;
  * every route of 合同管理, 台账 and 供应链金融 shows a working screen with the demo data. Screenshots in .tmp/.
  */
 
@@ -29,7 +30,7 @@ async function pickIn(page: Page, scope: string, text: string) {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `.tmp/e2e-shots/contracts-${name}.png`, fullPage: true });
 
-test('trading contract: create, approve, sign → an out-stock executes part of it → contract and sales ledger show it; the editor tab asks before closing', async ({
+test('trading contract: create, approve, sign → a weighing executes part of it → contract and sales ledger show it; the editor tab asks before closing', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -74,10 +75,26 @@ test('trading contract: create, approve, sign → an out-stock executes part of 
   await expect(page.getByTestId('trading-signature')).toContainText(/SHA-256 [0-9a-f]{64}/);
   await expect(page.getByTestId('trading-executed')).toHaveText('0.000 吨 / 0.00 元');
 
-  // an out-stock of the customer executes 12.5 t of it (12500 kg × 2850 元/吨 = 35625.00)
+  // the out-stock form offers the customer's contracts in execution only once the customer is chosen
+  const { contractNo } = await api<{ contractNo: string }>(page, `/api/izs-sell/trading-contract/full?id=${id}`);
+  await page.goto('/supply-chain/sale/out-stock');
+  await page.getByTestId('crud-add').click();
+  const picker = page.locator('[data-field=contractId] .semi-select').first();
+  await picker.click();
+  await expect(page.locator('.semi-select-option', { hasText: contractNo })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await pickIn(page, '[data-field=partyId]', '宁波钢铁有限公司');
+  await picker.click();
+  await expect(page.locator('.semi-select-option', { hasText: contractNo })).toBeVisible();
+  await shot(page, '2a-out-stock-contract-picker');
+  await page.keyboard.press('Escape');
+  await page.locator('.semi-modal-footer button', { hasText: '取消' }).click();
+
+  // a weighing executes 12.5 t of it (tare 12900 kg, gross 25400 kg: 12500 kg × 2850 = 35625.00)
   const parties = await api<{ id: string; name: string }[]>(page, '/api/izs-stock/customer/select-list');
   const mats = await api<{ id: string; name: string }[]>(page, '/api/izs-base/material/select-list');
   const whs = await api<{ id: string; name: string }[]>(page, '/api/izs-base/warehouse/select-list');
+  const wbs = await api<{ id: string; name: string }[]>(page, '/api/izs-base/weighbridge/select-list');
   const heavy = mats.find((m) => m.name === '重废钢')?.id;
   // goods to issue: 12.5 t received into the first warehouse (other in-stock)
   const rk = await api<{ id: string }>(page, '/api/izs-stock/in-stock/submit', {
@@ -87,19 +104,39 @@ test('trading contract: create, approve, sign → an out-stock executes part of 
   });
   await api(page, '/api/izs-stock/in-stock/submit-review', { id: rk.id });
   await api(page, '/api/izs-stock/in-stock/review', { id: rk.id });
-  const doc = await api<{ id: string; orderNo: string }>(page, '/api/izs-stock/out-stock/submit', {
-    bizType: 'sale',
+  const W = '/api/izs-weighing/loadometer-order';
+  const first = await api<{ id: string; orderNo: string }>(page, `${W}/first-pass`, {
+    orderType: 'sale',
+    weighbridgeId: wbs[0].id,
+    carNumber: `浙B${Date.now().toString().slice(-5)}`,
+    weight: '12900',
+    stable: true,
     partyId: parties.find((p) => p.name === '宁波钢铁有限公司')?.id,
+    materialId: heavy,
     warehouseId: whs[0].id,
     contractId: id,
-    lines: [{ materialId: mats.find((m) => m.name === '重废钢')?.id, qty: '12500', unitPrice: '2850' }],
+    unitPrice: '2850',
+    impurityRate: '0',
   });
+  const second = await api<{ stockOrderNo: string }>(page, `${W}/second-pass`, {
+    id: first.id,
+    weight: '25400',
+    stable: true,
+    complete: 1,
+  });
+  const doc = await api<{ id: string; orderNo: string; contractId: string }>(
+    page,
+    `/api/izs-stock/out-stock/detail?orderNo=${second.stockOrderNo}`,
+  );
+  expect(doc.contractId).toBe(id);
   await api(page, '/api/izs-stock/out-stock/submit-review', { id: doc.id });
   await api(page, '/api/izs-stock/out-stock/review', { id: doc.id });
   await page.goto(`/contract/trading/view/${id}`);
   await expect(page.getByTestId('trading-executed')).toHaveText('12.500 吨 / 35625.00 元');
   await expect(page.getByTestId('trading-remaining')).toHaveText('37.500 吨');
   await expect(page.getByText(doc.orderNo)).toBeVisible();
+  await expect(page.getByText(first.orderNo)).toBeVisible(); // the weighing behind the document
+  await expect(page.getByTestId('trading-paid')).toHaveText('0.00 元 / 35625.00 元');
   await shot(page, '2-contract-executed');
 
   // the sales ledger: the customer × 重废钢 row; its documents include the out-stock
@@ -108,6 +145,9 @@ test('trading contract: create, approve, sign → an out-stock executes part of 
     hasText: '重废钢',
   });
   await expect(row).toBeVisible();
+  for (const h of ['已开票', '已收款', '未收款']) {
+    await expect(page.getByTestId('ledger-table').locator('th', { hasText: h })).toBeVisible();
+  }
   await shot(page, '3-sales-ledger');
   await row.click();
   await expect(page.getByTestId('ledger-docs').getByText(doc.orderNo)).toBeVisible();
@@ -147,6 +187,7 @@ test('every route of 合同管理, 台账 and 供应链金融 shows a working sc
     ['/supply-chain-finance/escrowed', '中国工商银行宁波北仑支行'],
     ['/supply-chain-finance/contract', '库存质押'],
     ['/supply-chain-finance/order-list', '宁波钢铁有限公司'],
+    ['/statement-analysis/company-pledge', '中国工商银行宁波北仑支行'],
   ];
   for (const [path, text] of routes) {
     await page.goto(path);

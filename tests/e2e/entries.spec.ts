@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import Decimal from 'decimal.js';
 import type { DashboardSummary } from '../../core/contract/blade-system.contract.ts';
@@ -60,7 +62,7 @@ test('the print entry renders the memo page; signed out it says why and offers n
   await expect(page.locator('body')).not.toHaveAttribute('data-print-ready', '1');
 });
 
-test('the public trace page needs no login: a seeded reviewed document checks out, an unknown order has 暂无数据', async ({
+test('the public trace page needs no login: a seeded reviewed document checks out by its link; the number alone or an unknown order has 暂无数据', async ({
   page,
   browser,
 }) => {
@@ -71,13 +73,23 @@ test('the public trace page needs no login: a seeded reviewed document checks ou
   const list = await (await page.request.get('/api/izs-stock/in-stock/page?state=reviewed&size=1', { headers })).json();
   const orderNo: string = list.data.records[0].orderNo;
   const chain = await (
-    await page.request.get(`/api/izs-toolbox/blockchain/transaction-by-order-no?orderType=in_stock&orderNo=${orderNo}`)
+    await page.request.get(
+      `/api/izs-toolbox/blockchain/transaction-by-order-no?orderType=in_stock&orderNo=${orderNo}`,
+      {
+        headers,
+      },
+    )
   ).json();
-  const receipt = JSON.parse(chain.data).transactionReceipt;
+  const { transactionReceipt: receipt, link } = JSON.parse(chain.data);
+  expect(link).toMatch(new RegExp(`^/blockchain-info/in_stock/${orderNo}\\?t=[A-Za-z0-9_-]{22}$`));
 
   const anon = await browser.newContext();
   const p = await anon.newPage();
+  // the guessable number alone opens nothing
   await p.goto(`/blockchain-info/in_stock/${orderNo}`);
+  await expect(p.getByTestId('trace-result')).toContainText('暂无数据');
+  await expect(p.getByTestId('trace-msg')).toHaveText('溯源链接无效，请扫描单据上的二维码');
+  await p.goto(link);
   await expect(p.getByText(orderNo).first()).toBeVisible();
   await expect(p.getByTestId('trace-verdict')).toContainText('校验通过');
   await expect(p.getByTestId('trace-block')).toContainText(String(receipt.blockNumber));
@@ -88,4 +100,11 @@ test('the public trace page needs no login: a seeded reviewed document checks ou
   await expect(p.getByText('CG202611210001')).toBeVisible();
   await expect(p.getByTestId('trace-result')).toContainText('暂无数据');
   await anon.close();
+
+  // issue 14: the trace entry stays under 50 kB gzip (everything its page loads: script, preloads, style)
+  const html = readFileSync('dist/entries/trace/index.html', 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  expect(assets.length).toBeGreaterThan(1);
+  const gz = assets.reduce((n, a) => n + gzipSync(readFileSync(`dist${a}`), { level: 9 }).length, 0);
+  expect(gz).toBeLessThan(50 * 1024);
 });

@@ -91,7 +91,7 @@ for (const size of [
       await page.goto('/statement-analysis/logistics-statement');
       await expect(page.getByTestId('report-pending')).toContainText('物流模块上线后提供');
       await page.goto('/statement-analysis/company-pledge');
-      await expect(page.getByTestId('report-pending')).toContainText('供应链金融模块上线后提供');
+      await expect(page.getByTestId('pledge-table')).toContainText('中国工商银行宁波北仑支行');
       expect(errors).toEqual([]);
     });
   });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { encode } from 'uqr';
 import { collectPageErrors, signIn } from './helpers.ts';
 
 /**
@@ -71,13 +72,17 @@ test('review an in-stock → 上链信息 → trace link on a phone → 校验�
   await expect(dialog.getByTestId('qr-code')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/chain-dialog.png` });
   const link = (await dialog.getByTestId('chain-trace-link').getAttribute('href')) ?? '';
-  expect(link).toContain(`/blockchain-info/in_stock/${doc.orderNo}`);
+  expect(link).toMatch(new RegExp(`/blockchain-info/in_stock/${doc.orderNo}\\?t=[A-Za-z0-9_-]{22}$`));
   expect(await dialog.getByTestId('qr-code').getAttribute('data-value')).toBe(link);
 
   // the public page on a phone, no sign-in
   const phone = await browser.newContext({ viewport: PHONE, locale: 'zh-CN', isMobile: true, hasTouch: true });
   const p = await phone.newPage();
   const phoneErrors = collectPageErrors(p);
+  // the number alone (no token) opens nothing
+  await p.goto(link.split('?')[0]);
+  await expect(p.getByTestId('trace-msg')).toHaveText('溯源链接无效，请扫描单据上的二维码');
+  await p.screenshot({ path: `${SHOTS}/trace-number-only-phone.png` });
   await p.goto(link);
   await expect(p.getByTestId('trace-verdict')).toContainText('校验通过');
   await expect(p.getByTestId('trace-block')).toContainText(height);
@@ -121,11 +126,91 @@ test('the printed weighing slip of a completed weighing carries the QR code of i
   const qr = page.getByTestId('wm-trace').getByTestId('qr-code');
   await expect(qr).toBeVisible();
   const link = (await qr.getAttribute('data-value')) ?? '';
-  expect(link).toMatch(new RegExp(`/blockchain-info/weighing/${w.orderNo}$`));
+  expect(link).toMatch(new RegExp(`/blockchain-info/weighing/${w.orderNo}\\?t=[A-Za-z0-9_-]{22}$`));
   await page.getByTestId('weight-memo').screenshot({ path: `${SHOTS}/weight-memo-qr.png` });
   // the link opens a page that checks out
   await page.goto(link);
   await expect(page.getByTestId('trace-verdict')).toContainText('校验通过');
   await expect(page.getByTestId('trace-fields')).toContainText('过磅完成');
+  expect(errors).toEqual([]);
+});
+
+/** The QR code's drawn modules are exactly the encoding of its value (uqr, as features/ui/qr-code.tsx draws it). */
+function qrPathOf(value: string): string {
+  const { data } = encode(value, { ecc: 'M', border: 2 });
+  let d = '';
+  data.forEach((row, y) => {
+    row.forEach((on, x) => {
+      if (on) d += `M${x} ${y}h1v1h-1z`;
+    });
+  });
+  return d;
+}
+
+test('a reviewed out-stock prints from its list and detail pages with the QR of its trace link → 校验通过', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const wh = await api<{ id: string }>(page, '/api/izs-base/warehouse/submit', {
+    code: `PW${stamp}`,
+    name: `出库库${stamp}`,
+  });
+  const mat = await api<{ id: string }>(page, '/api/izs-base/material/submit', {
+    code: `PM${stamp}`,
+    name: `废钢${stamp}`,
+  });
+  const parties = await api<{ records: { id: string; name: string }[] }>(
+    page,
+    '/api/izs-base/related-party/page?code=KH001&size=1',
+  );
+  const customer = parties.records[0];
+  const line = { materialId: mat.id, warehouseId: wh.id };
+  const inDoc = await api<{ id: string }>(page, '/api/izs-stock/in-stock/submit', {
+    warehouseId: wh.id,
+    bizType: 'other',
+    lines: [{ ...line, qty: '5000', unitPrice: '2000' }],
+  });
+  await api(page, '/api/izs-stock/in-stock/submit-review', { id: inDoc.id });
+  await api(page, '/api/izs-stock/in-stock/review', { id: inDoc.id });
+  const out = await api<{ id: string; orderNo: string }>(page, '/api/izs-stock/out-stock/submit', {
+    warehouseId: wh.id,
+    partyId: customer.id,
+    bizType: 'sale',
+    lines: [{ ...line, qty: '3250.5', unitPrice: '2600' }],
+  });
+  await api(page, '/api/izs-stock/out-stock/submit-review', { id: out.id });
+  await api(page, '/api/izs-stock/out-stock/review', { id: out.id });
+
+  // 打印 on the detail page, and on the list's row, opens the printed out-stock
+  await page.goto(`/supply-chain/sale/out-stock-detail/${out.orderNo}`);
+  await expect(page.getByTestId('doc-print')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/out-stock-detail.png` });
+  await page.goto('/supply-chain/sale/out-stock');
+  const row = page.locator('.ly-crud-table .semi-table-tbody .semi-table-row', { hasText: out.orderNo });
+  await expect(row.getByTestId('doc-print')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/out-stock-list.png` });
+  const [sheet] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('doc-print').click()]);
+  const doc = sheet.getByTestId('stock-print');
+  await expect(doc.getByTestId('os-order-no')).toHaveText(out.orderNo);
+  await expect(doc).toContainText('销售出库单');
+  await expect(doc).toContainText('绿循再生资源有限公司');
+  await expect(doc.getByTestId('os-party')).toHaveText(customer.name);
+  await expect(doc.getByTestId('os-total')).toHaveText('8451.30');
+  await expect(doc.getByTestId('os-capital')).toHaveText('捌仟肆佰伍拾壹元叁角');
+  const qr = doc.getByTestId('os-trace').getByTestId('qr-code');
+  await expect(qr).toBeVisible();
+  const link = (await qr.getAttribute('data-value')) ?? '';
+  expect(link).toMatch(new RegExp(`/blockchain-info/out_stock/${out.orderNo}\\?t=[A-Za-z0-9_-]{22}$`));
+  expect(await qr.locator('path').getAttribute('d')).toBe(qrPathOf(link));
+  await expect(sheet.locator('body')).toHaveAttribute('data-print-ready', '1');
+  await doc.screenshot({ path: `${SHOTS}/out-stock-print.png` });
+  // the link of the printed QR opens the public page, which checks out
+  await sheet.goto(link);
+  await expect(sheet.getByTestId('trace-verdict')).toContainText('校验通过');
+  await expect(sheet.getByTestId('trace-fields')).toContainText('销售出库');
+  await expect(sheet.getByTestId('trace-fields')).toContainText('3250.500');
   expect(errors).toEqual([]);
 });

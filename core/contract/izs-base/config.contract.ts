@@ -4,6 +4,7 @@
  * POST `update` saves it for that department. Rates are percent strings with 2 decimals.
  */
 import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
 import type { FormFieldDef } from '../resource.ts';
 import { decimal, flag, int, ref, refReq } from './fields.ts';
 
@@ -27,18 +28,22 @@ export const businessConfigForm = z.object({
 });
 export type BusinessConfigForm = z.input<typeof businessConfigForm>;
 
-export interface BusinessConfig {
-  id: string | null;
-  deptId: string;
-  allowNegativeStock: number;
-  weighStableSeconds: number;
-  manualWeighAllowed: number;
-  defaultWarehouseId: string | null;
-  pricePrecision: number;
-  weightPrecision: number;
-  taxRate: string;
-  autoReview: number;
-}
+const rate2 = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** The saved row of a department, or the defaults (`id` null) when never saved. */
+export const businessConfigSchema = z.object({
+  id: z.string().nullable(),
+  deptId: z.string(),
+  allowNegativeStock: z.number().int(),
+  weighStableSeconds: z.number().int(),
+  manualWeighAllowed: z.number().int(),
+  defaultWarehouseId: z.string().nullable(),
+  pricePrecision: z.number().int(),
+  weightPrecision: z.number().int(),
+  taxRate: rate2,
+  autoReview: z.number().int(),
+});
+export type BusinessConfig = z.infer<typeof businessConfigSchema>;
 
 export const financeConfigForm = z.object({
   deptId: refReq('机构'),
@@ -51,16 +56,64 @@ export const financeConfigForm = z.object({
 });
 export type FinanceConfigForm = z.input<typeof financeConfigForm>;
 
-export interface FinanceConfig {
-  id: string | null;
-  deptId: string;
-  accountingSystem: number;
-  taxNature: string;
-  vatRate: string;
-  incomeTaxRate: string;
-  autoVoucher: number;
-  amountPrecision: number;
-}
+export const financeConfigSchema = z.object({
+  id: z.string().nullable(),
+  deptId: z.string(),
+  accountingSystem: z.number().int(),
+  taxNature: z.string(),
+  vatRate: rate2,
+  incomeTaxRate: rate2,
+  autoVoucher: z.number().int(),
+  amountPrecision: z.number().int(),
+});
+export type FinanceConfig = z.infer<typeof financeConfigSchema>;
+
+/** `deptId` empty: the caller's current department (one of the caller's; administrator: any of the tenant). */
+const deptQuery = z.object({ deptId: z.string().optional() });
+const deptOptional = { deptId: z.union([z.string(), z.number()]).optional() };
+/** The form; `deptId` may be left out (the current department). */
+export const businessConfigBody = businessConfigForm.extend(deptOptional);
+export const financeConfigBody = financeConfigForm.extend(deptOptional);
+
+/** 业务配置 / 财务参数 of a department (handlers in server/modules/izs-base/config.ts). */
+export const CONFIG = {
+  businessDetail: endpoint({
+    method: 'GET',
+    path: CONFIG_PATHS.businessDetail,
+    summary: '业务配置（机构）',
+    query: deptQuery,
+    answer: businessConfigSchema,
+    provides: ['DeptConfig'],
+    /** also the weighing workstation's background look-up (weight precision): no error toast */
+    silent: true,
+  }),
+  businessUpdate: endpoint({
+    method: 'POST',
+    path: CONFIG_PATHS.businessUpdate,
+    summary: '保存业务配置',
+    body: businessConfigBody,
+    answer: businessConfigSchema,
+    permission: { code: 'base_dept_config', action: 'edit' },
+    invalidates: ['DeptConfig'],
+  }),
+  financeDetail: endpoint({
+    method: 'GET',
+    path: CONFIG_PATHS.financeDetail,
+    summary: '财务参数（机构）',
+    query: deptQuery,
+    answer: financeConfigSchema,
+    provides: ['DeptConfig'],
+  }),
+  financeUpdate: endpoint({
+    method: 'POST',
+    path: CONFIG_PATHS.financeUpdate,
+    summary: '保存财务参数',
+    body: financeConfigBody,
+    answer: financeConfigSchema,
+    permission: { code: 'finance_setting_system_config', action: 'edit' },
+    invalidates: ['DeptConfig'],
+  }),
+};
 
 /** Form fields of the /base/dept/config page (rendered like any resource form), one card per config. */
 export const BUSINESS_CONFIG_FIELDS: FormFieldDef<BusinessConfigForm>[] = [

@@ -4,6 +4,7 @@
  * their departments (or of `deptId` when it is one of theirs).
  */
 import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
 
 export const SELECT_DATA_PATHS = {
   list: '/api/izs-base/select-data/list',
@@ -26,19 +27,47 @@ export const selectDataBody = z.object({
 });
 export type SelectDataBody = z.input<typeof selectDataBody>;
 
-export interface SelectItem {
-  id: string;
-  name: string;
-  code?: string;
-  deptId?: string | null;
-  [k: string]: unknown;
-}
+/** A row of a list: its id, name, code and department, and the list's own fields (unit, priceUnit…). */
+export const selectItemSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    code: z.string().optional(),
+    deptId: z.string().nullable().optional(),
+  })
+  .loose();
+export type SelectItem = z.infer<typeof selectItemSchema>;
 
-export interface SelectData {
-  userList: SelectItem[];
-  customerList: SelectItem[];
-  supplierList: SelectItem[];
-  materialList: SelectItem[];
-  warehouseList: SelectItem[];
-  weighbridgeList: SelectItem[];
-}
+export const selectDataSchema = z.object({
+  userList: z.array(selectItemSchema),
+  customerList: z.array(selectItemSchema),
+  supplierList: z.array(selectItemSchema),
+  materialList: z.array(selectItemSchema),
+  warehouseList: z.array(selectItemSchema),
+  weighbridgeList: z.array(selectItemSchema),
+});
+export type SelectData = z.infer<typeof selectDataSchema>;
+
+export const selectUserQuery = z.object({
+  deptId: z.string().trim().optional(),
+  name: z.string().trim().max(50).optional(),
+});
+
+/** 业务数据缓存 (any signed-in user; handlers in server/modules/izs-base/select-data.ts). */
+export const SELECT_DATA = {
+  list: endpoint({
+    method: 'POST',
+    path: SELECT_DATA_PATHS.list,
+    summary: '业务数据缓存（按开关返回用户、客户、供应商、物料、仓库、地磅）',
+    body: selectDataBody,
+    answer: selectDataSchema,
+  }),
+  user: endpoint({
+    method: 'GET',
+    path: SELECT_DATA_PATHS.user,
+    summary: '可选用户（本机构或指定机构）',
+    query: selectUserQuery,
+    answer: z.array(selectItemSchema),
+    provides: ['BizCache'],
+  }),
+};

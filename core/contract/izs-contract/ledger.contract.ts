@@ -3,8 +3,9 @@
  * and amount (trading contracts of the side signed by the period's end and delivering in it), delivered net weight
  * and amount (reviewed in-stock / out-stock documents of the period, returns netted), and what stays open on the
  * contracts; drilling down to the documents; Excel export (`/api/izs-sell/ledger/{purchase|sell}/export`, engine
- * workbook writer). Invoiced and paid / collected come from the receivables and payables module (not part of this
- * contract yet).
+ * workbook writer). Invoiced = Σ 进项/销项 invoices linked to the reviewed documents (izs_ar_invoice_link),
+ * paid / collected = Σ 核销 on their 应付单 / 应收单 (izs_ar_doc.settled), open = amount − paid; a document's figures
+ * are spread over its material lines by line amount (core/trade/ledger.ts).
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
@@ -34,6 +35,12 @@ export const ledgerRow = z.object({
   deliveredAmount: moneyOut,
   /** tonnes still open on executing contracts */
   openQty: qtyOut,
+  /** Σ invoices recorded against the documents (进项 / 销项) */
+  invoicedAmount: moneyOut,
+  /** Σ settlements (核销) of the documents' 应付单 / 应收单 */
+  paidAmount: moneyOut,
+  /** deliveredAmount − paidAmount */
+  openAmount: moneyOut,
   documentCount: z.number().int(),
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;
@@ -48,6 +55,9 @@ export const ledgerDoc = z.object({
   qtyKg: qtyOut,
   unitPrice: moneyOut,
   amount: moneyOut,
+  invoicedAmount: moneyOut,
+  paidAmount: moneyOut,
+  openAmount: moneyOut,
 });
 
 export const LEDGER = {
@@ -64,6 +74,9 @@ export const LEDGER = {
         deliveredKg: true,
         deliveredAmount: true,
         openQty: true,
+        invoicedAmount: true,
+        paidAmount: true,
+        openAmount: true,
       }),
     }),
     // the side's menu (ledger_purchase / ledger_sell) is checked by the handler
@@ -105,6 +118,9 @@ const ledgerDef = (side: 'purchase' | 'sale') =>
       },
       { field: 'deliveredAmount', label: '金额', kind: 'money', decimals: 2 },
       { field: 'openQty', label: '未执行(吨)', kind: 'qty', decimals: 3 },
+      { field: 'invoicedAmount', label: '已开票', kind: 'money', decimals: 2 },
+      { field: 'paidAmount', label: side === 'purchase' ? '已付款' : '已收款', kind: 'money', decimals: 2 },
+      { field: 'openAmount', label: side === 'purchase' ? '未付款' : '未收款', kind: 'money', decimals: 2 },
       { field: 'documentCount', label: '单据数', kind: 'number', width: 80 },
     ],
     search: [],

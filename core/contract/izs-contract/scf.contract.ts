@@ -419,9 +419,16 @@ export const SCF_API = {
   certSettle: endpoint({
     method: 'POST',
     path: `${SCF}/gold-cert/settle`,
-    summary: '金单到期兑付',
+    summary: '金单到期兑付（登记出票方的收款单并核销其应收单；转让给供应商的金单同时登记付款单）',
     body: z.object({ id: id('金单'), settleDate: day('兑付日') }),
-    answer: z.object({ id: idOut, status: z.string() }),
+    answer: z.object({
+      id: idOut,
+      status: z.string(),
+      /** 收款单 from the issuer */
+      collectionNo: z.string(),
+      /** 付款单 to the supplier holding it, when one does */
+      paymentNo: z.string().nullable(),
+    }),
     permission: { code: C, action: 'edit' },
     invalidates: ['Scf', 'Resource'],
   }),

@@ -196,6 +196,12 @@ export const tradingContractFull = z.object({
     executedAmount: moneyOut,
     remainingQty: qtyOut,
     warnings: z.array(z.string()),
+    /** Σ invoices linked to the reviewed documents of the contract */
+    invoicedAmount: moneyOut,
+    /** Σ settled on their 应收单 / 应付单 */
+    paidAmount: moneyOut,
+    /** executedAmount − paidAmount */
+    openAmount: moneyOut,
   }),
   /** every linked document (any state); execution counts the reviewed ones */
   documents: z.array(linkedDocOut),

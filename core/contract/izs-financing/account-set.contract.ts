@@ -22,6 +22,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_SET_CHECK_PATH } from '../blade-system.contract.ts';
+import { endpoint } from '../endpoint.ts';
 import { defineResource } from '../resource.ts';
 import { dateReq, FIN, FIN_PERMISSIONS, int, opt, ref, refReq, req } from './fields.ts';
 
@@ -165,23 +166,25 @@ export const accountSetEntity = z.object({
 });
 export type AccountSet = z.infer<typeof accountSetEntity>;
 
-export interface AccountSetCandidate {
-  id: string;
-  account: string;
-  realName: string;
-  bound: boolean;
-}
+export const accountSetCandidateSchema = z.object({
+  id: z.string(),
+  account: z.string(),
+  realName: z.string(),
+  bound: z.boolean(),
+});
+export type AccountSetCandidate = z.infer<typeof accountSetCandidateSchema>;
 
-export interface AccountSetUser {
-  id: string;
-  accountSetId: string;
-  userId: string;
-  account: string;
-  realName: string;
-  supervisor: number;
-  isDefault: string;
-  createTime: string;
-}
+export const accountSetUserSchema = z.object({
+  id: z.string(),
+  accountSetId: z.string(),
+  userId: z.string(),
+  account: z.string(),
+  realName: z.string(),
+  supervisor: z.number().int(),
+  isDefault: z.string(),
+  createTime: z.string(),
+});
+export type AccountSetUser = z.infer<typeof accountSetUserSchema>;
 
 export const accountSetUserUpdate = z.object({
   accountSetId: refReq('账套'),
@@ -280,3 +283,117 @@ export const accountSetResource = defineResource({
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
   ],
 });
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  });
+/** Paging as parsePaging reads it (current, size ≤ 1000, descs / ascs); the server checks the values. */
+const paging = {
+  current: z.union([z.string(), z.number()]).optional(),
+  size: z.union([z.string(), z.number()]).optional(),
+  descs: z.string().optional(),
+  ascs: z.string().optional(),
+};
+const idText = z.union([z.string(), z.number()]).transform(String);
+const SET = FIN_PERMISSIONS.setOfBook;
+/** Books change the selector, the check status and the books' own screens. */
+const BOOKS_CHANGED = ['AccountSet', 'AccountCheck'] as const;
+
+/**
+ * 账套 / 账套用户 (account-sets.ts, account-set-save.ts, account-set-users.ts). The reads need an accounting menu
+ * (checked in the handler, as the exact menu codes); save / update / submit / user update their button.
+ */
+export const ACCOUNT_SETS = {
+  page: endpoint({
+    method: 'GET',
+    path: ACCOUNT_SET_PATHS.page,
+    summary: '账套分页（某机构中可用的账套）',
+    query: accountSetQuery.extend(paging),
+    answer: pageOf(accountSetEntity),
+    provides: ['AccountSet'],
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: ACCOUNT_SET_PATHS.list,
+    summary: '账套列表',
+    query: accountSetQuery,
+    answer: z.array(accountSetEntity),
+    provides: ['AccountSet'],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: ACCOUNT_SET_PATHS.detail,
+    summary: '账套详情',
+    query: z.object({ id: idText.optional() }),
+    answer: accountSetEntity,
+    provides: ['AccountSet'],
+  }),
+  check: endpoint({
+    method: 'GET',
+    path: ACCOUNT_SET_PATHS.check,
+    summary: '账套检查：0 无权限，1 无账套，2 正常',
+    query: z.object({ deptId: z.string().optional() }),
+    answer: z.number().int(),
+    provides: ['AccountCheck'],
+    silent: true,
+  }),
+  userList: endpoint({
+    method: 'GET',
+    path: ACCOUNT_SET_PATHS.userList,
+    summary: '可绑定的用户（账套所属机构的用户）',
+    query: z.object({ accountSetId: idText.optional(), deptId: z.string().optional() }),
+    answer: z.array(accountSetCandidateSchema),
+    provides: ['AccountSet'],
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: ACCOUNT_SET_PATHS.save,
+    summary: '新增账套（科目、维度、凭证字随之建立）',
+    body: accountSetForm,
+    answer: accountSetEntity,
+    permission: { code: SET, action: 'add' },
+    invalidates: BOOKS_CHANGED,
+    message: '新增成功',
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: ACCOUNT_SET_PATHS.update,
+    summary: '修改账套（账套主管）',
+    /** `{ id }` plus any form field: merged over the stored book, then the whole form is parsed */
+    body: accountSetUpdate.loose(),
+    answer: accountSetEntity,
+    permission: { code: SET, action: 'edit' },
+    invalidates: [...BOOKS_CHANGED, 'Fin', 'FinAccount'],
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: ACCOUNT_SET_PATHS.submit,
+    summary: '新增（无 id）或修改账套',
+    /** the button (add or edit) depends on the id, so the form is parsed after that check */
+    body: z.record(z.string(), z.unknown()),
+    answer: accountSetEntity,
+    invalidates: [...BOOKS_CHANGED, 'Fin', 'FinAccount'],
+  }),
+  userPage: endpoint({
+    method: 'GET',
+    path: ACCOUNT_SET_USER_PATHS.page,
+    summary: '账套用户分页（默认当前账套）',
+    query: z.object({ accountSetId: idText.optional(), current: paging.current, size: paging.size }),
+    answer: pageOf(accountSetUserSchema),
+    provides: ['AccountSet'],
+  }),
+  userUpdate: endpoint({
+    method: 'POST',
+    path: ACCOUNT_SET_USER_PATHS.update,
+    summary: '设置账套用户（账套主管）',
+    body: accountSetUserUpdate,
+    answer: z.array(accountSetUserSchema),
+    permission: { code: SET, action: 'edit' },
+    invalidates: ['AccountSet'],
+  }),
+};

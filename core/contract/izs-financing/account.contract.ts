@@ -17,7 +17,8 @@
  * Permission: view for reads (the accounting menus), finance_setting_system_config_edit for writes.
  */
 import { z } from 'zod';
-import { accountCode, FIN, flag, opt, refReq, req } from './fields.ts';
+import { endpoint } from '../endpoint.ts';
+import { accountCode, FIN, FIN_PERMISSIONS, flag, opt, refReq, req } from './fields.ts';
 
 export const ACCOUNT_BASE = `${FIN}/account`;
 export const ACCOUNT_PATHS = {
@@ -33,32 +34,32 @@ export const ACCOUNT_PATHS = {
 
 export const ACCOUNT_CATEGORIES = ['资产', '负债', '所有者权益', '成本', '损益', '共同'] as const;
 
-export interface FinAccount {
-  id: string;
-  code: string;
-  name: string;
+export const finAccountSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
   /** "应交税费-应交增值税-进项税额" */
-  fullName: string;
-  parentCode: string | null;
-  level: number;
-  category: string;
-  /** debit | credit */
-  direction: 'debit' | 'credit';
+  fullName: z.string(),
+  parentCode: z.string().nullable(),
+  level: z.number().int(),
+  category: z.string(),
+  direction: z.enum(['debit', 'credit']),
   /** 借 | 贷 */
-  directionName: string;
+  directionName: z.string(),
   /** from the standard chart (not deletable, name fixed) */
-  preset: number;
+  preset: z.number().int(),
   /** 数量核算 */
-  quantity: number;
-  unit: string;
+  quantity: z.number().int(),
+  unit: z.string(),
   /** required 辅助核算 dimension ids */
-  auxDims: string[];
+  auxDims: z.array(z.string()),
   /** their names, same order */
-  auxNames: string[];
-  status: number;
+  auxNames: z.array(z.string()),
+  status: z.number().int(),
   /** no child account: may take postings */
-  leaf: boolean;
-}
+  leaf: z.boolean(),
+});
+export type FinAccount = z.infer<typeof finAccountSchema>;
 
 export interface AccountNode extends FinAccount {
   /** "1001 库存现金" */
@@ -67,6 +68,14 @@ export interface AccountNode extends FinAccount {
   value: string;
   children?: AccountNode[];
 }
+export const accountNodeSchema: z.ZodType<AccountNode> = finAccountSchema.extend({
+  title: z.string(),
+  key: z.string(),
+  value: z.string(),
+  get children() {
+    return z.array(accountNodeSchema).optional();
+  },
+});
 
 const auxDimList = z
   .array(
@@ -117,3 +126,94 @@ export const accountListQuery = z.object({
   status: z.coerce.number({ error: '状态格式不正确' }).int().optional(),
   keyword: z.string().trim().max(64).optional(),
 });
+
+export const accountDetailQuery = z.object({
+  id: z.union([z.string(), z.number()]).transform(String).optional(),
+  code: z.string().trim().optional(),
+});
+export const nextCodeQuery = z.object({ parentCode: z.string().trim().default('') });
+/** `ids` in the query (or the body): "1,2" */
+export const accountRemoveQuery = z.object({ ids: z.union([z.string(), z.number()]).transform(String).optional() });
+
+/** Every accounting menu reads the chart. */
+const VIEW = { anyView: Object.values(FIN_PERMISSIONS) } as const;
+const EDIT = { code: FIN_PERMISSIONS.systemConfig, action: 'edit' } as const;
+/** The chart (its names and leaves show in every ledger; adding a first child moves openings and lines). */
+const READS = ['FinAccount'] as const;
+const WRITES = ['FinAccount', 'FinOpening', 'Fin'] as const;
+
+/** 会计科目 (chart.ts). */
+export const ACCOUNTS = {
+  list: endpoint({
+    method: 'GET',
+    path: ACCOUNT_PATHS.list,
+    summary: '会计科目列表',
+    query: accountListQuery,
+    answer: z.array(finAccountSchema),
+    permission: VIEW,
+    provides: READS,
+  }),
+  tree: endpoint({
+    method: 'GET',
+    path: ACCOUNT_PATHS.tree,
+    summary: '会计科目树',
+    query: accountListQuery,
+    answer: z.array(accountNodeSchema),
+    permission: VIEW,
+    provides: READS,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: ACCOUNT_PATHS.detail,
+    summary: '会计科目详情（id 或 code）',
+    query: accountDetailQuery,
+    answer: finAccountSchema,
+    permission: VIEW,
+    provides: READS,
+  }),
+  nextCode: endpoint({
+    method: 'GET',
+    path: ACCOUNT_PATHS.nextCode,
+    summary: '下一个下级科目编码',
+    query: nextCodeQuery,
+    answer: z.string(),
+    permission: VIEW,
+    provides: READS,
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: ACCOUNT_PATHS.save,
+    summary: '新增下级科目',
+    body: accountAddForm,
+    answer: finAccountSchema,
+    permission: EDIT,
+    invalidates: WRITES,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: ACCOUNT_PATHS.update,
+    summary: '修改科目',
+    body: accountUpdateForm,
+    answer: finAccountSchema,
+    permission: EDIT,
+    invalidates: WRITES,
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: ACCOUNT_PATHS.enable,
+    summary: '启用 / 停用科目',
+    body: accountEnableBody,
+    answer: z.null(),
+    permission: EDIT,
+    invalidates: WRITES,
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: ACCOUNT_PATHS.remove,
+    summary: '删除科目（ids）',
+    query: accountRemoveQuery,
+    answer: z.null(),
+    permission: EDIT,
+    invalidates: WRITES,
+  }),
+};

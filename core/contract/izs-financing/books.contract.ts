@@ -20,7 +20,8 @@
  * finance_balance_sheet, finance_profit_list, accounting_home.
  */
 import { z } from 'zod';
-import { FIN, period } from './fields.ts';
+import { endpoint } from '../endpoint.ts';
+import { FIN, FIN_PERMISSIONS, period } from './fields.ts';
 
 export const LEDGER_PATHS = {
   balance: `${FIN}/ledger/balance`,
@@ -74,114 +75,169 @@ export const daybookQuery = generalQuery.extend({
 export const statementQuery = z.object({ period: period(), posted: flagText });
 export const homeQuery = z.object({ period: period().optional() });
 
+/** Money on the wire: a 2-decimal string. */
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+
 /** Figures of a trial-balance row: each balance on its side. */
-export interface BalanceFigures {
-  openingDebit: string;
-  openingCredit: string;
-  periodDebit: string;
-  periodCredit: string;
-  ytdDebit: string;
-  ytdCredit: string;
-  closingDebit: string;
-  closingCredit: string;
-}
+export const balanceFiguresSchema = z.object({
+  openingDebit: money,
+  openingCredit: money,
+  periodDebit: money,
+  periodCredit: money,
+  ytdDebit: money,
+  ytdCredit: money,
+  closingDebit: money,
+  closingCredit: money,
+});
+export type BalanceFigures = z.infer<typeof balanceFiguresSchema>;
 
-export interface TrialBalanceRow extends BalanceFigures {
-  code: string;
-  name: string;
-  level: number;
-  direction: 'debit' | 'credit';
-  category: string;
-  leaf: boolean;
-}
+export const trialBalanceRowSchema = balanceFiguresSchema.extend({
+  code: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  direction: z.enum(['debit', 'credit']),
+  category: z.string(),
+  leaf: z.boolean(),
+});
+export type TrialBalanceRow = z.infer<typeof trialBalanceRowSchema>;
 
-export interface TrialBalanceAnswer {
-  periodFrom: string;
-  periodTo: string;
-  rows: TrialBalanceRow[];
-  totals: BalanceFigures;
-  balanced: boolean;
-  problems: string[];
-}
+export const trialBalanceSchema = z.object({
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  rows: z.array(trialBalanceRowSchema),
+  totals: balanceFiguresSchema,
+  balanced: z.boolean(),
+  problems: z.array(z.string()),
+});
+export type TrialBalanceAnswer = z.infer<typeof trialBalanceSchema>;
 
-export interface AuxBalanceRow extends BalanceFigures {
-  auxKey: string;
-  auxNames: string[];
-}
+export const auxBalanceRowSchema = balanceFiguresSchema.extend({
+  auxKey: z.string(),
+  auxNames: z.array(z.string()),
+});
+export type AuxBalanceRow = z.infer<typeof auxBalanceRowSchema>;
 
-export interface AuxBalanceAnswer {
-  accountCode: string;
-  accountName: string;
-  periodFrom: string;
-  periodTo: string;
-  rows: AuxBalanceRow[];
-  totals: BalanceFigures;
-}
+export const auxBalanceSchema = z.object({
+  accountCode: z.string(),
+  accountName: z.string(),
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  rows: z.array(auxBalanceRowSchema),
+  totals: balanceFiguresSchema,
+});
+export type AuxBalanceAnswer = z.infer<typeof auxBalanceSchema>;
 
-export interface LedgerRowAnswer {
-  kind: 'opening' | 'posting' | 'periodTotal' | 'yearTotal';
-  period: string;
-  date: string;
+export const ledgerRowSchema = z.object({
+  kind: z.enum(['opening', 'posting', 'periodTotal', 'yearTotal']),
+  period: z.string(),
+  date: z.string(),
   /** 记-3 */
-  voucher: string;
-  voucherId: string;
-  summary: string;
-  debit: string;
-  credit: string;
+  voucher: z.string(),
+  voucherId: z.string(),
+  summary: z.string(),
+  debit: money,
+  credit: money,
   /** 借 | 贷 | 平 */
-  side: string;
-  balance: string;
-}
+  side: z.string(),
+  balance: money,
+});
+export type LedgerRowAnswer = z.infer<typeof ledgerRowSchema>;
 
-export interface LedgerAnswer {
-  accountCode: string;
-  accountName: string;
-  auxKey: string;
-  auxNames: string[];
-  periodFrom: string;
-  periodTo: string;
-  rows: LedgerRowAnswer[];
-}
+export const ledgerSchema = z.object({
+  accountCode: z.string(),
+  accountName: z.string(),
+  auxKey: z.string(),
+  auxNames: z.array(z.string()),
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  rows: z.array(ledgerRowSchema),
+});
+export type LedgerAnswer = z.infer<typeof ledgerSchema>;
 
-export interface GeneralLedgerAnswer {
-  periodFrom: string;
-  periodTo: string;
-  accounts: { code: string; name: string; rows: LedgerRowAnswer[] }[];
-}
+export const generalLedgerSchema = z.object({
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  accounts: z.array(z.object({ code: z.string(), name: z.string(), rows: z.array(ledgerRowSchema) })),
+});
+export type GeneralLedgerAnswer = z.infer<typeof generalLedgerSchema>;
 
-export interface StatementRowAnswer {
-  line: number;
-  name: string;
-  section: string;
-  kind: 'item' | 'sub_item' | 'sub_total' | 'total';
-  formula: string;
-  note: string;
+export const statementRowSchema = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  section: z.string(),
+  kind: z.enum(['item', 'sub_item', 'sub_total', 'total']),
+  formula: z.string(),
+  note: z.string(),
   /** balance sheet: closing / yearOpening; income statement: month / ytd */
-  values: Record<string, string>;
-}
+  values: z.record(z.string(), money),
+});
+export type StatementRowAnswer = z.infer<typeof statementRowSchema>;
 
-export interface StatementAnswer {
-  report: 'balance_sheet' | 'income_statement';
-  period: string;
-  standard: 'small' | 'enterprise';
-  rows: StatementRowAnswer[];
-  checks: { label: string; column: string; left: string; right: string; ok: boolean }[];
+export const statementSchema = z.object({
+  report: z.enum(['balance_sheet', 'income_statement']),
+  period: z.string(),
+  standard: z.enum(['small', 'enterprise']),
+  rows: z.array(statementRowSchema),
+  checks: z.array(z.object({ label: z.string(), column: z.string(), left: money, right: money, ok: z.boolean() })),
   /** every check ok (income statement: true) */
-  balanced: boolean;
-  warnings: string[];
-}
+  balanced: z.boolean(),
+  warnings: z.array(z.string()),
+});
+export type StatementAnswer = z.infer<typeof statementSchema>;
 
-export interface HomeSummary {
-  period: string;
+export const homeSummarySchema = z.object({
+  period: z.string(),
   /** closing balances at the period end, in the account's direction */
-  cash: string;
-  bank: string;
-  receivable: string;
-  payable: string;
+  cash: money,
+  bank: money,
+  receivable: money,
+  payable: money,
   /** 利润总额 of the income statement (month / year to date) */
-  profitMonth: string;
-  profitYtd: string;
+  profitMonth: money,
+  profitYtd: money,
   /** the last six periods up to `period`: 营业收入 and 利润总额 per month */
-  trend: { period: string; income: string; profit: string }[];
-  voucherCounts: { saved: number; reviewed: number; posted: number };
-}
+  trend: z.array(z.object({ period: z.string(), income: money, profit: money })),
+  voucherCounts: z.object({ saved: z.number().int(), reviewed: z.number().int(), posted: z.number().int() }),
+});
+export type HomeSummary = z.infer<typeof homeSummarySchema>;
+
+const view = (code: string) => ({ code, action: 'view' }) as const;
+/** Every book is computed from the vouchers, the openings and the chart. */
+const BOOK_READS = ['Fin', 'FinOpening', 'FinAccount'] as const;
+const read = <Q extends z.ZodType, A extends z.ZodType>(
+  path: string,
+  summary: string,
+  query: Q,
+  answer: A,
+  code: string,
+) => endpoint({ method: 'GET', path, summary, query, answer, permission: view(code), provides: BOOK_READS });
+
+/** 账簿 and 报表 (books.ts). */
+export const BOOKS = {
+  balance: read(LEDGER_PATHS.balance, '科目余额表', balanceQuery, trialBalanceSchema, FIN_PERMISSIONS.balance),
+  balanceAux: read(
+    LEDGER_PATHS.balanceAux,
+    '辅助核算余额表',
+    accountRangeQuery,
+    auxBalanceSchema,
+    FIN_PERMISSIONS.balance,
+  ),
+  subsidiary: read(LEDGER_PATHS.subsidiary, '明细账', accountRangeQuery, ledgerSchema, FIN_PERMISSIONS.subsidiary),
+  general: read(LEDGER_PATHS.general, '总账', generalQuery, generalLedgerSchema, FIN_PERMISSIONS.general),
+  daybook: read(LEDGER_PATHS.daybook, '现金 / 银行日记账', daybookQuery, generalLedgerSchema, FIN_PERMISSIONS.daybook),
+  balanceSheet: read(
+    LEDGER_PATHS.balanceSheet,
+    '资产负债表',
+    statementQuery,
+    statementSchema,
+    FIN_PERMISSIONS.balanceSheet,
+  ),
+  incomeStatement: read(
+    LEDGER_PATHS.incomeStatement,
+    '利润表',
+    statementQuery,
+    statementSchema,
+    FIN_PERMISSIONS.incomeStatement,
+  ),
+  home: read(LEDGER_PATHS.home, '财务首页', homeQuery, homeSummarySchema, FIN_PERMISSIONS.home),
+};

@@ -19,6 +19,7 @@
  *                                              that is not there yet
  */
 import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
 import { defineResource } from '../resource.ts';
 import { FIN, FIN_PERMISSIONS, flag, int, linesOf, opt, ref, refReq, req } from './fields.ts';
 
@@ -201,3 +202,99 @@ export const dimensionItemBatch = z.object({
 });
 
 export const dimensionSyncBody = z.object({ dimensionId: refReq('核算维度') });
+
+const dimensionSourceSchema = z.object({
+  code: z.enum(['customer', 'supplier', 'dept', 'staff', 'project', 'inventory', 'custom']),
+  name: z.string(),
+  syncable: z.boolean(),
+});
+const idsQuery = z.object({
+  ids: z.union([z.string(), z.number()]).transform(String).optional(),
+  id: z.union([z.string(), z.number()]).transform(String).optional(),
+});
+const dimensionIdQuery = z.object({
+  dimensionId: z
+    .union([z.string(), z.number()], { error: '请选择核算维度' })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^[1-9]\d{0,18}$/.test(v), { message: '请选择核算维度' }),
+});
+const P = FIN_PERMISSIONS.dimension;
+/** The items of the book's dimensions, as the voucher editor and the openings read them (the engine's writes of
+ * the item and dimension resources refresh them too). */
+const ITEMS = [
+  'FinDimension',
+  { type: 'Resource', id: 'accounting-dimensions-data' },
+  { type: 'Resource', id: 'accounting-dimensions' },
+] as const;
+
+/** 核算维度 / 辅助核算项目 besides the engine routes (dimensions.ts). */
+export const DIMENSIONS = {
+  delete: endpoint({
+    method: 'GET',
+    path: DIMENSION_PATHS.delete,
+    summary: '删除核算维度（ids）',
+    query: idsQuery,
+    answer: z.null(),
+    permission: { code: P, action: 'delete' },
+    provides: [],
+  }),
+  sourceList: endpoint({
+    method: 'GET',
+    path: DIMENSION_PATHS.sourceList,
+    summary: '核算维度来源',
+    answer: z.array(dimensionSourceSchema),
+  }),
+  dataListData: endpoint({
+    method: 'GET',
+    path: DIMENSION_PATHS.dataListData,
+    summary: '某维度的辅助核算项目',
+    query: dimensionIdQuery,
+    answer: z.array(dimensionItemEntity),
+    permission: { code: P, action: 'view' },
+    provides: ITEMS,
+  }),
+  dataMap: endpoint({
+    method: 'GET',
+    path: DIMENSION_PATHS.dataMap,
+    summary: '某维度的项目 id → 名称',
+    query: dimensionIdQuery,
+    answer: z.record(z.string(), z.string()),
+    permission: { code: P, action: 'view' },
+    provides: ITEMS,
+  }),
+  dataAllMap: endpoint({
+    method: 'GET',
+    path: DIMENSION_PATHS.dataAllMap,
+    summary: '全部维度的辅助核算项目（维度 id → 项目）',
+    answer: z.record(z.string(), z.array(dimensionItemEntity)),
+    permission: { code: P, action: 'view' },
+    provides: ITEMS,
+  }),
+  dataDelete: endpoint({
+    method: 'GET',
+    path: DIMENSION_PATHS.dataDelete,
+    summary: '删除辅助核算项目（ids）',
+    query: idsQuery,
+    answer: z.null(),
+    permission: { code: P, action: 'delete' },
+    provides: [],
+  }),
+  dataSaveList: endpoint({
+    method: 'POST',
+    path: DIMENSION_PATHS.dataSaveList,
+    summary: '批量新增辅助核算项目',
+    body: dimensionItemBatch,
+    answer: z.object({ added: z.number().int() }),
+    permission: { code: P, action: 'add' },
+    invalidates: ITEMS,
+  }),
+  dataSync: endpoint({
+    method: 'POST',
+    path: DIMENSION_PATHS.dataSync,
+    summary: '从基础资料同步辅助核算项目',
+    body: dimensionSyncBody,
+    answer: z.object({ added: z.number().int() }),
+    permission: { code: P, action: 'add' },
+    invalidates: ITEMS,
+  }),
+};

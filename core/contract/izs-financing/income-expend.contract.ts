@@ -10,6 +10,7 @@
  * Constraints: amount > 0 with at most 2 decimals, as a decimal string; the date's period must be open.
  */
 import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
 import { defineResource } from '../resource.ts';
 import { accountCode, dateReq, FIN, int, opt } from './fields.ts';
 
@@ -98,25 +99,24 @@ export const incomeExpendSummaryQuery = z.object({
   keyword: z.string().optional(),
 });
 
-export interface IncomeExpendSummary {
-  income: string;
-  expense: string;
+export const incomeExpendSummarySchema = z.object({
+  income: z.string().regex(/^-?\d+\.\d{2}$/),
+  expense: z.string().regex(/^-?\d+\.\d{2}$/),
   /** 收入 − 支出 */
-  net: string;
-  count: number;
-}
+  net: z.string().regex(/^-?\d+\.\d{2}$/),
+  count: z.number().int(),
+});
+export type IncomeExpendSummary = z.infer<typeof incomeExpendSummarySchema>;
 
-export interface AccountOption {
-  code: string;
+export const accountOptionSchema = z.object({
+  code: z.string(),
   /** "560201 管理费用-办公费" */
-  label: string;
-}
+  label: z.string(),
+});
+export type AccountOption = z.infer<typeof accountOptionSchema>;
 
-export interface CounterpartyOption {
-  value: string;
-  label: string;
-  dimension: string;
-}
+export const counterpartyOptionSchema = z.object({ value: z.string(), label: z.string(), dimension: z.string() });
+export type CounterpartyOption = z.infer<typeof counterpartyOptionSchema>;
 
 export const incomeExpendResource = defineResource({
   name: 'income-expend',
@@ -172,3 +172,37 @@ export const incomeExpendResource = defineResource({
     { field: 'remark', label: '备注', kind: 'text' },
   ],
 });
+
+/** The summary follows the records (the engine's writes of the resource refresh it). */
+const RECORDS = [{ type: 'Resource', id: 'income-expend' }] as const;
+
+/** 收支管理 besides the engine routes (income-expend.ts). */
+export const INCOME_EXPEND = {
+  summary: endpoint({
+    method: 'GET',
+    path: IE_PATHS.summary,
+    summary: '收支合计',
+    query: incomeExpendSummaryQuery,
+    answer: incomeExpendSummarySchema,
+    permission: { code: IE_PERMISSION, action: 'view' },
+    provides: RECORDS,
+  }),
+  accounts: endpoint({
+    method: 'GET',
+    path: IE_PATHS.accounts,
+    summary: '收支可选科目（use=cash|bank|income|expense|category）',
+    query: z.object({ use: z.string().default('') }),
+    answer: z.array(accountOptionSchema),
+    permission: { code: IE_PERMISSION, action: 'view' },
+    provides: ['FinAccount'],
+  }),
+  counterparties: endpoint({
+    method: 'GET',
+    path: IE_PATHS.counterparties,
+    summary: '往来单位（客户、供应商的辅助核算项目）',
+    query: z.object({ dim: z.string().default('') }),
+    answer: z.array(counterpartyOptionSchema),
+    permission: { code: IE_PERMISSION, action: 'view' },
+    provides: ['FinDimension'],
+  }),
+};

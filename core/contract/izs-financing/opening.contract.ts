@@ -13,7 +13,8 @@
  * Permission: finance_setting_initabala (view / edit).
  */
 import { z } from 'zod';
-import { accountCode, auxItems, FIN, linesOf, signedAmount } from './fields.ts';
+import { endpoint } from '../endpoint.ts';
+import { accountCode, auxItems, FIN, FIN_PERMISSIONS, linesOf, signedAmount } from './fields.ts';
 
 export const OPENING_BASE = `${FIN}/opening`;
 export const OPENING_PATHS = {
@@ -22,48 +23,53 @@ export const OPENING_PATHS = {
   check: `${OPENING_BASE}/check`,
 } as const;
 
-export interface OpeningFigures {
+const money = z.string();
+export const openingFiguresSchema = z.object({
   /** in the account's own direction (贷方科目: credit positive), 2 decimals */
-  balance: string;
-  ytdDebit: string;
-  ytdCredit: string;
+  balance: money,
+  ytdDebit: money,
+  ytdCredit: money,
   /** 损益类: 本年累计实际发生额 in the account's direction */
-  ytdPl: string;
+  ytdPl: money,
   /** 年初余额 derived: 借方科目 期初 − 累计借 + 累计贷, 贷方科目 期初 + 累计借 − 累计贷 */
-  yearOpening: string;
-  quantity: string | null;
-}
+  yearOpening: money,
+  quantity: z.string().nullable(),
+});
+export type OpeningFigures = z.infer<typeof openingFiguresSchema>;
 
-export interface OpeningItem extends OpeningFigures {
-  auxKey: string;
-  aux: Record<string, string>;
+export const openingItemSchema = openingFiguresSchema.extend({
+  auxKey: z.string(),
+  aux: z.record(z.string(), z.string()),
   /** "客户：华东钢厂" … */
-  auxNames: string[];
-}
+  auxNames: z.array(z.string()),
+});
+export type OpeningItem = z.infer<typeof openingItemSchema>;
 
-export interface OpeningRow extends OpeningFigures {
-  code: string;
-  name: string;
-  fullName: string;
-  level: number;
-  category: string;
-  direction: 'debit' | 'credit';
-  leaf: boolean;
-  auxDims: string[];
-  quantityAccounting: number;
-  unit: string;
+export const openingRowSchema = openingFiguresSchema.extend({
+  code: z.string(),
+  name: z.string(),
+  fullName: z.string(),
+  level: z.number().int(),
+  category: z.string(),
+  direction: z.enum(['debit', 'credit']),
+  leaf: z.boolean(),
+  auxDims: z.array(z.string()),
+  quantityAccounting: z.number().int(),
+  unit: z.string(),
   /** per auxiliary item (leaves with dimensions) */
-  items: OpeningItem[];
-}
+  items: z.array(openingItemSchema),
+});
+export type OpeningRow = z.infer<typeof openingRowSchema>;
 
-export interface OpeningCheck {
-  balanced: boolean;
-  problems: string[];
+export const openingCheckSchema = z.object({
+  balanced: z.boolean(),
+  problems: z.array(z.string()),
   /** level-1 sums with each balance on its side */
-  totals: { debit: string; credit: string; ytdDebit: string; ytdCredit: string };
-  midYear: boolean;
-  startPeriod: string;
-}
+  totals: z.object({ debit: money, credit: money, ytdDebit: money, ytdCredit: money }),
+  midYear: z.boolean(),
+  startPeriod: z.string(),
+});
+export type OpeningCheck = z.infer<typeof openingCheckSchema>;
 
 export const openingInput = z.object({
   accountCode: accountCode('科目'),
@@ -77,3 +83,34 @@ export const openingInput = z.object({
 export type OpeningInput = z.input<typeof openingInput>;
 
 export const openingSaveBody = z.object({ items: linesOf(openingInput, '期初余额', 5000) });
+
+const P = FIN_PERMISSIONS.opening;
+
+/** 期初余额 (openings.ts). Openings feed every ledger and report ('Fin'). */
+export const OPENINGS = {
+  list: endpoint({
+    method: 'GET',
+    path: OPENING_PATHS.list,
+    summary: '期初余额（全部科目）',
+    answer: z.array(openingRowSchema),
+    permission: { code: P, action: 'view' },
+    provides: ['FinOpening'],
+  }),
+  check: endpoint({
+    method: 'GET',
+    path: OPENING_PATHS.check,
+    summary: '期初试算平衡',
+    answer: openingCheckSchema,
+    permission: { code: P, action: 'view' },
+    provides: ['FinOpening'],
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: OPENING_PATHS.save,
+    summary: '保存期初余额',
+    body: openingSaveBody,
+    answer: openingCheckSchema,
+    permission: { code: P, action: 'edit' },
+    invalidates: ['FinOpening', 'FinAccount', 'Fin'],
+  }),
+};

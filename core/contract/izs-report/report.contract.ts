@@ -1,7 +1,8 @@
 /**
  * 报表分析 (spec §2.7, issue 15): purchase, sale and stock statements, the finance statement from the books, the
- * national-standard (GB) solid-waste statistics, and the reports whose source module has not landed (logistics,
- * company pledge) — those answer a PendingSource with what the page says.
+ * national-standard (GB) solid-waste statistics, the company pledge (company-pledge.contract.ts, from supply-chain
+ * finance), and the reports whose source module has not landed (logistics) — those answer a PendingSource with what
+ * the page says.
  *
  * Constraints:
  * - purchase = reviewed 采购入库 − 采购退货 lines, sale = reviewed 销售出库 − 销售退货 lines, dated (orderDate) in
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { dateStr, ref } from '../izs-base/fields.ts';
 import { day, id, kg, month, pct, pendingSource, REPORT, yuan } from '../izs-visual/fields.ts';
+import { companyPledgeAnswer, companyPledgeQuery } from './company-pledge.contract.ts';
 
 export const GROUP_BYS = ['material', 'party', 'warehouse', 'dept', 'day', 'month', 'gb'] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
@@ -225,8 +227,10 @@ export const REPORT_ENDPOINTS = {
   pledge: endpoint({
     method: 'GET',
     path: `${REPORT}/company-pledge`,
-    summary: '企业质押（供应链金融上线后提供数据）',
-    answer: pendingAnswer,
+    summary: '企业质押（仓库 × 物料 × 资金方：质押数量与价值、融资余额、应计利息；供应链金融）',
+    query: companyPledgeQuery,
+    answer: companyPledgeAnswer,
     permission: view('company-pledge'),
+    provides: ['Report'],
   }),
 };

@@ -14,7 +14,9 @@
  *   each menu on the document's (or stock row's) department.
  */
 import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
 import { dateStr, ref } from './fields.ts';
+import { kg3, yuan2 } from './inventory.contract.ts';
 
 const P = '/api/izs-stock/analysis';
 
@@ -39,75 +41,110 @@ function daysBetween(a: string, b: string): number {
   return (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
 }
 
-export interface AnalysisTotals {
-  purchaseQty: string;
-  purchaseAmount: string;
-  purchaseDocs: number;
-  saleQty: string;
-  saleAmount: string;
-  saleCost: string;
-  grossProfit: string;
+const margin = z.string().regex(/^(-?\d+\.\d{2})?$/);
+
+export const analysisTotalsSchema = z.object({
+  purchaseQty: kg3,
+  purchaseAmount: yuan2,
+  purchaseDocs: z.number().int(),
+  saleQty: kg3,
+  saleAmount: yuan2,
+  saleCost: yuan2,
+  grossProfit: yuan2,
   /** Percent with 2 decimals, '' without sales. */
-  margin: string;
-  saleDocs: number;
+  margin,
+  saleDocs: z.number().int(),
   /** Stock now (all warehouses in scope, or the chosen one). */
-  stockQty: string;
-  stockAmount: string;
-}
+  stockQty: kg3,
+  stockAmount: yuan2,
+});
+export type AnalysisTotals = z.infer<typeof analysisTotalsSchema>;
 
-export interface AnalysisDay {
-  date: string;
-  purchaseQty: string;
-  purchaseAmount: string;
-  saleQty: string;
-  saleAmount: string;
-}
+export const analysisDaySchema = z.object({
+  date: z.string(),
+  purchaseQty: kg3,
+  purchaseAmount: yuan2,
+  saleQty: kg3,
+  saleAmount: yuan2,
+});
+export type AnalysisDay = z.infer<typeof analysisDaySchema>;
 
-export interface AnalysisMaterial {
-  materialId: string;
-  materialName: string | null;
-  purchaseQty: string;
-  purchaseAmount: string;
-  saleQty: string;
-  saleAmount: string;
-  saleCost: string;
-  grossProfit: string;
-}
+export const analysisMaterialSchema = z.object({
+  materialId: z.string(),
+  materialName: z.string().nullable(),
+  purchaseQty: kg3,
+  purchaseAmount: yuan2,
+  saleQty: kg3,
+  saleAmount: yuan2,
+  saleCost: yuan2,
+  grossProfit: yuan2,
+});
+export type AnalysisMaterial = z.infer<typeof analysisMaterialSchema>;
 
-export interface AnalysisParty {
-  partyId: string;
-  partyName: string | null;
-  qty: string;
-  amount: string;
-  docs: number;
-}
+export const analysisPartySchema = z.object({
+  partyId: z.string(),
+  partyName: z.string().nullable(),
+  qty: kg3,
+  amount: yuan2,
+  docs: z.number().int(),
+});
+export type AnalysisParty = z.infer<typeof analysisPartySchema>;
 
-export interface AnalysisSummary {
-  totals: AnalysisTotals;
+export const analysisSummarySchema = z.object({
+  totals: analysisTotalsSchema,
   /** Every day of the period, also the quiet ones. */
-  daily: AnalysisDay[];
+  daily: z.array(analysisDaySchema),
   /** Materials bought or sold in the period, by sale amount then purchase amount (at most 10). */
-  materials: AnalysisMaterial[];
+  materials: z.array(analysisMaterialSchema),
   /** Top 10 suppliers / customers by amount. */
-  suppliers: AnalysisParty[];
-  customers: AnalysisParty[];
-}
+  suppliers: z.array(analysisPartySchema),
+  customers: z.array(analysisPartySchema),
+});
+export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
 
-export interface StatementRow {
-  materialId: string;
-  materialCode: string | null;
-  materialName: string | null;
-  openingQty: string;
-  openingAmount: string;
-  purchaseQty: string;
-  purchaseAmount: string;
-  saleQty: string;
-  saleAmount: string;
-  saleCost: string;
-  grossProfit: string;
-  margin: string;
-  otherQty: string;
-  otherAmount: string;
-  closingQty: string;
-  closingAmount: string;
-}
+export const statementRowSchema = z.object({
+  materialId: z.string(),
+  materialCode: z.string().nullable(),
+  materialName: z.string().nullable(),
+  openingQty: kg3,
+  openingAmount: yuan2,
+  purchaseQty: kg3,
+  purchaseAmount: yuan2,
+  saleQty: kg3,
+  saleAmount: yuan2,
+  saleCost: yuan2,
+  grossProfit: yuan2,
+  margin,
+  otherQty: kg3,
+  otherAmount: yuan2,
+  closingQty: kg3,
+  closingAmount: yuan2,
+});
+export type StatementRow = z.infer<typeof statementRowSchema>;
+
+export const ANALYSIS_CODES = {
+  summary: 'supply_chain_analysis',
+  statement: 'statement_analysis_zm_statement',
+} as const;
+
+/** 供应链分析 and 综合报表 (handlers in server/modules/izs-stock/analysis.ts). */
+export const ANALYSIS = {
+  summary: endpoint({
+    method: 'GET',
+    path: ANALYSIS_PATHS.summary,
+    summary: '供应链分析',
+    query: analysisQuery,
+    answer: analysisSummarySchema,
+    permission: { code: ANALYSIS_CODES.summary, action: 'view' },
+    provides: ['StockQuery'],
+  }),
+  statement: endpoint({
+    method: 'GET',
+    path: ANALYSIS_PATHS.statement,
+    summary: '综合报表（每个物料）',
+    query: analysisQuery,
+    answer: z.array(statementRowSchema),
+    permission: { code: ANALYSIS_CODES.statement, action: 'view' },
+    provides: ['StockQuery'],
+  }),
+};

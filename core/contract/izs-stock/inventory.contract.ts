@@ -11,6 +11,8 @@
  * - rows follow the data scope of the stock menus (department of the warehouse).
  */
 import { z } from 'zod';
+import { idSchema, pageQuerySchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
 import { dateStr, ref } from './fields.ts';
 
 const P = '/api/izs-stock';
@@ -71,96 +73,197 @@ export const notCheckQuery = z.object({
   orderNo: z.string().trim().max(32).optional(),
 });
 
-export interface InventoryRow {
-  id: string;
-  warehouseId: string;
-  warehouseName: string | null;
-  materialId: string;
-  materialCode: string | null;
-  materialName: string | null;
-  deptId: string | null;
-  deptName: string | null;
+/** Decimal strings as the server formats them: kg with 3 places, yuan with 2, unit cost with 6. */
+export const kg3 = z.string().regex(/^-?\d+\.\d{3}$/);
+export const yuan2 = z.string().regex(/^-?\d+\.\d{2}$/);
+export const cost6 = z.string().regex(/^-?\d+\.\d{6}$/);
+const name = z.string().nullable();
+
+/** A BladeX page (`data` of R) of `item`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  });
+
+export const inventoryRowSchema = z.object({
+  id: z.string(),
+  warehouseId: z.string(),
+  warehouseName: name,
+  materialId: z.string(),
+  materialCode: name,
+  materialName: name,
+  deptId: name,
+  deptName: name,
   /** kg, 3 decimals */
-  qty: string;
+  qty: kg3,
   /** yuan, 2 decimals */
-  amount: string;
+  amount: yuan2,
   /** amount ÷ qty, 6 decimals ('0.000000' when qty ≤ 0) */
-  unitCost: string;
-  updateTime: string;
-}
+  unitCost: cost6,
+  updateTime: z.string(),
+});
+export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 
-export interface StockMovementRow {
-  id: string;
-  stockId: string;
-  warehouseId: string;
-  warehouseName: string | null;
-  materialId: string;
-  materialName: string | null;
-  orderId: string;
-  orderNo: string;
-  docType: string;
-  kind: 'receipt' | 'issue' | 'reverse';
-  isVoid: number;
-  qtyIn: string;
-  qtyOut: string;
-  amountIn: string;
-  amountOut: string;
-  unitCost: string;
-  variance: string;
-  balanceQty: string;
-  balanceAmount: string;
-  createTime: string;
-}
+export const stockMovementRowSchema = z.object({
+  id: z.string(),
+  stockId: z.string(),
+  warehouseId: z.string(),
+  warehouseName: name,
+  materialId: z.string(),
+  materialName: name,
+  orderId: z.string(),
+  orderNo: z.string(),
+  docType: z.string(),
+  kind: z.enum(['receipt', 'issue', 'reverse']),
+  isVoid: z.number().int(),
+  qtyIn: kg3,
+  qtyOut: kg3,
+  amountIn: yuan2,
+  amountOut: yuan2,
+  unitCost: cost6,
+  variance: yuan2,
+  balanceQty: kg3,
+  balanceAmount: yuan2,
+  createTime: z.string(),
+});
+export type StockMovementRow = z.infer<typeof stockMovementRowSchema>;
 
-export interface InventoryHistoryRow {
-  warehouseId: string;
-  warehouseName: string | null;
-  materialId: string;
-  materialCode: string | null;
-  materialName: string | null;
-  qty: string;
-  amount: string;
-  unitCost: string;
-}
+export const inventoryHistoryRowSchema = z.object({
+  warehouseId: z.string(),
+  warehouseName: name,
+  materialId: z.string(),
+  materialCode: name,
+  materialName: name,
+  qty: kg3,
+  amount: yuan2,
+  unitCost: cost6,
+});
+export type InventoryHistoryRow = z.infer<typeof inventoryHistoryRowSchema>;
 
-export interface MaterialCostRow {
-  materialId: string;
-  materialCode: string | null;
-  materialName: string | null;
-  qty: string;
-  amount: string;
-  unitCost: string;
-  warehouses: number;
-}
+export const materialCostRowSchema = z.object({
+  materialId: z.string(),
+  materialCode: name,
+  materialName: name,
+  qty: kg3,
+  amount: yuan2,
+  unitCost: cost6,
+  warehouses: z.number().int(),
+});
+export type MaterialCostRow = z.infer<typeof materialCostRowSchema>;
 
-export interface SendReceiveRow {
-  warehouseId: string;
-  warehouseName: string | null;
-  materialId: string;
-  materialCode: string | null;
-  materialName: string | null;
-  openingQty: string;
-  openingAmount: string;
-  inQty: string;
-  inAmount: string;
-  outQty: string;
-  outAmount: string;
-  closingQty: string;
-  closingAmount: string;
-}
+export const sendReceiveRowSchema = z.object({
+  warehouseId: z.string(),
+  warehouseName: name,
+  materialId: z.string(),
+  materialCode: name,
+  materialName: name,
+  openingQty: kg3,
+  openingAmount: yuan2,
+  inQty: kg3,
+  inAmount: yuan2,
+  outQty: kg3,
+  outAmount: yuan2,
+  closingQty: kg3,
+  closingAmount: yuan2,
+});
+export type SendReceiveRow = z.infer<typeof sendReceiveRowSchema>;
 
-export interface NotCheckRow {
-  id: string;
-  kind: string;
-  kindName: string;
-  orderNo: string;
-  partyName: string | null;
-  totalQty: string;
-  totalAmount: string;
-  deptId: string | null;
-  deptName: string | null;
-  submitTime: string;
-  createTime: string;
+export const notCheckRowSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  kindName: z.string(),
+  orderNo: z.string(),
+  partyName: name,
+  totalQty: kg3,
+  totalAmount: yuan2,
+  deptId: name,
+  deptName: name,
+  submitTime: z.string(),
+  createTime: z.string(),
   /** API base path of the document's resource (its detail / review endpoints hang below it). */
-  path: string;
-}
+  path: z.string(),
+});
+export type NotCheckRow = z.infer<typeof notCheckRowSchema>;
+
+/** The menu codes of the stock queries (their view button guards the query, their data scope its rows). */
+export const INVENTORY_CODES = {
+  list: 'supply_chain_stock_inventory_list',
+  history: 'supply_chain_stock_inventory_history',
+  cost: 'supply_chain_stock_stock_material_cost',
+  sendReceive: 'supply_chain_stock_send_receive_statistics',
+  notCheck: 'supply_chain_purchase_not_check',
+} as const;
+
+/** Every stock query changes with a reviewed or voided document (tag `StockQuery`). */
+const STOCK = ['StockQuery'] as const;
+
+/** 库存查询 (handlers in server/modules/izs-stock/inventory-*.ts and not-check.ts). */
+export const INVENTORY = {
+  page: endpoint({
+    method: 'GET',
+    path: INVENTORY_PATHS.page,
+    summary: '库存列表（仓库 + 物料的结存）',
+    query: inventoryQuery.extend(pageQuerySchema.shape),
+    answer: pageOf(inventoryRowSchema),
+    permission: { code: INVENTORY_CODES.list, action: 'view' },
+    provides: STOCK,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: INVENTORY_PATHS.detail,
+    summary: '库存详情',
+    query: z.object({ id: idSchema }),
+    answer: inventoryRowSchema,
+    permission: { code: INVENTORY_CODES.list, action: 'view' },
+    provides: STOCK,
+  }),
+  movements: endpoint({
+    method: 'GET',
+    path: INVENTORY_PATHS.movements,
+    summary: '库存流水',
+    query: movementQuery.extend({ current: pageQuerySchema.shape.current, size: pageQuerySchema.shape.size }),
+    answer: pageOf(stockMovementRowSchema),
+    permission: { code: INVENTORY_CODES.list, action: 'view' },
+    provides: STOCK,
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: INVENTORY_PATHS.history,
+    summary: '历史库存（某日结束时）',
+    query: historyQuery,
+    answer: z.array(inventoryHistoryRowSchema),
+    permission: { code: INVENTORY_CODES.history, action: 'view' },
+    provides: STOCK,
+  }),
+  materialCost: endpoint({
+    method: 'GET',
+    path: INVENTORY_PATHS.materialCost,
+    summary: '物料成本',
+    query: z.object({ warehouseId: inventoryQuery.shape.warehouseId }),
+    answer: z.array(materialCostRowSchema),
+    permission: { code: INVENTORY_CODES.cost, action: 'view' },
+    provides: STOCK,
+  }),
+  sendReceive: endpoint({
+    method: 'GET',
+    path: INVENTORY_PATHS.sendReceive,
+    summary: '收发存统计',
+    query: sendReceiveQuery,
+    answer: z.array(sendReceiveRowSchema),
+    permission: { code: INVENTORY_CODES.sendReceive, action: 'view' },
+    provides: STOCK,
+  }),
+  notCheck: endpoint({
+    method: 'GET',
+    path: INVENTORY_PATHS.notCheck,
+    summary: '待审核单据',
+    query: notCheckQuery.extend({ current: pageQuerySchema.shape.current, size: pageQuerySchema.shape.size }),
+    answer: pageOf(notCheckRowSchema),
+    permission: { code: INVENTORY_CODES.notCheck, action: 'view' },
+    provides: STOCK,
+  }),
+};

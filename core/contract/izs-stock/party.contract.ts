@@ -9,6 +9,8 @@
  * the moved rows per kind. Needs the button supply_chain_purchase_supplier_merge_edit.
  */
 import { z } from 'zod';
+import { idSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
 import { relatedPartyForm, relatedPartyResource } from '../izs-base/related-party.contract.ts';
 import { defineResource } from '../resource.ts';
 import { oneOf, refReq } from './fields.ts';
@@ -73,21 +75,45 @@ export const supplierMergeBody = z
   })
   .refine((v) => v.keepId !== v.mergeId, { message: '不能把供应商合并到自己' });
 
-export interface SupplierMergeResult {
-  keepId: string;
-  mergeId: string;
+export const supplierMergeResultSchema = z.object({
+  keepId: z.string(),
+  mergeId: z.string(),
   /** rows moved per kind: weighings, stockOrders, tradeOrders, dropShippings, prices */
-  moved: Record<string, number>;
-}
+  moved: z.record(z.string(), z.number().int()),
+});
+export type SupplierMergeResult = z.infer<typeof supplierMergeResultSchema>;
 
-export interface PartySummary {
-  id: string;
-  name: string;
-  type: string;
-  weighings: number;
+export const partySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  weighings: z.number().int(),
   /** reviewed in-stock (supplier) or out-stock (customer) documents */
-  documents: number;
-  qty: string;
-  amount: string;
-  lastTime: string | null;
-}
+  documents: z.number().int(),
+  qty: z.string().regex(/^-?\d+\.\d{3}$/),
+  amount: z.string().regex(/^-?\d+\.\d{2}$/),
+  lastTime: z.string().nullable(),
+});
+export type PartySummary = z.infer<typeof partySummarySchema>;
+
+/** Supplier merge and the party summary (handlers in server/modules/izs-stock/supplier-merge.ts, party-summary.ts). */
+export const PARTY = {
+  supplierMerge: endpoint({
+    method: 'POST',
+    path: PARTY_PATHS.supplierMerge,
+    summary: '合并供应商',
+    body: supplierMergeBody,
+    answer: supplierMergeResultSchema,
+    permission: { exact: 'supply_chain_purchase_supplier_merge_edit' },
+    invalidates: [{ type: 'Resource', id: 'supplier' }, { type: 'Resource', id: 'related-party' }, 'StockQuery'],
+  }),
+  /** Visible as a supplier or as a customer (checked in the handler). */
+  summary: endpoint({
+    method: 'GET',
+    path: PARTY_PATHS.summary,
+    summary: '往来单位汇总（过磅、单据、数量、金额）',
+    query: z.object({ id: idSchema }),
+    answer: partySummarySchema,
+    provides: ['StockQuery'],
+  }),
+};

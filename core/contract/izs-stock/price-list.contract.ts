@@ -9,6 +9,7 @@
  * price (source 'material').
  */
 import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
 import { DEPT_TREE, entityBase } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import {
@@ -150,10 +151,24 @@ export const priceLookupQuery = z.object({
   date: dateStr('日期'),
 });
 
-export interface PriceLookup {
-  price: string;
-  priceUnit: string;
+export const priceLookupSchema = z.object({
+  price: z.string().regex(/^-?\d+(\.\d+)?$/),
+  priceUnit: z.string(),
   /** party: the counterparty's price; general: the price for everyone; material: the material's default price. */
-  source: 'party' | 'general' | 'material';
-  priceListId: string | null;
-}
+  source: z.enum(['party', 'general', 'material']),
+  priceListId: z.string().nullable(),
+});
+export type PriceLookup = z.infer<typeof priceLookupSchema>;
+
+/** The default price (any signed-in user; handler in server/modules/izs-stock/price-lookup.ts). */
+export const PRICE = {
+  lookup: endpoint({
+    method: 'GET',
+    path: PRICE_PATHS.lookup,
+    summary: '默认价格（往来单位 → 通用 → 物料默认价）',
+    query: priceLookupQuery,
+    answer: priceLookupSchema,
+    /** a background look-up of the forms: no error toast */
+    silent: true,
+  }),
+};

@@ -192,11 +192,12 @@ export const stockOrderQuery = z.object({
 });
 
 type Entity = z.infer<typeof stockOrderEntity>;
-const CONTRACT_SELECT = {
-  endpoint: '/api/izs-sell/trading-contract/select-list',
+/** 执行中 trading contracts of the document's side and of the party chosen in the form ({partyId}). */
+const contractSelect = (side: 'purchase' | 'sale') => ({
+  endpoint: `/api/izs-sell/trading-contract/select-list?state=executing&side=${side}&partyId={partyId}`,
   labelKey: 'contractNo',
   valueKey: 'id',
-};
+});
 type Query = z.infer<typeof stockOrderQuery>;
 
 interface Kind {
@@ -291,7 +292,12 @@ function formFields(k: Kind): FormFieldDef<Record<string, unknown>>[] {
   }
   if (k.docType === 'in_stock' || k.docType === 'out_stock') {
     // issue 12: the trading contract this document executes (执行中 contracts of the party)
-    out.push({ field: 'contractId', label: '贸易合同', kind: 'select', options: CONTRACT_SELECT });
+    out.push({
+      field: 'contractId',
+      label: '贸易合同',
+      kind: 'select',
+      options: contractSelect(k.docType === 'in_stock' ? 'purchase' : 'sale'),
+    });
   }
   out.push(
     { field: 'warehouseId', label: '仓库', kind: 'select', required: true, options: WAREHOUSE_SELECT },

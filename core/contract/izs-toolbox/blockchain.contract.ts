@@ -1,9 +1,12 @@
 /**
  * Trace chain endpoints (spec §7.8, issue 14). The order lookup is public (the trace page of a QR code needs no
- * sign-in); its `data` is a JSON string (core/trace/answer.ts). An order with no chained record answers code 400
- * with 未找到该单据的上链记录 (the dialog logs it and shows 暂无数据, spec §7.10).
+ * sign-in) but an anonymous caller must bring the record's unguessable token `t` (the QR link carries it): the order
+ * number alone opens nothing; a signed-in caller looks up by number in its tenant (spec §7.8). Its `data` is a JSON
+ * string (core/trace/answer.ts, with `link`: the public path with the token). An order with no chained record
+ * answers code 400 with 未找到该单据的上链记录 (the dialog logs it and shows 暂无数据, spec §7.10).
  *
- *   GET  /api/izs-toolbox/blockchain/transaction-by-order-no   orderType, orderNo, tenantId? → string
+ *   GET  /api/izs-toolbox/blockchain/transaction-by-order-no   orderType, orderNo, t? → string
+ *   GET  /api/izs-toolbox/blockchain/trace-link                orderType, orderNo → { path } (signed in; QR codes)
  *   GET  /api/izs-toolbox/blockchain/verify                    → ChainVerify (open_chain view; the tenant's chain)
  */
 import { z } from 'zod';
@@ -31,15 +34,25 @@ export const BLOCKCHAIN = {
     query: z.object({
       orderType: z.string().trim().min(1, '请填写单据类型').max(32, '单据类型过长'),
       orderNo: z.string().trim().min(1, '请填写单据编号').max(64, '单据编号过长'),
-      tenantId: z
+      t: z
         .string()
         .trim()
-        .regex(/^\d{6}$/, '租户编号格式不正确')
+        .regex(/^[A-Za-z0-9_-]{22}$/, '溯源链接无效，请扫描单据上的二维码')
         .optional(),
     }),
     answer: z.string(),
     isPublic: true,
     silent: true,
+  }),
+  traceLink: endpoint({
+    method: 'GET',
+    path: `${TB}/trace-link`,
+    summary: '单据的公开溯源链接（带不可猜测的校验码，供二维码使用；未上链时 path 为 null）',
+    query: z.object({
+      orderType: z.string().trim().min(1, '请填写单据类型').max(32, '单据类型过长'),
+      orderNo: z.string().trim().min(1, '请填写单据编号').max(64, '单据编号过长'),
+    }),
+    answer: z.object({ path: z.string().nullable() }),
   }),
   verify: endpoint({
     method: 'GET',

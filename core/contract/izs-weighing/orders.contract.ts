@@ -204,44 +204,8 @@ export const weighingOrderQuery = z.object({
   firstTimeEnd: z.string().optional(),
 });
 
-export interface WeightMemo {
-  id: string;
-  orderNo: string;
-  orderType: string;
-  orderTypeName: string;
-  weighState: string;
-  companyName: string;
-  deptName: string | null;
-  carNumber: string;
-  driverName: string;
-  partyName: string | null;
-  materialName: string | null;
-  warehouseName: string | null;
-  weighbridgeName: string | null;
-  grossWeight: string | null;
-  grossTime: string | null;
-  grossManual: boolean;
-  tareWeight: string | null;
-  tareTime: string | null;
-  tareManual: boolean;
-  deductWeight: string;
-  impurityRate: string;
-  deductionWeight: string | null;
-  netWeight: string | null;
-  unitPrice: string;
-  priceUnit: string;
-  priceUnitName: string;
-  amount: string | null;
-  /** 人民币大写 of the amount ('' until completed). */
-  amountInWords: string;
-  /** true when either pass was entered by hand (印 手工录入 on the memo). */
-  manual: boolean;
-  firstOperatorName: string | null;
-  secondOperatorName: string | null;
-  printCount: number;
-  printTime: string;
-  remark: string;
-}
+/** The printed memo (its schema lives with the workstation's commands). */
+export type { WeightMemo } from './weighing-commands.contract.ts';
 
 export const weighingOrderResource = defineResource({
   name: 'loadometer-order',

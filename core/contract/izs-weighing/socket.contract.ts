@@ -4,6 +4,7 @@
  * plugin link (the scale bridge on the weighbridge PC) with its weight and car topics.
  */
 import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
 
 export const WEIGHING_PATHS = {
   /** STOMP 1.2 over WebSocket (the embedded broker; absent when BROKER_URL points elsewhere). */
@@ -54,19 +55,30 @@ export interface ChatDelivery {
   time: number;
 }
 
-export interface SocketConfig {
+export const socketConfigSchema = z.object({
   /** embedded: this server's broker at WEIGHING_PATHS.ws; external: BROKER_URL (RabbitMQ Web-STOMP). */
-  mode: 'embedded' | 'external';
+  mode: z.enum(['embedded', 'external']),
   /** Absolute ws(s) URL for external; the path for embedded (the client resolves it against its origin). */
-  brokerUrl: string;
+  brokerUrl: z.string(),
   /** Destinations; `{tenantId}` and `{deptId}` are filled in by the client. */
-  destinations: { subscribe: string; addUser: string; sendMessage: string };
+  destinations: z.object({ subscribe: z.string(), addUser: z.string(), sendMessage: z.string() }),
   /** STOMP login/passcode for an external broker (BROKER_LOGIN / BROKER_PASSCODE), empty otherwise. */
-  login: string;
-  passcode: string;
+  login: z.string(),
+  passcode: z.string(),
   /** Default address of the local plugin link (SCALE_PLUGIN_URL), e.g. ws://127.0.0.1:9610/ws. */
-  pluginUrl: string;
-}
+  pluginUrl: z.string(),
+});
+export type SocketConfig = z.infer<typeof socketConfigSchema>;
+
+/** Where the STOMP clients connect (any signed-in user; handler in server/modules/izs-weighing/routes.ts). */
+export const WEIGHING_SOCKET = {
+  socketConfig: endpoint({
+    method: 'GET',
+    path: WEIGHING_PATHS.socketConfig,
+    summary: '称重消息通道的连接配置',
+    answer: socketConfigSchema,
+  }),
+};
 
 // ---- the local plugin link (tools/scale-bridge ⇄ the browser on the weighbridge PC) ----
 

@@ -24,6 +24,10 @@ export const OPEN_EVENTS = [
   { value: 'weighing.completed', label: '过磅完成' },
   { value: 'out_stock.reviewed', label: '销售出库审核' },
   { value: 'in_stock.reviewed', label: '采购入库审核' },
+  { value: 'collection.saved', label: '收款单保存' },
+  { value: 'payment.saved', label: '付款单保存' },
+  { value: 'invoice.recorded', label: '发票登记' },
+  { value: 'trading_contract.signed', label: '贸易合同签署' },
   { value: 'ping', label: '测试推送' },
 ] as const;
 
@@ -78,7 +82,7 @@ export const openWeighing = z.object({
   amount: money,
   completeTime: z.string().describe('yyyy-MM-dd HH:mm:ss'),
   stockOrderNo: z.string(),
-  tracePath: z.string().describe('公开溯源页路径'),
+  tracePath: z.string().describe('公开溯源页路径（带不可猜测的校验码 ?t=；未上链时为空）'),
 });
 
 export const openStockDoc = z.object({

@@ -1,12 +1,7 @@
 import { Button, Card, DatePicker, Empty, Table, TabPane, Tabs } from '@douyinfe/semi-ui';
 import { lazy, Suspense, useState } from 'react';
-import { useStockQueryQuery } from '../../../core/api/izs-stock.api.ts';
-import {
-  ANALYSIS_PATHS,
-  type AnalysisMaterial,
-  type AnalysisParty,
-  type AnalysisSummary,
-} from '../../../core/contract/izs-stock/analysis.contract.ts';
+import { useStockAnalysisSummaryQuery } from '../../../core/api/izs-stock.api.ts';
+import type { AnalysisMaterial, AnalysisParty } from '../../../core/contract/izs-stock/analysis.contract.ts';
 import { WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import { formatDecimal, kgToTonnes } from '../../../core/format/decimal.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
@@ -41,8 +36,8 @@ export default function SupplyChainAnalysisScreen() {
   const initial: Period = { beginDate: monthStartStr(), endDate: todayStr() };
   const [draft, setDraft] = useState<Period>(initial);
   const [period, setPeriod] = useState<Period>(initial);
-  const q = useStockQueryQuery({ url: ANALYSIS_PATHS.summary, params: { ...period } });
-  const s = q.data as AnalysisSummary | undefined;
+  const q = useStockAnalysisSummaryQuery(period);
+  const s = q.data;
   const tot = s?.totals;
 
   const materialCols = [
@@ -135,7 +130,7 @@ export default function SupplyChainAnalysisScreen() {
       </div>
 
       <Card className="ly-an-card" title="每日购销走势" bodyStyle={{ padding: 12 }}>
-        {s && s.daily.length ? (
+        {s?.daily.length ? (
           <Suspense fallback={<div className="ly-an-chart" />}>
             <AnalysisChart daily={s.daily} />
           </Suspense>

@@ -1,7 +1,10 @@
-import { ANALYSIS_PATHS } from '../../../core/contract/izs-stock/analysis.contract.ts';
+import { useStockAnalysisStatementQuery } from '../../../core/api/izs-stock.api.ts';
 import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
-import { QueryTable } from '../../../features/crud/query-table.tsx';
+import { QueryTable, type RowsHook } from '../../../features/crud/query-table.tsx';
 import { monthStartStr, todayStr } from '../stock/stock-format.ts';
+
+const useRows: RowsHook = (p, o) =>
+  useStockAnalysisStatementQuery({ ...p, beginDate: String(p.beginDate ?? ''), endDate: String(p.endDate ?? '') }, o);
 
 /**
  * 综合报表 (/statement-analysis/zm-statement): per material, opening stock + purchases − sales (at cost) + other
@@ -11,7 +14,7 @@ export default function ZmStatementScreen() {
   return (
     <QueryTable
       name="zm-statement"
-      url={ANALYSIS_PATHS.statement}
+      useRows={useRows}
       initial={{ beginDate: monthStartStr(), endDate: todayStr() }}
       required={['beginDate', 'endDate']}
       totals={[

@@ -9,6 +9,7 @@ export default function InStockScreen() {
       def={inStockResource}
       lines={STOCK_LINES}
       detailPath={(row) => `/supply-chain/purchase/in-stock-detail/${encodeURIComponent(String(row.orderNo))}`}
+      printPath={(row) => `/print/out-stock?id=${row.id}`}
     />
   );
 }

@@ -1,8 +1,10 @@
 import type { Row } from '../../../core/api/crud.api.ts';
-import { INVENTORY_PATHS } from '../../../core/contract/izs-stock/inventory.contract.ts';
+import { useStockInventoryNotCheckQuery } from '../../../core/api/izs-stock.api.ts';
 import { useDocLifecycle } from '../../../features/crud/doc-lifecycle.tsx';
-import { QueryTable } from '../../../features/crud/query-table.tsx';
+import { QueryTable, type RowsHook } from '../../../features/crud/query-table.tsx';
 import { DOC_KINDS, docResourceOf } from '../stock/doc-kinds.ts';
+
+const useRows: RowsHook = (p, o) => useStockInventoryNotCheckQuery(p, o);
 
 /** The 审核 / 作废 buttons of one waiting document, through the resource it belongs to. */
 function RowReview({ row }: { row: Row }) {
@@ -21,7 +23,7 @@ export default function NotCheckScreen() {
   return (
     <QueryTable
       name="not-check"
-      url={INVENTORY_PATHS.notCheck}
+      useRows={useRows}
       paged
       filters={[
         { field: 'kind', label: '单据类型', kind: 'select', options: { options: DOC_KINDS } },

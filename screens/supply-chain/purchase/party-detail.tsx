@@ -1,11 +1,11 @@
-import { usePartySummaryQuery } from '../../../core/api/izs-stock.api.ts';
+import { useStockPartySummaryQuery } from '../../../core/api/izs-stock.api.ts';
 import type { ResourceDef } from '../../../core/contract/resource.ts';
 import { formatDecimal, kgToTonnes } from '../../../core/format/decimal.ts';
 import { ResourceDetailPage } from '../../../features/crud/resource-detail-page.tsx';
 
 /** Counts and totals of a supplier or customer (party/summary): weighings, reviewed documents, kg / t, amount. */
 export function PartySummaryCard({ id, docLabel }: { id: string; docLabel: string }) {
-  const q = usePartySummaryQuery(id);
+  const q = useStockPartySummaryQuery({ id });
   const s = q.data;
   const items: [string, string][] = s
     ? [

@@ -1,6 +1,6 @@
 import { Button, Modal, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { useSupplierMergeMutation } from '../../../core/api/izs-stock.api.ts';
+import { useStockPartySupplierMergeMutation } from '../../../core/api/izs-stock.api.ts';
 import { SUPPLIER_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
@@ -25,7 +25,7 @@ export default function SupplierMergeScreen() {
   const [mergeId, setMergeId] = useState<string>();
   const [keepId, setKeepId] = useState<string>();
   const [moved, setMoved] = useState<Record<string, number> | null>(null);
-  const [merge, state] = useSupplierMergeMutation();
+  const [merge, state] = useStockPartySupplierMergeMutation();
   const same = !!mergeId && mergeId === keepId;
   const confirm = () =>
     Modal.confirm({
@@ -37,7 +37,7 @@ export default function SupplierMergeScreen() {
         const r = await merge({ keepId: String(keepId), mergeId: String(mergeId) });
         if ('error' in r) return;
         Toast.success({ content: '合并成功', duration: 3 });
-        setMoved(r.data?.data?.moved ?? {});
+        setMoved(r.data.moved);
         setMergeId(undefined);
       },
     });

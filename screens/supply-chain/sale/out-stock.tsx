@@ -9,6 +9,7 @@ export default function OutStockScreen() {
       def={outStockResource}
       lines={STOCK_LINES}
       detailPath={(row) => `/supply-chain/sale/out-stock-detail/${encodeURIComponent(String(row.orderNo))}`}
+      printPath={(row) => `/print/out-stock?id=${row.id}`}
     />
   );
 }

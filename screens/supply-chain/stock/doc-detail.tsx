@@ -1,9 +1,7 @@
-import { Empty, Spin, Table } from '@douyinfe/semi-ui';
+import { Button, Empty, Spin, Table } from '@douyinfe/semi-ui';
 import { Link } from 'wouter';
 import { type Row, refOf, useResourceListQuery } from '../../../core/api/crud.api.ts';
-import { useStockQueryQuery } from '../../../core/api/izs-stock.api.ts';
-import type { Page } from '../../../core/contract/common.ts';
-import { INVENTORY_PATHS, type StockMovementRow } from '../../../core/contract/izs-stock/inventory.contract.ts';
+import { useStockInventoryMovementsQuery } from '../../../core/api/izs-stock.api.ts';
 import { STOCK_DOC_RESOURCES, stockOrderAllResource } from '../../../core/contract/izs-stock/stock-order.contract.ts';
 import { useDocLifecycle } from '../../../features/crud/doc-lifecycle.tsx';
 import { CellValue, RIGHT_ALIGNED } from '../../../features/crud/field-kinds.tsx';
@@ -26,8 +24,8 @@ export const MOVEMENT_COLUMNS: QueryColumn[] = [
 ];
 
 function Movements({ orderNo }: { orderNo: string }) {
-  const q = useStockQueryQuery({ url: INVENTORY_PATHS.movements, params: { orderNo, current: 1, size: 200 } });
-  const rows = ((q.data as Page<StockMovementRow> | undefined)?.records ?? []) as unknown as Row[];
+  const q = useStockInventoryMovementsQuery({ orderNo, current: 1, size: 200 });
+  const rows: Row[] = q.data?.records ?? [];
   return (
     <section className="ly-detail-card" data-testid="detail-card-库存变动">
       <div className="ly-detail-head">
@@ -51,6 +49,9 @@ function Movements({ orderNo }: { orderNo: string }) {
     </section>
   );
 }
+
+/** Documents with a printed page (print/templates/out-stock.tsx, with the trace QR code). */
+const PRINTABLE = new Set(['out_stock', 'in_stock', 'purchase_return', 'sale_return']);
 
 /**
  * 入库单 / 出库单 detail addressed by the order number: the definition's cards (header, lines, review, 上链信息),
@@ -79,6 +80,16 @@ export function StockDocDetail({ path }: { path: string }) {
               </Link>
             ) : (
               <span className="ly-crud-hint">手工录入</span>
+            )}
+            {PRINTABLE.has(String(row.docType)) && (
+              <Button
+                theme="borderless"
+                size="small"
+                data-testid="doc-print"
+                onClick={() => window.open(`/print/out-stock?id=${row.id}`, '_blank')}
+              >
+                打印
+              </Button>
             )}
             {life.rowActions(row)}
           </span>

@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { type Row, refOf, useResourceListQuery } from '../../../core/api/crud.api.ts';
-import { useStockQueryQuery } from '../../../core/api/izs-stock.api.ts';
-import type { Page } from '../../../core/contract/common.ts';
+import { useStockInventoryPageQuery } from '../../../core/api/izs-stock.api.ts';
 import { materialResource } from '../../../core/contract/izs-base/material.contract.ts';
 import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
-import { INVENTORY_PATHS, type InventoryRow } from '../../../core/contract/izs-stock/inventory.contract.ts';
 import { DIRECTIONS } from '../../../core/contract/izs-stock/stock-order.contract.ts';
 import { formatDecimal, kgToTonnes } from '../../../core/format/decimal.ts';
 import { AllocationError, allocate } from '../../../core/stock/allocation.ts';
@@ -112,19 +110,16 @@ function AllocationPreview({ header, lines }: { header: Row; lines: Row[] }) {
   const inputs = lines.filter((l) => l.direction === 'out');
   const outputs = lines.filter((l) => l.direction === 'in');
   const first = inputs[0];
-  const stock = useStockQueryQuery(
+  const stock = useStockInventoryPageQuery(
     {
-      url: INVENTORY_PATHS.page,
-      params: {
-        materialId: String(first?.materialId ?? ''),
-        warehouseId: String(first?.warehouseId || header.warehouseId || ''),
-        current: 1,
-        size: 1,
-      },
+      materialId: String(first?.materialId ?? ''),
+      warehouseId: String(first?.warehouseId || header.warehouseId || ''),
+      current: 1,
+      size: 1,
     },
     { skip: !first?.materialId || !(first?.warehouseId || header.warehouseId) },
   );
-  const row = (stock.data as Page<InventoryRow> | undefined)?.records?.[0];
+  const row = stock.data?.records[0];
   const inQty = sum(
     inputs.map((l) => num(l.qty)),
     3,

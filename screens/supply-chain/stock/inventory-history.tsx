@@ -1,14 +1,16 @@
+import { useStockInventoryHistoryQuery } from '../../../core/api/izs-stock.api.ts';
 import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
-import { INVENTORY_PATHS } from '../../../core/contract/izs-stock/inventory.contract.ts';
-import { QueryTable } from '../../../features/crud/query-table.tsx';
+import { QueryTable, type RowsHook } from '../../../features/crud/query-table.tsx';
 import { todayStr } from './stock-format.ts';
+
+const useRows: RowsHook = (p, o) => useStockInventoryHistoryQuery({ ...p, date: String(p.date ?? '') }, o);
 
 /** 历史库存 (/supply-chain/stock/inventory-history): stock as of the end of a chosen day (Σ of its movements). */
 export default function InventoryHistoryScreen() {
   return (
     <QueryTable
       name="inventory-history"
-      url={INVENTORY_PATHS.history}
+      useRows={useRows}
       initial={{ date: todayStr(), hideZero: 1 }}
       required={['date']}
       totals={['qty', 'amount']}

@@ -1,7 +1,9 @@
-import { INVENTORY_PATHS } from '../../../core/contract/izs-stock/inventory.contract.ts';
-import { QueryTable } from '../../../features/crud/query-table.tsx';
+import { useStockInventoryMovementsQuery } from '../../../core/api/izs-stock.api.ts';
+import { QueryTable, type RowsHook } from '../../../features/crud/query-table.tsx';
 import type { ScreenProps } from '../../../features/shell/guarded-router.tsx';
 import { MOVEMENT_COLUMNS } from './doc-detail.tsx';
+
+const useRows: RowsHook = (p, o) => useStockInventoryMovementsQuery(p, o);
 
 /** 库存详情 (/supply-chain/stock/inventory-list-detail?stockId=): the movements of one balance, newest first. */
 export default function InventoryListDetailScreen({ query }: ScreenProps) {
@@ -9,7 +11,7 @@ export default function InventoryListDetailScreen({ query }: ScreenProps) {
     <QueryTable
       key={query.stockId}
       name="movements"
-      url={INVENTORY_PATHS.movements}
+      useRows={useRows}
       paged
       initial={{ stockId: query.stockId }}
       required={['stockId']}

@@ -1,14 +1,16 @@
+import { useStockInventoryPageQuery } from '../../../core/api/izs-stock.api.ts';
 import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
-import { INVENTORY_PATHS } from '../../../core/contract/izs-stock/inventory.contract.ts';
 import { kgToTonnes } from '../../../core/format/decimal.ts';
-import { QueryTable } from '../../../features/crud/query-table.tsx';
+import { QueryTable, type RowsHook } from '../../../features/crud/query-table.tsx';
+
+const useRows: RowsHook = (p, o) => useStockInventoryPageQuery(p, o);
 
 /** 库存列表 (/supply-chain/stock/inventory-list): balances per warehouse and material; the material opens its movements. */
 export default function InventoryListScreen() {
   return (
     <QueryTable
       name="inventory"
-      url={INVENTORY_PATHS.page}
+      useRows={useRows}
       paged
       filters={[
         { field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT },

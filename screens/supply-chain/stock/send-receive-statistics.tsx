@@ -1,14 +1,20 @@
+import { useStockInventorySendReceiveQuery } from '../../../core/api/izs-stock.api.ts';
 import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
-import { INVENTORY_PATHS } from '../../../core/contract/izs-stock/inventory.contract.ts';
-import { QueryTable } from '../../../features/crud/query-table.tsx';
+import { QueryTable, type RowsHook } from '../../../features/crud/query-table.tsx';
 import { monthStartStr, todayStr } from './stock-format.ts';
+
+const useRows: RowsHook = (p, o) =>
+  useStockInventorySendReceiveQuery(
+    { ...p, beginDate: String(p.beginDate ?? ''), endDate: String(p.endDate ?? '') },
+    o,
+  );
 
 /** 收发存统计 (/supply-chain/stock/send-receive-statistics): opening, in, out and closing per warehouse + material. */
 export default function SendReceiveScreen() {
   return (
     <QueryTable
       name="send-receive"
-      url={INVENTORY_PATHS.sendReceive}
+      useRows={useRows}
       initial={{ beginDate: monthStartStr(), endDate: todayStr() }}
       required={['beginDate', 'endDate']}
       totals={[

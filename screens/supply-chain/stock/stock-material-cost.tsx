@@ -1,13 +1,15 @@
+import { useStockInventoryMaterialCostQuery } from '../../../core/api/izs-stock.api.ts';
 import { WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
-import { INVENTORY_PATHS } from '../../../core/contract/izs-stock/inventory.contract.ts';
-import { QueryTable } from '../../../features/crud/query-table.tsx';
+import { QueryTable, type RowsHook } from '../../../features/crud/query-table.tsx';
+
+const useRows: RowsHook = (p, o) => useStockInventoryMaterialCostQuery(p, o);
 
 /** 物料成本 (/supply-chain/stock/stock-material-cost): quantity, amount and unit cost per material over the warehouses. */
 export default function StockMaterialCostScreen() {
   return (
     <QueryTable
       name="material-cost"
-      url={INVENTORY_PATHS.materialCost}
+      useRows={useRows}
       totals={['qty', 'amount']}
       rowKey="materialId"
       filters={[{ field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT }]}

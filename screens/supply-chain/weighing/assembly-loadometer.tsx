@@ -8,8 +8,9 @@
 import { Banner, Button, Input, Radio, RadioGroup, Table, Tag, Toast } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { type Row, refOf, usePostDataMutation, useResourceSubmitMutation } from '../../../core/api/crud.api.ts';
-import { lifecyclePaths, MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
+import { type Row, refOf, useResourceSubmitMutation } from '../../../core/api/crud.api.ts';
+import { useDocLifecycleMutation } from '../../../core/api/izs-stock.api.ts';
+import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import { disassemblyResource } from '../../../core/contract/izs-stock/stock-order.contract.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
@@ -48,7 +49,7 @@ export default function AssemblyLoadometerScreen() {
   const [lines, setLines] = useState<SortLine[]>([]);
   const [created, setCreated] = useState<{ id: string; orderNo: string; state: string } | null>(null);
   const [submit, submitState] = useResourceSubmitMutation();
-  const [post] = usePostDataMutation();
+  const [lifecycle] = useDocLifecycleMutation();
   const ref = useMemo(() => refOf(disassemblyResource), []);
 
   const warehouse = warehouseId || weighbridge?.warehouseId || '';
@@ -105,7 +106,7 @@ export default function AssemblyLoadometerScreen() {
   };
   const submitReview = async () => {
     if (!created) return;
-    const r = await post({ url: lifecyclePaths(disassemblyResource.path).submitReview, body: { id: created.id } });
+    const r = await lifecycle({ ref: refOf(disassemblyResource), action: 'submitReview', body: { id: created.id } });
     if ('error' in r) return;
     setCreated({ ...created, state: 'submitted' });
     Toast.success({ content: '已提交审核', duration: 3 });

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type Row, useSelectListQuery } from '../../../core/api/crud.api.ts';
-import { useSocketConfigQuery } from '../../../core/api/izs-weighing.api.ts';
+import { useWeighingSocketSocketConfigQuery } from '../../../core/api/izs-weighing.api.ts';
 import {
   type CameraRow,
   useLazyCameraLookQuery,
@@ -18,7 +18,7 @@ import { useScaleLink } from '../../../features/weighing/use-scale-link.ts';
 import { loadStationSettings, saveStationSettings } from './station-settings.ts';
 
 export function useStationLink() {
-  const cfg = useSocketConfigQuery();
+  const cfg = useWeighingSocketSocketConfigQuery();
   const [local, setLocal] = useState(() => loadStationSettings().pluginUrl ?? '');
   const url = local || cfg.data?.pluginUrl || undefined;
   // wait for the server's default before the first attempt, so a wrong default is not reported as a failure

@@ -9,12 +9,12 @@ import { Toast } from '@douyinfe/semi-ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Decimal from 'decimal.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useBaseConfigBusinessDetailQuery } from '../../../core/api/izs-base.api.ts';
+import { useStockPriceLookupQuery } from '../../../core/api/izs-stock.api.ts';
 import {
-  useLazyOpenWeighingQuery,
+  useLazyWeighOpenQuery,
   useWeighCompleteMutation,
   useWeighFirstPassMutation,
-  useWeighingBusinessConfigQuery,
-  useWeighingPriceLookupQuery,
   useWeighSecondPassMutation,
 } from '../../../core/api/izs-weighing-order.api.ts';
 import { useBizCache } from '../../../core/biz-cache/use-biz-cache.ts';
@@ -68,7 +68,7 @@ export function useWeighingStation({
   const canCapture =
     hasPermission(map, 'supply_chain_loadometer_add') || hasPermission(map, 'supply_chain_weight_memo_add');
   const canManual = hasPermission(map, 'supply_chain_loadometer_manual');
-  const cfg = useWeighingBusinessConfigQuery(deptId || skipToken);
+  const cfg = useBaseConfigBusinessDetailQuery(deptId ? { deptId } : skipToken);
   const places = cfg.data?.weightPrecision ?? 3;
   const biz = useBizCache();
 
@@ -100,8 +100,8 @@ export function useWeighingStation({
   const [firstPassMut] = useWeighFirstPassMutation();
   const [secondPassMut] = useWeighSecondPassMutation();
   const [completeMut] = useWeighCompleteMutation();
-  const [findOpen] = useLazyOpenWeighingQuery();
-  const price = useWeighingPriceLookupQuery(lookup ?? skipToken);
+  const [findOpen] = useLazyWeighOpenQuery();
+  const price = useStockPriceLookupQuery(lookup ?? skipToken);
 
   const stage = stageOf(record);
   const division = weighbridge?.divisionKg ?? '20';
@@ -165,7 +165,7 @@ export function useWeighingStation({
     async (plateText: string) => {
       const plate = normalizePlate(plateText);
       if (!plate) return null;
-      const r = await findOpen(plate)
+      const r = await findOpen({ carNumber: plate })
         .unwrap()
         .catch(() => null);
       if (r && r.id !== record?.id) {

@@ -9,8 +9,12 @@
  * - izs_open_nonce — nonces seen in the ±5 min window (in the database: several processes share it).
  * - izs_open_call_log — every open call with status, code and latency.
  * - izs_open_webhook — the webhook outbox: one row per delivery, retried with backoff by the server.
+ * - izs_chain_token — the unguessable token of an order's public trace link (128 random bits, base64url), one per
+ *   chained order: the public page opens by token, never by the order number alone.
+ * - izs_rate_limit — @fastify/rate-limit's shared store (server/platform/rate-limit-store.ts): key → (window start,
+ *   count, window end), so every API process on the database counts the same calls.
  */
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { bigintStr, idPk, resourceColumns, resourceIndex, tstz } from './common.ts';
 
 const hash = (name: string) => varchar(name, { length: 64 }).notNull();
@@ -137,4 +141,30 @@ export const openWebhook = pgTable(
     index('izs_open_webhook_due_idx').on(t.state, t.nextAttemptAt),
     index('izs_open_webhook_app_idx').on(t.appId, t.createTime),
   ],
+);
+
+export const chainToken = pgTable(
+  'izs_chain_token',
+  {
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    orderType: s('order_type', 32),
+    orderNo: s('order_no', 64),
+    /** 128 random bits, base64url (22 characters). */
+    token: varchar('token', { length: 32 }).notNull(),
+    createTime: tstz('create_time').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.orderType, t.orderNo] }), uniqueIndex('izs_chain_token_uq').on(t.token)],
+);
+
+export const rateLimitCount = pgTable(
+  'izs_rate_limit',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    /** Start of the key's current window (its first call), epoch milliseconds. */
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+    /** End of the window, epoch milliseconds (pruned once passed). */
+    expiresMs: bigint('expires_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('izs_rate_limit_exp_idx').on(t.expiresMs)],
 );

@@ -35,8 +35,8 @@ export { LOCK_WINDOW_MINUTES, MAX_FAILURES } from '../../platform/login-lock.ts'
 /**
  * Failed sign-ins per client address (any account, unknown names and wrong captchas included), with delays that
  * grow tier by tier: past 20 failures in a minute the address waits out the minute, past 60 in 15 minutes the
- * quarter hour, past 200 in a day the day (429 登录尝试过于频繁，请…后再试). Counted in @fastify/rate-limit's
- * in-process store: a second process counts its own (the account lock of platform/login-lock.ts is shared).
+ * quarter hour, past 200 in a day the day (429 登录尝试过于频繁，请…后再试). Counted in @fastify/rate-limit with the
+ * database store of platform/rate-limit-store.ts, so every process shares the counts (as the account lock does).
  */
 export const SIGN_IN_THROTTLE = [
   { max: 20, windowMs: 60_000 },

@@ -7,17 +7,15 @@ import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import {
-  businessConfigForm,
-  CONFIG_PATHS,
-  financeConfigForm,
-} from '../../../core/contract/izs-base/config.contract.ts';
+import { businessConfigForm, CONFIG, financeConfigForm } from '../../../core/contract/izs-base/config.contract.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { businessConfig, dept, financeConfig, warehouse } from '../../db/schema/index.ts';
-import { type AuthUser, currentUser } from '../../platform/auth.ts';
-import { type CrudContext, fixed, isAdministrator, type Row, requireButton } from '../../platform/crud/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { type CrudContext, fixed, isAdministrator, type Row } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, forbidden, ok } from '../../platform/r.ts';
+import { badRequest, forbidden } from '../../platform/r.ts';
+import { effectiveDept, tenantOf } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
 
 async function allowedDept(db: Db, user: AuthUser, raw: unknown): Promise<string> {
@@ -27,7 +25,7 @@ async function allowedDept(db: Db, user: AuthUser, raw: unknown): Promise<string
   const d = await db
     .select({ id: dept.id })
     .from(dept)
-    .where(and(eq(dept.id, id), eq(dept.tenantId, user.tenantId), eq(dept.isDeleted, 0)))
+    .where(and(eq(dept.id, id), tenantOf(user, dept)))
     .limit(1);
   if (!d[0]) throw badRequest('机构不存在');
   if (!isAdministrator(user) && !user.deptIds.includes(id)) throw forbidden();
@@ -36,17 +34,15 @@ async function allowedDept(db: Db, user: AuthUser, raw: unknown): Promise<string
 
 interface ConfigSpec {
   title: string;
-  permission: string;
   table: AnyPgTable;
   form: z.ZodObject;
   decimals: Record<string, number>;
-  detail: string;
-  update: string;
   /** Extra checks in the saving transaction (e.g. the default warehouse is a live row of the tenant). */
   check?: (tx: Tx, values: Row, user: AuthUser) => Promise<void>;
 }
 
-function registerConfig(app: FastifyInstance, db: Db, spec: ConfigSpec) {
+/** Reading and saving the config row of a department (the descriptors' handlers parse what these answer). */
+function configService(db: Db, spec: ConfigSpec) {
   const t = spec.table as unknown as Record<string, AnyPgColumn>;
   const defaults = parse(spec.form, { deptId: '1' }) as Row;
   const shape = (row: Row | undefined, deptId: string): Row => {
@@ -63,22 +59,18 @@ function registerConfig(app: FastifyInstance, db: Db, spec: ConfigSpec) {
       (await ex
         .select()
         .from(spec.table)
-        .where(and(eq(t.tenantId, user.tenantId), eq(t.deptId, deptId), eq(t.isDeleted, 0)))
+        .where(and(tenantOf(user, { tenantId: t.tenantId, isDeleted: t.isDeleted }), eq(t.deptId, deptId)))
         .limit(1)) as Row[]
     )[0];
 
-  app.get(spec.detail, async (req: FastifyRequest) => {
-    const user = currentUser(req);
-    const deptId = await allowedDept(db, user, (req.query as Row | undefined)?.deptId);
-    return ok(shape(await load(db, user, deptId), deptId));
-  });
+  const detail = async (user: AuthUser, wantedDept: string | undefined): Promise<Row> => {
+    const deptId = await allowedDept(db, user, wantedDept);
+    return shape(await load(db, user, deptId), deptId);
+  };
 
-  app.post(spec.update, async (req: FastifyRequest) => {
-    const user = currentUser(req);
-    await requireButton(db, user, spec.permission, 'edit');
-    const body = { ...((req.body ?? {}) as Row) };
-    body.deptId = await allowedDept(db, user, body.deptId);
-    const values = parse(spec.form, body) as Row;
+  /** `body`: the form as the descriptor parsed it (the department still to be checked). */
+  const update = async (req: FastifyRequest, user: AuthUser, body: Row): Promise<Row> => {
+    const values: Row = { ...body, deptId: await allowedDept(db, user, body.deptId) };
     const saved = await db.transaction(async (tx) => {
       await spec.check?.(tx, values, user);
       const prev = await load(tx as unknown as Db, user, values.deptId as string);
@@ -97,7 +89,7 @@ function registerConfig(app: FastifyInstance, db: Db, spec: ConfigSpec) {
             tenantId: user.tenantId,
             createUser: user.userId,
             updateUser: user.userId,
-            createDept: user.currentDeptId,
+            createDept: effectiveDept(user),
           } as never)
           .returning()) as Row[];
       }
@@ -107,42 +99,44 @@ function registerConfig(app: FastifyInstance, db: Db, spec: ConfigSpec) {
       await writeOperationLog(tx, req, `修改${spec.title}`, diff(before, after));
       return row;
     });
-    return ok(shape(saved, values.deptId as string));
-  });
+    return shape(saved, values.deptId as string);
+  };
+  return { detail, update };
 }
 
 export function registerConfigRoutes(app: FastifyInstance, { db }: CrudContext): void {
-  registerConfig(app, db, {
+  const r = endpoints(app, db);
+  const business = configService(db, {
     title: '业务配置',
-    permission: 'base_dept_config',
     table: businessConfig,
     form: businessConfigForm,
     decimals: { taxRate: 2 },
-    detail: CONFIG_PATHS.businessDetail,
-    update: CONFIG_PATHS.businessUpdate,
     check: async (tx, values, user) => {
       if (!values.defaultWarehouseId) return;
       const w = await tx
         .select({ id: warehouse.id })
         .from(warehouse)
-        .where(
-          and(
-            eq(warehouse.id, values.defaultWarehouseId as string),
-            eq(warehouse.tenantId, user.tenantId),
-            eq(warehouse.isDeleted, 0),
-          ),
-        )
+        .where(and(eq(warehouse.id, values.defaultWarehouseId as string), tenantOf(user, warehouse)))
         .limit(1);
       if (!w[0]) throw badRequest('默认仓库不存在');
     },
   });
-  registerConfig(app, db, {
+  const finance = configService(db, {
     title: '财务参数',
-    permission: 'finance_setting_system_config',
     table: financeConfig,
     form: financeConfigForm,
     decimals: { vatRate: 2, incomeTaxRate: 2 },
-    detail: CONFIG_PATHS.financeDetail,
-    update: CONFIG_PATHS.financeUpdate,
   });
+  r.handle(CONFIG.businessDetail, async ({ query, user }) =>
+    CONFIG.businessDetail.answer.parse(await business.detail(user, query.deptId)),
+  );
+  r.handle(CONFIG.businessUpdate, async ({ body, user, req }) =>
+    CONFIG.businessUpdate.answer.parse(await business.update(req, user, body)),
+  );
+  r.handle(CONFIG.financeDetail, async ({ query, user }) =>
+    CONFIG.financeDetail.answer.parse(await finance.detail(user, query.deptId)),
+  );
+  r.handle(CONFIG.financeUpdate, async ({ body, user, req }) =>
+    CONFIG.financeUpdate.answer.parse(await finance.update(req, user, body)),
+  );
 }

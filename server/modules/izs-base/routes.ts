@@ -3,25 +3,16 @@
  * bank, related party, expense items, salesman, organisation — all through the resource engine — plus the
  * per-dept configs and the business cache (select-data) written by hand.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { idSchema } from '../../../core/contract/common.ts';
 import { bankResource } from '../../../core/contract/izs-base/bank.contract.ts';
 import { financialExpensesResource } from '../../../core/contract/izs-base/financial-expenses.contract.ts';
 import { materialResource } from '../../../core/contract/izs-base/material.contract.ts';
-import {
-  MATERIAL_CATEGORY_TREE,
-  materialCategoryResource,
-} from '../../../core/contract/izs-base/material-category.contract.ts';
+import { materialCategoryResource } from '../../../core/contract/izs-base/material-category.contract.ts';
 import { orgManageResource } from '../../../core/contract/izs-base/org-manage.contract.ts';
 import { relatedPartyResource } from '../../../core/contract/izs-base/related-party.contract.ts';
 import { salesmanResource } from '../../../core/contract/izs-base/salesman.contract.ts';
-import {
-  WAREHOUSE_PATHS,
-  warehouseEnvironmentForm,
-  warehouseResource,
-} from '../../../core/contract/izs-base/warehouse.contract.ts';
+import { warehouseResource } from '../../../core/contract/izs-base/warehouse.contract.ts';
 import { weighbridgeResource } from '../../../core/contract/izs-base/weighbridge.contract.ts';
 import type { AppContext } from '../../app.ts';
 import {
@@ -33,25 +24,24 @@ import {
   relatedParty,
   salesman,
   warehouse,
-  warehouseEnvironment,
   weighbridge,
 } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../platform/auth.ts';
 import { type Row, registerModule, registerResource } from '../../platform/crud/index.ts';
-import { writeOperationLog } from '../../platform/logs.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest, ok } from '../../platform/r.ts';
-import { buildForest, markHasChildren } from '../../platform/tree.ts';
-import { parse } from '../../platform/validate.ts';
 import { registerConfigRoutes } from './config.ts';
+import { handleCategoryTree } from './material-category-tree.ts';
 import { registerSelectData } from './select-data.ts';
 import { registerStockWeighOrder } from './stock-weigh-order.ts';
+import { environments, handleWarehouseEnvironment } from './warehouse-environment.ts';
+import { handleWeighbridgeByDept } from './weighbridge-by-dept.ts';
 
 export async function registerIzsBase(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;
   const ctx = { db, tz: actx.config.tz };
   await registerModule(app, (s) => {
     // 物料分类 (tree)
-    const category = registerResource(s, ctx, materialCategoryResource, materialCategory, {
+    registerResource(s, ctx, materialCategoryResource, materialCategory, {
       joins: {
         parentName: sql<string>`(select p.name from izs_material_category p where p.id = ${materialCategory.parentId})`,
       },
@@ -96,23 +86,6 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
           .limit(1);
         if (used.length) throw badRequest('分类下还有物料，不能删除');
       },
-    });
-    s.get(MATERIAL_CATEGORY_TREE, async (req) => {
-      const user = await category.permitAny(req);
-      const rows = await db
-        .select({ id: materialCategory.id, parentId: materialCategory.parentId, name: materialCategory.name })
-        .from(materialCategory)
-        .where(and(eq(materialCategory.tenantId, user.tenantId), eq(materialCategory.isDeleted, 0)))
-        .orderBy(asc(materialCategory.sort), asc(materialCategory.id));
-      const nodes = rows.map((r) => ({
-        id: r.id,
-        parentId: r.parentId,
-        title: r.name,
-        key: r.id,
-        value: r.id,
-        children: undefined as never,
-      }));
-      return ok(markHasChildren(buildForest(nodes)));
     });
 
     // 物料
@@ -167,37 +140,13 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
     });
 
     // 仓库 + 环境巡检
-    const environments = async (tenantId: string, warehouseId: string, tzUser: AuthUser) => {
-      const rows = await db
-        .select()
-        .from(warehouseEnvironment)
-        .where(
-          and(
-            eq(warehouseEnvironment.warehouseId, warehouseId),
-            eq(warehouseEnvironment.tenantId, tenantId),
-            eq(warehouseEnvironment.isDeleted, 0),
-          ),
-        )
-        .orderBy(sql`${warehouseEnvironment.recordTime} desc`, sql`${warehouseEnvironment.id} desc`)
-        .limit(100);
-      return rows.map((r) => ({
-        id: r.id,
-        warehouseId: r.warehouseId,
-        recordTime: wh.entity({ t: r.recordTime }, tzUser).t,
-        temperature: r.temperature,
-        humidity: r.humidity,
-        fireCheck: r.fireCheck,
-        inspector: r.inspector,
-        remark: r.remark,
-      }));
-    };
     const wh = registerResource(s, ctx, warehouseResource, warehouse, {
       routes: {
         // the detail page shows the patrol records with the warehouse (spec §2.12 table card)
         detail: async (req) => {
           const user = await wh.permit(req, 'view');
           const row = wh.entity(await wh.load(db, req, user, String((req.query as Row)?.id ?? '')), user);
-          return ok({ ...row, environments: await environments(user.tenantId, row.id as string, user) });
+          return ok({ ...row, environments: await environments(db, user, row.id as string, wh) });
         },
       },
       beforeRemove: async (tx, rows) => {
@@ -216,39 +165,6 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
           .limit(1);
         if (used.length) throw badRequest('仓库下还有地磅，不能删除');
       },
-    });
-    s.post(WAREHOUSE_PATHS.environment, async (req) => {
-      const user = await wh.permit(req, 'edit');
-      const body = parse(warehouseEnvironmentForm, req.body ?? {});
-      const w = await wh.load(db, req, user, body.warehouseId);
-      const created = await db.transaction(async (tx) => {
-        const [r] = await tx
-          .insert(warehouseEnvironment)
-          .values({
-            ...body,
-            temperature: body.temperature ?? null,
-            humidity: body.humidity ?? null,
-            tenantId: user.tenantId,
-            deptId: (w.deptId as string | null) ?? null,
-            createUser: user.userId,
-            updateUser: user.userId,
-            createDept: user.currentDeptId,
-          })
-          .returning();
-        await writeOperationLog(tx, req, '仓库环境巡检', {
-          temperature: [null, body.temperature ?? null],
-          humidity: [null, body.humidity ?? null],
-          fireCheck: [null, body.fireCheck],
-        });
-        return r;
-      });
-      return ok({ id: created.id });
-    });
-    s.get(WAREHOUSE_PATHS.environmentList, async (req) => {
-      const user = await wh.permit(req, 'view');
-      const q = parse(z.object({ warehouseId: idSchema }), req.query ?? {});
-      await wh.load(db, req, user, q.warehouseId);
-      return ok(await environments(user.tenantId, q.warehouseId, user));
     });
 
     // 地磅
@@ -271,18 +187,6 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
         if (!w[0]) throw badRequest('所属仓库不存在');
       },
     });
-    s.get('/api/izs-base/weighbridge/detail-deptid', async (req) => {
-      const user = await wb.permitAny(req);
-      const q = parse(z.object({ deptId: idSchema }), req.query ?? {});
-      const conds = await wb.conditions(req, user, {});
-      const rows = await db
-        .select(wb.selection())
-        .from(weighbridge)
-        .where(and(...conds, eq(weighbridge.deptId, q.deptId), eq(weighbridge.status, 1)))
-        .orderBy(asc(weighbridge.createTime), asc(weighbridge.id))
-        .limit(1);
-      return ok(rows[0] ? wb.entity(rows[0], user) : null);
-    });
 
     registerResource(s, ctx, bankResource, bank);
     registerResource(s, ctx, relatedPartyResource, relatedParty);
@@ -290,6 +194,10 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
     registerResource(s, ctx, salesmanResource, salesman);
     registerResource(s, ctx, orgManageResource, orgManage);
 
+    const r = endpoints(s, db);
+    handleCategoryTree(r, db);
+    handleWarehouseEnvironment(r, db, wh);
+    handleWeighbridgeByDept(r, db, wb);
     registerStockWeighOrder(s, ctx);
     registerConfigRoutes(s, ctx);
     registerSelectData(s, ctx);

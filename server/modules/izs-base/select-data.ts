@@ -6,17 +6,12 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  SELECT_DATA_PATHS,
-  type SelectData,
-  selectDataBody,
-} from '../../../core/contract/izs-base/select-data.contract.ts';
+import { SELECT_DATA, type SelectData } from '../../../core/contract/izs-base/select-data.contract.ts';
 import { material, relatedParty, user, warehouse, weighbridge } from '../../db/schema/index.ts';
-import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import type { AuthUser } from '../../platform/auth.ts';
 import { type CrudContext, fixed, isAdministrator } from '../../platform/crud/index.ts';
-import { ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 const LIMIT = 1000;
 
@@ -28,16 +23,16 @@ function deptFilter(u: AuthUser, wanted: string | undefined): string[] | undefin
 }
 
 export function registerSelectData(app: FastifyInstance, { db }: CrudContext): void {
+  const r = endpoints(app, db);
   const live = (t: { tenantId: AnyPgColumn; isDeleted: AnyPgColumn; status: AnyPgColumn }, u: AuthUser) => [
-    eq(t.tenantId, u.tenantId),
-    eq(t.isDeleted, 0),
+    tenantOf(u, t),
     eq(t.status, 1),
   ];
   const inDepts = (col: AnyPgColumn, depts: string[] | undefined): SQL[] =>
     depts === undefined ? [] : depts.length ? [inArray(col, depts)] : [sql`false`];
 
   const users = async (u: AuthUser, depts: string[] | undefined, name?: string) => {
-    const conds: SQL[] = [eq(user.tenantId, u.tenantId), eq(user.isDeleted, 0), eq(user.status, 1)];
+    const conds: SQL[] = [...live(user, u)];
     if (depts !== undefined) {
       conds.push(
         depts.length
@@ -60,9 +55,7 @@ export function registerSelectData(app: FastifyInstance, { db }: CrudContext): v
     return rows;
   };
 
-  app.post(SELECT_DATA_PATHS.list, async (req) => {
-    const u = currentUser(req);
-    const b = parse(selectDataBody, req.body ?? {});
+  r.handle(SELECT_DATA.list, async ({ body: b, user: u }) => {
     const depts = deptFilter(u, b.deptId);
     const out: SelectData = {
       userList: [],
@@ -141,15 +134,10 @@ export function registerSelectData(app: FastifyInstance, { db }: CrudContext): v
         divisionKg: fixed(r.divisionKg, 3),
       }));
     }
-    return ok(out);
+    return out;
   });
 
-  app.get(SELECT_DATA_PATHS.user, async (req) => {
-    const u = currentUser(req);
-    const q = parse(
-      z.object({ deptId: z.string().trim().optional(), name: z.string().trim().max(50).optional() }),
-      req.query ?? {},
-    );
-    return ok(await users(u, deptFilter(u, q.deptId || undefined), q.name || undefined));
-  });
+  r.handle(SELECT_DATA.user, async ({ query: q, user: u }) =>
+    users(u, deptFilter(u, q.deptId || undefined), q.name || undefined),
+  );
 }

@@ -15,6 +15,7 @@ import {
   purchaseLedgerDef,
   sellLedgerDef,
 } from '../../../core/contract/izs-contract/ledger.contract.ts';
+import { openAmount, spreadOverLines } from '../../../core/trade/ledger.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { stockOrder, tradingContract } from '../../db/schema/index.ts';
 import { type AuthUser, currentUser } from '../../platform/auth.ts';
@@ -29,31 +30,103 @@ type Q = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyI
 
 const IN = { purchase: ['in_stock', 'purchase_return'], sale: ['out_stock', 'sale_return'] } as const;
 
+interface DocLine {
+  docId: string;
+  orderNo: string;
+  docType: string;
+  orderDate: string;
+  contractNo: string | null;
+  weighingNo: string | null;
+  partyId: string;
+  materialId: string;
+  /** signed: returns negative */
+  kg: Decimal;
+  amount: Decimal;
+  price: Decimal;
+  /** the document's invoiced / paid share of this material (core/trade/ledger.ts) */
+  invoiced: Decimal;
+  paid: Decimal;
+}
+
+/**
+ * Reviewed documents of the side and period, one row per document × material: net kg and amount (returns
+ * negative), the invoices linked to the document (izs_ar_invoice_link of live invoices) and what is settled on its
+ * 应收单 / 应付单 (izs_ar_doc.settled of the reviewed documents it wrote), each spread over its material lines.
+ */
+async function docLines(db: Db, docScope: SQL, q: Q, party: SQL): Promise<DocLine[]> {
+  const [ret] = IN[q.side].slice(1);
+  const found = await rows<Record<string, string | null>>(
+    db,
+    sql`select d.id::text as doc_id, d.order_no, d.doc_type, d.order_date, d.party_id::text as party_id,
+               l.material_id::text as material_id, sum(l.qty)::text as kg, sum(l.amount)::text as amount,
+               max(l.unit_price)::text as price,
+               (select c.contract_no from izs_trading_contract c where c.id = d.contract_id) as contract_no,
+               (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no,
+               (select coalesce(sum(k.amount), 0) from izs_ar_invoice_link k join izs_ar_invoice i on i.id = k.invoice_id
+                 where k.order_id = d.id and i.is_deleted = 0)::text as invoiced,
+               (select coalesce(sum(a.settled), 0) from izs_ar_doc a
+                 where a.tenant_id = d.tenant_id and a.source_id = d.id and a.source_type = d.doc_type
+                   and a.state = 'reviewed')::text as paid
+          from (select * from izs_stock_order where ${docScope}) d join izs_stock_order_line l on l.order_id = d.id
+         where d.state = 'reviewed' and d.party_id is not null
+           and d.doc_type in (${IN[q.side][0]}, ${ret})
+           and d.order_date >= ${q.beginDate} and d.order_date <= ${q.endDate} ${party}
+         group by d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, d.contract_id,
+                  d.source_weighing_id, l.material_id
+         order by d.order_date, d.order_no, l.material_id`,
+  );
+  const byDoc = new Map<string, Record<string, string | null>[]>();
+  for (const f of found) byDoc.set(String(f.doc_id), [...(byDoc.get(String(f.doc_id)) ?? []), f]);
+  const out: DocLine[] = [];
+  for (const group of byDoc.values()) {
+    const parts = group.map((g) => ({ amount: String(g.amount ?? '0'), qty: String(g.kg ?? '0') }));
+    const inv = spreadOverLines(String(group[0].invoiced ?? '0'), parts);
+    const paid = spreadOverLines(String(group[0].paid ?? '0'), parts);
+    group.forEach((g, i) => {
+      const sign = g.doc_type === ret ? -1 : 1;
+      out.push({
+        docId: String(g.doc_id),
+        orderNo: String(g.order_no),
+        docType: String(g.doc_type),
+        orderDate: String(g.order_date),
+        contractNo: g.contract_no,
+        weighingNo: g.weighing_no,
+        partyId: String(g.party_id),
+        materialId: String(g.material_id),
+        kg: new Decimal(g.kg ?? 0).times(sign),
+        amount: new Decimal(g.amount ?? 0).times(sign),
+        price: new Decimal(g.price ?? 0),
+        invoiced: new Decimal(inv[i]),
+        paid: new Decimal(paid[i]),
+      });
+    });
+  }
+  return out;
+}
+
 async function ledger(
   db: Db,
   user: AuthUser,
   q: Q,
 ): Promise<{
   rows: LedgerRow[];
-  totals: Pick<LedgerRow, 'contractedQty' | 'contractedAmount' | 'deliveredKg' | 'deliveredAmount' | 'openQty'>;
+  totals: Pick<
+    LedgerRow,
+    | 'contractedQty'
+    | 'contractedAmount'
+    | 'deliveredKg'
+    | 'deliveredAmount'
+    | 'openQty'
+    | 'invoicedAmount'
+    | 'paidAmount'
+    | 'openAmount'
+  >;
 }> {
   const code = LEDGER_PERMISSION[q.side];
   const docScope = await scopeOf(db, user, stockOrder, code);
   const conScope = await scopeOf(db, user, tradingContract, code);
   const party = (col: SQL) => (q.partyId ? sql` and ${col} = ${q.partyId}` : sql``);
-  const [ret] = IN[q.side].slice(1);
-  const delivered = await rows<{ party_id: string; material_id: string; kg: string; amount: string; docs: number }>(
-    db,
-    sql`select d.party_id::text as party_id, l.material_id::text as material_id,
-               sum(case when d.doc_type = ${ret} then -l.qty else l.qty end)::text as kg,
-               sum(case when d.doc_type = ${ret} then -l.amount else l.amount end)::text as amount,
-               count(distinct d.id)::int as docs
-          from (select * from izs_stock_order where ${docScope}) d join izs_stock_order_line l on l.order_id = d.id
-         where d.state = 'reviewed' and d.party_id is not null
-           and d.doc_type in (${IN[q.side][0]}, ${ret})
-           and d.order_date >= ${q.beginDate} and d.order_date <= ${q.endDate} ${party(sql`d.party_id`)}
-         group by d.party_id, l.material_id`,
-  );
+  const delivered = await docLines(db, docScope, q, party(sql`d.party_id`));
   const contracts = await rows<{ id: string; party_id: string; state: string }>(
     db,
     sql`select c.id::text as id, c.party_id::text as party_id, c.state from (select * from izs_trading_contract where ${conScope}) c
@@ -71,7 +144,17 @@ async function ledger(
              )})`,
       )
     : [];
-  type Acc = { cons: Set<string>; cq: Decimal; ca: Decimal; kg: Decimal; amt: Decimal; open: Decimal; docs: number };
+  type Acc = {
+    cons: Set<string>;
+    cq: Decimal;
+    ca: Decimal;
+    kg: Decimal;
+    amt: Decimal;
+    open: Decimal;
+    inv: Decimal;
+    paid: Decimal;
+    docs: Set<string>;
+  };
   const acc = new Map<string, Acc>();
   const get = (p: string, m: string) => {
     const k = `${p}:${m}`;
@@ -84,7 +167,9 @@ async function ledger(
         kg: new Decimal(0),
         amt: new Decimal(0),
         open: new Decimal(0),
-        docs: 0,
+        inv: new Decimal(0),
+        paid: new Decimal(0),
+        docs: new Set(),
       };
       acc.set(k, a);
     }
@@ -109,10 +194,12 @@ async function ledger(
     }
   }
   for (const d of delivered) {
-    const a = get(d.party_id, d.material_id);
+    const a = get(d.partyId, d.materialId);
     a.kg = a.kg.plus(d.kg);
     a.amt = a.amt.plus(d.amount);
-    a.docs += Number(d.docs);
+    a.inv = a.inv.plus(d.invoiced);
+    a.paid = a.paid.plus(d.paid);
+    a.docs.add(d.docId);
   }
   const keys = [...acc.keys()];
   const partyIds = [...new Set(keys.map((k) => k.split(':')[0]))];
@@ -148,7 +235,10 @@ async function ledger(
         deliveredKg: a.kg.toFixed(3),
         deliveredAmount: a.amt.toFixed(2),
         openQty: a.open.toFixed(3),
-        documentCount: a.docs,
+        invoicedAmount: a.inv.toFixed(2),
+        paidAmount: a.paid.toFixed(2),
+        openAmount: openAmount(a.amt.toFixed(2), a.paid.toFixed(2)),
+        documentCount: a.docs.size,
       };
     })
     .sort((x, y) => x.partyName.localeCompare(y.partyName, 'zh') || x.materialName.localeCompare(y.materialName, 'zh'));
@@ -161,6 +251,9 @@ async function ledger(
       deliveredKg: sum('deliveredKg', 3),
       deliveredAmount: sum('deliveredAmount', 2),
       openQty: sum('openQty', 3),
+      invoicedAmount: sum('invoicedAmount', 2),
+      paidAmount: sum('paidAmount', 2),
+      openAmount: sum('openAmount', 2),
     },
   };
 }
@@ -177,34 +270,23 @@ export function registerLedgers(app: FastifyInstance, ctx: CrudContext): void {
   r.handle(LEDGER.documents, async ({ query, user }) => {
     await guard(user, query.side);
     const scope = await scopeOf(db, user, stockOrder, LEDGER_PERMISSION[query.side]);
-    const found = await rows<Record<string, string | null>>(
-      db,
-      sql`select d.id::text as id, d.order_no, d.doc_type, d.order_date,
-                 (select c.contract_no from izs_trading_contract c where c.id = d.contract_id) as contract_no,
-                 (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no,
-                 sum(l.qty)::text as qty, max(l.unit_price)::text as price, sum(l.amount)::text as amount
-            from (select * from izs_stock_order where ${scope}) d join izs_stock_order_line l on l.order_id = d.id
-           where d.state = 'reviewed' and d.party_id = ${query.partyId} and l.material_id = ${query.materialId}
-             and d.doc_type in (${IN[query.side][0]}, ${IN[query.side][1]})
-             and d.order_date >= ${query.beginDate} and d.order_date <= ${query.endDate}
-           group by d.id, d.order_no, d.doc_type, d.order_date, d.contract_id, d.source_weighing_id
-           order by d.order_date, d.order_no`,
+    const lines = (await docLines(db, scope, query, sql` and d.party_id = ${query.partyId}`)).filter(
+      (l) => l.materialId === query.materialId,
     );
-    return found.map((d) => {
-      const neg = d.doc_type === IN[query.side][1];
-      const v = (x: string | null, p: number) => (neg ? new Decimal(x ?? 0).neg() : new Decimal(x ?? 0)).toFixed(p);
-      return {
-        id: String(d.id),
-        orderNo: String(d.order_no),
-        docType: String(d.doc_type),
-        orderDate: String(d.order_date),
-        contractNo: d.contract_no,
-        sourceWeighingNo: d.weighing_no,
-        qtyKg: v(d.qty, 3),
-        unitPrice: new Decimal(d.price ?? 0).toFixed(2),
-        amount: v(d.amount, 2),
-      };
-    });
+    return lines.map((l) => ({
+      id: l.docId,
+      orderNo: l.orderNo,
+      docType: l.docType,
+      orderDate: l.orderDate,
+      contractNo: l.contractNo,
+      sourceWeighingNo: l.weighingNo,
+      qtyKg: l.kg.toFixed(3),
+      unitPrice: l.price.toFixed(2),
+      amount: l.amount.toFixed(2),
+      invoicedAmount: l.invoiced.toFixed(2),
+      paidAmount: l.paid.toFixed(2),
+      openAmount: openAmount(l.amount.toFixed(2), l.paid.toFixed(2)),
+    }));
   });
   for (const def of [purchaseLedgerDef, sellLedgerDef]) {
     app.get(`${def.path}/export`, async (req, reply) => {

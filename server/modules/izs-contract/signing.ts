@@ -11,15 +11,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCapital } from '../../../core/accounting/capital.ts';
 import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import { TRACE_EVENTS, TRACE_ORDER_TYPES, tracePath } from '../../../core/trace/fields.ts';
 import { printedText } from '../../../core/trade/printed.ts';
-import { type Executor, rows } from '../../db/client.ts';
+import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { contractSignature, tenant } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext, Resource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
+import { enqueueOpenEvent } from '../../platform/open-events.ts';
 import { badRequest } from '../../platform/r.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { traceChain } from '../../platform/trace-chain/chain.ts';
 import { lockContract } from './trading-contract.ts';
 import { fullFor, loadFull } from './trading-detail.ts';
 
@@ -59,6 +62,42 @@ export async function printed(ex: Executor, tenantId: string, c: TradingContract
   return { company, text, hash: sha256(text) };
 }
 
+/**
+ * A signature is chained (trace chain, one block) and queued for the open platform's webhooks
+ * (`trading_contract.signed`), in the signing transaction: a signature never exists without its record.
+ */
+export async function traceSigned(
+  tx: Tx,
+  tenantId: string,
+  c: TradingContractFull,
+  s: { signerName: string; provider: string; docHash: string; signedAt: string; operator: string },
+): Promise<void> {
+  const orderType = 'trading_contract';
+  const fields = {
+    orderNo: c.contractNo,
+    orderType: TRACE_ORDER_TYPES[orderType],
+    event: TRACE_EVENTS.signed,
+    eventTime: s.signedAt,
+    operator: s.operator,
+    title: c.title,
+    side: c.side === 'sale' ? '销售' : '采购',
+    partyName: c.partyName,
+    signDate: c.signDate,
+    totalQty: c.totalQty,
+    totalAmount: c.totalAmount,
+    signerName: s.signerName,
+    provider: s.provider,
+    docHash: s.docHash,
+  };
+  await traceChain().append(tx, [{ tenantId, orderType, orderNo: c.contractNo, event: 'signed', fields }]);
+  await enqueueOpenEvent(tx, tenantId, 'trading_contract.signed', {
+    orderType,
+    orderNo: c.contractNo,
+    fields,
+    tracePath: tracePath(orderType, c.contractNo, tenantId),
+  });
+}
+
 export function registerSigning(
   app: FastifyInstance,
   ctx: CrudContext,
@@ -71,6 +110,11 @@ export function registerSigning(
   r.handle(TRADING.redirectCert, async ({ query, user, req }) => {
     const c = await fullFor(db, res, ctx, req, user, query.id);
     if (c.state !== 'executing') throw badRequest('合同审核通过后才能签署');
+    const [mine] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from izs_contract_signature where contract_id = ${query.id} and signer_id = ${user.userId}`,
+    );
+    if (Number(mine?.n ?? 0) > 0) throw badRequest('您已签署过该合同');
     return { provider: provider.name, url: provider.startUrl(query.id) };
   });
 
@@ -104,6 +148,13 @@ export function registerSigning(
         })
         .returning();
       await writeOperationLog(tx, req, '签署贸易合同', { docHash: [null, p.hash] });
+      await traceSigned(tx, user.tenantId, c, {
+        signerName: sig.signerName,
+        provider: sig.provider,
+        docHash: sig.docHash,
+        signedAt: formatDateTime(sig.signedAt, tz),
+        operator: realName?.real_name || user.account || '',
+      });
       return {
         id: sig.id,
         provider: sig.provider,

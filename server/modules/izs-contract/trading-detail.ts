@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
 import { execution } from '../../../core/trade/execution.ts';
+import { openAmount } from '../../../core/trade/ledger.ts';
 import { type Db, type Executor, rows } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext, Resource } from '../../platform/crud/index.ts';
@@ -96,6 +97,17 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
     String(c.tolerance_pct),
     (m) => names.get(m) ?? m,
   );
+  const [money] = await rows<{ invoiced: string; paid: string }>(
+    ex,
+    sql`select coalesce(sum((select coalesce(sum(k.amount), 0) from izs_ar_invoice_link k join izs_ar_invoice i on i.id = k.invoice_id
+                              where k.order_id = d.id and i.is_deleted = 0)), 0)::text as invoiced,
+               coalesce(sum((select coalesce(sum(a.settled), 0) from izs_ar_doc a
+                              where a.tenant_id = d.tenant_id and a.source_id = d.id and a.source_type = d.doc_type
+                                and a.state = 'reviewed')), 0)::text as paid
+          from izs_stock_order d
+         where d.tenant_id = ${tenantId} and d.contract_id = ${id} and d.is_deleted = 0
+           and d.state = 'reviewed' and d.doc_type = ${docTypeOf(side)}`,
+  );
   const docs = await rows<Record<string, string | null>>(
     ex,
     sql`select d.id::text as id, d.order_no, d.doc_type, d.order_date, d.state, d.total_qty::text as total_qty,
@@ -181,6 +193,9 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
     execution: {
       ...exe,
       lines: exe.lines.map((l) => ({ ...l, materialName: names.get(l.materialId) ?? '' })),
+      invoicedAmount: fx(money?.invoiced, 2),
+      paidAmount: fx(money?.paid, 2),
+      openAmount: openAmount(exe.executedAmount, money?.paid ?? '0'),
     },
     documents: docs.map((d) => ({
       id: String(d.id),

@@ -4,7 +4,7 @@
  * come from core/accounting (trialBalance, subsidiaryLedger, generalLedger, computeStatement).
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   addMonths,
   computeStatement,
@@ -23,27 +23,20 @@ import {
 import {
   type AuxBalanceAnswer,
   type AuxBalanceRow,
-  accountRangeQuery,
   type BalanceFigures,
-  balanceQuery,
-  daybookQuery,
+  BOOKS,
   type GeneralLedgerAnswer,
-  generalQuery,
   type HomeSummary,
-  homeQuery,
-  LEDGER_PATHS,
   type LedgerAnswer,
   type LedgerRowAnswer,
   type StatementAnswer,
-  statementQuery,
   type TrialBalanceAnswer,
 } from '../../../core/contract/izs-financing/books.contract.ts';
-import { FIN_PERMISSIONS } from '../../../core/contract/izs-financing/fields.ts';
 import { type Db, type Executor, rows } from '../../db/client.ts';
 import { finOpening, voucher, voucherLine } from '../../db/schema/index.ts';
-import { badRequest, ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
-import { auxNamer, type Book, type BookChart, bookOf, fullNameOf, loadBookChart, need, parseAuxKey } from './book.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest } from '../../platform/r.ts';
+import { auxNamer, type Book, type BookChart, bookOf, fullNameOf, loadBookChart, parseAuxKey } from './book.ts';
 import { checkRange, loadLedger } from './ledger-data.ts';
 
 const m = (d: Decimal) => d.toFixed(2);
@@ -144,10 +137,9 @@ async function auxKeysUnder(ex: Executor, bookId: string, code: string, to: Peri
 }
 
 export function registerBooks(app: FastifyInstance, db: Db): void {
-  app.get(LEDGER_PATHS.balance, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.balance, 'view');
-    const q = parse(balanceQuery, req.query ?? {});
+  const r = endpoints(app, db);
+  r.handle(BOOKS.balance, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
     const ledger = await loadLedger(db, book, bc, { to: q.periodTo, postedOnly: isOn(q.posted) });
@@ -184,13 +176,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       balanced: tb.balanced,
       problems: tb.problems,
     };
-    return ok(out);
+    return out;
   });
 
-  app.get(LEDGER_PATHS.balanceAux, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.balance, 'view');
-    const q = parse(accountRangeQuery, req.query ?? {});
+  r.handle(BOOKS.balanceAux, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     const periods = checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
     accountOf(bc, q.accountCode);
@@ -215,13 +205,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       rows: out,
       totals: figures(ledger, q.accountCode, q.periodFrom, q.periodTo, periods),
     };
-    return ok(answer);
+    return answer;
   });
 
-  app.get(LEDGER_PATHS.subsidiary, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.subsidiary, 'view');
-    const q = parse(accountRangeQuery, req.query ?? {});
+  r.handle(BOOKS.subsidiary, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
     accountOf(bc, q.accountCode);
@@ -241,13 +229,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       periodTo: q.periodTo,
       rows: subsidiaryLedger(ledger, q.accountCode, q.periodFrom, q.periodTo, auxKey).map(ledgerRowOut),
     };
-    return ok(answer);
+    return answer;
   });
 
-  app.get(LEDGER_PATHS.general, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.general, 'view');
-    const q = parse(generalQuery, req.query ?? {});
+  r.handle(BOOKS.general, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
     const ledger = await loadLedger(db, book, bc, { to: q.periodTo, postedOnly: isOn(q.posted) });
@@ -261,13 +247,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       if (empty && !q.accountCode) continue;
       out.accounts.push({ code, name: fullNameOf(bc.chart, code), rows: list.map(ledgerRowOut) });
     }
-    return ok(out);
+    return out;
   });
 
-  app.get(LEDGER_PATHS.daybook, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.daybook, 'view');
-    const q = parse(daybookQuery, req.query ?? {});
+  r.handle(BOOKS.daybook, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
     const root = findByName(bc.chart, q.kind === 'cash' ? '库存现金' : '银行存款');
@@ -290,26 +274,21 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       if (empty && leaves.length > 1) continue;
       out.accounts.push({ code: leaf.code, name: fullNameOf(bc.chart, leaf.code), rows: list.map(ledgerRowOut) });
     }
-    return ok(out);
+    return out;
   });
 
-  const statementRoute = (path: string, report: ReportKind, permission: string) =>
-    app.get(path, async (req) => {
-      const { book, user } = bookOf(req);
-      await need(db, user, permission, 'view');
-      const q = parse(statementQuery, req.query ?? {});
-      checkRange(book, q.period, q.period);
-      const bc = await loadBookChart(db, book);
-      const ledger = await loadLedger(db, book, bc, { to: q.period, withAux: true, postedOnly: isOn(q.posted) });
-      return ok(statementOut(book, q.period, statementOf(book, bc, ledger, report, q.period)));
-    });
-  statementRoute(LEDGER_PATHS.balanceSheet, 'balance_sheet', FIN_PERMISSIONS.balanceSheet);
-  statementRoute(LEDGER_PATHS.incomeStatement, 'income_statement', FIN_PERMISSIONS.incomeStatement);
+  const statement = async (req: FastifyRequest, report: ReportKind, q: { period: string; posted?: string }) => {
+    const { book } = bookOf(req);
+    checkRange(book, q.period, q.period);
+    const bc = await loadBookChart(db, book);
+    const ledger = await loadLedger(db, book, bc, { to: q.period, withAux: true, postedOnly: isOn(q.posted) });
+    return statementOut(book, q.period, statementOf(book, bc, ledger, report, q.period));
+  };
+  r.handle(BOOKS.balanceSheet, ({ req, query }) => statement(req, 'balance_sheet', query));
+  r.handle(BOOKS.incomeStatement, ({ req, query }) => statement(req, 'income_statement', query));
 
-  app.get(LEDGER_PATHS.home, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.home, 'view');
-    const q = parse(homeQuery, req.query ?? {});
+  r.handle(BOOKS.home, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     const period = q.period ?? book.currentPeriod;
     checkRange(book, period, period);
     const bc = await loadBookChart(db, book);
@@ -349,6 +328,6 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       trend,
       voucherCounts: { saved: count('saved'), reviewed: count('reviewed'), posted: count('posted') },
     };
-    return ok(out);
+    return out;
   });
 }

@@ -7,24 +7,14 @@
  * their names and cannot be deleted; an account that was used (opening or voucher line in its subtree) cannot be
  * deleted, and its 辅助核算 / 数量核算 settings are fixed; disabling needs a zero balance.
  */
-import { and, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ancestorsOf, isWithin, levelOf, nextChildCode } from '../../../core/accounting/index.ts';
-import {
-  ACCOUNT_PATHS,
-  type AccountNode,
-  accountAddForm,
-  accountEnableBody,
-  accountListQuery,
-  accountUpdateForm,
-  type FinAccount,
-} from '../../../core/contract/izs-financing/account.contract.ts';
-import { FIN_PERMISSIONS } from '../../../core/contract/izs-financing/fields.ts';
+import { isWithin, nextChildCode } from '../../../core/accounting/index.ts';
+import { ACCOUNTS, type AccountNode, type FinAccount } from '../../../core/contract/izs-financing/account.contract.ts';
 import { type Db, type Executor, rows } from '../../db/client.ts';
 import { finAccount, finOpening, voucherLine } from '../../db/schema/index.ts';
-import { writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest } from '../../platform/r.ts';
 import {
   type AccountRow,
   auxDimsOf,
@@ -34,11 +24,8 @@ import {
   fullNameOf,
   loadBookChart,
   loadDimensions,
-  need,
-  needAnyView,
 } from './book.ts';
-
-const VIEWERS = Object.values(FIN_PERMISSIONS);
+import { registerChartWrites } from './chart-writes.ts';
 
 export function accountEntity(bc: BookChart, r: AccountRow, dims: Map<string, DimensionInfo>): FinAccount {
   const aux = auxDimsOf(r);
@@ -75,7 +62,7 @@ export async function accountUsed(ex: Executor, bookId: string, code: string): P
 }
 
 /** Raw (debit − credit) closing balance of a subtree over every live line plus the openings. */
-async function subtreeBalance(ex: Executor, bookId: string, code: string, direction: string): Promise<string> {
+export async function subtreeBalance(ex: Executor, bookId: string, code: string, direction: string): Promise<string> {
   const [r] = await rows<{ b: string }>(
     ex,
     sql`select (coalesce((select sum(debit - credit) from ${voucherLine} where account_set_id = ${bookId}
@@ -86,17 +73,19 @@ async function subtreeBalance(ex: Executor, bookId: string, code: string, direct
   return r?.b ?? '0';
 }
 
-export function registerChart(app: FastifyInstance, db: Db): void {
-  const load = async (bookId: string, standard: 'small' | 'enterprise') => {
-    const bc = await loadBookChart(db, { id: bookId, standard });
-    const dims = await loadDimensions(db, bookId);
-    return { bc, dims };
-  };
+/** The book's chart and dimensions, read after a write (for its answer). */
+export async function loadChart(ex: Executor, bookId: string, standard: 'small' | 'enterprise') {
+  const bc = await loadBookChart(ex, { id: bookId, standard });
+  const dims = await loadDimensions(ex, bookId);
+  return { bc, dims };
+}
 
-  app.get(ACCOUNT_PATHS.list, async (req) => {
-    const { book, user } = bookOf(req);
-    await needAnyView(db, user, VIEWERS);
-    const q = parse(accountListQuery, req.query ?? {});
+export function registerChart(app: FastifyInstance, db: Db): void {
+  const r = endpoints(app, db);
+  const load = (bookId: string, standard: 'small' | 'enterprise') => loadChart(db, bookId, standard);
+
+  r.handle(ACCOUNTS.list, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     const { bc, dims } = await load(book.id, book.standard);
     const kw = q.keyword?.toLowerCase();
     const out = [...bc.rows.values()]
@@ -109,13 +98,11 @@ export function registerChart(app: FastifyInstance, db: Db): void {
           (q.status === undefined || a.status === q.status) &&
           (!kw || a.code.includes(kw) || a.fullName.toLowerCase().includes(kw)),
       );
-    return ok(out);
+    return out;
   });
 
-  app.get(ACCOUNT_PATHS.tree, async (req) => {
-    const { book, user } = bookOf(req);
-    await needAnyView(db, user, VIEWERS);
-    const q = parse(accountListQuery, req.query ?? {});
+  r.handle(ACCOUNTS.tree, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     const { bc, dims } = await load(book.id, book.standard);
     const nodes = new Map<string, AccountNode>();
     const roots: AccountNode[] = [];
@@ -131,265 +118,23 @@ export function registerChart(app: FastifyInstance, db: Db): void {
         parent.children.push(node);
       } else roots.push(node);
     }
-    return ok(roots);
+    return roots;
   });
 
-  app.get(ACCOUNT_PATHS.detail, async (req) => {
-    const { book, user } = bookOf(req);
-    await needAnyView(db, user, VIEWERS);
-    const q = (req.query ?? {}) as Record<string, unknown>;
+  r.handle(ACCOUNTS.detail, async ({ req, query: q }) => {
+    const { book } = bookOf(req);
     const { bc, dims } = await load(book.id, book.standard);
-    const r = q.code ? bc.rows.get(String(q.code)) : [...bc.rows.values()].find((a) => a.id === String(q.id ?? ''));
-    if (!r) throw badRequest('科目不存在');
-    return ok(accountEntity(bc, r, dims));
+    const row = q.code ? bc.rows.get(q.code) : [...bc.rows.values()].find((a) => a.id === (q.id ?? ''));
+    if (!row) throw badRequest('科目不存在');
+    return accountEntity(bc, row, dims);
   });
 
-  app.get(ACCOUNT_PATHS.nextCode, async (req) => {
-    const { book, user } = bookOf(req);
-    await needAnyView(db, user, VIEWERS);
-    const parentCode = String((req.query as Record<string, unknown>)?.parentCode ?? '');
-    return ok(await nextCode(db, book.id, parentCode));
-  });
+  r.handle(ACCOUNTS.nextCode, async ({ req, query }) => nextCode(db, bookOf(req).book.id, query.parentCode));
 
-  app.post(ACCOUNT_PATHS.save, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.systemConfig, 'edit');
-    const form = parse(accountAddForm, req.body ?? {});
-    const created = await db.transaction(async (tx) => {
-      const [parent] = await tx
-        .select()
-        .from(finAccount)
-        .where(
-          and(eq(finAccount.accountSetId, book.id), eq(finAccount.code, form.parentCode), eq(finAccount.isDeleted, 0)),
-        )
-        .for('update');
-      if (!parent) throw badRequest(`上级科目 ${form.parentCode} 不存在`);
-      if (parent.status !== 1) throw badRequest(`上级科目 ${parent.code} ${parent.name} 已停用`);
-      if (parent.level >= 4) throw badRequest('科目最多四级（4-2-2-2 编码）');
-      const code = form.code ? form.code : await nextCode(tx, book.id, parent.code);
-      if (code.length !== parent.code.length + 2 || !code.startsWith(parent.code)) {
-        throw badRequest(`科目编码应为上级科目编码 ${parent.code} 加两位数字`);
-      }
-      const siblings = await tx
-        .select({ code: finAccount.code, name: finAccount.name })
-        .from(finAccount)
-        .where(
-          and(
-            eq(finAccount.accountSetId, book.id),
-            eq(finAccount.parentCode, parent.code),
-            eq(finAccount.isDeleted, 0),
-          ),
-        );
-      if (siblings.some((s) => s.code === code)) throw badRequest(`科目编码 ${code} 已存在`);
-      if (siblings.some((s) => s.name === form.name))
-        throw badRequest(`科目名称「${form.name}」在 ${parent.code} 下已存在`);
-      const dims = await loadDimensions(tx, book.id);
-      for (const d of form.auxDims) if (!dims.has(d)) throw badRequest('辅助核算维度不存在');
-      // the first child of a used leaf takes over its balances and postings (only leaves take postings)
-      const migrate = siblings.length === 0 && (await accountUsed(tx, book.id, parent.code));
-      const [child] = await tx
-        .insert(finAccount)
-        .values({
-          tenantId: user.tenantId,
-          accountSetId: book.id,
-          code,
-          name: form.name,
-          parentCode: parent.code,
-          level: levelOf(code),
-          category: parent.category,
-          direction: parent.direction,
-          preset: 0,
-          quantity: migrate ? parent.quantity : form.quantity,
-          unit: migrate ? parent.unit : form.unit,
-          auxDims: migrate ? parent.auxDims : form.auxDims.join(','),
-          createUser: user.userId,
-          updateUser: user.userId,
-        })
-        .returning();
-      if (migrate) {
-        await tx
-          .update(voucherLine)
-          .set({ accountCode: code })
-          .where(and(eq(voucherLine.accountSetId, book.id), eq(voucherLine.accountCode, parent.code)));
-        await tx
-          .update(finOpening)
-          .set({ accountCode: code })
-          .where(and(eq(finOpening.accountSetId, book.id), eq(finOpening.accountCode, parent.code)));
-      }
-      await writeOperationLog(tx, req, '新增会计科目', {
-        code: [null, code],
-        name: [null, form.name],
-        ...(migrate ? { migratedFrom: [parent.code, code] } : {}),
-      });
-      return child;
-    });
-    const { bc, dims } = await load(book.id, book.standard);
-    return ok(accountEntity(bc, bc.rows.get(created.code) ?? created, dims));
-  });
-
-  app.post(ACCOUNT_PATHS.update, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.systemConfig, 'edit');
-    const form = parse(accountUpdateForm, req.body ?? {});
-    const updated = await db.transaction(async (tx) => {
-      const [prev] = await tx
-        .select()
-        .from(finAccount)
-        .where(and(eq(finAccount.accountSetId, book.id), eq(finAccount.id, form.id), eq(finAccount.isDeleted, 0)))
-        .for('update');
-      if (!prev) throw badRequest('科目不存在');
-      const set: Partial<AccountRow> = {};
-      if (form.name !== undefined && form.name !== prev.name) {
-        if (prev.preset === 1) throw badRequest(`系统预置科目 ${prev.code} ${prev.name} 不能修改名称`);
-        const [dup] = await tx
-          .select({ id: finAccount.id })
-          .from(finAccount)
-          .where(
-            and(
-              eq(finAccount.accountSetId, book.id),
-              prev.parentCode ? eq(finAccount.parentCode, prev.parentCode) : sql`parent_code is null`,
-              eq(finAccount.name, form.name),
-              eq(finAccount.isDeleted, 0),
-            ),
-          )
-          .limit(1);
-        if (dup) throw badRequest(`科目名称「${form.name}」已存在`);
-        set.name = form.name;
-      }
-      const auxChanged = form.auxDims !== undefined && form.auxDims.join(',') !== prev.auxDims;
-      const qtyChanged = form.quantity !== undefined && form.quantity !== prev.quantity;
-      if (auxChanged || qtyChanged) {
-        const [child] = await tx
-          .select({ id: finAccount.id })
-          .from(finAccount)
-          .where(
-            and(
-              eq(finAccount.accountSetId, book.id),
-              eq(finAccount.parentCode, prev.code),
-              eq(finAccount.isDeleted, 0),
-            ),
-          )
-          .limit(1);
-        if (child) throw badRequest('只有末级科目可以设置辅助核算或数量核算');
-        if (await accountUsed(tx, book.id, prev.code)) {
-          throw badRequest(`科目 ${prev.code} ${prev.name} 已有期初余额或凭证，不能修改辅助核算或数量核算`);
-        }
-        if (auxChanged) {
-          const dims = await loadDimensions(tx, book.id);
-          for (const d of form.auxDims ?? []) if (!dims.has(d)) throw badRequest('辅助核算维度不存在');
-          set.auxDims = (form.auxDims ?? []).join(',');
-        }
-        if (qtyChanged) set.quantity = form.quantity;
-      }
-      if (form.unit !== undefined) set.unit = form.unit;
-      if (Object.keys(set).length === 0) return prev;
-      const [u] = await tx
-        .update(finAccount)
-        .set({ ...set, updateUser: user.userId, updateTime: new Date() })
-        .where(eq(finAccount.id, prev.id))
-        .returning();
-      await writeOperationLog(
-        tx,
-        req,
-        '修改会计科目',
-        Object.fromEntries(Object.keys(set).map((k) => [k, [prev[k as keyof AccountRow], u[k as keyof AccountRow]]])),
-      );
-      return u;
-    });
-    const { bc, dims } = await load(book.id, book.standard);
-    return ok(accountEntity(bc, bc.rows.get(updated.code) ?? updated, dims));
-  });
-
-  app.post(ACCOUNT_PATHS.enable, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.systemConfig, 'edit');
-    const body = parse(accountEnableBody, req.body ?? {});
-    await db.transaction(async (tx) => {
-      const found = await tx
-        .select()
-        .from(finAccount)
-        .where(
-          and(eq(finAccount.accountSetId, book.id), inArray(finAccount.id, body.ids), eq(finAccount.isDeleted, 0)),
-        );
-      if (found.length !== new Set(body.ids).size) throw badRequest('科目不存在');
-      for (const a of found) {
-        if (body.status === 0) {
-          const b = await subtreeBalance(tx, book.id, a.code, a.direction);
-          if (Number(b) !== 0) throw badRequest(`科目 ${a.code} ${a.name} 有余额，不能停用`);
-          // a disabled account disables its subtree
-          await tx
-            .update(finAccount)
-            .set({ status: 0, updateUser: user.userId, updateTime: new Date() })
-            .where(and(eq(finAccount.accountSetId, book.id), like(finAccount.code, `${a.code}%`)));
-        } else {
-          // enabling also enables its ancestors
-          const codes = [a.code, ...ancestorsOf(a.code)];
-          await tx
-            .update(finAccount)
-            .set({ status: 1, updateUser: user.userId, updateTime: new Date() })
-            .where(and(eq(finAccount.accountSetId, book.id), inArray(finAccount.code, codes)));
-        }
-      }
-      await writeOperationLog(tx, req, body.status === 1 ? '启用会计科目' : '停用会计科目', {
-        codes: [null, found.map((a) => a.code).join(',')],
-        status: [null, body.status],
-      });
-    });
-    return ok(null);
-  });
-
-  app.post(ACCOUNT_PATHS.remove, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.systemConfig, 'edit');
-    const q = { ...((req.body ?? {}) as Record<string, unknown>), ...((req.query ?? {}) as Record<string, unknown>) };
-    const ids = String(q.ids ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (ids.length === 0 || !ids.every((x) => /^[1-9]\d{0,18}$/.test(x))) throw badRequest('请选择科目');
-    await db.transaction(async (tx) => {
-      const found = await tx
-        .select()
-        .from(finAccount)
-        .where(and(eq(finAccount.accountSetId, book.id), inArray(finAccount.id, ids), eq(finAccount.isDeleted, 0)));
-      if (found.length !== new Set(ids).size) throw badRequest('科目不存在');
-      for (const a of found) {
-        if (a.preset === 1) throw badRequest(`系统预置科目 ${a.code} ${a.name} 不能删除`);
-        const [child] = await tx
-          .select({ code: finAccount.code })
-          .from(finAccount)
-          .where(
-            and(
-              eq(finAccount.accountSetId, book.id),
-              eq(finAccount.parentCode, a.code),
-              eq(finAccount.isDeleted, 0),
-              notInArray(finAccount.id, ids),
-            ),
-          )
-          .limit(1);
-        if (child) throw badRequest(`科目 ${a.code} ${a.name} 有下级科目，请先删除下级科目`);
-        if (await accountUsed(tx, book.id, a.code)) {
-          throw badRequest(`科目 ${a.code} ${a.name} 已有期初余额或凭证，不能删除`);
-        }
-        const [word] = await rows<{ word: string }>(
-          tx,
-          sql`select word from izs_fin_voucher_word where account_set_id = ${book.id} and is_deleted = 0
-              and (',' || codes || ',') like ${`%,${a.code},%`} limit 1`,
-        );
-        if (word) throw badRequest(`科目 ${a.code} 被凭证字「${word.word}」的限制使用，不能删除`);
-      }
-      await tx
-        .update(finAccount)
-        .set({ isDeleted: 1, updateUser: user.userId, updateTime: new Date() })
-        .where(and(eq(finAccount.accountSetId, book.id), inArray(finAccount.id, ids)));
-      await writeOperationLog(tx, req, '删除会计科目', { codes: [found.map((a) => a.code).join(','), null] });
-    });
-    return ok(null);
-  });
+  registerChartWrites(app, db);
 }
-
 /** The next free child code under `parentCode` (codes of deleted children are not reused). */
-async function nextCode(ex: Executor, bookId: string, parentCode: string): Promise<string> {
+export async function nextCode(ex: Executor, bookId: string, parentCode: string): Promise<string> {
   if (!/^\d{4}(\d{2}){0,2}$/.test(parentCode)) throw badRequest('上级科目编码格式不正确');
   const all = await ex
     .select({ code: finAccount.code, isDeleted: finAccount.isDeleted })

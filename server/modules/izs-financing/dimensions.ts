@@ -6,13 +6,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  DIMENSION_PATHS,
   DIMENSION_SOURCES,
+  DIMENSIONS,
   type DimensionItem,
-  dimensionItemBatch,
   dimensionItemResource,
   dimensionResource,
-  dimensionSyncBody,
 } from '../../../core/contract/izs-financing/dimension.contract.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import {
@@ -26,12 +24,12 @@ import {
   staff,
   voucherLine,
 } from '../../db/schema/index.ts';
-import type { CrudContext, Row } from '../../platform/crud/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, ok } from '../../platform/r.ts';
+import { badRequest } from '../../platform/r.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { parse } from '../../platform/validate.ts';
-import { bookOf, need } from './book.ts';
+import { bookOf } from './book.ts';
 import { idsOf, registerBookResource } from './book-resource.ts';
 
 /** Related-party types counted as customers / suppliers (izs-stock's party screens use the same split). */
@@ -150,6 +148,7 @@ export async function syncDimension(
 
 export function registerDimensions(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
+  const r = endpoints(app, db);
 
   const dimensions = registerBookResource(app, ctx, dimensionResource, finDimension, {
     beforeSave: async (tx, row, c) => {
@@ -194,12 +193,12 @@ export function registerDimensions(app: FastifyInstance, ctx: CrudContext): void
       }
     },
   });
-  app.get(DIMENSION_PATHS.delete, async (req) => {
+  r.handle(DIMENSIONS.delete, async ({ req }) => {
     await dimensions.removeIds(req, idsOf(req));
-    return ok(null);
+    return null;
   });
 
-  app.get(DIMENSION_PATHS.sourceList, async () => ok(DIMENSION_SOURCES));
+  r.handle(DIMENSIONS.sourceList, () => DIMENSION_SOURCES);
 
   const items = registerBookResource(app, ctx, dimensionItemResource, finDimensionData, {
     joins: {
@@ -237,9 +236,9 @@ export function registerDimensions(app: FastifyInstance, ctx: CrudContext): void
     },
   });
 
-  app.get(DIMENSION_PATHS.dataDelete, async (req) => {
+  r.handle(DIMENSIONS.dataDelete, async ({ req }) => {
     await items.removeIds(req, idsOf(req));
-    return ok(null);
+    return null;
   });
 
   const itemRows = async (bookId: string, dimensionId?: string): Promise<DimensionItem[]> => {
@@ -276,28 +275,15 @@ export function registerDimensions(app: FastifyInstance, ctx: CrudContext): void
       updateTime: formatDateTime(r.updateTime, tz),
     }));
   };
-  const dimensionIdOf = (q: unknown) => {
-    const v = String((q as Row)?.dimensionId ?? '').trim();
-    if (!/^[1-9]\d{0,18}$/.test(v)) throw badRequest('请选择核算维度');
-    return v;
-  };
+  r.handle(DIMENSIONS.dataListData, ({ req, query }) => itemRows(bookOf(req).book.id, query.dimensionId));
 
-  app.get(DIMENSION_PATHS.dataListData, async (req) => {
-    const { book } = bookOf(req);
-    await items.permit(req, 'view');
-    return ok(await itemRows(book.id, dimensionIdOf(req.query)));
+  r.handle(DIMENSIONS.dataMap, async ({ req, query }) => {
+    const list = await itemRows(bookOf(req).book.id, query.dimensionId);
+    return Object.fromEntries(list.map((i) => [i.id, i.name]));
   });
 
-  app.get(DIMENSION_PATHS.dataMap, async (req) => {
+  r.handle(DIMENSIONS.dataAllMap, async ({ req }) => {
     const { book } = bookOf(req);
-    await items.permit(req, 'view');
-    const list = await itemRows(book.id, dimensionIdOf(req.query));
-    return ok(Object.fromEntries(list.map((i) => [i.id, i.name])));
-  });
-
-  app.get(DIMENSION_PATHS.dataAllMap, async (req) => {
-    const { book } = bookOf(req);
-    await items.permit(req, 'view');
     const dims = await db
       .select({ id: finDimension.id })
       .from(finDimension)
@@ -306,13 +292,11 @@ export function registerDimensions(app: FastifyInstance, ctx: CrudContext): void
     const list = await itemRows(book.id);
     const out: Record<string, DimensionItem[]> = {};
     for (const d of dims) out[d.id] = list.filter((i) => i.dimensionId === d.id);
-    return ok(out);
+    return out;
   });
 
-  app.post(DIMENSION_PATHS.dataSaveList, async (req) => {
+  r.handle(DIMENSIONS.dataSaveList, async ({ req, body }) => {
     const { book, user } = bookOf(req);
-    await need(db, user, dimensionItemResource.permission, 'add');
-    const body = parse(dimensionItemBatch, req.body ?? {});
     const added = await db.transaction(async (tx) => {
       await dimensionOf(tx, book.id, body.dimensionId);
       const seen = new Set<string>();
@@ -353,18 +337,16 @@ export function registerDimensions(app: FastifyInstance, ctx: CrudContext): void
       await writeOperationLog(tx, req, '批量新增辅助核算项目', { added: [0, body.items.length] });
       return body.items.length;
     });
-    return ok({ added });
+    return { added };
   });
 
-  app.post(DIMENSION_PATHS.dataSync, async (req) => {
+  r.handle(DIMENSIONS.dataSync, async ({ req, body }) => {
     const { book, user } = bookOf(req);
-    await need(db, user, dimensionItemResource.permission, 'add');
-    const body = parse(dimensionSyncBody, req.body ?? {});
     const added = await db.transaction(async (tx) => {
       const n = await syncDimension(tx, user.tenantId, book.deptId, book.id, body.dimensionId, user.userId);
       await writeOperationLog(tx, req, '同步辅助核算项目', { added: [0, n] });
       return n;
     });
-    return ok({ added });
+    return { added };
   });
 }

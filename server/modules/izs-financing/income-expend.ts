@@ -12,22 +12,20 @@
  *   category and direction), never by an assumed code — the small and enterprise charts differ.
  */
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { dec, editBlock, formatVoucherNo, type VoucherStatus } from '../../../core/accounting/index.ts';
 import {
   type AccountOption,
   type CounterpartyOption,
-  IE_PATHS,
-  IE_PERMISSION,
+  INCOME_EXPEND,
   type IncomeExpendSummary,
   incomeExpendResource,
-  incomeExpendSummaryQuery,
 } from '../../../core/contract/izs-financing/income-expend.contract.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { accountSet, finDimensionData, incomeExpend, voucher, voucherLine } from '../../db/schema/index.ts';
 import type { CrudContext, Row } from '../../platform/crud/index.ts';
-import { badRequest, ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest } from '../../platform/r.ts';
 import {
   type AccountRow,
   auxDimsOf,
@@ -37,7 +35,6 @@ import {
   fullNameOf,
   loadBookChart,
   loadDimensions,
-  need,
 } from './book.ts';
 import { registerBookResource } from './book-resource.ts';
 import { saveVoucherTx } from './vouchers.ts';
@@ -249,6 +246,7 @@ async function writeVoucher(tx: Tx, c: BookCtx, r: Row, prevVoucherId: string | 
 
 export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): void {
   const { db } = ctx;
+  const ep = endpoints(app, db);
   registerBookResource(app, ctx, incomeExpendResource, incomeExpend, {
     joins: {
       cashAccountName: ACCOUNT_NAME_SQL('cash_account'),
@@ -281,10 +279,8 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
     },
   });
 
-  app.get(IE_PATHS.summary, async (req: FastifyRequest) => {
+  ep.handle(INCOME_EXPEND.summary, async ({ req, query: q }) => {
     const c = bookOf(req);
-    await need(db, c.user, IE_PERMISSION, 'view');
-    const q = parse(incomeExpendSummaryQuery, req.query ?? {});
     const [s] = await db
       .select({
         income: sql<string>`coalesce(sum(case when ${incomeExpend.kind} = 'income' then ${incomeExpend.amount} end), 0)::text`,
@@ -301,13 +297,12 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
       net: income.minus(expense).toFixed(2),
       count: Number(s?.count ?? 0),
     };
-    return ok(answer);
+    return answer;
   });
 
-  app.get(IE_PATHS.accounts, async (req: FastifyRequest) => {
+  ep.handle(INCOME_EXPEND.accounts, async ({ req, query }) => {
     const c = bookOf(req);
-    await need(db, c.user, IE_PERMISSION, 'view');
-    const use = String((req.query as Row)?.use ?? '');
+    const use = query.use;
     const bc = await loadBookChart(db, c.book);
     let list: AccountRow[];
     if (use === 'cash') list = leavesUnder(bc, ['库存现金', '银行存款']);
@@ -326,18 +321,17 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
     // the combined list (the form's 收支类别) says which side each account books
     const side = (r: AccountRow) => (use !== 'category' ? '' : isIncomeAccount(bc, r) ? '收入 · ' : '支出 · ');
     const answer: AccountOption[] = list.map((r) => ({ code: r.code, label: `${side(r)}${labelOf(bc, r.code)}` }));
-    return ok(answer);
+    return answer;
   });
 
-  app.get(IE_PATHS.counterparties, async (req: FastifyRequest) => {
+  ep.handle(INCOME_EXPEND.counterparties, async ({ req, query }) => {
     const c = bookOf(req);
-    await need(db, c.user, IE_PERMISSION, 'view');
-    const wanted = String((req.query as Row)?.dim ?? '');
+    const wanted = query.dim;
     const names = wanted ? wanted.split(',') : ['客户', '供应商'];
     const dims = [...(await loadDimensions(db, c.book.id)).values()].filter(
       (d) => names.includes(d.name) && d.status === 1,
     );
-    if (dims.length === 0) return ok([]);
+    if (dims.length === 0) return [];
     const items = await db
       .select({ id: finDimensionData.id, dimensionId: finDimensionData.dimensionId, name: finDimensionData.name })
       .from(finDimensionData)
@@ -359,6 +353,6 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
       label: names.length > 1 ? `${i.name}（${dimName.get(i.dimensionId)}）` : i.name,
       dimension: dimName.get(i.dimensionId) ?? '',
     }));
-    return ok(answer);
+    return answer;
   });
 }

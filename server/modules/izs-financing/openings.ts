@@ -14,19 +14,17 @@ import {
   trialBalance,
   ZERO,
 } from '../../../core/accounting/index.ts';
-import { FIN_PERMISSIONS } from '../../../core/contract/izs-financing/fields.ts';
 import {
-  OPENING_PATHS,
+  OPENINGS,
   type OpeningCheck,
   type OpeningFigures,
   type OpeningRow,
-  openingSaveBody,
 } from '../../../core/contract/izs-financing/opening.contract.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { accountSet, finOpening } from '../../db/schema/index.ts';
+import { finOpening } from '../../db/schema/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
+import { badRequest } from '../../platform/r.ts';
 import {
   auxDimsOf,
   auxKeyOf,
@@ -39,8 +37,8 @@ import {
   loadBookChart,
   loadDimensions,
   loadItems,
-  need,
 } from './book.ts';
+import { lockBook } from './vouchers.ts';
 
 export async function openingBalances(ex: Executor, bookId: string): Promise<OpeningBalance[]> {
   const list = await ex.select().from(finOpening).where(eq(finOpening.accountSetId, bookId));
@@ -101,9 +99,9 @@ const fig = (
 };
 
 export function registerOpenings(app: FastifyInstance, db: Db): void {
-  app.get(OPENING_PATHS.list, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.opening, 'view');
+  const r = endpoints(app, db);
+  r.handle(OPENINGS.list, async ({ req }) => {
+    const { book } = bookOf(req);
     const bc = await loadBookChart(db, book);
     const stored = await db.select().from(finOpening).where(eq(finOpening.accountSetId, book.id));
     const names = await auxNamer(
@@ -162,28 +160,21 @@ export function registerOpenings(app: FastifyInstance, db: Db): void {
         ...fig(a.direction, raw, yd, yc, pl, qty === null ? null : qty.toFixed(4)),
       });
     }
-    return ok(out);
+    return out;
   });
 
-  app.get(OPENING_PATHS.check, async (req) => {
-    const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.opening, 'view');
-    return ok(await openingCheck(db, book, await loadBookChart(db, book)));
+  r.handle(OPENINGS.check, async ({ req }) => {
+    const { book } = bookOf(req);
+    return openingCheck(db, book, await loadBookChart(db, book));
   });
 
-  app.post(OPENING_PATHS.save, async (req) => {
+  r.handle(OPENINGS.save, async ({ req, body }) => {
     const { book, user } = bookOf(req);
-    await need(db, user, FIN_PERMISSIONS.opening, 'edit');
-    const body = parse(openingSaveBody, req.body ?? {});
     const midYear = monthOf(book.startPeriod) !== 1;
     await db.transaction(async (tx) => {
       // the book row is locked so that a concurrent close of the start period cannot slip in between
-      const [b] = await tx
-        .select({ closedThrough: accountSet.closedThrough })
-        .from(accountSet)
-        .where(eq(accountSet.id, book.id))
-        .for('update');
-      if (b?.closedThrough) throw badRequest('启用期间已结账，不能修改期初余额（请先反结账到启用期间）');
+      const b = await lockBook(tx, book.id, 'update');
+      if (b.closedThrough) throw badRequest('启用期间已结账，不能修改期初余额（请先反结账到启用期间）');
       const bc = await loadBookChart(tx, book);
       const dims = await loadDimensions(tx, book.id);
       const items = await loadItems(
@@ -264,6 +255,6 @@ export function registerOpenings(app: FastifyInstance, db: Db): void {
       }
       await writeOperationLog(tx, req, '保存期初余额', { items: [null, body.items.length] });
     });
-    return ok(await openingCheck(db, book, await loadBookChart(db, book)));
+    return openingCheck(db, book, await loadBookChart(db, book));
   });
 }

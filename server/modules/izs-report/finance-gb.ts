@@ -132,5 +132,4 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db): void
   });
 
   r.handle(REPORT_ENDPOINTS.logistics, () => ({ source: PENDING.logistics }));
-  r.handle(REPORT_ENDPOINTS.pledge, () => ({ source: PENDING.pledge }));
 }

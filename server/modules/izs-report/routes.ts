@@ -4,6 +4,7 @@ import { REPORT_ENDPOINTS } from '../../../core/contract/izs-report/report.contr
 import type { AppContext } from '../../app.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { businessDay } from '../izs-visual/common.ts';
+import { registerCompanyPledge } from './company-pledge.ts';
 import { registerDocuments } from './documents.ts';
 import { registerFinanceGb } from './finance-gb.ts';
 import { registerStock } from './stock.ts';
@@ -20,4 +21,5 @@ export function registerIzsReport(app: FastifyInstance, ctx: AppContext): void {
   registerStock(r, db, ctx.config.tz);
   registerDocuments(r, db, ctx.config.tz);
   registerFinanceGb(r, db);
+  registerCompanyPledge(r, db, ctx.config.tz); // issue 12 (contracts engineer)
 }

@@ -20,6 +20,7 @@ import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { drawNo } from '../izs-contract/numbers.ts';
 import { asDate } from '../izs-contract/trading-detail.ts';
+import { certCash, isSupplier, issuerParty } from './cert-money.ts';
 
 export const OUR_COMPANY = '本公司';
 
@@ -308,13 +309,36 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
         throw badRequest(`金单${STATUS_TEXT[String(c.status)] ?? c.status}，不能兑付`);
       }
       if (body.settleDate < String(c.maturityDate)) throw badRequest(`金单 ${c.maturityDate} 到期，未到期不能兑付`);
+      const issuer = await issuerParty(tx, user.tenantId, String(c.issuerName));
+      if (!issuer) throw badRequest(`出票方 ${c.issuerName} 不是往来单位中的客户，无法登记收款`);
+      const certNo = String(c.certNo);
+      const collectionNo = await certCash(tx, user, tz, {
+        side: 'ar',
+        partyId: issuer,
+        amount: String(c.face),
+        fee: c.status === 'discounted' ? String(c.discountInterest ?? '0') : '0',
+        date: body.settleDate,
+        certNo,
+      });
+      const holderId = c.status === 'holding' ? (c.holderPartyId as string | null) : null;
+      const paymentNo =
+        holderId && (await isSupplier(tx, user.tenantId, holderId))
+          ? await certCash(tx, user, tz, {
+              side: 'ap',
+              partyId: holderId,
+              amount: String(c.face),
+              fee: '0',
+              date: body.settleDate,
+              certNo,
+            })
+          : null;
       await tx
         .update(goldCert)
         .set({ status: 'settled', settleDate: body.settleDate, updateTime: new Date() })
         .where(eq(goldCert.id, body.id));
       const holder = await partyName(tx, user.tenantId, c.holderPartyId as string | null);
       await event(tx, user, c, 'settle', String(c.issuerName), holder, String(c.face));
-      return { id: body.id, status: 'settled' };
+      return { id: body.id, status: 'settled', collectionNo, paymentNo };
     });
   });
 

@@ -5,25 +5,25 @@
  */
 import Decimal from 'decimal.js';
 import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
-  ANALYSIS_PATHS,
+  ANALYSIS,
   type AnalysisDay,
   type AnalysisMaterial,
   type AnalysisParty,
   type AnalysisSummary,
-  analysisQuery,
+  type analysisQuery,
+  ANALYSIS_CODES as CODES,
   type StatementRow,
 } from '../../../core/contract/izs-stock/analysis.contract.ts';
-import { material, relatedParty, stock, stockMovement, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
+import { relatedParty, stock, stockMovement, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { type CrudContext, fixed } from '../../platform/crud/index.ts';
-import { ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
-import { permitView, scopeOn } from './inventory.ts';
+import type { endpoints } from '../../platform/endpoint.ts';
+import { tenantOf } from '../../platform/scope.ts';
 import { QTY_PLACES } from './ledger.ts';
+import { namesOf, scopeOn } from './stock-scope.ts';
 
-const CODES = { summary: 'supply_chain_analysis', statement: 'statement_analysis_zm_statement' } as const;
 const TRADE_DOCS = ['in_stock', 'purchase_return', 'out_stock', 'sale_return'];
 
 const D = (v: unknown) => new Decimal(String(v ?? '0'));
@@ -33,7 +33,7 @@ const m2 = (v: Decimal.Value) => fixed(String(v), 2);
 const marginOf = (profit: Decimal, sales: Decimal) =>
   sales.isZero() ? '' : profit.div(sales).times(100).toFixed(2, Decimal.ROUND_HALF_UP);
 
-type Query = ReturnType<typeof analysisQuery.parse>;
+type Query = z.output<typeof analysisQuery>;
 
 /** One grouped row of trade lines: signed so that returns count against purchases / sales. */
 interface TradeSums {
@@ -62,18 +62,17 @@ function addLine(t: TradeSums, docType: string, qty: string, amount: string, cos
   }
 }
 
-export function registerAnalysis(s: FastifyInstance, ctx: CrudContext): void {
+export function handleAnalysis(r: ReturnType<typeof endpoints>, ctx: CrudContext): void {
   const { db, tz } = ctx;
 
   /** Trade lines of reviewed documents in the period, summed per (doc type, key). */
   async function tradeLines(user: AuthUser, code: string, q: Query, key: 'material' | 'party' | 'day') {
     const conds: (SQL | undefined)[] = [
-      eq(stockOrder.tenantId, user.tenantId),
-      eq(stockOrder.isDeleted, 0),
+      tenantOf(user, stockOrder),
       eq(stockOrder.state, 'reviewed'),
       inArray(stockOrder.docType, TRADE_DOCS),
       sql`${stockOrder.orderDate} between ${q.beginDate} and ${q.endDate}`,
-      await scopeOn(ctx, user, code, stockOrder.deptId),
+      await scopeOn(db, user, code, stockOrder.deptId),
     ];
     if (q.warehouseId) conds.push(eq(stockOrderLine.warehouseId, q.warehouseId));
     if (q.materialId) conds.push(eq(stockOrderLine.materialId, q.materialId));
@@ -105,19 +104,9 @@ export function registerAnalysis(s: FastifyInstance, ctx: CrudContext): void {
     return out;
   }
 
-  async function materialNames(tenantId: string, ids: string[]) {
-    const rows = ids.length
-      ? await db
-          .select({ id: material.id, code: material.code, name: material.name })
-          .from(material)
-          .where(and(eq(material.tenantId, tenantId), inArray(material.id, ids)))
-      : [];
-    return new Map(rows.map((m) => [m.id, m]));
-  }
+  const materialNames = async (user: AuthUser, ids: string[]) => (await namesOf(db, user, [], ids)).mat;
 
-  s.get(ANALYSIS_PATHS.summary, async (req) => {
-    const user = await permitView(ctx, req, CODES.summary);
-    const q = parse(analysisQuery, req.query ?? {});
+  r.handle(ANALYSIS.summary, async ({ query: q, user }) => {
     const [perMaterial, perParty, perDay] = [
       byKey(await tradeLines(user, CODES.summary, q, 'material')),
       await tradeLines(user, CODES.summary, q, 'party'),
@@ -135,8 +124,8 @@ export function registerAnalysis(s: FastifyInstance, ctx: CrudContext): void {
       totals.saleDocs += t.saleDocs;
     }
     const stockConds: (SQL | undefined)[] = [
-      eq(stock.tenantId, user.tenantId),
-      await scopeOn(ctx, user, CODES.summary, stock.deptId),
+      tenantOf(user, { tenantId: stock.tenantId }),
+      await scopeOn(db, user, CODES.summary, stock.deptId),
     ];
     if (q.warehouseId) stockConds.push(eq(stock.warehouseId, q.warehouseId));
     if (q.materialId) stockConds.push(eq(stock.materialId, q.materialId));
@@ -162,7 +151,7 @@ export function registerAnalysis(s: FastifyInstance, ctx: CrudContext): void {
       d = new Date(d.getTime() + 86_400_000);
     }
 
-    const names = await materialNames(user.tenantId, [...perMaterial.keys()]);
+    const names = await materialNames(user, [...perMaterial.keys()]);
     const materials: AnalysisMaterial[] = [...perMaterial.entries()]
       .sort(([, a], [, b]) => b.saleAmount.cmp(a.saleAmount) || b.purchaseAmount.cmp(a.purchaseAmount))
       .slice(0, 10)
@@ -182,7 +171,7 @@ export function registerAnalysis(s: FastifyInstance, ctx: CrudContext): void {
       ? await db
           .select({ id: relatedParty.id, name: relatedParty.name })
           .from(relatedParty)
-          .where(and(eq(relatedParty.tenantId, user.tenantId), inArray(relatedParty.id, partyIds)))
+          .where(and(tenantOf(user, { tenantId: relatedParty.tenantId }), inArray(relatedParty.id, partyIds)))
       : [];
     const partyName = new Map(parties.map((p) => [p.id, p.name]));
     const topParties = (side: 'purchase' | 'sale'): AnalysisParty[] => {
@@ -229,21 +218,19 @@ export function registerAnalysis(s: FastifyInstance, ctx: CrudContext): void {
       suppliers: topParties('purchase'),
       customers: topParties('sale'),
     };
-    return ok(out);
+    return out;
   });
 
-  s.get(ANALYSIS_PATHS.statement, async (req) => {
-    const user = await permitView(ctx, req, CODES.statement);
-    const q = parse(analysisQuery, req.query ?? {});
+  r.handle(ANALYSIS.statement, async ({ query: q, user }) => {
     const trade = byKey(await tradeLines(user, CODES.statement, q, 'material'));
 
     // opening = movements before the first day, closing = movements to the end of the last day (as 收发存统计)
     const begin = sql`(${q.beginDate}::date::timestamp at time zone ${tz})`;
     const end = sql`((${q.endDate}::date + 1)::timestamp at time zone ${tz})`;
     const conds: (SQL | undefined)[] = [
-      eq(stockMovement.tenantId, user.tenantId),
+      tenantOf(user, { tenantId: stockMovement.tenantId }),
       lt(stockMovement.createTime, end as never),
-      await scopeOn(ctx, user, CODES.statement, stockMovement.deptId),
+      await scopeOn(db, user, CODES.statement, stockMovement.deptId),
     ];
     if (q.warehouseId) conds.push(eq(stockMovement.warehouseId, q.warehouseId));
     if (q.materialId) conds.push(eq(stockMovement.materialId, q.materialId));
@@ -262,7 +249,7 @@ export function registerAnalysis(s: FastifyInstance, ctx: CrudContext): void {
     const stockOf = new Map(moves.map((m) => [m.materialId, m]));
 
     const ids = [...new Set([...trade.keys(), ...stockOf.keys()])];
-    const names = await materialNames(user.tenantId, ids);
+    const names = await materialNames(user, ids);
     const rows: StatementRow[] = ids.map((id) => {
       const t = trade.get(id) ?? zero();
       const m = stockOf.get(id);
@@ -292,6 +279,6 @@ export function registerAnalysis(s: FastifyInstance, ctx: CrudContext): void {
       [r.openingQty, r.openingAmount, r.purchaseQty, r.saleQty, r.otherQty, r.closingQty, r.closingAmount].every((v) =>
         D(v).isZero(),
       );
-    return ok(rows.filter((r) => !quiet(r)).sort((a, b) => (a.materialCode ?? '').localeCompare(b.materialCode ?? '')));
+    return rows.filter((x) => !quiet(x)).sort((a, b) => (a.materialCode ?? '').localeCompare(b.materialCode ?? ''));
   });
 }

@@ -330,6 +330,14 @@ export async function applyVoid(tx: Tx, doc: LedgerDoc, o: LedgerOptions): Promi
         : compute(() => receipt(balanceOf(row), mv.qtyOut, mv.amountOut, opts), `作废后${what}`);
     await writeMovement(tx, doc, { row, m, lineId: mv.lineId, isVoid: true }, o.userId);
   }
+  // issue 12: a void that takes receipts back out may not leave less than the pledged quantity
+  const netOut = new Map<string, Decimal>();
+  for (const mv of moves) {
+    const k = key(mv.warehouseId, mv.materialId);
+    const d = mv.kind === 'receipt' ? new Decimal(mv.qtyIn) : new Decimal(mv.qtyOut).neg();
+    netOut.set(k, (netOut.get(k) ?? new Decimal(0)).plus(d));
+  }
+  await refuseBelowPledge(tx, doc.tenantId, [...locked.rows.values()], netOut, locked.names, '作废本单减少');
 }
 
 /** Lines of a document in line order. */

@@ -1,7 +1,7 @@
 /**
  * Pledged stock is locked (issue 12, money-contracts-finance.md §5.2): a reviewed document that leaves a stock row
  * (warehouse, material) below the quantity pledged to fund providers by active 库存质押 financing contracts is
- * refused with the figures. Called once from applyReview, in the review's transaction, after the movements, with
+ * refused with the figures (also the void of a receipt: applyVoid). Called once from applyReview, in the review's transaction, after the movements, with
  * every touched stock row still locked FOR UPDATE — so two concurrent out-stocks queue on the row and the second one
  * sees the first one's balance. Reads the financing table directly (modules do not import each other).
  */
@@ -24,6 +24,8 @@ export async function refuseBelowPledge(
   /** net kg this document took out of each `warehouse:material` (positive = out) */
   netOut: Map<string, Decimal>,
   names: (warehouseId: string, materialId: string) => string,
+  /** what the document does to the stock: a review issues (本单出库), a void of a receipt takes it back out */
+  verb = '本单出库',
 ): Promise<void> {
   for (const row of touched) {
     const key = `${row.warehouseId}:${row.materialId}`;
@@ -45,8 +47,8 @@ export async function refuseBelowPledge(
     const free = Decimal.max(before.minus(pledged), 0);
     throw badRequest(
       `${names(row.warehouseId, row.materialId)}已质押 ${pledged.toFixed(3)} kg（融资合同 ${p?.nos ?? ''}），` +
-        `现有 ${before.toFixed(3)} kg，本单出库 ${out.toFixed(3)} kg 后结存 ${after.toFixed(3)} kg，低于质押数量；` +
-        `最多可出库 ${free.toFixed(3)} kg，请先还款解除质押`,
+        `现有 ${before.toFixed(3)} kg，${verb} ${out.toFixed(3)} kg 后结存 ${after.toFixed(3)} kg，低于质押数量；` +
+        `最多可${verb === '本单出库' ? '出库' : '减少'} ${free.toFixed(3)} kg，请先还款解除质押`,
     );
   }
 }

@@ -5,20 +5,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  PRICE_PATHS,
   type PriceLookup,
-  priceLookupQuery,
   purchasePriceResource,
   salePriceResource,
 } from '../../../core/contract/izs-stock/price-list.contract.ts';
 import type { Executor } from '../../db/client.ts';
 import { priceList } from '../../db/schema/index.ts';
-import { currentUser } from '../../platform/auth.ts';
 import { type CrudContext, fixed, type Resource, registerResource } from '../../platform/crud/index.ts';
-import { badRequest, ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
+import { badRequest } from '../../platform/r.ts';
 import { kindGuard } from './kind-guard.ts';
-import { today } from './order-no.ts';
 import { CUSTOMER_TYPES, materialOf, partyOk, SUPPLIER_TYPES } from './orders.ts';
 
 const validOn = (d: string) =>
@@ -104,19 +99,4 @@ export function registerPrices(s: FastifyInstance, ctx: CrudContext): void {
       routes: { detail: guard.detail(db, () => res), ...guard.writes(db, () => res) },
     });
   }
-
-  s.get(PRICE_PATHS.lookup, async (req) => {
-    const user = currentUser(req);
-    const q = parse(priceLookupQuery, req.query ?? {});
-    const r = await lookupPrice(
-      db,
-      user.tenantId,
-      q.priceType,
-      q.materialId,
-      q.partyId ?? null,
-      q.date || today(ctx.tz),
-    );
-    if (!r) throw badRequest('物料不存在');
-    return ok(r);
-  });
 }

@@ -11,13 +11,14 @@ import {
   BROKER_DESTINATIONS,
   EXTERNAL_TOPIC_TEMPLATE,
   PLUGIN_DEFAULT_URL,
-  type SocketConfig,
   WEIGHING_PATHS,
+  WEIGHING_SOCKET,
 } from '../../../core/contract/izs-weighing/socket.contract.ts';
 import type { BrokerOptions, StompSession } from '../../../core/stomp/broker.ts';
 import type { AppContext } from '../../app.ts';
 import { authenticate } from '../../platform/auth.ts';
-import { ApiError, ok } from '../../platform/r.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { ApiError } from '../../platform/r.ts';
 import { attachSocket, createWeighingBroker, type WeighingPrincipal } from './socket.ts';
 
 export function registerIzsWeighing(
@@ -27,12 +28,11 @@ export function registerIzsWeighing(
 ): void {
   const db = database.db;
 
-  app.get(WEIGHING_PATHS.socketConfig, async () => {
-    const external = !!config.brokerUrl;
-    const answer: SocketConfig = external
+  endpoints(app, db).handle(WEIGHING_SOCKET.socketConfig, () =>
+    config.brokerUrl
       ? {
-          mode: 'external',
-          brokerUrl: config.brokerUrl!,
+          mode: 'external' as const,
+          brokerUrl: config.brokerUrl,
           destinations: {
             subscribe: EXTERNAL_TOPIC_TEMPLATE,
             addUser: EXTERNAL_TOPIC_TEMPLATE,
@@ -43,15 +43,14 @@ export function registerIzsWeighing(
           pluginUrl: config.scalePluginUrl ?? PLUGIN_DEFAULT_URL,
         }
       : {
-          mode: 'embedded',
+          mode: 'embedded' as const,
           brokerUrl: WEIGHING_PATHS.ws,
           destinations: { ...BROKER_DESTINATIONS },
           login: '',
           passcode: '',
           pluginUrl: config.scalePluginUrl ?? PLUGIN_DEFAULT_URL,
-        };
-    return ok(answer);
-  });
+        },
+  );
 
   if (config.brokerUrl) return;
 

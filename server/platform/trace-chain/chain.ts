@@ -22,8 +22,10 @@ import {
   txHashOf,
   txRootOf,
 } from '../../../core/trace/chain-hash.ts';
+import { traceEventLabel, traceKindLabel } from '../../../core/trace/fields.ts';
 import type { Executor } from '../../db/client.ts';
 import { chainBlock, chainTx } from '../../db/schema/index.ts';
+import { ensureTraceTokens } from './link.ts';
 
 export interface TraceRecord {
   tenantId: string;
@@ -113,6 +115,8 @@ export class LocalHashChain implements TraceChain {
     const byTenant = new Map<string, TraceRecord[]>();
     for (const r of records) byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), r]);
     for (const [tenantId, list] of byTenant) await this.appendBlock(tx, tenantId, list);
+    // the public link's token, made with the first record of an order (same transaction)
+    await ensureTraceTokens(tx, records);
   }
 
   private async appendBlock(tx: Executor, tenantId: string, list: TraceRecord[]): Promise<void> {
@@ -272,8 +276,9 @@ export class LocalHashChain implements TraceChain {
         seq += 1;
         if (t.seq !== seq) return fail(`交易序号不连续（${t.seq}，应为 ${seq}）`);
         const payload = await payloadHashOf(fieldsOf(t.fields));
-        if (payload !== t.payloadHash) return fail(`交易 ${t.orderNo}（${t.event}）的字段内容与上链哈希不符`);
-        if ((await txHashOf(headerOf(t))) !== t.txHash) return fail(`交易 ${t.orderNo}（${t.event}）的哈希不符`);
+        const what = `${traceKindLabel(t.orderType)} ${t.orderNo}（${traceEventLabel(t.event)}）`;
+        if (payload !== t.payloadHash) return fail(`交易 ${what} 的字段内容与上链哈希不符`);
+        if ((await txHashOf(headerOf(t))) !== t.txHash) return fail(`交易 ${what} 的哈希不符`);
       }
       if ((await txRootOf(list.map((t) => t.txHash))) !== b.txRoot) return fail('交易根不符');
       const hash = await blockHashOf(blockHeaderOf(b));

@@ -9,12 +9,13 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Fields } from '../../../core/trace/chain-hash.ts';
-import { TRACE_EVENTS, TRACE_ORDER_TYPES, tracePath } from '../../../core/trace/fields.ts';
+import { TRACE_EVENTS, TRACE_ORDER_TYPES } from '../../../core/trace/fields.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import { dropShipping, stockOrder, tradeOrder } from '../../db/schema/index.ts';
 import { enqueueOpenEvent } from '../open-events.ts';
 import { formatDateTime } from '../time.ts';
 import { type TraceRecord, traceChain } from './chain.ts';
+import { traceLinkOf } from './link.ts';
 
 type Row = Record<string, unknown>;
 
@@ -144,7 +145,7 @@ export async function traceTransition(
       orderType,
       orderNo,
       fields,
-      tracePath: tracePath(orderType, orderNo, tenantId),
+      tracePath: await traceLinkOf(tx, { tenantId, orderType, orderNo }),
     });
   }
 }
@@ -184,7 +185,7 @@ export async function traceWeighing(
       orderType: 'weighing',
       orderNo,
       fields,
-      tracePath: tracePath('weighing', orderNo, tenantId),
+      tracePath: await traceLinkOf(tx, { tenantId, orderType: 'weighing', orderNo }),
     });
   }
 }

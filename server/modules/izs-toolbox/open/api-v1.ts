@@ -41,10 +41,12 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
       db,
       sql`select w.order_no, w.order_type, w.weigh_state, w.car_number, w.gross_weight, w.tare_weight, w.deduction_weight,
                  w.net_weight, w.unit_price, w.amount, w.stock_order_no, ${fmt('w.complete_time')} as complete_time,
-                 coalesce(p.name, '') as party_name, coalesce(m.code, '') as material_code, coalesce(m.name, '') as material_name
+                 coalesce(p.name, '') as party_name, coalesce(m.code, '') as material_code, coalesce(m.name, '') as material_name,
+                 ct.token as trace_token
             from izs_weighing_order w
             left join izs_related_party p on p.id = w.party_id
             left join izs_material m on m.id = w.material_id
+            left join izs_chain_token ct on ct.tenant_id = w.tenant_id and ct.order_type = 'weighing' and ct.order_no = w.order_no
            where ${where}
            order by w.complete_time desc, w.id desc
            limit ${query.size} offset ${(query.current - 1) * query.size}`,
@@ -69,7 +71,7 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
         amount: s(w.amount ?? '0.00'),
         completeTime: s(w.complete_time),
         stockOrderNo: s(w.stock_order_no),
-        tracePath: tracePath('weighing', s(w.order_no), a.tenantId),
+        tracePath: w.trace_token ? tracePath('weighing', s(w.order_no), s(w.trace_token)) : '',
       })),
     };
   });

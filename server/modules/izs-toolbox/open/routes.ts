@@ -11,6 +11,7 @@ import { OPEN_V1, openScopeOf } from '../../../../core/contract/open/open-v1.con
 import type { AppContext } from '../../../app.ts';
 import { openCallLog } from '../../../db/schema/index.ts';
 import { ApiError, fail } from '../../../platform/r.ts';
+import { dbRateLimitStore } from '../../../platform/rate-limit-store.ts';
 import { registerOpenAdmin } from './admin.ts';
 import { registerOpenV1 } from './api-v1.ts';
 import { secretBox } from './crypto.ts';
@@ -59,8 +60,9 @@ export async function registerOpenPlatform(app: FastifyInstance, actx: AppContex
     await s.register(rateLimit, {
       global: true,
       hook: 'preHandler',
+      store: dbRateLimitStore(db),
       timeWindow: 60_000,
-      keyGenerator: (req) => req.openApp?.appKey ?? req.ip,
+      keyGenerator: (req) => `open:${req.openApp?.appKey ?? req.ip}`,
       max: (req) => req.openApp?.rateLimit ?? 60,
       errorResponseBuilder: () => new OpenRefusal('rateLimited'),
     });

@@ -1,0 +1,72 @@
+/**
+ * The printed stock document (issue 14: the out-stock a buyer takes away carries the trace QR code): one answer
+ * with what the A4 / half-sheet page prints — the tenant's name, the document, the party, the lines with net kg and
+ * tonnes, price and amount, the total in 人民币大写 and the public trace link with its unguessable token.
+ *
+ *   GET /api/izs-toolbox/stock-print/detail   id → StockPrint (view of the document's menu; data scope applies)
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+
+const kg = z.string().regex(/^-?\d+\.\d{3}$/);
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const price = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const stockPrintLine = z.object({
+  lineNo: z.number().int(),
+  materialCode: z.string(),
+  materialName: z.string(),
+  spec: z.string(),
+  qtyKg: kg,
+  qtyT: kg,
+  unitPrice: price,
+  /** 元/吨 or 元/千克 (the material's price unit). */
+  priceUnit: z.string(),
+  amount: money,
+});
+
+export const stockPrint = z.object({
+  companyName: z.string(),
+  docType: z.string(),
+  /** 销售出库单 / 采购入库单 … */
+  docTitle: z.string(),
+  orderNo: z.string(),
+  orderDate: z.string(),
+  state: z.string(),
+  /** 客户 (issues) or 供应商 (receipts). */
+  partyLabel: z.string(),
+  partyName: z.string(),
+  warehouseName: z.string(),
+  carNumber: z.string(),
+  remark: z.string(),
+  lines: z.array(stockPrintLine),
+  totalKg: kg,
+  totalT: kg,
+  totalAmount: money,
+  /** 人民币大写 of totalAmount. */
+  totalCapital: z.string(),
+  makerName: z.string(),
+  reviewerName: z.string(),
+  /** Public trace path with its token; null until the document is chained (reviewed). */
+  tracePath: z.string().nullable(),
+});
+export type StockPrint = z.infer<typeof stockPrint>;
+
+export const STOCK_PRINT = {
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/izs-toolbox/stock-print/detail',
+    summary: '出入库单打印数据（含人民币大写与带校验码的溯源链接）',
+    query: z.object({ id: z.string().regex(/^\d{1,19}$/, '单据编号不正确') }),
+    answer: stockPrint,
+    permission: {
+      anyView: [
+        'supply_chain_sale_out_stock',
+        'supply_chain_purchase_in_stock',
+        'supply_chain_purchase_material_return',
+        'supply_chain_sale_material_return',
+        'supply_chain_purchase_in_stock_all',
+      ],
+    },
+  }),
+};

@@ -1,0 +1,146 @@
+/**
+ * /print/out-stock?id=… (issue 14): the printed 销售出库单 the buyer takes away — and, from the same page, the
+ * 采购入库单 and the returns — on the half sheet a yard prints (241 × 140 mm continuous paper, three-ply; A5
+ * landscape fits too): the tenant's name, the document number, party, date, warehouse and plate, the lines with
+ * net kg and tonnes, price and amount, the total in 人民币大写, the signatures, and the QR code of the public trace
+ * link (with the record's unguessable token) with its short text. Ready-to-print is signalled once the document
+ * and its link are loaded (print/bridge.ts).
+ */
+import { useEffect, useState } from 'react';
+import type { R } from '../../core/contract/common.ts';
+import { STOCK_PRINT, type StockPrint } from '../../core/contract/izs-toolbox/stock-print.contract.ts';
+import { printRequest } from '../../core/printer/print-http.ts';
+import { QrCode } from '../../features/ui/qr-code.tsx';
+import { requestPrint, signalPrintReady } from '../bridge.ts';
+import './out-stock.css';
+
+const STATES: Record<string, string> = { draft: '草稿', submitted: '待审核', reviewed: '已审核', voided: '已作废' };
+
+export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string }) {
+  const link = doc.tracePath ? `${origin}${doc.tracePath}` : '';
+  return (
+    <article className="os-sheet" data-testid="stock-print" data-doc-type={doc.docType}>
+      <header className="os-head">
+        <div className="os-company" data-testid="os-company">
+          {doc.companyName}
+        </div>
+        <h1>{doc.docTitle}</h1>
+        <div className="os-no">
+          No.<b data-testid="os-order-no">{doc.orderNo}</b>
+          {doc.state !== 'reviewed' && <span className="os-state">（{STATES[doc.state] ?? doc.state}）</span>}
+        </div>
+      </header>
+      <div className="os-info">
+        <span>
+          {doc.partyLabel}：<b data-testid="os-party">{doc.partyName || '—'}</b>
+        </span>
+        <span>日期：{doc.orderDate}</span>
+        <span>仓库：{doc.warehouseName || '—'}</span>
+        <span>车牌号：{doc.carNumber || '—'}</span>
+      </div>
+      <table className="os-lines">
+        <thead>
+          <tr>
+            <th>序号</th>
+            <th>物料</th>
+            <th>净重(kg)</th>
+            <th>净重(吨)</th>
+            <th>单价</th>
+            <th>金额(元)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.lines.map((l) => (
+            <tr key={l.lineNo}>
+              <td className="c">{l.lineNo}</td>
+              <td>
+                {l.materialName}
+                {l.spec && <small> {l.spec}</small>}
+              </td>
+              <td className="n">{l.qtyKg}</td>
+              <td className="n">{l.qtyT}</td>
+              <td className="n">
+                {l.unitPrice}
+                <small> {l.priceUnit}</small>
+              </td>
+              <td className="n">{l.amount}</td>
+            </tr>
+          ))}
+          <tr className="os-total">
+            <td className="c">合计</td>
+            <td />
+            <td className="n" data-testid="os-total-kg">
+              {doc.totalKg}
+            </td>
+            <td className="n">{doc.totalT}</td>
+            <td />
+            <td className="n" data-testid="os-total">
+              {doc.totalAmount}
+            </td>
+          </tr>
+          <tr>
+            <td colSpan={6}>
+              人民币大写：<b data-testid="os-capital">{doc.totalCapital}</b>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {doc.remark && <div className="os-remark">备注：{doc.remark}</div>}
+      <footer className="os-foot">
+        <div className="os-sign">
+          <span>制单：{doc.makerName}</span>
+          <span>审核：{doc.reviewerName}</span>
+          <span>{doc.partyLabel === '客户' ? '提货人' : '送货人'}签字：</span>
+          <span>仓管签字：</span>
+        </div>
+        {link && (
+          <div className="os-trace" data-testid="os-trace">
+            <QrCode value={link} size="22mm" title="溯源二维码" />
+            <small>
+              扫码查看区块链溯源
+              <br />
+              链上记录由手机浏览器校验
+            </small>
+          </div>
+        )}
+      </footer>
+    </article>
+  );
+}
+
+export default function OutStockPrintPage() {
+  const [doc, setDoc] = useState<StockPrint | null>(null);
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get('id') ?? '';
+    printRequest<StockPrint>(STOCK_PRINT.detail.path, { params: { id } }).then((r: R<StockPrint>) =>
+      r.success ? setDoc(r.data) : setError(r.msg || '单据不存在或不可打印'),
+    );
+  }, []);
+  useEffect(() => {
+    if (!doc && !error) return;
+    document.title = `${doc ? `${doc.docTitle} ${doc.orderNo}` : '出库单'} - Loopyard`;
+    signalPrintReady();
+  }, [doc, error]);
+  if (error) return <div className="os-error">{error}</div>;
+  if (!doc) return null;
+  return (
+    <div className="os-page">
+      <div className="os-toolbar">
+        <button
+          type="button"
+          onClick={() =>
+            requestPrint({})
+              .then(() => setMessage(''))
+              .catch((e: Error) => setMessage(e.message))
+          }
+        >
+          打印
+        </button>
+        <span role="alert">{message}</span>
+      </div>
+      <StockDocSheet doc={doc} origin={window.location.origin} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * `POST loadometer-order/first-pass` (weighing-commands.contract.ts WEIGHING.firstPass): a new record in state
+ * first — one open record per plate, the weighbridge's warehouse (else the business config's) as default.
+ */
+import { and, eq } from 'drizzle-orm';
+import { WEIGHING } from '../../../core/contract/izs-weighing/weighing-commands.contract.ts';
+import { weighbridge, weighingOrder } from '../../db/schema/index.ts';
+import type { CrudContext, Row } from '../../platform/crud/index.ts';
+import type { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { effectiveDept, tenantOf } from '../../platform/scope.ts';
+import { stockConfigFor } from '../izs-stock/business-config.ts';
+import { drawOrderNo } from '../izs-stock/order-no.ts';
+import { CAPTURE, checkReading, type Edits, need, photoText, resolveEdits } from './edits.ts';
+import type { WeighingService } from './weighing-service.ts';
+
+export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext, w: WeighingService): void {
+  const { res, answer } = w;
+  r.handle(WEIGHING.firstPass, async ({ body: b, user, req }) => {
+    await need(db, user, CAPTURE);
+    const deptId = await res.deptIdFor(user, undefined);
+    await checkReading(db, user, b, deptId);
+    const cfg = await stockConfigFor(db, user.tenantId, deptId);
+    const id = await db.transaction(async (tx) => {
+      const [wb] = await tx
+        .select({ id: weighbridge.id, warehouseId: weighbridge.warehouseId })
+        .from(weighbridge)
+        .where(and(eq(weighbridge.id, b.weighbridgeId), tenantOf(user, weighbridge)));
+      if (!wb) throw badRequest('地磅不存在');
+      const car = b.carNumber.toUpperCase();
+      const [open] = await tx
+        .select({ orderNo: weighingOrder.orderNo })
+        .from(weighingOrder)
+        .where(
+          and(tenantOf(user, weighingOrder), eq(weighingOrder.carNumber, car), eq(weighingOrder.weighState, 'first')),
+        )
+        .limit(1);
+      if (open) throw badRequest(`车辆${car}有未完成的磅单${open.orderNo}，请进行二次过磅`);
+      const base: Row = { orderType: b.orderType, materialId: null, partyId: null };
+      const edits: Edits = {
+        partyId: b.partyId ?? undefined,
+        materialId: b.materialId ?? undefined,
+        warehouseId: b.warehouseId ?? wb.warehouseId ?? cfg.defaultWarehouseId ?? undefined,
+        sourceOrderId: b.sourceOrderId ?? undefined,
+        contractId: b.contractId ?? undefined,
+        driverName: b.driverName,
+        unitPrice: b.unitPrice,
+        deductWeight: b.deductWeight,
+        impurityRate: b.impurityRate,
+        remark: b.remark,
+      };
+      const refs = await resolveEdits(tx, tz, user, base, edits);
+      const [row] = await tx
+        .insert(weighingOrder)
+        .values({
+          ...(refs as object),
+          tenantId: user.tenantId,
+          deptId,
+          createUser: user.userId,
+          updateUser: user.userId,
+          createDept: effectiveDept(user),
+          orderNo: await drawOrderNo(tx, user.tenantId, 'weighing', tz),
+          orderType: b.orderType,
+          weighState: 'first',
+          carNumber: car,
+          weighbridgeId: b.weighbridgeId,
+          firstWeight: b.weight,
+          firstTime: new Date(),
+          firstPhotos: photoText(b.photos),
+          firstManual: b.manual,
+          firstOperator: user.userId,
+        } as never)
+        .returning({ id: weighingOrder.id, orderNo: weighingOrder.orderNo });
+      await writeOperationLog(tx, req, '一次过磅', {
+        orderNo: [null, row.orderNo],
+        carNumber: [null, car],
+        firstWeight: [null, b.weight],
+        firstManual: [null, b.manual],
+      });
+      return row.id;
+    });
+    return answer(req, user, id);
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * The weighing record resource (磅单 through the engine: list, detail, update of a first-pass record) and what
+ * every command shares: the row lock, the answer (the record as its detail answers it), the figures of both
+ * readings and the completion — the in-stock / out-stock made (and maybe reviewed) in the same transaction.
+ */
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STOCK_DOC_RESOURCES } from '../../../core/contract/izs-stock/stock-order.contract.ts';
+import { weighingOrderResource } from '../../../core/contract/izs-weighing/orders.contract.ts';
+import {
+  type WeighingOrderAnswer,
+  weighingOrderAnswer,
+} from '../../../core/contract/izs-weighing/weighing-commands.contract.ts';
+import { priceUnitOf } from '../../../core/stock/amount.ts';
+import { computeWeighing, WeighingError } from '../../../core/stock/weighing.ts';
+import type { Tx } from '../../db/client.ts';
+import { weighingOrder } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { type CrudContext, type Resource, type Row, registerResource } from '../../platform/crud/index.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
+import { traceWeighing } from '../../platform/trace-chain/facts.ts';
+import { stockConfigFor } from '../izs-stock/business-config.ts';
+import { insertStockDoc, stockDocLifecycle } from '../izs-stock/documents.ts';
+import { transitionTx } from '../izs-stock/lifecycle.ts';
+import { EDIT_KEYS, type Edits, resolveEdits } from './edits.ts';
+
+export function weighingService(s: FastifyInstance, ctx: CrudContext) {
+  const { db, tz } = ctx;
+  const res: Resource = registerResource(s, ctx, weighingOrderResource, weighingOrder, {
+    joins: {
+      partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${weighingOrder.partyId})`,
+      materialName: sql<string>`(select m.name from izs_material m where m.id = ${weighingOrder.materialId})`,
+      warehouseName: sql<string>`(select w.name from izs_warehouse w where w.id = ${weighingOrder.warehouseId})`,
+      weighbridgeName: sql<string>`(select b.name from izs_weighbridge b where b.id = ${weighingOrder.weighbridgeId})`,
+      firstOperatorName: sql<string>`(select u.real_name from blade_user u where u.id = ${weighingOrder.firstOperator})`,
+      secondOperatorName: sql<string>`(select u.real_name from blade_user u where u.id = ${weighingOrder.secondOperator})`,
+    },
+    beforeSave: async (tx, row, c) => {
+      // engine update (POST update): only a first-pass record, only the editable fields
+      if (c.prev?.weighState !== 'first') throw badRequest('只能修改一次过磅状态的磅单');
+      if (typeof row.carNumber === 'string') row.carNumber = row.carNumber.toUpperCase();
+      const edits: Edits = {};
+      for (const k of EDIT_KEYS) {
+        if (row[k] !== undefined && row[k] !== c.prev?.[k]) (edits as Row)[k] = row[k];
+      }
+      Object.assign(row, await resolveEdits(tx, tz, c.user, c.prev, edits));
+    },
+    routes: { submit: false, save: false, remove: false, import: false, importTemplate: false },
+  });
+
+  /** Locks a record of the caller's tenant (scope was checked by res.load before the transaction). */
+  const lock = async (tx: Tx, user: AuthUser, id: string): Promise<Row> => {
+    const [row] = (await tx
+      .select()
+      .from(weighingOrder)
+      .where(and(eq(weighingOrder.id, id), tenantOf(user, weighingOrder)))
+      .for('update')) as Row[];
+    if (!row) throw badRequest('磅单不存在');
+    return row;
+  };
+  /** The record as its detail answers it (scope checked again). */
+  const answer = async (req: FastifyRequest, user: AuthUser, id: string): Promise<WeighingOrderAnswer> =>
+    weighingOrderAnswer.parse(res.entity(await res.load(db, req, user, id), user));
+
+  /** Figures of a record with both readings (400 with the arithmetic's message when impossible). */
+  const figures = (row: Row, places: number) => {
+    try {
+      return computeWeighing({
+        first: String(row.firstWeight),
+        second: String(row.secondWeight),
+        deductWeight: String(row.deductWeight ?? '0'),
+        // the record keeps the rate in percent; the arithmetic takes a fraction
+        impurityRate: new Decimal(String(row.impurityRate ?? '0')).div(100).toString(),
+        unitPrice: String(row.unitPrice ?? '0'),
+        priceUnit: priceUnitOf(row.priceUnit as string),
+        weightPlaces: places,
+      });
+    } catch (e) {
+      if (e instanceof WeighingError) throw badRequest(e.message);
+      throw e;
+    }
+  };
+
+  const completeTx = async (tx: Tx, req: FastifyRequest, user: AuthUser, row: Row): Promise<Row> => {
+    if (row.secondWeight === null || row.secondWeight === undefined) throw badRequest('请先进行二次过磅');
+    const cfg = await stockConfigFor(tx, user.tenantId, row.deptId as string | null);
+    const f = figures(row, cfg.weightPrecision);
+    const type = String(row.orderType);
+    const set: Row = {
+      weighState: 'completed',
+      grossWeight: f.gross,
+      tareWeight: f.tare,
+      deductionWeight: f.deduction,
+      netWeight: f.net,
+      amount: f.amount,
+      completeTime: new Date(),
+      completeUser: user.userId,
+      updateUser: user.userId,
+      updateTime: new Date(),
+    };
+    if (type === 'purchase' || type === 'sale') {
+      const partyLabel = type === 'purchase' ? '供应商' : '客户';
+      if (!row.partyId) throw badRequest(`请选择${partyLabel}`);
+      if (!row.materialId) throw badRequest('请选择物料');
+      if (!row.warehouseId) throw badRequest('请选择仓库');
+      if (Number(f.net) <= 0) throw badRequest('净重必须大于0');
+      const docType = type === 'purchase' ? 'in_stock' : 'out_stock';
+      const doc = await insertStockDoc(
+        tx,
+        ctx,
+        user,
+        (row.deptId as string | null) ?? null,
+        docType,
+        {
+          warehouseId: row.warehouseId,
+          partyId: row.partyId,
+          bizType: type,
+          carNumber: row.carNumber,
+          sourceOrderId: row.sourceOrderId,
+          contractId: row.contractId,
+          remark: `磅单 ${row.orderNo}`,
+        },
+        [
+          {
+            materialId: row.materialId as string,
+            warehouseId: row.warehouseId as string,
+            qty: f.net,
+            unitPrice: String(row.unitPrice ?? '0'),
+            remark: '',
+            sourceLineId: null,
+          },
+        ],
+        { sourceWeighingId: row.id },
+      );
+      if (cfg.autoReview) {
+        const spec = stockDocLifecycle(STOCK_DOC_RESOURCES[docType]);
+        await transitionTx(tx, spec, { user, req }, doc.id as string, 'submitReview');
+        await transitionTx(tx, spec, { user, req }, doc.id as string, 'review', '过磅完成自动审核');
+      }
+      set.stockOrderId = doc.id;
+      set.stockOrderNo = doc.orderNo;
+    }
+    const [updated] = (await tx
+      .update(weighingOrder)
+      .set(set as never)
+      .where(eq(weighingOrder.id, row.id as string))
+      .returning()) as Row[];
+    await traceWeighing(tx, updated, 'completed', user.userId); // trace chain (issue 14)
+    await writeOperationLog(tx, req, '完成过磅', {
+      weighState: ['first', 'completed'],
+      netWeight: [null, f.net],
+      amount: [null, f.amount],
+      stockOrderNo: [null, (set.stockOrderNo as string | undefined) ?? null],
+    });
+    return updated;
+  };
+
+  return { res, lock, answer, figures, completeTx };
+}
+
+export type WeighingService = ReturnType<typeof weighingService>;

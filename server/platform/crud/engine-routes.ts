@@ -1,0 +1,228 @@
+/**
+ * The BladeX routes of a resource (engine.ts): page, list, select-list, detail, submit, save, update, remove,
+ * export, import-template and import — each replaceable or left out through `hooks.routes`.
+ */
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idListSchema, pageQuerySchema } from '../../../core/contract/common.ts';
+import { type ResourceDef, resourcePaths } from '../../../core/contract/resource.ts';
+import { currentUser } from '../auth.ts';
+import { writeOperationLog } from '../logs.ts';
+import { badRequest, ok, page } from '../r.ts';
+import { parse } from '../validate.ts';
+import type { CrudContext, CrudHooks, Endpoint, Resource } from './engine.ts';
+import type { ReadSide } from './engine-read.ts';
+import type { WriteSide } from './engine-write.ts';
+import { exportRows, importRows, importTemplate } from './excel.ts';
+import { countedTotal, isUnfiltered } from './row-count.ts';
+import { cleanQuery, type Row } from './values.ts';
+
+export function registerRoutes(
+  app: FastifyInstance,
+  ctx: CrudContext,
+  def: ResourceDef,
+  table: AnyPgTable,
+  hooks: CrudHooks,
+  read: ReadSide,
+  write: WriteSide,
+): Resource {
+  const { db, tz } = ctx;
+  const paths = resourcePaths(def);
+  const { cols, joins, isDeptScoped, selection, defaultOrder, orderBy, baseConds, conditions, entity, load, info } =
+    read;
+  const { checkUnique, deptIdFor, auditOnCreate, permit, columnValues, insert, update } = write;
+
+  const pageQuery = (q: Row) => {
+    const p = parse(pageQuerySchema, { current: q.current, size: q.size, ascs: q.ascs, descs: q.descs });
+    return p;
+  };
+
+  const route = (
+    name: Endpoint,
+    method: 'get' | 'post',
+    handler: (req: FastifyRequest, reply: FastifyReply) => unknown,
+  ) => {
+    const h = hooks.routes?.[name];
+    if (h === false) return;
+    app[method](paths[name], h ?? handler);
+  };
+
+  route('page', 'get', async (req) => {
+    const user = await permit(req, 'view');
+    const q = (req.query ?? {}) as Row;
+    const p = pageQuery(q);
+    const order = orderBy(q);
+    const where = and(...(await conditions(req, user, q)));
+    // an unfiltered page of a counted table reads its total from loopyard_row_count (row-count.ts); the total and
+    // the page are asked together (two pool connections on PostgreSQL, one queue without a turn between on PGlite);
+    // a page past the end is simply empty
+    const totalOf = async () => {
+      const counted =
+        !hooks.where && isUnfiltered(cleanQuery(q))
+          ? await countedTotal(db, table, cols, user, def.permission, isDeptScoped)
+          : undefined;
+      return (
+        counted ?? Number((await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]?.n ?? 0)
+      );
+    };
+    const [total, records] = await Promise.all([
+      totalOf(),
+      db
+        .select(selection())
+        .from(table)
+        .where(where)
+        .orderBy(...order)
+        .limit(p.size)
+        .offset((p.current - 1) * p.size) as Promise<Row[]>,
+    ]);
+    return ok(
+      page(
+        records.map((r) => entity(r, user)),
+        total,
+        p.current,
+        p.size,
+      ),
+    );
+  });
+
+  route('list', 'get', async (req) => {
+    const user = await permit(req, 'view');
+    const q = (req.query ?? {}) as Row;
+    const rows = (await db
+      .select(selection())
+      .from(table)
+      .where(and(...(await conditions(req, user, q))))
+      .orderBy(...orderBy(q))
+      .limit(1000)) as Row[];
+    return ok(rows.map((r) => entity(r, user)));
+  });
+
+  route('selectList', 'get', async (req) => {
+    const user = currentUser(req);
+    const label = (def.labelField as string | undefined) ?? 'name';
+    const sel: Record<string, AnyPgColumn | SQL> = { id: cols.id };
+    if (cols[label]) sel[label] = cols[label];
+    else if (joins[label]) sel[label] = joins[label];
+    if (cols.code && label !== 'code') sel.code = cols.code;
+    if (cols.deptId) sel.deptId = cols.deptId;
+    const conds = await conditions(req, user, (req.query ?? {}) as Row);
+    if (cols.status) conds.push(eq(cols.status, 1));
+    const rows = await db
+      .select(sel)
+      .from(table)
+      .where(and(...conds))
+      .orderBy(...defaultOrder())
+      .limit(1000);
+    return ok(rows);
+  });
+
+  route('detail', 'get', async (req) => {
+    const user = await permit(req, 'view');
+    const q = (req.query ?? {}) as Row;
+    return ok(entity(await load(db, req, user, String(q.id ?? '')), user));
+  });
+
+  route('submit', 'post', async (req) => {
+    const b = (req.body ?? {}) as Row;
+    const hasId = b.id !== undefined && b.id !== null && b.id !== '' && b.id !== -1 && b.id !== '-1';
+    const r = hasId ? await update(req, b) : await insert(req, b);
+    return ok(entity(r, currentUser(req)));
+  });
+  route('save', 'post', async (req) => ok(entity(await insert(req, req.body), currentUser(req))));
+  route('update', 'post', async (req) => ok(entity(await update(req, req.body), currentUser(req))));
+
+  route('remove', 'post', async (req) => {
+    const user = await permit(req, 'delete');
+    const q = (req.query ?? {}) as Row;
+    const ids = parse(z.object({ ids: idListSchema }), q.ids !== undefined ? q : ((req.body ?? {}) as Row)).ids;
+    const unique = [...new Set(ids)];
+    const conds = await baseConds(user); // outside the transaction, see update
+    await db.transaction(async (tx) => {
+      const found = (await tx
+        .select(selection())
+        .from(table)
+        .where(and(inArray(cols.id, unique), ...conds))) as Row[];
+      if (found.length !== unique.length) throw badRequest(`${def.title}不存在`);
+      await hooks.beforeRemove?.(tx, found, { req, user });
+      await tx
+        .update(table)
+        .set({ isDeleted: 1, updateUser: user.userId, updateTime: new Date() } as never)
+        .where(and(inArray(cols.id, unique), ...conds));
+      await writeOperationLog(tx, req, `删除${def.title}`, { isDeleted: [0, 1], ids: [unique.join(','), null] });
+    });
+    return ok(null);
+  });
+
+  const resource: Resource = {
+    def,
+    table,
+    info,
+    conditions,
+    selection,
+    orderBy,
+    entity,
+    load,
+    insert,
+    update,
+    checkUnique,
+    deptIdFor,
+    permit,
+    permitAny: async (req) => currentUser(req),
+  };
+
+  route('export', 'get', async (req, reply) => {
+    const user = await permit(req, 'export');
+    const q = (req.query ?? {}) as Row;
+    const where = and(...(await conditions(req, user, q)));
+    const order = orderBy(q);
+    return exportRows(
+      db,
+      reply,
+      def,
+      tz,
+      async (offset, limit) => {
+        const rows = (await db
+          .select(selection())
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)) as Row[];
+        return rows.map((r) => entity(r, user));
+      },
+      user.tenantId,
+    );
+  });
+
+  if (def.importable) {
+    route('importTemplate', 'get', async (req, reply) => {
+      await permit(req, 'add');
+      return importTemplate(reply, def);
+    });
+    route('import', 'post', async (req) => {
+      const user = await permit(req, 'add');
+      return ok(
+        await importRows(req, db, def, user, {
+          importValue: hooks.importValue,
+          checkUnique: (ex, values) => checkUnique(ex, user, values),
+          prepare: async (values) => {
+            const row = columnValues(values);
+            if ('status' in cols && values.status !== undefined) row.status = values.status;
+            Object.assign(row, await auditOnCreate(user, undefined));
+            return row;
+          },
+          insert: async (tx, rows) => {
+            for (let i = 0; i < rows.length; i += 500) {
+              await tx.insert(table).values(rows.slice(i, i + 500) as never);
+            }
+            await writeOperationLog(tx, req, `导入${def.title}`, { imported: [0, rows.length] });
+          },
+        }),
+      );
+    });
+  }
+
+  return resource;
+}
