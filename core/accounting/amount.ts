@@ -3,6 +3,7 @@
  * (2 decimals, rounded half-up when a computation produces more); inputs arrive as decimal strings.
  */
 import Decimal from 'decimal.js';
+import { groupThousands, moneyFixed } from '../format/amounts.ts';
 
 export { Decimal };
 
@@ -35,13 +36,12 @@ export function sum(values: Iterable<AmountInput>): Decimal {
   return total;
 }
 
-/** Fixed 2-decimal string (e.g. for messages and the wire): 1234.5 → "1234.50". */
+/** Fixed 2-decimal string (e.g. for messages and the wire): 1234.5 → "1234.50" (core/format/amounts.ts). */
 export function money(value: AmountInput): string {
-  return round2(value).toFixed(2);
+  return moneyFixed(dec(value));
 }
 
 /** Money with thousands separators for Chinese messages: 1234567.8 → "1,234,567.80". */
 export function moneyText(value: AmountInput): string {
-  const [int, frac] = money(value).split('.');
-  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+  return groupThousands(money(value));
 }

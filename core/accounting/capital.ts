@@ -11,7 +11,7 @@
  *
  * Input is rounded half-up to the fen. Up to 9999 万亿 (16 integer digits).
  */
-import { type AmountInput, Decimal, dec } from './amount.ts';
+import { type AmountInput, Decimal, dec, money } from './amount.ts';
 
 const DIGITS = '零壹贰叁肆伍陆柒捌玖';
 const UNITS = ['', '拾', '佰', '仟'];
@@ -93,7 +93,7 @@ export function toCapital(amount: AmountInput, options: CapitalOptions = {}): st
   } = options;
   const value = dec(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   if (value.abs().gte('1e16')) throw new Error('金额超出大写范围（最大 9999 万亿）');
-  const [intDigits, frac] = value.abs().toFixed(2).split('.');
+  const [intDigits, frac] = money(value.abs()).split('.');
   const jiao = Number(frac[0]);
   const fen = Number(frac[1]);
   const intText = intDigits === '0' ? '' : integerText(intDigits, zeroBeforeQian);

@@ -10,7 +10,7 @@
  * The same numbers are offered to the statement evaluator through `BalanceProvider` (statement.ts), so a server may
  * answer the provider from SQL instead and reuse the evaluator.
  */
-import { type AmountInput, Decimal, dec, ZERO } from './amount.ts';
+import { type AmountInput, Decimal, dec, money, ZERO } from './amount.ts';
 import { type Chart, isWithin } from './chart.ts';
 import { assertPeriod, lastDay, monthOf, type Period, periodOf, periodRange, yearOf, yearStart } from './period.ts';
 
@@ -408,8 +408,7 @@ export function trialBalance(
   };
   const problems: string[] = [];
   const check = (label: string, d: Decimal, c: Decimal) => {
-    if (!d.eq(c))
-      problems.push(`${label}不平衡：借方 ${d.toFixed(2)}，贷方 ${c.toFixed(2)}，差额 ${d.minus(c).toFixed(2)}`);
+    if (!d.eq(c)) problems.push(`${label}不平衡：借方 ${money(d)}，贷方 ${money(c)}，差额 ${money(d.minus(c))}`);
   };
   check('期初余额', totals.openingDebit, totals.openingCredit);
   check('本期发生额', totals.periodDebit, totals.periodCredit);
@@ -435,13 +434,13 @@ export function checkOpenings(chart: Chart, startPeriod: Period, openings: reado
   const problems: string[] = [];
   if (!tb.totals.openingDebit.eq(tb.totals.openingCredit)) {
     problems.push(
-      `期初余额试算不平衡：借方合计 ${tb.totals.openingDebit.toFixed(2)}，贷方合计 ${tb.totals.openingCredit.toFixed(2)}`,
+      `期初余额试算不平衡：借方合计 ${money(tb.totals.openingDebit)}，贷方合计 ${money(tb.totals.openingCredit)}`,
     );
   }
   const ytdD = tb.totals.ytdDebit;
   const ytdC = tb.totals.ytdCredit;
   if (monthOf(startPeriod) !== 1 && !ytdD.eq(ytdC)) {
-    problems.push(`本年累计发生额不平衡：借方合计 ${ytdD.toFixed(2)}，贷方合计 ${ytdC.toFixed(2)}`);
+    problems.push(`本年累计发生额不平衡：借方合计 ${money(ytdD)}，贷方合计 ${money(ytdC)}`);
   }
   for (const r of tb.rows) {
     const account = chart.byCode.get(r.code)!;
@@ -461,7 +460,7 @@ export function checkOpenings(chart: Chart, startPeriod: Period, openings: reado
     }
   }
   if (!left.eq(right)) {
-    problems.push(`资产 + 成本（${left.toFixed(2)}）不等于 负债 + 所有者权益（${right.toFixed(2)}）`);
+    problems.push(`资产 + 成本（${money(left)}）不等于 负债 + 所有者权益（${money(right)}）`);
   }
   return { balanced: problems.length === 0, problems };
 }

@@ -12,7 +12,7 @@
  * evaluated in dependency order and a cycle throws; the result lists the balance check 资产总计 = 负债和所有者权益总计
  * per column; a named sub-account that cannot be resolved counts 0 and produces a warning (never a silent guess).
  */
-import { type AmountInput, type Decimal, dec, ZERO } from './amount.ts';
+import { type AmountInput, type Decimal, dec, money, ZERO } from './amount.ts';
 import { type Chart, findSubAccount, keyAccounts, type Standard } from './chart.ts';
 import { type Formula, parseFormula, type SignedTerm } from './formula.ts';
 import type { BalanceKind, BalanceProvider } from './ledger.ts';
@@ -283,7 +283,7 @@ export function computeStatement(standard: Standard, options: StatementOptions):
       if (a.level !== 1 || a.category === '损益' || read.has(a.code)) continue;
       const closing = provider(a.code, 'closing', period);
       if (closing.isZero()) continue;
-      const shown = (a.direction === 'debit' ? closing : closing.neg()).toFixed(2);
+      const shown = money(a.direction === 'debit' ? closing : closing.neg());
       warnings.add(`科目 ${a.code} ${a.name} 期末余额 ${shown} 未列入本表，请处理该余额或分析填列相应项目`);
     }
   }
@@ -308,9 +308,6 @@ export function balanceCheckMessage(result: StatementResult): string | null {
   if (failed.length === 0) return null;
   const label = (c: Column) => (c === 'closing' ? '期末余额' : c === 'yearOpening' ? '年初余额' : c);
   return failed
-    .map(
-      (c) =>
-        `资产负债表${label(c.column)}不平衡：资产总计 ${c.left.toFixed(2)}，负债和所有者权益总计 ${c.right.toFixed(2)}`,
-    )
+    .map((c) => `资产负债表${label(c.column)}不平衡：资产总计 ${money(c.left)}，负债和所有者权益总计 ${money(c.right)}`)
     .join('；');
 }

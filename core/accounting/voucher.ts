@@ -5,7 +5,7 @@
  * Every check returns Chinese messages that name the line (第 n 行) and the account, so the server can answer 400
  * with the first one and the voucher screen can show them all. Nothing here throws on bad input.
  */
-import { type AmountInput, Decimal, dec, hasAtMostDecimals, moneyText, round2, ZERO } from './amount.ts';
+import { type AmountInput, Decimal, dec, hasAtMostDecimals, money, moneyText, round2, ZERO } from './amount.ts';
 import { accountLabel, type Chart, isWithin } from './chart.ts';
 
 export interface VoucherLineInput {
@@ -118,7 +118,7 @@ export function quantityAmountProblem(
   if (q.isZero()) return '数量不能为 0';
   if (amountOf(q, p).eq(a)) return null;
   if (p.eq(unitPriceOf(a, q, scale))) return null;
-  return `数量 × 单价 = ${amountOf(q, p).toFixed(2)}，与金额 ${a.toFixed(2)} 不符`;
+  return `数量 × 单价 = ${money(amountOf(q, p))}，与金额 ${money(a)} 不符`;
 }
 
 const labelOf = (chart: Chart, code: string) => accountLabel(chart, code);

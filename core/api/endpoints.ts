@@ -7,7 +7,14 @@
  */
 import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
 import type { R } from '../contract/common.ts';
-import { type AnswerOf, type ArgOf, type EndpointSpec, fillPath, inputParts, type Tag } from '../contract/endpoint.ts';
+import {
+  type ArgOf,
+  type ClientAnswerOf,
+  type EndpointSpec,
+  fillPath,
+  inputParts,
+  type Tag,
+} from '../contract/endpoint.ts';
 import { api } from './api.ts';
 import type { bladeBaseQuery, RequestArgs } from './base-query.ts';
 
@@ -16,8 +23,8 @@ type TagType = string;
 
 export type DescriptorDefinitions<P extends string, D extends Record<string, EndpointSpec>> = {
   [K in keyof D & string as `${P}${Capitalize<K>}`]: D[K]['method'] extends 'GET'
-    ? QueryDefinition<ArgOf<D[K]>, Base, TagType, AnswerOf<D[K]>, 'api'>
-    : MutationDefinition<ArgOf<D[K]>, Base, TagType, AnswerOf<D[K]>, 'api'>;
+    ? QueryDefinition<ArgOf<D[K]>, Base, TagType, ClientAnswerOf<D[K]>, 'api'>
+    : MutationDefinition<ArgOf<D[K]>, Base, TagType, ClientAnswerOf<D[K]>, 'api'>;
 };
 
 /** The request of one call: the single input part bare, several as `{ params, query, body }`. */
@@ -55,7 +62,7 @@ export function injectDescriptors<const P extends string, const D extends Record
         Object.entries(descriptors).map(([name, e]) => {
           const common = {
             query: (arg: unknown) => requestOf(e, arg),
-            transformResponse: (r: R<unknown>) => r.data,
+            transformResponse: (r: R<unknown>) => (e.withMsg ? { data: r.data, msg: r.msg } : r.data),
             extraOptions: { silent: e.silent ?? false },
           };
           return [

@@ -48,6 +48,11 @@ export interface EndpointSpec {
   message?: string;
   /** Public route: no sign-in (the guard lets it through). */
   isPublic?: boolean;
+  /**
+   * The answer's `msg` is computed by the handler (`say('重置成功，新密码为 …')`) and the screen shows it: the
+   * client's hook then reads `{ data, msg }` instead of the data alone.
+   */
+  withMsg?: boolean;
 }
 
 /** Declares an endpoint; the literal type is kept so that inputs and answer stay exact. */
@@ -60,6 +65,10 @@ type Out<S> = S extends z.ZodType ? z.output<S> : never;
 
 /** What the handler returns and the client reads. */
 export type AnswerOf<E extends EndpointSpec> = z.output<E['answer']>;
+/** What the client's hook reads: the answer, or `{ data, msg }` for a descriptor with `withMsg: true`. */
+export type ClientAnswerOf<E extends EndpointSpec> = E['withMsg'] extends true
+  ? { data: AnswerOf<E>; msg: string }
+  : AnswerOf<E>;
 export type QueryOf<E extends EndpointSpec> = Out<E['query']>;
 export type BodyOf<E extends EndpointSpec> = Out<E['body']>;
 export type ParamsOf<E extends EndpointSpec> = Out<E['params']>;

@@ -3,6 +3,15 @@
  * test `tests/api/endpoint-registry.test.ts` checks that each one is served; the OpenAPI document and
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
+import { CLIENT } from './blade-system/client.contract.ts';
+import { DEPT } from './blade-system/dept.contract.ts';
+import { MENU } from './blade-system/menu.contract.ts';
+import { REGION } from './blade-system/region.contract.ts';
+import { ROLE } from './blade-system/role.contract.ts';
+import { API_SCOPE, DATA_SCOPE } from './blade-system/scope-endpoints.contract.ts';
+import { SITE } from './blade-system/site.contract.ts';
+import { USER_ADMIN } from './blade-system/user.contract.ts';
+import { USER_SELF } from './blade-system/user-self.contract.ts';
 import type { EndpointSpec } from './endpoint.ts';
 import { BASE_QUERIES } from './izs-base/base-queries.contract.ts';
 import { CONFIG } from './izs-base/config.contract.ts';
@@ -32,6 +41,8 @@ import { INVENTORY } from './izs-stock/inventory.contract.ts';
 import { PARTY } from './izs-stock/party.contract.ts';
 import { PRICE } from './izs-stock/price-list.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
+import { MODIFY_LOG } from './izs-toolbox/modify-log.contract.ts';
+import { PRINT_CONFIG } from './izs-toolbox/print-config.contract.ts';
 import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
@@ -66,6 +77,18 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   reverse: REVERSE,
   lgOrder: LG_ORDER,
   lgTracking: LG_TRACKING,
+  user: USER_ADMIN,
+  role: ROLE,
+  dataScope: DATA_SCOPE,
+  apiScope: API_SCOPE,
+  dept: DEPT,
+  menu: MENU,
+  region: REGION,
+  site: SITE,
+  userSelf: USER_SELF,
+  printConfig: PRINT_CONFIG,
+  modifyLog: MODIFY_LOG,
+  client: CLIENT,
   stockInventory: INVENTORY,
   stockAnalysis: ANALYSIS,
   stockParty: PARTY,

@@ -11,7 +11,7 @@ export function usePrinterConfig(): void {
   const dispatch = useAppDispatch();
   const token = useAppSelector((s) => s.session.token);
   const deptId = useAppSelector((s) => s.session.defaultDeptId);
-  const { data } = usePrinterByDeptQuery(deptId || undefined, { skip: !token });
+  const { data } = usePrinterByDeptQuery({ deptId: deptId || undefined }, { skip: !token });
   useEffect(() => {
     if (data) dispatch(sessionActions.setPrinter(printerFromServer(data)));
   }, [data, dispatch]);

@@ -11,10 +11,8 @@ import type { PriceUnit } from './weighing.ts';
 
 export class AmountError extends Error {}
 
-/** The material's price unit as the contract stores it → the arithmetic's unit. */
-export function priceUnitOf(materialPriceUnit: string | null | undefined): PriceUnit {
-  return materialPriceUnit === 'yuan_per_kg' ? 'kg' : 't';
-}
+/** The material's price unit as the contract stores it → the arithmetic's unit (core/format/amounts.ts). */
+export { priceUnitOf } from '../format/amounts.ts';
 
 function dec(v: string, name: string): Decimal {
   let x: Decimal;

@@ -6,7 +6,7 @@
  */
 import { DatePicker, Image, Input, InputNumber, Switch, Tag, TextArea, TreeSelect } from '@douyinfe/semi-ui';
 import type { ReactNode } from 'react';
-import { useGetDataQuery } from '../../core/api/crud.api.ts';
+import { useRegionListQuery } from '../../core/api/blade-system.api.ts';
 import type { FieldKind, Option, OptionSource, SearchDef } from '../../core/contract/resource.ts';
 import { parseFileList } from '../../core/format/data.ts';
 import { formatDecimal } from '../../core/format/decimal.ts';
@@ -115,8 +115,8 @@ export function CellValue({ col, row }: { col: CellSpec; row: Record<string, unk
 
 /** A GB/T 2260 code shown with its name (region/list?code=, one cached request per code). */
 function RegionCell({ code }: { code: string }) {
-  const q = useGetDataQuery({ url: '/api/blade-system/region/list', params: { code } });
-  const name = (q.data as { records?: { name: string }[] } | undefined)?.records?.[0]?.name;
+  const q = useRegionListQuery({ code });
+  const name = q.data?.records[0]?.name;
   return <span title={code}>{name ? `${name}（${code}）` : code}</span>;
 }
 

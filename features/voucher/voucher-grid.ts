@@ -4,6 +4,7 @@
  */
 import { Decimal, dec } from '../../core/accounting/amount.ts';
 import type { VoucherForm, VoucherLine } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { formatMoney } from '../../core/format/amounts.ts';
 
 export interface GridRow {
   key: number;
@@ -84,10 +85,7 @@ export function withQuantityAmount(row: GridRow): GridRow {
 
 /** Displayed money: thousands separators, 2 decimals; '' for zero. */
 export function moneyCell(v: Decimal | string): string {
-  const d = typeof v === 'string' ? num(v) : v;
-  if (d.isZero()) return '';
-  const [i, f] = d.toFixed(2).split('.');
-  return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${f}`;
+  return formatMoney(typeof v === 'string' ? num(v) : v, { blankZero: true });
 }
 
 /** The body of voucher/save|update: blank rows dropped, the line's side kept, quantities only when given. */

@@ -18,9 +18,9 @@ import {
 import type { FormApi } from '@douyinfe/semi-ui/lib/es/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  useGrantTreeQuery,
   useLazyRoleTreeKeysQuery,
   useRoleGrantMutation,
+  useRoleGrantTreeQuery,
   useRoleListQuery,
   useRoleRemoveMutation,
   useRoleSubmitMutation,
@@ -83,7 +83,7 @@ export default function RolePage({ route }: ScreenProps) {
             <Popconfirm
               title="确定删除该条数据吗?"
               onConfirm={async () => {
-                const r = await remove(row.id);
+                const r = await remove({ ids: row.id });
                 if ('data' in r) Toast.success('删除成功');
               }}
             >
@@ -206,7 +206,7 @@ function RoleDialog({ editing, onClose }: { editing: NonNullable<Editing>; onClo
 type Tab = 'menu' | 'dataScope' | 'apiScope';
 
 function GrantDrawer({ role, onClose }: { role: RoleNode; onClose: () => void }) {
-  const { data: tree, isFetching } = useGrantTreeQuery();
+  const { data: tree, isFetching } = useRoleGrantTreeQuery();
   const [loadKeys] = useLazyRoleTreeKeysQuery();
   const [grant, { isLoading }] = useRoleGrantMutation();
   const [checked, setChecked] = useState<Record<Tab, string[]> | null>(null);
@@ -229,7 +229,7 @@ function GrantDrawer({ role, onClose }: { role: RoleNode; onClose: () => void })
   // load the role's keys once the trees are there; keep only leaves (Semi derives the parents' state)
   useEffect(() => {
     if (!tree) return;
-    loadKeys(role.id, false).then((r) => {
+    loadKeys({ roleIds: role.id }, false).then((r) => {
       const k = r.data ?? { menu: [], dataScope: [], apiScope: [] };
       setChecked({
         menu: k.menu.filter((i) => idx.menu.leaves.has(i)),

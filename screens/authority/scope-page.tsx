@@ -124,7 +124,7 @@ export function ScopePage({ kind, title }: { kind: ScopeKind; title: string }) {
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
-        const r = await (kind === 'data' ? removeData(row.id) : removeApi(row.id));
+        const r = await (kind === 'data' ? removeData({ ids: row.id }) : removeApi({ ids: row.id }));
         if ('data' in r) Toast.success('删除成功');
       },
     });

@@ -1,7 +1,6 @@
 import { Button, Modal, Toast, Typography } from '@douyinfe/semi-ui';
-import { usePostDataMutation } from '../../core/api/crud.api.ts';
-import { CLIENT_PATHS, clientResource } from '../../core/contract/blade-system/client.contract.ts';
-import type { R } from '../../core/contract/common.ts';
+import { useClientResetSecretMutation } from '../../core/api/blade-system.api.ts';
+import { clientResource } from '../../core/contract/blade-system/client.contract.ts';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 
@@ -25,17 +24,16 @@ function showSecret(clientId: string, secret: string) {
 /** 应用管理 (/system/app): OAuth clients; a new or reset secret is shown once. */
 export default function AppScreen() {
   const can = useResourcePermissions(clientResource.permission);
-  const [post] = usePostDataMutation();
+  const [resetSecret] = useClientResetSecretMutation();
   const reset = (id: string, clientId: string) =>
     Modal.confirm({
       title: `重置应用 ${clientId} 的密钥?`,
       content: '旧密钥立即失效，使用它的客户端需要换成新密钥。',
       onOk: async () => {
-        const r = await post({ url: `${CLIENT_PATHS.resetSecret}?id=${id}`, body: {} });
-        if ('error' in r) return;
-        const d = (r.data as R<{ clientSecret: string }>).data;
+        const r = await resetSecret({ id });
+        if (!r.data) return;
         Toast.success('密钥已重置');
-        showSecret(clientId, d.clientSecret);
+        showSecret(clientId, r.data.clientSecret);
       },
     });
   return (

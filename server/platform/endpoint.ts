@@ -27,6 +27,8 @@ export interface HandlerInput<E extends EndpointSpec> {
   /** The signed-in user (public endpoints: null). */
   user: E['isPublic'] extends true ? AuthUser | null : AuthUser;
   req: FastifyRequest;
+  /** The answer's `msg` instead of 操作成功 (BladeX answers such as 重置成功，新密码为 …; descriptor `withMsg: true`). */
+  say: (msg: string) => void;
 }
 
 export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<AnswerOf<E>> | AnswerOf<E>;
@@ -82,12 +84,16 @@ export function endpoints(app: FastifyInstance, db: Db) {
         handler: async (req) => {
           const user = e.isPublic ? req.user : currentUser(req);
           if (user) await checkPermission(db, user, e);
+          let msg: string | undefined;
           const input = {
             params: (e.params ? parse(e.params, req.params ?? {}) : undefined) as ParamsOf<E>,
             query: (e.query ? parse(e.query, req.query ?? {}) : undefined) as QueryOf<E>,
             body: (e.body ? parse(e.body, req.body ?? {}) : undefined) as BodyOf<E>,
             user: user as HandlerInput<E>['user'],
             req,
+            say: (m: string) => {
+              msg = m;
+            },
           };
           const answer = await handler(input);
           if (checkAnswers()) {
@@ -98,7 +104,7 @@ export function endpoints(app: FastifyInstance, db: Db) {
               );
             }
           }
-          return ok(answer, e.message);
+          return ok(answer, msg ?? e.message);
         },
       });
     },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourcePaths } from '../../core/contract/resource.ts';
 import { REGISTERED_RESOURCES } from '../../server/platform/crud/engine.ts';
 import { call, login, type TestApp } from './helpers.ts';
-import { type SecondTenant, seedSecondTenant } from './tenant-helpers.ts';
+import { type SecondTenant, seedSecondTenant, snapshot, tenantTables } from './tenant-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -98,50 +98,6 @@ describe('every engine resource keeps tenant 000000 rows from the second tenant'
   }, 300_000);
 });
 
-/** Tables of tenant data (a tenant_id column), with one id of tenant 000000 each (when it has an id column). */
-async function tenantTables(): Promise<{ table: string; id?: string }[]> {
-  const { rows } = await import('../../server/db/client.ts');
-  const { sql } = await import('drizzle-orm');
-  const db = t.database.db;
-  const tables = await rows<{ table_name: string; has_id: boolean }>(
-    db,
-    sql`select c.table_name, exists(select 1 from information_schema.columns i where i.table_name = c.table_name
-          and i.column_name = 'id' and i.table_schema = 'public') as has_id
-          from information_schema.columns c
-         where c.table_schema = 'public' and c.column_name = 'tenant_id' order by 1`,
-  );
-  const out: { table: string; id?: string }[] = [];
-  for (const x of tables) {
-    if (!x.has_id) {
-      out.push({ table: x.table_name });
-      continue;
-    }
-    const r = await rows<{ id: string }>(
-      db,
-      sql`select id::text as id from ${sql.identifier(x.table_name)} where tenant_id = '000000' order by id limit 1`,
-    );
-    out.push({ table: x.table_name, id: r[0]?.id });
-  }
-  return out;
-}
-
-/** A checksum of every tenant-000000 row of every tenant table (logs and sign-in bookkeeping left out). */
-async function snapshot(tables: { table: string }[]): Promise<Record<string, string>> {
-  const { rows } = await import('../../server/db/client.ts');
-  const { sql } = await import('drizzle-orm');
-  const out: Record<string, string> = {};
-  for (const { table } of tables) {
-    if (/^blade_log_|login_attempt|auth_session|loopyard_row_count/.test(table)) continue;
-    const [r] = await rows<{ h: string }>(
-      t.database.db,
-      sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h
-            from ${sql.identifier(table)} x where x.tenant_id = '000000'`,
-    );
-    out[table] = r.h;
-  }
-  return out;
-}
-
 /** The tables whose first tenant-000000 id a hand-written route is tried with, by the route's service. */
 const KEY_TABLES: [RegExp, string[]][] = [
   [/^\/api\/izs-stock\//, ['izs_stock_order', 'izs_trade_order', 'izs_drop_shipping', 'izs_stock']],
@@ -189,12 +145,12 @@ describe('hand-written routes that take ids', () => {
     );
     expect(routes.length).toBeGreaterThan(30);
     console.log(`hand-written id routes tried: ${routes.length}`);
-    const tables = await tenantTables();
+    const tables = await tenantTables(t);
     const idOf = new Map(tables.map((x) => [x.table, x.id]));
     const idsFor = (url: string) =>
       (KEY_TABLES.find(([re]) => re.test(url))?.[1] ?? []).map((n) => idOf.get(n)).filter((x): x is string => !!x);
     expect(idsFor('/api/izs-stock/x').length).toBe(4);
-    const before = await snapshot(tables);
+    const before = await snapshot(t, tables);
     const leaks: string[] = [];
     const hung: string[] = [];
     for (const r of routes) {
@@ -220,7 +176,7 @@ describe('hand-written routes that take ids', () => {
         if (text.includes(`"${id}"`)) leaks.push(`${r.method} ${r.url} id=${id}: ${text.slice(0, 160)}`);
       }
     }
-    const after = await snapshot(tables);
+    const after = await snapshot(t, tables);
     const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
     expect(hung).toEqual([]);
     expect(changed).toEqual([]);

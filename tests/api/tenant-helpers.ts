@@ -3,7 +3,8 @@
  * button of the product (so every permission check passes and only the tenant separates it from 000000), and user
  * `tenant2` (password 123456). Seeded directly: the product has no tenant administration screen yet.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rows } from '../../server/db/client.ts';
 import { dept, menu, role, roleMenu, tenant, user } from '../../server/db/schema/index.ts';
 import { hashPassword, md5hex } from '../../server/platform/password.ts';
 import { type TestApp, tokenRequest } from './helpers.ts';
@@ -45,4 +46,58 @@ export async function seedSecondTenant(t: TestApp): Promise<SecondTenant> {
   const res = await tokenRequest(t, 'tenant2', '123456', { tenantId: SECOND_TENANT });
   if (res.status !== 200) throw new Error(`login tenant2 failed: ${JSON.stringify(res.body)}`);
   return { tenantId: SECOND_TENANT, token: res.body.access_token, userId: u.id, deptId: d.id, roleId: r.id };
+}
+
+/** Tables of tenant data (a tenant_id column), with the first tenant-000000 id of each (when it has an id column). */
+export async function tenantTables(t: TestApp): Promise<{ table: string; id?: string }[]> {
+  const db = t.database.db;
+  const tables = await rows<{ table_name: string; has_id: boolean }>(
+    db,
+    sql`select c.table_name, exists(select 1 from information_schema.columns i where i.table_name = c.table_name
+          and i.column_name = 'id' and i.table_schema = 'public') as has_id
+          from information_schema.columns c
+         where c.table_schema = 'public' and c.column_name = 'tenant_id' order by 1`,
+  );
+  const out: { table: string; id?: string }[] = [];
+  for (const x of tables) {
+    if (!x.has_id) {
+      out.push({ table: x.table_name });
+      continue;
+    }
+    const r = await rows<{ id: string }>(
+      db,
+      sql`select id::text as id from ${sql.identifier(x.table_name)} where tenant_id = '000000' order by id limit 1`,
+    );
+    out.push({ table: x.table_name, id: r[0]?.id });
+  }
+  return out;
+}
+
+/** Every id of tenant 000000's rows (ids come from one sequence, so an id names one row of one table). */
+export async function tenantIds(t: TestApp, tables: { table: string; id?: string }[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const { table, id } of tables) {
+    if (id === undefined) continue;
+    const r = await rows<{ id: string }>(
+      t.database.db,
+      sql`select id::text as id from ${sql.identifier(table)} where tenant_id = '000000'`,
+    );
+    for (const x of r) out.add(x.id);
+  }
+  return out;
+}
+
+/** A checksum of every tenant-000000 row of every tenant table (logs and sign-in bookkeeping left out). */
+export async function snapshot(t: TestApp, tables: { table: string }[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const { table } of tables) {
+    if (/^blade_log_|login_attempt|auth_session|loopyard_row_count/.test(table)) continue;
+    const [r] = await rows<{ h: string }>(
+      t.database.db,
+      sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h
+            from ${sql.identifier(table)} x where x.tenant_id = '000000'`,
+    );
+    out[table] = r.h;
+  }
+  return out;
 }

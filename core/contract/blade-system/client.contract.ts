@@ -12,6 +12,8 @@
  *   built-in `saber` client (used by this web app) can be neither removed nor disabled.
  */
 import { z } from 'zod';
+import { idSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
 import { flag, opt } from '../izs-base/fields.ts';
 import { defineResource, type Option } from '../resource.ts';
 
@@ -166,3 +168,15 @@ export const clientResource = defineResource({
     { field: 'additionalInformation', label: '附加说明', kind: 'textarea', span: 2 },
   ],
 });
+
+/** 应用管理's own endpoint (handler in server/modules/blade-system/client.ts; the edit button, platform tenant). */
+export const CLIENT = {
+  resetSecret: endpoint({
+    method: 'POST',
+    path: CLIENT_PATHS.resetSecret,
+    summary: '重置应用密钥（新密钥只显示一次）',
+    query: z.object({ id: idSchema }, { error: '缺少必要的请求参数: id' }),
+    answer: z.object({ clientId: z.string(), clientSecret: z.string() }),
+    invalidates: [{ type: 'Resource', id: 'client' }],
+  }),
+};

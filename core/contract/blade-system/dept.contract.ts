@@ -6,9 +6,12 @@
  * is refused while child departments or users remain. Writes need the system_department or system_dept buttons.
  */
 import { z } from 'zod';
-import { deptSubmitSchema } from '../blade-system.contract.ts';
+import { type Dept, deptSubmitSchema, SYSTEM_PATHS } from '../blade-system.contract.ts';
+import { idListSchema, idSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
 import { DEPT_TREE } from '../izs-base/fields.ts';
 import { defineResource, type Option } from '../resource.ts';
+import { idOut, none, treeNodeSchema } from './fields.ts';
 
 /** dict `org_category` (BladeX): 1 公司, 2 部门, 3 小组. */
 export const DEPT_CATEGORIES: Option[] = [
@@ -72,3 +75,83 @@ const deptDef = (screen: 'department' | 'dept') =>
 
 export const departmentResource = deptDef('department');
 export const deptResource = deptDef('dept');
+
+/** A department as the hand-written routes answer it (list is a tree; lazy-list marks hasChildren). */
+export const deptSchema: z.ZodType<Dept> = z.lazy(() =>
+  z.object({
+    id: idOut,
+    tenantId: z.string(),
+    parentId: z.string(),
+    ancestors: z.string(),
+    deptName: z.string(),
+    fullName: z.string(),
+    deptCategory: z.number().int(),
+    sort: z.number().int(),
+    remark: z.string(),
+    hasChildren: z.boolean().optional(),
+    children: z.array(deptSchema).optional(),
+    parentName: z.string().optional(),
+  }),
+);
+
+/** Who may read 机构管理 / 部门管理 (the menu or its view button). */
+const DEPT_VIEW = { anyView: ['system_department', 'system_dept'] } as const;
+
+/**
+ * The organisation endpoints (handlers: server/modules/blade-system/dept/*.ts). tree and lazy-list serve every
+ * signed-in user (pickers); list needs the view of 机构管理 or 部门管理; submit and remove check the add /
+ * edit / delete button of either in the handler (the action depends on the body).
+ */
+export const DEPT = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/blade-system/dept/list',
+    summary: '机构树（按名称、类型筛选）',
+    query: z.object({
+      deptName: z.string().trim().max(45).optional(),
+      deptCategory: z.coerce.number({ error: '机构类型不正确' }).int('机构类型不正确').optional(),
+    }),
+    answer: z.array(deptSchema),
+    permission: DEPT_VIEW,
+    provides: ['Dept'],
+  }),
+  lazyList: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.deptLazyList,
+    summary: '机构懒加载列表',
+    query: z.object({ parentId: z.string().trim().optional(), deptName: z.string().trim().optional() }),
+    answer: z.array(deptSchema),
+    provides: ['Dept'],
+  }),
+  tree: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.deptTree,
+    summary: '机构树（选择器）',
+    answer: z.array(treeNodeSchema),
+    provides: ['Dept'],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.deptDetail,
+    summary: '机构详情',
+    query: z.object({ id: idSchema }),
+    answer: deptSchema,
+    provides: ['Dept'],
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: SYSTEM_PATHS.deptSubmit,
+    summary: '新增或修改机构（移动时改写子机构的祖级）',
+    body: deptSubmitSchema,
+    answer: none,
+    invalidates: ['Dept'],
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: SYSTEM_PATHS.deptRemove,
+    summary: '删除机构（无子机构、用户、员工时）',
+    query: z.object({ ids: idListSchema }),
+    answer: none,
+    invalidates: ['Dept'],
+  }),
+};

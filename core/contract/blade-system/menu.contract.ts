@@ -6,8 +6,11 @@
  * a reload. Menus are platform-wide: writes need the system_menu buttons and the platform tenant (000000).
  */
 import { z } from 'zod';
-import { menuSubmitSchema } from '../blade-system.contract.ts';
+import { type MenuNode, menuSubmitSchema, SYSTEM_PATHS } from '../blade-system.contract.ts';
+import { idListSchema, idSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
 import { defineResource, type Option } from '../resource.ts';
+import { none, treeNodeSchema } from './fields.ts';
 
 export const MENU_CATEGORIES: Option[] = [
   { label: '菜单', value: 1 },
@@ -90,3 +93,113 @@ export const menuResource = defineResource({
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
   ],
 });
+
+export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    parentId: z.string(),
+    code: z.string(),
+    name: z.string(),
+    alias: z.string(),
+    path: z.string(),
+    source: z.string(),
+    sort: z.number().int(),
+    category: z.union([z.literal(1), z.literal(2)]),
+    action: z.number().int(),
+    isOpen: z.union([z.literal(1), z.literal(2)]),
+    isHidden: z.union([z.literal(0), z.literal(1)]).optional(),
+    remark: z.string().optional(),
+    hasChildren: z.boolean().optional(),
+    children: z.array(menuNodeSchema).optional(),
+    parentName: z.string().optional(),
+  }),
+);
+
+export const menuFilters = z.object({
+  parentId: z.string().trim().optional(),
+  name: z.string().trim().optional(),
+  code: z.string().trim().optional(),
+  alias: z.string().trim().optional(),
+});
+
+/**
+ * The menu endpoints (handlers: server/modules/blade-system/menu/*.ts). routes / buttons: the caller's granted tree
+ * (the sidebar and the button map); lazy lists and tree: any signed-in user (menus are shared by every tenant);
+ * list: the 菜单管理 view; submit / remove: the system_menu buttons from the platform tenant (checked in the handler,
+ * the action depends on the body).
+ */
+export const MENU = {
+  routes: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.menuRoutes,
+    summary: '当前用户的菜单树（侧边栏）',
+    answer: z.array(menuNodeSchema),
+    provides: ['Menu'],
+  }),
+  buttons: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.menuButtons,
+    summary: '当前用户的按钮（按菜单分组）',
+    answer: z.array(menuNodeSchema),
+    provides: ['Buttons'],
+  }),
+  lazyList: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.menuLazyList,
+    summary: '菜单懒加载列表（菜单和按钮）',
+    query: menuFilters,
+    answer: z.array(menuNodeSchema),
+    provides: ['MenuAdmin'],
+  }),
+  lazyMenuList: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.menuLazyMenuList,
+    summary: '菜单懒加载列表（只有菜单）',
+    query: menuFilters,
+    answer: z.array(menuNodeSchema),
+    provides: ['MenuAdmin'],
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: `${menuResource.path}/list`,
+    summary: '菜单管理树（按名称、编号、别名筛选）',
+    query: menuFilters,
+    answer: z.array(menuNodeSchema),
+    permission: { code: menuResource.permission, action: 'view' },
+    provides: ['MenuAdmin'],
+  }),
+  tree: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.menuTree,
+    summary: '菜单树（上级菜单选择）',
+    answer: z.array(treeNodeSchema),
+    provides: ['MenuAdmin'],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: SYSTEM_PATHS.menuDetail,
+    summary: '菜单详情',
+    query: z.object({ id: idSchema }),
+    answer: z.intersection(
+      menuNodeSchema,
+      z.object({ parentName: z.string(), categoryName: z.string(), actionName: z.string(), isOpenName: z.string() }),
+    ),
+    provides: ['MenuAdmin'],
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: SYSTEM_PATHS.menuSubmit,
+    summary: '新增或修改菜单（平台租户）',
+    body: menuSubmitSchema,
+    answer: none,
+    invalidates: ['MenuAdmin', 'Menu', 'Buttons', 'Grant'],
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: SYSTEM_PATHS.menuRemove,
+    summary: '删除菜单（无子菜单时；平台租户）',
+    query: z.object({ ids: idListSchema }),
+    answer: none,
+    invalidates: ['MenuAdmin', 'Menu', 'Buttons', 'Grant'],
+  }),
+};

@@ -1,6 +1,8 @@
 /** Roles and grants (bladex-contract §4.2 grant bodies, §5.3). Role writes need admin / administrator. */
 import { z } from 'zod';
-import { idSchema, type TreeNode } from '../common.ts';
+import { idListSchema, idSchema, type TreeNode } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
+import { none, treeNodeSchema } from './fields.ts';
 
 export const ROLE_PATHS = {
   list: '/api/blade-system/role/list',
@@ -72,3 +74,100 @@ export interface GrantKeys {
   dataScope: string[];
   apiScope: string[];
 }
+
+export const roleNodeSchema: z.ZodType<RoleNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    tenantId: z.string(),
+    parentId: z.string(),
+    roleName: z.string(),
+    roleAlias: z.string(),
+    sort: z.number().int(),
+    parentName: z.string().optional(),
+    hasChildren: z.boolean().optional(),
+    children: z.array(roleNodeSchema).optional(),
+  }),
+);
+export const grantTreeSchema = z.object({
+  menu: z.array(treeNodeSchema),
+  dataScope: z.array(treeNodeSchema),
+  apiScope: z.array(treeNodeSchema),
+}) satisfies z.ZodType<GrantTree>;
+export const grantKeysSchema = z.object({
+  menu: z.array(z.string()),
+  dataScope: z.array(z.string()),
+  apiScope: z.array(z.string()),
+}) satisfies z.ZodType<GrantKeys>;
+
+/**
+ * The endpoints of 角色管理 and its grant dialog (screens/authority/role.tsx); administrator / admin role only, the
+ * caller's tenant only. Handlers: server/modules/blade-system/role/*.ts.
+ */
+export const ROLE = {
+  list: endpoint({
+    method: 'GET',
+    path: ROLE_PATHS.list,
+    summary: '角色列表（树）',
+    query: z.object({
+      roleName: z.string().trim().max(50).optional(),
+      roleAlias: z.string().trim().max(50).optional(),
+    }),
+    answer: z.array(roleNodeSchema),
+    provides: ['Role'],
+  }),
+  tree: endpoint({
+    method: 'GET',
+    path: ROLE_PATHS.tree,
+    summary: '角色树',
+    answer: z.array(treeNodeSchema),
+    provides: ['Role'],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: ROLE_PATHS.detail,
+    summary: '角色详情',
+    query: z.object({ id: idSchema }),
+    answer: roleNodeSchema,
+    provides: ['Role'],
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: ROLE_PATHS.submit,
+    summary: '新增或修改角色',
+    body: roleSubmitSchema,
+    answer: none,
+    invalidates: ['Role'],
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: ROLE_PATHS.remove,
+    summary: '删除角色（及其授权）',
+    query: z.object({ ids: idListSchema }),
+    answer: none,
+    invalidates: ['Role', 'Grant'],
+  }),
+  grant: endpoint({
+    method: 'POST',
+    path: ROLE_PATHS.grant,
+    summary: '角色授权（菜单、数据权限、接口权限）',
+    body: roleGrantSchema,
+    answer: none,
+    // the caller's own menus / buttons may change too
+    invalidates: ['Grant', 'Menu', 'Buttons'],
+  }),
+  grantTree: endpoint({
+    method: 'GET',
+    path: ROLE_PATHS.grantTree,
+    summary: '授权树（菜单、数据权限、接口权限）',
+    answer: grantTreeSchema,
+    provides: ['Grant', 'DataScope', 'ApiScope', 'MenuAdmin'],
+  }),
+  treeKeys: endpoint({
+    method: 'GET',
+    path: ROLE_PATHS.roleTreeKeys,
+    summary: '角色已授权的键',
+    query: z.object({ roleIds: idListSchema }),
+    answer: grantKeysSchema,
+    provides: ['Grant'],
+  }),
+};

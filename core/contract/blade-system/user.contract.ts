@@ -1,6 +1,8 @@
 /** User administration (bladex-contract §5.2, BladeX flavour). Passwords travel as md5 hex; hashes never leave. */
 import { z } from 'zod';
-import { idSchema } from '../common.ts';
+import { idListSchema, idSchema, pageQuerySchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
+import { idCsvIn, idOut, none, pageOf } from './fields.ts';
 
 export const USER_PATHS = {
   page: '/api/blade-system/user/page',
@@ -105,3 +107,129 @@ export const userPageQuerySchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
 });
+
+export const userRowSchema = z.object({
+  id: idOut,
+  tenantId: z.string(),
+  code: z.string(),
+  account: z.string(),
+  name: z.string(),
+  realName: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  birthday: z.string(),
+  sex: z.number().int(),
+  sexName: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  deptId: z.string(),
+  deptName: z.string(),
+  postId: z.string(),
+  postName: z.string(),
+  status: z.number().int(),
+  locked: z.boolean(),
+  createTime: z.string(),
+}) satisfies z.ZodType<UserRow>;
+
+/** userIds (+ roleIds / status) of grant, reset-password, unlock, update-status: query (BladeX) or JSON body. */
+const idsQuery = z.looseObject({ userIds: idCsvIn.optional(), roleIds: idCsvIn.optional() });
+const statusQuery = z.looseObject({
+  userIds: idCsvIn.optional(),
+  status: z.union([z.string(), z.number()]).optional(),
+});
+
+/**
+ * The endpoints of 用户管理 (screens/system/user.tsx); administrator / admin role only, the caller's tenant only.
+ * Handlers: server/modules/blade-system/user-admin/*.ts.
+ */
+export const USER_ADMIN = {
+  page: endpoint({
+    method: 'GET',
+    path: USER_PATHS.page,
+    summary: '用户分页',
+    query: userPageQuerySchema.extend(pageQuerySchema.shape),
+    answer: pageOf(userRowSchema),
+    provides: ['User'],
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: USER_PATHS.list,
+    summary: '用户列表（至多 1000）',
+    query: userPageQuerySchema,
+    answer: z.array(userRowSchema),
+    provides: ['User'],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: USER_PATHS.detail,
+    summary: '用户详情',
+    query: z.object({ id: idSchema }),
+    answer: userRowSchema,
+    provides: ['User'],
+  }),
+  postOptions: endpoint({
+    method: 'GET',
+    path: USER_PATHS.postOptions,
+    summary: '用户表单的岗位选项',
+    answer: z.array(z.object({ id: idOut, postName: z.string(), postCode: z.string() })),
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: USER_PATHS.submit,
+    summary: '新增或修改用户',
+    body: userSubmitSchema,
+    answer: none,
+    invalidates: ['User'],
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: USER_PATHS.update,
+    summary: '修改用户',
+    body: userSubmitSchema,
+    answer: none,
+    invalidates: ['User'],
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: USER_PATHS.remove,
+    summary: '删除用户（结束其会话）',
+    query: z.object({ ids: idListSchema }),
+    answer: none,
+    invalidates: ['User'],
+  }),
+  grant: endpoint({
+    method: 'POST',
+    path: USER_PATHS.grant,
+    summary: '用户角色配置',
+    query: idsQuery,
+    answer: none,
+    invalidates: ['User'],
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: USER_PATHS.resetPassword,
+    summary: '重置密码（租户的初始密码参数，否则 123456）',
+    query: idsQuery,
+    answer: none,
+    withMsg: true,
+  }),
+  unlock: endpoint({
+    method: 'POST',
+    path: USER_PATHS.unlock,
+    summary: '解锁用户',
+    query: idsQuery,
+    answer: none,
+    invalidates: ['User'],
+    withMsg: true,
+  }),
+  status: endpoint({
+    method: 'POST',
+    path: USER_PATHS.status,
+    summary: '启用 / 停用用户（停用结束其会话）',
+    query: statusQuery,
+    answer: none,
+    invalidates: ['User'],
+    withMsg: true,
+  }),
+};

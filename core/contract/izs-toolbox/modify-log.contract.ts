@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { changesOf, createTimeRange, type FieldChange, optionalText as text } from '../blade-log/log-fields.ts';
+import { endpoint } from '../endpoint.ts';
 import { defineResource, type Option } from '../resource.ts';
 
 export const MODIFY_LOG_PATH = '/api/izs-toolbox/modify-log';
@@ -135,3 +136,14 @@ export const modifyLogResource = defineResource({
   ],
   form: [],
 });
+
+/** The client's modification-log helper (spec §7.8); handler in server/modules/izs-toolbox/modify-log.ts. */
+export const MODIFY_LOG = {
+  report: endpoint({
+    method: 'POST',
+    path: MODIFY_LOG_PATHS.report,
+    summary: '记录一次修改（客户端的修改日志）',
+    body: modifyLogReportSchema,
+    answer: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+  }),
+};

@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
 import type { Option } from '../resource.ts';
 
 export const PRINT_CONFIG_PATHS = {
@@ -153,3 +154,62 @@ export function pageOf(c: Pick<PrintConfig, 'paper'> & PrintMargins) {
     margin: { top: c.marginTop, bottom: c.marginBottom, left: c.marginLeft, right: c.marginRight },
   };
 }
+
+const printerFieldsShape = {
+  printType: z.number().int(),
+  printDevice: z.string(),
+  printDevice2: z.string(),
+  printDevice3: z.string(),
+};
+export const printConfigSchema = z.object({
+  ...printerFieldsShape,
+  id: z.string().nullable(),
+  warehouseId: z.string(),
+  warehouseName: z.string(),
+  template: z.enum(TEMPLATE_KEYS),
+  paper: z.enum(PAPER_KEYS),
+  copies: z.number().int(),
+  marginTop: z.number(),
+  marginBottom: z.number(),
+  marginLeft: z.number(),
+  marginRight: z.number(),
+  title: z.string(),
+  footer: z.string(),
+  updateTime: z.string().nullable(),
+}) satisfies z.ZodType<PrintConfig>;
+export const deptPrinterConfigSchema = z.object({
+  ...printerFieldsShape,
+  deptId: z.string(),
+  warehouseId: z.string().nullable(),
+}) satisfies z.ZodType<DeptPrinterConfig>;
+
+/** Handlers: server/modules/izs-toolbox/print-config.ts. */
+export const PRINT_CONFIG = {
+  detail: endpoint({
+    method: 'GET',
+    path: PRINT_CONFIG_PATHS.detailWarehouseId,
+    summary: '仓库的打印设置（未保存时为默认值）',
+    query: warehouseIdQuery,
+    answer: printConfigSchema,
+    provides: ['PrintConfig'],
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: PRINT_CONFIG_PATHS.save,
+    summary: '保存仓库的打印设置',
+    body: printConfigSaveSchema,
+    answer: printConfigSchema,
+    permission: { code: 'base_warehouse', action: 'edit' },
+    invalidates: ['PrintConfig'],
+  }),
+  byDept: endpoint({
+    method: 'GET',
+    path: PRINT_CONFIG_PATHS.detailDeptId,
+    summary: '机构的打印机配置（默认仓库的，否则最近保存的）',
+    query: deptIdQuery,
+    answer: deptPrinterConfigSchema,
+    provides: ['PrintConfig'],
+    // a background load: errors stay silent
+    silent: true,
+  }),
+};

@@ -6,16 +6,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { CLIENT_PATHS, clientResource } from '../../../core/contract/blade-system/client.contract.ts';
-import { DEFAULT_CLIENT_ID, idSchema } from '../../../core/contract/common.ts';
+import { CLIENT, clientResource } from '../../../core/contract/blade-system/client.contract.ts';
+import { DEFAULT_CLIENT_ID } from '../../../core/contract/common.ts';
 import { client } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { generateClientSecret, hashClientSecret } from '../../platform/client-secret.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
 import { isPlatformTenant, requirePlatformTenant } from './platform-tenant.ts';
 
 export function registerClientRoutes(s: FastifyInstance, ctx: CrudContext): void {
@@ -66,10 +65,10 @@ export function registerClientRoutes(s: FastifyInstance, ctx: CrudContext): void
     return plain ? { ...e, clientSecret: plain } : e;
   };
 
-  s.post(CLIENT_PATHS.resetSecret, async (req) => {
+  endpoints(s, ctx.db).handle(CLIENT.resetSecret, async ({ query, req }) => {
     const u = await res.permit(req, 'edit');
     requirePlatformTenant(u);
-    const id = parse(z.object({ id: idSchema }, { error: '缺少必要的请求参数: id' }), req.query ?? {}).id;
+    const id = query.id;
     const plain = generateClientSecret();
     const clientId = await ctx.db.transaction(async (tx) => {
       const [r] = await tx
@@ -81,6 +80,6 @@ export function registerClientRoutes(s: FastifyInstance, ctx: CrudContext): void
       await writeOperationLog(tx, req, `重置应用密钥: ${r.clientId}`, { clientSecret: ['******', '******'] });
       return r.clientId;
     });
-    return ok({ clientId, clientSecret: plain });
+    return { clientId, clientSecret: plain };
   });
 }

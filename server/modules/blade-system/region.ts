@@ -1,35 +1,22 @@
 /** Regions (bladex-contract §5.6): GET list?parentCode=00&current&size → Page<Region> with hasChildren. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { type Region, SYSTEM_PATHS } from '../../../core/contract/blade-system.contract.ts';
+import { REGION } from '../../../core/contract/blade-system/region.contract.ts';
+import type { Region } from '../../../core/contract/blade-system.contract.ts';
 import type { AppContext } from '../../app.ts';
 import { region } from '../../db/schema/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { parsePaging } from '../../platform/paging.ts';
-import { ok, page } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
-
-const filterSchema = z.object({
-  parentCode: z
-    .string()
-    .trim()
-    .regex(/^\d{1,12}$/, '上级区划编号格式不正确')
-    .optional(),
-  code: z.string().trim().max(12).optional(),
-  name: z.string().trim().max(50).optional(),
-  regionLevel: z.coerce.number({ error: '区划层级必须是数字' }).int().min(0).max(5).optional(),
-});
+import { page } from '../../platform/r.ts';
 
 export function registerRegionRoutes(app: FastifyInstance, { database }: AppContext): void {
   const db = database.db;
-  app.get(SYSTEM_PATHS.regionList, async (req) => {
-    const query = (req.query ?? {}) as Record<string, unknown>;
+  endpoints(app, db).handle(REGION.list, async ({ query: f, req }) => {
     const p = parsePaging(
-      query,
+      req.query,
       { code: region.code, sort: region.sort, name: region.name, region_level: region.regionLevel },
       [asc(region.sort), asc(region.code)],
     );
-    const f = parse(filterSchema, query);
     // entity-style equals (bladex-contract §2.1); without code or parentCode: the provinces (children of 00)
     const conds = f.code ? [eq(region.code, f.code)] : [eq(region.parentCode, f.parentCode || '00')];
     if (f.code && f.parentCode) conds.push(eq(region.parentCode, f.parentCode));
@@ -56,6 +43,6 @@ export function registerRegionRoutes(app: FastifyInstance, { database }: AppCont
       sort: r.sort,
       hasChildren: !!hasChildren,
     }));
-    return ok(page(records, n, p.current, p.size));
+    return page(records, n, p.current, p.size);
   });
 }

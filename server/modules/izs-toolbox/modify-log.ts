@@ -6,11 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changesOf, type FieldChange } from '../../../core/contract/blade-log/log-fields.ts';
-import {
-  MODIFY_LOG_PATHS,
-  modifyLogReportSchema,
-  modifyLogResource,
-} from '../../../core/contract/izs-toolbox/modify-log.contract.ts';
+import { MODIFY_LOG, modifyLogResource } from '../../../core/contract/izs-toolbox/modify-log.contract.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { modifyLog } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
@@ -24,10 +20,9 @@ import {
   registerResource,
   userJoins,
 } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { requestParams } from '../../platform/logs.ts';
-import { ok } from '../../platform/r.ts';
 import { effectiveDept } from '../../platform/scope.ts';
-import { parse } from '../../platform/validate.ts';
 
 export interface Modification {
   orderType: string;
@@ -89,9 +84,7 @@ export function registerModifyLog(s: FastifyInstance, db: Db, ctx: CrudContext):
     },
   });
 
-  s.post(MODIFY_LOG_PATHS.report, async (req) => {
-    currentUser(req);
-    const body = parse(modifyLogReportSchema, req.body ?? {});
+  endpoints(s, db).handle(MODIFY_LOG.report, async ({ body, req }) => {
     const id = await recordModification(db, req, {
       orderType: body.orderType,
       orderNo: body.orderNo,
@@ -103,7 +96,7 @@ export function registerModifyLog(s: FastifyInstance, db: Db, ctx: CrudContext):
       method: body.method,
       params: body.params,
     });
-    return ok({ id });
+    return { id };
   });
 }
 

@@ -10,25 +10,22 @@ import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_PRINT_CONFIG,
   type DeptPrinterConfig,
-  deptIdQuery,
   PAPER_SIZES,
   type PaperKey,
-  PRINT_CONFIG_PATHS,
+  PRINT_CONFIG,
   PRINT_TEMPLATES,
   type PrintConfig,
   type PrintTemplate,
-  printConfigSaveSchema,
-  warehouseIdQuery,
 } from '../../../core/contract/izs-toolbox/print-config.contract.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { businessConfig, dept, printConfig, warehouse } from '../../db/schema/index.ts';
-import { type AuthUser, currentUser } from '../../platform/auth.ts';
-import { isAdministrator, requireButton, scopeCondition } from '../../platform/crud/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { isAdministrator, scopeCondition } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, forbidden, ok } from '../../platform/r.ts';
+import { badRequest, forbidden } from '../../platform/r.ts';
 import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { parse } from '../../platform/validate.ts';
 
 type ConfigRow = typeof printConfig.$inferSelect;
 
@@ -99,18 +96,15 @@ async function allowedDept(db: Db, u: AuthUser, wanted?: string): Promise<string
 }
 
 export function registerPrintConfig(s: FastifyInstance, db: Db, tz: string): void {
-  s.get(PRINT_CONFIG_PATHS.detailWarehouseId, async (req) => {
-    const u = currentUser(req);
-    const { warehouseId } = parse(warehouseIdQuery, req.query ?? {});
+  const r = endpoints(s, db);
+  r.handle(PRINT_CONFIG.detail, async ({ query, user: u }) => {
+    const { warehouseId } = query;
     const wh = await visibleWarehouse(db, db, u, warehouseId as string);
     const [row] = await configOf(db, u.tenantId, wh.id);
-    return ok(toConfig(row, wh, tz));
+    return toConfig(row, wh, tz);
   });
 
-  s.post(PRINT_CONFIG_PATHS.save, async (req) => {
-    const u = currentUser(req);
-    await requireButton(db, u, 'base_warehouse', 'edit');
-    const body = parse(printConfigSaveSchema, req.body ?? {});
+  r.handle(PRINT_CONFIG.save, async ({ body, req, user: u }) => {
     const values = {
       printType: body.printType,
       printDevice: body.printDevice,
@@ -156,13 +150,11 @@ export function registerPrintConfig(s: FastifyInstance, db: Db, tz: string): voi
       await writeOperationLog(tx, req, `新增打印设置: ${wh.name}`, diff({}, values));
       return toConfig(row, wh, tz);
     });
-    return ok(saved);
+    return saved;
   });
 
   /** Spec §7.7 "printer config fetch by deptId": data printType, printDevice, printDevice2, printDevice3. */
-  s.get(PRINT_CONFIG_PATHS.detailDeptId, async (req) => {
-    const u = currentUser(req);
-    const q = parse(deptIdQuery, req.query ?? {});
+  r.handle(PRINT_CONFIG.byDept, async ({ query: q, user: u }) => {
     const deptId = await allowedDept(db, u, q.deptId);
     const live = (t: typeof printConfig) => and(eq(t.tenantId, u.tenantId), eq(t.isDeleted, 0));
     // the department's default warehouse (business config) first, else its most recently saved warehouse
@@ -195,6 +187,6 @@ export function registerPrintConfig(s: FastifyInstance, db: Db, tz: string): voi
       printDevice2: row?.printDevice2 ?? '',
       printDevice3: row?.printDevice3 ?? '',
     };
-    return ok(answer);
+    return answer;
   });
 }

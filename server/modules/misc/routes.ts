@@ -5,12 +5,12 @@
  */
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type DashboardSummary, type SiteInfo, SYSTEM_PATHS } from '../../../core/contract/blade-system.contract.ts';
+import { SITE } from '../../../core/contract/blade-system/site.contract.ts';
+import type { DashboardSummary, SiteInfo } from '../../../core/contract/blade-system.contract.ts';
 import type { AppContext } from '../../app.ts';
 import { rows } from '../../db/client.ts';
 import { versionInfo } from '../../db/schema/index.ts';
-import { currentUser } from '../../platform/auth.ts';
-import { ok } from '../../platform/r.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { hasDemoData } from '../../seed/index.ts';
 
@@ -18,17 +18,18 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
   const db = database.db;
   const tz = config.tz;
 
-  app.get(SYSTEM_PATHS.versionSelect, { config: { public: true } }, async () => {
-    const r = await db
+  const r = endpoints(app, db);
+  r.handle(SITE.versionSelect, async () => {
+    const v = await db
       .select({ version: versionInfo.version })
       .from(versionInfo)
       .orderBy(desc(versionInfo.id))
       .limit(1);
-    return ok({ version: r[0]?.version ?? '' });
+    return { version: v[0]?.version ?? '' };
   });
 
   let demo: { value: boolean; at: number } | null = null;
-  app.get(SYSTEM_PATHS.siteInfo, { config: { public: true } }, async () => {
+  r.handle(SITE.siteInfo, async () => {
     const now = new Date();
     if (!demo || now.getTime() - demo.at > 60_000) demo = { value: await hasDemoData(db), at: now.getTime() };
     const wall = formatDateTime(now, tz); // yyyy-MM-dd HH:mm:ss in TZ
@@ -43,12 +44,11 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
       now: now.getTime(),
       demo: demo.value,
     };
-    return ok(info);
+    return info;
   });
 
-  app.get(SYSTEM_PATHS.dashboardSummary, async (req) => {
+  r.handle(SITE.dashboardSummary, async ({ user: u }) => {
     await flushApiLog();
-    const u = currentUser(req);
     const t = u.tenantId;
     const day = (col: string) => sql.raw(`(${col} at time zone '${tz.replace(/'/g, '')}')::date`);
     const today = sql`(now() at time zone ${tz})::date`;
@@ -110,6 +110,6 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
         apiCalls: Number(r.api),
       })),
     };
-    return ok(summary);
+    return summary;
   });
 }

@@ -1,0 +1,160 @@
+/**
+ * The one money / weight / price module (issue 10, DESIGN §5): parsing with the Chinese 400 messages, and the
+ * screen's and messages' formats — all on decimal.js, never binary floats. Money is kept to the fen (2 decimals,
+ * half-up), weights are kilograms with 3 decimals (tonnes = kg / 1000), prices are quoted per the material's unit
+ * (元/吨 or 元/千克).
+ *
+ *   parseAmount('12.345', '金额', { places: 2 })   → throws AmountInputError('金额最多 2 位小数')
+ *   formatMoney('1234567.8')                        → '1,234,567.80'
+ *   formatMoney('1234.5', { thousands: false })     → '1234.50'
+ *   formatKg('35260.5')                             → '35,260.5'      formatTonnes('35260') → '35.260'
+ *   formatPrice('2300', 't')                        → '2,300.00 元/吨'
+ *
+ * core/accounting/amount.ts (money, moneyText), core/format/decimal.ts (formatDecimal, kgToTonnes),
+ * features/voucher's moneyCell and core/stock/amount.ts's priceUnitOf are names for these functions.
+ */
+import Decimal from 'decimal.js';
+
+export { Decimal };
+
+/** What a caller may pass: a decimal string, a Decimal, or a number (integers only are exact). */
+export type DecimalInput = Decimal | string | number;
+
+/** A bad number typed by a user: the message is the Chinese text of the 400 answer. */
+export class AmountInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AmountInputError';
+  }
+}
+
+export interface ParseOptions {
+  /** At most this many decimals (money 2, weight 3); more is refused, not rounded. */
+  places?: number;
+  /** Refuse values below zero (default: allowed). */
+  nonNegative?: boolean;
+  /** Refuse zero and below. */
+  positive?: boolean;
+  /** Empty input: this value instead of the 请输入 message. */
+  empty?: DecimalInput;
+}
+
+/**
+ * A user's number → Decimal, or AmountInputError with a message naming the field: 请输入金额, 金额不是有效的数字,
+ * 金额不能为负数, 金额必须大于0, 金额最多 2 位小数. Thousands separators and spaces are accepted ('1,234.5').
+ */
+export function parseAmount(value: DecimalInput | null | undefined, label: string, o: ParseOptions = {}): Decimal {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    if (o.empty !== undefined) return parseAmount(o.empty, label, { ...o, empty: undefined });
+    throw new AmountInputError(`请输入${label}`);
+  }
+  let d: Decimal;
+  if (Decimal.isDecimal(value)) d = value as Decimal;
+  else {
+    const text = typeof value === 'number' ? String(value) : value.replace(/[,\s，]/g, '');
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) throw new AmountInputError(`${label}不是有效的数字`);
+    d = new Decimal(text);
+  }
+  if (!d.isFinite()) throw new AmountInputError(`${label}不是有效的数字`);
+  if (o.positive && d.lte(0)) throw new AmountInputError(`${label}必须大于0`);
+  if (o.nonNegative && d.isNegative()) throw new AmountInputError(`${label}不能为负数`);
+  if (o.places !== undefined && d.decimalPlaces() > o.places) {
+    throw new AmountInputError(`${label}最多 ${o.places} 位小数`);
+  }
+  return d;
+}
+
+/** Lenient reading for display: '' / null / junk → zero (a screen shows 0.00 rather than failing). */
+export function decimalOrZero(value: DecimalInput | null | undefined): Decimal {
+  if (value === null || value === undefined || value === '') return new Decimal(0);
+  if (Decimal.isDecimal(value)) return value as Decimal;
+  try {
+    const d = new Decimal(typeof value === 'number' ? String(value) : value.replace(/[,\s]/g, ''));
+    return d.isFinite() ? d : new Decimal(0);
+  } catch {
+    return new Decimal(0);
+  }
+}
+
+/** '1234567.891' → '1,234,567.891' (the integer part grouped by three; the sign and decimals kept). */
+export function groupThousands(fixed: string): string {
+  const [int, frac] = fixed.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
+}
+
+/** A decimal with `places` fixed decimals, half-up; grouped by thousands unless `thousands: false`. */
+export function formatFixed(
+  value: DecimalInput | null | undefined,
+  places: number,
+  o: { thousands?: boolean } = {},
+): string {
+  const fixed = decimalOrZero(value).toFixed(places, Decimal.ROUND_HALF_UP);
+  return o.thousands === false ? fixed : groupThousands(fixed);
+}
+
+export interface MoneyOptions {
+  /** Thousands separators (default true; false for the wire and inputs). */
+  thousands?: boolean;
+  /** Zero shows as '' (voucher grids, statements). */
+  blankZero?: boolean;
+}
+
+/** Money to the fen, half-up: '1234567.8' → '1,234,567.80'; junk and '' → '0.00'. */
+export function formatMoney(value: DecimalInput | null | undefined, o: MoneyOptions = {}): string {
+  const d = decimalOrZero(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  if (o.blankZero && d.isZero()) return '';
+  return formatFixed(d, 2, o);
+}
+
+/** Money for the wire and messages, strict: '1234.5' → '1234.50'; junk throws (a bug, not user input). */
+export function moneyFixed(value: DecimalInput): string {
+  const d = Decimal.isDecimal(value)
+    ? (value as Decimal)
+    : new Decimal(typeof value === 'number' ? String(value) : value.trim());
+  return d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/**
+ * A weight in kg for the screen, half-up to `places` (3): thousands separators, decimals only as far as the value
+ * has them ('35260' → '35,260', '35260.50' → '35,260.5'); `fixed: true` keeps all places ('35,260.000').
+ */
+export function formatKg(
+  kg: DecimalInput | null | undefined,
+  o: { places?: number; fixed?: boolean; thousands?: boolean } = {},
+): string {
+  if (kg === null || kg === undefined || kg === '') return '';
+  const places = o.places ?? 3;
+  const d = decimalOrZero(kg).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  const text = o.fixed ? d.toFixed(places) : d.toFixed();
+  return o.thousands === false ? text : groupThousands(text);
+}
+
+/** Kilograms → tonnes with `places` (3) decimals, half-up, no grouping: '35260' → '35.260'; '' / junk → '0.000'. */
+export function kgToTonnes(kg: DecimalInput | null | undefined, places = 3): string {
+  return decimalOrZero(kg).div(1000).toFixed(places, Decimal.ROUND_HALF_UP);
+}
+
+/** Tonnes for the screen: '35260' → '35.260' t grouped by thousands ('1234567' kg → '1,234.567'); '' stays ''. */
+export function formatTonnes(kg: DecimalInput | null | undefined, places = 3): string {
+  if (kg === null || kg === undefined || kg === '') return '';
+  return groupThousands(kgToTonnes(kg, places));
+}
+
+/** The unit a price is quoted in: per tonne or per kilogram. */
+export type PriceUnit = 't' | 'kg';
+
+/** The material's price unit as the contract stores it (yuan_per_ton / yuan_per_kg) → the arithmetic's unit. */
+export function priceUnitOf(materialPriceUnit: string | null | undefined): PriceUnit {
+  return materialPriceUnit === 'yuan_per_kg' ? 'kg' : 't';
+}
+
+/** 元/吨 or 元/千克. */
+export function priceUnitLabel(unit: PriceUnit): string {
+  return unit === 'kg' ? '元/千克' : '元/吨';
+}
+
+/** A unit price with its unit: '2300', 't' → '2,300.00 元/吨'. */
+export function formatPrice(price: DecimalInput | null | undefined, unit: PriceUnit): string {
+  return `${formatMoney(price)} ${priceUnitLabel(unit)}`;
+}
