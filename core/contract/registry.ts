@@ -16,6 +16,7 @@ import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
+import { DASHBOARD } from './izs-visual/dashboard.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
@@ -25,6 +26,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   fixedAssets: FIXED_ASSETS,
   vouchers: VOUCHERS,
   visual: VISUAL_ENDPOINTS,
+  dashboard: DASHBOARD,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
   openApp: OPEN_APP,

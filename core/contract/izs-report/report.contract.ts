@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { dateStr, ref } from '../izs-base/fields.ts';
 import { day, id, kg, month, pct, pendingSource, REPORT, yuan } from '../izs-visual/fields.ts';
+import { arapFigure } from '../izs-visual/money.ts';
 
 export const GROUP_BYS = ['material', 'party', 'warehouse', 'dept', 'day', 'month', 'gb'] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
@@ -121,7 +122,9 @@ export const financeStatementAnswer = z.object({
       inputVat: yuan,
     }),
   ),
-  receivables: pendingSource,
+  /** open receivables / payables as of the server's today, with aging (izs-finance-ar) */
+  receivables: arapFigure,
+  payables: arapFigure,
 });
 export type FinanceStatementAnswer = z.infer<typeof financeStatementAnswer>;
 

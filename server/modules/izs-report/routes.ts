@@ -19,5 +19,5 @@ export function registerIzsReport(app: FastifyInstance, ctx: AppContext): void {
   registerTrade(r, db);
   registerStock(r, db, ctx.config.tz);
   registerDocuments(r, db, ctx.config.tz);
-  registerFinanceGb(r, db);
+  registerFinanceGb(r, db, ctx.config.tz);
 }
