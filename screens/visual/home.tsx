@@ -8,6 +8,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { lazy, Suspense, useMemo } from 'react';
 import { type HomeAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
+import { WallBoundary } from '../../features/wall/boundary.tsx';
 import { t2, wan } from '../../features/wall/format.ts';
 import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallChart, WALL_AXIS } from '../../features/wall/use-wall-chart.ts';
@@ -122,9 +123,11 @@ export default function HomeScreen() {
             }}
           >
             <Panel title="站点分布与库存" style={{ flex: 1.6 }} testId="home-sites">
-              <Suspense fallback={<p style={{ fontSize: 22, color: WALL.dim }}>地图加载中…</p>}>
-                <SiteMap sites={sites} />
-              </Suspense>
+              <WallBoundary label="地图">
+                <Suspense fallback={<p style={{ fontSize: 22, color: WALL.dim }}>地图加载中…</p>}>
+                  <SiteMap sites={sites} />
+                </Suspense>
+              </WallBoundary>
             </Panel>
             <Panel title="物料吞吐（吨）" style={{ flex: 1 }}>
               <MaterialChart materials={data.materials} />

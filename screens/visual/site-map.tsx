@@ -6,7 +6,7 @@
  * its stock and sites. Imported lazily by home.tsx only, so L7 and the boundaries stay out of the other screens.
  */
 import { type ILayer, Map as L7Map, LineLayer, Marker, PointLayer, PolygonLayer, Scene } from '@antv/l7';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HomeAnswer } from '../../core/contract/izs-visual/visual.contract.ts';
 import { maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
 import china from '../../features/logistics-map/china-provinces.json';
@@ -69,7 +69,11 @@ function markerElement(s: Site, approx: boolean): HTMLElement {
   return el;
 }
 
-export default function SiteMap({ sites }: { sites: Site[] }) {
+export default function SiteMap(props: { sites: Site[] }) {
+  // a refresh answers a new array every minute: redraw only when a site or its stock changed (runs for days)
+  const key = JSON.stringify(props.sites);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the sites
+  const sites = useMemo(() => props.sites, [key]);
   const box = useRef<HTMLDivElement>(null);
   const scene = useRef<Scene | null>(null);
   const fill = useRef<ILayer | null>(null);
