@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxStock, provinceCode, provinceTotals, SHADES, shadeOf } from './site-map.ts';
+import { labelRows, maxStock, provinceCode, provinceTotals, SHADES, shadeOf } from './site-map.ts';
 
 describe('site map figures', () => {
   it.each([
@@ -43,5 +43,18 @@ describe('maxStock', () => {
         ]),
       ),
     ).toBe('10.250');
+  });
+});
+
+describe('labelRows', () => {
+  it('stacks the labels of sites close together', () => {
+    expect(
+      labelRows([
+        [121.84, 29.9],
+        [121.85, 29.9],
+        [121.0, 31.4],
+        [121.86, 29.91],
+      ]),
+    ).toEqual([0, 1, 0, 2]);
   });
 });

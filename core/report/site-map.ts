@@ -48,3 +48,13 @@ export function maxStock(t: Map<string, { stockKg: string }>): string {
   for (const v of t.values()) if (max.lt(v.stockKg)) max = new Decimal(v.stockKg);
   return max.toFixed(3);
 }
+
+/**
+ * Label rows of sites drawn close together (within `near` degrees of an earlier one): 0 for the first, 1, 2 … for
+ * the next, so their labels stack instead of covering each other.
+ */
+export function labelRows(points: [number, number][], near = 0.6): number[] {
+  return points.map(
+    (p, i) => points.slice(0, i).filter((q) => Math.abs(q[0] - p[0]) < near && Math.abs(q[1] - p[1]) < near).length,
+  );
+}

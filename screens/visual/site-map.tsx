@@ -8,7 +8,7 @@
 import { type ILayer, Map as L7Map, LineLayer, Marker, PointLayer, PolygonLayer, Scene } from '@antv/l7';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HomeAnswer } from '../../core/contract/izs-visual/visual.contract.ts';
-import { maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
+import { labelRows, maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
 import china from '../../features/logistics-map/china-provinces.json';
 import { t2 } from '../../features/wall/format.ts';
 
@@ -53,7 +53,8 @@ export function sitePosition(s: Site, index: number): { at: LonLat; approx: bool
   return c ? { at: [c[0] + (index % 3) * 0.8, c[1] - Math.floor(index / 3) * 0.6], approx: true } : null;
 }
 
-function markerElement(s: Site, approx: boolean): HTMLElement {
+/** A site's marker: a glowing dot and its label; a label stacked under a close neighbour's (row > 0) keeps no dot. */
+function markerElement(s: Site, approx: boolean, row: number): HTMLElement {
   const el = document.createElement('div');
   el.dataset.testid = `home-site-${s.warehouseId}`;
   el.dataset.stockKg = s.stockKg;
@@ -63,6 +64,7 @@ function markerElement(s: Site, approx: boolean): HTMLElement {
   const dot = document.createElement('span');
   dot.style.cssText =
     'width:14px;height:14px;border-radius:50%;background:#ffc53d;box-shadow:0 0 10px 4px rgba(255,197,61,.55)';
+  if (row > 0) dot.style.visibility = 'hidden';
   const label = document.createElement('span');
   label.textContent = `${s.name} ${t2(s.stockKg)} 吨${approx ? '（未设坐标）' : ''}`;
   el.append(dot, label);
@@ -98,6 +100,11 @@ export default function SiteMap(props: { sites: Site[] }) {
     }
     scene.current = s;
     s.on('loaded', () => {
+      // the whole of China, with room on the east for the coastal sites' labels
+      s.fitBounds([
+        [74, 17],
+        [146, 54],
+      ]);
       const polygons = new PolygonLayer({ zIndex: 1 })
         .source(shaded(new Map()))
         .shape('fill')
@@ -147,15 +154,22 @@ export default function SiteMap(props: { sites: Site[] }) {
     totals.current = t;
     fill.current.setData(shaded(t));
     for (const m of markers.current) m.remove();
-    markers.current = sites.flatMap((site, i) => {
+    const placed = sites.flatMap((site, i) => {
       const pos = sitePosition(site, i);
-      if (!pos) return [];
-      const m = new Marker({ element: markerElement(site, pos.approx), anchor: LEFT }).setLnglat({
-        lng: pos.at[0],
-        lat: pos.at[1],
+      return pos ? [{ site, ...pos }] : [];
+    });
+    const rows = labelRows(placed.map((p) => p.at));
+    markers.current = placed.map(({ site, at, approx }, i) => {
+      const m = new Marker({
+        element: markerElement(site, approx, rows[i]),
+        anchor: LEFT,
+        offsets: [0, rows[i] * 26],
+      }).setLnglat({
+        lng: at[0],
+        lat: at[1],
       });
       s.addMarker(m);
-      return [m];
+      return m;
     });
   }, [ready, sites]);
 
