@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelRows, maxStock, provinceCode, provinceTotals, SHADES, shadeOf } from './site-map.ts';
+import { labelOffsets, maxStock, provinceCode, provinceTotals, SHADES, shadeOf } from './site-map.ts';
 
 describe('site map figures', () => {
   it.each([
@@ -46,15 +46,16 @@ describe('maxStock', () => {
   });
 });
 
-describe('labelRows', () => {
-  it('stacks the labels of sites close together', () => {
+describe('labelOffsets', () => {
+  it('moves a label that would cover a placed one below it', () => {
+    // Beilun (two yards 2 px apart) and Kunshan 15 px above them; a far site keeps its place
     expect(
-      labelRows([
-        [121.84, 29.9],
-        [121.85, 29.9],
-        [121.0, 31.4],
-        [121.86, 29.91],
+      labelOffsets([
+        { x: 800, y: 400 },
+        { x: 801, y: 402 },
+        { x: 792, y: 385 },
+        { x: 300, y: 400 },
       ]),
-    ).toEqual([0, 1, 0, 2]);
+    ).toEqual([11, 35, 0, 0]);
   });
 });

@@ -50,11 +50,27 @@ export function maxStock(t: Map<string, { stockKg: string }>): string {
 }
 
 /**
- * Label rows of sites drawn close together (within `near` degrees of an earlier one): 0 for the first, 1, 2 … for
- * the next, so their labels stack instead of covering each other.
+ * Vertical label offsets (px) so that labels of sites drawn close together do not cover each other: labels are
+ * placed top to bottom; one whose box (width × height from its point) meets a placed one moves down below it.
+ * `points` are container pixels of the sites.
  */
-export function labelRows(points: [number, number][], near = 0.6): number[] {
-  return points.map(
-    (p, i) => points.slice(0, i).filter((q) => Math.abs(q[0] - p[0]) < near && Math.abs(q[1] - p[1]) < near).length,
-  );
+export function labelOffsets(points: { x: number; y: number }[], width = 240, height = 26): number[] {
+  const order = points.map((p, i) => ({ ...p, i })).sort((a, b) => a.y - b.y || a.x - b.x);
+  const placed: { x: number; y: number }[] = [];
+  const out = new Array<number>(points.length).fill(0);
+  for (const p of order) {
+    let y = p.y;
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const q of placed) {
+        if (Math.abs(q.x - p.x) < width && Math.abs(q.y - y) < height) {
+          y = q.y + height;
+          moved = true;
+        }
+      }
+    }
+    placed.push({ x: p.x, y });
+    out[p.i] = y - p.y;
+  }
+  return out;
 }

@@ -8,7 +8,7 @@
 import { type ILayer, Map as L7Map, LineLayer, Marker, PointLayer, PolygonLayer, Scene } from '@antv/l7';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HomeAnswer } from '../../core/contract/izs-visual/visual.contract.ts';
-import { labelRows, maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
+import { labelOffsets, maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
 import china from '../../features/logistics-map/china-provinces.json';
 import { t2 } from '../../features/wall/format.ts';
 
@@ -53,8 +53,8 @@ export function sitePosition(s: Site, index: number): { at: LonLat; approx: bool
   return c ? { at: [c[0] + (index % 3) * 0.8, c[1] - Math.floor(index / 3) * 0.6], approx: true } : null;
 }
 
-/** A site's marker: a glowing dot and its label; a label stacked under a close neighbour's (row > 0) keeps no dot. */
-function markerElement(s: Site, approx: boolean, row: number): HTMLElement {
+/** A site's marker: a glowing dot at the site and its label, moved down by dy px below a close neighbour's label. */
+function markerElement(s: Site, approx: boolean, dy: number): HTMLElement {
   const el = document.createElement('div');
   el.dataset.testid = `home-site-${s.warehouseId}`;
   el.dataset.stockKg = s.stockKg;
@@ -64,9 +64,9 @@ function markerElement(s: Site, approx: boolean, row: number): HTMLElement {
   const dot = document.createElement('span');
   dot.style.cssText =
     'width:14px;height:14px;border-radius:50%;background:#ffc53d;box-shadow:0 0 10px 4px rgba(255,197,61,.55)';
-  if (row > 0) dot.style.visibility = 'hidden';
   const label = document.createElement('span');
   label.textContent = `${s.name} ${t2(s.stockKg)} 吨${approx ? '（未设坐标）' : ''}`;
+  if (dy) label.style.transform = `translateY(${dy}px)`;
   el.append(dot, label);
   return el;
 }
@@ -158,12 +158,11 @@ export default function SiteMap(props: { sites: Site[] }) {
       const pos = sitePosition(site, i);
       return pos ? [{ site, ...pos }] : [];
     });
-    const rows = labelRows(placed.map((p) => p.at));
+    const offsets = labelOffsets(placed.map((p) => s.lngLatToContainer(p.at) as unknown as { x: number; y: number }));
     markers.current = placed.map(({ site, at, approx }, i) => {
       const m = new Marker({
-        element: markerElement(site, approx, rows[i]),
+        element: markerElement(site, approx, offsets[i]),
         anchor: LEFT,
-        offsets: [0, rows[i] * 26],
       }).setLnglat({
         lng: at[0],
         lat: at[1],
