@@ -3,10 +3,13 @@
  * posting, receivables overdue and payables due — each computed by the server (dashboard.contract.ts) and one click
  * from the list that explains it. A figure the user may not view is not shown.
  */
-import { Card } from '@douyinfe/semi-ui';
+import { Card, Skeleton } from '@douyinfe/semi-ui';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { useDashboardBusinessQuery } from '../../core/api/izs-visual.api.ts';
 import { DASHBOARD_LINKS as L } from '../../core/contract/izs-visual/dashboard.contract.ts';
+
+const BusinessTrend = lazy(() => import('./business-trend.tsx'));
 
 function Figure(props: { k: string; label: string; value: string; sub?: string; to: string; tone: string }) {
   const [, navigate] = useLocation();
@@ -121,6 +124,17 @@ export function BusinessFigures() {
       <div className="ly-stat-grid is-four" data-testid="dashboard-business">
         {cards}
       </div>
+      {(data.purchase || data.sale) && (
+        <Card
+          header={<h3 className="ly-card-title">近7天采购与销售额</h3>}
+          style={{ marginTop: 12 }}
+          data-testid="dashboard-card-business-trend"
+        >
+          <Suspense fallback={<Skeleton.Image style={{ width: '100%', height: 240 }} />}>
+            <BusinessTrend trend={data.trend} />
+          </Suspense>
+        </Card>
+      )}
     </>
   );
 }

@@ -58,7 +58,8 @@ test('dashboard: a completed weighing and a reviewed purchase move their figures
   expect(new Decimal(after.purchase.today).minus(biz.purchase.today).toFixed(2)).toBe('2350.00');
   await page.reload();
   await expect(page.getByTestId('dashboard-value-purchase-today')).toHaveText(grouped(after.purchase.today));
-  await page.screenshot({ path: '.tmp/shots/dashboard.png' });
+  await expect(page.getByTestId('dashboard-card-business-trend').locator('canvas')).toHaveCount(1);
+  await page.screenshot({ path: '.tmp/shots/dashboard.png', fullPage: true });
 
   await page.getByTestId('dashboard-card-purchase-today').click();
   await expect(page).toHaveURL(/\/statement-analysis\/purchase-statement\?beginDate=/);
