@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelOffsets, maxStock, provinceCode, provinceTotals, SHADES, shadeOf } from './site-map.ts';
+import { labelGroups, maxStock, provinceCode, provinceTotals, SHADES, shadeOf } from './site-map.ts';
 
 describe('site map figures', () => {
   it.each([
@@ -46,16 +46,16 @@ describe('maxStock', () => {
   });
 });
 
-describe('labelOffsets', () => {
-  it('moves a label that would cover a placed one below it', () => {
-    // Beilun (two yards 2 px apart) and Kunshan 15 px above them; a far site keeps its place
+describe('labelGroups', () => {
+  it('puts sites drawn close together under one marker', () => {
+    // two yards 2 px apart and a plant 15 px above them share a marker; a far site has its own
     expect(
-      labelOffsets([
+      labelGroups([
         { x: 800, y: 400 },
         { x: 801, y: 402 },
         { x: 792, y: 385 },
         { x: 300, y: 400 },
       ]),
-    ).toEqual([11, 35, 0, 0]);
+    ).toEqual([[0, 1, 2], [3]]);
   });
 });

@@ -50,27 +50,16 @@ export function maxStock(t: Map<string, { stockKg: string }>): string {
 }
 
 /**
- * Vertical label offsets (px) so that labels of sites drawn close together do not cover each other: labels are
- * placed top to bottom; one whose box (width × height from its point) meets a placed one moves down below it.
- * `points` are container pixels of the sites.
+ * Sites drawn close together share one marker with a line each (labels of separate markers would cover each
+ * other): a site joins the first group whose anchor is within `dx` × `dy` screen px, else starts its own. Answers
+ * the groups as lists of indexes; `points` are the sites' screen positions.
  */
-export function labelOffsets(points: { x: number; y: number }[], width = 240, height = 26): number[] {
-  const order = points.map((p, i) => ({ ...p, i })).sort((a, b) => a.y - b.y || a.x - b.x);
-  const placed: { x: number; y: number }[] = [];
-  const out = new Array<number>(points.length).fill(0);
-  for (const p of order) {
-    let y = p.y;
-    for (let moved = true; moved; ) {
-      moved = false;
-      for (const q of placed) {
-        if (Math.abs(q.x - p.x) < width && Math.abs(q.y - y) < height) {
-          y = q.y + height;
-          moved = true;
-        }
-      }
-    }
-    placed.push({ x: p.x, y });
-    out[p.i] = y - p.y;
-  }
-  return out;
+export function labelGroups(points: { x: number; y: number }[], dx = 200, dy = 40): number[][] {
+  const groups: { x: number; y: number; members: number[] }[] = [];
+  points.forEach((p, i) => {
+    const g = groups.find((q) => Math.abs(q.x - p.x) < dx && Math.abs(q.y - p.y) < dy);
+    if (g) g.members.push(i);
+    else groups.push({ x: p.x, y: p.y, members: [i] });
+  });
+  return groups.map((g) => g.members);
 }

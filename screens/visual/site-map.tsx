@@ -8,7 +8,7 @@
 import { type ILayer, Map as L7Map, LineLayer, Marker, PointLayer, PolygonLayer, Scene } from '@antv/l7';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HomeAnswer } from '../../core/contract/izs-visual/visual.contract.ts';
-import { labelOffsets, maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
+import { labelGroups, maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
 import china from '../../features/logistics-map/china-provinces.json';
 import { t2 } from '../../features/wall/format.ts';
 
@@ -53,21 +53,24 @@ export function sitePosition(s: Site, index: number): { at: LonLat; approx: bool
   return c ? { at: [c[0] + (index % 3) * 0.8, c[1] - Math.floor(index / 3) * 0.6], approx: true } : null;
 }
 
-/** A site's marker: a glowing dot at the site and its label, moved down by dy px below a close neighbour's label. */
-function markerElement(s: Site, approx: boolean, dy: number): HTMLElement {
+/** A marker for sites drawn close together: a glowing dot and one line per site with its stock. */
+function markerElement(group: { site: Site; approx: boolean }[]): HTMLElement {
   const el = document.createElement('div');
-  el.dataset.testid = `home-site-${s.warehouseId}`;
-  el.dataset.stockKg = s.stockKg;
   el.style.cssText =
     'display:flex;align-items:center;gap:6px;white-space:nowrap;font-size:17px;color:#e6f0ff;pointer-events:none;' +
     'text-shadow:0 0 4px #050b1a,0 0 8px #050b1a';
   const dot = document.createElement('span');
   dot.style.cssText =
-    'width:14px;height:14px;border-radius:50%;background:#ffc53d;box-shadow:0 0 10px 4px rgba(255,197,61,.55)';
-  const label = document.createElement('span');
-  label.textContent = `${s.name} ${t2(s.stockKg)} 吨${approx ? '（未设坐标）' : ''}`;
-  if (dy) label.style.transform = `translateY(${dy}px)`;
-  el.append(dot, label);
+    'flex:none;width:14px;height:14px;border-radius:50%;background:#ffc53d;box-shadow:0 0 10px 4px rgba(255,197,61,.55)';
+  const lines = document.createElement('div');
+  for (const { site, approx } of group) {
+    const line = document.createElement('div');
+    line.dataset.testid = `home-site-${site.warehouseId}`;
+    line.dataset.stockKg = site.stockKg;
+    line.textContent = `${site.name} ${t2(site.stockKg)} 吨${approx ? '（未设坐标）' : ''}`;
+    lines.append(line);
+  }
+  el.append(dot, lines);
   return el;
 }
 
@@ -158,14 +161,14 @@ export default function SiteMap(props: { sites: Site[] }) {
       const pos = sitePosition(site, i);
       return pos ? [{ site, ...pos }] : [];
     });
-    const offsets = labelOffsets(placed.map((p) => s.lngLatToContainer(p.at) as unknown as { x: number; y: number }));
-    markers.current = placed.map(({ site, at, approx }, i) => {
-      const m = new Marker({
-        element: markerElement(site, approx, offsets[i]),
-        anchor: LEFT,
-      }).setLnglat({
-        lng: at[0],
-        lat: at[1],
+    // screen positions from the fitted extent (74°–146° E across the box; Mercator near 30° N stretches latitude)
+    const ppd = (box.current?.clientWidth ?? 760) / 72;
+    const groups = labelGroups(placed.map((p) => ({ x: (p.at[0] - 74) * ppd, y: -p.at[1] * ppd * 1.15 })));
+    markers.current = groups.map((g) => {
+      const members = g.map((i) => placed[i]);
+      const m = new Marker({ element: markerElement(members), anchor: LEFT }).setLnglat({
+        lng: members[0].at[0],
+        lat: members[0].at[1],
       });
       s.addMarker(m);
       return m;
