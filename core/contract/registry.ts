@@ -44,6 +44,7 @@ import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
 import { MODIFY_LOG } from './izs-toolbox/modify-log.contract.ts';
 import { PRINT_CONFIG } from './izs-toolbox/print-config.contract.ts';
 import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
+import { DASHBOARD } from './izs-visual/dashboard.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
@@ -63,6 +64,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   incomeExpend: INCOME_EXPEND,
   stockReports: STOCK_REPORTS,
   visual: VISUAL_ENDPOINTS,
+  dashboard: DASHBOARD,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
   stockPrint: STOCK_PRINT,

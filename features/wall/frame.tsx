@@ -45,9 +45,10 @@ export function WallFrame(props: {
   loading?: boolean;
   children?: ReactNode;
 }) {
-  useRotation(useWallConfig());
+  const cfg = useWallConfig();
+  useRotation(cfg);
   return (
-    <Stage>
+    <Stage theme={cfg.theme}>
       <header
         style={{
           height: 96,
@@ -55,11 +56,11 @@ export function WallFrame(props: {
           alignItems: 'center',
           justifyContent: 'center',
           position: 'relative',
-          borderBottom: '2px solid rgba(64,150,255,.4)',
-          background: 'linear-gradient(180deg, rgba(22,60,120,.5), transparent)',
+          borderBottom: '2px solid var(--wall-line)',
+          background: 'var(--wall-header)',
         }}
       >
-        <h1 style={{ margin: 0, fontSize: 44, letterSpacing: 8, color: '#e6f0ff' }}>{props.title}</h1>
+        <h1 style={{ margin: 0, fontSize: 44, letterSpacing: 8, color: 'var(--wall-title)' }}>{props.title}</h1>
         {props.stale && !props.error && (
           <span data-testid="wall-stale" style={{ position: 'absolute', left: 40, fontSize: 22, color: WALL.warn }}>
             数据更新中断，正在重连…
@@ -99,8 +100,8 @@ export function Panel({
     <section
       data-testid={testId}
       style={{
-        border: '1px solid rgba(64,150,255,.35)',
-        background: 'linear-gradient(180deg, rgba(22,60,120,.35), rgba(5,11,26,.2))',
+        border: '1px solid var(--wall-line)',
+        background: 'var(--wall-panel)',
         borderRadius: 6,
         padding: '14px 20px',
         display: 'flex',
@@ -110,7 +111,9 @@ export function Panel({
         ...style,
       }}
     >
-      <h2 style={{ margin: '0 0 10px', fontSize: 24, fontWeight: 500, color: WALL.blue, letterSpacing: 2 }}>{title}</h2>
+      <h2 style={{ margin: '0 0 10px', fontSize: 24, fontWeight: 500, color: 'var(--wall-accent)', letterSpacing: 2 }}>
+        {title}
+      </h2>
       <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>{children}</div>
     </section>
   );

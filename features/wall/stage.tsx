@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { WALL_THEMES, type WallTheme } from './theme.ts';
 
 export const STAGE_WIDTH = 1920;
 export const STAGE_HEIGHT = 1080;
@@ -31,14 +32,16 @@ function useWindowSize() {
 }
 
 /** A fixed 1920×1080 stage scaled to the window; wall screens lay out in stage pixels. */
-export function Stage({ children }: { children: ReactNode }) {
+export function Stage({ children, theme = 'blue' }: { children: ReactNode; theme?: WallTheme }) {
   const { w, h } = useWindowSize();
   const t = stageTransform(w, h);
   return (
     <div
       data-testid="visual-stage"
       data-scale={t.scale.toFixed(4)}
+      data-theme={theme}
       style={{
+        ...((WALL_THEMES[theme] ?? WALL_THEMES.blue) as CSSProperties),
         position: 'absolute',
         width: STAGE_WIDTH,
         height: STAGE_HEIGHT,
@@ -46,7 +49,7 @@ export function Stage({ children }: { children: ReactNode }) {
         top: t.top,
         transform: `scale(${t.scale})`,
         transformOrigin: '0 0',
-        background: 'radial-gradient(ellipse at top, #0d2447 0%, #050b1a 70%)',
+        background: 'var(--wall-bg)',
         color: '#d6e4ff',
         fontFamily: '"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif',
         overflow: 'hidden',

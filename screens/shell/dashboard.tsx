@@ -17,6 +17,7 @@ import { useAppSelector } from '../../core/store/hooks.ts';
 import './dashboard.css';
 import { businessToday } from '../../core/format/business-day.ts';
 import { kgToTonnes } from '../../core/format/decimal.ts';
+import { BusinessFigures } from './dashboard-business.tsx';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 
@@ -49,27 +50,40 @@ function StatCard({
   value,
   icon,
   tone,
+  to,
 }: {
   k: string;
   label: string;
   value: ReactNode;
   icon: ReactNode;
   tone: string;
+  /** the list that explains the figure (one click) */
+  to?: string;
 }) {
+  const [, navigate] = useLocation();
   return (
-    <Card className="ly-stat" data-testid={`dashboard-card-${k}`} bodyStyle={{ padding: 18 }}>
-      <div className="ly-stat-body">
-        <span className="ly-stat-icon" style={{ background: tone }}>
-          {icon}
-        </span>
-        <div>
-          <div className="ly-stat-label">{label}</div>
-          <div className="ly-stat-value">{value}</div>
+    <div
+      className={to ? 'ly-stat-link' : undefined}
+      data-testid={`dashboard-card-${k}`}
+      onClick={to ? () => navigate(to) : undefined}
+    >
+      <Card className="ly-stat" bodyStyle={{ padding: 18 }}>
+        <div className="ly-stat-body">
+          <span className="ly-stat-icon" style={{ background: tone }}>
+            {icon}
+          </span>
+          <div>
+            <div className="ly-stat-label">{label}</div>
+            <div className="ly-stat-value">{value}</div>
+          </div>
         </div>
-      </div>
-    </Card>
+      </Card>
+    </div>
   );
 }
+
+/** 磅单: the weighings behind 过磅车次 and the net weights. */
+const WEIGH_LIST = '/supply-chain/weight-memo';
 
 const QUICK_LINKS = [
   { title: '过磅作业', path: '/supply-chain/loadometer/1' },
@@ -122,13 +136,21 @@ export default function Dashboard() {
         <StatCard k="logins" label="登录次数" value={v(t?.logins)} icon={<IconActivity />} tone="#0a84ff" />
         <StatCard k="api-calls" label="接口调用" value={v(t?.apiCalls)} icon={<IconServer />} tone="#5e5ce6" />
         <StatCard k="operations" label="操作次数" value={v(t?.operations)} icon={<IconHistogram />} tone="#ff9f0a" />
-        <StatCard k="weigh-count" label="过磅车次" value={v(t?.weighCount)} icon={<IconHistogram />} tone="#34c759" />
+        <StatCard
+          k="weigh-count"
+          label="过磅车次"
+          value={v(t?.weighCount)}
+          icon={<IconHistogram />}
+          tone="#34c759"
+          to={WEIGH_LIST}
+        />
         <StatCard
           k="in-net"
           label="入库净重(吨)"
           value={isLoading ? '…' : kgToTonnes(t?.inNetKg)}
           icon={<IconHistogram />}
           tone="#30b0c7"
+          to={WEIGH_LIST}
         />
         <StatCard
           k="out-net"
@@ -136,8 +158,10 @@ export default function Dashboard() {
           value={isLoading ? '…' : kgToTonnes(t?.outNetKg)}
           icon={<IconHistogram />}
           tone="#ff375f"
+          to={WEIGH_LIST}
         />
       </div>
+      <BusinessFigures />
 
       <div className="ly-dash-row">
         <Card

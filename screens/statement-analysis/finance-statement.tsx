@@ -1,8 +1,13 @@
-/** /statement-analysis/finance-statement — 财务报表: revenue, cost, expenses, profit, cash, bank and VAT by month, from the books. */
+/**
+ * /statement-analysis/finance-statement — 财务报表: revenue, cost, expenses, profit, cash, bank and VAT by month, from
+ * the books; receivables and payables with aging as of today (izs-finance-ar).
+ */
 import { Table } from '@douyinfe/semi-ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { useReportFinanceQuery, useReportTodayQuery } from '../../core/api/izs-report.api.ts';
+import type { ArapFigure } from '../../core/contract/izs-visual/money.ts';
+import { AGING_BUCKETS } from '../../core/finance-ar/aging.ts';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import { ReportChart } from './report-chart.tsx';
 import { YearBar } from './year-bar.tsx';
@@ -19,6 +24,15 @@ const COLS: SheetColumn[] = [
   { title: '销项税额', field: 'outputVat', places: 2 },
   { title: '进项税额', field: 'inputVat', places: 2 },
 ];
+
+const ARAP_COLS = [
+  { title: '往来', field: 'name' },
+  { title: '余额', field: 'open' },
+  { title: '已逾期', field: 'overdue' },
+  { title: '7天内到期', field: 'dueSoon' },
+  ...AGING_BUCKETS.map((b) => ({ title: `账龄 ${b.name}`, field: b.key })),
+];
+const flat = (f: ArapFigure) => ({ open: f.open, overdue: f.overdue, dueSoon: f.dueSoon, ...f.aging });
 
 export default function FinanceStatement() {
   const today = useReportTodayQuery();
@@ -60,9 +74,22 @@ export default function FinanceStatement() {
         }))}
       />
       {r.data && (
-        <div className="ly-report-note" data-testid="report-pending">
-          {r.data.receivables.note}
-        </div>
+        <Table
+          size="small"
+          data-testid="report-arap"
+          rowKey="name"
+          pagination={false}
+          dataSource={[
+            { name: `应收账款（截至 ${today.data.today}）`, ...flat(r.data.receivables) },
+            { name: `应付账款（截至 ${today.data.today}）`, ...flat(r.data.payables) },
+          ]}
+          columns={ARAP_COLS.map((c) => ({
+            title: c.title,
+            dataIndex: c.field,
+            width: c.field === 'name' ? 200 : 120,
+            align: c.field === 'name' ? undefined : ('right' as const),
+          }))}
+        />
       )}
     </div>
   );

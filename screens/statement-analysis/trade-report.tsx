@@ -122,7 +122,14 @@ export function TradeReport({ kind }: { kind: ReportKind }) {
   const [drill, setDrill] = useState<Row | null>(null);
   useEffect(() => {
     if (today.data && !draft) {
-      const init: Filters = { beginDate: today.data.monthStart, endDate: today.data.today, groupBy: GROUPS[kind][0] };
+      // a link may name the period (the dashboard's 今日采购额: ?beginDate=…&endDate=…); else this month
+      const q = new URLSearchParams(window.location.search);
+      const dayOr = (k: string, d: string) => (/^\d{4}-\d{2}-\d{2}$/.test(q.get(k) ?? '') ? (q.get(k) as string) : d);
+      const init: Filters = {
+        beginDate: dayOr('beginDate', today.data.monthStart),
+        endDate: dayOr('endDate', today.data.today),
+        groupBy: GROUPS[kind][0],
+      };
       setDraft(init);
       setApplied(init);
     }

@@ -41,6 +41,75 @@ function toggle(list: string[], id: string): string[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
 
+type Coord = { lon: string; lat: string };
+
+/** 站点地图坐标: where each warehouse stands on the main screen's map (empty = at its province). */
+function SitesPanel({ warehouses }: { warehouses: ConfigAnswer['options']['warehouses'] }) {
+  const [coords, setCoords] = useState<Record<string, Coord>>(() =>
+    Object.fromEntries(warehouses.map((w) => [w.id, { lon: w.lon?.toString() ?? '', lat: w.lat?.toString() ?? '' }])),
+  );
+  const [msg, setMsg] = useState<{ ok: boolean; text: string }>();
+  const set = (id: string, k: keyof Coord, v: string) => setCoords((c) => ({ ...c, [id]: { ...c[id], [k]: v } }));
+  async function save() {
+    const sites = warehouses.map((w) => {
+      const c = coords[w.id];
+      return {
+        warehouseId: w.id,
+        lon: c.lon.trim() === '' ? null : Number(c.lon),
+        lat: c.lat.trim() === '' ? null : Number(c.lat),
+      };
+    });
+    const bad = sites.find((x) => Number.isNaN(x.lon) || Number.isNaN(x.lat));
+    if (bad) {
+      const name = warehouses.find((w) => w.id === bad.warehouseId)?.name;
+      return setMsg({ ok: false, text: `${name}：经纬度应为数字` });
+    }
+    const r = await wallCall(VISUAL_ENDPOINTS.saveSites, { body: { sites } });
+    setMsg(r.code === 200 ? { ok: true, text: `已保存 ${r.data.saved} 个站点` } : { ok: false, text: r.msg });
+  }
+  return (
+    <Panel title="站点地图坐标（主数据大屏；经纬度留空 = 显示在所在省份）" style={{ gridColumn: '1 / span 2' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: '4px 40px', overflow: 'auto' }}>
+        {warehouses.map((w) => (
+          <div key={w.id} style={{ ...row, margin: '4px 0' }}>
+            <span style={{ width: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {w.name}
+            </span>
+            <input
+              aria-label={`${w.name} 经度`}
+              placeholder="经度"
+              style={{ ...input, width: 150 }}
+              value={coords[w.id]?.lon ?? ''}
+              onChange={(e) => set(w.id, 'lon', e.target.value)}
+            />
+            <input
+              aria-label={`${w.name} 纬度`}
+              placeholder="纬度"
+              style={{ ...input, width: 150 }}
+              value={coords[w.id]?.lat ?? ''}
+              onChange={(e) => set(w.id, 'lat', e.target.value)}
+            />
+          </div>
+        ))}
+      </div>
+      <div style={row}>
+        <button
+          type="button"
+          onClick={save}
+          style={{ ...input, background: '#1668dc', cursor: 'pointer', padding: '8px 28px' }}
+        >
+          保存坐标
+        </button>
+        {msg && (
+          <span data-testid="sites-msg" style={{ color: msg.ok ? '#73d13d' : WALL.warn }}>
+            {msg.text}
+          </span>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
 export default function Config() {
   const [answer, setAnswer] = useState<ConfigAnswer>();
   const [form, setForm] = useState<VisualConfig>();
@@ -83,6 +152,7 @@ export default function Config() {
             padding: '24px 60px',
             display: 'grid',
             gridTemplateColumns: '1fr 1fr',
+            gridTemplateRows: '560px 1fr',
             gap: 24,
             height: 984,
             boxSizing: 'border-box',
@@ -196,6 +266,7 @@ export default function Config() {
               ))}
             </div>
           </Panel>
+          <SitesPanel warehouses={answer.options.warehouses} />
         </main>
       )}
     </WallFrame>

@@ -1,4 +1,7 @@
-/** /visual/finance-data — 财务数据大屏: cash and bank, profit this month and year, the 12-month trend, from the books. */
+/**
+ * /visual/finance-data — 财务数据大屏: cash and bank, profit this month and year, the 12-month trend (the books),
+ * receivables and payables with aging (izs-finance-ar).
+ */
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -6,10 +9,11 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
 import { type FinanceAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
 import { wan } from '../../features/wall/format.ts';
-import { ChartBox, Figure, Panel, PendingNote, WALL, WallFrame } from '../../features/wall/frame.tsx';
+import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallChart, WALL_AXIS } from '../../features/wall/use-wall-chart.ts';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
+import { ArapPanel } from './arap-panel.tsx';
 
 echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
@@ -42,7 +46,7 @@ export default function Finance() {
           style={{
             display: 'grid',
             gridTemplateColumns: '1fr 1fr 1fr',
-            gridTemplateRows: '190px 1fr 220px',
+            gridTemplateRows: '170px 1fr 390px',
             gap: 20,
             padding: 20,
             height: 984,
@@ -58,7 +62,12 @@ export default function Finance() {
           <Panel title="利润">
             <div style={{ display: 'flex' }}>
               <Figure label="本月利润" value={wan(data.profitMonth)} unit="万元" testId="fin-profit-month" />
-              <Figure label="本年利润" value={wan(data.profitYear)} unit="万元" testId="fin-profit-year" />
+              <Figure
+                label={data.profitYearOpening === '0.00' ? '本年利润' : '本年利润（含期初累计）'}
+                value={wan(data.profitYear)}
+                unit="万元"
+                testId="fin-profit-year"
+              />
             </div>
           </Panel>
           <Panel title="本月营业收入">
@@ -68,10 +77,10 @@ export default function Finance() {
             <Trend trend={data.trend} />
           </Panel>
           <Panel title="应收账款及账龄">
-            <PendingNote source={data.receivables} testId="fin-receivables" />
+            <ArapPanel f={data.receivables} prefix="fin-ar" />
           </Panel>
           <Panel title="应付账款及账龄">
-            <PendingNote source={data.payables} testId="fin-payables" />
+            <ArapPanel f={data.payables} prefix="fin-ap" />
           </Panel>
           <Panel title="统计账套">
             <ul style={{ margin: 0, paddingLeft: 24, fontSize: 20 }}>

@@ -1,10 +1,14 @@
-/** /visual/home — 主数据大屏: today's and this month's yard, tonnage by material, the sites, the weighing ticker. */
+/**
+ * /visual/home — 主数据大屏: today's and this month's yard, tonnage by material, the sites with their stock on the L7
+ * map of China (site-map.tsx, lazy), the weighing ticker.
+ */
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { type HomeAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
+import { WallBoundary } from '../../features/wall/boundary.tsx';
 import { t2, wan } from '../../features/wall/format.ts';
 import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallChart, WALL_AXIS } from '../../features/wall/use-wall-chart.ts';
@@ -12,6 +16,9 @@ import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+/** L7 and the province boundaries load with the map only (their own chunk). */
+const SiteMap = lazy(() => import('./site-map.tsx'));
 
 const TYPE = { purchase: '入库', sale: '出库' } as Record<string, string>;
 
@@ -55,11 +62,10 @@ function MaterialChart({ materials }: { materials: HomeAnswer['materials'] }) {
 export default function HomeScreen() {
   const cfg = useWallConfig();
   const { data, error, stale } = useWallData(VISUAL_ENDPOINTS.home, {}, cfg.refreshSeconds * 1000);
-  const provinces = useMemo(() => {
-    const m = new Map<string, HomeAnswer['sites']>();
-    for (const s of data?.sites ?? []) m.set(s.province || '未设地区', [...(m.get(s.province || '未设地区') ?? []), s]);
-    return [...m.entries()];
-  }, [data?.sites]);
+  const sites = useMemo(
+    () => (data?.sites ?? []).filter((s) => !cfg.warehouseIds.length || cfg.warehouseIds.includes(s.warehouseId)),
+    [data?.sites, cfg.warehouseIds],
+  );
   return (
     <WallFrame title="主数据大屏" today={data?.today} error={error} stale={stale} loading={!data}>
       {data && (
@@ -116,33 +122,12 @@ export default function HomeScreen() {
               minHeight: 0,
             }}
           >
-            <Panel title="站点分布" style={{ flex: 'none', maxHeight: 330 }} testId="home-sites">
-              <div
-                style={{
-                  display: 'grid',
-                  gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))',
-                  gap: 12,
-                  overflow: 'hidden',
-                }}
-              >
-                {provinces.map(([province, sites]) => (
-                  <div
-                    key={province}
-                    style={{ border: '1px solid rgba(105,177,255,.3)', borderRadius: 6, padding: '10px 14px' }}
-                  >
-                    <div style={{ fontSize: 22, color: WALL.blue }}>◉ {province}</div>
-                    {sites.map((s) => (
-                      <div
-                        key={s.warehouseId}
-                        style={{ display: 'flex', justifyContent: 'space-between', fontSize: 18, marginTop: 6 }}
-                      >
-                        <span>{s.name}</span>
-                        <span style={{ color: WALL.dim }}>{t2(s.stockKg)} 吨</span>
-                      </div>
-                    ))}
-                  </div>
-                ))}
-              </div>
+            <Panel title="站点分布与库存" style={{ flex: 1.6 }} testId="home-sites">
+              <WallBoundary label="地图">
+                <Suspense fallback={<p style={{ fontSize: 22, color: WALL.dim }}>地图加载中…</p>}>
+                  <SiteMap sites={sites} />
+                </Suspense>
+              </WallBoundary>
             </Panel>
             <Panel title="物料吞吐（吨）" style={{ flex: 1 }}>
               <MaterialChart materials={data.materials} />

@@ -1,4 +1,6 @@
 /** /visual/tax/:id — 税务数据大屏: output and input VAT by month this year, VAT payable and the tax burden (id 0 = every book). */
+
+import Decimal from 'decimal.js';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -6,12 +8,14 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
 import { type TaxAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
 import { wan } from '../../features/wall/format.ts';
-import { ChartBox, Figure, Panel, PendingNote, WALL, WallFrame } from '../../features/wall/frame.tsx';
+import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallChart, WALL_AXIS } from '../../features/wall/use-wall-chart.ts';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
 
 echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+const diff = (a: string, b: string) => new Decimal(a).minus(b).toFixed(2);
 
 function Months({ months }: { months: TaxAnswer['months'] }) {
   const option = useMemo(
@@ -34,6 +38,8 @@ function Months({ months }: { months: TaxAnswer['months'] }) {
         { name: '销项税额', type: 'bar', data: months.map((m) => wan(m.outputVat)) },
         { name: '进项税额', type: 'bar', data: months.map((m) => wan(m.inputVat)) },
         { name: '应纳增值税', type: 'bar', data: months.map((m) => wan(m.payableVat)) },
+        { name: '发票销项', type: 'line', data: months.map((m) => wan(m.invoiceOutputVat)) },
+        { name: '发票进项', type: 'line', data: months.map((m) => wan(m.invoiceInputVat)) },
         { name: '税负率', type: 'line', yAxisIndex: 1, connectNulls: true, data: months.map((m) => m.burden || null) },
       ],
     }),
@@ -83,11 +89,55 @@ export default function Tax({ params }: { params: Record<string, string> }) {
           <Panel title="按月增值税与税负率" style={{ gridColumn: '1 / span 2' }}>
             <Months months={data.months} />
           </Panel>
-          <Panel title="待开发票">
-            <PendingNote source={data.invoices} testId="tax-invoices" />
+          <Panel title="发票与账面（本年）">
+            <div style={{ display: 'flex' }}>
+              <Figure
+                label="发票销项税额"
+                value={wan(data.year.invoiceOutputVat)}
+                unit="万元"
+                size={34}
+                testId="tax-inv-output"
+              />
+              <Figure
+                label="发票进项税额"
+                value={wan(data.year.invoiceInputVat)}
+                unit="万元"
+                size={34}
+                testId="tax-inv-input"
+              />
+            </div>
+            <p style={{ margin: '10px 0 0', fontSize: 18, color: WALL.dim }}>
+              账面销项与发票差 {wan(diff(data.year.outputVat, data.year.invoiceOutputVat))} 万元，进项差{' '}
+              {wan(diff(data.year.inputVat, data.year.invoiceInputVat))} 万元
+            </p>
           </Panel>
-          <Panel title="反向开票">
-            <PendingNote source={data.reverseInvoices} testId="tax-reverse" />
+          <Panel title="待开发票 · 反向开票">
+            <div style={{ display: 'flex' }}>
+              <Figure
+                label={`销售待开票（${data.invoices.salesDocs} 单）`}
+                value={wan(data.invoices.salesAmount)}
+                unit="万元"
+                size={34}
+                testId="tax-pending-sales"
+              />
+              <Figure
+                label={`采购待收票（${data.invoices.purchaseDocs} 单）`}
+                value={wan(data.invoices.purchaseAmount)}
+                unit="万元"
+                size={34}
+                testId="tax-pending-purchases"
+              />
+              <Figure
+                label={`反向开票（${data.reverseInvoices.count} 张）`}
+                value={wan(data.reverseInvoices.amount)}
+                unit="万元"
+                size={34}
+                testId="tax-reverse"
+              />
+            </div>
+            <p style={{ margin: '10px 0 0', fontSize: 18, color: WALL.dim }}>
+              反向开票税额 {wan(data.reverseInvoices.taxAmount)} 万元 · 收购凭证 {data.reverseInvoices.evidence} 份
+            </p>
           </Panel>
         </main>
       )}

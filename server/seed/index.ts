@@ -31,6 +31,7 @@ import { regionRows } from './regions.ts';
 import { seedStockData } from './stock.ts';
 import { seedSystemData } from './system-data.ts';
 import { seedTraceChain } from './trace.ts';
+import { seedVisualSites } from './visual.ts';
 
 export interface SeedOptions {
   adminPassword: string;
@@ -328,6 +329,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedLogistics(tx, { tenantId: T, deptId: deptIds.company, adminId: adminRow.id });
       // the demo's completed weighings and reviewed documents on the trace chain (issue 14): server/seed/trace.ts
       await seedTraceChain(tx, T);
+      // the demo sites' coordinates on the main wall screen's map (issue 15): server/seed/visual.ts
+      await seedVisualSites(tx, T);
     }
     await seedMenus(tx, { administrator: rid('administrator'), admin: rid('admin'), user: rid('user') });
     await insertBatched(1000, regionRows(), (chunk) => tx.insert(region).values(chunk));

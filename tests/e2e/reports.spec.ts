@@ -70,13 +70,15 @@ for (const size of [
       await signIn(page);
       const t = await api<{ year: string; today: string }>(page, '/api/izs-report/today');
       await page.goto('/statement-analysis/finance-statement');
-      const f = await api<{ months: { period: string; profit: string }[] }>(
+      const f = await api<{ months: { period: string; profit: string }[]; receivables: { open: string } }>(
         page,
         `/api/izs-report/finance?year=${t.year}`,
       );
       const m = f.months.find((x) => x.period === t.today.slice(0, 7))!;
       await expect(page.getByTestId('report-table').locator('tr', { hasText: m.period })).toContainText(m.profit);
-      await expect(page.getByTestId('report-pending')).toContainText('应收应付模块');
+      await expect(page.getByTestId('report-arap').locator('tr', { hasText: '应收账款' })).toContainText(
+        f.receivables.open,
+      );
       await page.screenshot({ path: `.tmp/shots/report-finance-${size.width}.png` });
 
       await page.goto('/statement-analysis/gb-overview');

@@ -31,6 +31,14 @@ const tonnes = (kg: string) => {
   return `${neg && q > 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`;
 };
 
+/** yuan decimal string → 万元 with 2 decimals (features/wall/format wan: the point moved, truncated). */
+const wan = (yuan: string) => {
+  const neg = yuan.startsWith('-');
+  const [i, f = '00'] = (neg ? yuan.slice(1) : yuan).split('.');
+  const digits = i.padStart(5, '0') + f.padEnd(2, '0').slice(0, 2);
+  return `${neg ? '-' : ''}${digits.slice(0, -6).replace(/^0+(?=\d)/, '') || '0'}.${digits.slice(-6, -4)}`;
+};
+
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `.tmp/shots/${name}.png` });
@@ -60,6 +68,19 @@ for (const size of [
         Math.min(size.width / 1920, size.height / 1080).toFixed(4),
       );
       await expect(page.getByTestId('home-material-chart').locator('canvas')).toHaveCount(1);
+      // the L7 map of China: its canvas, each site with coordinates at its place labelled with the API's stock
+      const sites = await api<{ sites: { warehouseId: string; stockKg: string; lon: number | null }[] }>(
+        page,
+        '/api/izs-visual/home',
+      );
+      await expect(page.getByTestId('home-map')).toHaveAttribute('data-ready', '1', { timeout: 20_000 });
+      await expect(page.getByTestId('home-map').locator('canvas').first()).toBeVisible();
+      const placed = sites.sites.filter((x) => x.lon !== null);
+      expect(placed.length).toBeGreaterThan(0);
+      for (const x of placed) {
+        await expect(page.getByTestId(`home-site-${x.warehouseId}`)).toContainText(`${tonnes(x.stockKg)} 吨`);
+        await expect(page.getByTestId(`home-site-${x.warehouseId}`)).toBeInViewport();
+      }
       await shot(page, `home-${size.width}`);
 
       await page.goto('/visual/data-board');
@@ -113,12 +134,23 @@ for (const size of [
       await shot(page, `operation-${size.width}`);
 
       await page.goto('/visual/finance-data');
-      await expect(page.getByTestId('fin-receivables')).toContainText('应收应付模块上线后显示');
+      const fin = await api<{ receivables: { open: string; overdue: string }; payables: { open: string } }>(
+        page,
+        '/api/izs-visual/finance',
+      );
+      await expect(page.getByTestId('fin-ar-open')).toContainText(wan(fin.receivables.open));
+      await expect(page.getByTestId('fin-ar-overdue')).toContainText(wan(fin.receivables.overdue));
+      await expect(page.getByTestId('fin-ap-open')).toContainText(wan(fin.payables.open));
       await expect(page.getByTestId('finance-trend').locator('canvas')).toHaveCount(1);
       await shot(page, `finance-${size.width}`);
 
       await page.goto('/visual/tax/0');
-      await expect(page.getByTestId('tax-invoices')).toContainText('发票模块上线后显示');
+      const tax = await api<{ year: { invoiceOutputVat: string }; invoices: { salesAmount: string } }>(
+        page,
+        '/api/izs-visual/tax/0',
+      );
+      await expect(page.getByTestId('tax-inv-output')).toContainText(wan(tax.year.invoiceOutputVat));
+      await expect(page.getByTestId('tax-pending-sales')).toContainText(wan(tax.invoices.salesAmount));
       await shot(page, `tax-${size.width}`);
 
       await page.goto('/visual/quote-data');
@@ -128,11 +160,25 @@ for (const size of [
 
       await page.goto('/visual/config');
       await page.getByLabel('轮播间隔').fill('45');
-      await page.getByRole('button', { name: '保存' }).click();
+      await page.getByRole('button', { name: '保存', exact: true }).click();
       await expect(page.getByTestId('config-msg')).toHaveText('已保存');
       await page.reload();
       await expect(page.getByLabel('轮播间隔')).toHaveValue('45');
       await shot(page, `config-${size.width}`);
+      // each theme applies to the screens (the stage's colours), then back to the default
+      for (const [name, key] of [
+        ['墨绿', 'green'],
+        ['纯黑', 'dark'],
+        ['深蓝', 'blue'],
+      ]) {
+        await page.goto('/visual/config');
+        await page.getByLabel(name).check();
+        await page.getByRole('button', { name: '保存', exact: true }).click();
+        await expect(page.getByTestId('config-msg')).toHaveText('已保存');
+        await page.goto('/visual/quote-data');
+        await expect(page.getByTestId('visual-stage')).toHaveAttribute('data-theme', key);
+        if (size.width === 1920 && key !== 'blue') await shot(page, `theme-${key}`);
+      }
       expect(errors).toEqual([]);
     });
   });

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { dateStr, ref } from '../izs-base/fields.ts';
 import { day, id, kg, month, pct, pendingSource, REPORT, yuan } from '../izs-visual/fields.ts';
+import { arapFigure } from '../izs-visual/money.ts';
 import { companyPledgeAnswer, companyPledgeQuery } from './company-pledge.contract.ts';
 
 export const GROUP_BYS = ['material', 'party', 'warehouse', 'dept', 'day', 'month', 'gb'] as const;
@@ -123,7 +124,9 @@ export const financeStatementAnswer = z.object({
       inputVat: yuan,
     }),
   ),
-  receivables: pendingSource,
+  /** open receivables / payables as of the server's today, with aging (izs-finance-ar) */
+  receivables: arapFigure,
+  payables: arapFigure,
 });
 export type FinanceStatementAnswer = z.infer<typeof financeStatementAnswer>;
 

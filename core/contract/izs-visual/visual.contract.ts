@@ -13,7 +13,9 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { day, id, kg, month, pct, pendingSource, VISUAL, yuan } from './fields.ts';
+import { day, id, kg, pct, VISUAL, yuan } from './fields.ts';
+import { financeAnswer, taxAnswer } from './money.ts';
+import { siteCoords, sitesBody } from './sites.ts';
 
 const view = (code: string) => ({ code, action: 'view' as const });
 /** The screens whose view also lets a screen read its department's config. */
@@ -66,6 +68,9 @@ export const homeAnswer = z.object({
       province: z.string(),
       address: z.string(),
       stockKg: kg,
+      /** map coordinates (WGS-84) set in 大屏配置; null = not set (the map places the site at its province) */
+      lon: z.number().nullable(),
+      lat: z.number().nullable(),
     }),
   ),
   ticker: z.array(weighingTick),
@@ -174,33 +179,8 @@ export const operationAnswer = z.object({
 });
 export type OperationAnswer = z.infer<typeof operationAnswer>;
 
-const book = z.object({ accountSetId: id, name: z.string(), deptName: z.string() });
-export const financeAnswer = z.object({
-  today: day,
-  books: z.array(book),
-  cash: yuan,
-  bank: yuan,
-  profitMonth: yuan,
-  profitYear: yuan,
-  revenueMonth: yuan,
-  trend: z.array(z.object({ period: month, revenue: yuan, profit: yuan, cashAndBank: yuan })),
-  receivables: pendingSource,
-  payables: pendingSource,
-});
-export type FinanceAnswer = z.infer<typeof financeAnswer>;
-
 export const taxParams = z.object({ id: z.string().regex(/^\d{1,19}$/, { message: '账套编号格式不正确' }) });
-export const taxAnswer = z.object({
-  today: day,
-  books: z.array(book),
-  months: z.array(
-    z.object({ period: month, outputVat: yuan, inputVat: yuan, payableVat: yuan, revenue: yuan, burden: pct }),
-  ),
-  year: z.object({ outputVat: yuan, inputVat: yuan, payableVat: yuan, revenue: yuan, burden: pct }),
-  invoices: pendingSource,
-  reverseInvoices: pendingSource,
-});
-export type TaxAnswer = z.infer<typeof taxAnswer>;
+export { type FinanceAnswer, financeAnswer, type TaxAnswer, taxAnswer } from './money.ts';
 
 export const quoteAnswer = z.object({
   today: day,
@@ -266,7 +246,7 @@ export const configAnswer = z.object({
   config: visualConfig,
   options: z.object({
     depts: z.array(z.object({ id, name: z.string() })),
-    warehouses: z.array(z.object({ id, name: z.string() })),
+    warehouses: z.array(z.object({ id, name: z.string(), regionCode: z.string() }).extend(siteCoords.shape)),
     weighbridges: z.array(z.object({ id, name: z.string() })),
   }),
 });
@@ -346,6 +326,14 @@ export const VISUAL_ENDPOINTS = {
     summary: '保存大屏配置',
     body: visualConfig.extend({ deptId: z.string().regex(/^[1-9]\d{0,18}$/, { message: '部门编号格式不正确' }) }),
     answer: configAnswer,
+    permission: view('visual_config'),
+  }),
+  saveSites: endpoint({
+    method: 'POST',
+    path: `${VISUAL}/sites`,
+    summary: '保存站点（仓库）地图坐标',
+    body: sitesBody,
+    answer: z.object({ saved: z.number().int() }),
     permission: view('visual_config'),
   }),
 };

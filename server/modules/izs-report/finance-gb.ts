@@ -12,14 +12,18 @@ import type { Db } from '../../db/client.ts';
 import { stock, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { arapFigure } from '../izs-visual/arap.ts';
 import { booksOf, cashBefore, monthsBetween, periodFigures } from '../izs-visual/books.ts';
-import { D, kg3, requireAnyView, yuan2 } from '../izs-visual/common.ts';
+import { businessDay, D, kg3, requireAnyView, yuan2 } from '../izs-visual/common.ts';
 import { PENDING } from '../izs-visual/pending.ts';
 import { materialInfo } from './keys.ts';
 
-export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db): void {
+const CODE = 'statement_analysis_finance_statement';
+
+export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: string): void {
   r.handle(REPORT_ENDPOINTS.finance, async ({ query, user }) => {
-    const books = await booksOf(db, user, 'statement_analysis_finance_statement', query.accountSetId);
+    const { today } = businessDay(tz);
+    const books = await booksOf(db, user, CODE, query.accountSetId);
     const ids = books.map((b) => b.accountSetId);
     const months = monthsBetween(`${query.year}-01`, `${query.year}-12`);
     const figures = new Map(
@@ -46,7 +50,8 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db): void
           inputVat: yuan2(f?.inputVat),
         };
       }),
-      receivables: PENDING.receivables,
+      receivables: await arapFigure(db, user, 'ar', today, CODE),
+      payables: await arapFigure(db, user, 'ap', today, CODE),
     };
   });
 

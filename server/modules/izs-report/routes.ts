@@ -20,6 +20,6 @@ export function registerIzsReport(app: FastifyInstance, ctx: AppContext): void {
   registerTrade(r, db);
   registerStock(r, db, ctx.config.tz);
   registerDocuments(r, db, ctx.config.tz);
-  registerFinanceGb(r, db);
+  registerFinanceGb(r, db, ctx.config.tz);
   registerCompanyPledge(r, db, ctx.config.tz); // issue 12 (contracts engineer)
 }

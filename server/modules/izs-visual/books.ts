@@ -101,3 +101,27 @@ export function monthsBetween(from: string, to: string): string[] {
   }
   return out;
 }
+
+/**
+ * The profit a book carries in from before its start period in the year it started (mid-year start): the openings'
+ * 本年累计损益 (ytd_pl, in each account's direction) of its 损益 accounts — credit-side accounts add, debit-side
+ * accounts subtract. Books started in another year carry nothing into `year`.
+ */
+export async function openingProfit(db: Db, tenantId: string, bookIds: string[], year: string): Promise<string> {
+  if (!bookIds.length) return '0';
+  const ids = sql.join(
+    bookIds.map((i) => sql`${i}::bigint`),
+    sql`, `,
+  );
+  const [r] = await rows<{ v: string }>(
+    db,
+    sql`select coalesce(sum(case when a.direction = 'credit' then o.ytd_pl else -o.ytd_pl end), 0)::text as v
+    from izs_fin_opening o
+    join izs_fin_account_set s on s.id = o.account_set_id and s.is_deleted = 0
+    join izs_fin_account a on a.account_set_id = o.account_set_id and a.code = o.account_code and a.is_deleted = 0
+    join izs_fin_account t on t.account_set_id = o.account_set_id and t.code = left(o.account_code, 4) and t.is_deleted = 0
+    where o.tenant_id = ${tenantId} and o.account_set_id in (${ids}) and t.category = '损益'
+      and s.start_period like ${`${year}-%`}`,
+  );
+  return r?.v ?? '0';
+}

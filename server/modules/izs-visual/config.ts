@@ -18,6 +18,7 @@ import { ApiError } from '../../platform/r.ts';
 import { effectiveDept, tenantOf } from '../../platform/scope.ts';
 import { deptAllowed } from '../izs-weighing/socket.ts';
 import { requireAnyView } from './common.ts';
+import { siteCoords } from './sites.ts';
 
 async function answer(db: Db, user: AuthUser, deptId: string): Promise<ConfigAnswer> {
   const [row] = await db
@@ -39,7 +40,7 @@ async function answer(db: Db, user: AuthUser, deptId: string): Promise<ConfigAns
       )
       .orderBy(dept.sort, dept.id),
     db
-      .select({ id: warehouse.id, name: warehouse.name })
+      .select({ id: warehouse.id, name: warehouse.name, regionCode: warehouse.regionCode })
       .from(warehouse)
       .where(tenantOf(user, warehouse))
       .orderBy(warehouse.code),
@@ -49,10 +50,15 @@ async function answer(db: Db, user: AuthUser, deptId: string): Promise<ConfigAns
       .where(tenantOf(user, weighbridge))
       .orderBy(weighbridge.code),
   ]);
+  const coords = await siteCoords(db, user.tenantId);
   return {
     deptId,
     config: parsed.success ? parsed.data : DEFAULT_VISUAL_CONFIG,
-    options: { depts, warehouses: whs, weighbridges: wbs },
+    options: {
+      depts,
+      warehouses: whs.map((w) => ({ ...w, lon: coords.get(w.id)?.lon ?? null, lat: coords.get(w.id)?.lat ?? null })),
+      weighbridges: wbs,
+    },
   };
 }
 

@@ -1,17 +1,23 @@
-/** GET /api/izs-visual/finance and /tax/:id — 财务数据大屏 and 税务数据大屏 from the books (books.ts). */
+/**
+ * GET /api/izs-visual/finance and /tax/:id — 财务数据大屏 and 税务数据大屏: the books (books.ts), receivables /
+ * payables with aging and the invoices (arap.ts).
+ */
 import { VISUAL_ENDPOINTS } from '../../../core/contract/izs-visual/visual.contract.ts';
 import type { Db } from '../../db/client.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
-import { booksOf, cashBefore, monthsBetween, periodFigures } from './books.ts';
+import { arapFigure, invoiceVatByMonth, pendingInvoices } from './arap.ts';
+import { booksOf, cashBefore, monthsBetween, openingProfit, periodFigures } from './books.ts';
 import { businessDay, D, pct2, yuan2 } from './common.ts';
-import { PENDING } from './pending.ts';
+
+const CODE_FIN = 'visual_finance_data';
+const CODE_TAX = 'visual_tax';
 
 export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: string): void {
   r.handle(VISUAL_ENDPOINTS.finance, async ({ user }) => {
     const { today } = businessDay(tz);
     const thisMonth = today.slice(0, 7);
     const months = monthsBetween(`${Number(today.slice(0, 4)) - 1}-${today.slice(5, 7)}`, thisMonth).slice(1);
-    const books = await booksOf(db, user, 'visual_finance_data');
+    const books = await booksOf(db, user, CODE_FIN);
     const ids = books.map((b) => b.accountSetId);
     const figures = new Map(
       (await periodFigures(db, user.tenantId, ids, months[0], thisMonth)).map((f) => [f.period, f]),
@@ -26,9 +32,10 @@ export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: str
       return { period, revenue: yuan2(f?.revenue), profit: yuan2(f?.profit), cashAndBank: yuan2(cash.plus(bank)) };
     });
     const year = today.slice(0, 4);
+    const opening = await openingProfit(db, user.tenantId, ids, year);
     const profitYear = months
       .filter((m) => m.startsWith(year))
-      .reduce((a, m) => a.plus(figures.get(m)?.profit ?? '0'), D(0));
+      .reduce((a, m) => a.plus(figures.get(m)?.profit ?? '0'), D(opening));
     return {
       today,
       books,
@@ -36,17 +43,18 @@ export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: str
       bank: yuan2(bank),
       profitMonth: yuan2(figures.get(thisMonth)?.profit),
       profitYear: yuan2(profitYear),
+      profitYearOpening: yuan2(opening),
       revenueMonth: yuan2(figures.get(thisMonth)?.revenue),
       trend,
-      receivables: PENDING.receivables,
-      payables: PENDING.payables,
+      receivables: await arapFigure(db, user, 'ar', today, CODE_FIN),
+      payables: await arapFigure(db, user, 'ap', today, CODE_FIN),
     };
   });
 
   r.handle(VISUAL_ENDPOINTS.tax, async ({ params, user }) => {
     const { today } = businessDay(tz);
     const year = today.slice(0, 4);
-    const books = await booksOf(db, user, 'visual_tax', params.id === '0' ? null : params.id);
+    const books = await booksOf(db, user, CODE_TAX, params.id === '0' ? null : params.id);
     const figures = new Map(
       (
         await periodFigures(
@@ -58,25 +66,29 @@ export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: str
         )
       ).map((f) => [f.period, f]),
     );
-    const row = (o: unknown, i: unknown, rev: unknown) => ({
+    const inv = await invoiceVatByMonth(db, user, year, CODE_TAX);
+    const row = (o: unknown, i: unknown, rev: unknown, io: unknown, ii: unknown) => ({
       outputVat: yuan2(o),
       inputVat: yuan2(i),
       payableVat: yuan2(D(o).minus(D(i))),
       revenue: yuan2(rev),
       burden: pct2(D(o).minus(D(i)), rev),
+      invoiceOutputVat: yuan2(io),
+      invoiceInputVat: yuan2(ii),
     });
     const months = monthsBetween(`${year}-01`, today.slice(0, 7)).map((period) => {
       const f = figures.get(period);
-      return { period, ...row(f?.outputVat, f?.inputVat, f?.revenue) };
+      const v = inv.get(period);
+      return { period, ...row(f?.outputVat, f?.inputVat, f?.revenue, v?.out, v?.in) };
     });
-    const sum = (k: 'outputVat' | 'inputVat' | 'revenue') => months.reduce((a, m) => a.plus(m[k]), D(0));
+    const sum = (k: 'outputVat' | 'inputVat' | 'revenue' | 'invoiceOutputVat' | 'invoiceInputVat') =>
+      months.reduce((a, m) => a.plus(m[k]), D(0));
     return {
       today,
       books,
       months,
-      year: row(sum('outputVat'), sum('inputVat'), sum('revenue')),
-      invoices: PENDING.invoices,
-      reverseInvoices: PENDING.reverseInvoices,
+      year: row(sum('outputVat'), sum('inputVat'), sum('revenue'), sum('invoiceOutputVat'), sum('invoiceInputVat')),
+      ...(await pendingInvoices(db, user, year, CODE_TAX)),
     };
   });
 }

@@ -17,6 +17,7 @@ import {
   tonnageOf,
   weighingScope,
 } from './common.ts';
+import { siteCoords } from './sites.ts';
 
 const CODE = 'visual_home';
 
@@ -67,6 +68,7 @@ export function registerHome(r: ReturnType<typeof endpoints>, db: Db, tz: string
       .where(await scopeOf(db, user, stock, CODE))
       .groupBy(stock.warehouseId);
     const stockOf = new Map(stocks.map((x) => [x.warehouseId, x.qty]));
+    const coords = await siteCoords(db, user.tenantId);
 
     const last = await db
       .select()
@@ -91,6 +93,8 @@ export function registerHome(r: ReturnType<typeof endpoints>, db: Db, tz: string
         ...s,
         province: REGION_NAMES[s.regionCode.slice(0, 2)] ?? '',
         stockKg: kg3(stockOf.get(s.warehouseId)),
+        lon: coords.get(s.warehouseId)?.lon ?? null,
+        lat: coords.get(s.warehouseId)?.lat ?? null,
       })),
       ticker: await ticks(db, user.tenantId, tz, last),
     };

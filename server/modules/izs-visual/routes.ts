@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { registerConfig } from './config.ts';
+import { registerDashboard } from './dashboard.ts';
 import { registerDataBoard } from './data-board.ts';
 import { registerFinance } from './finance.ts';
 import { registerHome } from './home.ts';
 import { registerLoadometerOrders } from './loadometer-orders.ts';
 import { registerOperation } from './operation.ts';
 import { registerQuotes } from './quotes.ts';
+import { registerSites } from './sites.ts';
 
 export function registerIzsVisual(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.database.db;
@@ -21,4 +23,6 @@ export function registerIzsVisual(app: FastifyInstance, ctx: AppContext): void {
   registerFinance(r, db, tz);
   registerQuotes(r, db, tz);
   registerConfig(r, db);
+  registerSites(r, db);
+  registerDashboard(r, db, tz);
 }

@@ -1,0 +1,63 @@
+/** Receivables or payables on the finance wall screen: open, overdue, due within 7 days, aging bars, top parties. */
+import Decimal from 'decimal.js';
+import type { ArapFigure } from '../../core/contract/izs-visual/money.ts';
+import { AGING_BUCKETS } from '../../core/finance-ar/aging.ts';
+import { wan } from '../../features/wall/format.ts';
+import { Figure, WALL } from '../../features/wall/frame.tsx';
+
+/** Width of a bar in percent of the largest (display only; the figures stay decimal strings). */
+const share = (v: string, max: string) =>
+  new Decimal(max).lte(0) ? '0%' : `${new Decimal(v).div(max).times(100).toFixed(1)}%`;
+
+export function ArapPanel({ f, prefix }: { f: ArapFigure; prefix: string }) {
+  const buckets = AGING_BUCKETS.map((b) => ({ name: b.name, value: f.aging[b.key] }));
+  const max = buckets.reduce((a, b) => (new Decimal(b.value).gt(a) ? b.value : a), '0');
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <div style={{ display: 'flex' }}>
+        <Figure label={`余额（${f.docs} 单）`} value={wan(f.open)} unit="万元" size={36} testId={`${prefix}-open`} />
+        <Figure
+          label={`已逾期（${f.overdueDocs} 单）`}
+          value={wan(f.overdue)}
+          unit="万元"
+          size={36}
+          testId={`${prefix}-overdue`}
+        />
+        <Figure label="7天内到期" value={wan(f.dueSoon)} unit="万元" size={36} testId={`${prefix}-due-soon`} />
+      </div>
+      <div data-testid={`${prefix}-aging`}>
+        {buckets.map((b) => (
+          <div
+            key={b.name}
+            style={{ display: 'grid', gridTemplateColumns: '110px 1fr 120px', gap: 10, alignItems: 'center' }}
+          >
+            <span style={{ fontSize: 18, color: WALL.dim }}>{b.name}</span>
+            <span style={{ height: 14, background: 'rgba(143,179,232,.12)', borderRadius: 7 }}>
+              <span
+                style={{
+                  display: 'block',
+                  height: 14,
+                  width: share(b.value, max),
+                  borderRadius: 7,
+                  background: b.name === '90天以上' ? WALL.up : WALL.blue,
+                }}
+              />
+            </span>
+            <span style={{ fontSize: 18, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+              {wan(b.value)} 万
+            </span>
+          </div>
+        ))}
+      </div>
+      <ol style={{ margin: 0, paddingLeft: 24, fontSize: 18 }} data-testid={`${prefix}-top`}>
+        {f.top.map((p) => (
+          <li key={p.partyId}>
+            {p.partyName} <span style={{ color: WALL.dim }}>{wan(p.open)} 万</span>
+            {p.overdue !== '0.00' && <span style={{ color: WALL.warn }}> · 逾期 {wan(p.overdue)} 万</span>}
+          </li>
+        ))}
+        {f.top.length === 0 && <li style={{ color: WALL.dim }}>无未结清单据</li>}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+// @vitest-environment node
+/**
+ * The home dashboard's business figures, the finance and tax wall screens' receivables / payables and invoices, the
+ * opening 本年累计损益 in 本年利润, and the sites' map coordinates (issue 15) — through the real HTTP app on the demo
+ * data, each figure against an independent SQL sum of its rows; a figure moves after an action.
+ */
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/client.ts';
+import { formatDate } from '../../server/platform/time.ts';
+import { apiOf, bootStock, P, reviewed, type StockCtx } from './stock-helpers.ts';
+
+let c: StockCtx;
+beforeAll(async () => {
+  c = await bootStock();
+});
+afterAll(async () => {
+  await c?.t.close();
+});
+
+const V = '/api/izs-visual';
+const admin = () => apiOf(c);
+const today = () => formatDate(new Date(), c.t.config.tz);
+const q1 = async <T>(s: ReturnType<typeof sql>) => (await rows<T>(c.t.database.db, s))[0];
+const sum = (xs: string[]) => xs.reduce((a, x) => a.plus(x), new Decimal(0));
+
+const trade = (types: [string, string], from: string, to: string) =>
+  q1<{ v: string }>(
+    sql`select coalesce(sum(case when o.doc_type = ${types[0]} then l.amount else -l.amount end), 0)::numeric(16,2)::text as v
+      from izs_stock_order_line l join izs_stock_order o on o.id = l.order_id
+      where o.tenant_id = '000000' and o.is_deleted = 0 and o.state = 'reviewed' and o.doc_type in (${types[0]}, ${types[1]})
+        and o.order_date between ${from} and ${to}`,
+  );
+const openDocs = (side: string, cmp: '<' | '<=') =>
+  q1<{ v: string; n: number }>(
+    sql`select coalesce(sum(amount - settled), 0)::numeric(16,2)::text as v, count(*)::int as n from izs_ar_doc
+      where tenant_id = '000000' and is_deleted = 0 and side = ${side} and state = 'reviewed' and amount > settled
+        and due_date <> '' and due_date ${sql.raw(cmp)} ${today()}`,
+  );
+
+describe('home dashboard', () => {
+  it('purchase, sale, vouchers, overdue receivables and due payables are the SQL sums', async () => {
+    const r = await admin()(`${V}/dashboard`);
+    expect(r.status).toBe(200);
+    const d = r.body.data;
+    expect(d.today).toBe(today());
+    const month = `${today().slice(0, 7)}-01`;
+    expect(d.purchase.today).toBe((await trade(['in_stock', 'purchase_return'], today(), today())).v);
+    expect(d.purchase.month).toBe((await trade(['in_stock', 'purchase_return'], month, today())).v);
+    expect(d.sale.month).toBe((await trade(['out_stock', 'sale_return'], month, today())).v);
+    expect(new Decimal(d.sale.month).gt(0)).toBe(true);
+    const v = await q1<{ s: number; r: number }>(
+      sql`select count(*) filter (where state = 'saved')::int as s, count(*) filter (where state = 'reviewed')::int as r
+        from izs_fin_voucher where tenant_id = '000000' and is_deleted = 0`,
+    );
+    expect(d.vouchers).toEqual({ toReview: v.s, toPost: v.r });
+    const ar = await openDocs('ar', '<');
+    expect(d.receivablesOverdue).toEqual({ amount: ar.v, docs: ar.n });
+    const ap = await openDocs('ap', '<=');
+    expect(d.payablesDue).toEqual({ amount: ap.v, docs: ap.n });
+    expect(d.trend).toHaveLength(7);
+    expect(d.trend[6]).toEqual({ date: today(), purchase: d.purchase.today, sale: d.sale.today });
+    // the purchase statement of today answers the same figure (the card's link)
+    const st = await admin()('/api/izs-report/purchase', { query: { beginDate: today(), endDate: today() } });
+    expect(st.body.data.total.amount).toBe(d.purchase.today);
+  });
+
+  it('a purchase reviewed today moves 今日采购额 by its amount', async () => {
+    const before = (await admin()(`${V}/dashboard`)).body.data.purchase.today;
+    await reviewed(admin(), P.inStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.GYS001,
+      lines: [{ materialId: c.mat.WL0005, qty: '10', unitPrice: '61000' }],
+    });
+    const after = (await admin()(`${V}/dashboard`)).body.data.purchase.today;
+    expect(new Decimal(after).minus(before).toFixed(2)).toBe('610.00');
+  });
+
+  it('a user without the lists gets no figure for them', async () => {
+    const r = await apiOf(c, c.clerk)(`${V}/dashboard`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.vouchers).toBeNull();
+    expect(r.body.data.purchase).toBeNull();
+  });
+});
+
+describe('finance and tax wall screens', () => {
+  it('receivables and payables: open, overdue, aging buckets add up, from the documents', async () => {
+    const f = (await admin()(`${V}/finance`)).body.data;
+    for (const [side, fig] of [
+      ['ar', f.receivables],
+      ['ap', f.payables],
+    ] as const) {
+      const open = await q1<{ v: string; n: number }>(
+        sql`select coalesce(sum(amount - settled), 0)::numeric(16,2)::text as v, count(*)::int as n from izs_ar_doc
+          where tenant_id = '000000' and is_deleted = 0 and side = ${side} and state = 'reviewed' and amount > settled`,
+      );
+      expect(fig.open).toBe(open.v);
+      expect(fig.docs).toBe(open.n);
+      expect(fig.aging.total).toBe(open.v);
+      expect(sum([fig.aging.d0_30, fig.aging.d31_60, fig.aging.d61_90, fig.aging.d90p]).toFixed(2)).toBe(open.v);
+      expect(fig.overdue).toBe((await openDocs(side, '<')).v);
+      expect(new Decimal(sum(fig.top.map((p: { open: string }) => p.open))).lte(open.v)).toBe(true);
+    }
+    expect(new Decimal(f.receivables.open).gt(0)).toBe(true);
+  });
+
+  it('本年利润 adds the opening 本年累计损益 of a book started this year', async () => {
+    const db = c.t.database.db;
+    const before = (await admin()(`${V}/finance`)).body.data;
+    const book = await q1<{ id: string; start: string }>(
+      sql`select id::text as id, start_period as start from izs_fin_account_set where tenant_id = '000000' and is_deleted = 0 order by id limit 1`,
+    );
+    const year = today().slice(0, 4);
+    expect(book.start.startsWith(year)).toBe(true);
+    // a credit-side 损益 account (revenue) carried 5000.00 in, a debit-side one (expense) 1200.00: +3800.00
+    const leaf = (direction: string) =>
+      q1<{ code: string }>(
+        sql`select a.code from izs_fin_account a where a.account_set_id = ${book.id} and a.is_deleted = 0
+          and a.category = '损益' and a.direction = ${direction}
+          and not exists (select 1 from izs_fin_account c where c.account_set_id = a.account_set_id
+            and c.parent_code = a.code and c.is_deleted = 0)
+          order by a.code limit 1`,
+      );
+    const rev = await leaf('credit');
+    const exp = await leaf('debit');
+    for (const [code, pl] of [
+      [rev.code, '5000.00'],
+      [exp.code, '1200.00'],
+    ]) {
+      await rows(
+        db,
+        sql`insert into izs_fin_opening (tenant_id, account_set_id, account_code, aux_key, ytd_pl)
+          values ('000000', ${book.id}, ${code}, '', ${pl})
+          on conflict (account_set_id, account_code, aux_key) do update set ytd_pl = excluded.ytd_pl`,
+      );
+    }
+    const after = (await admin()(`${V}/finance`)).body.data;
+    expect(after.profitYearOpening).toBe(new Decimal(before.profitYearOpening).plus('3800').toFixed(2));
+    expect(new Decimal(after.profitYear).minus(before.profitYear).toFixed(2)).toBe('3800.00');
+  });
+
+  it('tax: invoice VAT by month, documents waiting for invoices, 反向开票 — from the invoice tables', async () => {
+    const t = (await admin()(`${V}/tax/0`)).body.data;
+    const year = today().slice(0, 4);
+    const inv = await q1<{ o: string; i: string }>(
+      sql`select coalesce(sum(tax_amount) filter (where direction = 'out'), 0)::numeric(16,2)::text as o,
+          coalesce(sum(tax_amount) filter (where direction = 'in'), 0)::numeric(16,2)::text as i
+        from izs_ar_invoice where tenant_id = '000000' and is_deleted = 0 and invoice_date like ${`${year}-%`}`,
+    );
+    expect(t.year.invoiceOutputVat).toBe(inv.o);
+    expect(t.year.invoiceInputVat).toBe(inv.i);
+    expect(new Decimal(inv.o).gt(0)).toBe(true);
+    expect(sum(t.months.map((m: { invoiceOutputVat: string }) => m.invoiceOutputVat)).toFixed(2)).toBe(inv.o);
+    const pend = await q1<{ n: number; v: string }>(
+      sql`select count(*)::int as n, coalesce(sum(open), 0)::numeric(16,2)::text as v from (
+          select o.total_amount - coalesce((select sum(l.amount) from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
+            where l.order_id = o.id and i.is_deleted = 0), 0) as open
+          from izs_stock_order o where o.tenant_id = '000000' and o.is_deleted = 0 and o.state = 'reviewed' and o.doc_type = 'out_stock') x
+        where open > 0`,
+    );
+    expect(t.invoices.salesDocs).toBe(pend.n);
+    expect(t.invoices.salesAmount).toBe(pend.v);
+    const rev = await q1<{ n: number }>(
+      sql`select count(*)::int as n from izs_ar_invoice where tenant_id = '000000' and is_deleted = 0 and reverse = 1 and invoice_date like ${`${year}-%`}`,
+    );
+    expect(t.reverseInvoices.count).toBe(rev.n);
+  });
+
+  it('the finance statement shows the same receivables as the wall screen', async () => {
+    const f = (await admin()('/api/izs-report/finance', { query: { year: today().slice(0, 4) } })).body.data;
+    const w = (await admin()(`${V}/finance`)).body.data;
+    expect(f.receivables).toEqual(w.receivables);
+    expect(f.payables).toEqual(w.payables);
+  });
+});
+
+describe('site coordinates on the map', () => {
+  it('the demo sites have coordinates; saved ones show on the home screen; bad input is refused', async () => {
+    const home = (await admin()(`${V}/home`)).body.data;
+    const ck01 = home.sites.find((s: { warehouseId: string }) => s.warehouseId === c.wh.CK01);
+    expect(ck01).toMatchObject({ lon: 121.844, lat: 29.899, province: '浙江省' });
+    const saved = await admin()(`${V}/sites`, { body: { sites: [{ warehouseId: c.wh.T1, lon: 120.15, lat: 30.28 }] } });
+    expect(saved.body).toMatchObject({ code: 200, data: { saved: 1 } });
+    const again = (await admin()(`${V}/home`)).body.data;
+    expect(again.sites.find((s: { warehouseId: string }) => s.warehouseId === c.wh.T1)).toMatchObject({
+      lon: 120.15,
+      lat: 30.28,
+    });
+    const cfg = (await admin()(`${V}/config`)).body.data;
+    expect(cfg.options.warehouses.find((w: { id: string }) => w.id === c.wh.T1)).toMatchObject({ lon: 120.15 });
+    const swapped = await admin()(`${V}/sites`, {
+      body: { sites: [{ warehouseId: c.wh.T1, lon: 30.28, lat: 120.15 }] },
+    });
+    expect(swapped.body).toMatchObject({ code: 400, success: false, msg: '经度应在 73 到 136 之间（中国境内）' });
+    const half = await admin()(`${V}/sites`, { body: { sites: [{ warehouseId: c.wh.T1, lon: 120.15, lat: null }] } });
+    expect(half.body.msg).toBe('经度和纬度应同时填写或同时清空');
+    const unknown = await admin()(`${V}/sites`, { body: { sites: [{ warehouseId: '999999999', lon: 120, lat: 30 }] } });
+    expect(unknown.body).toMatchObject({ code: 400, msg: '仓库不存在或已删除' });
+    const cleared = await admin()(`${V}/sites`, { body: { sites: [{ warehouseId: c.wh.T1, lon: null, lat: null }] } });
+    expect(cleared.body.code).toBe(200);
+    const last = (await admin()(`${V}/home`)).body.data;
+    expect(last.sites.find((s: { warehouseId: string }) => s.warehouseId === c.wh.T1)).toMatchObject({ lon: null });
+  });
+});
