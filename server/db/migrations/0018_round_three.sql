@@ -14,6 +14,16 @@ CREATE TABLE "izs_rate_limit" (
 	"expires_ms" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "izs_visual_site" (
+	"tenant_id" varchar(12) NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"lon" numeric(9, 6) NOT NULL,
+	"lat" numeric(8, 6) NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "izs_visual_site_tenant_id_warehouse_id_pk" PRIMARY KEY("tenant_id","warehouse_id")
+);
+--> statement-breakpoint
 DROP INDEX "izs_ar_reverse_order_uq";--> statement-breakpoint
 ALTER TABLE "izs_ar_reverse" ADD COLUMN "order_no" varchar(32) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "izs_ar_reverse" ADD COLUMN "party_id" bigint;--> statement-breakpoint
