@@ -93,8 +93,14 @@ describe('transport orders', () => {
     expect(cancel.body).toMatchObject({ code: 400, msg: '运输中的运输单不能取消' });
     const del = await post(`${LG}/order/deliver`, { id: orderId, deliveredWeightT: '29.870' });
     expect(del.body.data).toMatchObject({ state: 'delivered', freightAmount: '568.58' });
+    // the carrier must be a 往来单位 (its freight becomes a payable to it): refused, then named and signed
+    const refused = await post(`${LG}/order/sign`, { id: orderId });
+    expect(refused.body).toMatchObject({ code: 400 });
+    expect(refused.body.msg).toContain('承运商「测试物流」不是往来单位中的供应商');
+    await post('/api/izs-base/related-party/save', { code: 'WL8001', name: '测试物流', type: 'supplier' });
     const sign = await post(`${LG}/order/sign`, { id: orderId });
     expect(sign.body.data).toMatchObject({ state: 'signed', freightAmount: '568.58', carrierName: '测试物流' });
+    expect(sign.body.data.payableRef).toMatch(/^YF\d{12}$/);
     expect(sign.body.data.signTime).not.toBeNull();
     const again = await post(`${LG}/order/sign`, { id: orderId });
     expect(again.body).toMatchObject({ code: 400, msg: '已签收的运输单不能签收' });

@@ -125,7 +125,7 @@ export class SimTerminal {
   }
 
   private report(): void {
-    if (!this.authed || !this.sock) return;
+    if (!this.authed || !this.sock || this.stopped) return;
     const f = this.walker.step(1 / this.hz);
     const now = Date.now();
     const body = encodeLocation({ ...f, time: now, alarm: 0 });
@@ -138,6 +138,12 @@ export class SimTerminal {
 
   get pending(): number {
     return this.unacked.size;
+  }
+
+  /** Stops reporting but keeps the connection, so the acknowledgements still on their way arrive. */
+  pause(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
   }
 
   stop(): void {
@@ -153,15 +159,20 @@ export function simulateTerminals(
   port: number,
   hz = 1,
   onReport?: (phone: string, time: number) => void,
+  /** index of the first terminal (device id 13900000000 + first); several processes each take a range */
+  first = 0,
 ) {
   const stats: TerminalStats = { sent: 0, acked: 0, refused: 0, ackLatency: [] };
-  const terminals = Array.from({ length: n }, (_, i) => new SimTerminal(i, host, port, stats, hz, onReport));
+  const terminals = Array.from({ length: n }, (_, i) => new SimTerminal(first + i, host, port, stats, hz, onReport));
   for (const [i, t] of terminals.entries()) setTimeout(() => t.connect(), Math.floor((i * 1000) / Math.max(1, n)));
   return {
     stats,
     terminals,
     stop: () => {
       for (const t of terminals) t.stop();
+    },
+    pause: () => {
+      for (const t of terminals) t.pause();
     },
     pending: () => terminals.reduce((a, t) => a + t.pending, 0),
   };

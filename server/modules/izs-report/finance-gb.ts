@@ -131,6 +131,5 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db): void
     };
   });
 
-  r.handle(REPORT_ENDPOINTS.logistics, () => ({ source: PENDING.logistics }));
   r.handle(REPORT_ENDPOINTS.pledge, () => ({ source: PENDING.pledge }));
 }

@@ -6,6 +6,7 @@ import { endpoints } from '../../platform/endpoint.ts';
 import { businessDay } from '../izs-visual/common.ts';
 import { registerDocuments } from './documents.ts';
 import { registerFinanceGb } from './finance-gb.ts';
+import { registerLogisticsReport } from './logistics.ts';
 import { registerStock } from './stock.ts';
 import { registerTrade } from './trade.ts';
 
@@ -20,4 +21,5 @@ export function registerIzsReport(app: FastifyInstance, ctx: AppContext): void {
   registerStock(r, db, ctx.config.tz);
   registerDocuments(r, db, ctx.config.tz);
   registerFinanceGb(r, db);
+  registerLogisticsReport(r, db, ctx.config.tz);
 }
