@@ -45,7 +45,11 @@ for (let i = 6; i < N; i += 20) {
       fetch(`${server.base}${LG}/car/save`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ plate: `测${String(i + k).padStart(5, '0')}`, carType: 'dump', gpsDeviceId: simPhone(i + k) }),
+        body: JSON.stringify({
+          plate: `测${String(i + k).padStart(5, '0')}`,
+          carType: 'dump',
+          gpsDeviceId: simPhone(i + k),
+        }),
       }).then((r) => r.json()),
     ),
   );
@@ -103,10 +107,14 @@ type Figures = { sent: number; acked: number; refused: number; pending: number; 
 const procs = Array.from({ length: PROCS }, (_, k) => {
   const first = Math.floor((k * N) / PROCS);
   const count = Math.floor(((k + 1) * N) / PROCS) - first;
-  const child = fork(join(ROOT, 'bench/gps-terminals.ts'), ['--first', String(first), '--count', String(count), '--port', String(gwPort)], {
-    cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
-  });
+  const child = fork(
+    join(ROOT, 'bench/gps-terminals.ts'),
+    ['--first', String(first), '--count', String(count), '--port', String(gwPort)],
+    {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx'],
+    },
+  );
   const p = { child, marked: { sent: 0, acked: 0 }, figures: null as Figures | null };
   child.on('message', (m: { kind: string; sends?: [string, number, number][] } & Partial<Figures>) => {
     if (m.kind === 'sends' && measuring) for (const [phone, sec, at] of m.sends!) sent.set(`${phone}:${sec}`, at);
@@ -149,8 +157,12 @@ for (const [key, at] of sent) {
 const s = stats(latencies);
 const a = stats(figs.flatMap((f) => f.ackLatency));
 console.log(`\n${N} terminals in ${PROCS} process(es), ${(window / 1000).toFixed(0)} s measured`);
-console.log(`reports sent ${sentDuring} (joined ${sent.size}), acknowledged (stored) ${ackedDuring}, refused ${refused}, still unacknowledged ${pending}`);
-console.log(`pushed to the map subscriber ${sent.size - notPushed} in ${pushMessages} STOMP messages → positions lost ${notPushed} (target 0)`);
+console.log(
+  `reports sent ${sentDuring} (joined ${sent.size}), acknowledged (stored) ${ackedDuring}, refused ${refused}, still unacknowledged ${pending}`,
+);
+console.log(
+  `pushed to the map subscriber ${sent.size - notPushed} in ${pushMessages} STOMP messages → positions lost ${notPushed} (target 0)`,
+);
 console.log(`report → map subscriber latency: p50 ${ms(s.p50)}, p99 ${ms(s.p99)} (target ≤ 200 ms), max ${ms(s.max)}`);
 console.log(`report → acknowledged (stored) latency: p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, max ${ms(a.max)}`);
 console.log(`gateway: ${gwLine}`);

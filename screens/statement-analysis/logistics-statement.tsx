@@ -87,7 +87,8 @@ export default function LogisticsStatement() {
         </span>
       </div>
       <div className="ly-report-note">
-        按送达时间统计已送达、已签收的运输单；准时 = 送达不晚于计划到达；报警按车辆统计全部报警，按司机、承运商统计其运输途中（发车至送达）的报警。
+        按送达时间统计已送达、已签收的运输单；准时 =
+        送达不晚于计划到达；报警按车辆统计全部报警，按司机、承运商统计其运输途中（发车至送达）的报警。
       </div>
       <ReportChart
         labels={top.map((x) => x.label)}

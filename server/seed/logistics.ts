@@ -235,7 +235,9 @@ export async function seedLogistics(tx: Tx, c: LogisticsSeedContext): Promise<vo
   const [out] = await tx
     .select({ orderNo: stockOrder.orderNo, qty: stockOrder.totalQty })
     .from(stockOrder)
-    .where(and(eq(stockOrder.tenantId, c.tenantId), eq(stockOrder.docType, 'out_stock'), eq(stockOrder.state, 'reviewed')))
+    .where(
+      and(eq(stockOrder.tenantId, c.tenantId), eq(stockOrder.docType, 'out_stock'), eq(stockOrder.state, 'reviewed')),
+    )
     .orderBy(asc(stockOrder.id))
     .limit(1);
   const shanghaiDay = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10);

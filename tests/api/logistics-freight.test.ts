@@ -31,7 +31,9 @@ afterAll(async () => {
 });
 
 async function party(name: string) {
-  const [p] = await q<{ id: string }>(sql`select id::text from izs_related_party where name = ${name} and is_deleted = 0`);
+  const [p] = await q<{ id: string }>(
+    sql`select id::text from izs_related_party where name = ${name} and is_deleted = 0`,
+  );
   return p?.id;
 }
 
@@ -51,7 +53,9 @@ async function deliveredOrder(body: Record<string, unknown>) {
     ...body,
   });
   expect(save.body).toMatchObject({ code: 200 });
-  const [o] = await q<{ id: string; order_no: string }>(sql`select id::text, order_no from lg_order where remark = ${mark}`);
+  const [o] = await q<{ id: string; order_no: string }>(
+    sql`select id::text, order_no from lg_order where remark = ${mark}`,
+  );
   const [car] = await q<{ id: string }>(sql`select id::text from lg_car where plate = '粤E·G2468'`);
   const [drv] = await q<{ id: string }>(sql`select id::text from lg_driver order by id limit 1`);
   expect((await post(`${LG}/order/dispatch`, { id: o.id, carId: car.id, driverId: drv.id })).body.code).toBe(200);
@@ -62,7 +66,15 @@ async function deliveredOrder(body: Record<string, unknown>) {
 }
 
 const payablesOf = (orderId: string) =>
-  q<{ order_no: string; side: string; party_id: string; amount: string; state: string; source_type: string; source_no: string }>(
+  q<{
+    order_no: string;
+    side: string;
+    party_id: string;
+    amount: string;
+    state: string;
+    source_type: string;
+    source_no: string;
+  }>(
     sql`select order_no, side, party_id::text, amount::text, state, source_type, source_no from izs_ar_doc
         where source_id = ${orderId} order by id`,
   );
@@ -135,7 +147,9 @@ describe('freight → payable', () => {
     const un = await post(`${LG}/order/unsign`, { id: o.id, reason: '退回' });
     expect(un.body.code).toBe(400);
     expect(un.body.msg).toMatch(/^应付单 YF\d+ 已核销 500\.00 元/);
-    const [row] = await q<{ state: string; payable_ref: string }>(sql`select state, payable_ref from lg_order where id = ${o.id}`);
+    const [row] = await q<{ state: string; payable_ref: string }>(
+      sql`select state, payable_ref from lg_order where id = ${o.id}`,
+    );
     expect(row).toEqual({ state: 'signed', payable_ref: sign.body.data.payableRef });
   });
 });
@@ -151,12 +165,19 @@ describe('the two ends of an order', () => {
     );
     const o = await deliveredOrder({ carrierName: '佛山顺通物流' });
     const wrong = await post(`${LG}/order/link-end`, { id: o.id, end: 'load', docNo: inDoc.order_no });
-    expect(wrong.body).toMatchObject({ code: 400, msg: `找不到出库单或出厂过磅单 ${inDoc.order_no}（须未作废、已完成过磅）` });
+    expect(wrong.body).toMatchObject({
+      code: 400,
+      msg: `找不到出库单或出厂过磅单 ${inDoc.order_no}（须未作废、已完成过磅）`,
+    });
     const none = await post(`${LG}/order/link-end`, { id: o.id, end: 'unload' });
     expect(none.body).toMatchObject({ code: 400, msg: '请输入单据号或签收净重' });
 
     const load = await post(`${LG}/order/link-end`, { id: o.id, end: 'load', docNo: out.order_no });
-    expect(load.body.data.load).toEqual({ source: 'out_stock', docNo: out.order_no, netKg: Number(out.qty).toFixed(3) });
+    expect(load.body.data.load).toEqual({
+      source: 'out_stock',
+      docNo: out.order_no,
+      netKg: Number(out.qty).toFixed(3),
+    });
     expect(load.body.data.gap).toBeNull();
     const received = (Number(out.qty) - 0.005 * Number(out.qty)).toFixed(3); // 5 ‰ short
     const un = await post(`${LG}/order/link-end`, { id: o.id, end: 'unload', docNo: '签收单001', receiptKg: received });
@@ -214,7 +235,14 @@ describe('物流报表', () => {
       expect(r.body.code).toBe(200);
       const want = await expected(key);
       expect(want.length).toBeGreaterThan(0);
-      const got = r.body.data.rows as { key: string; trips: number; tonnageT: string; freight: string; onTime: number; judged: number }[];
+      const got = r.body.data.rows as {
+        key: string;
+        trips: number;
+        tonnageT: string;
+        freight: string;
+        onTime: number;
+        judged: number;
+      }[];
       for (const w of want) {
         expect(got.find((g) => g.key === w.key)).toMatchObject({
           trips: w.trips,
@@ -232,7 +260,8 @@ describe('物流报表', () => {
   });
 
   it('alarms: every alarm of a car; a driver only those during his trips', async () => {
-    const cars = (await get('/api/izs-report/logistics', { beginDate: begin(), endDate: today(), groupBy: 'car' })).body.data;
+    const cars = (await get('/api/izs-report/logistics', { beginDate: begin(), endDate: today(), groupBy: 'car' })).body
+      .data;
     const perCar = await q<{ car: string; n: number }>(
       sql`select car_id::text as car, count(*)::int as n from lg_alarm
           where time >= (${begin()}::date)::timestamp at time zone 'Asia/Shanghai' group by 1`,
@@ -242,7 +271,9 @@ describe('物流报表', () => {
       select count(*)::int as n from lg_alarm a join lg_order o on o.car_id = a.car_id
         and a.time >= coalesce(o.start_time, o.dispatch_time) and a.time <= o.deliver_time
       where o.state in ('delivered', 'signed') and o.is_deleted = 0`);
-    const drivers = (await get('/api/izs-report/logistics', { beginDate: begin(), endDate: today(), groupBy: 'driver' })).body.data;
+    const drivers = (
+      await get('/api/izs-report/logistics', { beginDate: begin(), endDate: today(), groupBy: 'driver' })
+    ).body.data;
     expect(drivers.total.alarms).toBe(during.n);
     expect(during.n).toBeGreaterThan(0); // the demo long stop happened during car 5's delivered trip
   });

@@ -224,7 +224,7 @@ describe('position ingest, live push and alarms', () => {
     const rejects = await db.select().from(lgIngestReject);
     expect(rejects.map((x) => x.reason)).toEqual(expect.arrayContaining(['未知终端', '位置时间晚于服务器时间']));
     await sleep(100);
-    const pushes = sub.got.map((m) => JSON.parse(m.body));
+    const pushes = sub.got.flatMap((m) => JSON.parse(m.body)); // one message per stored batch: an array
     expect(pushes.filter((x) => x.carId === carId).length).toBeGreaterThanOrEqual(2);
     await sub.client.deactivate();
 
@@ -247,7 +247,7 @@ describe('position ingest, live push and alarms', () => {
     }));
     await gw(`${LG}/ingest/gateway`, { positions });
     await sleep(150);
-    const pushed = sub.got.map((m) => JSON.parse(m.body));
+    const pushed = sub.got.flatMap((m) => JSON.parse(m.body));
     expect(pushed.filter((a) => a.type === 'overspeed')).toHaveLength(1);
     await sub.client.deactivate();
     const page = await get(`${LG}/alarm/page`, { type: 'overspeed', handleState: 0 });

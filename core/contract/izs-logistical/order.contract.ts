@@ -221,7 +221,12 @@ export const orderEndsAnswer = z.object({
   unload: orderEndOut.nullable(),
   /** loaded − received (kg) and per mille of the loaded weight; flagged above the tolerance (磅差) */
   gap: z
-    .object({ shortfallKg: decimalOut(3), permille: decimalOut(2), flagged: z.boolean(), tolerancePermille: z.string() })
+    .object({
+      shortfallKg: decimalOut(3),
+      permille: decimalOut(2),
+      flagged: z.boolean(),
+      tolerancePermille: z.string(),
+    })
     .nullable(),
 });
 export type OrderEndsAnswer = z.infer<typeof orderEndsAnswer>;

@@ -158,7 +158,11 @@ export const pendingAnswer = z.object({ source: pendingSource });
  */
 export const LOGISTICS_GROUP_BYS = ['car', 'driver', 'carrier'] as const;
 export type LogisticsGroupBy = (typeof LOGISTICS_GROUP_BYS)[number];
-export const LOGISTICS_GROUP_NAMES: Record<LogisticsGroupBy, string> = { car: '车辆', driver: '司机', carrier: '承运商' };
+export const LOGISTICS_GROUP_NAMES: Record<LogisticsGroupBy, string> = {
+  car: '车辆',
+  driver: '司机',
+  carrier: '承运商',
+};
 export const logisticsQuery = z
   .object({
     beginDate: dateStr('开始日期').refine((v) => v !== '', { message: '请选择开始日期' }),

@@ -16,7 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import { LG_PERMISSIONS } from '../../../core/contract/izs-logistical/fields.ts';
 import { LG_ORDER, type OrderEndsAnswer } from '../../../core/contract/izs-logistical/order.contract.ts';
 import { type FreightMode, freightOf } from '../../../core/logistics/order.ts';
-import { DEFAULT_TOLERANCE_PERMILLE, END_DOC_TYPES, type OrderEnd, weightGap } from '../../../core/logistics/weights.ts';
+import {
+  DEFAULT_TOLERANCE_PERMILLE,
+  END_DOC_TYPES,
+  type OrderEnd,
+  weightGap,
+} from '../../../core/logistics/weights.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { lgOrder, stockOrder, weighingOrder } from '../../db/schema/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';

@@ -60,7 +60,11 @@ export async function logisticsStatement(db: Db, user: AuthUser, q: LogisticsQue
           .where(and(alarmScope, alarmInPeriod))
           .groupBy(lgAlarm.carId)
       : await db
-          .select({ key: sql<string>`${key}`, carrier: sql<string>`max(${lgOrder.carrierName})`, n: sql<number>`count(*)::int` })
+          .select({
+            key: sql<string>`${key}`,
+            carrier: sql<string>`max(${lgOrder.carrierName})`,
+            n: sql<number>`count(*)::int`,
+          })
           .from(lgAlarm)
           .innerJoin(
             lgOrder,
