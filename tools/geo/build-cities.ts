@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FeatureCollection, Geometry, MultiLineString, Polygon, MultiPolygon } from 'geojson';
+import type { FeatureCollection, Geometry, MultiLineString, MultiPolygon, Polygon } from 'geojson';
 import { mesh } from 'topojson-client';
 import { topology } from 'topojson-server';
 import { presimplify, quantile, simplify } from 'topojson-simplify';
