@@ -48,8 +48,11 @@ export default function PublicCustomerScreen() {
           ) : null;
         }}
       />
-      <div style={{ padding: '0 16px 16px' }}>
-        <LgMap sites={sites} height={420} center={sites[0] ? [sites[0].lon, sites[0].lat] : undefined} zoom={9} />
+      <div style={{ padding: '0 16px 16px', height: 422 }}>
+        {/* one WebGL map at a time: the overview gives way while a fence is drawn */}
+        {editing ? null : (
+          <LgMap sites={sites} height={420} center={sites[0] ? [sites[0].lon, sites[0].lat] : undefined} zoom={9} />
+        )}
       </div>
       <FenceEditor site={editing} onClose={() => setEditing(null)} />
     </div>
