@@ -115,10 +115,11 @@ const procs = Array.from({ length: PROCS }, (_, k) => {
       execArgv: ['--import', 'tsx'],
     },
   );
-  const p = { child, marked: { sent: 0, acked: 0 }, figures: null as Figures | null };
+  const p = { child, ready: 0, marked: { sent: 0, acked: 0 }, figures: null as Figures | null };
   child.on('message', (m: { kind: string; sends?: [string, number, number][] } & Partial<Figures>) => {
     if (m.kind === 'sends' && measuring) for (const [phone, sec, at] of m.sends!) sent.set(`${phone}:${sec}`, at);
     if (m.kind === 'marked') p.marked = { sent: m.sent!, acked: m.acked! };
+    if (m.kind === 'ready') p.ready = (m as unknown as { ready: number }).ready;
     if (m.kind === 'figures') p.figures = m as Figures;
   });
   return p;
@@ -128,7 +129,18 @@ const ask = async (kind: string, done: () => boolean) => {
   for (let i = 0; i < 200 && !done(); i++) await sleep(50);
 };
 
-await sleep(4000); // connect + register + auth ramp
+// connect + register + auth ramp: until every terminal reports (at most 120 s), then 3 s to settle
+const ramp0 = Date.now();
+for (;;) {
+  for (const p of procs) p.child.send({ kind: 'ready' });
+  await sleep(1000);
+  const ready = procs.reduce((a, p) => a + p.ready, 0);
+  if (ready >= N || Date.now() - ramp0 > 120_000) {
+    console.log(`terminals reporting: ${ready} of ${N} after ${((Date.now() - ramp0) / 1000).toFixed(0)} s`);
+    break;
+  }
+}
+await sleep(3000);
 const cpu0 = cpuSeconds(server.pid);
 measuring = true;
 await ask('mark', () => true);

@@ -27,6 +27,7 @@ const tick = setInterval(() => {
 }, 200);
 
 process.on('message', (m: { kind: string }) => {
+  if (m.kind === 'ready') process.send?.({ kind: 'ready', ready: sim.ready() });
   if (m.kind === 'mark') {
     // the measured window starts: forget the ramp's sends and ack latencies
     sends = [];

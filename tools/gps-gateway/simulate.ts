@@ -140,6 +140,11 @@ export class SimTerminal {
     return this.unacked.size;
   }
 
+  /** registered and authenticated: reporting */
+  get ready(): boolean {
+    return this.authed;
+  }
+
   /** Stops reporting but keeps the connection, so the acknowledgements still on their way arrive. */
   pause(): void {
     this.stopped = true;
@@ -175,5 +180,6 @@ export function simulateTerminals(
       for (const t of terminals) t.pause();
     },
     pending: () => terminals.reduce((a, t) => a + t.pending, 0),
+    ready: () => terminals.filter((t) => t.ready).length,
   };
 }
