@@ -143,6 +143,8 @@ for (;;) {
 }
 await sleep(3000);
 const cpu0 = cpuSeconds(server.pid);
+const gwCpu0 = cpuSeconds(gateway.pid!);
+const termCpu0 = procs.reduce((a, p) => a + cpuSeconds(p.child.pid!), 0);
 measuring = true;
 await ask('mark', () => true);
 const started = Date.now();
@@ -153,6 +155,8 @@ const window = Date.now() - started;
 await sleep(5000); // drain: acknowledgements and pushes still on their way
 measuring = false;
 const cpu = cpuSeconds(server.pid) - cpu0;
+const gwCpu = cpuSeconds(gateway.pid!) - gwCpu0;
+const termCpu = procs.reduce((a, p) => a + cpuSeconds(p.child.pid!), 0) - termCpu0;
 await ask('figures', () => procs.every((p) => p.figures));
 
 const figs = procs.map((p) => p.figures!);
@@ -181,7 +185,10 @@ console.log(
 console.log(`report → map subscriber latency: p50 ${ms(s.p50)}, p99 ${ms(s.p99)} (target ≤ 200 ms), max ${ms(s.max)}`);
 console.log(`report → acknowledged (stored) latency: p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, max ${ms(a.max)}`);
 console.log(`gateway: ${gwLine}`);
-console.log(`server CPU ${cpu.toFixed(1)} s over ${((window + 5000) / 1000).toFixed(0)} s; ${loadLine()}`);
+console.log(
+  `CPU over ${((window + 5000) / 1000).toFixed(0)} s: server ${cpu.toFixed(1)} s, gateway ${gwCpu.toFixed(1)} s, ` +
+    `terminals ${termCpu.toFixed(1)} s; ${loadLine()}`,
+);
 for (const p of procs) p.child.send({ kind: 'exit' });
 gateway.kill('SIGTERM');
 await sub.deactivate();

@@ -80,6 +80,11 @@ export class SimTerminal {
         true,
       );
       sock.write(this.frame(MSG.register, reg).bytes);
+      // no answer (the platform busy or its server unreachable): register again after 5 s, as terminals retransmit
+      const retry = setInterval(() => {
+        if (this.authed || this.stopped || sock.destroyed) return clearInterval(retry);
+        sock.write(this.frame(MSG.register, reg).bytes);
+      }, 5000);
     });
     sock.on('data', (chunk) => {
       for (const raw of de.push(chunk)) {
