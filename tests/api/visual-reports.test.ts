@@ -254,7 +254,9 @@ describe('reports', () => {
     expect(f.months.find((m: { period: string }) => m.period === today().slice(0, 7)).profit).toBe(
       v.body.data.profitMonth,
     );
-    expect((await admin()(`${R}/logistics`)).body.data.source.note).toContain('物流模块');
+    // 物流报表 reads the logistics module (reconciled in tests/api/logistics-freight.test.ts)
+    const lg = (await admin()(`${R}/logistics`, { query: { beginDate: today(), endDate: today() } })).body.data;
+    expect(lg.total.label).toBe('合计');
     expect((await admin()(`${R}/company-pledge`)).body.data.source.note).toContain('供应链金融');
     const bad = (await admin()(`${R}/purchase`, { query: { beginDate: '2026-02-01', endDate: '2026-01-01' } })).body;
     expect(bad).toMatchObject({ code: 400, success: false, msg: '结束日期不能早于开始日期' });
