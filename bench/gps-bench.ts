@@ -152,11 +152,22 @@ await sleep(SECONDS * 1000);
 await ask('pause', () => true);
 await sleep(300); // the last IPC batch of sends
 const window = Date.now() - started;
-await sleep(5000); // drain: acknowledgements and pushes still on their way
+// drain: acknowledgements and pushes still on their way — until nothing is unacknowledged (at most 60 s); a report
+// still unacknowledged then is counted lost
+const drain0 = Date.now();
+for (;;) {
+  for (const p of procs) p.figures = null;
+  await ask('figures', () => procs.every((p) => p.figures));
+  if (procs.every((p) => p.figures?.pending === 0) || Date.now() - drain0 > 60_000) break;
+  await sleep(2000);
+}
+await sleep(1000);
+const drained = Date.now() - drain0;
 measuring = false;
 const cpu = cpuSeconds(server.pid) - cpu0;
 const gwCpu = cpuSeconds(gateway.pid!) - gwCpu0;
 const termCpu = procs.reduce((a, p) => a + cpuSeconds(p.child.pid!), 0) - termCpu0;
+for (const p of procs) p.figures = null;
 await ask('figures', () => procs.every((p) => p.figures));
 
 const figs = procs.map((p) => p.figures!);
@@ -173,7 +184,9 @@ for (const [key, at] of sent) {
 }
 const s = stats(latencies);
 const a = stats(figs.flatMap((f) => f.ackLatency));
-console.log(`\n${N} terminals in ${PROCS} process(es), ${(window / 1000).toFixed(0)} s measured`);
+console.log(
+  `\n${N} terminals in ${PROCS} process(es), ${(window / 1000).toFixed(0)} s measured, ${(drained / 1000).toFixed(0)} s drained`,
+);
 console.log(
   `reports sent ${sentDuring}, acknowledged (stored) ${ackedDuring}, refused ${refused}, still unacknowledged ${pending}` +
     ` → positions lost ${refused + pending} (target 0)`,
@@ -186,7 +199,7 @@ console.log(`report → map subscriber latency: p50 ${ms(s.p50)}, p99 ${ms(s.p99
 console.log(`report → acknowledged (stored) latency: p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, max ${ms(a.max)}`);
 console.log(`gateway: ${gwLine}`);
 console.log(
-  `CPU over ${((window + 5000) / 1000).toFixed(0)} s: server ${cpu.toFixed(1)} s, gateway ${gwCpu.toFixed(1)} s, ` +
+  `CPU over ${((window + drained) / 1000).toFixed(0)} s: server ${cpu.toFixed(1)} s, gateway ${gwCpu.toFixed(1)} s, ` +
     `terminals ${termCpu.toFixed(1)} s; ${loadLine()}`,
 );
 for (const p of procs) p.child.send({ kind: 'exit' });
