@@ -2,7 +2,8 @@
  * Simulated JT/T 808 terminals over TCP (`--simulate N`, the bench): each registers (0x0100), authenticates with
  * the code it was given (0x0102), then reports its position (0x0200, 2019 header) every second along a road
  * between the demo sites, with stops and one speeding vehicle (core/logistics/simulate.ts). A report stays
- * "unacknowledged" until its 0x8001 arrives; after a reconnect the terminal re-sends every unacknowledged report.
+ * "unacknowledged" until its 0x8001 arrives: it is sent again after 10 s without an answer, and after a reconnect
+ * the terminal re-sends every unacknowledged report.
  */
 import net from 'node:net';
 import {
@@ -15,6 +16,9 @@ import {
   MSG,
 } from '../../core/logistics/jt808.ts';
 import { DEMO_SITES, type RouteWalker, simPhone, simVehicle } from '../../core/logistics/simulate.ts';
+
+/** A report without its 0x8001 answer after this long is sent again (the timeout retransmission of JT/T 808). */
+export const RETRANSMIT_MS = 10_000;
 
 export interface TerminalStats {
   sent: number;
@@ -30,7 +34,7 @@ export class SimTerminal {
   private authCode = '';
   private authed = false;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private readonly unacked = new Map<number, { frame: Uint8Array; at: number }>();
+  private readonly unacked = new Map<number, { frame: Uint8Array; at: number; sentAt: number }>();
   private readonly walker: RouteWalker;
   readonly phone: string;
   stopped = false;
@@ -135,7 +139,13 @@ export class SimTerminal {
     const now = Date.now();
     const body = encodeLocation({ ...f, time: now, alarm: 0 });
     const { serial, bytes } = this.frame(MSG.location, body);
-    this.unacked.set(serial, { frame: bytes, at: now });
+    this.unacked.set(serial, { frame: bytes, at: now, sentAt: now });
+    // JT/T 808 retransmission: a report with no answer for RETRANSMIT_MS is sent again (the platform stores it once)
+    for (const u of this.unacked.values()) {
+      if (now - u.sentAt < RETRANSMIT_MS) continue;
+      u.sentAt = now;
+      this.sock.write(u.frame);
+    }
     this.stats.sent++;
     this.sock.write(bytes);
     this.onReport?.(this.phone, now);
