@@ -3,29 +3,33 @@
  * (tools/gps-gateway) → the server's ingest (stored, alarms evaluated) → the STOMP broker → one map subscriber on
  * /topic/vehicle, for 60 s.
  *
- *   Targets: positions lost = 0 (every report sent is acknowledged, stored and pushed);
- *            report → map-subscriber latency p99 ≤ 200 ms (terminal's send time to the subscriber's MESSAGE).
+ *   Targets: positions lost = 0 (every report sent in the window is acknowledged = stored; a stored report older
+ *            than the car's shown position — a re-send after a reconnect — is not pushed to the map);
+ *            report → map-subscriber latency p99 ≤ 200 ms (the terminal's send time to the subscriber's MESSAGE).
  *
- * The server runs in its own process (fresh PGlite, GPS_SIMULATOR off); the terminals, the gateway and the
- * subscriber share this process. Cars with the terminals' device ids are created through the API first.
+ * Each part runs in its own process, as in production: the server (fresh PGlite, GPS_SIMULATOR off), the gateway
+ * (`tools/gps-gateway/main.ts`), the terminals (`bench/gps-terminals.ts`, `--procs` processes, 2 by default) and
+ * this process, which creates the cars through the API, subscribes like the map and joins each report's send time
+ * (sent over IPC by the terminal process) with its push's arrival time (one clock: one machine).
  *
  *   npm run bench:gps                         # 1,000 terminals, 60 s
- *   npm run bench:gps -- --terminals 200 --seconds 10
+ *   npm run bench:gps -- --terminals 200 --seconds 10 --procs 1
  */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { LG } from '../core/contract/izs-logistical/fields.ts';
 import { simPhone } from '../core/logistics/simulate.ts';
-import { Gateway } from '../tools/gps-gateway/gateway.ts';
-import { simulateTerminals } from '../tools/gps-gateway/simulate.ts';
-import { Upstream } from '../tools/gps-gateway/upstream.ts';
-import { arg, cpuSeconds, loadLine, ms, signIn, startServer, stats } from './lib.ts';
+import { arg, cpuSeconds, freePort, loadLine, ms, ROOT, signIn, startServer, stats } from './lib.ts';
 
 const N = Number(arg('terminals', 'BENCH_TERMINALS', '1000'));
 const SECONDS = Number(arg('seconds', 'BENCH_SECONDS', '60'));
+const PROCS = Math.max(1, Number(arg('procs', 'BENCH_PROCS', '2')));
 const TOKEN = 'bench-gateway-token';
+const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
-console.log(`GPS bench: ${N} terminals × 1 Hz for ${SECONDS} s; ${loadLine()}`);
+console.log(`GPS bench: ${N} terminals × 1 Hz for ${SECONDS} s in ${PROCS} terminal process(es); ${loadLine()}`);
 const server = await startServer({ env: { GPS_GATEWAY_TOKEN: TOKEN, GPS_SIMULATOR: 'off' } });
 const token = (await signIn(server.base)).access_token;
 const headers = {
@@ -57,10 +61,10 @@ const carsRes = (await (await fetch(`${server.base}${LG}/car/list`, { headers })
 const phoneOf = new Map(carsRes.data.map((c) => [c.id, c.gpsDeviceId]));
 console.log(`cars ready: ${carsRes.data.length} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-// the map subscriber
-const sentAt = new Map<string, number>();
-const latencies: number[] = [];
-let pushes = 0;
+// the map subscriber: arrival time of each (terminal, report second)
+let measuring = false;
+const arrived = new Map<string, number>();
+let pushMessages = 0;
 const sub = new Client({
   webSocketFactory: () => new WebSocket(`ws://127.0.0.1:${server.port}${LG}/ws`, ['v12.stomp']),
   connectHeaders: { Authorization: `Bearer ${token}` },
@@ -71,13 +75,13 @@ const sub = new Client({
 await new Promise<void>((resolve) => {
   sub.onConnect = () => {
     sub.subscribe('/topic/vehicle', (m) => {
-      const p = JSON.parse(m.body) as { carId: string; time: number };
-      const key = `${phoneOf.get(p.carId)}:${p.time}`;
-      const at = sentAt.get(key);
-      if (at !== undefined) {
-        latencies.push(Date.now() - at);
-        sentAt.delete(key);
-        pushes++;
+      const at = Date.now();
+      if (!measuring) return;
+      pushMessages++;
+      const body = JSON.parse(m.body) as { carId: string; time: number } | { carId: string; time: number }[];
+      for (const p of Array.isArray(body) ? body : [body]) {
+        const key = `${phoneOf.get(p.carId)}:${p.time}`;
+        if (!arrived.has(key)) arrived.set(key, at);
       }
     });
     resolve();
@@ -85,37 +89,121 @@ await new Promise<void>((resolve) => {
   sub.activate();
 });
 
-const gw = new Gateway(new Upstream(server.base, TOKEN), () => undefined);
-const port = await gw.listen(0, '127.0.0.1');
-// each report's send time by (terminal, second): the push carries the report's time (1 s resolution)
-const sim = simulateTerminals(N, '127.0.0.1', port, 1, (phone, now) =>
-  sentAt.set(`${phone}:${Math.floor(now / 1000) * 1000}`, now),
+// the gateway in its own process
+const gwPort = await freePort();
+const gateway: ChildProcess = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'tools/gps-gateway/main.ts', '--port', String(gwPort), '--server', server.base, '--token', TOKEN],
+  { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
 );
+let gwLine = '';
+gateway.stdout?.on('data', (d: Buffer) => {
+  gwLine = d.toString().trim().split('\n').at(-1) ?? gwLine;
+});
+for (let i = 0; i < 100 && !gwLine.includes('监听'); i++) await sleep(100);
+
+// the terminals in PROCS processes
+const sent = new Map<string, number>();
+type Figures = { sent: number; acked: number; refused: number; pending: number; ackLatency: number[] };
+const procs = Array.from({ length: PROCS }, (_, k) => {
+  const first = Math.floor((k * N) / PROCS);
+  const count = Math.floor(((k + 1) * N) / PROCS) - first;
+  const child = fork(
+    join(ROOT, 'bench/gps-terminals.ts'),
+    ['--first', String(first), '--count', String(count), '--port', String(gwPort)],
+    {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx'],
+    },
+  );
+  const p = { child, ready: 0, marked: { sent: 0, acked: 0 }, figures: null as Figures | null };
+  child.on('message', (m: { kind: string; sends?: [string, number, number][] } & Partial<Figures>) => {
+    if (m.kind === 'sends' && measuring) for (const [phone, sec, at] of m.sends!) sent.set(`${phone}:${sec}`, at);
+    if (m.kind === 'marked') p.marked = { sent: m.sent!, acked: m.acked! };
+    if (m.kind === 'ready') p.ready = (m as unknown as { ready: number }).ready;
+    if (m.kind === 'figures') p.figures = m as Figures;
+  });
+  return p;
+});
+const ask = async (kind: string, done: () => boolean) => {
+  for (const p of procs) p.child.send({ kind });
+  for (let i = 0; i < 200 && !done(); i++) await sleep(50);
+};
+
+// connect + register + auth ramp: until every terminal reports (at most 120 s), then 3 s to settle
+const ramp0 = Date.now();
+for (;;) {
+  for (const p of procs) p.child.send({ kind: 'ready' });
+  await sleep(1000);
+  const ready = procs.reduce((a, p) => a + p.ready, 0);
+  if (ready >= N || Date.now() - ramp0 > 120_000) {
+    console.log(`terminals reporting: ${ready} of ${N} after ${((Date.now() - ramp0) / 1000).toFixed(0)} s`);
+    break;
+  }
+}
+await sleep(3000);
 const cpu0 = cpuSeconds(server.pid);
-await new Promise((r) => setTimeout(r, 2000)); // connect + register + auth ramp
-latencies.length = 0;
-pushes = 0;
-const sent0 = sim.stats.sent;
-const acked0 = sim.stats.acked;
+const gwCpu0 = cpuSeconds(gateway.pid!);
+const termCpu0 = procs.reduce((a, p) => a + cpuSeconds(p.child.pid!), 0);
+measuring = true;
+await ask('mark', () => true);
 const started = Date.now();
-await new Promise((r) => setTimeout(r, SECONDS * 1000));
-sim.stop();
-const sentDuring = sim.stats.sent - sent0;
-await new Promise((r) => setTimeout(r, 5000)); // drain
+await sleep(SECONDS * 1000);
+await ask('pause', () => true);
+await sleep(300); // the last IPC batch of sends
+const window = Date.now() - started;
+// drain: acknowledgements and pushes still on their way — until nothing is unacknowledged (at most 60 s); a report
+// still unacknowledged then is counted lost
+const drain0 = Date.now();
+for (;;) {
+  for (const p of procs) p.figures = null;
+  await ask('figures', () => procs.every((p) => p.figures));
+  if (procs.every((p) => p.figures?.pending === 0) || Date.now() - drain0 > 60_000) break;
+  await sleep(2000);
+}
+await sleep(5000); // the last pushes (their latency is the figure measured)
+const drained = Date.now() - drain0;
+measuring = false;
 const cpu = cpuSeconds(server.pid) - cpu0;
-const ackedDuring = sim.stats.acked - acked0;
+const gwCpu = cpuSeconds(gateway.pid!) - gwCpu0;
+const termCpu = procs.reduce((a, p) => a + cpuSeconds(p.child.pid!), 0) - termCpu0;
+for (const p of procs) p.figures = null;
+await ask('figures', () => procs.every((p) => p.figures));
+
+const figs = procs.map((p) => p.figures!);
+const sentDuring = figs.reduce((a, f, i) => a + f.sent - procs[i].marked.sent, 0);
+const ackedDuring = figs.reduce((a, f, i) => a + f.acked - procs[i].marked.acked, 0);
+const refused = figs.reduce((a, f) => a + f.refused, 0);
+const pending = figs.reduce((a, f) => a + f.pending, 0);
+const latencies: number[] = [];
+let notPushed = 0;
+for (const [key, at] of sent) {
+  const got = arrived.get(key);
+  if (got === undefined) notPushed++;
+  else latencies.push(got - at);
+}
 const s = stats(latencies);
-const lostToMap = sentDuring - pushes;
-console.log(`\n${N} terminals, ${((Date.now() - started) / 1000 - 5).toFixed(0)} s measured`);
+const a = stats(figs.flatMap((f) => f.ackLatency));
 console.log(
-  `reports sent ${sentDuring}, acknowledged ${ackedDuring}, refused ${sim.stats.refused}, still unacknowledged ${sim.pending()}`,
+  `\n${N} terminals in ${PROCS} process(es), ${(window / 1000).toFixed(0)} s measured, ${(drained / 1000).toFixed(0)} s drained`,
 );
-console.log(`pushed to the map subscriber ${pushes} → positions lost ${Math.max(0, lostToMap)} (target 0)`);
+console.log(
+  `reports sent ${sentDuring}, acknowledged (stored) ${ackedDuring}, refused ${refused}, still unacknowledged ${pending}` +
+    ` → positions lost ${refused + pending} (target 0)`,
+);
+console.log(
+  `pushed to the map subscriber ${sent.size - notPushed} of ${sent.size} in ${pushMessages} STOMP messages` +
+    ` (not pushed ${notPushed}: lost, or re-sent after a reconnect when a newer position was already shown)`,
+);
 console.log(`report → map subscriber latency: p50 ${ms(s.p50)}, p99 ${ms(s.p99)} (target ≤ 200 ms), max ${ms(s.max)}`);
+console.log(`report → acknowledged (stored) latency: p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, max ${ms(a.max)}`);
+console.log(`gateway: ${gwLine}`);
 console.log(
-  `gateway: frames ${gw.stats.frames}, bad ${gw.stats.bad}; server CPU ${cpu.toFixed(1)} s over the run; ${loadLine()}`,
+  `CPU over ${((window + drained) / 1000).toFixed(0)} s: server ${cpu.toFixed(1)} s, gateway ${gwCpu.toFixed(1)} s, ` +
+    `terminals ${termCpu.toFixed(1)} s; ${loadLine()}`,
 );
+for (const p of procs) p.child.send({ kind: 'exit' });
+gateway.kill('SIGTERM');
 await sub.deactivate();
-await gw.close();
 await server.stop();
 process.exit(0);

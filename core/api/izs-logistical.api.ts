@@ -11,7 +11,10 @@ export const {
   useLgOrderStartMutation,
   useLgOrderDeliverMutation,
   useLgOrderSignMutation,
+  useLgOrderUnsignMutation,
   useLgOrderCancelMutation,
+  useLgOrderEndsQuery,
+  useLgOrderLinkEndMutation,
 } = lgOrderApi;
 
 export const {

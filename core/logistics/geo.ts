@@ -89,3 +89,24 @@ export function thinTimes(times: number[], everySeconds: number): number[] {
   }
   return drop;
 }
+
+/**
+ * A circular geofence as a closed ring of `n` points `radiusM` metres around `center` (spherical offsets, as
+ * `metres` measures), coordinates rounded to 6 decimals (≈ 0.1 m).
+ */
+export function circleRing(center: LonLat, radiusM: number, n = 32): LonLat[] {
+  const [lon0, lat0] = center;
+  const d = radiusM / R;
+  const φ1 = rad(lat0);
+  const λ1 = rad(lon0);
+  const ring: LonLat[] = [];
+  for (let i = 0; i < n; i++) {
+    const θ = (2 * Math.PI * i) / n;
+    const φ2 = Math.asin(Math.sin(φ1) * Math.cos(d) + Math.cos(φ1) * Math.sin(d) * Math.cos(θ));
+    const λ2 = λ1 + Math.atan2(Math.sin(θ) * Math.sin(d) * Math.cos(φ1), Math.cos(d) - Math.sin(φ1) * Math.sin(φ2));
+    const r6 = (v: number) => Math.round(((v * 180) / Math.PI) * 1e6) / 1e6;
+    ring.push([r6(λ2), r6(φ2)]);
+  }
+  ring.push(ring[0]);
+  return ring;
+}

@@ -17,6 +17,8 @@ describe('transition', () => {
     ['cancelled', 'dispatch', '已取消的运输单不能派车'],
     ['delivered', 'deliver', '已送达的运输单不能送达'],
     ['signed', 'sign', '已签收的运输单不能签收'],
+    ['signed', 'unsign', 'delivered'],
+    ['delivered', 'unsign', '已送达的运输单不能撤销签收'],
   ])('%s --%s--> %s', (state, action, expected) => {
     const r = transition({ ...base, state }, action, { reason: '客户取消' });
     if (r.ok) expect(r.to).toBe(expected);
@@ -46,7 +48,7 @@ describe('transition', () => {
   it('actionsFrom', () => {
     expect(actionsFrom('pending')).toEqual(['dispatch', 'cancel']);
     expect(actionsFrom('in_transit')).toEqual(['deliver']);
-    expect(actionsFrom('signed')).toEqual([]);
+    expect(actionsFrom('signed')).toEqual(['unsign']);
   });
 });
 

@@ -6,7 +6,8 @@
  *       └──────cancel──────────────┴──▶ 已取消 cancelled                                   sign──▶ 已签收 signed
  *
  * An order in transit is not cancelled (the truck is on the road: deliver it, then settle). Each transition stamps
- * its own time (dispatchTime, startTime, deliverTime, signTime, cancelTime).
+ * its own time (dispatchTime, startTime, deliverTime, signTime, cancelTime). 签收 books the freight as a payable to
+ * the carrier; 撤销签收 (unsign: 已签收 → 已送达, with a reason) voids that payable — refused while it is settled.
  *
  * Freight (decimal, yuan, 2 places, half up):
  *   ton     单价 × 吨位
@@ -28,7 +29,7 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   cancelled: '已取消',
 };
 
-export const ORDER_ACTIONS = ['dispatch', 'start', 'deliver', 'sign', 'cancel'] as const;
+export const ORDER_ACTIONS = ['dispatch', 'start', 'deliver', 'sign', 'unsign', 'cancel'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
@@ -36,14 +37,16 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   start: '发车',
   deliver: '送达',
   sign: '签收',
+  unsign: '撤销签收',
   cancel: '取消',
 };
 
-const TRANSITIONS: Record<OrderAction, { from: OrderState[]; to: OrderState; stamp: TimeField }> = {
+const TRANSITIONS: Record<OrderAction, { from: OrderState[]; to: OrderState; stamp: TimeField | null }> = {
   dispatch: { from: ['pending'], to: 'dispatched', stamp: 'dispatchTime' },
   start: { from: ['dispatched'], to: 'in_transit', stamp: 'startTime' },
   deliver: { from: ['in_transit'], to: 'delivered', stamp: 'deliverTime' },
   sign: { from: ['delivered'], to: 'signed', stamp: 'signTime' },
+  unsign: { from: ['signed'], to: 'delivered', stamp: null },
   cancel: { from: ['pending', 'dispatched'], to: 'cancelled', stamp: 'cancelTime' },
 };
 
@@ -61,7 +64,7 @@ export interface OrderFacts {
   deliveredWeightT: string | null;
 }
 
-export type TransitionResult = { ok: true; to: OrderState; stamp: TimeField } | { ok: false; msg: string };
+export type TransitionResult = { ok: true; to: OrderState; stamp: TimeField | null } | { ok: false; msg: string };
 
 /** Actions open from a state (the buttons a screen offers). */
 export function actionsFrom(state: OrderState): OrderAction[] {
@@ -92,6 +95,7 @@ export function transition(
     if (w == null || w === '' || new Decimal(w).lte(0)) return { ok: false, msg: '送达需要填写实际重量(吨)' };
   }
   if (action === 'cancel' && !input.reason?.trim()) return { ok: false, msg: '请填写取消原因' };
+  if (action === 'unsign' && !input.reason?.trim()) return { ok: false, msg: '请填写撤销签收的原因' };
   return { ok: true, to: t.to, stamp: t.stamp };
 }
 

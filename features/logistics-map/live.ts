@@ -49,8 +49,9 @@ export function useLiveVehicles(): LiveState {
     client.onConnect = () => {
       setConnected(true);
       client.subscribe(topics.vehicle, (m) => {
-        const p = JSON.parse(m.body) as PositionPush;
-        buffer.current[p.carId] = p;
+        // one message per stored batch: an array of positions (a single object from older servers)
+        const body = JSON.parse(m.body) as PositionPush[] | PositionPush;
+        for (const p of Array.isArray(body) ? body : [body]) buffer.current[p.carId] = p;
       });
       client.subscribe(topics.alarm, (m) => {
         const a = JSON.parse(m.body) as AlarmRow;

@@ -1,5 +1,4 @@
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
-import type { PendingSource } from '../../core/contract/izs-visual/fields.ts';
 import { serverClock, serverNow } from '../../core/format/business-day.ts';
 import { loadSiteInfo } from '../../core/session/server-clock.ts';
 import { Stage } from './stage.tsx';
@@ -152,14 +151,6 @@ export function Figure({
   );
 }
 
-/** A figure whose source module is not on the server yet: says so, in place of a number. */
-export function PendingNote({ source, testId }: { source: PendingSource; testId?: string }) {
-  return (
-    <p data-testid={testId} style={{ margin: '12px 0', fontSize: 22, color: WALL.warn, lineHeight: 1.6 }}>
-      {source.note}
-    </p>
-  );
-}
 
 /** A full-height ECharts box. */
 export function ChartBox({ chartRef, testId }: { chartRef: React.RefObject<HTMLDivElement>; testId?: string }) {

@@ -8,6 +8,7 @@ import {
   useLgOrderDispatchMutation,
   useLgOrderSignMutation,
   useLgOrderStartMutation,
+  useLgOrderUnsignMutation,
 } from '../../core/api/izs-logistical.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import { CAR_OPTIONS, DRIVER_OPTIONS } from '../../core/contract/izs-logistical/fleet.contract.ts';
@@ -21,15 +22,16 @@ import {
 } from '../../core/logistics/order.ts';
 import { useCan } from '../../features/admin-page/common.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { OrderEnds } from './order-ends.tsx';
 
-type Dialog = { action: 'dispatch' | 'deliver' | 'cancel'; id: string; orderNo: string } | null;
+type Dialog = { action: 'dispatch' | 'deliver' | 'cancel' | 'unsign'; id: string; orderNo: string } | null;
 
 const isState = (v: unknown): v is OrderState => ORDER_STATES.includes(v as OrderState);
 
 /**
  * 物流订单 (/logistical/logistical-order): transport orders (from a sale out-stock, a purchase pickup or by hand)
- * with their state actions — 派车 (car + driver), 发车, 送达 (delivered weight), 签收, 取消 (reason) — and the
- * track of an order on the road.
+ * with their state actions — 派车 (car + driver), 发车, 送达 (delivered weight), 签收 (the freight becomes a 应付单
+ * to the carrier), 撤销签收 and 取消 (reason) — the documents and net weights at both ends (单据) and the track.
  */
 export default function LogisticalOrderScreen() {
   const can = useCan(orderResource.permission);
@@ -40,13 +42,19 @@ export default function LogisticalOrderScreen() {
   const [deliver] = useLgOrderDeliverMutation();
   const [sign] = useLgOrderSignMutation();
   const [cancel] = useLgOrderCancelMutation();
+  const [unsign] = useLgOrderUnsignMutation();
+  const [ends, setEnds] = useState<{ id: string; orderNo: string } | null>(null);
   const cars = useSelectListQuery(CAR_OPTIONS.endpoint, { skip: dialog?.action !== 'dispatch' });
   const drivers = useSelectListQuery(DRIVER_OPTIONS.endpoint, { skip: dialog?.action !== 'dispatch' });
 
   const run = async (action: OrderAction, id: string, orderNo: string) => {
-    if (action === 'dispatch' || action === 'deliver' || action === 'cancel') return setDialog({ action, id, orderNo });
+    if (action === 'dispatch' || action === 'deliver' || action === 'cancel' || action === 'unsign')
+      return setDialog({ action, id, orderNo });
     const r = action === 'start' ? await start({ id }) : await sign({ id });
-    if ('data' in r) notifySuccess(`${orderNo} ${ORDER_ACTION_LABELS[action]}成功`);
+    if ('data' in r) {
+      const ref = r.data?.payableRef;
+      notifySuccess(`${orderNo} ${ORDER_ACTION_LABELS[action]}成功${ref ? `，运费已记应付单 ${ref}` : ''}`);
+    }
   };
 
   const submit = async (v: Record<string, string>) => {
@@ -57,7 +65,9 @@ export default function LogisticalOrderScreen() {
         ? await dispatch({ id, carId: v.carId, driverId: v.driverId })
         : action === 'deliver'
           ? await deliver({ id, deliveredWeightT: v.deliveredWeightT })
-          : await cancel({ id, reason: v.reason });
+          : action === 'unsign'
+            ? await unsign({ id, reason: v.reason })
+            : await cancel({ id, reason: v.reason });
     if ('data' in r) {
       notifySuccess(`${orderNo} ${ORDER_ACTION_LABELS[action]}成功`);
       setDialog(null);
@@ -69,7 +79,7 @@ export default function LogisticalOrderScreen() {
       <ResourceListPage
         def={orderResource}
         rowEditable={(row) => row.state === 'pending'}
-        rowActionsWidth={220}
+        rowActionsWidth={280}
         rowActions={(row) => {
           const state = isState(row.state) ? row.state : 'cancelled';
           const id = String(row.id);
@@ -82,13 +92,18 @@ export default function LogisticalOrderScreen() {
                       key={a}
                       size="small"
                       theme="borderless"
-                      type={a === 'cancel' ? 'danger' : 'primary'}
+                      type={a === 'cancel' || a === 'unsign' ? 'danger' : 'primary'}
                       onClick={() => run(a, id, no)}
                     >
                       {ORDER_ACTION_LABELS[a]}
                     </Button>
                   ))
                 : null}
+              {state !== 'cancelled' ? (
+                <Button size="small" theme="borderless" onClick={() => setEnds({ id, orderNo: no })}>
+                  单据
+                </Button>
+              ) : null}
               {state !== 'pending' && state !== 'cancelled' && state !== 'dispatched' ? (
                 <Button size="small" theme="borderless" onClick={() => go(`/logistical/driver-track?orderId=${id}`)}>
                   轨迹
@@ -134,6 +149,14 @@ export default function LogisticalOrderScreen() {
             {dialog.action === 'cancel' ? (
               <Form.TextArea field="reason" label="取消原因" rules={[{ required: true, message: '请填写取消原因' }]} />
             ) : null}
+            {dialog.action === 'unsign' ? (
+              <Form.TextArea
+                field="reason"
+                label="撤销原因"
+                extraText="运费应付单将作废；已付款核销的不能撤销"
+                rules={[{ required: true, message: '请填写撤销原因' }]}
+              />
+            ) : null}
             <div style={{ textAlign: 'right', marginTop: 12 }}>
               <Button onClick={() => setDialog(null)} style={{ marginRight: 8 }}>
                 取消
@@ -145,6 +168,7 @@ export default function LogisticalOrderScreen() {
           </Form>
         ) : null}
       </Modal>
+      <OrderEnds order={ends} onClose={() => setEnds(null)} />
     </>
   );
 }

@@ -4,6 +4,8 @@
  * state, ships, ports, voyages, a replayable track from earlier today with a stop, and two alarms.
  */
 
+import Decimal from 'decimal.js';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LonLat } from '../../core/logistics/geo.ts';
 import { DEMO_SITES, simEnds, simPhone, simRoute } from '../../core/logistics/simulate.ts';
 import type { Tx } from '../db/client.ts';
@@ -18,7 +20,10 @@ import {
   lgShip,
   lgSite,
   lgVoyage,
+  relatedParty,
+  stockOrder,
 } from '../db/schema/index.ts';
+import { onSigned } from '../modules/izs-logistical/freight.ts';
 
 export interface LogisticsSeedContext {
   tenantId: string;
@@ -52,6 +57,15 @@ export async function seedLogistics(tx: Tx, c: LogisticsSeedContext): Promise<vo
       { ...base, name: '长途车队', remark: '送钢厂、冶炼厂' },
     ])
     .returning({ id: lgCarGroup.id });
+  // the carriers freight is payable to (往来单位 of type 供应商: the payables side pays suppliers)
+  const carriers = await tx
+    .insert(relatedParty)
+    .values([
+      { ...base, code: 'WL101', name: '佛山顺通物流', type: 'supplier', contact: '邓调度', phone: '0757-83301234' },
+      { ...base, code: 'WL102', name: '广州捷运物流', type: 'supplier', contact: '罗经理', phone: '020-84405678' },
+    ])
+    .returning({ id: relatedParty.id, name: relatedParty.name });
+  const carrierId = (name: string) => carriers.find((x) => x.name === name)?.id ?? null;
   const drivers = await tx
     .insert(lgDriver)
     .values([
@@ -216,15 +230,74 @@ export async function seedLogistics(tx: Tx, c: LogisticsSeedContext): Promise<vo
       cancelReason: '供应商货未备齐',
     },
   );
-  await tx.insert(lgOrder).values(orders);
+  // a finished trip of car 5 today (its track below): loaded against a reviewed sale out-stock of the demo, the
+  // customer's receipt 60 kg short; 已送达, waiting for 签收 (which books its freight as a payable)
+  const [out] = await tx
+    .select({ orderNo: stockOrder.orderNo, qty: stockOrder.totalQty })
+    .from(stockOrder)
+    .where(
+      and(eq(stockOrder.tenantId, c.tenantId), eq(stockOrder.docType, 'out_stock'), eq(stockOrder.state, 'reviewed')),
+    )
+    .orderBy(asc(stockOrder.id))
+    .limit(1);
+  const shanghaiDay = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
+  // the track lies within one Asia/Shanghai day (a day's replay shows it whole): shifted back when it would cross midnight
+  let start = now - 3 * 3600_000;
+  if (shanghaiDay(start) !== shanghaiDay(start + 80 * 60_000)) start -= 2 * 3600_000;
+  const loadKg = out ? new Decimal(out.qty) : new Decimal('31860');
+  orders.push({
+    ...base,
+    orderNo: no(8),
+    state: 'delivered',
+    source: 'sale_out',
+    sourceNo: out?.orderNo ?? '',
+    originSiteId: sites[1].id,
+    destSiteId: sites[3].id,
+    materialName: '破碎料',
+    plannedWeightT: loadKg.div(1000).toFixed(3),
+    deliveredWeightT: loadKg.minus(60).div(1000).toFixed(3),
+    carId: cars[5].id,
+    driverId: drivers[1].id,
+    carrierName: '佛山顺通物流',
+    freightMode: 'ton',
+    freightPrice: '36.00',
+    distanceKm: '33.0',
+    freightAmount: loadKg.minus(60).div(1000).mul(36).toFixed(2),
+    loadSource: out ? 'out_stock' : '',
+    loadDocNo: out?.orderNo ?? '',
+    loadNetKg: out ? loadKg.toFixed(3) : null,
+    unloadSource: 'receipt',
+    unloadDocNo: '客户签收单',
+    unloadNetKg: loadKg.minus(60).toFixed(3),
+    dispatchTime: new Date(start - 20 * 60_000),
+    startTime: new Date(start),
+    planTime: new Date(start + 90 * 60_000),
+    deliverTime: new Date(start + 80 * 60_000),
+  });
+  for (const o of orders) o.carrierId = carrierId(o.carrierName ?? '');
+  const saved = await tx.insert(lgOrder).values(orders).returning();
+  // the signed order's freight is a payable to its carrier (as 签收 does)
+  for (const o of saved.filter((x) => x.state === 'signed')) {
+    const booked = await onSigned(tx, {
+      tenantId: c.tenantId,
+      deptId: c.deptId,
+      userId: c.adminId,
+      orderId: o.id,
+      orderNo: o.orderNo,
+      carrierId: o.carrierId,
+      carrierName: o.carrierName,
+      freightAmount: o.freightAmount,
+      route: '',
+      materialName: o.materialName,
+      signTime: o.signTime ?? new Date(),
+      tz: 'Asia/Shanghai',
+    });
+    await tx.update(lgOrder).set({ payableRef: booked.payableRef }).where(eq(lgOrder.id, o.id));
+  }
 
   // a replayable track of car 5 earlier today (every 5 s for 80 minutes, with a 12-minute stop)
   const track: (typeof lgPosition.$inferInsert)[] = [];
   const route = simRoute(1, points);
-  const shanghaiDay = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
-  // within one Asia/Shanghai day (a day's replay shows it whole): shifted back when it would cross midnight
-  let start = now - 3 * 3600_000;
-  if (shanghaiDay(start) !== shanghaiDay(start + 80 * 60_000)) start -= 2 * 3600_000;
   const legs = route.length - 1;
   for (let k = 0; k < 960; k++) {
     const t = start + k * 5000;

@@ -93,8 +93,14 @@ describe('transport orders', () => {
     expect(cancel.body).toMatchObject({ code: 400, msg: '运输中的运输单不能取消' });
     const del = await post(`${LG}/order/deliver`, { id: orderId, deliveredWeightT: '29.870' });
     expect(del.body.data).toMatchObject({ state: 'delivered', freightAmount: '568.58' });
+    // the carrier must be a 往来单位 (its freight becomes a payable to it): refused, then named and signed
+    const refused = await post(`${LG}/order/sign`, { id: orderId });
+    expect(refused.body).toMatchObject({ code: 400 });
+    expect(refused.body.msg).toContain('承运商「测试物流」不是往来单位中的供应商');
+    await post('/api/izs-base/related-party/save', { code: 'WL8001', name: '测试物流', type: 'supplier' });
     const sign = await post(`${LG}/order/sign`, { id: orderId });
     expect(sign.body.data).toMatchObject({ state: 'signed', freightAmount: '568.58', carrierName: '测试物流' });
+    expect(sign.body.data.payableRef).toMatch(/^YF\d{12}$/);
     expect(sign.body.data.signTime).not.toBeNull();
     const again = await post(`${LG}/order/sign`, { id: orderId });
     expect(again.body).toMatchObject({ code: 400, msg: '已签收的运输单不能签收' });
@@ -218,7 +224,7 @@ describe('position ingest, live push and alarms', () => {
     const rejects = await db.select().from(lgIngestReject);
     expect(rejects.map((x) => x.reason)).toEqual(expect.arrayContaining(['未知终端', '位置时间晚于服务器时间']));
     await sleep(100);
-    const pushes = sub.got.map((m) => JSON.parse(m.body));
+    const pushes = sub.got.flatMap((m) => JSON.parse(m.body)); // one message per stored batch: an array
     expect(pushes.filter((x) => x.carId === carId).length).toBeGreaterThanOrEqual(2);
     await sub.client.deactivate();
 
@@ -241,7 +247,7 @@ describe('position ingest, live push and alarms', () => {
     }));
     await gw(`${LG}/ingest/gateway`, { positions });
     await sleep(150);
-    const pushed = sub.got.map((m) => JSON.parse(m.body));
+    const pushed = sub.got.flatMap((m) => JSON.parse(m.body));
     expect(pushed.filter((a) => a.type === 'overspeed')).toHaveLength(1);
     await sub.client.deactivate();
     const page = await get(`${LG}/alarm/page`, { type: 'overspeed', handleState: 0 });

@@ -253,7 +253,9 @@ describe('reports', () => {
     expect(f.months.find((m: { period: string }) => m.period === today().slice(0, 7)).profit).toBe(
       v.body.data.profitMonth,
     );
-    expect((await admin()(`${R}/logistics`)).body.data.source.note).toContain('物流模块');
+    // 物流报表 reads the logistics module (reconciled in tests/api/logistics-freight.test.ts)
+    const lg = (await admin()(`${R}/logistics`, { query: { beginDate: today(), endDate: today() } })).body.data;
+    expect(lg.total.label).toBe('合计');
     // 企业质押 reads supply-chain finance (tests/api/supply-chain-finance.test.ts reconciles it)
     expect((await admin()(`${R}/company-pledge`)).body.data.dayCount).toBe('ACT/360');
     const bad = (await admin()(`${R}/purchase`, { query: { beginDate: '2026-02-01', endDate: '2026-01-01' } })).body;

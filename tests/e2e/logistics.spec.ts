@@ -108,3 +108,44 @@ test('every logistics route opens a working screen', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/logistics-order-dispatch.png` });
   expect(errors).toEqual([]);
 });
+
+test('签收 books the freight as a payable; the order ends show the shortfall', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  await page.goto('/logistical/logistical-order');
+  // the demo trip of 粤E·G2468: loaded against a sale out-stock, received 60 kg short
+  const row = page.locator('.semi-table-row').filter({ hasText: '已送达' }).filter({ hasText: '粤E·G2468' }).first();
+  await row.getByRole('button', { name: '单据' }).click();
+  await expect(page.getByTestId('order-gap')).toContainText('60.000 kg');
+  await expect(page.getByTestId('order-ends')).toContainText('销售出库单');
+  await page.screenshot({ path: `${SHOTS}/logistics-order-ends.png` });
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: '签收', exact: true }).click();
+  await expect(page.getByText(/签收成功，运费已记应付单 YF\d{12}/)).toBeVisible({ timeout: 10_000 });
+  expect(errors).toEqual([]);
+});
+
+test('a geofence is drawn on the map', async ({ page }) => {
+  test.setTimeout(90_000); // software WebGL (swiftshader) on a loaded machine
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  await page.goto('/logistical/public-customer');
+  await page.getByTestId('fence-draw').first().click();
+  const map = page.getByRole('dialog').getByTestId('lg-map');
+  await expect(map).toHaveAttribute('data-ready', '1', { timeout: 20_000 });
+  await page.getByRole('dialog').getByRole('button', { name: '清除' }).click();
+  const box = (await map.boundingBox())!;
+  for (const [x, y] of [
+    [0.35, 0.35],
+    [0.65, 0.35],
+    [0.6, 0.7],
+  ])
+    await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+  await expect(page.getByTestId('fence-count')).toHaveText('已选 3 个点');
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${SHOTS}/logistics-fence-draw.png` });
+  await page.getByTestId('fence-save').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(/的围栏已保存/)).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -91,7 +91,7 @@ for (const size of [
       await page.screenshot({ path: `.tmp/shots/report-material-gb-${size.width}.png` });
 
       await page.goto('/statement-analysis/logistics-statement');
-      await expect(page.getByTestId('report-pending')).toContainText('物流模块上线后提供');
+      await expect(page.getByTestId('report-table')).toContainText('粤E·A1234');
       await page.goto('/statement-analysis/company-pledge');
       await expect(page.getByTestId('pledge-table')).toContainText('中国工商银行宁波北仑支行');
       expect(errors).toEqual([]);

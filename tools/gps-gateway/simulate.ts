@@ -2,7 +2,8 @@
  * Simulated JT/T 808 terminals over TCP (`--simulate N`, the bench): each registers (0x0100), authenticates with
  * the code it was given (0x0102), then reports its position (0x0200, 2019 header) every second along a road
  * between the demo sites, with stops and one speeding vehicle (core/logistics/simulate.ts). A report stays
- * "unacknowledged" until its 0x8001 arrives; after a reconnect the terminal re-sends every unacknowledged report.
+ * "unacknowledged" until its 0x8001 arrives: it is sent again after 10 s without an answer, and after a reconnect
+ * the terminal re-sends every unacknowledged report.
  */
 import net from 'node:net';
 import {
@@ -15,6 +16,9 @@ import {
   MSG,
 } from '../../core/logistics/jt808.ts';
 import { DEMO_SITES, type RouteWalker, simPhone, simVehicle } from '../../core/logistics/simulate.ts';
+
+/** A report without its 0x8001 answer after this long is sent again (the timeout retransmission of JT/T 808). */
+export const RETRANSMIT_MS = 10_000;
 
 export interface TerminalStats {
   sent: number;
@@ -30,7 +34,7 @@ export class SimTerminal {
   private authCode = '';
   private authed = false;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private readonly unacked = new Map<number, { frame: Uint8Array; at: number }>();
+  private readonly unacked = new Map<number, { frame: Uint8Array; at: number; sentAt: number }>();
   private readonly walker: RouteWalker;
   readonly phone: string;
   stopped = false;
@@ -80,6 +84,11 @@ export class SimTerminal {
         true,
       );
       sock.write(this.frame(MSG.register, reg).bytes);
+      // no answer (the platform busy or its server unreachable): register again after 5 s, as terminals retransmit
+      const retry = setInterval(() => {
+        if (this.authed || this.stopped || sock.destroyed) return clearInterval(retry);
+        sock.write(this.frame(MSG.register, reg).bytes);
+      }, 5000);
     });
     sock.on('data', (chunk) => {
       for (const raw of de.push(chunk)) {
@@ -125,12 +134,18 @@ export class SimTerminal {
   }
 
   private report(): void {
-    if (!this.authed || !this.sock) return;
+    if (!this.authed || !this.sock || this.stopped) return;
     const f = this.walker.step(1 / this.hz);
     const now = Date.now();
     const body = encodeLocation({ ...f, time: now, alarm: 0 });
     const { serial, bytes } = this.frame(MSG.location, body);
-    this.unacked.set(serial, { frame: bytes, at: now });
+    this.unacked.set(serial, { frame: bytes, at: now, sentAt: now });
+    // JT/T 808 retransmission: a report with no answer for RETRANSMIT_MS is sent again (the platform stores it once)
+    for (const u of this.unacked.values()) {
+      if (now - u.sentAt < RETRANSMIT_MS) continue;
+      u.sentAt = now;
+      this.sock.write(u.frame);
+    }
     this.stats.sent++;
     this.sock.write(bytes);
     this.onReport?.(this.phone, now);
@@ -138,6 +153,17 @@ export class SimTerminal {
 
   get pending(): number {
     return this.unacked.size;
+  }
+
+  /** registered and authenticated: reporting */
+  get ready(): boolean {
+    return this.authed;
+  }
+
+  /** Stops reporting but keeps the connection, so the acknowledgements still on their way arrive. */
+  pause(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
   }
 
   stop(): void {
@@ -153,9 +179,11 @@ export function simulateTerminals(
   port: number,
   hz = 1,
   onReport?: (phone: string, time: number) => void,
+  /** index of the first terminal (device id 13900000000 + first); several processes each take a range */
+  first = 0,
 ) {
   const stats: TerminalStats = { sent: 0, acked: 0, refused: 0, ackLatency: [] };
-  const terminals = Array.from({ length: n }, (_, i) => new SimTerminal(i, host, port, stats, hz, onReport));
+  const terminals = Array.from({ length: n }, (_, i) => new SimTerminal(first + i, host, port, stats, hz, onReport));
   for (const [i, t] of terminals.entries()) setTimeout(() => t.connect(), Math.floor((i * 1000) / Math.max(1, n)));
   return {
     stats,
@@ -163,6 +191,10 @@ export function simulateTerminals(
     stop: () => {
       for (const t of terminals) t.stop();
     },
+    pause: () => {
+      for (const t of terminals) t.pause();
+    },
     pending: () => terminals.reduce((a, t) => a + t.pending, 0),
+    ready: () => terminals.filter((t) => t.ready).length,
   };
 }

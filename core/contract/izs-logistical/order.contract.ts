@@ -5,7 +5,8 @@
  *   POST order/dispatch { id, carId, driverId }         待派车 → 已派车
  *   POST order/start    { id }                          已派车 → 运输中
  *   POST order/deliver  { id, deliveredWeightT }        运输中 → 已送达 (freight recomputed on the delivered weight)
- *   POST order/sign     { id }                          已送达 → 已签收 (freight final: the payable to the carrier)
+ *   POST order/sign     { id }                          已送达 → 已签收 (freight final: a 应付单 to the carrier)
+ *   POST order/unsign   { id, reason }                  已签收 → 已送达 (the 应付单 voided; refused while settled)
  *   POST order/cancel   { id, reason }                  待派车 / 已派车 → 已取消
  * Each answers the order's new state, times and freight. Permission: logistical_logistical_order_edit.
  */
@@ -30,6 +31,19 @@ export const ORDER_SOURCE_OPTIONS = [
   { label: '采购提货', value: 'purchase_pickup' },
   { label: '手工新建', value: 'manual' },
 ];
+/** 往来单位 (carriers are parties of type 物流 / supplier) */
+export const CARRIER_OPTIONS = {
+  endpoint: '/api/izs-base/related-party/select-list',
+  labelKey: 'name',
+  valueKey: 'id',
+} as const;
+export const END_SOURCE_OPTIONS = [
+  { label: '出库单', value: 'stock' },
+  { label: '入库单', value: 'stock_in' },
+  { label: '过磅单', value: 'weighing' },
+  { label: '客户签收单', value: 'receipt' },
+];
+
 export const FREIGHT_MODE_OPTIONS = [
   { label: '按吨', value: 'ton' },
   { label: '按吨公里', value: 'ton_km' },
@@ -60,6 +74,14 @@ export const orderEntity = z.object({
   distanceKm: z.string().nullable(),
   freightAmount: z.string().nullable(),
   payableRef: z.string(),
+  loadSource: z.string(),
+  loadDocNo: z.string(),
+  loadNetKg: z.string().nullable(),
+  unloadSource: z.string(),
+  unloadDocNo: z.string(),
+  unloadNetKg: z.string().nullable(),
+  /** loaded − received (kg), computed by the server; null while an end is unknown */
+  shortfallKg: z.string().nullable().optional(),
   dispatchTime: z.string().nullable(),
   startTime: z.string().nullable(),
   deliverTime: z.string().nullable(),
@@ -127,6 +149,12 @@ export const orderResource = defineResource({
     { field: 'freightPrice', label: '运价', kind: 'money', width: 100 },
     { field: 'freightAmount', label: '运费(元)', kind: 'money', width: 110 },
     { field: 'carrierName', label: '承运商', kind: 'text', width: 120 },
+    { field: 'payableRef', label: '应付单号', kind: 'code', width: 150 },
+    { field: 'loadDocNo', label: '装货单据', kind: 'code', width: 150, hideInTable: true },
+    { field: 'loadNetKg', label: '装货净重(kg)', kind: 'weight', decimals: 3, width: 120 },
+    { field: 'unloadDocNo', label: '卸货单据', kind: 'code', width: 150, hideInTable: true },
+    { field: 'unloadNetKg', label: '到货净重(kg)', kind: 'weight', decimals: 3, width: 120 },
+    { field: 'shortfallKg', label: '途损(kg)', kind: 'weight', decimals: 3, width: 100 },
     { field: 'dispatchTime', label: '派车时间', kind: 'datetime', width: 160, hideInTable: true },
     { field: 'startTime', label: '发车时间', kind: 'datetime', width: 160, hideInTable: true },
     { field: 'deliverTime', label: '送达时间', kind: 'datetime', width: 160, hideInTable: true },
@@ -156,7 +184,8 @@ export const orderResource = defineResource({
     },
     { field: 'freightPrice', label: '运价(元)', kind: 'money', required: true, min: 0 },
     { field: 'distanceKm', label: '运距(km)', kind: 'qty', decimals: 1, min: 0 },
-    { field: 'carrierName', label: '承运商', kind: 'text' },
+    { field: 'carrierId', label: '承运商', kind: 'select', options: CARRIER_OPTIONS },
+    { field: 'carrierName', label: '承运商名称', kind: 'text' },
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
   ],
 });
@@ -168,6 +197,7 @@ export const orderStateAnswer = z.object({
   state: z.enum(['pending', 'dispatched', 'in_transit', 'delivered', 'signed', 'cancelled']),
   freightAmount: decimalOut(2).nullable(),
   carrierName: z.string(),
+  payableRef: z.string(),
   dispatchTime: z.string().nullable(),
   startTime: z.string().nullable(),
   deliverTime: z.string().nullable(),
@@ -177,9 +207,57 @@ export const orderStateAnswer = z.object({
 export type OrderStateAnswer = z.infer<typeof orderStateAnswer>;
 
 const edit = { code: LG_PERMISSIONS.order, action: 'edit' } as const;
-const CHANGES = ['Resource', 'Logistics'] as const;
+const CHANGES = ['Resource', 'Logistics', 'Arap'] as const;
+
+const orderEndOut = z.object({
+  source: z.string(),
+  docNo: z.string(),
+  netKg: decimalOut(3),
+});
+export const orderEndsAnswer = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  load: orderEndOut.nullable(),
+  unload: orderEndOut.nullable(),
+  /** loaded − received (kg) and per mille of the loaded weight; flagged above the tolerance (磅差) */
+  gap: z
+    .object({
+      shortfallKg: decimalOut(3),
+      permille: decimalOut(2),
+      flagged: z.boolean(),
+      tolerancePermille: z.string(),
+    })
+    .nullable(),
+});
+export type OrderEndsAnswer = z.infer<typeof orderEndsAnswer>;
 
 export const LG_ORDER = {
+  ends: endpoint({
+    method: 'GET',
+    path: `${LG}/order/ends`,
+    summary: '装卸两端的单据与净重（途损）',
+    query: z.object({ id }),
+    answer: orderEndsAnswer,
+    permission: { code: LG_PERMISSIONS.order, action: 'view' },
+    provides: ['Logistics'],
+  }),
+  linkEnd: endpoint({
+    method: 'POST',
+    path: `${LG}/order/link-end`,
+    summary: '关联装货/卸货单据（出库单、入库单、过磅单）或登记客户签收重量',
+    body: z
+      .object({
+        id,
+        end: z.enum(['load', 'unload'], { message: '请选择装货或卸货' }),
+        docNo: opt('单据号', 32),
+        receiptKg: decimal('签收净重(kg)', 3, '1000000').optional().nullable(),
+      })
+      .refine((v) => !!v.docNo?.trim() || !!v.receiptKg, { message: '请输入单据号或签收净重' })
+      .refine((v) => v.end === 'unload' || !v.receiptKg, { message: '装货端请关联出库单或过磅单' }),
+    answer: orderEndsAnswer,
+    permission: edit,
+    invalidates: ['Resource', 'Logistics'],
+  }),
   dispatch: endpoint({
     method: 'POST',
     path: `${LG}/order/dispatch`,
@@ -212,6 +290,15 @@ export const LG_ORDER = {
     path: `${LG}/order/sign`,
     summary: '签收（运费成为应付承运商款）',
     body: z.object({ id }),
+    answer: orderStateAnswer,
+    permission: edit,
+    invalidates: CHANGES,
+  }),
+  unsign: endpoint({
+    method: 'POST',
+    path: `${LG}/order/unsign`,
+    summary: '撤销签收（作废运费应付单）',
+    body: z.object({ id, reason: req('撤销原因', 255) }),
     answer: orderStateAnswer,
     permission: edit,
     invalidates: CHANGES,

@@ -77,7 +77,7 @@ export const siteResource = defineResource({
     { field: 'lon', label: '经度', kind: 'number', required: true, min: -180, max: 180 },
     { field: 'lat', label: '纬度', kind: 'number', required: true, min: -90, max: 90 },
     { field: 'address', label: '地址', kind: 'text', span: 2 },
-    { field: 'fence', label: '电子围栏(在地图上绘制)', kind: 'textarea', span: 2 },
+    { field: 'fence', label: '电子围栏(JSON；列表中点「围栏」在地图上绘制)', kind: 'textarea', span: 2 },
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
   ],
 });

@@ -61,6 +61,8 @@ export const positionPush = z.object({
   receivedAt: z.number(),
 });
 export type PositionPush = z.infer<typeof positionPush>;
+/** One /topic/vehicle message: the positions of one stored ingest batch (one STOMP frame per batch, not per report). */
+export const positionPushes = z.array(positionPush);
 
 export const trackPoint = z.object({
   time: z.number(),

@@ -1,8 +1,7 @@
 /**
  * 报表分析 (spec §2.7, issue 15): purchase, sale and stock statements, the finance statement from the books, the
  * national-standard (GB) solid-waste statistics, the company pledge (company-pledge.contract.ts, from supply-chain
- * finance), and the reports whose source module has not landed (logistics) — those answer a PendingSource with what
- * the page says.
+ * finance) and the logistics report (logistics.ts, from izs-logistical).
  *
  * Constraints:
  * - purchase = reviewed 采购入库 − 采购退货 lines, sale = reviewed 销售出库 − 销售退货 lines, dated (orderDate) in
@@ -14,7 +13,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { dateStr, ref } from '../izs-base/fields.ts';
-import { day, id, kg, month, pct, pendingSource, REPORT, yuan } from '../izs-visual/fields.ts';
+import { day, id, kg, month, pct, REPORT, yuan } from '../izs-visual/fields.ts';
 import { arapFigure } from '../izs-visual/money.ts';
 import { companyPledgeAnswer, companyPledgeQuery } from './company-pledge.contract.ts';
 
@@ -153,8 +152,44 @@ export const gbAnswer = z.object({
 });
 export type GbAnswer = z.infer<typeof gbAnswer>;
 
-export const pendingAnswer = z.object({ source: pendingSource });
-export type PendingAnswer = z.infer<typeof pendingAnswer>;
+
+/**
+ * 物流报表 (issue 13, from izs-logistical): transport orders delivered (送达 time) in the period, grouped by car,
+ * driver or carrier — trips, delivered tonnage, freight, on time (delivered by the planned time) and the alarms
+ * raised in the period (per car: every alarm of the car; per driver / carrier: the alarms raised during their
+ * orders, from 发车 to 送达).
+ */
+export const LOGISTICS_GROUP_BYS = ['car', 'driver', 'carrier'] as const;
+export type LogisticsGroupBy = (typeof LOGISTICS_GROUP_BYS)[number];
+export const LOGISTICS_GROUP_NAMES: Record<LogisticsGroupBy, string> = {
+  car: '车辆',
+  driver: '司机',
+  carrier: '承运商',
+};
+export const logisticsQuery = z
+  .object({
+    beginDate: dateStr('开始日期').refine((v) => v !== '', { message: '请选择开始日期' }),
+    endDate: dateStr('结束日期').refine((v) => v !== '', { message: '请选择结束日期' }),
+    groupBy: z.enum(LOGISTICS_GROUP_BYS, { message: '统计维度不正确' }).default('car'),
+  })
+  .refine((v) => v.beginDate <= v.endDate, { message: '结束日期不能早于开始日期' })
+  .refine((v) => daysBetween(v.beginDate, v.endDate) <= 366, { message: '统计区间不能超过一年' });
+export type LogisticsQuery = z.output<typeof logisticsQuery>;
+const tonnes = z.string().regex(/^-?\d+\.\d{3}$/);
+export const logisticsRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  trips: z.number().int(),
+  tonnageT: tonnes,
+  freight: yuan,
+  onTime: z.number().int(),
+  judged: z.number().int(),
+  onTimeRate: pct,
+  alarms: z.number().int(),
+});
+export type LogisticsRow = z.infer<typeof logisticsRow>;
+export const logisticsAnswer = z.object({ rows: z.array(logisticsRow), total: logisticsRow });
+export type LogisticsAnswer = z.infer<typeof logisticsAnswer>;
 
 const view = (path: string) => ({ code: `statement_analysis_${path.replace(/-/g, '_')}`, action: 'view' as const });
 
@@ -223,9 +258,11 @@ export const REPORT_ENDPOINTS = {
   logistics: endpoint({
     method: 'GET',
     path: `${REPORT}/logistics`,
-    summary: '物流报表（物流模块上线后提供数据）',
-    answer: pendingAnswer,
+    summary: '物流报表（按车辆、司机、承运商：趟数、运量、运费、准时率、报警）',
+    query: logisticsQuery,
+    answer: logisticsAnswer,
     permission: view('logistics-statement'),
+    provides: ['Report'],
   }),
   pledge: endpoint({
     method: 'GET',

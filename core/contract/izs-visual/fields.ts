@@ -11,16 +11,5 @@ export const id = z.string().regex(/^\d+$/);
 export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const month = z.string().regex(/^\d{4}-\d{2}$/);
 
-/**
- * A figure whose source is not on this server yet (receivables, invoices, logistics, supply-chain finance): the
- * screen shows `note` instead of a number. `source` names the module that will fill it.
- */
-export const pendingSource = z.object({
-  available: z.literal(false),
-  source: z.string(),
-  note: z.string(),
-});
-export type PendingSource = z.infer<typeof pendingSource>;
-
 export const VISUAL = '/api/izs-visual';
 export const REPORT = '/api/izs-report';

@@ -9,7 +9,6 @@
  * - stock is izs_stock now; purchases / sales of documents are the lines of reviewed documents (returns net);
  * - the books: balances and profit from voucher lines (saved, reviewed and posted; deleted ones left out); profit
  *   = Σ(credit − debit) of 损益 accounts without the 结转损益 lines;
- * - sources not on this server yet answer a PendingSource (not an error).
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';

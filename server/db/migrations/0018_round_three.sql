@@ -35,6 +35,12 @@ ALTER TABLE "izs_ar_reverse" ADD COLUMN "state" varchar(16) DEFAULT '' NOT NULL;
 ALTER TABLE "izs_ar_reverse" ADD COLUMN "invoice_no" varchar(24) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "izs_ar_reverse" ADD COLUMN "issue_date" varchar(10) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "izs_ar_reverse" ADD COLUMN "void_reason" varchar(255) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lg_order" ADD COLUMN "load_source" varchar(16) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lg_order" ADD COLUMN "load_doc_no" varchar(32) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lg_order" ADD COLUMN "load_net_kg" numeric(14, 3);--> statement-breakpoint
+ALTER TABLE "lg_order" ADD COLUMN "unload_source" varchar(16) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lg_order" ADD COLUMN "unload_doc_no" varchar(32) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lg_order" ADD COLUMN "unload_net_kg" numeric(14, 3);--> statement-breakpoint
 CREATE UNIQUE INDEX "izs_chain_token_uq" ON "izs_chain_token" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "izs_rate_limit_exp_idx" ON "izs_rate_limit" USING btree ("expires_ms");--> statement-breakpoint
 CREATE INDEX "izs_ar_reverse_seller_idx" ON "izs_ar_reverse" USING btree ("tenant_id","id_number","month");--> statement-breakpoint

@@ -156,8 +156,16 @@ export const lgOrder = pgTable(
     /** planned route as JSON [[lon,lat],…] ('' = none: no off-route check) */
     route: text('route').notNull().default(''),
     freightAmount: dec('freight_amount', 14, 2),
-    /** reference of the payable once the receivables/payables module books it (TODO interface point) */
+    /** number of the 应付单 booked for the freight at 签收 (izs-finance-ar createPayable); '' before / after 撤销签收 */
     payableRef: s('payable_ref', 32),
+    /** loading end: the out-stock (stock) or weighing that left the origin, its net weight in kg */
+    loadSource: s('load_source', 16),
+    loadDocNo: s('load_doc_no', 32),
+    loadNetKg: dec('load_net_kg', 14, 3),
+    /** delivery end: the in-stock / weighing at the destination, or the customer's receipt (receipt) */
+    unloadSource: s('unload_source', 16),
+    unloadDocNo: s('unload_doc_no', 32),
+    unloadNetKg: dec('unload_net_kg', 14, 3),
     planTime: tstz('plan_time'),
     dispatchTime: tstz('dispatch_time'),
     startTime: tstz('start_time'),

@@ -2,10 +2,8 @@
  * 运输单 state changes (contract: order.contract.ts, rules: core/logistics/order.ts). Each runs in one transaction
  * with the order row locked FOR UPDATE, so two dispatchers cannot both move it.
  *
- * Freight → payables: at 签收 the order's freight is final (freightAmount, carrierId / carrierName). The
- * receivables/payables module books it as a payable to the carrier; until then `payableRef` stays ''. The hook is
- * `onSigned` below (TODO(payables): call the payables service with { orderNo, carrierId, carrierName,
- * freightAmount, signTime } and store its document number in payableRef).
+ * Freight → payables: at 签收 the order's freight is final and freight.ts books it as a 应付单 to the carrier in the
+ * same transaction (its number in payableRef); 撤销签收 voids it (refused while a payment settled it).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,31 +17,17 @@ import {
   type OrderState,
   transition,
 } from '../../../core/logistics/order.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { lgCar, lgDriver, lgOrder } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { lgCar, lgDriver, lgOrder, lgSite } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { scopeOf, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { onSigned, onUnsigned } from './freight.ts';
 
 type OrderRow = typeof lgOrder.$inferSelect;
-
-/** What the payables side receives when an order is signed (see the file comment). */
-export interface FreightPayable {
-  orderId: string;
-  orderNo: string;
-  carrierId: string | null;
-  carrierName: string;
-  freightAmount: string | null;
-  signTime: Date;
-}
-
-/** TODO(payables): book `p` as a payable to the carrier and return its number (stored in lg_order.payable_ref). */
-export async function onSigned(_tx: Tx, _p: FreightPayable): Promise<string> {
-  return '';
-}
 
 function answerOf(o: OrderRow, tz: string): OrderStateAnswer {
   const t = (d: Date | null) => (d ? formatDateTime(d, tz) : null);
@@ -53,6 +37,7 @@ function answerOf(o: OrderRow, tz: string): OrderStateAnswer {
     state: o.state as OrderState,
     freightAmount: o.freightAmount,
     carrierName: o.carrierName,
+    payableRef: o.payableRef,
     dispatchTime: t(o.dispatchTime),
     startTime: t(o.startTime),
     deliverTime: t(o.deliverTime),
@@ -87,7 +72,7 @@ async function move(
     const now = new Date();
     const set: Partial<typeof lgOrder.$inferInsert> = {
       state: r.to,
-      [r.stamp]: now,
+      ...(r.stamp ? { [r.stamp]: now } : {}),
       updateUser: user.userId,
       updateTime: now,
     };
@@ -133,14 +118,32 @@ async function move(
       });
     }
     if (action === 'sign') {
-      set.payableRef = await onSigned(tx, {
+      const names = await tx
+        .select({ id: lgSite.id, name: lgSite.name })
+        .from(lgSite)
+        .where(sql`${lgSite.id} in (${o.originSiteId ?? '0'}, ${o.destSiteId ?? '0'})`);
+      const nameOf = (id: string | null) => names.find((x) => x.id === id)?.name ?? '';
+      const booked = await onSigned(tx, {
+        tenantId: o.tenantId,
+        deptId: o.deptId,
+        userId: user.userId,
         orderId: o.id,
         orderNo: o.orderNo,
         carrierId: o.carrierId,
         carrierName: o.carrierName,
         freightAmount: set.freightAmount ?? o.freightAmount,
+        route: `${nameOf(o.originSiteId)}→${nameOf(o.destSiteId)}`,
+        materialName: o.materialName,
         signTime: now,
+        tz,
       });
+      set.payableRef = booked.payableRef;
+      set.carrierId = booked.carrierId;
+    }
+    if (action === 'unsign') {
+      await onUnsigned(tx, o.tenantId, o.id, user.userId, input.reason!.trim());
+      set.payableRef = '';
+      set.signTime = null;
     }
     const [after] = await tx.update(lgOrder).set(set).where(eq(lgOrder.id, id)).returning();
     await writeOperationLog(tx, req, `运输单${ORDER_ACTION_LABELS[action]} ${o.orderNo}`, {
@@ -160,6 +163,9 @@ export function registerLgOrder(app: FastifyInstance, db: Db, tz: string): void 
     move(db, tz, req, user, body.id, 'deliver', { deliveredWeightT: body.deliveredWeightT }),
   );
   r.handle(LG_ORDER.sign, ({ body, user, req }) => move(db, tz, req, user, body.id, 'sign', {}));
+  r.handle(LG_ORDER.unsign, ({ body, user, req }) =>
+    move(db, tz, req, user, body.id, 'unsign', { reason: body.reason }),
+  );
   r.handle(LG_ORDER.cancel, ({ body, user, req }) =>
     move(db, tz, req, user, body.id, 'cancel', { reason: body.reason }),
   );

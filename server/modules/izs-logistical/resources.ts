@@ -20,7 +20,9 @@ import { lgCar, lgCarGroup, lgDriver, lgOrder, lgPort, lgShip, lgSite, lgVoyage 
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import { formatDate } from '../../platform/time.ts';
+import { carrierOf } from './freight.ts';
 import type { Ingestor } from './ingest.ts';
+import { findEndDoc } from './order-ends.ts';
 
 const today = (tz: string) => formatDate(new Date(), tz);
 
@@ -102,12 +104,24 @@ export function registerLgResources(s: FastifyInstance, ctx: CrudContext, ingest
       destName: sql<string>`(select x.name from lg_site x where x.id = ${lgOrder.destSiteId})`,
       plate: sql<string>`(select x.plate from lg_car x where x.id = ${lgOrder.carId})`,
       driverName: sql<string>`(select x.name from lg_driver x where x.id = ${lgOrder.driverId})`,
+      shortfallKg: sql<string | null>`(${lgOrder.loadNetKg} - ${lgOrder.unloadNetKg})::numeric(14,3)::text`,
     },
     hidden: ['route'],
     beforeSave: async (tx, row, c) => {
       if (!c.isNew && c.prev?.state !== 'pending') throw badRequest('只有待派车的运输单可以修改');
       if (row.originSiteId && row.originSiteId === row.destSiteId) throw badRequest('起点和终点不能相同');
       if (row.freightMode === 'ton_km' && !row.distanceKm) throw badRequest('按吨公里计费需要填写运距');
+      if (row.carrierId) {
+        const carrier = await carrierOf(tx, c.user.tenantId, String(row.carrierId), '');
+        if (!carrier) throw badRequest('承运商不存在或不是供应商');
+        row.carrierName = carrier.name;
+      }
+      // made from a sale out-stock: its loading end is that document
+      const src = { ...(c.prev ?? {}), ...row } as Row;
+      if (src.source === 'sale_out' && src.sourceNo && !src.loadDocNo) {
+        const doc = await findEndDoc(tx, c.user.tenantId, 'load', String(src.sourceNo).trim());
+        if (doc) Object.assign(row, { loadSource: doc.source, loadDocNo: doc.docNo, loadNetKg: doc.netKg });
+      }
       if (c.isNew) {
         const day = today(ctx.tz);
         const n = await tx

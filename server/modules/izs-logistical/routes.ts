@@ -11,6 +11,7 @@ import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { Ingestor } from './ingest.ts';
 import { registerLgOrder } from './order.ts';
+import { registerLgOrderEnds } from './order-ends.ts';
 import { registerLgResources } from './resources.ts';
 import { scheduleRetention } from './retention.ts';
 import { type SimulatorHandle, startGpsSimulator } from './simulator.ts';
@@ -27,6 +28,7 @@ export async function registerIzsLogistical(app: FastifyInstance, actx: AppConte
   registerLgSocket(app, db, actx.secret, broker);
   await registerModule(app, (s) => registerLgResources(s, { db, tz }, ingestor));
   registerLgOrder(app, db, tz);
+  registerLgOrderEnds(app, db);
   registerLgTracking(app, db, tz, ingestor, {
     gatewayToken: process.env.GPS_GATEWAY_TOKEN ?? '',
     tileUrl: process.env.MAP_TILE_URL ?? '',

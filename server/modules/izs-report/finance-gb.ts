@@ -15,7 +15,6 @@ import { scopeOf } from '../../platform/scope.ts';
 import { arapFigure } from '../izs-visual/arap.ts';
 import { booksOf, cashBefore, monthsBetween, periodFigures } from '../izs-visual/books.ts';
 import { businessDay, D, kg3, requireAnyView, yuan2 } from '../izs-visual/common.ts';
-import { PENDING } from '../izs-visual/pending.ts';
 import { materialInfo } from './keys.ts';
 
 const CODE = 'statement_analysis_finance_statement';
@@ -136,5 +135,4 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: s
     };
   });
 
-  r.handle(REPORT_ENDPOINTS.logistics, () => ({ source: PENDING.logistics }));
 }

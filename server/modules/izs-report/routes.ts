@@ -7,6 +7,7 @@ import { businessDay } from '../izs-visual/common.ts';
 import { registerCompanyPledge } from './company-pledge.ts';
 import { registerDocuments } from './documents.ts';
 import { registerFinanceGb } from './finance-gb.ts';
+import { registerLogisticsReport } from './logistics.ts';
 import { registerStock } from './stock.ts';
 import { registerTrade } from './trade.ts';
 
@@ -22,4 +23,5 @@ export function registerIzsReport(app: FastifyInstance, ctx: AppContext): void {
   registerDocuments(r, db, ctx.config.tz);
   registerFinanceGb(r, db, ctx.config.tz);
   registerCompanyPledge(r, db, ctx.config.tz); // issue 12 (contracts engineer)
+  registerLogisticsReport(r, db, ctx.config.tz);
 }

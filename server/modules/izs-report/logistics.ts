@@ -1,0 +1,144 @@
+/**
+ * 物流报表 (issue 13; descriptor REPORT_ENDPOINTS.logistics): transport orders of izs-logistical delivered (送达 time
+ * in the period, TZ days; states 已送达 / 已签收) grouped by car, driver or carrier — trips, delivered tonnage,
+ * freight, on time (送达 ≤ 计划到达) with the rate, and alarms raised in the period: per car every alarm of the car,
+ * per driver / carrier the alarms raised during their orders (发车 … 送达). Data scope: the orders' and alarms'
+ * departments under the report's menu.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LogisticsQuery, LogisticsRow } from '../../../core/contract/izs-report/report.contract.ts';
+import { REPORT_ENDPOINTS } from '../../../core/contract/izs-report/report.contract.ts';
+import type { Db } from '../../db/client.ts';
+import { rows } from '../../db/client.ts';
+import { lgAlarm, lgCar, lgDriver, lgOrder } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import type { endpoints } from '../../platform/endpoint.ts';
+import { scopeOf } from '../../platform/scope.ts';
+import { D, dayStart, pct2, yuan2 } from '../izs-visual/common.ts';
+
+const CODE = 'statement_analysis_logistics_statement';
+
+const keyOf = (g: LogisticsQuery['groupBy']) =>
+  g === 'car'
+    ? sql`coalesce(${lgOrder.carId}::text, '')`
+    : g === 'driver'
+      ? sql`coalesce(${lgOrder.driverId}::text, '')`
+      : sql`coalesce(${lgOrder.carrierId}::text, 'name:' || ${lgOrder.carrierName})`;
+
+export async function logisticsStatement(db: Db, user: AuthUser, q: LogisticsQuery, tz: string) {
+  const from = dayStart(q.beginDate, tz);
+  const to = sql`(${dayStart(q.endDate, tz)} + interval '1 day')`;
+  const orderScope = await scopeOf(db, user, lgOrder, CODE);
+  const delivered = and(
+    orderScope,
+    eq(lgOrder.isDeleted, 0),
+    sql`${lgOrder.state} in ('delivered', 'signed')`,
+    sql`${lgOrder.deliverTime} >= ${from} and ${lgOrder.deliverTime} < ${to}`,
+  );
+  const key = keyOf(q.groupBy);
+  const trips = await db
+    .select({
+      key: sql<string>`${key}`,
+      carrier: sql<string>`max(${lgOrder.carrierName})`,
+      trips: sql<number>`count(*)::int`,
+      tonnage: sql<string>`coalesce(sum(${lgOrder.deliveredWeightT}), 0)::text`,
+      freight: sql<string>`coalesce(sum(${lgOrder.freightAmount}), 0)::text`,
+      onTime: sql<number>`count(*) filter (where ${lgOrder.deliverTime} <= ${lgOrder.planTime})::int`,
+      judged: sql<number>`count(${lgOrder.planTime})::int`,
+    })
+    .from(lgOrder)
+    .where(delivered)
+    .groupBy(sql`1`);
+
+  const alarmScope = await scopeOf(db, user, lgAlarm, CODE);
+  const alarmInPeriod = sql`${lgAlarm.time} >= ${from} and ${lgAlarm.time} < ${to}`;
+  const alarms =
+    q.groupBy === 'car'
+      ? await db
+          .select({ key: sql<string>`${lgAlarm.carId}::text`, n: sql<number>`count(*)::int` })
+          .from(lgAlarm)
+          .where(and(alarmScope, alarmInPeriod))
+          .groupBy(lgAlarm.carId)
+      : await db
+          .select({
+            key: sql<string>`${key}`,
+            carrier: sql<string>`max(${lgOrder.carrierName})`,
+            n: sql<number>`count(*)::int`,
+          })
+          .from(lgAlarm)
+          .innerJoin(
+            lgOrder,
+            and(
+              eq(lgOrder.carId, lgAlarm.carId),
+              sql`${lgAlarm.time} >= coalesce(${lgOrder.startTime}, ${lgOrder.dispatchTime})`,
+              sql`${lgAlarm.time} <= ${lgOrder.deliverTime}`,
+            ),
+          )
+          .where(and(alarmScope, alarmInPeriod, delivered))
+          .groupBy(sql`1`);
+
+  // labels
+  const ids = [...new Set([...trips, ...alarms].map((r) => r.key).filter((k) => /^\d+$/.test(k)))];
+  const labels = new Map<string, string>();
+  if (ids.length && q.groupBy !== 'carrier') {
+    const t = q.groupBy === 'car' ? lgCar : lgDriver;
+    const name = q.groupBy === 'car' ? lgCar.plate : lgDriver.name;
+    const found = await rows<{ id: string; label: string }>(
+      db,
+      sql`select ${t.id}::text as id, ${name} as label from ${t} where ${t.tenantId} = ${user.tenantId} and ${t.id} in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
+    for (const f of found) labels.set(f.id, f.label);
+  }
+  for (const r of [...trips, ...alarms])
+    if ('carrier' in r && q.groupBy === 'carrier') labels.set(r.key, r.carrier || '（未指定承运商）');
+
+  const acc = new Map<string, LogisticsRow>();
+  const blank = (k: string): LogisticsRow => ({
+    key: k,
+    label: labels.get(k) ?? (k === '' ? (q.groupBy === 'car' ? '（未派车）' : '（未指定）') : k),
+    trips: 0,
+    tonnageT: '0.000',
+    freight: '0.00',
+    onTime: 0,
+    judged: 0,
+    onTimeRate: '',
+    alarms: 0,
+  });
+  for (const t of trips)
+    acc.set(t.key, {
+      ...blank(t.key),
+      trips: t.trips,
+      tonnageT: D(t.tonnage).toFixed(3),
+      freight: yuan2(t.freight),
+      onTime: t.onTime,
+      judged: t.judged,
+      onTimeRate: pct2(t.onTime, t.judged),
+    });
+  for (const a of alarms) {
+    const row = acc.get(a.key) ?? blank(a.key);
+    row.alarms += a.n;
+    acc.set(a.key, row);
+  }
+  const list = [...acc.values()].sort((a, b) => b.trips - a.trips || a.label.localeCompare(b.label));
+  const total = list.reduce(
+    (t, r) => ({
+      ...t,
+      trips: t.trips + r.trips,
+      tonnageT: D(t.tonnageT).plus(r.tonnageT).toFixed(3),
+      freight: D(t.freight).plus(r.freight).toFixed(2),
+      onTime: t.onTime + r.onTime,
+      judged: t.judged + r.judged,
+      alarms: t.alarms + r.alarms,
+    }),
+    { ...blank('total'), label: '合计' },
+  );
+  total.onTimeRate = pct2(total.onTime, total.judged);
+  return { rows: list, total };
+}
+
+export function registerLogisticsReport(r: ReturnType<typeof endpoints>, db: Db, tz: string): void {
+  r.handle(REPORT_ENDPOINTS.logistics, ({ user, query }) => logisticsStatement(db, user, query, tz));
+}
