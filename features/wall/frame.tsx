@@ -151,7 +151,6 @@ export function Figure({
   );
 }
 
-
 /** A full-height ECharts box. */
 export function ChartBox({ chartRef, testId }: { chartRef: React.RefObject<HTMLDivElement>; testId?: string }) {
   return <div ref={chartRef} data-testid={testId} style={{ position: 'absolute', inset: 0 }} />;

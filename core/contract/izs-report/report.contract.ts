@@ -152,7 +152,6 @@ export const gbAnswer = z.object({
 });
 export type GbAnswer = z.infer<typeof gbAnswer>;
 
-
 /**
  * 物流报表 (issue 13, from izs-logistical): transport orders delivered (送达 time) in the period, grouped by car,
  * driver or carrier — trips, delivered tonnage, freight, on time (delivered by the planned time) and the alarms

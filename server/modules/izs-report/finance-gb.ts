@@ -134,5 +134,4 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: s
       materials,
     };
   });
-
 }
