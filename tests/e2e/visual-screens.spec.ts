@@ -156,6 +156,8 @@ for (const size of [
       await page.goto('/visual/quote-data');
       const q = await api<{ materials: { materialName: string; price: string }[] }>(page, '/api/izs-visual/quotes');
       await expect(page.getByTestId('quote-table').locator('tbody tr')).toHaveCount(q.materials.length);
+      // the lower-left quarter holds the week's moves (an empty quarter is a bug, issue 15)
+      await expect(page.getByTestId('quote-week-moves').locator('canvas')).toBeVisible();
       await shot(page, `quotes-${size.width}`);
 
       await page.goto('/visual/config');
