@@ -191,7 +191,7 @@ describe('business cache: select-data/list and select-data/user', () => {
       priceUnit: 'yuan_per_tonne',
     });
     expect(d.customerList.map((p) => p.code).sort()).toEqual(['KH001', 'KH002']);
-    expect(d.supplierList.map((p) => p.code).sort()).toEqual(['GYS001', 'GYS002', 'KH002']);
+    expect(d.supplierList.map((p) => p.code).sort()).toEqual(['GYS001', 'GYS002', 'KH002', 'WL101', 'WL102']);
     expect(d.userList.map((u) => u.account).sort()).toEqual(['admin', 'clerk', 'manager']);
     expect(JSON.stringify(d.userList)).not.toMatch(/password/);
     const none = await list(c.admin, { materialEnable: false });
