@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -79,5 +80,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default leaves one core idle (os.availableParallelism() − 1): one worker on a 2-core CI machine. The
+    // test files are single-threaded (one PGlite or one PostgreSQL connection each), so every core runs one.
+    maxWorkers: Math.max(1, availableParallelism()),
   },
 });
