@@ -6,7 +6,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { type HomeAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
 import { WallBoundary } from '../../features/wall/boundary.tsx';
 import { t2, wan } from '../../features/wall/format.ts';
@@ -19,6 +19,20 @@ echarts.use([BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasR
 
 /** L7 and the province boundaries load with the map only (their own chunk). */
 const SiteMap = lazy(() => import('./site-map.tsx'));
+/**
+ * The map (L7 + boundaries, ~0.9 MB gzip, one long parse) starts loading this long after the screen's figures are up,
+ * so the figures never wait behind it; a wall screen runs for days, the map arrives a moment later.
+ */
+const MAP_DELAY_MS = 2500;
+
+function useAfter(ms: number): boolean {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setDue(true), ms);
+    return () => clearTimeout(t);
+  }, [ms]);
+  return due;
+}
 
 const TYPE = { purchase: '入库', sale: '出库' } as Record<string, string>;
 
@@ -62,6 +76,7 @@ function MaterialChart({ materials }: { materials: HomeAnswer['materials'] }) {
 export default function HomeScreen() {
   const cfg = useWallConfig();
   const { data, error, stale } = useWallData(VISUAL_ENDPOINTS.home, {}, cfg.refreshSeconds * 1000);
+  const mapDue = useAfter(MAP_DELAY_MS);
   const sites = useMemo(
     () => (data?.sites ?? []).filter((s) => !cfg.warehouseIds.length || cfg.warehouseIds.includes(s.warehouseId)),
     [data?.sites, cfg.warehouseIds],
@@ -124,9 +139,13 @@ export default function HomeScreen() {
           >
             <Panel title="站点分布与库存" style={{ flex: 1.6 }} testId="home-sites">
               <WallBoundary label="地图">
-                <Suspense fallback={<p style={{ fontSize: 22, color: WALL.dim }}>地图加载中…</p>}>
-                  <SiteMap sites={sites} />
-                </Suspense>
+                {mapDue ? (
+                  <Suspense fallback={<p style={{ fontSize: 22, color: WALL.dim }}>地图加载中…</p>}>
+                    <SiteMap sites={sites} />
+                  </Suspense>
+                ) : (
+                  <p style={{ fontSize: 22, color: WALL.dim }}>地图加载中…</p>
+                )}
               </WallBoundary>
             </Panel>
             <Panel title="物料吞吐（吨）" style={{ flex: 1 }}>

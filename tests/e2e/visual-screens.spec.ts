@@ -231,7 +231,9 @@ test('the main screen runs six simulated hours (360 refreshes, 21 600 clock tick
       await page.waitForTimeout(15);
     }
   };
-  await run(30); // warm up: charts, fonts, caches
+  await run(30); // warm up: charts, fonts, caches, and the map (it loads a moment after the figures)
+  await expect(page.getByTestId('home-map').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await run(1);
   const before = await heap();
   await run(330);
   await expect(page.getByTestId('today-count')).toBeVisible();
