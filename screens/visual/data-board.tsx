@@ -6,12 +6,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { type BoardAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
-import { type SocketConfig, WEIGHING_PATHS } from '../../core/contract/izs-weighing/socket.contract.ts';
+import { type SocketConfig, WEIGHING_SOCKET } from '../../core/contract/izs-weighing/socket.contract.ts';
 import { t2 } from '../../features/wall/format.ts';
 import { Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
-import { tokenClaims, wallGet } from '../../features/wall/wall-fetch.ts';
+import { tokenClaims, wallCall } from '../../features/wall/wall-fetch.ts';
 import { DeptChannel } from '../../features/weighing/dept-channel.ts';
 
 const RECONNECT_MS = 5_000;
@@ -91,8 +91,8 @@ function useLiveWeights(board: BoardAnswer | undefined, onEmptied: () => void) {
     };
     async function start(deptId: string) {
       try {
-        const r = await wallGet<SocketConfig>(WEIGHING_PATHS.socketConfig);
-        if (r.code !== 200) throw new Error(r.msg);
+        const r = await wallCall(WEIGHING_SOCKET.socketConfig);
+        if (r.code !== 200 || !r.data) throw new Error(r.msg);
         open(r.data, deptId);
       } catch {
         if (!alive) return;

@@ -1,0 +1,32 @@
+/**
+ * Endpoint descriptors for reads the resource engine already serves (server/platform/crud: `${path}/detail`,
+ * `${path}/select-list`), for callers without the engine's hooks — the print entry calls them through
+ * core/api/call-descriptor.ts. The answer types come from the resource definition, so nothing is asserted by hand.
+ * Served by the engine (not by `endpoints().handle`), so these are not in registry.ts.
+ */
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { type ResourceDef, type ResourceSchemas, resourcePaths } from './resource.ts';
+
+/** `${path}/detail?id=`: one row as the definition's entity. */
+export function engineDetail<S extends ResourceSchemas>(def: ResourceDef<S>) {
+  return endpoint({
+    method: 'GET',
+    path: resourcePaths(def).detail,
+    summary: `${def.title}详情`,
+    query: z.object({ id: idSchema }),
+    answer: def.schemas.entity as S['entity'],
+    permission: { code: def.permission, action: 'view' },
+  });
+}
+
+/** `${path}/select-list`: enabled rows as options; `row` names the fields the list answers (id, label, code). */
+export function engineSelectList<S extends ResourceSchemas, Row extends z.ZodType>(def: ResourceDef<S>, row: Row) {
+  return endpoint({
+    method: 'GET',
+    path: resourcePaths(def).selectList,
+    summary: `${def.title}下拉选项`,
+    answer: z.array(row),
+  });
+}
