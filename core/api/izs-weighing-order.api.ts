@@ -1,6 +1,6 @@
 import type { R } from '../contract/common.ts';
 import { CAMERA_PATHS, type CameraLook } from '../contract/izs-sell/cameras.contract.ts';
-import type { FirstPassBody } from '../contract/izs-weighing/orders.contract.ts';
+import { type FirstPassBody, WEIGHING_ORDER_READS } from '../contract/izs-weighing/orders.contract.ts';
 import { WEIGHING } from '../contract/izs-weighing/weighing-commands.contract.ts';
 import { api } from './api.ts';
 import { injectDescriptors } from './endpoints.ts';
@@ -22,6 +22,10 @@ export const {
   useWeighPrintMutation,
   useLazyWeighOpenQuery,
 } = weighApi;
+
+/** The engine's page of weighing records, typed by the resource's entity (orders.contract.ts WEIGHING_ORDER_READS). */
+export const weighingOrdersApi = injectDescriptors('weighingOrders', { page: WEIGHING_ORDER_READS.page });
+export const { useWeighingOrdersPageQuery } = weighingOrdersApi;
 
 export type EditableFields = Pick<
   FirstPassBody,

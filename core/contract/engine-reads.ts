@@ -5,7 +5,7 @@
  * Served by the engine (not by `endpoints().handle`), so these are not in registry.ts.
  */
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { type ResourceDef, type ResourceSchemas, resourcePaths } from './resource.ts';
 
@@ -18,6 +18,28 @@ export function engineDetail<S extends ResourceSchemas>(def: ResourceDef<S>) {
     query: z.object({ id: idSchema }),
     answer: def.schemas.entity as S['entity'],
     permission: { code: def.permission, action: 'view' },
+  });
+}
+
+/**
+ * `${path}/page`: the definition's filters with current/size/ascs/descs, a page of entities; it provides the same tag
+ * as the engine's list hooks, so a command invalidating the resource refreshes it too.
+ */
+export function enginePage<S extends ResourceSchemas>(def: ResourceDef<S>) {
+  return endpoint({
+    method: 'GET',
+    path: resourcePaths(def).page,
+    summary: `${def.title}分页`,
+    query: z.intersection(def.schemas.query as S['query'], pageQuerySchema),
+    answer: z.object({
+      records: z.array(def.schemas.entity as S['entity']),
+      total: z.number(),
+      size: z.number(),
+      current: z.number(),
+      pages: z.number(),
+    }),
+    permission: { code: def.permission, action: 'view' },
+    provides: [{ type: 'Resource', id: def.name }],
   });
 }
 

@@ -23,7 +23,7 @@ import {
 } from '../../core/contract/izs-financing/business.contract.ts';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { Select } from '../../features/ui/select.tsx';
-import { pick } from './voucher-template-docs.tsx';
+import { pick } from './voucher-source-list.tsx';
 
 const DOC_OPTIONS = TEMPLATE_DOC_TYPES.map((d) => ({ value: d.value, label: d.label }));
 const SIDE_OPTIONS = [

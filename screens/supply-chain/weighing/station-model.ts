@@ -250,28 +250,5 @@ export function previewOf(
   }
 }
 
-/** A weight in kg for the screen: thousands separators, decimals only when the reading has them (35,260 / 35,260.5). */
-export function formatKg(kg: string | undefined | null, places = 3): string {
-  if (kg === undefined || kg === null || kg === '') return '';
-  try {
-    const d = new Decimal(kg).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
-    const [int, frac = ''] = d.toFixed().split('.');
-    const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    return frac ? `${grouped}.${frac}` : grouped;
-  } catch {
-    return '';
-  }
-}
-
-/** kg → t with 3 decimals for the tonnes line ('' for empty). */
-export function tonnes(kg: string | undefined | null): string {
-  if (!kg) return '';
-  try {
-    return new Decimal(kg).div(1000).toFixed(3);
-  } catch {
-    return '';
-  }
-}
-
 /** The workstation path of a weighbridge. */
 export const stationPath = (weighbridgeId: string) => `/supply-chain/loadometer/${weighbridgeId}`;
