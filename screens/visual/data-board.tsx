@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type BoardAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
 import { type SocketConfig, WEIGHING_SOCKET } from '../../core/contract/izs-weighing/socket.contract.ts';
-import { Decimal } from '../../core/format/amounts.ts';
+import { Decimal, formatKg } from '../../core/format/amounts.ts';
 import { t2 } from '../../features/wall/format.ts';
 import { Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
@@ -29,7 +29,7 @@ export function readWeight(content: string | undefined): { kg: string; scale: st
   try {
     const r = JSON.parse(content) as { value?: string; unit?: string; scale?: string };
     if (typeof r.value !== 'string' || !/^-?\d+(\.\d+)?$/.test(r.value)) return undefined;
-    const kg = r.unit === 't' ? new Decimal(r.value).times(1000).toFixed(0, Decimal.ROUND_HALF_UP) : r.value;
+    const kg = r.unit === 't' ? formatKg(new Decimal(r.value).times(1000), { places: 0, thousands: false }) : r.value;
     return { kg, scale: r.scale ?? '' };
   } catch {
     return undefined;

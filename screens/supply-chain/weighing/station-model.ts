@@ -18,6 +18,7 @@ import {
   type WeighingOrder,
 } from '../../../core/contract/izs-weighing/orders.contract.ts';
 import type { WeightReading } from '../../../core/contract/izs-weighing/socket.contract.ts';
+import { formatKg } from '../../../core/format/amounts.ts';
 import { computeWeighing, type PriceUnit, type WeighingResult } from '../../../core/stock/weighing.ts';
 
 export type OrderType = 'purchase' | 'sale' | 'transfer' | 'other';
@@ -140,7 +141,7 @@ export function readingKg(value: string, unit: string): string | null {
   const factor = Object.hasOwn(KG_PER_UNIT, unit) ? KG_PER_UNIT[unit as WeightReading['unit']] : undefined;
   if (!factor || !/^-?\d+(\.\d+)?$/.test(String(value).trim())) return null;
   const kg = new Decimal(String(value).trim()).times(factor).toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
-  return kg.isZero() ? '0' : kg.toFixed();
+  return formatKg(kg, { thousands: false });
 }
 
 /**
