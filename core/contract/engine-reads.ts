@@ -43,6 +43,19 @@ export function enginePage<S extends ResourceSchemas>(def: ResourceDef<S>) {
   });
 }
 
+/** `${path}/list`: the definition's filters (at most 1,000 rows), entities. */
+export function engineList<S extends ResourceSchemas>(def: ResourceDef<S>) {
+  return endpoint({
+    method: 'GET',
+    path: resourcePaths(def).list,
+    summary: `${def.title}列表`,
+    query: def.schemas.query as S['query'],
+    answer: z.array(def.schemas.entity as S['entity']),
+    permission: { code: def.permission, action: 'view' },
+    provides: [{ type: 'Resource', id: def.name }],
+  });
+}
+
 /** `${path}/select-list`: enabled rows as options; `row` names the fields the list answers (id, label, code). */
 export function engineSelectList<S extends ResourceSchemas, Row extends z.ZodType>(def: ResourceDef<S>, row: Row) {
   return endpoint({
