@@ -160,9 +160,10 @@ export function formatPrice(price: DecimalInput | null | undefined, unit: PriceU
 }
 
 // ── Fixed-place strings for the wire, the database and messages (issue 10's `.toFixed` sweep) ──────────────────────
-// Each is `new Decimal(value).toFixed(places, ROUND_HALF_UP)` — the same figure as a Decimal's own `.toFixed(places)`
-// under decimal.js's default rounding (nobody calls Decimal.set), named for what it holds. Strict like moneyFixed:
-// junk throws (a bug, not user input — user input goes through parseAmount).
+// Each gives the figure a Decimal's own `.toFixed(places)` gives under decimal.js's default rounding, ROUND_HALF_UP
+// (nobody calls Decimal.set), named for what it holds — with one difference shared with moneyFixed: a negative value
+// that rounds to zero reads '0.00', not toFixed's '-0.00'. Strict like moneyFixed: junk throws (a bug, not user
+// input — user input goes through parseAmount).
 
 function strictDecimal(value: DecimalInput): Decimal {
   if (Decimal.isDecimal(value)) return value as Decimal;
@@ -171,7 +172,7 @@ function strictDecimal(value: DecimalInput): Decimal {
 
 /** Any decimal with exactly `places` decimals, half-up (sums whose places the caller passes). */
 export function decimalFixed(value: DecimalInput, places: number): string {
-  return strictDecimal(value).toFixed(places, Decimal.ROUND_HALF_UP);
+  return strictDecimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places);
 }
 
 /** A weight (kg or tonnes) with `places` (3) decimals, half-up: '35260.5' → '35260.500'. */
