@@ -16,6 +16,7 @@ import type { AppContext } from '../../app.ts';
 import { cameras, weighbridge } from '../../db/schema/index.ts';
 import { registerModule, registerResource } from '../../platform/crud/index.ts';
 import { badRequest, ok } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export async function registerCameras(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;
@@ -32,13 +33,7 @@ export async function registerCameras(app: FastifyInstance, actx: AppContext): P
         const w = await tx
           .select({ id: weighbridge.id, deptId: weighbridge.deptId })
           .from(weighbridge)
-          .where(
-            and(
-              eq(weighbridge.id, row.weighbridgeId as string),
-              eq(weighbridge.tenantId, c.user.tenantId),
-              eq(weighbridge.isDeleted, 0),
-            ),
-          );
+          .where(and(eq(weighbridge.id, row.weighbridgeId as string), tenantOf(c.user, weighbridge)));
         if (!w[0]) throw badRequest('所属地磅不存在');
       },
     });
