@@ -15,7 +15,7 @@ import { type CrudContext, type Resource, type Row, registerResource } from '../
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs } from '../../platform/scope.ts';
 import { drawNo } from './numbers.ts';
 import { openDocumentCount } from './trading-detail.ts';
 
@@ -26,7 +26,7 @@ export async function lockContract(tx: Tx, tenantId: string, id: string): Promis
   const [row] = (await tx
     .select()
     .from(tradingContract)
-    .where(and(eq(tradingContract.id, id), eq(tradingContract.tenantId, tenantId), eq(tradingContract.isDeleted, 0)))
+    .where(and(eq(tradingContract.id, id), tenantIs(tenantId, tradingContract)))
     .for('update')) as Row[];
   if (!row) throw badRequest('合同不存在');
   return row;
@@ -55,14 +55,14 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
       const [p] = await tx
         .select({ type: relatedParty.type })
         .from(relatedParty)
-        .where(and(eq(relatedParty.id, body.partyId), eq(relatedParty.tenantId, t), eq(relatedParty.isDeleted, 0)));
+        .where(and(eq(relatedParty.id, body.partyId), tenantIs(t, relatedParty)));
       const types: readonly string[] = PARTY_TYPES[body.side];
       if (!p || !types.includes(p.type)) throw badRequest(body.side === 'sale' ? '客户不存在' : '供应商不存在');
       const matIds = [...new Set(body.lines.map((l) => l.materialId))];
       const mats = await tx
         .select({ id: material.id })
         .from(material)
-        .where(and(inArray(material.id, matIds), eq(material.tenantId, t), eq(material.isDeleted, 0)));
+        .where(and(inArray(material.id, matIds), tenantIs(t, material)));
       const known = new Set(mats.map((m) => m.id));
       const lines = body.lines.map((l, i) => {
         if (!known.has(l.materialId)) throw badRequest(`合同明细第${i + 1}行：物料不存在`);

@@ -18,6 +18,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { type BookChart, type BookCtx, bookOf, fullNameOf, loadBookChart } from './book.ts';
 import { businessWord, materialNames, quantityIn } from './business-vouchers.ts';
 import { m2, type OutLine, outLines, SALE_DOCS } from './stock-lines.ts';
@@ -139,7 +140,7 @@ async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string
     .from(stockOrder)
     .where(
       and(
-        eq(stockOrder.tenantId, c.user.tenantId),
+        tenantOnly(c.user, stockOrder),
         inArray(stockOrder.docType, [...SALE_DOCS]),
         eq(stockOrder.state, 'reviewed'),
         sql`${stockOrder.orderDate} >= ${`${period}-01`} and ${stockOrder.orderDate} <= ${lastDay(period)}`,

@@ -25,6 +25,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { type Book, type BookChart, bookOf, fullNameOf, loadBookChart } from './book.ts';
 import { generatedWord } from './closing.ts';
@@ -222,7 +223,7 @@ export function registerDepreciation(app: FastifyInstance, ctx: CrudContext): vo
           total,
           assetCount: lines.length,
           createUser: c.user.userId,
-          createDept: c.user.currentDeptId,
+          createDept: effectiveDept(c.user),
           updateUser: c.user.userId,
         })
         .returning({ id: depreciationRun.id });

@@ -27,7 +27,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { lgOrder, stockOrder, weighingOrder } from '../../db/schema/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { scopeOf, tenantIs } from '../../platform/scope.ts';
 
 type OrderRow = typeof lgOrder.$inferSelect;
 
@@ -38,9 +38,8 @@ export async function findEndDoc(ex: Executor, tenantId: string, end: OrderEnd, 
     .from(stockOrder)
     .where(
       and(
-        eq(stockOrder.tenantId, tenantId),
+        tenantIs(tenantId, stockOrder),
         eq(stockOrder.orderNo, docNo),
-        eq(stockOrder.isDeleted, 0),
         ne(stockOrder.state, 'voided'),
         inArray(stockOrder.docType, [...END_DOC_TYPES[end].stock]),
       ),
@@ -52,9 +51,8 @@ export async function findEndDoc(ex: Executor, tenantId: string, end: OrderEnd, 
     .from(weighingOrder)
     .where(
       and(
-        eq(weighingOrder.tenantId, tenantId),
+        tenantIs(tenantId, weighingOrder),
         eq(weighingOrder.orderNo, docNo),
-        eq(weighingOrder.isDeleted, 0),
         eq(weighingOrder.weighState, 'completed'),
         inArray(weighingOrder.orderType, [...END_DOC_TYPES[end].weighing]),
       ),

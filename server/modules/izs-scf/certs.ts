@@ -16,7 +16,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { drawNo } from '../izs-contract/numbers.ts';
 import { asDate } from '../izs-contract/trading-detail.ts';
@@ -29,7 +29,7 @@ async function partyName(ex: Executor, tenantId: string, id: string | null | und
   const [p] = await ex
     .select({ name: relatedParty.name })
     .from(relatedParty)
-    .where(and(eq(relatedParty.id, id), eq(relatedParty.tenantId, tenantId), eq(relatedParty.isDeleted, 0)));
+    .where(and(eq(relatedParty.id, id), tenantIs(tenantId, relatedParty)));
   if (!p) throw badRequest('接收方不存在');
   return p.name;
 }
@@ -38,7 +38,7 @@ async function lockCert(tx: Tx, tenantId: string, id: string): Promise<Row> {
   const [row] = (await tx
     .select()
     .from(goldCert)
-    .where(and(eq(goldCert.id, id), eq(goldCert.tenantId, tenantId), eq(goldCert.isDeleted, 0)))
+    .where(and(eq(goldCert.id, id), tenantIs(tenantId, goldCert)))
     .for('update')) as Row[];
   if (!row) throw badRequest('金单不存在');
   return row;
@@ -81,7 +81,7 @@ async function family(ex: Executor, tz: string, tenantId: string, id: string): P
   const [one] = await ex
     .select({ rootId: goldCert.rootId })
     .from(goldCert)
-    .where(and(eq(goldCert.id, id), eq(goldCert.tenantId, tenantId), eq(goldCert.isDeleted, 0)));
+    .where(and(eq(goldCert.id, id), tenantIs(tenantId, goldCert)));
   if (!one) throw badRequest('金单不存在');
   const root = one.rootId ?? id;
   const certs = await rows<Record<string, string | null>>(
@@ -261,13 +261,7 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
       const [p] = await tx
         .select({ name: fundProvider.name })
         .from(fundProvider)
-        .where(
-          and(
-            eq(fundProvider.id, body.providerId),
-            eq(fundProvider.tenantId, user.tenantId),
-            eq(fundProvider.isDeleted, 0),
-          ),
-        );
+        .where(and(eq(fundProvider.id, body.providerId), tenantOf(user, fundProvider)));
       if (!p) throw badRequest('资金方不存在');
       if (body.discountDate < String(c.issueDate)) throw badRequest('贴现日不能早于开单日');
       let d: ReturnType<typeof discount>;

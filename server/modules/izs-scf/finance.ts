@@ -27,7 +27,7 @@ import { type CrudContext, type Row, registerResource } from '../../platform/cru
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { drawNo } from '../izs-contract/numbers.ts';
 
@@ -47,7 +47,7 @@ async function lockFinance(tx: Tx, tenantId: string, id: string): Promise<Row> {
   const [row] = (await tx
     .select()
     .from(financeContract)
-    .where(and(eq(financeContract.id, id), eq(financeContract.tenantId, tenantId), eq(financeContract.isDeleted, 0)))
+    .where(and(eq(financeContract.id, id), tenantIs(tenantId, financeContract)))
     .for('update')) as Row[];
   if (!row) throw badRequest('融资合同不存在');
   return row;
@@ -161,7 +161,7 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
       const [p] = await tx
         .select()
         .from(fundProvider)
-        .where(and(eq(fundProvider.id, body.providerId), eq(fundProvider.tenantId, t), eq(fundProvider.isDeleted, 0)))
+        .where(and(eq(fundProvider.id, body.providerId), tenantIs(t, fundProvider)))
         .for('update');
       if (p?.status !== 1) throw badRequest('资金方不存在或已停用');
       const available = new Decimal(p.creditLine).minus(await usedOf(tx, t, p.id));
@@ -193,7 +193,7 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
           .select({ qty: stock.qty })
           .from(stock)
           .where(
-            and(eq(stock.tenantId, t), eq(stock.warehouseId, body.warehouseId), eq(stock.materialId, body.materialId)),
+            and(tenantOnly(t, stock), eq(stock.warehouseId, body.warehouseId), eq(stock.materialId, body.materialId)),
           )
           .for('update');
         const [already] = await rows<{ q: string }>(

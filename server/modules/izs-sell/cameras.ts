@@ -17,6 +17,7 @@ import { cameras, weighbridge } from '../../db/schema/index.ts';
 import { registerModule, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export async function registerCameras(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;
@@ -33,13 +34,7 @@ export async function registerCameras(app: FastifyInstance, actx: AppContext): P
         const w = await tx
           .select({ id: weighbridge.id, deptId: weighbridge.deptId })
           .from(weighbridge)
-          .where(
-            and(
-              eq(weighbridge.id, row.weighbridgeId as string),
-              eq(weighbridge.tenantId, c.user.tenantId),
-              eq(weighbridge.isDeleted, 0),
-            ),
-          );
+          .where(and(eq(weighbridge.id, row.weighbridgeId as string), tenantOf(c.user, weighbridge)));
         if (!w[0]) throw badRequest('所属地磅不存在');
       },
     });

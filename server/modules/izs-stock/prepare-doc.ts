@@ -14,6 +14,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { material, relatedParty, stockOrder, stockOrderLine, tradeOrder, warehouse } from '../../db/schema/index.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { linkedContract } from './contract-link.ts';
 import { QTY_PLACES } from './ledger.ts';
 
@@ -170,7 +171,7 @@ export async function prepareStockDoc(
         .from(stockOrderLine)
         .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
         .where(
-          and(inArray(stockOrderLine.id, srcIds), eq(stockOrderLine.tenantId, tenantId), eq(stockOrder.isDeleted, 0)),
+          and(inArray(stockOrderLine.id, srcIds), tenantOnly(tenantId, stockOrderLine), eq(stockOrder.isDeleted, 0)),
         )
     : [];
   const matBy = new Map(mats.map((m) => [m.id, m]));
@@ -262,8 +263,6 @@ export async function prepareStockDoc(
 
 /** Replaces the lines of a document. */
 export async function writeLines(tx: Tx, tenantId: string, orderId: string, lines: PreparedLine[]): Promise<void> {
-  await tx
-    .delete(stockOrderLine)
-    .where(and(eq(stockOrderLine.orderId, orderId), eq(stockOrderLine.tenantId, tenantId)));
+  await tx.delete(stockOrderLine).where(and(eq(stockOrderLine.orderId, orderId), tenantOnly(tenantId, stockOrderLine)));
   if (lines.length) await tx.insert(stockOrderLine).values(lines.map((l) => ({ ...l, tenantId, orderId })));
 }

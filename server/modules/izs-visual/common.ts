@@ -3,14 +3,14 @@
  * scope and name look-ups. Figures are summed in SQL and formatted from decimal strings (never floats).
  */
 import Decimal from 'decimal.js';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { moneyFixed, rateFixed, weightFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { material, relatedParty, warehouse, weighbridge, weighingOrder } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { hasAnyCode } from '../../platform/crud/permissions.ts';
 import { forbidden } from '../../platform/r.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { scopeOf, tenantOnly } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 
 export const D = (v: unknown) => new Decimal(v === null || v === undefined || v === '' ? '0' : String(v));
@@ -54,7 +54,7 @@ async function namesOf(
   const found: Named[] = await db
     .select({ id: table.id, name: table.name })
     .from(table)
-    .where(and(eq(table.tenantId, tenantId), inArray(table.id, want)));
+    .where(and(tenantOnly(tenantId, table), inArray(table.id, want)));
   return new Map(found.map((r) => [r.id, r.name]));
 }
 export const materialNames = (db: Db, t: string, ids: (string | null)[]) => namesOf(db, material, t, ids);

@@ -15,7 +15,7 @@ import { type Db, rows } from '../../../db/client.ts';
 import { stockOrder, tenant } from '../../../db/schema/index.ts';
 import { checkGrant, endpoints } from '../../../platform/endpoint.ts';
 import { badRequest } from '../../../platform/r.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { scopeOf, tenantOf, tenantOnly } from '../../../platform/scope.ts';
 import { isChained, traceLinkOf } from '../../../platform/trace-chain/link.ts';
 
 /** Printed titles; the party is the customer of what goes out, the supplier of what comes in. */
@@ -39,7 +39,7 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
     const [head] = await db
       .select({ docType: stockOrder.docType })
       .from(stockOrder)
-      .where(and(eq(stockOrder.id, query.id), eq(stockOrder.tenantId, user.tenantId), eq(stockOrder.isDeleted, 0)));
+      .where(and(eq(stockOrder.id, query.id), tenantOf(user, stockOrder)));
     const kind = head ? DOC_TITLES[head.docType] : undefined;
     if (!head || !kind) throw badRequest('单据不存在或不可打印');
     const def = STOCK_DOC_RESOURCES[head.docType as keyof typeof STOCK_DOC_RESOURCES];
@@ -65,7 +65,7 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
             from izs_stock_order_line l join izs_material m on m.id = l.material_id
            where l.order_id = ${o.id} order by l.line_no`,
     );
-    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, user.tenantId));
+    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(tenantOnly(user, tenant));
     const total = lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
     const totalKg = lines.reduce((s, l) => s.plus(l.qty), new Decimal(0));
     const target = { tenantId: user.tenantId, orderType: o.docType, orderNo: o.orderNo };
