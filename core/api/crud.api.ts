@@ -108,15 +108,6 @@ const crudApi = api.enhanceEndpoints({ addTagTypes: ['Resource', 'BizCache', 'Op
               { type: 'Options', id: resourcePaths(ref).selectList },
             ],
     }),
-    /** A plain GET answering R<T> (e.g. the camera `look`). */
-    getData: b.query<unknown, { url: string; params?: Params }>({
-      query: ({ url, params }) => ({ url, params }),
-      transformResponse: (r: R<unknown>) => r.data,
-    }),
-    /** A plain POST of a form (config pages editing one record). */
-    postData: b.mutation<R<unknown>, { url: string; body: unknown; invalidates?: string }>({
-      query: ({ url, body }) => ({ url, method: 'POST', body }),
-    }),
   }),
 });
 
@@ -131,9 +122,6 @@ export const {
   useLazyRegionChildrenQuery,
   useResourceSubmitMutation,
   useResourceRemoveMutation,
-  useGetDataQuery,
-  useLazyGetDataQuery,
-  usePostDataMutation,
 } = crudApi;
 export { crudApi };
 

@@ -7,16 +7,12 @@
  */
 import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
 import type { R } from '../contract/common.ts';
-import {
-  type ArgOf,
-  type ClientAnswerOf,
-  type EndpointSpec,
-  fillPath,
-  inputParts,
-  type Tag,
-} from '../contract/endpoint.ts';
+import type { ArgOf, ClientAnswerOf, EndpointSpec, Tag } from '../contract/endpoint.ts';
 import { api } from './api.ts';
-import type { bladeBaseQuery, RequestArgs } from './base-query.ts';
+import type { bladeBaseQuery } from './base-query.ts';
+import { requestOf } from './request-of.ts';
+
+export { requestOf };
 
 type Base = typeof bladeBaseQuery;
 type TagType = string;
@@ -26,18 +22,6 @@ export type DescriptorDefinitions<P extends string, D extends Record<string, End
     ? QueryDefinition<ArgOf<D[K]>, Base, TagType, ClientAnswerOf<D[K]>, 'api'>
     : MutationDefinition<ArgOf<D[K]>, Base, TagType, ClientAnswerOf<D[K]>, 'api'>;
 };
-
-/** The request of one call: the single input part bare, several as `{ params, query, body }`. */
-export function requestOf(e: EndpointSpec, arg: unknown): RequestArgs {
-  const parts = inputParts(e);
-  const pick = (k: 'params' | 'query' | 'body') =>
-    parts.length === 1 ? (parts[0] === k ? arg : undefined) : (arg as Record<string, unknown> | undefined)?.[k];
-  const params = pick('params') as Record<string, unknown> | undefined;
-  const query = pick('query') as RequestArgs['params'];
-  const body = pick('body');
-  const url = fillPath(e.path, params);
-  return e.method === 'GET' ? { url, params: query } : { url, method: 'POST', params: query, body: body ?? {} };
-}
 
 const tagList = (tags: readonly Tag[] | undefined) => (tags ?? []).map((t) => (typeof t === 'string' ? t : { ...t }));
 const tagType = (t: Tag) => (typeof t === 'string' ? t : t.type);

@@ -36,6 +36,7 @@ import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
+import { CAMERAS } from './izs-sell/cameras.contract.ts';
 import { ANALYSIS } from './izs-stock/analysis.contract.ts';
 import { INVENTORY } from './izs-stock/inventory.contract.ts';
 import { PARTY } from './izs-stock/party.contract.ts';
@@ -68,6 +69,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
   stockPrint: STOCK_PRINT,
+  cameras: CAMERAS,
   openApp: OPEN_APP,
   openApi: OPEN_API,
   trading: TRADING,

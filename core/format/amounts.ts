@@ -9,6 +9,7 @@
  *   formatMoney('1234.5', { thousands: false })     → '1234.50'
  *   formatKg('35260.5')                             → '35,260.5'      formatTonnes('35260') → '35.260'
  *   formatPrice('2300', 't')                        → '2,300.00 元/吨'
+ *   formatWan('123456789')                          → '12,345.68万'   formatPercent('0.125') → '12.50%'
  *
  * core/accounting/amount.ts (money, moneyText), core/format/decimal.ts (formatDecimal, kgToTonnes),
  * features/voucher's moneyCell and core/stock/amount.ts's priceUnitOf are names for these functions.
@@ -157,6 +158,32 @@ export function priceUnitLabel(unit: PriceUnit): string {
 /** A unit price with its unit: '2300', 't' → '2,300.00 元/吨'. */
 export function formatPrice(price: DecimalInput | null | undefined, unit: PriceUnit): string {
   return `${formatMoney(price)} ${priceUnitLabel(unit)}`;
+}
+
+export interface WanOptions {
+  /** Decimals of the 万 figure (2). */
+  places?: number;
+  /** Thousands separators (default true; false for chart data, which must stay a plain number). */
+  thousands?: boolean;
+  /** The 万 after the figure (default true; false where the label already says 万元). */
+  unit?: boolean;
+}
+
+/**
+ * Yuan → 万元, half-up like every other figure (never truncated): '123456789' → '12,345.68万',
+ * '12350' → '1.24万'; junk and '' → '0.00万'. The wall screens show it without the unit beside a 万元 label.
+ */
+export function formatWan(yuan: DecimalInput | null | undefined, o: WanOptions = {}): string {
+  const places = o.places ?? 2;
+  const fixed = decimalOrZero(yuan).div(10000).toFixed(places, Decimal.ROUND_HALF_UP);
+  const text = o.thousands === false ? fixed : groupThousands(fixed);
+  return o.unit === false ? text : `${text}万`;
+}
+
+/** A ratio as a percent, half-up to `places` (2): '0.125' → '12.50%'; `sign: false` leaves out the %. */
+export function formatPercent(ratio: DecimalInput | null | undefined, places = 2, o: { sign?: boolean } = {}): string {
+  const text = decimalOrZero(ratio).times(100).toFixed(places, Decimal.ROUND_HALF_UP);
+  return o.sign === false ? text : `${text}%`;
 }
 
 // ── Fixed-place strings for the wire, the database and messages (issue 10's `.toFixed` sweep) ──────────────────────

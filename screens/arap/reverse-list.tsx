@@ -20,6 +20,7 @@ import {
   REVERSE_STATES,
   type ReverseInvoice,
 } from '../../core/contract/izs-finance-ar/reverse.contract.ts';
+import { formatPercent } from '../../core/format/amounts.ts';
 import { useAppStore } from '../../core/store/hooks.ts';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { Page, today, yuan } from './common.tsx';
@@ -27,7 +28,7 @@ import { Page, today, yuan } from './common.tsx';
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '操作失败';
 const STATE_COLORS = { pending: 'orange', issued: 'green', voided: 'grey' } as const;
 const stateName = (s: string) => REVERSE_STATES.find((x) => x.value === s)?.label ?? s;
-const rateName = (r: string) => (r === '0' ? '免税' : `${(Number(r) * 100).toFixed(0)}%`);
+const rateName = (r: string) => (r === '0' ? '免税' : formatPercent(r, 0));
 
 function NewDialog({ month, onClose }: { month: string; onClose: () => void }) {
   const cand = useReverseCandidatesQuery({ month });

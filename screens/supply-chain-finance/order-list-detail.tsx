@@ -15,6 +15,7 @@ import {
   PARTY_SELECT,
   PROVIDER_SELECT,
 } from '../../core/contract/izs-contract/scf.contract.ts';
+import { formatMoney } from '../../core/format/amounts.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
@@ -202,7 +203,7 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
             <Space>
               <Button onClick={() => setParts([...parts, { amount: '' }])}>添加一份</Button>
               <span>
-                合计 {partsSum.toFixed(2)} / {op.cert.face} 元
+                合计 {formatMoney(partsSum, { thousands: false })} / {op.cert.face} 元
               </span>
             </Space>
           </>

@@ -8,6 +8,7 @@
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEIGHING_ORDER_READS } from '../../core/contract/izs-weighing/orders.contract.ts';
 import { stockOrder, weighingOrder } from '../../server/db/schema/index.ts';
 import { OTHER_TENANT, scopeRule } from './base-suite.ts';
 import { apiOf, bootStock, okPost, P, revokeCodes, type StockCtx, stockRow } from './stock-helpers.ts';
@@ -246,6 +247,10 @@ describe('memo and print count', () => {
     });
     await okPost(clerk(), `${W}/second-pass`, { id: f.id, weight: '10000.5', stable: true, complete: 1 });
     const memo = (await clerk()(`${W}/memo`, { query: { id: f.id } })).body.data;
+    // the engine's detail answers what its descriptor (read by the print entry's memo) says
+    const detail = (await clerk()(WEIGHING_ORDER_READS.detail.path, { query: { id: f.id } })).body.data;
+    expect(WEIGHING_ORDER_READS.detail.answer.safeParse(detail).error?.issues ?? []).toEqual([]);
+    expect(detail.warehouseId).toBeTruthy();
     expect(memo).toMatchObject({
       orderNo: f.orderNo,
       orderTypeName: '采购',

@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  CAMERA_PATHS,
+  CAMERAS,
   type CameraLook,
   cameraAddresses,
   camerasResource,
@@ -15,7 +15,8 @@ import {
 import type { AppContext } from '../../app.ts';
 import { cameras, weighbridge } from '../../db/schema/index.ts';
 import { registerModule, registerResource } from '../../platform/crud/index.ts';
-import { badRequest, ok } from '../../platform/r.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest } from '../../platform/r.ts';
 import { tenantOf } from '../../platform/scope.ts';
 
 export async function registerCameras(app: FastifyInstance, actx: AppContext): Promise<void> {
@@ -38,9 +39,8 @@ export async function registerCameras(app: FastifyInstance, actx: AppContext): P
       },
     });
 
-    s.get(CAMERA_PATHS.look, async (req) => {
-      const user = await cam.permit(req, 'view');
-      const row = await cam.load(db, req, user, String((req.query as { id?: string } | undefined)?.id ?? ''));
+    endpoints(s, db).handle(CAMERAS.look, async ({ query, user, req }) => {
+      const row = await cam.load(db, req, user, query.id);
       const look: CameraLook = {
         id: row.id as string,
         name: row.name as string,
@@ -56,7 +56,7 @@ export async function registerCameras(app: FastifyInstance, actx: AppContext): P
           streamUrl: row.streamUrl as string,
         }),
       };
-      return ok(look);
+      return look;
     });
   });
 }
