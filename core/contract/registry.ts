@@ -5,11 +5,13 @@
  */
 import { CLIENT } from './blade-system/client.contract.ts';
 import { DEPT } from './blade-system/dept.contract.ts';
+import { DICT_BIZ_ENDPOINTS, DICT_ENDPOINTS } from './blade-system/dict-endpoints.contract.ts';
 import { MENU } from './blade-system/menu.contract.ts';
 import { REGION } from './blade-system/region.contract.ts';
 import { ROLE } from './blade-system/role.contract.ts';
 import { API_SCOPE, DATA_SCOPE } from './blade-system/scope-endpoints.contract.ts';
 import { SITE } from './blade-system/site.contract.ts';
+import { SYSTEM_EXTRAS } from './blade-system/system-extras.contract.ts';
 import { USER_ADMIN } from './blade-system/user.contract.ts';
 import { USER_SELF } from './blade-system/user-self.contract.ts';
 import type { EndpointSpec } from './endpoint.ts';
@@ -100,4 +102,8 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   baseConfig: CONFIG,
   baseSelectData: SELECT_DATA,
   baseQueries: BASE_QUERIES,
+  // descrest (issue 10, round 3): the last plain routes
+  dict: DICT_ENDPOINTS,
+  dictBiz: DICT_BIZ_ENDPOINTS,
+  systemExtras: SYSTEM_EXTRAS,
 };
