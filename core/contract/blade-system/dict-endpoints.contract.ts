@@ -56,6 +56,8 @@ const dictEndpoints = <const P extends string>(system: boolean, title: P) => {
       summary: `${title}：某编号的启用字典项（选项来源）`,
       query: codeQuery,
       answer: z.array(dictItemSchema),
+      provides: [{ type: 'Options', id: 'dict' }],
+      silent: true,
     }),
     dictionaryTree: endpoint({
       method: 'GET',
