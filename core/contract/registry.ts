@@ -40,6 +40,7 @@ import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
 import { ANALYSIS } from './izs-stock/analysis.contract.ts';
 import { INVENTORY } from './izs-stock/inventory.contract.ts';
+import { LIFECYCLE } from './izs-stock/lifecycle.contract.ts';
 import { PARTY } from './izs-stock/party.contract.ts';
 import { PRICE } from './izs-stock/price-list.contract.ts';
 import { BLOCKCHAIN } from './izs-toolbox/blockchain.contract.ts';
@@ -106,4 +107,5 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   dict: DICT_ENDPOINTS,
   dictBiz: DICT_BIZ_ENDPOINTS,
   systemExtras: SYSTEM_EXTRAS,
+  lifecycle: LIFECYCLE,
 };
