@@ -3,6 +3,7 @@
  * test `tests/api/endpoint-registry.test.ts` checks that each one is served; the OpenAPI document and
  * `npm run endpoints` (path → handler file) read this list. A new group is one line here.
  */
+import { AUTH } from './blade-auth.contract.ts';
 import { CLIENT } from './blade-system/client.contract.ts';
 import { DEPT } from './blade-system/dept.contract.ts';
 import { DICT_BIZ_ENDPOINTS, DICT_ENDPOINTS } from './blade-system/dict-endpoints.contract.ts';
@@ -104,6 +105,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   baseSelectData: SELECT_DATA,
   baseQueries: BASE_QUERIES,
   // descrest (issue 10, round 3): the last plain routes
+  auth: AUTH,
   dict: DICT_ENDPOINTS,
   dictBiz: DICT_BIZ_ENDPOINTS,
   systemExtras: SYSTEM_EXTRAS,
