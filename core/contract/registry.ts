@@ -20,11 +20,13 @@ import { BASE_QUERIES } from './izs-base/base-queries.contract.ts';
 import { CONFIG } from './izs-base/config.contract.ts';
 import { SELECT_DATA } from './izs-base/select-data.contract.ts';
 import { LEDGER } from './izs-contract/ledger.contract.ts';
+import { LEDGER_FILES } from './izs-contract/ledger-export.contract.ts';
 import { SCF_API } from './izs-contract/scf.contract.ts';
 import { TRADING } from './izs-contract/trading-contract.contract.ts';
 import { ARAP_ENDPOINTS } from './izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS } from './izs-finance-ar/invoice.contract.ts';
 import { REVERSE } from './izs-finance-ar/reverse.contract.ts';
+import { REVERSE_FILES } from './izs-finance-ar/reverse-export.contract.ts';
 import { ACCOUNTS } from './izs-financing/account.contract.ts';
 import { ACCOUNT_SETS } from './izs-financing/account-set.contract.ts';
 import { BOOKS } from './izs-financing/books.contract.ts';
@@ -110,4 +112,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   dictBiz: DICT_BIZ_ENDPOINTS,
   systemExtras: SYSTEM_EXTRAS,
   lifecycle: LIFECYCLE,
+  // file descriptors (answer: fileAnswer): downloads through fileDownloads(), not RTK Query hooks
+  ledgerFiles: LEDGER_FILES,
+  reverseFiles: REVERSE_FILES,
 };
