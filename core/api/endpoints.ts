@@ -120,7 +120,9 @@ export function downloadOf<const E extends EndpointSpec>(e: E): Download<E> {
 }
 
 /** `fileDownloads(REVERSE_FILES)` → `{ export: (session, { month }) => Promise<{ blob, filename }> }`. */
-export function fileDownloads<const D extends Record<string, EndpointSpec>>(descriptors: D): { [K in keyof D]: Download<D[K]> } {
+export function fileDownloads<const D extends Record<string, EndpointSpec>>(
+  descriptors: D,
+): { [K in keyof D]: Download<D[K]> } {
   return Object.fromEntries(Object.entries(descriptors).map(([k, e]) => [k, downloadOf(e)])) as {
     [K in keyof D]: Download<D[K]>;
   };
@@ -131,11 +133,13 @@ export function fileDownloads<const D extends Record<string, EndpointSpec>>(desc
  * the file with the signed-in session and saves it (rejects with the server's message); `bytes` is the progress
  * while it streams (null when idle).
  */
-export function useFileDownload<E extends EndpointSpec>(fn: Download<E>) {
+export function useFileDownload<A>(
+  fn: (session: HeaderSession, arg: A, options?: DownloadOptions) => Promise<DownloadResult>,
+) {
   const store = useStore<{ session: HeaderSession }>();
   const [bytes, setBytes] = useState<number | null>(null);
   const download = useCallback(
-    async (arg: ArgOf<E>, options?: Pick<DownloadOptions, 'signal'>) => {
+    async (arg: A, options?: Pick<DownloadOptions, 'signal'>) => {
       setBytes(0);
       try {
         const file = await fn(store.getState().session, arg, { ...options, onProgress: setBytes });

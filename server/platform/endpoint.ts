@@ -75,8 +75,7 @@ const checkAnswers = () => process.env.NODE_ENV === 'test' || process.env.CONTRA
 /** The caller holds the grant (403 没有权限 otherwise); hand-written routes not on descriptors call it too. */
 export async function checkGrant(db: Db, user: AuthUser, p: Permission): Promise<void> {
   if ('exact' in p || 'anyView' in p || 'anyOf' in p) {
-    const codes =
-      'exact' in p ? [p.exact] : 'anyOf' in p ? [...p.anyOf] : p.anyView.flatMap((c) => [c, `${c}_view`]);
+    const codes = 'exact' in p ? [p.exact] : 'anyOf' in p ? [...p.anyOf] : p.anyView.flatMap((c) => [c, `${c}_view`]);
     if (!(await hasAnyCode(db, user, codes))) throw forbidden('没有权限');
     return;
   }
