@@ -55,6 +55,7 @@ import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
+import { OPEN_DOC } from './open/open-doc.contract.ts';
 import { OPEN_API } from './open/open-v1.contract.ts';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
@@ -115,4 +116,5 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   // file descriptors (answer: fileAnswer): downloads through fileDownloads(), not RTK Query hooks
   ledgerFiles: LEDGER_FILES,
   reverseFiles: REVERSE_FILES,
+  openDoc: OPEN_DOC,
 };
