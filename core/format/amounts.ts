@@ -158,3 +158,34 @@ export function priceUnitLabel(unit: PriceUnit): string {
 export function formatPrice(price: DecimalInput | null | undefined, unit: PriceUnit): string {
   return `${formatMoney(price)} ${priceUnitLabel(unit)}`;
 }
+
+// ── Fixed-place strings for the wire, the database and messages (issue 10's `.toFixed` sweep) ──────────────────────
+// Each gives the figure a Decimal's own `.toFixed(places)` gives under decimal.js's default rounding, ROUND_HALF_UP
+// (nobody calls Decimal.set), named for what it holds — with one difference shared with moneyFixed: a negative value
+// that rounds to zero reads '0.00', not toFixed's '-0.00'. Strict like moneyFixed: junk throws (a bug, not user
+// input — user input goes through parseAmount).
+
+function strictDecimal(value: DecimalInput): Decimal {
+  if (Decimal.isDecimal(value)) return value as Decimal;
+  return new Decimal(typeof value === 'number' ? String(value) : value.trim());
+}
+
+/** Any decimal with exactly `places` decimals, half-up (sums whose places the caller passes). */
+export function decimalFixed(value: DecimalInput, places: number): string {
+  return strictDecimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places);
+}
+
+/** A weight (kg or tonnes) with `places` (3) decimals, half-up: '35260.5' → '35260.500'. */
+export function weightFixed(value: DecimalInput, places = 3): string {
+  return decimalFixed(value, places);
+}
+
+/** A unit price with `places` (2; unit costs 6) decimals, half-up: '2300' → '2300.00'. */
+export function priceFixed(value: DecimalInput, places = 2): string {
+  return decimalFixed(value, places);
+}
+
+/** A rate — a percentage, per mille or a day's interest — with `places` (2) decimals, half-up: '12.345' → '12.35'. */
+export function rateFixed(value: DecimalInput, places = 2): string {
+  return decimalFixed(value, places);
+}

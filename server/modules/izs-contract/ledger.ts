@@ -15,6 +15,7 @@ import {
   sellLedgerDef,
 } from '../../../core/contract/izs-contract/ledger.contract.ts';
 import { LEDGER_FILES } from '../../../core/contract/izs-contract/ledger-export.contract.ts';
+import { decimalFixed, moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { openAmount, spreadOverLines } from '../../../core/trade/ledger.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { stockOrder, tradingContract } from '../../db/schema/index.ts';
@@ -229,19 +230,23 @@ async function ledger(
         materialId: m,
         materialName: mats.get(m) ?? '',
         contractCount: a.cons.size,
-        contractedQty: a.cq.toFixed(3),
-        contractedAmount: a.ca.toFixed(2),
-        deliveredKg: a.kg.toFixed(3),
-        deliveredAmount: a.amt.toFixed(2),
-        openQty: a.open.toFixed(3),
-        invoicedAmount: a.inv.toFixed(2),
-        paidAmount: a.paid.toFixed(2),
-        openAmount: openAmount(a.amt.toFixed(2), a.paid.toFixed(2)),
+        contractedQty: weightFixed(a.cq),
+        contractedAmount: moneyFixed(a.ca),
+        deliveredKg: weightFixed(a.kg),
+        deliveredAmount: moneyFixed(a.amt),
+        openQty: weightFixed(a.open),
+        invoicedAmount: moneyFixed(a.inv),
+        paidAmount: moneyFixed(a.paid),
+        openAmount: openAmount(moneyFixed(a.amt), moneyFixed(a.paid)),
         documentCount: a.docs.size,
       };
     })
     .sort((x, y) => x.partyName.localeCompare(y.partyName, 'zh') || x.materialName.localeCompare(y.materialName, 'zh'));
-  const sum = (f: keyof LedgerRow, p: number) => out.reduce((s, r) => s.plus(String(r[f])), new Decimal(0)).toFixed(p);
+  const sum = (f: keyof LedgerRow, p: number) =>
+    decimalFixed(
+      out.reduce((s, r) => s.plus(String(r[f])), new Decimal(0)),
+      p,
+    );
   return {
     rows: out,
     totals: {
@@ -279,12 +284,12 @@ export function registerLedgers(app: FastifyInstance, ctx: CrudContext): void {
       orderDate: l.orderDate,
       contractNo: l.contractNo,
       sourceWeighingNo: l.weighingNo,
-      qtyKg: l.kg.toFixed(3),
-      unitPrice: l.price.toFixed(2),
-      amount: l.amount.toFixed(2),
-      invoicedAmount: l.invoiced.toFixed(2),
-      paidAmount: l.paid.toFixed(2),
-      openAmount: openAmount(l.amount.toFixed(2), l.paid.toFixed(2)),
+      qtyKg: weightFixed(l.kg),
+      unitPrice: priceFixed(l.price),
+      amount: moneyFixed(l.amount),
+      invoicedAmount: moneyFixed(l.invoiced),
+      paidAmount: moneyFixed(l.paid),
+      openAmount: openAmount(moneyFixed(l.amount), moneyFixed(l.paid)),
     }));
   });
   // the Excel exports (file descriptors LEDGER_FILES: the side comes from the path, the button from the descriptor)

@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TRADING, tradingContractResource } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { contractLineAmount, contractLinePrice, contractMove } from '../../../core/trade/execution.ts';
 import type { Tx } from '../../db/client.ts';
 import { material, relatedParty, tradingContract, tradingContractLine } from '../../db/schema/index.ts';
@@ -74,20 +75,20 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
           tenantId: t,
           lineNo: i + 1,
           materialId: l.materialId,
-          qty: new Decimal(l.qty).toFixed(3),
+          qty: weightFixed(l.qty),
           priceType: l.priceType,
           refName: l.priceType === 'pricing' ? l.refName : '',
           refDate: l.priceType === 'pricing' ? l.refDate : '',
-          refPrice: l.priceType === 'pricing' && l.refPrice ? new Decimal(l.refPrice).toFixed(2) : null,
-          premium: l.priceType === 'pricing' && l.premium ? new Decimal(l.premium).toFixed(2) : null,
+          refPrice: l.priceType === 'pricing' && l.refPrice ? priceFixed(l.refPrice) : null,
+          premium: l.priceType === 'pricing' && l.premium ? priceFixed(l.premium) : null,
           unitPrice: price,
           amount: contractLineAmount(l.qty, price),
           remark: l.remark,
         };
       });
       const totals = {
-        totalQty: lines.reduce((s, l) => s.plus(l.qty), new Decimal(0)).toFixed(3),
-        totalAmount: lines.reduce((s, l) => s.plus(l.amount), new Decimal(0)).toFixed(2),
+        totalQty: weightFixed(lines.reduce((s, l) => s.plus(l.qty), new Decimal(0))),
+        totalAmount: moneyFixed(lines.reduce((s, l) => s.plus(l.amount), new Decimal(0))),
       };
       const values = {
         title: body.title,

@@ -11,6 +11,7 @@ import { costCarryAccounts, materialSubAccount } from '../../../core/accounting/
 import { type Decimal, dec, lastDay, type Period, ZERO } from '../../../core/accounting/index.ts';
 import type { CostCarryPreview } from '../../../core/contract/izs-financing/business.contract.ts';
 import { STOCK_REPORTS } from '../../../core/contract/izs-financing/stock-reports.contract.ts';
+import { priceFixed } from '../../../core/format/amounts.ts';
 import type { Tx } from '../../db/client.ts';
 import { docVoucher, stockOrder, voucher } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -164,7 +165,7 @@ async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string
     const row = bc.rows.get(code);
     if (row?.quantity !== 1 || kg.isZero()) return {};
     const quantity = quantityIn(row.unit, kg);
-    return { quantity, unitPrice: amount.div(dec(quantity)).toDecimalPlaces(6).toFixed(6) };
+    return { quantity, unitPrice: priceFixed(amount.div(dec(quantity)), 6) };
   };
   const total = dec(plan.preview.costAmount);
   const id = await saveVoucherTx(

@@ -18,6 +18,7 @@ import {
   type DeprRun,
   FIXED_ASSETS,
 } from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { depreciationLine, depreciationRun, voucher, voucherLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -54,10 +55,8 @@ export async function computeRun(ex: Executor, book: Book, period: string, workl
       name: c.name,
       method: c.method,
       cost: c.cost,
-      accumulated: sumOf(mine.filter((b) => b.period !== period))
-        .plus(dec(c.openingAccumulated))
-        .toFixed(2),
-      amount: r.amount.toFixed(2),
+      accumulated: moneyFixed(sumOf(mine.filter((b) => b.period !== period)).plus(dec(c.openingAccumulated))),
+      amount: moneyFixed(r.amount),
       workload: w,
       accumAccount: c.accumAccount,
       expenseAccount: c.expenseAccount,
@@ -82,7 +81,7 @@ export function runVoucherLines(bc: BookChart, period: string, lines: DeprPrevie
       summary,
       accountCode: code,
       accountName: name(code),
-      debit: v.toFixed(2),
+      debit: moneyFixed(v),
       credit: '0.00',
     })),
     ...[...credit].map(([code, v]) => ({
@@ -90,7 +89,7 @@ export function runVoucherLines(bc: BookChart, period: string, lines: DeprPrevie
       accountCode: code,
       accountName: name(code),
       debit: '0.00',
-      credit: v.toFixed(2),
+      credit: moneyFixed(v),
     })),
   ];
 }
@@ -166,7 +165,7 @@ export function registerDepreciation(app: FastifyInstance, ctx: CrudContext): vo
       period: q.period,
       run: run ?? null,
       lines,
-      total: lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO).toFixed(2),
+      total: moneyFixed(lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO)),
       voucherLines: runVoucherLines(bc, q.period, lines),
     };
     return answer;
@@ -212,7 +211,7 @@ export function registerDepreciation(app: FastifyInstance, ctx: CrudContext): vo
         },
         { kind: 'depreciation' },
       );
-      const total = lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO).toFixed(2);
+      const total = moneyFixed(lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO));
       const [run] = await tx
         .insert(depreciationRun)
         .values({

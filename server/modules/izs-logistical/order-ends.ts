@@ -15,6 +15,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LG_PERMISSIONS } from '../../../core/contract/izs-logistical/fields.ts';
 import { LG_ORDER, type OrderEndsAnswer } from '../../../core/contract/izs-logistical/order.contract.ts';
+import { weightFixed } from '../../../core/format/amounts.ts';
 import { type FreightMode, freightOf } from '../../../core/logistics/order.ts';
 import {
   DEFAULT_TOLERANCE_PERMILLE,
@@ -45,7 +46,7 @@ export async function findEndDoc(ex: Executor, tenantId: string, end: OrderEnd, 
       ),
     )
     .limit(1);
-  if (doc) return { source: doc.docType, docNo: doc.orderNo, netKg: new Decimal(doc.qty).toFixed(3) };
+  if (doc) return { source: doc.docType, docNo: doc.orderNo, netKg: weightFixed(doc.qty) };
   const [w] = await ex
     .select({ orderNo: weighingOrder.orderNo, net: weighingOrder.netWeight })
     .from(weighingOrder)
@@ -59,13 +60,13 @@ export async function findEndDoc(ex: Executor, tenantId: string, end: OrderEnd, 
       ),
     )
     .limit(1);
-  if (w?.net) return { source: 'weighing', docNo: w.orderNo, netKg: new Decimal(w.net).toFixed(3) };
+  if (w?.net) return { source: 'weighing', docNo: w.orderNo, netKg: weightFixed(w.net) };
   return null;
 }
 
 export function endsOf(o: OrderRow, tolerancePermille = DEFAULT_TOLERANCE_PERMILLE): OrderEndsAnswer {
   const end = (source: string, docNo: string, netKg: string | null) =>
-    netKg === null ? null : { source, docNo, netKg: new Decimal(netKg).toFixed(3) };
+    netKg === null ? null : { source, docNo, netKg: weightFixed(netKg) };
   const gap = weightGap(o.loadNetKg, o.unloadNetKg, tolerancePermille);
   return {
     id: o.id,
@@ -101,7 +102,7 @@ export function registerLgOrderEnds(app: FastifyInstance, db: Db): void {
       const docNo = body.docNo?.trim() ?? '';
       let found: { source: string; docNo: string; netKg: string };
       if (body.receiptKg) {
-        found = { source: 'receipt', docNo, netKg: new Decimal(body.receiptKg).toFixed(3) };
+        found = { source: 'receipt', docNo, netKg: weightFixed(body.receiptKg) };
       } else {
         const doc = await findEndDoc(tx, o.tenantId, body.end, docNo);
         if (!doc)
@@ -118,7 +119,7 @@ export function registerLgOrderEnds(app: FastifyInstance, db: Db): void {
           : { unloadSource: found.source, unloadDocNo: found.docNo, unloadNetKg: found.netKg };
       // the delivered weight follows the delivery document until the freight is final
       if (body.end === 'unload' && (o.state === 'in_transit' || o.state === 'delivered')) {
-        set.deliveredWeightT = new Decimal(found.netKg).div(1000).toFixed(3);
+        set.deliveredWeightT = weightFixed(new Decimal(found.netKg).div(1000));
         if (o.state === 'delivered')
           set.freightAmount = freightOf({
             mode: o.freightMode as FreightMode,

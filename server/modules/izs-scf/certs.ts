@@ -4,10 +4,10 @@
  * maturity (face × rate × days / 360: core/scf/interest.ts), settle at maturity. Each step writes a trail row; a
  * certificate is locked FOR UPDATE while it changes.
  */
-import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type CertFamily, goldCertResource, SCF_API } from '../../../core/contract/izs-contract/scf.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { checkSplit, childNo } from '../../../core/scf/cert.ts';
 import { discount } from '../../../core/scf/interest.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
@@ -107,14 +107,14 @@ async function family(ex: Executor, tz: string, tenantId: string, id: string): P
     parentId: c.parent_id,
     issuerName: String(c.issuer_name),
     holderName: String(c.holder_name),
-    face: new Decimal(String(c.face)).toFixed(2),
+    face: moneyFixed(String(c.face)),
     issueDate: String(c.issue_date),
     maturityDate: String(c.maturity_date),
     status: String(c.cert_status),
     payableRef: String(c.payable_ref),
     discountDate: String(c.discount_date),
     discountRate: c.discount_rate ? String(Number(c.discount_rate)) : '',
-    discountInterest: c.discount_interest === null ? null : new Decimal(String(c.discount_interest)).toFixed(2),
+    discountInterest: c.discount_interest === null ? null : moneyFixed(String(c.discount_interest)),
     settleDate: String(c.settle_date),
   }));
   const rootCert = out.find((c) => c.id === root);
@@ -127,7 +127,7 @@ async function family(ex: Executor, tz: string, tenantId: string, id: string): P
       action: String(e.action),
       fromParty: String(e.from_party),
       toParty: String(e.to_party),
-      amount: new Decimal(String(e.amount)).toFixed(2),
+      amount: moneyFixed(String(e.amount)),
       note: String(e.note),
       userName: String(e.user_name),
       time: formatDateTime(asDate(e.create_time), tz),
@@ -161,7 +161,7 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
           certNo,
           issuerName: body.issuerName,
           holderPartyId: body.holderPartyId ?? null,
-          face: new Decimal(body.face).toFixed(2),
+          face: moneyFixed(body.face),
           issueDate: body.issueDate,
           maturityDate: body.maturityDate,
           status: 'holding',

@@ -13,6 +13,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { allocate } from '../../../core/stock/allocation.ts';
 import { proportional } from '../../../core/stock/amount.ts';
 import {
@@ -126,7 +127,7 @@ async function lockStocks(
 
 /** The last known average unit cost of a row (issues into negative stock go out at it). */
 async function lastUnitCost(tx: Tx, row: StockRow): Promise<string> {
-  if (new Decimal(row.qty).gt(0)) return new Decimal(row.amount).div(row.qty).toFixed(6);
+  if (new Decimal(row.qty).gt(0)) return priceFixed(new Decimal(row.amount).div(row.qty), 6);
   const [m] = await tx
     .select({ unitCost: stockMovement.unitCost })
     .from(stockMovement)
@@ -201,7 +202,7 @@ async function saleReturnCost(tx: Tx, doc: LedgerDoc, line: LedgerLine, row: Sto
     if (src?.costAmount) return proportional(src.costAmount, line.qty, src.qty);
   }
   const unit = new Decimal(row.qty).gt(0) ? new Decimal(row.amount).div(row.qty) : new Decimal(last);
-  return unit.times(line.qty).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return moneyFixed(unit.times(line.qty));
 }
 
 /** Already returned qty of a source line by other reviewed documents of `docType`. */
@@ -234,7 +235,7 @@ async function checkReturnable(tx: Tx, doc: LedgerDoc, lines: LedgerLine[]) {
     const done = await returnedQty(tx, doc.tenantId, l.sourceLineId, doc.docType, doc.id);
     const left = new Decimal(src.qty).minus(done);
     if (new Decimal(l.qty).gt(left)) {
-      throw badRequest(`明细第${l.lineNo}行：退货数量超过可退数量 ${left.toFixed(QTY_PLACES)} kg`);
+      throw badRequest(`明细第${l.lineNo}行：退货数量超过可退数量 ${weightFixed(left, QTY_PLACES)} kg`);
     }
   }
 }
@@ -275,7 +276,7 @@ export async function applyReview(
   const production = doc.docType === 'assembly' || doc.docType === 'disassembly' || doc.docType === 'conversion';
   let shares: string[] = [];
   if (production && ins.length) {
-    const input = outs.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)).toFixed(2);
+    const input = moneyFixed(outs.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)));
     const weights = ins.map((l) => (doc.allocMethod === 'ratio' ? (l.ratio ?? '0') : l.qty));
     try {
       shares = allocate(input, weights);
@@ -304,7 +305,7 @@ export async function applyReview(
   await refuseBelowPledge(tx, doc.tenantId, [...locked.rows.values()], netOutOf(lines), locked.names);
   // total cost: what went out for issue-type documents, what came in for receipt-type ones
   const side = ins.length && !production ? ins : outs.length ? outs : ins;
-  const totalCost = side.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)).toFixed(2);
+  const totalCost = moneyFixed(side.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)));
   return { costs, totalCost };
 }
 

@@ -14,6 +14,7 @@ import {
   type tradeLineForm,
 } from '../../../core/contract/izs-stock/trade-order.contract.ts';
 import type { ResourceDef } from '../../../core/contract/resource.ts';
+import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { lineAmount, priceUnitOf } from '../../../core/stock/amount.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import {
@@ -114,15 +115,18 @@ function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
           out.push({
             lineNo: i + 1,
             materialId: l.materialId,
-            qty: new Decimal(l.qty).toFixed(QTY_PLACES),
-            unitPrice: new Decimal(l.unitPrice).toFixed(2),
+            qty: weightFixed(l.qty, QTY_PLACES),
+            unitPrice: priceFixed(l.unitPrice),
             amount: lineAmount(l.qty, l.unitPrice, priceUnitOf(m.priceUnit)),
             remark: l.remark ?? '',
           });
         }
         row.kind = kind;
-        row.totalQty = out.reduce((a, l) => a.plus(l.qty as string), new Decimal(0)).toFixed(QTY_PLACES);
-        row.totalAmount = out.reduce((a, l) => a.plus(l.amount as string), new Decimal(0)).toFixed(2);
+        row.totalQty = weightFixed(
+          out.reduce((a, l) => a.plus(l.qty as string), new Decimal(0)),
+          QTY_PLACES,
+        );
+        row.totalAmount = moneyFixed(out.reduce((a, l) => a.plus(l.amount as string), new Decimal(0)));
         if (c.isNew) {
           row.state = 'draft';
           row.orderNo = await drawOrderNo(tx, t, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', ctx.tz);
@@ -249,7 +253,7 @@ function registerDropShipping(s: FastifyInstance, ctx: CrudContext) {
       row.priceUnit = unit;
       row.purchaseAmount = lineAmount(row.purchaseQty as string, row.purchasePrice as string, priceUnitOf(unit));
       row.saleAmount = lineAmount(row.saleQty as string, row.salePrice as string, priceUnitOf(unit));
-      row.grossProfit = new Decimal(row.saleAmount as string).minus(row.purchaseAmount as string).toFixed(2);
+      row.grossProfit = moneyFixed(new Decimal(row.saleAmount as string).minus(row.purchaseAmount as string));
       if (c.isNew) {
         row.state = 'draft';
         row.orderNo = await drawOrderNo(tx, t, 'dropShipping', ctx.tz);

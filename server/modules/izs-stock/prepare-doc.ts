@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StockDocType, stockLineForm } from '../../../core/contract/izs-stock/stock-order.contract.ts';
+import { decimalFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { lineAmount, priceUnitOf } from '../../../core/stock/amount.ts';
 import type { OrderKind } from '../../../core/stock/order-no.ts';
 import type { Executor, Tx } from '../../db/client.ts';
@@ -211,8 +212,8 @@ export async function prepareStockDoc(
       direction,
       materialId: l.materialId,
       warehouseId: lineWh,
-      qty: new Decimal(l.qty).toFixed(QTY_PLACES),
-      unitPrice: new Decimal(price).toFixed(2),
+      qty: weightFixed(l.qty, QTY_PLACES),
+      unitPrice: priceFixed(price),
       amount: lineAmount(l.qty, price, priceUnitOf(m.priceUnit)),
       ratio,
       sourceLineId,
@@ -234,7 +235,10 @@ export async function prepareStockDoc(
     }
   }
   const sum = (ls: PreparedLine[], f: 'qty' | 'amount', p: number) =>
-    ls.reduce((s, l) => s.plus(l[f]), new Decimal(0)).toFixed(p);
+    decimalFixed(
+      ls.reduce((s, l) => s.plus(l[f]), new Decimal(0)),
+      p,
+    );
   const qtyLines = info.production ? out.filter((l) => l.direction === 'out') : out;
   const header: Row = {
     docType,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { toCapital } from '../../../../core/accounting/capital.ts';
 import { STOCK_DOC_RESOURCES } from '../../../../core/contract/izs-stock/stock-order.contract.ts';
 import { STOCK_PRINT } from '../../../../core/contract/izs-toolbox/stock-print.contract.ts';
+import { moneyFixed, weightFixed } from '../../../../core/format/amounts.ts';
 import { priceUnitOf } from '../../../../core/stock/amount.ts';
 import { type Db, rows } from '../../../db/client.ts';
 import { stockOrder, tenant } from '../../../db/schema/index.ts';
@@ -25,7 +26,7 @@ const DOC_TITLES: Record<string, { title: string; party: string }> = {
   sale_return: { title: '销售退货单', party: '客户' },
 };
 
-const t3 = (kg: string) => new Decimal(kg || '0').div(1000).toFixed(3);
+const t3 = (kg: string) => weightFixed(new Decimal(kg || '0').div(1000));
 
 async function nameOf(db: Db, sqlText: ReturnType<typeof sql>): Promise<string> {
   const [r] = await rows<{ name: string | null }>(db, sqlText);
@@ -89,16 +90,16 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
         materialCode: l.code,
         materialName: l.name,
         spec: l.spec,
-        qtyKg: new Decimal(l.qty).toFixed(3),
+        qtyKg: weightFixed(l.qty),
         qtyT: t3(l.qty),
         unitPrice: l.unitPrice,
         priceUnit: priceUnitOf(l.priceUnit) === 'kg' ? '元/千克' : '元/吨',
-        amount: new Decimal(l.amount).toFixed(2),
+        amount: moneyFixed(l.amount),
       })),
-      totalKg: totalKg.toFixed(3),
+      totalKg: weightFixed(totalKg),
       totalT: t3(totalKg.toString()),
-      totalAmount: total.toFixed(2),
-      totalCapital: toCapital(total.toFixed(2)),
+      totalAmount: moneyFixed(total),
+      totalCapital: toCapital(moneyFixed(total)),
       makerName: await userName(o.createUser),
       reviewerName: await userName(o.reviewer),
       tracePath: (await isChained(db, target)) ? await traceLinkOf(db, target) : null,
