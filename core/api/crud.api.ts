@@ -67,16 +67,6 @@ const crudApi = api.enhanceEndpoints({ addTagTypes: ['Resource', 'BizCache', 'Op
       transformResponse: (r: R<TreeNode[]>) => r.data ?? [],
       providesTags: (_r, _e, url) => [{ type: 'Options', id: url }],
     }),
-    /** Dictionary items: dict-biz (business) or dict (system). */
-    dictionary: b.query<{ dictKey: string; dictValue: string }[], { code: string; system?: boolean }>({
-      query: ({ code, system }) => ({
-        url: `/api/blade-system/${system ? 'dict' : 'dict-biz'}/dictionary`,
-        params: { code },
-      }),
-      transformResponse: (r: R<{ dictKey: string; dictValue: string }[]>) => r.data ?? [],
-      providesTags: (_r, _e, { code }) => [{ type: 'Options', id: `dict:${code}` }],
-      extraOptions: { silent: true },
-    }),
     /** One level of GB/T 2260 regions (lazy cascader). */
     regionChildren: b.query<RegionRow[], string>({
       query: (parentCode) => ({ url: '/api/blade-system/region/list', params: { parentCode, size: 1000 } }),
@@ -117,7 +107,6 @@ export const {
   useResourceDetailQuery,
   useSelectListQuery,
   useTreeOptionsQuery,
-  useDictionaryQuery,
   useRegionChildrenQuery,
   useLazyRegionChildrenQuery,
   useResourceSubmitMutation,

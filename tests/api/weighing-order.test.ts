@@ -341,6 +341,20 @@ describe('scope and tenancy', () => {
     expect([after.weighState, after.secondWeight, after.printCount]).toEqual(['first', null, 0]);
   });
 
+  it('captures with either add button (descriptor permission anyOf) and voids only with the void button', async () => {
+    const restore = await revokeCodes(c, 'user', ['supply_chain_loadometer_add', 'supply_chain_weight_memo_void']);
+    try {
+      const r = await clerk()(`${W}/first-pass`, {
+        body: { orderType: 'other', weighbridgeId: c.wb.DB01, carNumber: '赣A00002', weight: '100', stable: true },
+      });
+      expect([r.status, r.body.msg]).toEqual([200, '操作成功']);
+      const v = await clerk()(`${W}/void`, { body: { id: r.body.data.id, reason: '测试' } });
+      expect([v.status, v.body.msg]).toEqual([403, '没有权限']);
+    } finally {
+      await restore();
+    }
+  });
+
   it('refuses a capture without the add buttons (403) and writes nothing', async () => {
     const restore = await revokeCodes(c, 'user', ['supply_chain_loadometer_add', 'supply_chain_weight_memo_add']);
     try {

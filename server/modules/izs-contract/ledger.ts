@@ -11,20 +11,19 @@ import {
   LEDGER,
   LEDGER_PERMISSION,
   type LedgerRow,
-  ledgerQuery,
   purchaseLedgerDef,
   sellLedgerDef,
 } from '../../../core/contract/izs-contract/ledger.contract.ts';
+import { LEDGER_FILES } from '../../../core/contract/izs-contract/ledger-export.contract.ts';
 import { decimalFixed, moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { openAmount, spreadOverLines } from '../../../core/trade/ledger.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { stockOrder, tradingContract } from '../../db/schema/index.ts';
-import { type AuthUser, currentUser } from '../../platform/auth.ts';
-import { exportRows } from '../../platform/crud/excel.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { exportWorkbook } from '../../platform/crud/excel.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { checkPermission, endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { parse } from '../../platform/validate.ts';
 import { executedOf } from './trading-detail.ts';
 
 type Q = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyId?: string };
@@ -293,16 +292,15 @@ export function registerLedgers(app: FastifyInstance, ctx: CrudContext): void {
       openAmount: openAmount(moneyFixed(l.amount), moneyFixed(l.paid)),
     }));
   });
-  for (const def of [purchaseLedgerDef, sellLedgerDef]) {
-    app.get(`${def.path}/export`, async (req, reply) => {
-      const user = currentUser(req);
-      const side = def.permission === LEDGER_PERMISSION.sale ? 'sale' : 'purchase';
-      await guard(user, side, 'export');
-      const q = parse(ledgerQuery, { ...(req.query as object), side });
-      const data = await ledger(db, user, q);
-      return exportRows(
+  // the Excel exports (file descriptors LEDGER_FILES: the side comes from the path, the button from the descriptor)
+  for (const [side, e, def] of [
+    ['purchase', LEDGER_FILES.purchaseExport, purchaseLedgerDef],
+    ['sale', LEDGER_FILES.sellExport, sellLedgerDef],
+  ] as const) {
+    r.handle(e, async ({ query, user }) => {
+      const data = await ledger(db, user, { ...query, side });
+      return exportWorkbook(
         db,
-        reply,
         def,
         tz,
         async (offset) => (offset ? [] : data.rows.map((x) => ({ ...x }))),
