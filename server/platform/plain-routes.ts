@@ -19,6 +19,4 @@ export const PLAIN_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/izs-financing/bill/summary': 'to move: 票据管理 summary (bills.ts, arap3 round 3)',
   'POST /api/izs-financing/bill/action': 'to move: 票据管理 actions (bills.ts, arap3 round 3)',
   'POST /api/izs-financing/bill/undo': 'to move: 票据管理 undo (bills.ts, arap3 round 3)',
-  // not yet on descriptors: outside this round's scopes
-  'GET /api/izs-sell/cameras/look': 'to move: camera snapshot/stream addresses (server/modules/izs-sell/cameras.ts)',
 };

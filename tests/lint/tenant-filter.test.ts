@@ -18,7 +18,6 @@ const root = resolve(import.meta.dirname, '../..');
 
 const ALLOWED: Record<string, number> = {
   // held by other engineers this round (arap3, split, descrest)
-  'server/modules/blade-auth/routes.ts': 4,
   'server/modules/blade-system/android-version.ts': 2,
   'server/modules/blade-system/dict.ts': 1,
   'server/modules/blade-system/param.ts': 1,

@@ -22,6 +22,7 @@ import { verifyClientSecret } from '../../platform/client-secret.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { attemptSucceeded, claimAttempt } from '../../platform/login-lock.ts';
 import { hashPassword, sha256hex, verifyPassword } from '../../platform/password.ts';
+import { tenantIs } from '../../platform/scope.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -102,8 +103,7 @@ async function roleAliases(ex: Executor, tenantId: string, roleIds: string): Pro
     .from(role)
     .where(
       and(
-        eq(role.tenantId, tenantId),
-        eq(role.isDeleted, 0),
+        tenantIs(tenantId, role),
         sql`${role.id} in (${sql.join(
           ids.map((i) => sql`${i}::bigint`),
           sql`, `,
@@ -199,11 +199,7 @@ async function passwordGrant(
 ): Promise<TokenResponse> {
   const { db } = deps;
   const tenantId = (q.tenantId || header(req, 'tenant-id') || DEFAULT_TENANT_ID).slice(0, 12);
-  const t = await db
-    .select({ status: tenant.status })
-    .from(tenant)
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
-    .limit(1);
+  const t = await db.select({ status: tenant.status }).from(tenant).where(tenantIs(tenantId, tenant)).limit(1);
   if (t[0]?.status !== 1) throw tokenFail('租户不存在');
   if (deps.captchaMode) await checkCaptcha(db, req);
   const account = (q.username ?? '').trim().slice(0, 45);
@@ -212,7 +208,7 @@ async function passwordGrant(
   const found = await db
     .select()
     .from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)))
+    .where(and(tenantIs(tenantId, user), eq(user.account, account)))
     .limit(1);
   const u = found[0];
   if (!u) {
@@ -269,7 +265,7 @@ async function refreshGrant(
   const found = await db
     .select()
     .from(user)
-    .where(and(eq(user.id, s.userId), eq(user.tenantId, s.tenantId), eq(user.isDeleted, 0)))
+    .where(and(eq(user.id, s.userId), tenantIs(s.tenantId, user)))
     .limit(1);
   const u = found[0];
   if (u?.status !== 1) {
