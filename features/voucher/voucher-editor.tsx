@@ -14,11 +14,8 @@ import {
 } from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import type { FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
-import {
-  VOUCHER_STATES,
-  type Voucher,
-  voucherWordResource,
-} from '../../core/contract/izs-financing/voucher.contract.ts';
+import { VOUCHER_STATES, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { voucherWordResource } from '../../core/contract/izs-financing/voucher-word.contract.ts';
 import { businessToday } from '../../core/format/business-day.ts';
 import {
   balanceLine,
