@@ -7,7 +7,8 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type CertFamily, goldCertResource, SCF_API } from '../../../core/contract/izs-contract/scf.contract.ts';
+import { type CertFamily, SCF_API } from '../../../core/contract/izs-contract/scf.contract.ts';
+import { goldCertResource } from '../../../core/contract/izs-contract/scf-resources.contract.ts';
 import { checkSplit, childNo } from '../../../core/scf/cert.ts';
 import { discount } from '../../../core/scf/interest.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
