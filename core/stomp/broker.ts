@@ -14,19 +14,19 @@
  * Messages are routed by partition (the host decides: tenant + department for the server, one partition for
  * the local plugin link) and destination, so a subscriber never sees another partition's messages.
  */
+
+import { encodeFrame } from './frame.ts';
 import {
   type BrokerHooks,
   type BrokerOptions,
   DEFAULT_BROKER_OPTIONS,
+  StompSession,
   type StompTransport,
   type Subscription,
-} from './broker-hooks.ts';
-import { encodeFrame } from './frame.ts';
-import { StompSession } from './session.ts';
+} from './session.ts';
 
 // The parts, re-exported: the server, the scale bridge and the tests import the broker from this one path.
-export * from './broker-hooks.ts';
-export { StompSession } from './session.ts';
+export * from './session.ts';
 
 export class StompBroker<P> {
   readonly options: BrokerOptions;

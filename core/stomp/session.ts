@@ -1,11 +1,75 @@
 /**
- * One STOMP 1.2 connection (split from broker.ts, whose header states the protocol handled): frame parsing,
- * CONNECT and heart-beats, SUBSCRIBE / UNSUBSCRIBE, SEND through the host's hook, RECEIPT, ERROR then close.
+ * One STOMP 1.2 connection and what its host provides (split from broker.ts, whose header states the protocol
+ * handled): transport, hooks and options; frame parsing, CONNECT and heart-beats, SUBSCRIBE / UNSUBSCRIBE, SEND
+ * through the host's hook, RECEIPT, ERROR then close.
  */
 import { randomUUID } from 'node:crypto';
-import type { StompBroker } from './broker.ts';
-import { StompRefusal, type StompTransport, type Subscription } from './broker-hooks.ts';
-import { encodeFrame, FrameParser, type StompFrame, StompProtocolError } from './frame.ts';
+import { encodeFrame, FrameParser, type ParserLimits, type StompFrame, StompProtocolError } from './frame.ts';
+
+/** The transport a session runs over (a WebSocket in practice). */
+export interface StompTransport {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** Thrown by hooks: the broker answers ERROR with `message` (and `detail` as body) and closes. */
+export class StompRefusal extends Error {
+  constructor(
+    message: string,
+    public readonly detail = '',
+  ) {
+    super(message);
+    this.name = 'StompRefusal';
+  }
+}
+
+export interface BrokerHooks<P> {
+  /** CONNECT headers → the principal and its first partition; throw StompRefusal to refuse. */
+  authenticate(headers: Record<string, string>, session: StompSession<P>): Promise<{ principal: P; partition: string }>;
+  /** May the session subscribe to this destination? Throw StompRefusal to refuse. */
+  subscribe?(session: StompSession<P>, destination: string): Promise<void> | void;
+  /** Called once a subscription is registered (e.g. to replay the latest value to it). */
+  subscribed?(session: StompSession<P>, subscription: { id: string; destination: string }): void;
+  /** A SEND frame; the host validates it and publishes. Throw StompRefusal to refuse. */
+  send(session: StompSession<P>, destination: string, frame: StompFrame): Promise<void> | void;
+}
+
+export interface BrokerOptions {
+  /** Server heart-beat offer `sx,sy` (ms): how often the broker can send, how often it wants to hear. */
+  heartbeat: [number, number];
+  /** Silence allowed = factor × agreed client interval (the spec asks for "some tolerance"). */
+  heartbeatTolerance: number;
+  /** Close a socket that has not sent CONNECT within this time. */
+  connectTimeoutMs: number;
+  maxSubscriptions: number;
+  serverName: string;
+  limits: Partial<ParserLimits>;
+}
+
+export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
+  heartbeat: [10_000, 1_000],
+  heartbeatTolerance: 2,
+  connectTimeoutMs: 10_000,
+  maxSubscriptions: 64,
+  serverName: 'Loopyard/1.2',
+  limits: {},
+};
+
+/** One SUBSCRIBE of a session. */
+export interface Subscription {
+  id: string;
+  destination: string;
+}
+
+/** What a session needs of its broker (StompBroker, broker.ts). */
+export interface SessionHost<P> {
+  readonly options: BrokerOptions;
+  readonly hooks: BrokerHooks<P>;
+  index(s: StompSession<P>, sub: Subscription): void;
+  unindex(s: StompSession<P>, id: string): void;
+  detach(s: StompSession<P>): void;
+  nextMessageId(): string;
+}
 
 const SUPPORTED = '1.2';
 
@@ -28,7 +92,7 @@ export class StompSession<P> {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly broker: StompBroker<P>,
+    private readonly broker: SessionHost<P>,
     private readonly transport: StompTransport,
   ) {
     this.parser = new FrameParser(broker.options.limits);
