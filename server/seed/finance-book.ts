@@ -9,7 +9,14 @@ import { finAccount, finDimension, finDimensionData, finOpening } from '../db/sc
 import { createAccountSet } from '../modules/izs-financing/account-sets.ts';
 import { loadBookChart, toBook } from '../modules/izs-financing/book.ts';
 import { syncDimension } from '../modules/izs-financing/dimensions.ts';
-import type { FinanceSeedContext } from './finance.ts';
+
+export interface FinanceSeedContext {
+  tenantId: string;
+  deptId: string;
+  adminId: string;
+  /** defaults to now: the book starts the month before */
+  now?: Date;
+}
 
 export type DemoBook = Awaited<ReturnType<typeof createDemoBook>>;
 

@@ -2,8 +2,7 @@ import { Decimal, dec, formatVoucherNo, type Period, round2, validateVoucher } f
 import type { Tx } from '../db/client.ts';
 import { voucher, voucherCounter, voucherLine } from '../db/schema/index.ts';
 import { auxKeyOf } from '../modules/izs-financing/book.ts';
-import type { FinanceSeedContext } from './finance.ts';
-import type { DemoBook } from './finance-book.ts';
+import type { DemoBook, FinanceSeedContext } from './finance-book.ts';
 
 export interface DemoLine {
   code: string;

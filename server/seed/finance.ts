@@ -14,16 +14,10 @@ import { carryForwardProfitAndLoss, dec, type GeneratedLine, lastDay } from '../
 import type { Tx } from '../db/client.ts';
 import { accountSet } from '../db/schema/index.ts';
 import { loadLedger } from '../modules/izs-financing/ledger-data.ts';
-import { createDemoBook } from './finance-book.ts';
+import { createDemoBook, type FinanceSeedContext } from './finance-book.ts';
 import { demoVoucherWriter, pct } from './finance-vouchers.ts';
 
-export interface FinanceSeedContext {
-  tenantId: string;
-  deptId: string;
-  adminId: string;
-  /** defaults to now: the book starts the month before */
-  now?: Date;
-}
+export type { FinanceSeedContext } from './finance-book.ts';
 
 export async function seedFinanceDemo(tx: Tx, c: FinanceSeedContext): Promise<string> {
   const b = await createDemoBook(tx, c);
