@@ -4,14 +4,11 @@
  * '' when the order has no chained record (or the page is not signed in). Templates load it with their document,
  * before they signal ready-to-print, so a printed page never lacks its QR code.
  */
-import type { z } from 'zod';
+import { callDescriptor } from '../core/api/call-descriptor.ts';
 import { BLOCKCHAIN } from '../core/contract/izs-toolbox/blockchain.contract.ts';
-import { printRequest } from '../core/printer/print-http.ts';
-
-type Link = z.infer<typeof BLOCKCHAIN.traceLink.answer>;
 
 export async function loadTraceLink(orderType: string, orderNo: string): Promise<string> {
   if (!orderNo) return '';
-  const r = await printRequest<Link>(BLOCKCHAIN.traceLink.path, { params: { orderType, orderNo } });
-  return r.success && r.data?.path ? `${window.location.origin}${r.data.path}` : '';
+  const r = await callDescriptor(BLOCKCHAIN.traceLink, { orderType, orderNo });
+  return r.success && r.data.path ? `${window.location.origin}${r.data.path}` : '';
 }

@@ -19,7 +19,15 @@ const rows = Object.entries(ENDPOINT_GROUPS).flatMap(([group, list]) =>
   Object.entries(list).map(([name, e]) => {
     const key = `${e.method} ${e.path}`;
     const p = e.permission;
-    const button = !p ? '' : 'exact' in p ? p.exact : 'anyView' in p ? p.anyView.join('|') : `${p.code}_${p.action}`;
+    const button = !p
+      ? ''
+      : 'exact' in p
+        ? p.exact
+        : 'anyView' in p
+          ? p.anyView.join('|')
+          : 'anyOf' in p
+            ? p.anyOf.join('|')
+            : `${p.code}_${p.action}`;
     return { key, hook: `${group}.${name}`, summary: e.summary, button, handler: where.get(key) ?? 'NOT SERVED' };
   }),
 );

@@ -13,6 +13,7 @@
  *   (C − A − S) ÷ 剩余月数, the last month of the life taking the rest (the research's "after a change of estimate");
  * - 工作量法: cumulative units × unit rate (C × (1 − r) ÷ 预计总工作量), rounded cumulatively by workloadSchedule.
  */
+import { moneyFixed } from '../format/amounts.ts';
 import { Decimal, dec, ZERO } from './amount.ts';
 import {
   type AssetTerms,
@@ -136,7 +137,7 @@ export function projectSchedule(card: CardState, booked: readonly BookedMonth[])
     const b = bookedBy.get(period);
     if (!b && card.method === 'workload') continue;
     const amount = b ? dec(b.amount) : monthDepreciation(card, period, done).amount;
-    done.push({ period, amount: amount.toFixed(2), workload: b?.workload });
+    done.push({ period, amount: moneyFixed(amount), workload: b?.workload });
     accumulated = accumulated.plus(amount);
     out.push({
       period,

@@ -4,6 +4,7 @@
  * category, invoice numbers of 税控 vs 数电 invoices, the traditional QR payload and the totals check.
  * Heuristics keep the raw text next to what they extract; nothing here throws on odd input.
  */
+import { moneyFixed } from '../format/amounts.ts';
 import { type AmountInput, dec, round2 } from './amount.ts';
 import { isCapitalOf } from './capital.ts';
 
@@ -142,12 +143,12 @@ export function invoiceTotalsProblems(t: InvoiceTotals): string[] {
   const sumAmount = t.lines.reduce((s, l) => s.plus(dec(l.amount)), dec(0));
   const sumTax = t.lines.reduce((s, l) => s.plus(dec(l.tax)), dec(0));
   if (!round2(sumAmount).eq(dec(t.totalAmount)))
-    out.push(`合计金额 ${dec(t.totalAmount).toFixed(2)} 与明细合计 ${sumAmount.toFixed(2)} 不符`);
+    out.push(`合计金额 ${moneyFixed(dec(t.totalAmount))} 与明细合计 ${moneyFixed(sumAmount)} 不符`);
   if (!round2(sumTax).eq(dec(t.totalTax)))
-    out.push(`合计税额 ${dec(t.totalTax).toFixed(2)} 与明细合计 ${sumTax.toFixed(2)} 不符`);
+    out.push(`合计税额 ${moneyFixed(dec(t.totalTax))} 与明细合计 ${moneyFixed(sumTax)} 不符`);
   const expected = dec(t.totalAmount).plus(dec(t.totalTax));
   if (!expected.eq(dec(t.grandTotal))) {
-    out.push(`价税合计（小写）${dec(t.grandTotal).toFixed(2)} 应等于合计金额 + 合计税额 ${expected.toFixed(2)}`);
+    out.push(`价税合计（小写）${moneyFixed(dec(t.grandTotal))} 应等于合计金额 + 合计税额 ${moneyFixed(expected)}`);
   }
   if (t.capital !== undefined && !isCapitalOf(t.capital, t.grandTotal)) out.push('价税合计（大写）与小写金额不符');
   return out;

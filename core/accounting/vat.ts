@@ -7,6 +7,7 @@
  * [记忆]/[二手] is marked in README.md. Rates are data here (`VAT_RATE_HISTORY`, `SURCHARGE_RATES`) so a policy change
  * is a one-line edit with a test.
  */
+import { moneyFixed } from '../format/amounts.ts';
 import { type AmountInput, Decimal, dec, round2, ZERO } from './amount.ts';
 import type { GeneratedLine } from './carry-forward.ts';
 import { type Chart, findByName, findSubAccount, keyAccounts, type TaxNature } from './chart.ts';
@@ -290,7 +291,7 @@ export function reverseInvoiceProblem(r: ReverseInvoiceRequest): string | null {
     return '简易计税的资源回收企业只能反向开具普通发票';
   const after = dec(r.rolling12Sales).plus(dec(r.price));
   if (after.gt(REVERSE_INVOICING.rolling12Limit)) {
-    return `该出售者连续 12 个月反向开票销售额将达 ${after.toFixed(2)} 元，超过 500 万元，不能再反向开票`;
+    return `该出售者连续 12 个月反向开票销售额将达 ${moneyFixed(after)} 元，超过 500 万元，不能再反向开票`;
   }
   return null;
 }

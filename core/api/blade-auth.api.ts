@@ -1,7 +1,17 @@
+/**
+ * The sign-in calls of the first page load. The descriptors are `AUTH` (core/contract/blade-auth.contract.ts); this
+ * client is written by hand so that the login page does not download zod: it imports the zod-free AUTH_PATHS and
+ * takes its answer types from the descriptors as types only (erased at build).
+ */
 import { AUTH_PATHS } from '../contract/auth-paths.ts';
-import type { CaptchaResponse, LoginConfig, TokenResponse } from '../contract/blade-auth.contract.ts';
+import type { AUTH, TokenResponse } from '../contract/blade-auth.contract.ts';
+import type { AnswerOf } from '../contract/endpoint.ts';
 import { HEADERS, type R } from '../contract/wire.ts';
 import { api } from './api.ts';
+
+type LoginConfig = AnswerOf<typeof AUTH.loginConfig>;
+type CaptchaResponse = AnswerOf<typeof AUTH.captcha>;
+type LogoutAnswer = AnswerOf<typeof AUTH.logout>;
 
 export interface LoginArgs {
   tenantId: string;
@@ -59,7 +69,7 @@ export const bladeAuthApi = api.injectEndpoints({
       }),
       extraOptions: { silent: true },
     }),
-    logout: b.mutation<R<unknown>, void>({
+    logout: b.mutation<R<LogoutAnswer>, void>({
       query: () => AUTH_PATHS.logout,
       extraOptions: { silent: true },
     }),

@@ -67,16 +67,6 @@ const crudApi = api.enhanceEndpoints({ addTagTypes: ['Resource', 'BizCache', 'Op
       transformResponse: (r: R<TreeNode[]>) => r.data ?? [],
       providesTags: (_r, _e, url) => [{ type: 'Options', id: url }],
     }),
-    /** Dictionary items: dict-biz (business) or dict (system). */
-    dictionary: b.query<{ dictKey: string; dictValue: string }[], { code: string; system?: boolean }>({
-      query: ({ code, system }) => ({
-        url: `/api/blade-system/${system ? 'dict' : 'dict-biz'}/dictionary`,
-        params: { code },
-      }),
-      transformResponse: (r: R<{ dictKey: string; dictValue: string }[]>) => r.data ?? [],
-      providesTags: (_r, _e, { code }) => [{ type: 'Options', id: `dict:${code}` }],
-      extraOptions: { silent: true },
-    }),
     /** One level of GB/T 2260 regions (lazy cascader). */
     regionChildren: b.query<RegionRow[], string>({
       query: (parentCode) => ({ url: '/api/blade-system/region/list', params: { parentCode, size: 1000 } }),
@@ -108,15 +98,6 @@ const crudApi = api.enhanceEndpoints({ addTagTypes: ['Resource', 'BizCache', 'Op
               { type: 'Options', id: resourcePaths(ref).selectList },
             ],
     }),
-    /** A plain GET answering R<T> (e.g. the camera `look`). */
-    getData: b.query<unknown, { url: string; params?: Params }>({
-      query: ({ url, params }) => ({ url, params }),
-      transformResponse: (r: R<unknown>) => r.data,
-    }),
-    /** A plain POST of a form (config pages editing one record). */
-    postData: b.mutation<R<unknown>, { url: string; body: unknown; invalidates?: string }>({
-      query: ({ url, body }) => ({ url, method: 'POST', body }),
-    }),
   }),
 });
 
@@ -126,14 +107,10 @@ export const {
   useResourceDetailQuery,
   useSelectListQuery,
   useTreeOptionsQuery,
-  useDictionaryQuery,
   useRegionChildrenQuery,
   useLazyRegionChildrenQuery,
   useResourceSubmitMutation,
   useResourceRemoveMutation,
-  useGetDataQuery,
-  useLazyGetDataQuery,
-  usePostDataMutation,
 } = crudApi;
 export { crudApi };
 

@@ -6,17 +6,22 @@
  * (only on success).
  */
 import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
+import { useCallback, useState } from 'react';
+import { useStore } from 'react-redux';
 import type { R } from '../contract/common.ts';
 import {
   type ArgOf,
   type ClientAnswerOf,
   type EndpointSpec,
-  fillPath,
-  inputParts,
+  fileKindOf,
   type Tag,
 } from '../contract/endpoint.ts';
 import { api } from './api.ts';
-import type { bladeBaseQuery, RequestArgs } from './base-query.ts';
+import type { bladeBaseQuery, buildHeaders } from './base-query.ts';
+import { type DownloadResult, downloadFile, type Params, saveBlob } from './crud.api.ts';
+import { requestOf } from './request-of.ts';
+
+export { requestOf };
 
 type Base = typeof bladeBaseQuery;
 type TagType = string;
@@ -26,18 +31,6 @@ export type DescriptorDefinitions<P extends string, D extends Record<string, End
     ? QueryDefinition<ArgOf<D[K]>, Base, TagType, ClientAnswerOf<D[K]>, 'api'>
     : MutationDefinition<ArgOf<D[K]>, Base, TagType, ClientAnswerOf<D[K]>, 'api'>;
 };
-
-/** The request of one call: the single input part bare, several as `{ params, query, body }`. */
-export function requestOf(e: EndpointSpec, arg: unknown): RequestArgs {
-  const parts = inputParts(e);
-  const pick = (k: 'params' | 'query' | 'body') =>
-    parts.length === 1 ? (parts[0] === k ? arg : undefined) : (arg as Record<string, unknown> | undefined)?.[k];
-  const params = pick('params') as Record<string, unknown> | undefined;
-  const query = pick('query') as RequestArgs['params'];
-  const body = pick('body');
-  const url = fillPath(e.path, params);
-  return e.method === 'GET' ? { url, params: query } : { url, method: 'POST', params: query, body: body ?? {} };
-}
 
 const tagList = (tags: readonly Tag[] | undefined) => (tags ?? []).map((t) => (typeof t === 'string' ? t : { ...t }));
 const tagType = (t: Tag) => (typeof t === 'string' ? t : t.type);
@@ -77,4 +70,75 @@ export function injectDescriptors<const P extends string, const D extends Record
         }),
       ) as unknown as DescriptorDefinitions<P, D>,
   });
+}
+
+// ── File descriptors (answer: fileAnswer(kind)) ────────────────────────────────────────────────────────────────
+// A file is not cached (RTK Query would buffer the bytes into the store): a file descriptor gets a typed download
+// function instead of a hook of the slice. Keep file descriptors in their own group (e.g. `REVERSE_FILES`).
+
+type HeaderSession = Parameters<typeof buildHeaders>[0];
+
+export interface DownloadOptions {
+  /** Bytes received so far (the screen may show the progress of a large export). */
+  onProgress?: (bytes: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Fetches one file descriptor's file with the session's headers; the argument is typed as the descriptor's input. */
+export type Download<E extends EndpointSpec> = (
+  session: HeaderSession,
+  arg: ArgOf<E>,
+  options?: DownloadOptions,
+) => Promise<DownloadResult>;
+
+/** The file a descriptor answers (GET with its query; the name comes from Content-Disposition). */
+export function downloadOf<const E extends EndpointSpec>(e: E): Download<E> {
+  const kind = fileKindOf(e);
+  if (!kind || e.method !== 'GET') throw new Error(`${e.method} ${e.path} does not answer a file`);
+  return (session, arg, options) => {
+    const r = requestOf(e, arg);
+    return downloadFile(
+      session,
+      r.url,
+      (r.params ?? {}) as Params,
+      `${e.summary}.${kind}`,
+      options?.onProgress,
+      options?.signal,
+    );
+  };
+}
+
+/** `fileDownloads(REVERSE_FILES)` → `{ export: (session, { month }) => Promise<{ blob, filename }> }`. */
+export function fileDownloads<const D extends Record<string, EndpointSpec>>(
+  descriptors: D,
+): { [K in keyof D]: Download<D[K]> } {
+  return Object.fromEntries(Object.entries(descriptors).map(([k, e]) => [k, downloadOf(e)])) as {
+    [K in keyof D]: Download<D[K]>;
+  };
+}
+
+/**
+ * A screen's download button: `const { download, bytes } = useFileDownload(download)` → `download(arg)` fetches
+ * the file with the signed-in session and saves it (rejects with the server's message); `bytes` is the progress
+ * while it streams (null when idle).
+ */
+export function useFileDownload<A>(
+  fn: (session: HeaderSession, arg: A, options?: DownloadOptions) => Promise<DownloadResult>,
+) {
+  const store = useStore<{ session: HeaderSession }>();
+  const [bytes, setBytes] = useState<number | null>(null);
+  const download = useCallback(
+    async (arg: A, options?: Pick<DownloadOptions, 'signal'>) => {
+      setBytes(0);
+      try {
+        const file = await fn(store.getState().session, arg, { ...options, onProgress: setBytes });
+        saveBlob(file);
+        return file;
+      } finally {
+        setBytes(null);
+      }
+    },
+    [fn, store],
+  );
+  return { download, bytes };
 }

@@ -1,8 +1,8 @@
-import type { R } from '../contract/common.ts';
-import { CAMERA_PATHS, type CameraLook } from '../contract/izs-sell/cameras.contract.ts';
-import type { FirstPassBody } from '../contract/izs-weighing/orders.contract.ts';
+import type { z } from 'zod';
+import { engineList } from '../contract/engine-reads.ts';
+import { CAMERAS, type camerasEntity, camerasResource } from '../contract/izs-sell/cameras.contract.ts';
+import { type FirstPassBody, WEIGHING_ORDER_READS } from '../contract/izs-weighing/orders.contract.ts';
 import { WEIGHING } from '../contract/izs-weighing/weighing-commands.contract.ts';
-import { api } from './api.ts';
 import { injectDescriptors } from './endpoints.ts';
 
 /**
@@ -23,6 +23,10 @@ export const {
   useLazyWeighOpenQuery,
 } = weighApi;
 
+/** The engine's page of weighing records, typed by the resource's entity (orders.contract.ts WEIGHING_ORDER_READS). */
+export const weighingOrdersApi = injectDescriptors('weighingOrders', { page: WEIGHING_ORDER_READS.page });
+export const { useWeighingOrdersPageQuery } = weighingOrdersApi;
+
 export type EditableFields = Pick<
   FirstPassBody,
   | 'partyId'
@@ -37,28 +41,16 @@ export type EditableFields = Pick<
 >;
 export type CompleteBody = { id: string } & EditableFields;
 
-/** The camera rows of a weighbridge as `list` answers them (only what the workstation reads). */
-export interface CameraRow {
-  id: string;
-  name: string;
-  position: string;
-  status: number;
-}
-
-export const izsWeighingOrderApi = api.injectEndpoints({
-  endpoints: (b) => ({
-    /** Cameras of a weighbridge (needs the camera list's view permission; silent when refused). */
-    weighbridgeCameras: b.query<CameraRow[], string>({
-      query: (weighbridgeId) => ({ url: '/api/izs-sell/cameras/list', params: { weighbridgeId, status: 1 } }),
-      transformResponse: (r: R<CameraRow[]>) => r.data ?? [],
-      extraOptions: { silent: true },
-    }),
-    cameraLook: b.query<CameraLook, string>({
-      query: (id) => ({ url: CAMERA_PATHS.look, params: { id } }),
-      transformResponse: (r: R<CameraLook>) => r.data,
-      extraOptions: { silent: true },
-    }),
-  }),
+/**
+ * The workstation's camera reads, silent (a user without the camera list permission simply has no cameras): the
+ * engine's list of a weighbridge's cameras and each camera's look (cameras.contract.ts CAMERAS), typed by their
+ * descriptors.
+ */
+export const stationCamerasApi = injectDescriptors('stationCameras', {
+  list: { ...engineList(camerasResource), silent: true },
+  look: { ...CAMERAS.look, silent: true },
 });
+export const { useStationCamerasListQuery, useLazyStationCamerasLookQuery } = stationCamerasApi;
 
-export const { useWeighbridgeCamerasQuery, useLazyCameraLookQuery } = izsWeighingOrderApi;
+/** A camera row as the workstation reads it. */
+export type CameraRow = Pick<z.infer<typeof camerasEntity>, 'id' | 'name' | 'position' | 'status'>;

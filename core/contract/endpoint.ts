@@ -25,7 +25,14 @@ export type Tag = string | { readonly type: string; readonly id: string };
 export type Permission =
   | { code: string; action: 'view' | 'add' | 'edit' | 'delete' | 'export' }
   | { anyView: readonly string[] }
-  | { exact: string };
+  | { exact: string }
+  /** Any one of several exact codes (e.g. the 过磅 capture: the 地磅 or the 磅单 add button). */
+  | { anyOf: readonly string[] };
+
+/** `permission: anyOf('a_add', 'b_add')`: the caller holds at least one of these exact button codes. */
+export function anyOf(...codes: readonly [string, ...string[]]): { anyOf: readonly string[] } {
+  return { anyOf: codes };
+}
 
 export interface EndpointSpec {
   method: Method;
@@ -53,6 +60,11 @@ export interface EndpointSpec {
    * client's hook then reads `{ data, msg }` instead of the data alone.
    */
   withMsg?: boolean;
+  /**
+   * How the answer travels: `'r'` (default) wrapped in `{ code, success, data, msg }`; `'bare'` as it is (BladeX's
+   * OAuth answers: the token and the captcha are bare objects, failures `{ error_code, error_description }`).
+   */
+  wire?: 'r' | 'bare';
 }
 
 /** Declares an endpoint; the literal type is kept so that inputs and answer stay exact. */
@@ -112,4 +124,42 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
  */
 export function typed<T>(): z.ZodType<T> {
   return z.custom<T>(() => true);
+}
+
+/** The file kinds a descriptor may answer (`answer: fileAnswer('xlsx')`). */
+export const FILE_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+export type FileKind = keyof typeof FILE_TYPES;
+
+/**
+ * What the handler of a file descriptor returns: the bytes (a buffer, or a stream the server pipes) and the file's
+ * name (Chinese is fine: sent RFC 5987-encoded in Content-Disposition). The client never sees this object: it
+ * receives the file (`core/api/endpoints.ts` fileDownloads / useDescriptorDownload).
+ */
+export interface FileAnswer {
+  filename: string;
+  body: Uint8Array | AsyncIterable<Uint8Array>;
+}
+
+const FILE_ANSWERS = new WeakMap<z.ZodType, FileKind>();
+
+/**
+ * A file answer (a download, not JSON): `answer: fileAnswer('xlsx')`. The server sends the handler's bytes with the
+ * kind's content type and the file name; the client's generated download function saves it.
+ */
+export function fileAnswer(kind: FileKind): z.ZodType<FileAnswer> {
+  const s = z.custom<FileAnswer>(
+    (v) => typeof v === 'object' && v !== null && typeof (v as { filename?: unknown }).filename === 'string',
+    { message: '文件应答缺少文件名' },
+  );
+  FILE_ANSWERS.set(s, kind);
+  return s;
+}
+
+/** The file kind of a descriptor that answers a file (undefined for JSON answers). */
+export function fileKindOf(e: Pick<EndpointSpec, 'answer'>): FileKind | undefined {
+  return FILE_ANSWERS.get(e.answer);
 }

@@ -7,8 +7,10 @@ import {
   formatFixed,
   formatKg,
   formatMoney,
+  formatPercent,
   formatPrice,
   formatTonnes,
+  formatWan,
   kgToTonnes,
   moneyFixed,
   type ParseOptions,
@@ -115,4 +117,34 @@ describe('prices per unit', () => {
     expect(formatPrice('2300', 't')).toBe('2,300.00 元/吨');
     expect(formatPrice('2.3', 'kg')).toBe('2.30 元/千克');
   });
+});
+
+describe('formatWan: yuan → 万元, half-up (the wall screens used to truncate)', () => {
+  it.each([
+    ['123456789', {}, '12,345.68万'],
+    ['12350.00', {}, '1.24万'],
+    ['12345.67', {}, '1.23万'],
+    ['1340000.00', { unit: false }, '134.00'],
+    ['-250049.99', { unit: false }, '-25.00'],
+    ['-250050.00', { unit: false }, '-25.01'],
+    ['99.00', { unit: false }, '0.01'],
+    ['49.99', { unit: false }, '0.00'],
+    ['0.00', { unit: false }, '0.00'],
+    ['123456789', { unit: false, thousands: false }, '12345.68'],
+    ['123456789', { places: 0 }, '12,346万'],
+    ['', {}, '0.00万'],
+    [null, {}, '0.00万'],
+    ['junk', {}, '0.00万'],
+  ] as const)('formatWan(%s, %o) = %s', (y, o, w) => expect(formatWan(y, o)).toBe(w));
+});
+
+describe('formatPercent: a ratio as a percent, half-up', () => {
+  it.each([
+    ['0.125', 2, '12.50%'],
+    ['0.13', 0, '13%'],
+    ['0.00005', 2, '0.01%'],
+    ['-0.25', 1, '-25.0%'],
+    ['', 2, '0.00%'],
+  ] as const)('formatPercent(%s, %i) = %s', (r, p, w) => expect(formatPercent(r, p)).toBe(w));
+  it('without the sign', () => expect(formatPercent('0.5', 2, { sign: false })).toBe('50.00'));
 });

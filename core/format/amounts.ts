@@ -9,6 +9,7 @@
  *   formatMoney('1234.5', { thousands: false })     → '1234.50'
  *   formatKg('35260.5')                             → '35,260.5'      formatTonnes('35260') → '35.260'
  *   formatPrice('2300', 't')                        → '2,300.00 元/吨'
+ *   formatWan('123456789')                          → '12,345.68万'   formatPercent('0.125') → '12.50%'
  *
  * core/accounting/amount.ts (money, moneyText), core/format/decimal.ts (formatDecimal, kgToTonnes),
  * features/voucher's moneyCell and core/stock/amount.ts's priceUnitOf are names for these functions.
@@ -157,4 +158,61 @@ export function priceUnitLabel(unit: PriceUnit): string {
 /** A unit price with its unit: '2300', 't' → '2,300.00 元/吨'. */
 export function formatPrice(price: DecimalInput | null | undefined, unit: PriceUnit): string {
   return `${formatMoney(price)} ${priceUnitLabel(unit)}`;
+}
+
+export interface WanOptions {
+  /** Decimals of the 万 figure (2). */
+  places?: number;
+  /** Thousands separators (default true; false for chart data, which must stay a plain number). */
+  thousands?: boolean;
+  /** The 万 after the figure (default true; false where the label already says 万元). */
+  unit?: boolean;
+}
+
+/**
+ * Yuan → 万元, half-up like every other figure (never truncated): '123456789' → '12,345.68万',
+ * '12350' → '1.24万'; junk and '' → '0.00万'. The wall screens show it without the unit beside a 万元 label.
+ */
+export function formatWan(yuan: DecimalInput | null | undefined, o: WanOptions = {}): string {
+  const places = o.places ?? 2;
+  const fixed = decimalOrZero(yuan).div(10000).toFixed(places, Decimal.ROUND_HALF_UP);
+  const text = o.thousands === false ? fixed : groupThousands(fixed);
+  return o.unit === false ? text : `${text}万`;
+}
+
+/** A ratio as a percent, half-up to `places` (2): '0.125' → '12.50%'; `sign: false` leaves out the %. */
+export function formatPercent(ratio: DecimalInput | null | undefined, places = 2, o: { sign?: boolean } = {}): string {
+  const text = decimalOrZero(ratio).times(100).toFixed(places, Decimal.ROUND_HALF_UP);
+  return o.sign === false ? text : `${text}%`;
+}
+
+// ── Fixed-place strings for the wire, the database and messages (issue 10's `.toFixed` sweep) ──────────────────────
+// Each gives the figure a Decimal's own `.toFixed(places)` gives under decimal.js's default rounding, ROUND_HALF_UP
+// (nobody calls Decimal.set), named for what it holds — with one difference shared with moneyFixed: a negative value
+// that rounds to zero reads '0.00', not toFixed's '-0.00'. Strict like moneyFixed: junk throws (a bug, not user
+// input — user input goes through parseAmount).
+
+function strictDecimal(value: DecimalInput): Decimal {
+  if (Decimal.isDecimal(value)) return value as Decimal;
+  return new Decimal(typeof value === 'number' ? String(value) : value.trim());
+}
+
+/** Any decimal with exactly `places` decimals, half-up (sums whose places the caller passes). */
+export function decimalFixed(value: DecimalInput, places: number): string {
+  return strictDecimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places);
+}
+
+/** A weight (kg or tonnes) with `places` (3) decimals, half-up: '35260.5' → '35260.500'. */
+export function weightFixed(value: DecimalInput, places = 3): string {
+  return decimalFixed(value, places);
+}
+
+/** A unit price with `places` (2; unit costs 6) decimals, half-up: '2300' → '2300.00'. */
+export function priceFixed(value: DecimalInput, places = 2): string {
+  return decimalFixed(value, places);
+}
+
+/** A rate — a percentage, per mille or a day's interest — with `places` (2) decimals, half-up: '12.345' → '12.35'. */
+export function rateFixed(value: DecimalInput, places = 2): string {
+  return decimalFixed(value, places);
 }

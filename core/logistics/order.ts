@@ -16,6 +16,7 @@
  * The tonnage is the delivered weight once known, else the planned weight.
  */
 import Decimal from 'decimal.js';
+import { moneyFixed } from '../format/amounts.ts';
 
 export const ORDER_STATES = ['pending', 'dispatched', 'in_transit', 'delivered', 'signed', 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -108,7 +109,7 @@ export function freightOf(o: {
   distanceKm: string | null;
 }): string | null {
   const price = new Decimal(o.price || '0');
-  if (o.mode === 'trip') return price.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  if (o.mode === 'trip') return moneyFixed(price);
   const w = o.deliveredWeightT || o.plannedWeightT;
   if (!w) return null;
   let v = price.mul(w);
@@ -116,7 +117,7 @@ export function freightOf(o: {
     if (!o.distanceKm) return null;
     v = v.mul(o.distanceKm);
   }
-  return v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return moneyFixed(v);
 }
 
 /** Order number: YS + yyyyMMdd + 4-digit sequence of the day. */

@@ -5,6 +5,7 @@
  * two truck scales) is flagged 超出磅差.
  */
 import Decimal from 'decimal.js';
+import { rateFixed, weightFixed } from '../format/amounts.ts';
 
 export const DEFAULT_TOLERANCE_PERMILLE = '3';
 
@@ -29,8 +30,8 @@ export function weightGap(
   const gap = load.minus(unloadKg);
   const permille = gap.div(load).mul(1000);
   return {
-    shortfallKg: gap.toFixed(3),
-    permille: permille.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    shortfallKg: weightFixed(gap),
+    permille: rateFixed(permille),
     flagged: permille.gt(tolerancePermille),
   };
 }

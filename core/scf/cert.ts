@@ -3,6 +3,7 @@
  * whose sum is exactly the parent's face; children keep the parent's issuer and maturity. Pure decimal.js.
  */
 import Decimal from 'decimal.js';
+import { moneyFixed } from '../format/amounts.ts';
 
 const FEN = /^\d{1,14}(\.\d{1,2})?$/;
 
@@ -13,12 +14,12 @@ export function checkSplit(face: Decimal.Value, parts: string[], minPart: Decima
     const s = String(p).trim();
     if (!FEN.test(s)) throw new Error(`第${i + 1}份金额格式不正确，最多2位小数`);
     const d = new Decimal(s);
-    if (d.lt(minPart)) throw new Error(`第${i + 1}份金额不能小于 ${new Decimal(minPart).toFixed(2)} 元`);
-    return d.toFixed(2);
+    if (d.lt(minPart)) throw new Error(`第${i + 1}份金额不能小于 ${moneyFixed(new Decimal(minPart))} 元`);
+    return moneyFixed(d);
   });
   const sum = out.reduce((s, p) => s.plus(p), new Decimal(0));
   if (!sum.eq(face)) {
-    throw new Error(`拆分金额合计 ${sum.toFixed(2)} 元与金单面额 ${new Decimal(face).toFixed(2)} 元不一致`);
+    throw new Error(`拆分金额合计 ${moneyFixed(sum)} 元与金单面额 ${moneyFixed(new Decimal(face))} 元不一致`);
   }
   return out;
 }

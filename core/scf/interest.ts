@@ -5,6 +5,7 @@
  * total is rounded once, half up, to the fen. Pure decimal.js.
  */
 import Decimal from 'decimal.js';
+import { decimalFixed, moneyFixed, weightFixed } from '../format/amounts.ts';
 
 export const DAY_BASIS = 360;
 export const DAY_COUNT_CONVENTION = 'ACT/360';
@@ -64,9 +65,7 @@ export function accruedInterest(
   repayments: PrincipalChange[] = [],
 ): string {
   if (to <= from) return '0.00';
-  return exactInterest(principal, annualRatePct, from, to, repayments)
-    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-    .toFixed(2);
+  return moneyFixed(exactInterest(principal, annualRatePct, from, to, repayments));
 }
 
 /** Day-by-day schedule (date, balance, interest of the day unrounded to 6 places) — the screen's accrual table. */
@@ -84,7 +83,7 @@ export function dailyAccrual(
     const d = addDays(from, i);
     const repaid = repayments.filter((r) => r.date <= d).reduce((s, r) => s.plus(r.repaid), new Decimal(0));
     const bal = new Decimal(principal).minus(repaid);
-    out.push({ date: d, balance: bal.toFixed(2), interest: bal.times(daily).toFixed(6) });
+    out.push({ date: d, balance: moneyFixed(bal), interest: decimalFixed(bal.times(daily), 6) });
   }
   return out;
 }
@@ -97,9 +96,9 @@ export function dailyAccrual(
 export function releasedQty(pledgedKg: Decimal.Value, principal: Decimal.Value, repaidTotal: Decimal.Value): string {
   const p = new Decimal(principal);
   const repaid = new Decimal(repaidTotal);
-  if (repaid.gte(p)) return new Decimal(pledgedKg).toFixed(3);
+  if (repaid.gte(p)) return weightFixed(new Decimal(pledgedKg));
   const keep = new Decimal(pledgedKg).times(p.minus(repaid)).div(p).toDecimalPlaces(3, Decimal.ROUND_UP);
-  return new Decimal(pledgedKg).minus(keep).toFixed(3);
+  return weightFixed(new Decimal(pledgedKg).minus(keep));
 }
 
 /**
@@ -121,5 +120,5 @@ export function discount(
     .times(days)
     .div(DAY_BASIS)
     .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return { days, interest: interest.toFixed(2), net: new Decimal(face).minus(interest).toFixed(2) };
+  return { days, interest: moneyFixed(interest), net: moneyFixed(new Decimal(face).minus(interest)) };
 }

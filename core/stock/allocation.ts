@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { moneyFixed } from '../format/amounts.ts';
 
 /**
  * Cost allocation for sorting (disassembly: one input into graded outputs) and assembly (DESIGN §5):
@@ -39,5 +40,5 @@ export function allocate(total: string, weights: string[]): string[] {
     floors[o.i] = floors[o.i].plus(1);
     left -= 1;
   }
-  return floors.map((c) => c.div(100).toFixed(2));
+  return floors.map((c) => moneyFixed(c.div(100)));
 }

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { decimalFixed, moneyFixed } from '../format/amounts.ts';
 import type { PriceUnit } from './weighing.ts';
 
 /**
@@ -32,7 +33,7 @@ export function lineAmount(qtyKg: string, unitPrice: string, unit: PriceUnit = '
   if (q.isNegative()) throw new AmountError('数量不能为负数');
   if (p.isNegative()) throw new AmountError('单价不能为负数');
   const inUnit = unit === 't' ? q.div(1000) : q;
-  return inUnit.times(p).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return moneyFixed(inUnit.times(p));
 }
 
 /**
@@ -45,11 +46,14 @@ export function proportional(amount: string, part: string, whole: string): strin
   const w = dec(whole, '数量');
   if (w.lte(0)) throw new AmountError('原数量必须大于0');
   if (p.isNegative() || p.gt(w)) throw new AmountError(`数量不能超过原数量 ${w.toString()}`);
-  if (p.eq(w)) return a.toFixed(2);
-  return a.times(p).div(w).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  if (p.eq(w)) return moneyFixed(a);
+  return moneyFixed(a.times(p).div(w));
 }
 
 /** Σ of decimal strings, fixed to `places`. */
 export function sum(values: string[], places = 2): string {
-  return values.reduce((s, v) => s.plus(dec(v, '金额')), new Decimal(0)).toFixed(places);
+  return decimalFixed(
+    values.reduce((s, v) => s.plus(dec(v, '金额')), new Decimal(0)),
+    places,
+  );
 }

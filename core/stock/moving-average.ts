@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { moneyFixed, priceFixed, weightFixed } from '../format/amounts.ts';
 
 /**
  * Moving weighted-average stock cost (DESIGN §5 Stock), per (warehouse, material), on decimal strings.
@@ -72,11 +73,11 @@ function result(
 ): Movement {
   return {
     kind,
-    qtyIn: qtyIn.toFixed(places),
-    qtyOut: qtyOut.toFixed(places),
-    amount: amount.toFixed(2),
-    variance: variance.toFixed(2),
-    balance: { qty: qty.toFixed(places), amount: total.toFixed(2) },
+    qtyIn: weightFixed(qtyIn, places),
+    qtyOut: weightFixed(qtyOut, places),
+    amount: moneyFixed(amount),
+    variance: moneyFixed(variance),
+    balance: { qty: weightFixed(qty, places), amount: moneyFixed(total) },
     unitCost: unitCost({ qty: qty.toString(), amount: total.toString() }),
   };
 }
@@ -84,7 +85,7 @@ function result(
 export function unitCost(b: StockBalance): string {
   const q = D(b.qty);
   if (q.lte(0)) return '0.000000';
-  return D(b.amount).div(q).toFixed(6, Decimal.ROUND_HALF_UP);
+  return priceFixed(D(b.amount).div(q), 6);
 }
 
 export function receipt(b: StockBalance, qty: string, amount: string, o: StockOptions = {}): Movement {
@@ -107,7 +108,8 @@ export function issue(b: StockBalance, qty: string, o: StockOptions = {}): Movem
   const total = D(b.amount);
   let a: Decimal;
   if (q.gt(have)) {
-    if (!o.allowNegative) throw new StockError(`库存不足：现有 ${have.toFixed(places)}，需要 ${q.toFixed(places)}`);
+    if (!o.allowNegative)
+      throw new StockError(`库存不足：现有 ${weightFixed(have, places)}，需要 ${weightFixed(q, places)}`);
     // the part covered by stock takes all of its amount; the rest goes out at the last known cost
     const covered = Decimal.max(have, 0);
     const last = have.gt(0) ? total.div(have) : D(o.lastUnitCost ?? '0');
@@ -127,7 +129,7 @@ export function reverse(b: StockBalance, qty: string, amount: string, o: StockOp
   const have = D(b.qty);
   const total = D(b.amount);
   if (q.gt(have) && !o.allowNegative) {
-    throw new StockError(`库存不足：现有 ${have.toFixed(places)}，需要 ${q.toFixed(places)}`);
+    throw new StockError(`库存不足：现有 ${weightFixed(have, places)}，需要 ${weightFixed(q, places)}`);
   }
   const left = have.minus(q);
   let a = given;

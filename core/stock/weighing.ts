@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { moneyFixed, weightFixed } from '../format/amounts.ts';
 
 /**
  * Weighing arithmetic of DESIGN §5, on decimal strings (never binary floating point).
@@ -68,11 +69,11 @@ export function computeWeighing(input: WeighingInput): WeighingResult {
   const qty = (input.priceUnit ?? 't') === 't' ? net.div(1000) : net;
   const amount = qty.times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return {
-    gross: gross.toFixed(places),
-    tare: tare.toFixed(places),
-    deduction: deduction.toFixed(places),
-    net: net.toFixed(places),
-    amount: amount.toFixed(2),
+    gross: weightFixed(gross, places),
+    tare: weightFixed(tare, places),
+    deduction: weightFixed(deduction, places),
+    net: weightFixed(net, places),
+    amount: moneyFixed(amount),
   };
 }
 

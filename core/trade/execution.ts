@@ -5,6 +5,7 @@
  * Pure decimal.js; the server gathers the facts.
  */
 import Decimal from 'decimal.js';
+import { decimalFixed, moneyFixed, priceFixed, rateFixed, weightFixed } from '../format/amounts.ts';
 
 export interface ContractLineFacts {
   materialId: string;
@@ -47,7 +48,7 @@ export function toleranceBand(qty: Decimal.Value, tolerancePct: Decimal.Value): 
   const q = new Decimal(qty);
   const t = new Decimal(tolerancePct).div(100);
   if (t.isNeg()) throw new Error('溢短装比例不能为负数');
-  return { min: q.times(Decimal.sub(1, t)).toFixed(T), max: q.times(t.plus(1)).toFixed(T) };
+  return { min: weightFixed(q.times(Decimal.sub(1, t)), T), max: weightFixed(q.times(t.plus(1)), T) };
 }
 
 /** Executed vs contracted per line (a material listed twice is summed into its first line). */
@@ -73,32 +74,36 @@ export function execution(
     const state: ExecutionState = raw.qty.gt(band.max) ? 'over' : raw.qty.gte(band.min) ? 'within' : 'open';
     if (state === 'over') {
       warnings.push(
-        `${names(materialId)}已执行 ${done.qty.toFixed(T)} 吨，超过合同数量 ${qty.toFixed(T)} 吨的溢装上限 ${band.max} 吨`,
+        `${names(materialId)}已执行 ${weightFixed(done.qty, T)} 吨，超过合同数量 ${weightFixed(qty, T)} 吨的溢装上限 ${band.max} 吨`,
       );
     }
     const remaining = Decimal.max(qty.minus(done.qty), 0);
     return {
       materialId,
-      contractQty: qty.toFixed(T),
+      contractQty: weightFixed(qty, T),
       minQty: band.min,
       maxQty: band.max,
-      executedQty: done.qty.toFixed(T),
-      executedAmount: done.amount.toFixed(2),
-      remainingQty: remaining.toFixed(T),
+      executedQty: weightFixed(done.qty, T),
+      executedAmount: moneyFixed(done.amount),
+      remainingQty: weightFixed(remaining, T),
       state,
-      percent: qty.isZero() ? '0.00' : done.qty.div(qty).times(100).toFixed(2),
+      percent: qty.isZero() ? '0.00' : rateFixed(done.qty.div(qty).times(100)),
     };
   });
   // executed materials not on the contract are a warning too
   for (const [m, d] of byMat) {
-    if (!contracted.has(m) && d.qty.gt(0)) warnings.push(`${names(m)}不在合同明细中，已执行 ${d.qty.toFixed(T)} 吨`);
+    if (!contracted.has(m) && d.qty.gt(0))
+      warnings.push(`${names(m)}不在合同明细中，已执行 ${weightFixed(d.qty, T)} 吨`);
   }
   const sum = (f: (l: LineExecution) => string, p: number) =>
-    out.reduce((s, l) => s.plus(f(l)), new Decimal(0)).toFixed(p);
+    decimalFixed(
+      out.reduce((s, l) => s.plus(f(l)), new Decimal(0)),
+      p,
+    );
   return {
     lines: out,
     executedQty: sum((l) => l.executedQty, T),
-    executedAmount: [...byMat.values()].reduce((s, d) => s.plus(d.amount), new Decimal(0)).toFixed(2),
+    executedAmount: moneyFixed([...byMat.values()].reduce((s, d) => s.plus(d.amount), new Decimal(0))),
     remainingQty: sum((l) => l.remainingQty, T),
     warnings,
   };
@@ -111,11 +116,11 @@ export function contractLinePrice(
   refPrice?: Decimal.Value | null,
   premium?: Decimal.Value | null,
 ): string {
-  if (priceType === 'fixed') return new Decimal(unitPrice).toFixed(2);
-  return new Decimal(refPrice ?? 0).plus(premium ?? 0).toFixed(2);
+  if (priceType === 'fixed') return priceFixed(new Decimal(unitPrice));
+  return priceFixed(new Decimal(refPrice ?? 0).plus(premium ?? 0));
 }
 export function contractLineAmount(qtyTonnes: Decimal.Value, price: Decimal.Value): string {
-  return new Decimal(qtyTonnes).times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return moneyFixed(new Decimal(qtyTonnes).times(price));
 }
 
 export type ContractState = 'draft' | 'pending' | 'executing' | 'completed' | 'terminated';

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { moneyFixed } from '../format/amounts.ts';
 import { allocate } from '../stock/allocation.ts';
 
 /**
@@ -17,9 +18,9 @@ export function spreadOverLines(total: string, lines: { amount: string; qty: str
   const byQty = lines.map((l) => abs(l.qty));
   const nonZero = (w: string[]) => w.some((x) => !new Decimal(x).isZero());
   const weights = nonZero(byAmount) ? byAmount : nonZero(byQty) ? byQty : lines.map(() => '1');
-  const shares = allocate(t.abs().toFixed(2), weights);
-  return t.isNeg() ? shares.map((s) => new Decimal(s).neg().toFixed(2)) : shares;
+  const shares = allocate(moneyFixed(t.abs()), weights);
+  return t.isNeg() ? shares.map((s) => moneyFixed(new Decimal(s).neg())) : shares;
 }
 
 /** open = amount − paid / collected (2 places). */
-export const openAmount = (amount: string, paid: string) => new Decimal(amount).minus(paid).toFixed(2);
+export const openAmount = (amount: string, paid: string) => moneyFixed(new Decimal(amount).minus(paid));

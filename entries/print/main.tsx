@@ -1,9 +1,9 @@
 import '../../core/csp/zod-jitless.ts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { R } from '../../core/contract/common.ts';
-import { PRINT_CONFIG_PATHS, type PrintConfig, pageOf } from '../../core/contract/izs-toolbox/print-config.contract.ts';
-import { hasSignIn, printRequest } from '../../core/printer/print-http.ts';
+import { callDescriptor } from '../../core/api/call-descriptor.ts';
+import { PRINT_CONFIG, type PrintConfig, pageOf } from '../../core/contract/izs-toolbox/print-config.contract.ts';
+import { hasSignIn } from '../../core/printer/print-http.ts';
 import { printOptions } from '../../core/printer/print-settings.ts';
 import { printerFromServer } from '../../core/session/session-slice.ts';
 import { requestPrint, signalPrintReady } from '../../print/bridge.ts';
@@ -54,8 +54,8 @@ function useWarehouseConfig(): { config: PrintConfig | null; loading: boolean } 
   });
   useEffect(() => {
     if (!wanted) return;
-    printRequest<PrintConfig>(PRINT_CONFIG_PATHS.detailWarehouseId, { params: { warehouseId } }).then(
-      (r: R<PrintConfig>) => setState({ config: r.code === 200 ? r.data : null, loading: false }),
+    callDescriptor(PRINT_CONFIG.detail, { warehouseId }).then((r) =>
+      setState({ config: r.success ? r.data : null, loading: false }),
     );
   }, [wanted, warehouseId]);
   return state;

@@ -84,7 +84,8 @@ export function DocumentDialog({
     onClose();
   };
   const view = mode === 'view';
-  const viewLines = (detail.data?.lines as Row[] | undefined) ?? [];
+  const detailLines = detail.data?.lines;
+  const viewLines = Array.isArray(detailLines) ? detailLines.filter(isRow) : [];
   return (
     <DraggableDialog
       visible
@@ -196,4 +197,9 @@ export function DocumentListPage({
       {life.dialog}
     </>
   );
+}
+
+/** A line of a document's detail answer (an object; anything else is not shown). */
+function isRow(v: unknown): v is Row {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { type Row, useDictionaryQuery, useSelectListQuery, useTreeOptionsQuery } from '../../core/api/crud.api.ts';
+import { useDictBizDictionaryQuery, useDictDictionaryQuery } from '../../core/api/blade-system-extras.api.ts';
+import { type Row, useSelectListQuery, useTreeOptionsQuery } from '../../core/api/crud.api.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
 import type { Option, OptionSource } from '../../core/contract/resource.ts';
 
@@ -63,12 +64,12 @@ export function useOptions(source: OptionSource | undefined): {
   loading: boolean;
 } {
   const kind = kindOf(source);
-  const dict = useDictionaryQuery(
-    kind === 'dict'
-      ? { code: (source as { dict: string }).dict, system: (source as { system?: boolean }).system }
-      : { code: '' },
-    { skip: kind !== 'dict' },
-  );
+  const code = kind === 'dict' ? (source as { dict: string }).dict : '';
+  const system = kind === 'dict' && !!(source as { system?: boolean }).system;
+  // typed descriptor hooks (dict-endpoints.contract.ts): 系统字典 or 业务字典, the other skipped
+  const systemDict = useDictDictionaryQuery({ code }, { skip: kind !== 'dict' || !system });
+  const bizDict = useDictBizDictionaryQuery({ code }, { skip: kind !== 'dict' || system });
+  const dict = system ? systemDict : bizDict;
   const list = useSelectListQuery(kind === 'endpoint' ? (source as { endpoint: string }).endpoint : '', {
     skip: kind !== 'endpoint',
   });

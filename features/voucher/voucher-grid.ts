@@ -4,7 +4,7 @@
  */
 import { Decimal, dec } from '../../core/accounting/amount.ts';
 import type { VoucherForm, VoucherLine } from '../../core/contract/izs-financing/voucher.contract.ts';
-import { formatMoney } from '../../core/format/amounts.ts';
+import { formatMoney, moneyFixed } from '../../core/format/amounts.ts';
 
 export interface GridRow {
   key: number;
@@ -72,14 +72,14 @@ export function balanceLine(rows: GridRow[], index: number): GridRow {
   const row = rows[index];
   if (diff.isZero()) return { ...row, debit: '', credit: '' };
   return diff.gt(0)
-    ? { ...row, debit: diff.toFixed(2), credit: '' }
-    : { ...row, credit: diff.negated().toFixed(2), debit: '' };
+    ? { ...row, debit: moneyFixed(diff), credit: '' }
+    : { ...row, credit: moneyFixed(diff.negated()), debit: '' };
 }
 
 /** Quantity × unit price → the line's amount on its side (debit unless the line is a credit). */
 export function withQuantityAmount(row: GridRow): GridRow {
   if (!row.quantity.trim() || !row.unitPrice.trim()) return row;
-  const amount = num(row.quantity).times(num(row.unitPrice)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const amount = moneyFixed(num(row.quantity).times(num(row.unitPrice)));
   return row.credit.trim() ? { ...row, credit: amount } : { ...row, debit: amount };
 }
 

@@ -1,18 +1,13 @@
-import { kgToTonnes } from '../../core/format/decimal.ts';
+/**
+ * The wall screens' figures, all from the one money / weight module (core/format/amounts.ts): tonnes with 2
+ * decimals, 万元 with 2 decimals (half-up like every other figure), thousands separators. The figures stay plain
+ * numbers (no separators) because the charts read the same strings as their data.
+ */
+import { formatWan, groupThousands, kgToTonnes } from '../../core/format/amounts.ts';
 
-/** kg decimal string → tonnes with 2 decimals (decimal arithmetic, core/format). */
+/** kg decimal string → tonnes with 2 decimals, half-up. */
 export const t2 = (kg: string) => kgToTonnes(kg, 2);
-/** yuan decimal string → 万元 with 2 decimals, by moving the point (no float arithmetic). */
-export function wan(yuan: string): string {
-  const neg = yuan.startsWith('-');
-  const [i, f = '00'] = (neg ? yuan.slice(1) : yuan).split('.');
-  const digits = i.padStart(5, '0') + f.padEnd(2, '0').slice(0, 2);
-  const int = digits.slice(0, -6).replace(/^0+(?=\d)/, '') || '0';
-  const frac = digits.slice(-6, -4);
-  return `${neg ? '-' : ''}${int}.${frac}`;
-}
+/** yuan decimal string → 万元 with 2 decimals, half-up, no unit and no separators (a figure and a chart value). */
+export const wan = (yuan: string) => formatWan(yuan, { unit: false, thousands: false });
 /** Thousands separators on a decimal string. */
-export function grouped(v: string): string {
-  const [i, f] = v.split('.');
-  return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${f !== undefined ? `.${f}` : ''}`;
-}
+export const grouped = groupThousands;

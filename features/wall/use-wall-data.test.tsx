@@ -43,7 +43,8 @@ describe('useWallData', () => {
     });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     // back: the next retry (backoff) picks it up
-    fetchMock.mockResolvedValue(answer('2026-11-25'));
+    // (a fresh Response for every call: a body is read once; wallCall checks each answer against its schema)
+    fetchMock.mockImplementation(async () => answer('2026-11-25'));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(RETRY_MS[1]);
     });

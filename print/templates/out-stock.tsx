@@ -7,9 +7,8 @@
  * and its link are loaded (print/bridge.ts).
  */
 import { useEffect, useState } from 'react';
-import type { R } from '../../core/contract/common.ts';
+import { callDescriptor } from '../../core/api/call-descriptor.ts';
 import { STOCK_PRINT, type StockPrint } from '../../core/contract/izs-toolbox/stock-print.contract.ts';
-import { printRequest } from '../../core/printer/print-http.ts';
 import { QrCode } from '../../features/ui/qr-code.tsx';
 import { requestPrint, signalPrintReady } from '../bridge.ts';
 import './out-stock.css';
@@ -114,7 +113,7 @@ export default function OutStockPrintPage() {
   const [message, setMessage] = useState('');
   useEffect(() => {
     const id = new URLSearchParams(window.location.search).get('id') ?? '';
-    printRequest<StockPrint>(STOCK_PRINT.detail.path, { params: { id } }).then((r: R<StockPrint>) =>
+    callDescriptor(STOCK_PRINT.detail, { id }).then((r) =>
       r.success ? setDoc(r.data) : setError(r.msg || '单据不存在或不可打印'),
     );
   }, []);

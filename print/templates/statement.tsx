@@ -6,9 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { moneyText } from '../../core/accounting/amount.ts';
-import type { R } from '../../core/contract/common.ts';
+import { type CallResult, callDescriptor } from '../../core/api/call-descriptor.ts';
 import { ARAP_ENDPOINTS, type Statement } from '../../core/contract/izs-finance-ar/arap.contract.ts';
-import { printHeaders } from '../../core/printer/print-http.ts';
 import { requestPrint, signalPrintReady } from '../bridge.ts';
 import { pageRule } from '../margins.ts';
 import './statement.css';
@@ -28,17 +27,15 @@ const KIND: Record<string, string> = {
   offset: '对冲',
 };
 
-async function load(): Promise<R<Statement>> {
+/** The link's side, party and period, checked by the descriptor's own query schema before the call. */
+async function load(): Promise<CallResult<typeof ARAP_ENDPOINTS.statement>> {
   const q = new URLSearchParams(window.location.search);
-  const url = new URL(ARAP_ENDPOINTS.statement.path, window.location.origin);
-  for (const k of ['side', 'partyId', 'beginDate', 'endDate']) url.searchParams.set(k, q.get(k) ?? '');
-  try {
-    const res = await fetch(url, { headers: printHeaders() });
-    const body = (await res.json().catch(() => null)) as R<Statement> | null;
-    return body ?? { code: res.status, success: false, data: null as unknown as Statement, msg: `HTTP ${res.status}` };
-  } catch (e) {
-    return { code: 0, success: false, data: null as unknown as Statement, msg: (e as Error).message };
-  }
+  const query = ARAP_ENDPOINTS.statement.query.safeParse(
+    Object.fromEntries(['side', 'partyId', 'beginDate', 'endDate'].map((k) => [k, q.get(k) ?? ''])),
+  );
+  if (!query.success)
+    return { success: false, code: 400, data: null, msg: query.error.issues[0]?.message ?? '参数错误' };
+  return callDescriptor(ARAP_ENDPOINTS.statement, query.data);
 }
 
 /** Today in the browser's time zone (the office's). */
@@ -58,7 +55,7 @@ export default function StatementPrint() {
     document.head.appendChild(style);
     document.title = '对账单 - Loopyard';
     load().then((r) => {
-      if (r.code === 200 && r.data) setSt(r.data);
+      if (r.success) setSt(r.data);
       else setError(r.msg || '加载失败');
     });
     return () => style.remove();

@@ -6,6 +6,7 @@
 import { dec } from '../../core/accounting/amount.ts';
 import { toCapital } from '../../core/accounting/capital.ts';
 import type { Voucher, VoucherLine } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { formatMoney, moneyFixed } from '../../core/format/amounts.ts';
 
 export const LINES_PER_SHEET = 6;
 
@@ -26,10 +27,7 @@ export interface VoucherSheet {
 
 /** Displayed money: thousands separators, 2 decimals; '' for zero (empty cells on paper). */
 export function printMoney(v: string | null | undefined): string {
-  const d = dec(v ?? '0');
-  if (d.isZero()) return '';
-  const [i, f] = d.toFixed(2).split('.');
-  return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${f}`;
+  return formatMoney(dec(v ?? '0'), { blankZero: true });
 }
 
 export function voucherSheets(v: Pick<Voucher, 'lines' | 'debitTotal'>, perSheet = LINES_PER_SHEET): VoucherSheet[] {
@@ -49,8 +47,8 @@ export function voucherSheets(v: Pick<Voucher, 'lines' | 'debitTotal'>, perSheet
       index: s + 1,
       count,
       rows: [...part, ...Array.from({ length: perSheet - part.length }, () => null)],
-      debit: debit.toFixed(2),
-      credit: credit.toFixed(2),
+      debit: moneyFixed(debit),
+      credit: moneyFixed(credit),
       last,
       totalLabel: last ? '合计' : '过次页',
       capital: last ? toCapital(v.debitTotal) : '',

@@ -8,11 +8,11 @@
  * direct by printType); in a plain browser it answers 请在客户端内使用打印功能。
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { R } from '../../core/contract/common.ts';
+import { callDescriptor } from '../../core/api/call-descriptor.ts';
 import { HEADERS } from '../../core/contract/common.ts';
-import { ACCOUNT_SET_PATHS, type AccountSet } from '../../core/contract/izs-financing/account-set.contract.ts';
-import { VOUCHER_PATHS, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
-import { hasSignIn, printHeaders } from '../../core/printer/print-http.ts';
+import { ACCOUNT_SETS, type AccountSet } from '../../core/contract/izs-financing/account-set.contract.ts';
+import { VOUCHERS, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { hasSignIn } from '../../core/printer/print-http.ts';
 import { printOptions } from '../../core/printer/print-settings.ts';
 import type { PrinterConfig } from '../../core/session/session-slice.ts';
 import { loadPersisted } from '../../core/store/persist.ts';
@@ -21,19 +21,10 @@ import { PAPER, pageRule } from '../margins.ts';
 import { accountText, printMoney, type VoucherSheet, voucherDateText, voucherSheets } from './voucher-model.ts';
 import './voucher.css';
 
-async function get<T>(path: string, params: Record<string, string>, book: string): Promise<R<T>> {
-  const url = new URL(path, window.location.origin);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  const headers = printHeaders();
-  if (book) headers[HEADERS.accountSetId] = book;
-  try {
-    const res = await fetch(url, { headers });
-    const body = (await res.json().catch(() => null)) as R<T> | null;
-    return body ?? { code: res.status, success: false, data: null as T, msg: `HTTP ${res.status}` };
-  } catch (e) {
-    return { code: 0, success: false, data: null as T, msg: (e as Error).message };
-  }
-}
+/** The book of the link on a finance read (Current-Account-Set-Id; the page refuses to load without one). */
+const bookHeaders = (book: string): { headers: Record<string, string> } => ({
+  headers: { [HEADERS.accountSetId]: book },
+});
 
 interface Persisted {
   session?: { accountSetId?: string; printer?: PrinterConfig };
@@ -136,10 +127,10 @@ export default function VoucherPrintPage() {
     if (!book) return setState({ error: '缺少账套（book）' });
     let live = true;
     (async () => {
-      const v = await get<Voucher>(VOUCHER_PATHS.detail, { id }, book);
-      if (v.code !== 200 || !v.data) return live && setState({ error: v.msg || '凭证不存在' });
-      const b = await get<AccountSet>(ACCOUNT_SET_PATHS.detail, { id: book }, book);
-      if (live) setState({ v: v.data, book: b.code === 200 ? b.data : null });
+      const v = await callDescriptor(VOUCHERS.detail, { id }, bookHeaders(book));
+      if (!v.success || !v.data) return live && setState({ error: v.msg || '凭证不存在' });
+      const b = await callDescriptor(ACCOUNT_SETS.detail, { id: book }, bookHeaders(book));
+      if (live) setState({ v: v.data, book: b.success ? b.data : null });
     })();
     return () => {
       live = false;

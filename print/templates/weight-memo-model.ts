@@ -9,6 +9,7 @@ import Decimal from 'decimal.js';
 import { toCapital } from '../../core/accounting/capital.ts';
 import type { PrintTemplate } from '../../core/contract/izs-toolbox/print-config.contract.ts';
 import type { WeightMemo } from '../../core/contract/izs-weighing/orders.contract.ts';
+import { formatFixed } from '../../core/format/amounts.ts';
 import { formatDecimal, kgToTonnes } from '../../core/format/decimal.ts';
 
 /** kg for the slip: thousands separators, only the decimals the reading has (35,260 / 22,615.6); '' for none. */
@@ -65,7 +66,7 @@ export function deductionBasis(m: WeightMemo): string {
   if (fixed.isZero() && rate.isZero()) return '';
   const parts: string[] = [];
   if (!fixed.isZero()) parts.push(`固定扣重 ${kgText(m.deductWeight)} kg`);
-  if (!rate.isZero()) parts.push(`扣杂率 ${rate.toFixed(2)}%`);
+  if (!rate.isZero()) parts.push(`扣杂率 ${formatFixed(rate, 2, { thousands: false })}%`);
   return `扣重依据：${parts.join(' + ')}`;
 }
 

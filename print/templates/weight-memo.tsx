@@ -11,16 +11,17 @@
  * back office's cookie (core/printer/print-http.ts).
  */
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
-import type { R } from '../../core/contract/common.ts';
+import { callDescriptor } from '../../core/api/call-descriptor.ts';
 import {
   DEFAULT_PRINT_CONFIG,
   PAPER_SIZES,
-  PRINT_CONFIG_PATHS,
+  PRINT_CONFIG,
   type PrintConfig,
   pageOf,
 } from '../../core/contract/izs-toolbox/print-config.contract.ts';
-import { WEIGHING_ORDER_PATHS, type WeightMemo } from '../../core/contract/izs-weighing/orders.contract.ts';
-import { hasSignIn, printRequest } from '../../core/printer/print-http.ts';
+import { WEIGHING_ORDER_READS, type WeightMemo } from '../../core/contract/izs-weighing/orders.contract.ts';
+import { WEIGHING } from '../../core/contract/izs-weighing/weighing-commands.contract.ts';
+import { hasSignIn } from '../../core/printer/print-http.ts';
 import { printOptions } from '../../core/printer/print-settings.ts';
 import { printerFromServer } from '../../core/session/session-slice.ts';
 import { QrCode } from '../../features/ui/qr-code.tsx';
@@ -212,19 +213,17 @@ function query(): { id: string; warehouseId: string } {
 
 /** Memo and its trace link, then the warehouse's print settings (the record's own warehouse when the link did not say). */
 async function load(id: string, warehouseId: string): Promise<Loaded | { error: string }> {
-  const memo = await printRequest<WeightMemo>(WEIGHING_ORDER_PATHS.memo, { params: { id } });
-  if (memo.code !== 200 || !memo.data) return { error: memo.msg || '磅单不存在' };
+  const memo = await callDescriptor(WEIGHING.memo, { id });
+  if (!memo.success) return { error: memo.msg || '磅单不存在' };
   const traceLink = memo.data.weighState === 'completed' ? await loadTraceLink('weighing', memo.data.orderNo) : '';
   let wh = warehouseId;
   if (!wh) {
-    const d = await printRequest<{ warehouseId: string | null }>('/api/izs-weighing/loadometer-order/detail', {
-      params: { id },
-    });
-    wh = d.data?.warehouseId ?? '';
+    const d = await callDescriptor(WEIGHING_ORDER_READS.detail, { id });
+    wh = (d.success && d.data.warehouseId) || '';
   }
   if (!wh) return { memo: memo.data, config: null, traceLink };
-  const cfg = await printRequest<PrintConfig>(PRINT_CONFIG_PATHS.detailWarehouseId, { params: { warehouseId: wh } });
-  return { memo: memo.data, config: cfg.code === 200 ? cfg.data : null, traceLink };
+  const cfg = await callDescriptor(PRINT_CONFIG.detail, { warehouseId: wh });
+  return { memo: memo.data, config: cfg.success ? cfg.data : null, traceLink };
 }
 
 export default function WeightMemoPrintPage() {
@@ -266,8 +265,8 @@ export default function WeightMemoPrintPage() {
     setMessage('');
     try {
       await requestPrint(config ? printOptions(printerFromServer(config), 'weight', config) : { copies: 1 });
-      const r: R<{ printCount: number }> = await printRequest(WEIGHING_ORDER_PATHS.print, { body: { id } });
-      if (r.code === 200) setState({ ...loaded, memo: { ...loaded.memo, printCount: r.data.printCount } });
+      const r = await callDescriptor(WEIGHING.print, { id });
+      if (r.success) setState({ ...loaded, memo: { ...loaded.memo, printCount: r.data.printCount } });
       else setMessage(r.msg);
     } catch (e) {
       setMessage((e as Error).message);

@@ -6,7 +6,8 @@
  */
 import { Button, Input, Modal, Select, Table, Tag, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { downloadFile, saveBlob } from '../../core/api/crud.api.ts';
+import { reverseFiles } from '../../core/api/downloads.api.ts';
+import { useFileDownload } from '../../core/api/endpoints.ts';
 import {
   useReverseCandidatesQuery,
   useReverseCreateMutation,
@@ -16,18 +17,17 @@ import {
 } from '../../core/api/izs-finance-ar.api.ts';
 import {
   REVERSE_CODE,
-  REVERSE_EXPORT_PATH,
   REVERSE_STATES,
   type ReverseInvoice,
 } from '../../core/contract/izs-finance-ar/reverse.contract.ts';
-import { useAppStore } from '../../core/store/hooks.ts';
+import { formatPercent } from '../../core/format/amounts.ts';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { Page, today, yuan } from './common.tsx';
 
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '操作失败';
 const STATE_COLORS = { pending: 'orange', issued: 'green', voided: 'grey' } as const;
 const stateName = (s: string) => REVERSE_STATES.find((x) => x.value === s)?.label ?? s;
-const rateName = (r: string) => (r === '0' ? '免税' : `${(Number(r) * 100).toFixed(0)}%`);
+const rateName = (r: string) => (r === '0' ? '免税' : formatPercent(r, 0));
 
 function NewDialog({ month, onClose }: { month: string; onClose: () => void }) {
   const cand = useReverseCandidatesQuery({ month });
@@ -126,7 +126,7 @@ function NewDialog({ month, onClose }: { month: string; onClose: () => void }) {
 
 export default function ReverseList() {
   const can = useResourcePermissions(REVERSE_CODE);
-  const store = useAppStore();
+  const file = useFileDownload(reverseFiles.export); // REVERSE_FILES.export: 反向开票-yyyy-MM.xlsx
   const [draft, setDraft] = useState({ month: today().slice(0, 7), state: '', keyword: '' });
   const [q, setQ] = useState(draft);
   const [current, setCurrent] = useState(1);
@@ -216,16 +216,8 @@ export default function ReverseList() {
         <span style={{ flex: 1 }} />
         {can.export && (
           <Button
-            onClick={() =>
-              downloadFile(
-                store.getState().session,
-                REVERSE_EXPORT_PATH,
-                { month: q.month },
-                `反向开票-${q.month}.xlsx`,
-              )
-                .then(saveBlob)
-                .catch((e: unknown) => Toast.error((e as Error).message))
-            }
+            loading={file.bytes !== null}
+            onClick={() => file.download({ month: q.month }).catch((e: unknown) => Toast.error((e as Error).message))}
           >
             导出月度清单
           </Button>

@@ -1,15 +1,16 @@
 import { Button, Empty, Image } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { type Row, useGetDataQuery } from '../../core/api/crud.api.ts';
-import { CAMERA_PATHS, type CameraLook, camerasResource } from '../../core/contract/izs-sell/cameras.contract.ts';
+import type { Row } from '../../core/api/crud.api.ts';
+import { useCamerasLookQuery } from '../../core/api/izs-sell.api.ts';
+import { camerasResource } from '../../core/contract/izs-sell/cameras.contract.ts';
 import { DraggableDialog } from '../../features/crud/draggable-dialog.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { ValueGrid } from '../../features/crud/value-grid.tsx';
 
 /** The camera's snapshot and stream addresses (GET cameras/look) with the current frame when reachable. */
 function CameraLookDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const look = useGetDataQuery({ url: CAMERA_PATHS.look, params: { id } });
-  const d = look.data as CameraLook | undefined;
+  const look = useCamerasLookQuery({ id });
+  const d = look.data;
   return (
     <DraggableDialog visible title={`查看画面：${d?.name ?? ''}`} onClose={onClose} width={720}>
       {!d ? (

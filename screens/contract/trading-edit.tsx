@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { useTradingFullQuery, useTradingSaveMutation } from '../../core/api/izs-contract.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import { tradingContractForm } from '../../core/contract/izs-contract/trading-contract.contract.ts';
+import { formatMoney } from '../../core/format/amounts.ts';
 import { PageFrame, zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { cleanLines, LinesEditor, linesFromRow } from '../../features/crud/lines-editor.tsx';
 import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';
@@ -88,7 +89,7 @@ export default function TradingEditScreen({ path }: ScreenProps) {
           onChange={setLines}
           error={lineError}
           readOnly={!!locked}
-          footer={<div className="ly-contract-total">合计金额：{total.toFixed(2)} 元</div>}
+          footer={<div className="ly-contract-total">合计金额：{formatMoney(total, { thousands: false })} 元</div>}
         />
       </section>
       {!locked && (

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { PRICE_TYPES, SIDES, TOLERANCE_OPTIONS, WEIGHT_BASES } from '../../core/contract/izs-contract/fields.ts';
 import { CUSTOMER_SELECT, MATERIAL_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
+import { moneyFixed } from '../../core/format/amounts.ts';
 import type { LineColumn } from '../../features/crud/lines-editor.tsx';
 
 type F = FormFieldDef<Record<string, unknown>>;
@@ -67,10 +68,7 @@ export const LINE_COLUMNS: LineColumn[] = [
     width: 120,
     compute: (l) => {
       try {
-        return price(l)
-          .times(String(l.qty ?? '') || 0)
-          .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-          .toFixed(2);
+        return moneyFixed(price(l).times(String(l.qty ?? '') || 0));
       } catch {
         return '0.00';
       }

@@ -6,6 +6,7 @@
 import { Decimal, dec } from '../../core/accounting/amount.ts';
 import { addMonths, periodRange } from '../../core/accounting/period.ts';
 import type { OpeningInput } from '../../core/contract/izs-financing/opening.contract.ts';
+import { formatFixed, moneyFixed } from '../../core/format/amounts.ts';
 
 /** Money for display: thousands separators and 2 decimals; zero is '0.00' (never blank). */
 export { moneyText } from '../../core/accounting/amount.ts';
@@ -82,13 +83,13 @@ export function openingItems(edits: Iterable<OpeningEdit>, opts: { midYear: bool
         throw new Error(`科目 ${e.accountCode} 的${label}「${v}」格式不正确`);
       }
     }
-    const z = (v: string) => (v.trim() === '' ? '0' : dec(v.trim()).toFixed(2));
+    const z = (v: string) => (v.trim() === '' ? '0' : moneyFixed(dec(v.trim())));
     out.push({
       accountCode: e.accountCode,
       ...(Object.keys(e.aux).length ? { aux: e.aux } : {}),
       balance: z(e.balance),
       ...(opts.midYear ? { ytdDebit: z(e.ytdDebit), ytdCredit: z(e.ytdCredit), ytdPl: z(e.ytdPl) } : {}),
-      ...(e.quantity.trim() ? { quantity: dec(e.quantity.trim()).toFixed(4) } : {}),
+      ...(e.quantity.trim() ? { quantity: formatFixed(dec(e.quantity.trim()), 4, { thousands: false }) } : {}),
     });
   }
   return out;

@@ -1,7 +1,8 @@
 import { Button } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { api } from '../../core/api/api.ts';
-import { izsFinancingApi } from '../../core/api/izs-financing.api.ts';
+import type { Row } from '../../core/api/crud.api.ts';
+import { accountSetPageArg, izsFinancingApi, useAccountSetsPageQuery } from '../../core/api/izs-financing.api.ts';
 import { type AccountSet, accountSetResource } from '../../core/contract/izs-financing/account-set.contract.ts';
 import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
 import { AccountSetDialog } from '../../features/account-set/account-set-dialog.tsx';
@@ -16,6 +17,9 @@ export default function SetOfBookScreen() {
   const deptName = useAppSelector((s) => s.session.defaultDeptName);
   const [edit, setEdit] = useState<{ book: AccountSet | null } | null>(null);
   const [users, setUsers] = useState<AccountSet | null>(null);
+  // the rows of the list as the typed books (the frame's own query of the department's books: the same cache)
+  const books = useAccountSetsPageQuery(accountSetPageArg(deptId), { skip: !deptId }).data?.records ?? [];
+  const bookOf = (row: Row) => books.find((b) => b.id === String(row.id)) ?? null;
   const refresh = () => {
     dispatch(api.util.invalidateTags([{ type: 'Resource' as never, id: accountSetResource.name }]));
     dispatch(izsFinancingApi.util.invalidateTags(['AccountSet', 'AccountCheck']));
@@ -25,10 +29,13 @@ export default function SetOfBookScreen() {
       <ResourceListPage
         def={accountSetResource}
         baseParams={{ deptId }}
-        onEdit={(mode, row) => setEdit({ book: mode === 'edit' ? (row as unknown as AccountSet) : null })}
+        onEdit={(mode, row) => {
+          const book = mode === 'edit' ? bookOf(row) : null;
+          if (mode === 'add' || book) setEdit({ book });
+        }}
         rowActionsWidth={80}
         rowActions={(row) => (
-          <Button size="small" theme="borderless" onClick={() => setUsers(row as unknown as AccountSet)}>
+          <Button size="small" theme="borderless" onClick={() => setUsers(bookOf(row))}>
             账套用户
           </Button>
         )}

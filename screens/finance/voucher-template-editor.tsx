@@ -1,14 +1,13 @@
 /** 凭证模板 screen, tab 凭证模板: the book's templates (stock and money kinds) and their editor (BIZ_VOUCHER). */
 import { Button, Checkbox, Input, Modal, Switch, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { useFin } from '../../core/api/izs-financing.api.ts';
 import {
   useBizVoucherTemplateListQuery,
   useBizVoucherTemplateRemoveMutation,
   useBizVoucherTemplateSubmitMutation,
 } from '../../core/api/izs-financing-biz.api.ts';
+import { useAccountsListQuery } from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import { ACCOUNT_PATHS, type FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import {
   AMOUNT_SOURCES,
   AUX_SOURCES,
@@ -24,7 +23,7 @@ import {
 } from '../../core/contract/izs-financing/business.contract.ts';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { Select } from '../../features/ui/select.tsx';
-import { pick } from './voucher-template-docs.tsx';
+import { pick } from './voucher-source-list.tsx';
 
 const DOC_OPTIONS = TEMPLATE_DOC_TYPES.map((d) => ({ value: d.value, label: d.label }));
 const SIDE_OPTIONS = [
@@ -55,8 +54,8 @@ const emptyLine = (): LineDraft => ({
 
 function TemplateEditor({ value, onClose }: { value: VoucherTemplate | null; onClose: () => void }) {
   const [submit, { isLoading: saving }] = useBizVoucherTemplateSubmitMutation();
-  // the chart is another area's read (not on descriptors yet)
-  const { data: accounts = [] } = useFin<FinAccount[]>(ACCOUNT_PATHS.list, { status: 1 });
+  // the book's chart of accounts, enabled ones (ACCOUNTS.list)
+  const { data: accounts = [] } = useAccountsListQuery({ status: 1 }, { refetchOnMountOrArgChange: true });
   const accountOptions = accounts.map((a) => ({
     value: a.code,
     label: `${a.code} ${a.fullName}${a.leaf ? '' : '（非末级）'}`,

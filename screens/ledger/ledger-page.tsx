@@ -1,10 +1,14 @@
-import { Button, DatePicker, Modal, Space, Table } from '@douyinfe/semi-ui';
+import { IconDownload } from '@douyinfe/semi-icons';
+import { Button, DatePicker, Modal, Space, Table, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
+import { ledgerFiles } from '../../core/api/downloads.api.ts';
+import { useFileDownload } from '../../core/api/endpoints.ts';
 import { useLedgerDocumentsQuery, useLedgerSummaryQuery } from '../../core/api/izs-contract.api.ts';
+import { notifyError } from '../../core/api/notify.ts';
 import { type LedgerRow, purchaseLedgerDef, sellLedgerDef } from '../../core/contract/izs-contract/ledger.contract.ts';
 import { CUSTOMER_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
-import { ExportButton } from '../../features/crud/export-import.tsx';
+import { formatBytes } from '../../features/crud/export-import.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
 
 const day = (d: Date) => d.toLocaleDateString('sv-SE');
@@ -36,6 +40,15 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
   const paidLabel = side === 'purchase' ? '已付款' : '已收款';
   const openLabel = side === 'purchase' ? '未付款' : '未收款';
   const t = sum.data?.totals;
+  // 导出: the file descriptor of this side (LEDGER_FILES), with the filters on screen
+  const file = useFileDownload(side === 'purchase' ? ledgerFiles.purchaseExport : ledgerFiles.sellExport);
+  const exportFile = () => {
+    const { side: _side, ...filters } = q;
+    file
+      .download(filters)
+      .then(() => Toast.success({ content: `已导出 ${sum.data?.rows.length ?? 0} 条${def.title}`, duration: 3 }))
+      .catch((e: unknown) => notifyError((e as Error).message));
+  };
   return (
     <PageFrame title={def.title} testId={`ledger-${side}`}>
       <Space wrap className="ly-ledger-bar">
@@ -60,7 +73,9 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
             onChange={(v) => setPartyId(v ? String(v) : undefined)}
           />
         </div>
-        <ExportButton def={def} params={q} total={sum.data?.rows.length ?? 0} />
+        <Button icon={<IconDownload />} onClick={exportFile} loading={file.bytes !== null} data-testid="crud-export">
+          {file.bytes === null ? '导出' : `导出中 ${formatBytes(file.bytes)}`}
+        </Button>
       </Space>
       <Table
         size="small"

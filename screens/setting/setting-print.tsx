@@ -8,18 +8,20 @@
  * Part of the print entry: plain React and CSS, no store and no UI library.
  */
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { R } from '../../core/contract/common.ts';
+import { callDescriptor } from '../../core/api/call-descriptor.ts';
+import type { AnswerOf } from '../../core/contract/endpoint.ts';
+import { WAREHOUSE_READS } from '../../core/contract/izs-base/warehouse.contract.ts';
 import {
   DEFAULT_PRINT_CONFIG,
   PAPER_OPTIONS,
-  PRINT_CONFIG_PATHS,
+  PRINT_CONFIG,
   PRINT_TYPES,
   type PrintConfig,
   pageOf,
   printConfigSaveSchema,
   TEMPLATE_OPTIONS,
 } from '../../core/contract/izs-toolbox/print-config.contract.ts';
-import { hasSignIn, printRequest } from '../../core/printer/print-http.ts';
+import { hasSignIn } from '../../core/printer/print-http.ts';
 import { DOCUMENT_KINDS, printOptions } from '../../core/printer/print-settings.ts';
 import { printerFromServer } from '../../core/session/session-slice.ts';
 import { desktopClient, NOT_IN_CLIENT, requestPrint } from '../../print/bridge.ts';
@@ -27,11 +29,7 @@ import { pageRule } from '../../print/margins.ts';
 import { SlipPreview } from './slip-preview.tsx';
 import './setting-print.css';
 
-interface WarehouseOption {
-  id: string;
-  name: string;
-  code?: string;
-}
+type WarehouseOption = AnswerOf<typeof WAREHOUSE_READS.selectList>[number];
 
 type Form = Omit<PrintConfig, 'id' | 'warehouseName' | 'updateTime'>;
 const MARGINS = [
@@ -69,10 +67,10 @@ export default function SettingPrintPage() {
 
   useEffect(() => {
     if (!signedIn) return;
-    printRequest<WarehouseOption[]>('/api/izs-base/warehouse/select-list').then((r) => {
-      const list = r.code === 200 ? [...(r.data ?? [])] : [];
+    callDescriptor(WAREHOUSE_READS.selectList, undefined).then((r) => {
+      const list = r.success ? [...r.data] : [];
       setWarehouses(list.sort((a, b) => (a.code ?? '').localeCompare(b.code ?? '')));
-      if (r.code !== 200) setMessage({ text: r.msg, ok: false });
+      if (!r.success) setMessage({ text: r.msg, ok: false });
     });
   }, [signedIn]);
 
@@ -88,9 +86,9 @@ export default function SettingPrintPage() {
     setForm(null);
     setMessage(null);
     setErrors({});
-    const r: R<PrintConfig> = await printRequest(PRINT_CONFIG_PATHS.detailWarehouseId, { params: { warehouseId: id } });
+    const r = await callDescriptor(PRINT_CONFIG.detail, { warehouseId: id });
     if (wanted.current !== id) return;
-    if (r.code !== 200) return setMessage({ text: r.msg, ok: false });
+    if (!r.success) return setMessage({ text: r.msg, ok: false });
     const { id: _id, warehouseName: _n, updateTime: _u, ...rest } = r.data;
     setSaved(r.data);
     setForm(rest);
@@ -123,9 +121,9 @@ export default function SettingPrintPage() {
     setErrors(errs);
     if (Object.keys(errs).length) return setMessage({ text: Object.values(errs)[0], ok: false });
     setBusy(true);
-    const r = await printRequest<PrintConfig>(PRINT_CONFIG_PATHS.save, { body: form });
+    const r = await callDescriptor(PRINT_CONFIG.save, form);
     setBusy(false);
-    if (r.code !== 200) return setMessage({ text: r.msg || '保存失败', ok: false });
+    if (!r.success) return setMessage({ text: r.msg || '保存失败', ok: false });
     setSaved(r.data);
     const printer = printerFromServer(r.data);
     if (client) await client.setPrinters(printer).catch(() => undefined);

@@ -7,7 +7,8 @@ import { Card, Skeleton } from '@douyinfe/semi-ui';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { useDashboardBusinessQuery } from '../../core/api/izs-visual.api.ts';
-import { DASHBOARD_LINKS as L } from '../../core/contract/izs-visual/dashboard.contract.ts';
+import { type DashboardAnswer, DASHBOARD_LINKS as L } from '../../core/contract/izs-visual/dashboard.contract.ts';
+import { groupThousands } from '../../core/format/amounts.ts';
 
 const BusinessTrend = lazy(() => import('./business-trend.tsx'));
 
@@ -26,97 +27,81 @@ function Figure(props: { k: string; label: string; value: string; sub?: string; 
   );
 }
 
-/** Thousands separators on the decimal string itself (no float round trip: 1200.50 stays 1,200.50). */
-const yuan = (v: string) => v.replace(/^(-?\d+)/, (int) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+interface Shown {
+  value: string;
+  sub?: string;
+  to: string;
+}
+
+const BLUE = '#0a84ff';
+const GREEN = '#34c759';
+const ORANGE = '#ff9f0a';
+
+/**
+ * The cards in their order: each reads its figure from the answer, or nothing when the user may not view it (the
+ * server answers null). Money keeps its decimal string, grouped by thousands (core/format/amounts).
+ */
+const CARDS: { k: string; label: string; tone: string; of: (d: DashboardAnswer, day: string) => Shown | null }[] = [
+  {
+    k: 'purchase-today',
+    label: '今日采购额(元)',
+    tone: BLUE,
+    of: (d, day) => d.purchase && { value: groupThousands(d.purchase.today), to: `${L.purchase.path}${day}` },
+  },
+  {
+    k: 'purchase-month',
+    label: '本月采购额(元)',
+    tone: BLUE,
+    of: (d) => d.purchase && { value: groupThousands(d.purchase.month), to: L.purchase.path },
+  },
+  {
+    k: 'sale-today',
+    label: '今日销售额(元)',
+    tone: GREEN,
+    of: (d, day) => d.sale && { value: groupThousands(d.sale.today), to: `${L.sale.path}${day}` },
+  },
+  {
+    k: 'sale-month',
+    label: '本月销售额(元)',
+    tone: GREEN,
+    of: (d) => d.sale && { value: groupThousands(d.sale.month), to: L.sale.path },
+  },
+  {
+    k: 'vouchers-review',
+    label: '待审核凭证',
+    tone: ORANGE,
+    of: (d) => d.vouchers && { value: String(d.vouchers.toReview), to: L.vouchersToReview.path },
+  },
+  {
+    k: 'vouchers-post',
+    label: '待过账凭证',
+    tone: ORANGE,
+    of: (d) => d.vouchers && { value: String(d.vouchers.toPost), to: L.vouchersToPost.path },
+  },
+  {
+    k: 'ar-overdue',
+    label: '逾期应收(元)',
+    tone: '#ff375f',
+    of: ({ receivablesOverdue: r }) =>
+      r && { value: groupThousands(r.amount), sub: `${r.docs} 张应收单`, to: L.receivables.path },
+  },
+  {
+    k: 'ap-due',
+    label: '到期应付(元)',
+    tone: '#5e5ce6',
+    of: ({ payablesDue: p }) =>
+      p && { value: groupThousands(p.amount), sub: `${p.docs} 张应付单`, to: L.payables.path },
+  },
+];
 
 export function BusinessFigures() {
   const { data } = useDashboardBusinessQuery(undefined, { refetchOnMountOrArgChange: true });
   if (!data) return null;
   const day = `?beginDate=${data.today}&endDate=${data.today}`;
-  const cards = [
-    data.purchase && (
-      <Figure
-        key="pt"
-        k="purchase-today"
-        label="今日采购额(元)"
-        value={yuan(data.purchase.today)}
-        to={`${L.purchase.path}${day}`}
-        tone="#0a84ff"
-      />
-    ),
-    data.purchase && (
-      <Figure
-        key="pm"
-        k="purchase-month"
-        label="本月采购额(元)"
-        value={yuan(data.purchase.month)}
-        to={L.purchase.path}
-        tone="#0a84ff"
-      />
-    ),
-    data.sale && (
-      <Figure
-        key="st"
-        k="sale-today"
-        label="今日销售额(元)"
-        value={yuan(data.sale.today)}
-        to={`${L.sale.path}${day}`}
-        tone="#34c759"
-      />
-    ),
-    data.sale && (
-      <Figure
-        key="sm"
-        k="sale-month"
-        label="本月销售额(元)"
-        value={yuan(data.sale.month)}
-        to={L.sale.path}
-        tone="#34c759"
-      />
-    ),
-    data.vouchers && (
-      <Figure
-        key="vr"
-        k="vouchers-review"
-        label="待审核凭证"
-        value={String(data.vouchers.toReview)}
-        to={L.vouchersToReview.path}
-        tone="#ff9f0a"
-      />
-    ),
-    data.vouchers && (
-      <Figure
-        key="vp"
-        k="vouchers-post"
-        label="待过账凭证"
-        value={String(data.vouchers.toPost)}
-        to={L.vouchersToPost.path}
-        tone="#ff9f0a"
-      />
-    ),
-    data.receivablesOverdue && (
-      <Figure
-        key="ar"
-        k="ar-overdue"
-        label="逾期应收(元)"
-        value={yuan(data.receivablesOverdue.amount)}
-        sub={`${data.receivablesOverdue.docs} 张应收单`}
-        to={L.receivables.path}
-        tone="#ff375f"
-      />
-    ),
-    data.payablesDue && (
-      <Figure
-        key="ap"
-        k="ap-due"
-        label="到期应付(元)"
-        value={yuan(data.payablesDue.amount)}
-        sub={`${data.payablesDue.docs} 张应付单`}
-        to={L.payables.path}
-        tone="#5e5ce6"
-      />
-    ),
-  ].filter(Boolean);
+  const cards = CARDS.flatMap((c) => {
+    const shown = c.of(data, day);
+    return shown ? [<Figure key={c.k} k={c.k} label={c.label} tone={c.tone} {...shown} />] : [];
+  });
   if (!cards.length) return null;
   return (
     <>

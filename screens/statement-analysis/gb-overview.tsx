@@ -7,6 +7,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import { useReportGbQuery, useReportTodayQuery } from '../../core/api/izs-report.api.ts';
+import { kgToTonnes } from '../../core/format/amounts.ts';
 import { exportXlsx } from './export.ts';
 import { ReportChart } from './report-chart.tsx';
 import { YearBar } from './year-bar.tsx';
@@ -32,12 +33,12 @@ export default function GbOverview() {
         let tout = new Decimal(0);
         for (const m of months) {
           const cell = cells.find((x) => x.month === m);
-          line[`in_${m}`] = new Decimal(cell?.inKg ?? 0).div(1000).toFixed(3);
+          line[`in_${m}`] = kgToTonnes(cell?.inKg ?? 0);
           tin = tin.plus(cell?.inKg ?? 0);
           tout = tout.plus(cell?.outKg ?? 0);
         }
-        line.inT = tin.div(1000).toFixed(3);
-        line.outT = tout.div(1000).toFixed(3);
+        line.inT = kgToTonnes(tin);
+        line.outT = kgToTonnes(tout);
         return line;
       }),
     [r.data, months],

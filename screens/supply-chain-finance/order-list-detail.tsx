@@ -11,6 +11,7 @@ import {
 import { notifySuccess } from '../../core/api/notify.ts';
 import type { CertFamily } from '../../core/contract/izs-contract/scf.contract.ts';
 import { CERT_STATES, PARTY_SELECT, PROVIDER_SELECT } from '../../core/contract/izs-contract/scf-resources.contract.ts';
+import { formatMoney } from '../../core/format/amounts.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
@@ -198,7 +199,7 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
             <Space>
               <Button onClick={() => setParts([...parts, { amount: '' }])}>添加一份</Button>
               <span>
-                合计 {partsSum.toFixed(2)} / {op.cert.face} 元
+                合计 {formatMoney(partsSum, { thousands: false })} / {op.cert.face} 元
               </span>
             </Space>
           </>

@@ -2,12 +2,12 @@
 import Decimal from 'decimal.js';
 import type { ArapFigure } from '../../core/contract/izs-visual/money.ts';
 import { AGING_BUCKETS } from '../../core/finance-ar/aging.ts';
+import { formatPercent } from '../../core/format/amounts.ts';
 import { wan } from '../../features/wall/format.ts';
 import { Figure, WALL } from '../../features/wall/frame.tsx';
 
 /** Width of a bar in percent of the largest (display only; the figures stay decimal strings). */
-const share = (v: string, max: string) =>
-  new Decimal(max).lte(0) ? '0%' : `${new Decimal(v).div(max).times(100).toFixed(1)}%`;
+const share = (v: string, max: string) => (new Decimal(max).lte(0) ? '0%' : formatPercent(new Decimal(v).div(max), 1));
 
 export function ArapPanel({ f, prefix }: { f: ArapFigure; prefix: string }) {
   const buckets = AGING_BUCKETS.map((b) => ({ name: b.name, value: f.aging[b.key] }));

@@ -6,12 +6,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { type BoardAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
-import { type SocketConfig, WEIGHING_PATHS } from '../../core/contract/izs-weighing/socket.contract.ts';
+import { type SocketConfig, WEIGHING_SOCKET } from '../../core/contract/izs-weighing/socket.contract.ts';
+import { Decimal, formatKg } from '../../core/format/amounts.ts';
 import { t2 } from '../../features/wall/format.ts';
 import { Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
-import { tokenClaims, wallGet } from '../../features/wall/wall-fetch.ts';
+import { tokenClaims, wallCall } from '../../features/wall/wall-fetch.ts';
 import { DeptChannel } from '../../features/weighing/dept-channel.ts';
 
 const RECONNECT_MS = 5_000;
@@ -28,7 +29,7 @@ export function readWeight(content: string | undefined): { kg: string; scale: st
   try {
     const r = JSON.parse(content) as { value?: string; unit?: string; scale?: string };
     if (typeof r.value !== 'string' || !/^-?\d+(\.\d+)?$/.test(r.value)) return undefined;
-    const kg = r.unit === 't' ? (Number(r.value) * 1000).toFixed(0) : r.value;
+    const kg = r.unit === 't' ? formatKg(new Decimal(r.value).times(1000), { places: 0, thousands: false }) : r.value;
     return { kg, scale: r.scale ?? '' };
   } catch {
     return undefined;
@@ -91,8 +92,8 @@ function useLiveWeights(board: BoardAnswer | undefined, onEmptied: () => void) {
     };
     async function start(deptId: string) {
       try {
-        const r = await wallGet<SocketConfig>(WEIGHING_PATHS.socketConfig);
-        if (r.code !== 200) throw new Error(r.msg);
+        const r = await wallCall(WEIGHING_SOCKET.socketConfig);
+        if (r.code !== 200 || !r.data) throw new Error(r.msg);
         open(r.data, deptId);
       } catch {
         if (!alive) return;

@@ -1,12 +1,12 @@
 /** /visual/tax/:id — 税务数据大屏: output and input VAT by month this year, VAT payable and the tax burden (id 0 = every book). */
 
-import Decimal from 'decimal.js';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
 import { type TaxAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
+import { Decimal, moneyFixed } from '../../core/format/amounts.ts';
 import { wan } from '../../features/wall/format.ts';
 import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallChart, WALL_AXIS } from '../../features/wall/use-wall-chart.ts';
@@ -15,7 +15,7 @@ import { useWallData } from '../../features/wall/use-wall-data.ts';
 
 echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
-const diff = (a: string, b: string) => new Decimal(a).minus(b).toFixed(2);
+const diff = (a: string, b: string) => moneyFixed(new Decimal(a).minus(b));
 
 function Months({ months }: { months: TaxAnswer['months'] }) {
   const option = useMemo(

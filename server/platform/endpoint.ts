@@ -11,11 +11,23 @@
  * Every handled descriptor is recorded (`handledEndpoints`) so a test can check that the registry and the server
  * agree, and the OpenAPI document lists only what is served.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AnswerOf, BodyOf, EndpointSpec, ParamsOf, Permission, QueryOf } from '../../core/contract/endpoint.ts';
+import {
+  type AnswerOf,
+  type BodyOf,
+  type EndpointSpec,
+  FILE_TYPES,
+  type FileAnswer,
+  fileKindOf,
+  type ParamsOf,
+  type Permission,
+  type QueryOf,
+} from '../../core/contract/endpoint.ts';
 import type { Db } from '../db/client.ts';
 import { type AuthUser, currentUser } from './auth.ts';
+import { contentDisposition } from './crud/excel.ts';
 import { hasAnyCode, requireButton } from './crud/permissions.ts';
 import { forbidden, ok } from './r.ts';
 import { parse } from './validate.ts';
@@ -27,6 +39,8 @@ export interface HandlerInput<E extends EndpointSpec> {
   /** The signed-in user (public endpoints: null). */
   user: E['isPublic'] extends true ? AuthUser | null : AuthUser;
   req: FastifyRequest;
+  /** For headers and a status of a bare answer (BladeX OAuth: `cache-control: no-store`, 400/401/429 failures). */
+  reply: FastifyReply;
   /** The answer's `msg` instead of 操作成功 (BladeX answers such as 重置成功，新密码为 …; descriptor `withMsg: true`). */
   say: (msg: string) => void;
 }
@@ -60,8 +74,8 @@ const checkAnswers = () => process.env.NODE_ENV === 'test' || process.env.CONTRA
 
 /** The caller holds the grant (403 没有权限 otherwise); hand-written routes not on descriptors call it too. */
 export async function checkGrant(db: Db, user: AuthUser, p: Permission): Promise<void> {
-  if ('exact' in p || 'anyView' in p) {
-    const codes = 'exact' in p ? [p.exact] : p.anyView.flatMap((c) => [c, `${c}_view`]);
+  if ('exact' in p || 'anyView' in p || 'anyOf' in p) {
+    const codes = 'exact' in p ? [p.exact] : 'anyOf' in p ? [...p.anyOf] : p.anyView.flatMap((c) => [c, `${c}_view`]);
     if (!(await hasAnyCode(db, user, codes))) throw forbidden('没有权限');
     return;
   }
@@ -81,7 +95,7 @@ export function endpoints(app: FastifyInstance, db: Db) {
         method: e.method,
         url: e.path,
         config: e.isPublic ? { public: true } : {},
-        handler: async (req) => {
+        handler: async (req, reply) => {
           const user = e.isPublic ? req.user : currentUser(req);
           if (user) await checkPermission(db, user, e);
           let msg: string | undefined;
@@ -91,6 +105,7 @@ export function endpoints(app: FastifyInstance, db: Db) {
             body: (e.body ? parse(e.body, req.body ?? {}) : undefined) as BodyOf<E>,
             user: user as HandlerInput<E>['user'],
             req,
+            reply,
             say: (m: string) => {
               msg = m;
             },
@@ -104,9 +119,20 @@ export function endpoints(app: FastifyInstance, db: Db) {
               );
             }
           }
+          const file = fileKindOf(e);
+          if (file) return sendFile(reply, file, answer as FileAnswer);
+          if (e.wire === 'bare') return answer;
           return ok(answer, msg ?? e.message);
         },
       });
     },
   };
+}
+
+/** A file descriptor's answer: the bytes with the kind's content type and the (Chinese) file name. */
+function sendFile(reply: FastifyReply, kind: keyof typeof FILE_TYPES, f: FileAnswer): FastifyReply {
+  return reply
+    .header('Content-Type', FILE_TYPES[kind])
+    .header('Content-Disposition', contentDisposition(f.filename))
+    .send(f.body instanceof Uint8Array ? f.body : Readable.from(f.body));
 }

@@ -24,6 +24,24 @@ export function tenantOf(user: AuthUser, t: ScopedColumns): SQL {
   return and(...conds)!;
 }
 
+/**
+ * tenantOf for code that holds a tenant id rather than a user (hooks, background jobs, services called with the
+ * tenant of a loaded row): tenant, and not deleted when the column set has isDeleted.
+ */
+export function tenantIs(tenantId: string, t: ScopedColumns): SQL {
+  const conds = [eq(t.tenantId, tenantId)];
+  if (t.isDeleted) conds.push(eq(t.isDeleted, 0));
+  return and(...conds)!;
+}
+
+/**
+ * The tenant alone, deleted rows included: for queries that deliberately see soft-deleted rows (lines of a
+ * document, merges, audit lookups, tables without isDeleted) — the same filter as `eq(t.tenantId, …)`.
+ */
+export function tenantOnly(owner: Pick<AuthUser, 'tenantId'> | string, t: Pick<ScopedColumns, 'tenantId'>): SQL {
+  return eq(t.tenantId, typeof owner === 'string' ? owner : owner.tenantId);
+}
+
 /** Tenant + not deleted + the data scope of `resourceCode` (the menu code its 数据权限 rules name). */
 export async function scopeOf(db: Db, user: AuthUser, t: ScopedColumns, resourceCode: string): Promise<SQL> {
   const scope = await scopeCondition(db, user, resourceCode, { deptId: t.deptId, createUser: t.createUser });

@@ -8,6 +8,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { moneyFixed, weightFixed } from '../../core/format/amounts.ts';
 import { contractLineAmount, contractLinePrice } from '../../core/trade/execution.ts';
 import type { Tx } from '../db/client.ts';
 import {
@@ -75,7 +76,7 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
         tenantId: T,
         lineNo: i + 1,
         materialId: mat[l.m],
-        qty: new Decimal(l.qty).toFixed(3),
+        qty: weightFixed(l.qty),
         priceType: pricing ? 'pricing' : 'fixed',
         refName: l.ref?.[0] ?? '',
         refDate: pricing ? shift(today, -3) : '',
@@ -105,8 +106,8 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
         prepaymentPct: side === 'sale' ? '20' : '0',
         balanceDays: 15,
         deductions: '按GB/T 4223验收；扣杂按实，翻倍金属杂按2倍扣除；人为掺杂按20倍扣除并罚款。',
-        totalQty: ls.reduce((s, l) => s.plus(l.qty), new Decimal(0)).toFixed(3),
-        totalAmount: ls.reduce((s, l) => s.plus(l.amount), new Decimal(0)).toFixed(2),
+        totalQty: weightFixed(ls.reduce((s, l) => s.plus(l.qty), new Decimal(0))),
+        totalAmount: moneyFixed(ls.reduce((s, l) => s.plus(l.amount), new Decimal(0))),
         state,
         ...(state !== 'draft' ? { submitUser: admin.id, submitTime: now } : {}),
         ...(['executing', 'completed', 'terminated'].includes(state)

@@ -1,4 +1,5 @@
 import { Decimal, dec, formatVoucherNo, type Period, round2, validateVoucher } from '../../core/accounting/index.ts';
+import { moneyFixed } from '../../core/format/amounts.ts';
 import type { Tx } from '../db/client.ts';
 import { voucher, voucherCounter, voucherLine } from '../db/schema/index.ts';
 import { auxKeyOf } from '../modules/izs-financing/book.ts';
@@ -38,8 +39,8 @@ export function demoVoucherWriter(tx: Tx, c: FinanceSeedContext, b: DemoBook) {
       return {
         summary: l.summary ?? summary,
         code: l.code,
-        debit: l.debit === undefined ? undefined : dec(l.debit).toFixed(2),
-        credit: l.credit === undefined ? undefined : dec(l.credit).toFixed(2),
+        debit: l.debit === undefined ? undefined : moneyFixed(dec(l.debit)),
+        credit: l.credit === undefined ? undefined : moneyFixed(dec(l.credit)),
         aux,
         auxByName: l.party ? { [l.party.dim]: aux[dimId(l.party.dim)] } : {},
         quantity: qty?.toFixed(),
@@ -51,7 +52,7 @@ export function demoVoucherWriter(tx: Tx, c: FinanceSeedContext, b: DemoBook) {
       { chart: bc.chart, settings },
     );
     if (problems.length) throw new Error(`演示凭证 ${date} ${summary}：${problems[0].msg}`);
-    const total = prepared.reduce((s, l) => s.plus(dec(l.debit)), dec(0)).toFixed(2);
+    const total = moneyFixed(prepared.reduce((s, l) => s.plus(dec(l.debit)), dec(0)));
     const at = new Date(`${date}T10:00:00+08:00`);
     const [v] = await tx
       .insert(voucher)
@@ -105,7 +106,7 @@ export function demoVoucherWriter(tx: Tx, c: FinanceSeedContext, b: DemoBook) {
   const d = (period: Period, day: number) => `${period}-${String(day).padStart(2, '0')}`;
   const purchase = (day: number, what: string, code: string, qty: string, price: string, supplier: string) => {
     const amount = round2(dec(qty).times(price));
-    const tax = pct(amount.toFixed(2), '0.13');
+    const tax = pct(moneyFixed(amount), '0.13');
     return addVoucher(
       d(start, day),
       `购入${what} ${qty}吨`,
@@ -127,7 +128,7 @@ export function demoVoucherWriter(tx: Tx, c: FinanceSeedContext, b: DemoBook) {
     state: 'saved' | 'reviewed' | 'posted' = 'posted',
   ) => {
     const amount = round2(dec(qty).times(price));
-    const tax = pct(amount.toFixed(2), '0.13');
+    const tax = pct(moneyFixed(amount), '0.13');
     return addVoucher(
       d(period, day),
       `销售${what} ${qty}吨`,

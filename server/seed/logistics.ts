@@ -6,6 +6,7 @@
 
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
+import { moneyFixed, weightFixed } from '../../core/format/amounts.ts';
 import type { LonLat } from '../../core/logistics/geo.ts';
 import { DEMO_SITES, simEnds, simPhone, simRoute } from '../../core/logistics/simulate.ts';
 import type { Tx } from '../db/client.ts';
@@ -254,21 +255,21 @@ export async function seedLogistics(tx: Tx, c: LogisticsSeedContext): Promise<vo
     originSiteId: sites[1].id,
     destSiteId: sites[3].id,
     materialName: '破碎料',
-    plannedWeightT: loadKg.div(1000).toFixed(3),
-    deliveredWeightT: loadKg.minus(60).div(1000).toFixed(3),
+    plannedWeightT: weightFixed(loadKg.div(1000)),
+    deliveredWeightT: weightFixed(loadKg.minus(60).div(1000)),
     carId: cars[5].id,
     driverId: drivers[1].id,
     carrierName: '佛山顺通物流',
     freightMode: 'ton',
     freightPrice: '36.00',
     distanceKm: '33.0',
-    freightAmount: loadKg.minus(60).div(1000).mul(36).toFixed(2),
+    freightAmount: moneyFixed(loadKg.minus(60).div(1000).mul(36)),
     loadSource: out ? 'out_stock' : '',
     loadDocNo: out?.orderNo ?? '',
-    loadNetKg: out ? loadKg.toFixed(3) : null,
+    loadNetKg: out ? weightFixed(loadKg) : null,
     unloadSource: 'receipt',
     unloadDocNo: '客户签收单',
-    unloadNetKg: loadKg.minus(60).toFixed(3),
+    unloadNetKg: weightFixed(loadKg.minus(60)),
     dispatchTime: new Date(start - 20 * 60_000),
     startTime: new Date(start),
     planTime: new Date(start + 90 * 60_000),

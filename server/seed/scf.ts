@@ -5,6 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
+import { moneyFixed, weightFixed } from '../../core/format/amounts.ts';
 import { checkSplit, childNo } from '../../core/scf/cert.ts';
 import { accruedInterest, releasedQty } from '../../core/scf/interest.ts';
 import type { Tx } from '../db/client.ts';
@@ -98,15 +99,15 @@ export async function seedScfData(tx: Tx, c: ScfSeedContext): Promise<void> {
           contractNo: await drawNo(tx, T, 'financeContract', tz),
           providerId: providers[0].id,
           kind: 'pledge',
-          principal: principal.toFixed(2),
+          principal: moneyFixed(principal),
           annualRate: '4.3500',
           startDate: start,
           termDays: 180,
           warehouseId: st.warehouseId,
           materialId: st.materialId,
-          pledgedQty: pledgedKg.toFixed(3),
+          pledgedQty: weightFixed(pledgedKg),
           releasedQty: released,
-          repaidPrincipal: repaid.toFixed(2),
+          repaidPrincipal: moneyFixed(repaid),
           paidInterest: interest,
           state: 'active',
           remark: '动态质押，出库不得低于质押数量',
@@ -116,7 +117,7 @@ export async function seedScfData(tx: Tx, c: ScfSeedContext): Promise<void> {
         tenantId: T,
         contractId: fc.id,
         repayDate,
-        principal: repaid.toFixed(2),
+        principal: moneyFixed(repaid),
         interest,
         releasedQty: released,
         createUser: c.adminId,

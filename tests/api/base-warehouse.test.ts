@@ -2,7 +2,11 @@
 /** /base/warehouse, /base/loadometer, /base/cameraList: warehouses (+ patrols), weighbridges, cameras. */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type WarehouseEnvironment, warehouseResource } from '../../core/contract/izs-base/warehouse.contract.ts';
+import {
+  WAREHOUSE_READS,
+  type WarehouseEnvironment,
+  warehouseResource,
+} from '../../core/contract/izs-base/warehouse.contract.ts';
 import { weighbridgeResource } from '../../core/contract/izs-base/weighbridge.contract.ts';
 import { cameraAddresses, camerasResource, withoutCredentials } from '../../core/contract/izs-sell/cameras.contract.ts';
 import { cameras, operationLog, warehouse, weighbridge } from '../../server/db/schema/index.ts';
@@ -123,6 +127,11 @@ resourceSuite(get, {
 });
 
 describe('warehouse patrols and detail page', () => {
+  it("the select-list answers what its descriptor says (the print settings page's warehouse list)", async () => {
+    const list = (await api(WAREHOUSE_READS.selectList.path)).body.data;
+    expect(list.length).toBeGreaterThan(0);
+    expect(WAREHOUSE_READS.selectList.answer.safeParse(list).error?.issues ?? []).toEqual([]);
+  });
   it('records a patrol (negative temperatures allowed) and the detail answers the patrols, newest first', async () => {
     const a = await api('/api/izs-base/warehouse/environment', {
       method: 'POST',

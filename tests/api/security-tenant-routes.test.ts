@@ -14,7 +14,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type TestApp } from './helpers.ts';
-import { type SecondTenant, seedSecondTenant, snapshot, tenantIds, tenantTables } from './tenant-helpers.ts';
+import {
+  bootWithSecondTenant,
+  ROW_ID_PARAMS,
+  type SecondTenant,
+  snapshot,
+  tenantIds,
+  tenantTables,
+} from './tenant-helpers.ts';
 
 let t: TestApp;
 let other: SecondTenant;
@@ -36,21 +43,7 @@ const KNOWN_LEAKS: Record<string, string> = {};
 
 /** Query / body keys that name a row. */
 const ID_PARAMS = [
-  'id',
-  'ids',
-  'orderId',
-  'userId',
-  'userIds',
-  'roleId',
-  'roleIds',
-  'deptId',
-  'parentId',
-  'stockId',
-  'warehouseId',
-  'materialId',
-  'partyId',
-  'weighbridgeId',
-  'menuId',
+  ...ROW_ID_PARAMS,
   'accountSetId',
   'voucherId',
   'docId',
@@ -84,9 +77,7 @@ function tableFor(url: string, tables: { table: string; id?: string }[]): string
 }
 
 beforeAll(async () => {
-  const { boot } = await import('./helpers.ts');
-  t = await boot({ captchaMode: false });
-  other = await seedSecondTenant(t);
+  ({ t, other } = await bootWithSecondTenant());
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourcePaths } from '../../core/contract/resource.ts';
 import { REGISTERED_RESOURCES } from '../../server/platform/crud/engine.ts';
 import { call, login, type TestApp } from './helpers.ts';
-import { type SecondTenant, seedSecondTenant, snapshot, tenantTables } from './tenant-helpers.ts';
+import { bootWithSecondTenant, ROW_ID_PARAMS, type SecondTenant, snapshot, tenantTables } from './tenant-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -24,10 +24,8 @@ const PLATFORM_SHARED = new Set([
 ]);
 
 beforeAll(async () => {
-  const { boot } = await import('./helpers.ts');
-  t = await boot({ captchaMode: false });
+  ({ t, other } = await bootWithSecondTenant());
   admin = (await login(t, 'admin')).access_token;
-  other = await seedSecondTenant(t);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -112,23 +110,7 @@ const KEY_TABLES: [RegExp, string[]][] = [
 const BY_ID =
   /detail|memo|lines|history|review|void|cancel|remove|delete|grant|unlock|reset-password|update-status|merge|complete|finish|second|evidence|reverse|post|close|reopen|renumber|copy|voucher/i;
 
-const ID_PARAMS = [
-  'id',
-  'ids',
-  'orderId',
-  'userId',
-  'userIds',
-  'roleId',
-  'roleIds',
-  'deptId',
-  'parentId',
-  'stockId',
-  'warehouseId',
-  'materialId',
-  'partyId',
-  'weighbridgeId',
-  'menuId',
-];
+const ID_PARAMS = ROW_ID_PARAMS;
 
 describe('hand-written routes that take ids', () => {
   it('answer nothing of tenant 000000 and change none of its rows, whatever id they are given', async () => {

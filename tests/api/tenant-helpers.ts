@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rows } from '../../server/db/client.ts';
 import { dept, menu, role, roleMenu, tenant, user } from '../../server/db/schema/index.ts';
 import { hashPassword, md5hex } from '../../server/platform/password.ts';
-import { type TestApp, tokenRequest } from './helpers.ts';
+import { boot, type TestApp, tokenRequest } from './helpers.ts';
 
 export const SECOND_TENANT = '200002';
 
@@ -18,6 +18,31 @@ export interface SecondTenant {
   deptId: string;
   roleId: string;
 }
+
+/** The test app (captcha off) with the second tenant seeded: the setup of every isolation suite. */
+export async function bootWithSecondTenant(): Promise<{ t: TestApp; other: SecondTenant }> {
+  const t = await boot({ captchaMode: false });
+  return { t, other: await seedSecondTenant(t) };
+}
+
+/** Query / body keys that name a row: a sweep puts tenant 000000's id in each of them. */
+export const ROW_ID_PARAMS = [
+  'id',
+  'ids',
+  'orderId',
+  'userId',
+  'userIds',
+  'roleId',
+  'roleIds',
+  'deptId',
+  'parentId',
+  'stockId',
+  'warehouseId',
+  'materialId',
+  'partyId',
+  'weighbridgeId',
+  'menuId',
+] as const;
 
 export async function seedSecondTenant(t: TestApp): Promise<SecondTenant> {
   const db = t.database.db;

@@ -8,6 +8,7 @@
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEIGHING_ORDER_READS } from '../../core/contract/izs-weighing/orders.contract.ts';
 import { stockOrder, weighingOrder } from '../../server/db/schema/index.ts';
 import { OTHER_TENANT, scopeRule } from './base-suite.ts';
 import { apiOf, bootStock, okPost, P, revokeCodes, type StockCtx, stockRow } from './stock-helpers.ts';
@@ -246,6 +247,10 @@ describe('memo and print count', () => {
     });
     await okPost(clerk(), `${W}/second-pass`, { id: f.id, weight: '10000.5', stable: true, complete: 1 });
     const memo = (await clerk()(`${W}/memo`, { query: { id: f.id } })).body.data;
+    // the engine's detail answers what its descriptor (read by the print entry's memo) says
+    const detail = (await clerk()(WEIGHING_ORDER_READS.detail.path, { query: { id: f.id } })).body.data;
+    expect(WEIGHING_ORDER_READS.detail.answer.safeParse(detail).error?.issues ?? []).toEqual([]);
+    expect(detail.warehouseId).toBeTruthy();
     expect(memo).toMatchObject({
       orderNo: f.orderNo,
       orderTypeName: '采购',
@@ -334,6 +339,20 @@ describe('scope and tenancy', () => {
       .from(weighingOrder)
       .where(and(eq(weighingOrder.id, foreign.id), eq(weighingOrder.tenantId, OTHER_TENANT)));
     expect([after.weighState, after.secondWeight, after.printCount]).toEqual(['first', null, 0]);
+  });
+
+  it('captures with either add button (descriptor permission anyOf) and voids only with the void button', async () => {
+    const restore = await revokeCodes(c, 'user', ['supply_chain_loadometer_add', 'supply_chain_weight_memo_void']);
+    try {
+      const r = await clerk()(`${W}/first-pass`, {
+        body: { orderType: 'other', weighbridgeId: c.wb.DB01, carNumber: '赣A00002', weight: '100', stable: true },
+      });
+      expect([r.status, r.body.msg]).toEqual([200, '操作成功']);
+      const v = await clerk()(`${W}/void`, { body: { id: r.body.data.id, reason: '测试' } });
+      expect([v.status, v.body.msg]).toEqual([403, '没有权限']);
+    } finally {
+      await restore();
+    }
   });
 
   it('refuses a capture without the add buttons (403) and writes nothing', async () => {

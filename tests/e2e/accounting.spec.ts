@@ -33,6 +33,17 @@ test('accounting: select the demo book, key a voucher from the keyboard, review,
   await chooseFinanceDept(page);
   await expect(page.getByTestId('accounting-home')).toBeVisible();
   await page.screenshot({ path: info.outputPath('accounting-home.png') });
+  // 账套管理: a row's 账套用户 and 编辑 open with that very book (read from the books' typed query, not a cast row)
+  await page.goto('/finance/setting/setofbook');
+  const bookRow = page
+    .getByTestId('fin-setofbook')
+    .locator('.semi-table-tbody .semi-table-row', { hasText: '绿循再生 总账' });
+  await bookRow.getByRole('button', { name: '账套用户' }).click();
+  await expect(page.getByText('账套用户 — 绿循再生 总账')).toBeVisible();
+  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
+  await bookRow.getByRole('button', { name: '编辑' }).click();
+  await expect(page.getByText('编辑账套')).toBeVisible();
+  await page.getByTestId('dialog-title-bar').getByLabel('关闭').click();
   await page.goto('/accounting/edit/voucher');
   const editor = page.getByTestId('voucher-editor');
   await expect(editor).toBeVisible();

@@ -192,6 +192,10 @@ test('a collection gets its voucher from the money templates; reverse invoices s
   await expect(page.getByText('330206197903152011')).toHaveCount(0);
   await expect(page.getByTestId('reverse-totals')).toContainText('本月合计');
   await page.screenshot({ path: info.outputPath('arap-6-reverse.png'), fullPage: true });
+  // 导出月度清单: the file descriptor REVERSE_FILES.export, saved under its Chinese name
+  const file = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出月度清单' }).click();
+  expect((await file).suggestedFilename()).toMatch(/^反向开票-\d{4}-\d{2}\.xlsx$/);
   await page.getByTestId('reverse-new').click();
   await expect(page.getByTestId('reverse-id')).toBeVisible();
   await page.screenshot({ path: info.outputPath('arap-6b-reverse-new.png') });

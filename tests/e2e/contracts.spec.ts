@@ -149,6 +149,10 @@ test('trading contract: create, approve, sign → a weighing executes part of it
     await expect(page.getByTestId('ledger-table').locator('th', { hasText: h })).toBeVisible();
   }
   await shot(page, '3-sales-ledger');
+  // 导出 downloads the file descriptor's workbook (LEDGER_FILES.sellExport) under its Chinese name
+  const file = page.waitForEvent('download');
+  await page.getByTestId('crud-export').click();
+  expect((await file).suggestedFilename()).toMatch(/^销售台账-\d{8}\.xlsx$/);
   await row.click();
   await expect(page.getByTestId('ledger-docs').getByText(doc.orderNo)).toBeVisible();
   await shot(page, '4-ledger-documents');

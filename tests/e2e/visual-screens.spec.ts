@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatWan, kgToTonnes } from '../../core/format/amounts.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
 /**
@@ -21,23 +22,10 @@ async function api<T = Record<string, unknown>>(page: Page, path: string): Promi
   }, path);
 }
 
-const tonnes = (kg: string) => {
-  // decimal string kg → tonnes with 2 decimals, half-up, as core/format/decimal (no float on the figures)
-  const neg = kg.startsWith('-');
-  const [i, f = ''] = (neg ? kg.slice(1) : kg).split('.');
-  const milli = BigInt(i + f.padEnd(3, '0').slice(0, 3));
-  const q = (milli + 5000n) / 10000n;
-  const s = q.toString().padStart(3, '0');
-  return `${neg && q > 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`;
-};
-
-/** yuan decimal string → 万元 with 2 decimals (features/wall/format wan: the point moved, truncated). */
-const wan = (yuan: string) => {
-  const neg = yuan.startsWith('-');
-  const [i, f = '00'] = (neg ? yuan.slice(1) : yuan).split('.');
-  const digits = i.padStart(5, '0') + f.padEnd(2, '0').slice(0, 2);
-  return `${neg ? '-' : ''}${digits.slice(0, -6).replace(/^0+(?=\d)/, '') || '0'}.${digits.slice(-6, -4)}`;
-};
+// the screens' own formats (features/wall/format.ts, core/format/amounts.ts): tonnes with 2 decimals and 万元 with
+// 2 decimals, both half-up (the 万 figure was truncated before this helper moved onto amounts.ts)
+const tonnes = (kg: string) => kgToTonnes(kg, 2);
+const wan = (yuan: string) => formatWan(yuan, { unit: false, thousands: false });
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(300);

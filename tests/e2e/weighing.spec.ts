@@ -87,6 +87,8 @@ test('the yard’s day: stable gross with the camera plate, tare, complete, memo
   const station = page.getByTestId('weighing-station');
   await expect(station.locator('.ly-weight[data-status=enabled]')).toBeVisible();
   await expect(page.getByTestId('manual-entry')).toBeVisible(); // admin has 手工录入
+  // the weighbridge's cameras (engine list + look through their descriptors): 1号磅车头 and 车尾 of the seed
+  await expect(page.getByTestId('camera-strip')).toContainText('1号磅车头');
 
   // a loaded truck drives on: moving → no capture; stable + plate from the camera
   const stamp = Date.now().toString(36).slice(-4).toUpperCase();

@@ -3,6 +3,7 @@
  * `environment` records a patrol: temperature (℃), humidity (%), fire-safety check passed or not, inspector.
  */
 import { z } from 'zod';
+import { engineSelectList } from '../engine-reads.ts';
 import { type ColumnDef, defineResource, type FormFieldDef } from '../resource.ts';
 import { DEPT_TREE, decimal, entityBase, flag, oneOf, opt, phone, refReq, req, signedDecimal } from './fields.ts';
 
@@ -150,3 +151,8 @@ export const warehouseResource = defineResource({
     },
   ],
 });
+
+/** The warehouses as options (the engine's select-list), for the print settings page (no store there). */
+export const WAREHOUSE_READS = {
+  selectList: engineSelectList(warehouseResource, warehouseEntity.pick({ id: true, name: true, code: true })),
+};

@@ -10,6 +10,8 @@
  *   from the brand's standard path).
  */
 import { z } from 'zod';
+import { idSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
 import { DEPT_TREE, entityBase, flag, int, oneOf, opt, refReq, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 
@@ -97,6 +99,28 @@ export interface CameraLook {
   /** rtsp/http/ws address of the live stream. */
   streamUrl: string;
 }
+
+export const cameraLookSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  position: z.string(),
+  weighbridgeName: z.string().nullable(),
+  snapshotUrl: z.string(),
+  streamUrl: z.string(),
+}) satisfies z.ZodType<CameraLook>;
+
+/** Hand-written reads of cameras besides the engine's CRUD (handler: server/modules/izs-sell/cameras.ts). */
+export const CAMERAS = {
+  look: endpoint({
+    method: 'GET',
+    path: CAMERA_PATHS.look,
+    summary: '摄像头的抓拍地址与视频流地址（不含账号密码）',
+    query: z.object({ id: idSchema }),
+    answer: cameraLookSchema,
+    permission: { code: 'base_cameraList', action: 'view' },
+  }),
+};
 
 const WEIGHBRIDGE_SELECT = { endpoint: '/api/izs-base/weighbridge/select-list', labelKey: 'name', valueKey: 'id' };
 

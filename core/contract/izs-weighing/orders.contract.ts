@@ -19,6 +19,7 @@
  * - orderNo = GB + yyyyMMdd + 4-digit daily sequence per tenant.
  */
 import { z } from 'zod';
+import { engineDetail, enginePage } from '../engine-reads.ts';
 import { DEPT_TREE, decimal, entityBase, flag, oneOf, ref, refReq, req } from '../izs-base/fields.ts';
 import {
   MATERIAL_SELECT,
@@ -313,3 +314,12 @@ export const weighingOrderResource = defineResource({
 
 /** Weighbridge select source (re-exported for the workstation form). */
 export { WEIGHBRIDGE_SELECT };
+
+/**
+ * The engine's reads of weighing records as descriptors: a page (the workstation's yard queue) and one record (the
+ * print entry's memo when its link names no warehouse). Served by the engine, so not in registry.ts.
+ */
+export const WEIGHING_ORDER_READS = {
+  page: enginePage(weighingOrderResource),
+  detail: engineDetail(weighingOrderResource),
+};

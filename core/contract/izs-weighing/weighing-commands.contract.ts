@@ -1,8 +1,8 @@
 /**
  * The weighing workstation's commands on a record (磅单, orders.contract.ts): first pass, second pass, complete,
  * void, the memo for printing and its print count, the open record of a plate. Handlers in
- * server/modules/izs-weighing-order/ (one file per path). A capture needs 过磅 or 磅单 新增 (either button), a
- * void 磅单 作废 — checked in the handler (either of two buttons), the reads the view of 磅单.
+ * server/modules/izs-weighing-order/ (one file per path). A capture needs 过磅 or 磅单 新增 (either button:
+ * `permission: anyOf(...)`), a void 磅单 作废, the reads the view of 磅单 — all checked by the descriptor.
  *
  * Answers: the record as the resource's detail answers it (every column of the engine entity, the listed ones
  * typed), the memo, the print count. A command changes the record, its lists and the stock (the in/out-stock it
@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
-import { endpoint } from '../endpoint.ts';
+import { anyOf, endpoint } from '../endpoint.ts';
 import {
   completeBody,
   firstPassBody,
@@ -66,6 +66,10 @@ export const weightMemoSchema = z.object({
 export type WeightMemo = z.infer<typeof weightMemoSchema>;
 
 const view = { code: weighingOrderResource.permission, action: 'view' } as const;
+/** A pass or completion: the 过磅 (地磅) or the 磅单 新增 button. */
+export const WEIGHING_CAPTURE = anyOf('supply_chain_loadometer_add', 'supply_chain_weight_memo_add');
+/** A void: the 磅单 作废 button. */
+export const WEIGHING_VOID = anyOf('supply_chain_weight_memo_void');
 const CHANGES = ['Resource', 'StockQuery'] as const;
 const READS = [{ type: 'Resource', id: weighingOrderResource.name }] as const;
 
@@ -77,6 +81,7 @@ export const WEIGHING = {
     body: firstPassBody,
     answer: weighingOrderAnswer,
     invalidates: CHANGES,
+    permission: WEIGHING_CAPTURE,
   }),
   secondPass: endpoint({
     method: 'POST',
@@ -85,6 +90,7 @@ export const WEIGHING = {
     body: secondPassBody,
     answer: weighingOrderAnswer,
     invalidates: CHANGES,
+    permission: WEIGHING_CAPTURE,
   }),
   complete: endpoint({
     method: 'POST',
@@ -93,6 +99,7 @@ export const WEIGHING = {
     body: completeBody,
     answer: weighingOrderAnswer,
     invalidates: CHANGES,
+    permission: WEIGHING_CAPTURE,
   }),
   void: endpoint({
     method: 'POST',
@@ -101,6 +108,7 @@ export const WEIGHING = {
     body: weighingVoidBody,
     answer: weighingOrderAnswer,
     invalidates: CHANGES,
+    permission: WEIGHING_VOID,
   }),
   memo: endpoint({
     method: 'GET',

@@ -12,6 +12,7 @@ import { type Row, refOf, useResourceSubmitMutation } from '../../../core/api/cr
 import { useDocLifecycleMutation } from '../../../core/api/izs-stock.api.ts';
 import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import { disassemblyResource } from '../../../core/contract/izs-stock/stock-order.contract.ts';
+import { formatKg } from '../../../core/format/amounts.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
@@ -20,7 +21,7 @@ import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { ActionButton } from './action-button.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
 import { disassemblyBody, netOfContainer, SortingError, type SortLine, sortingSummary } from './sorting-model.ts';
-import { captureOf, formatKg } from './station-model.ts';
+import { captureOf } from './station-model.ts';
 import { loadStationSettings, saveStationSettings } from './station-settings.ts';
 import { pickWeighbridge, useStationLink, useWeighbridges } from './use-station.ts';
 import { useStationKeys } from './use-weighing-station.ts';

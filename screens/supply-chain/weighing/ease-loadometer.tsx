@@ -6,11 +6,11 @@
  */
 import { Banner, Button, Checkbox, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
+import { formatKg } from '../../../core/format/amounts.ts';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { FiguresBar } from './figures-bar.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
 import { StationFormFields } from './station-form.tsx';
-import { formatKg } from './station-model.ts';
 import { loadStationSettings, saveStationSettings } from './station-settings.ts';
 import { pickWeighbridge, useCameras, useStationLink, useWeighbridges } from './use-station.ts';
 import { useStationKeys, useWeighingStation } from './use-weighing-station.ts';

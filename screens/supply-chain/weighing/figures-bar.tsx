@@ -3,10 +3,10 @@
  * (kg and t) and amount — live while the truck waits for its second pass (station-model previewOf), the
  * server's own figures once it is weighed twice. A manual reading is marked 手工.
  */
-import { formatDecimal } from '../../../core/format/decimal.ts';
-import { formatKg, type Preview, tonnes } from './station-model.ts';
+import { formatKg, formatMoney, formatTonnes } from '../../../core/format/amounts.ts';
+import type { Preview } from './station-model.ts';
 
-const kg = (v: string | undefined, places: number) => (v ? formatKg(v, places) : '—');
+const kg = (v: string | undefined, places: number) => (v ? formatKg(v, { places }) : '—');
 
 export function FiguresBar({
   preview,
@@ -46,9 +46,9 @@ export function FiguresBar({
       {cell('净重(kg)', kg(preview.net, places), {
         testId: 'fig-net',
         big: true,
-        sub: preview.net ? `${tonnes(preview.net)} 吨` : preview.note,
+        sub: preview.net ? `${formatTonnes(preview.net)} 吨` : preview.note,
       })}
-      {cell('金额(元)', preview.amount ? formatDecimal(preview.amount, 2) : '—', { testId: 'fig-amount', big: true })}
+      {cell('金额(元)', preview.amount ? formatMoney(preview.amount) : '—', { testId: 'fig-amount', big: true })}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Banner, Button, Input, Switch, Tag } from '@douyinfe/semi-ui';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
+import { formatKg } from '../../../core/format/amounts.ts';
 import type { ScreenProps } from '../../../features/shell/guarded-router.tsx';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { ActionButton } from './action-button.tsx';
@@ -8,7 +9,7 @@ import { CameraStrip } from './camera-strip.tsx';
 import { FiguresBar } from './figures-bar.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
 import { enterMovesOn, StationFormFields } from './station-form.tsx';
-import { formatKg, stationPath } from './station-model.ts';
+import { stationPath } from './station-model.ts';
 import { saveStationSettings } from './station-settings.ts';
 import { pickWeighbridge, useCameras, useStationLink, useWeighbridges } from './use-station.ts';
 import { useStationKeys, useWeighingStation } from './use-weighing-station.ts';

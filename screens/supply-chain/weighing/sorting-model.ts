@@ -10,6 +10,7 @@
  * allocating by ratio.
  */
 import Decimal from 'decimal.js';
+import { formatKg, formatPercent } from '../../../core/format/amounts.ts';
 
 export interface SortLine {
   key: string;
@@ -34,7 +35,7 @@ export function netOfContainer(readingKg: string, containerTareKg: string): stri
   if (tare.isNegative()) throw new SortingError('容器皮重不能为负数');
   const net = new Decimal(readingKg).minus(tare);
   if (net.lte(0)) throw new SortingError('扣除容器皮重后重量必须大于0');
-  return net.toFixed();
+  return formatKg(net, { thousands: false });
 }
 
 export interface SortingSummary {
@@ -48,7 +49,7 @@ export interface SortingSummary {
 }
 
 const rateOf = (loss: Decimal | null, input: Decimal | null) =>
-  loss && input?.gt(0) ? loss.div(input).times(100).toFixed(2, Decimal.ROUND_HALF_UP) : '';
+  loss && input?.gt(0) ? formatPercent(loss.div(input), 2, { sign: false }) : '';
 
 export function sortingSummary(
   inputQty: string,
@@ -71,9 +72,9 @@ export function sortingSummary(
             ? '按比例分摊时每种产出都要填写大于0的比例'
             : '';
   return {
-    inputKg: input ? input.toFixed() : '',
-    outputKg: output.toFixed(),
-    lossKg: loss ? loss.toFixed() : '',
+    inputKg: input ? formatKg(input, { thousands: false }) : '',
+    outputKg: formatKg(output, { thousands: false }),
+    lossKg: loss ? formatKg(loss, { thousands: false }) : '',
     lossRate: rateOf(loss, input),
     problem,
   };

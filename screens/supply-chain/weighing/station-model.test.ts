@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { WeighingOrder } from '../../../core/contract/izs-weighing/orders.contract.ts';
 import type { WeightReading } from '../../../core/contract/izs-weighing/socket.contract.ts';
+import { formatKg, formatTonnes } from '../../../core/format/amounts.ts';
 import {
   captureOf,
   editableBody,
   emptyForm,
   firstPassBody,
-  formatKg,
   formFromRecord,
   normalizePlate,
   partyOf,
@@ -14,7 +14,6 @@ import {
   readingKg,
   secondPassBody,
   stageOf,
-  tonnes,
 } from './station-model.ts';
 
 const reading = (value: string, stable: boolean, unit: WeightReading['unit'] = 'kg'): WeightReading => ({
@@ -206,7 +205,7 @@ describe('helpers', () => {
     ['0', '0'],
   ])('kg %s → %s', (a, b) => expect(formatKg(a)).toBe(b));
   it('tonnes and counterparties', () => {
-    expect(tonnes('22615.6')).toBe('22.616');
+    expect(formatTonnes('22615.6')).toBe('22.616');
     expect(partyOf('purchase').label).toBe('供应商');
     expect(partyOf('sale').priceType).toBe('sale');
     expect(partyOf('transfer').priceType).toBeUndefined();

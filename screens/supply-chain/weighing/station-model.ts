@@ -18,6 +18,7 @@ import {
   type WeighingOrder,
 } from '../../../core/contract/izs-weighing/orders.contract.ts';
 import type { WeightReading } from '../../../core/contract/izs-weighing/socket.contract.ts';
+import { formatKg } from '../../../core/format/amounts.ts';
 import { computeWeighing, type PriceUnit, type WeighingResult } from '../../../core/stock/weighing.ts';
 
 export type OrderType = 'purchase' | 'sale' | 'transfer' | 'other';
@@ -140,7 +141,7 @@ export function readingKg(value: string, unit: string): string | null {
   const factor = Object.hasOwn(KG_PER_UNIT, unit) ? KG_PER_UNIT[unit as WeightReading['unit']] : undefined;
   if (!factor || !/^-?\d+(\.\d+)?$/.test(String(value).trim())) return null;
   const kg = new Decimal(String(value).trim()).times(factor).toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
-  return kg.isZero() ? '0' : kg.toFixed();
+  return formatKg(kg, { thousands: false });
 }
 
 /**
@@ -247,29 +248,6 @@ export function previewOf(
     return { ...r, first, current, note: '' };
   } catch (e) {
     return { first, current, note: (e as Error).message };
-  }
-}
-
-/** A weight in kg for the screen: thousands separators, decimals only when the reading has them (35,260 / 35,260.5). */
-export function formatKg(kg: string | undefined | null, places = 3): string {
-  if (kg === undefined || kg === null || kg === '') return '';
-  try {
-    const d = new Decimal(kg).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
-    const [int, frac = ''] = d.toFixed().split('.');
-    const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    return frac ? `${grouped}.${frac}` : grouped;
-  } catch {
-    return '';
-  }
-}
-
-/** kg → t with 3 decimals for the tonnes line ('' for empty). */
-export function tonnes(kg: string | undefined | null): string {
-  if (!kg) return '';
-  try {
-    return new Decimal(kg).div(1000).toFixed(3);
-  } catch {
-    return '';
   }
 }
 

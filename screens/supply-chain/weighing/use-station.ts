@@ -8,8 +8,8 @@ import { type Row, useSelectListQuery } from '../../../core/api/crud.api.ts';
 import { useWeighingSocketSocketConfigQuery } from '../../../core/api/izs-weighing.api.ts';
 import {
   type CameraRow,
-  useLazyCameraLookQuery,
-  useWeighbridgeCamerasQuery,
+  useLazyStationCamerasLookQuery,
+  useStationCamerasListQuery,
 } from '../../../core/api/izs-weighing-order.api.ts';
 import { useBizCache } from '../../../core/biz-cache/use-biz-cache.ts';
 import type { CameraLook } from '../../../core/contract/izs-sell/cameras.contract.ts';
@@ -77,13 +77,13 @@ export interface CameraView extends CameraRow {
  * A user without the camera list permission gets no cameras (the look-ups are silent).
  */
 export function useCameras(weighbridgeId: string | undefined) {
-  const list = useWeighbridgeCamerasQuery(weighbridgeId ?? '', { skip: !weighbridgeId });
-  const [look] = useLazyCameraLookQuery();
+  const list = useStationCamerasListQuery({ weighbridgeId: weighbridgeId ?? '', status: 1 }, { skip: !weighbridgeId });
+  const [look] = useLazyStationCamerasLookQuery();
   const [looks, setLooks] = useState<Record<string, CameraLook>>({});
   useEffect(() => {
     let live = true;
     for (const c of list.data ?? []) {
-      look(c.id, true)
+      look({ id: c.id }, true)
         .unwrap()
         .then((l) => live && setLooks((m) => ({ ...m, [c.id]: l })))
         .catch(() => undefined);

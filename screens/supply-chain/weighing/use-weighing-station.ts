@@ -19,6 +19,7 @@ import {
 } from '../../../core/api/izs-weighing-order.api.ts';
 import { useBizCache } from '../../../core/biz-cache/use-biz-cache.ts';
 import type { WeighingOrder } from '../../../core/contract/izs-weighing/orders.contract.ts';
+import { formatKg } from '../../../core/format/amounts.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import type { UseScaleLink } from '../../../features/weighing/use-scale-link.ts';
@@ -29,7 +30,6 @@ import {
   editableBody,
   emptyForm,
   firstPassBody,
-  formatKg,
   formFromRecord,
   type ManualEntry,
   normalizePlate,
@@ -265,7 +265,7 @@ export function useWeighingStation({
     }
   };
 
-  const kg = (v: string | null | undefined) => `${formatKg(v ?? '0', places)} kg`;
+  const kg = (v: string | null | undefined) => `${formatKg(v ?? '0', { places })} kg`;
 
   const firstPass = async () => {
     if (!actions.first.enabled || !weighbridge) return refused(actions.first);

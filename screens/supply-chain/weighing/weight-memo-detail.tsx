@@ -6,6 +6,7 @@ import { refOf, useResourceDetailQuery } from '../../../core/api/crud.api.ts';
 import { DOC_STATES } from '../../../core/contract/izs-stock/fields.ts';
 import { inStockResource, outStockResource } from '../../../core/contract/izs-stock/stock-order.contract.ts';
 import { weighingOrderResource } from '../../../core/contract/izs-weighing/orders.contract.ts';
+import { formatKg } from '../../../core/format/amounts.ts';
 import { formatDecimal } from '../../../core/format/decimal.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
@@ -13,7 +14,6 @@ import { ResourceDetailPage } from '../../../features/crud/resource-detail-page.
 import { ValueGrid } from '../../../features/crud/value-grid.tsx';
 import type { ScreenProps } from '../../../features/shell/guarded-router.tsx';
 import { openMemoPrint, VoidMemoDialog } from './memo-actions.tsx';
-import { formatKg } from './station-model.ts';
 import './station.css';
 
 const STATE_NAMES = Object.fromEntries(DOC_STATES.map((s) => [s.value, s.label]));

@@ -4,15 +4,11 @@
  * trucks weighed in at the other weighbridge appear here too.
  */
 import { Empty, Tag } from '@douyinfe/semi-ui';
-import { useMemo, useState } from 'react';
-import { refOf, useResourcePageQuery } from '../../../core/api/crud.api.ts';
-import {
-  WEIGHING_ORDER_TYPES,
-  type WeighingOrder,
-  weighingOrderResource,
-} from '../../../core/contract/izs-weighing/orders.contract.ts';
+import { useState } from 'react';
+import { useWeighingOrdersPageQuery } from '../../../core/api/izs-weighing-order.api.ts';
+import { WEIGHING_ORDER_TYPES, type WeighingOrder } from '../../../core/contract/izs-weighing/orders.contract.ts';
+import { formatKg } from '../../../core/format/amounts.ts';
 import { businessToday } from '../../../core/format/business-day.ts';
-import { formatKg } from './station-model.ts';
 
 const TYPE_NAMES = Object.fromEntries(WEIGHING_ORDER_TYPES.map((t) => [t.value, t.label]));
 const TYPE_COLORS: Record<string, 'blue' | 'orange' | 'cyan' | 'grey'> = {
@@ -28,20 +24,16 @@ export function todayStart(now = Date.now()): string {
 }
 
 export function YardQueue({ currentId, onPick }: { currentId?: string; onPick: (r: WeighingOrder) => void }) {
-  const ref = useMemo(() => refOf(weighingOrderResource), []);
   const [tab, setTab] = useState<'first' | 'completed'>('first');
-  const waiting = useResourcePageQuery(
-    { ref, params: { weighState: 'first', current: 1, size: 100, ascs: 'firstTime' } },
+  const waiting = useWeighingOrdersPageQuery(
+    { weighState: 'first', current: 1, size: 100, ascs: 'firstTime' },
     { pollingInterval: 15_000 },
   );
-  const done = useResourcePageQuery(
-    {
-      ref,
-      params: { weighState: 'completed', firstTimeBegin: todayStart(), current: 1, size: 50, descs: 'firstTime' },
-    },
+  const done = useWeighingOrdersPageQuery(
+    { weighState: 'completed', firstTimeBegin: todayStart(), current: 1, size: 50, descs: 'firstTime' },
     { pollingInterval: 30_000 },
   );
-  const rows = ((tab === 'first' ? waiting.data?.records : done.data?.records) ?? []) as unknown as WeighingOrder[];
+  const rows = (tab === 'first' ? waiting.data?.records : done.data?.records) ?? [];
   return (
     <section className="ly-ws-card ly-ws-queue" data-testid="yard-queue">
       <div className="ly-ws-queue-tabs" role="tablist">

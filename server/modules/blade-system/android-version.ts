@@ -4,13 +4,12 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  ANDROID_VERSION_PATHS,
-  androidVersionResource,
-} from '../../../core/contract/blade-system/android-version.contract.ts';
+import { androidVersionResource } from '../../../core/contract/blade-system/android-version.contract.ts';
+import { androidVersionAnswer, SYSTEM_EXTRAS } from '../../../core/contract/blade-system/system-extras.contract.ts';
 import { androidVersion } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
-import { badRequest, ok } from '../../platform/r.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest } from '../../platform/r.ts';
 
 export function registerAndroidVersionRoutes(s: FastifyInstance, ctx: CrudContext): void {
   const { db } = ctx;
@@ -31,13 +30,15 @@ export function registerAndroidVersionRoutes(s: FastifyInstance, ctx: CrudContex
     },
   });
 
-  s.post(ANDROID_VERSION_PATHS.apkUploadRecord, async (req) =>
-    ok(res.entity(await res.insert(req, req.body), await res.permitAny(req))),
+  const r = endpoints(s, db);
+  // SYSTEM_EXTRAS.apkUploadRecord: = save (the engine checks the add button)
+  r.handle(SYSTEM_EXTRAS.apkUploadRecord, async ({ body, user, req }) =>
+    androidVersionAnswer.parse(res.entity(await res.insert(req, body), user)),
   );
 
-  s.get(ANDROID_VERSION_PATHS.latest, async (req) => {
-    const u = await res.permitAny(req);
-    const [r] = await db
+  // SYSTEM_EXTRAS.androidLatest: the newest enabled release, for any signed-in user
+  r.handle(SYSTEM_EXTRAS.androidLatest, async ({ user: u }) => {
+    const [row] = await db
       .select(res.selection())
       .from(androidVersion)
       .where(
@@ -45,6 +46,6 @@ export function registerAndroidVersionRoutes(s: FastifyInstance, ctx: CrudContex
       )
       .orderBy(desc(androidVersion.versionCode))
       .limit(1);
-    return ok(r ? res.entity(r, u) : null);
+    return row ? androidVersionAnswer.parse(res.entity(row, u)) : null;
   });
 }

@@ -1,36 +1,43 @@
 /**
  * 系统字典 (blade_dict, platform-wide) and 业务字典 (blade_dict_biz, per tenant) — bladex-contract §5.5, BladeX
  * flavour — through the resource engine, with the tree endpoints the screens and option sources use:
- * `list` (tree), `tree`, `parent-list`, `child-list`, `dictionary?code=`, `dictionary-tree?code=`.
+ * `list` (tree, an engine route override here); `tree`, `parent-list`, `child-list`, `dictionary?code=`,
+ * `dictionary-tree?code=` are descriptors (dict-endpoints.contract.ts) served by dict-endpoints.ts.
  * Rules (dict.contract.ts): roots carry dictKey '-1'; items take their root's code (a move or a code change
  * carries the whole subtree along); (code, dictKey) unique; sealed rows and sealing belong to administrators;
  * no removal while children remain; system dictionary writes from the platform tenant only.
  */
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  DICT_ROOT_KEY,
-  type DictItem,
-  type DictTreeItem,
-  dictBizResource,
-  dictPaths,
-  dictResource,
-} from '../../../core/contract/blade-system/dict.contract.ts';
-import { DEFAULT_TENANT_ID, pageQuerySchema, type TreeNode } from '../../../core/contract/common.ts';
+import { DICT_ROOT_KEY, dictBizResource, dictResource } from '../../../core/contract/blade-system/dict.contract.ts';
+import { DEFAULT_TENANT_ID } from '../../../core/contract/common.ts';
 import type { Executor } from '../../db/client.ts';
 import { dict, dictBiz } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { type CrudContext, isAdministrator, type Row, registerResource } from '../../platform/crud/index.ts';
-import { badRequest, ok, page } from '../../platform/r.ts';
-import { buildForest, markHasChildren, toTreeNode } from '../../platform/tree.ts';
-import { parse } from '../../platform/validate.ts';
+import {
+  type CrudContext,
+  isAdministrator,
+  type Resource,
+  type Row,
+  registerResource,
+} from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest, ok } from '../../platform/r.ts';
+import { buildForest } from '../../platform/tree.ts';
+import { registerDictEndpoints } from './dict-endpoints.ts';
 import { requirePlatformTenant } from './platform-tenant.ts';
 
-type DictTable = typeof dict | typeof dictBiz;
+export type DictTable = typeof dict | typeof dictBiz;
 
 const SEALED_MSG = '封存的字典只有超级管理员可以修改';
-const codeQuery = z.object({ code: z.string({ error: '缺少必要的请求参数: code' }).trim().min(1, '请输入字典编号') });
+
+/** What the dictionary's hand-written endpoints (dict-endpoints.ts) need of its registration. */
+export interface DictCtx {
+  t: DictTable;
+  live: (u: AuthUser) => SQL;
+  res: Resource;
+  system: boolean;
+}
 
 export function registerDictRoutes(s: FastifyInstance, ctx: CrudContext): void {
   registerDict(s, ctx, dict, true);
@@ -40,7 +47,6 @@ export function registerDictRoutes(s: FastifyInstance, ctx: CrudContext): void {
 function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system: boolean): void {
   const { db } = ctx;
   const def = system ? dictResource : dictBizResource;
-  const paths = dictPaths(def);
   const name = system ? 'blade_dict' : 'blade_dict_biz';
   /** Whose rows a reader sees: the platform's for the system dictionary, else the caller's tenant. */
   const tenantOf = (u: AuthUser) => (system ? DEFAULT_TENANT_ID : u.tenantId);
@@ -150,85 +156,5 @@ function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system
     },
   });
 
-  const items = async (u: AuthUser, code: string) =>
-    db
-      .select({
-        id: t.id,
-        parentId: t.parentId,
-        code: t.code,
-        dictKey: t.dictKey,
-        dictValue: t.dictValue,
-        sort: t.sort,
-        remark: t.remark,
-      })
-      .from(t)
-      .where(and(live(u), eq(t.code, code), ne(t.parentId, '0'), eq(t.status, 1)))
-      .orderBy(asc(t.sort), asc(t.id));
-
-  // option sources: any signed-in user
-  s.get(paths.dictionary, async (req) => {
-    const u = await res.permitAny(req);
-    const { code } = parse(codeQuery, req.query ?? {});
-    const rows: DictItem[] = await items(u, code);
-    return ok(rows);
-  });
-
-  s.get(paths.dictionaryTree, async (req) => {
-    const u = await res.permitAny(req);
-    const { code } = parse(codeQuery, req.query ?? {});
-    const rows = (await items(u, code)).map(
-      (r): DictTreeItem => ({ ...r, title: r.dictValue, key: r.dictKey, value: r.dictKey }),
-    );
-    return ok(buildForest(rows));
-  });
-
-  // the parent select of the form: every row as a tree node (title = name, key = id)
-  s.get(paths.tree, async (req) => {
-    const u = await res.permitAny(req);
-    const q = parse(z.object({ code: z.string().trim().optional() }), req.query ?? {});
-    const rows = await db
-      .select({ id: t.id, parentId: t.parentId, title: t.dictValue })
-      .from(t)
-      .where(and(live(u), q.code ? eq(t.code, q.code) : undefined))
-      .orderBy(asc(t.sort), asc(t.id));
-    return ok(markHasChildren(buildForest<TreeNode>(rows.map((r) => toTreeNode(r.id, r.parentId, r.title)))));
-  });
-
-  // BladeX parent-list (the dictionaries, paged) and child-list (the items of one row)
-  s.get(paths.parentList, async (req) => {
-    const u = await res.permit(req, 'view');
-    const q = (req.query ?? {}) as Row;
-    const p = parse(pageQuerySchema, { current: q.current, size: q.size });
-    const where = and(eq(t.parentId, '0'), ...(await res.conditions(req, u, q)));
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(where);
-    const rows = (await db
-      .select(res.selection())
-      .from(t)
-      .where(where)
-      .orderBy(asc(t.sort), asc(t.id))
-      .limit(p.size)
-      .offset((p.current - 1) * p.size)) as Row[];
-    return ok(
-      page(
-        rows.map((r) => res.entity(r, u)),
-        n,
-        p.current,
-        p.size,
-      ),
-    );
-  });
-
-  s.get(paths.childList, async (req) => {
-    const u = await res.permit(req, 'view');
-    const { parentId } = parse(
-      z.object({ parentId: z.string({ error: '缺少必要的请求参数: parentId' }).regex(/^\d{1,19}$/, '编号格式不正确') }),
-      req.query ?? {},
-    );
-    const rows = (await db
-      .select(res.selection())
-      .from(t)
-      .where(and(live(u), eq(t.parentId, parentId)))
-      .orderBy(asc(t.sort), asc(t.id))) as Row[];
-    return ok(rows.map((r) => res.entity(r, u)));
-  });
+  registerDictEndpoints(endpoints(s, db), db, { t, live, res, system });
 }

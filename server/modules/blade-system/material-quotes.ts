@@ -9,6 +9,7 @@ import { materialQuoteResource } from '../../../core/contract/blade-system/mater
 import { material, materialQuotesOrder as quote } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 
 const text = (v: unknown) => String(v ?? '').trim();
@@ -35,9 +36,7 @@ export function registerMaterialQuoteRoutes(s: FastifyInstance, ctx: CrudContext
       const m = await tx
         .select({ id: material.id })
         .from(material)
-        .where(
-          and(eq(material.id, text(row.materialId)), eq(material.tenantId, c.user.tenantId), eq(material.isDeleted, 0)),
-        )
+        .where(and(eq(material.id, text(row.materialId)), tenantOf(c.user, material)))
         .limit(1);
       if (!m[0]) throw badRequest('物料不存在');
       if (!c.isNew || text(row.code)) return;
@@ -47,7 +46,7 @@ export function registerMaterialQuoteRoutes(s: FastifyInstance, ctx: CrudContext
       const [last] = await tx
         .select({ max: sql<string | null>`max(${quote.code})` })
         .from(quote)
-        .where(and(eq(quote.tenantId, c.user.tenantId), sql`${quote.code} ~ ${`^${prefix}[0-9]{3}$`}`));
+        .where(and(tenantOnly(c.user, quote), sql`${quote.code} ~ ${`^${prefix}[0-9]{3}$`}`));
       const seq = last?.max ? Number(last.max.slice(prefix.length)) + 1 : 1;
       if (seq > 999) throw badRequest('今日报价单号已用完');
       row.code = `${prefix}${String(seq).padStart(3, '0')}`;

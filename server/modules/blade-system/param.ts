@@ -1,27 +1,22 @@
 /** 系统参数 (/system/page/config, bladex-contract §5.9) through the resource engine, plus `value?paramKey=`. */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { PARAM_PATHS, paramResource } from '../../../core/contract/blade-system/param.contract.ts';
+import { paramResource } from '../../../core/contract/blade-system/param.contract.ts';
+import { SYSTEM_EXTRAS } from '../../../core/contract/blade-system/system-extras.contract.ts';
 import { param } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
-import { ok } from '../../platform/r.ts';
-import { parse } from '../../platform/validate.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 
 export function registerParamRoutes(s: FastifyInstance, ctx: CrudContext): void {
-  const res = registerResource(s, ctx, paramResource, param);
+  registerResource(s, ctx, paramResource, param);
 
-  s.get(PARAM_PATHS.value, async (req) => {
-    const u = await res.permitAny(req);
-    const { paramKey } = parse(
-      z.object({ paramKey: z.string({ error: '缺少必要的请求参数: paramKey' }).trim().min(1, '请输入参数键名') }),
-      req.query ?? {},
-    );
+  // SYSTEM_EXTRAS.paramValue: any signed-in user reads one key of the tenant ('' when unset)
+  endpoints(s, ctx.db).handle(SYSTEM_EXTRAS.paramValue, async ({ user: u, query: { paramKey } }) => {
     const r = await ctx.db
       .select({ v: param.paramValue })
       .from(param)
       .where(and(eq(param.tenantId, u.tenantId), eq(param.paramKey, paramKey), eq(param.isDeleted, 0)))
       .limit(1);
-    return ok(r[0]?.v ?? '');
+    return r[0]?.v ?? '';
   });
 }

@@ -2,13 +2,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { postResource } from '../../../core/contract/blade-system/post.contract.ts';
+import { SYSTEM_EXTRAS } from '../../../core/contract/blade-system/system-extras.contract.ts';
 import { post, staff, user } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { registerResource } from '../../platform/crud/index.ts';
-import { badRequest, ok } from '../../platform/r.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest } from '../../platform/r.ts';
 
 export function registerPostRoutes(s: FastifyInstance, ctx: CrudContext): void {
-  const res = registerResource(s, ctx, postResource, post, {
+  registerResource(s, ctx, postResource, post, {
     beforeRemove: async (tx, rows, { user: u }) => {
       const ids = rows.map((r) => String(r.id));
       const held = await tx
@@ -35,14 +37,12 @@ export function registerPostRoutes(s: FastifyInstance, ctx: CrudContext): void {
     },
   });
 
-  // BladeX `post/select`: every live post of the caller's tenant (no button needed: it feeds dropdowns)
-  s.get(`${postResource.path}/select`, async (req) => {
-    const u = await res.permitAny(req);
-    const rows = await ctx.db
+  // BladeX `post/select` (SYSTEM_EXTRAS.postSelect): every live post of the caller's tenant (it feeds dropdowns)
+  endpoints(s, ctx.db).handle(SYSTEM_EXTRAS.postSelect, ({ user: u }) =>
+    ctx.db
       .select({ id: post.id, category: post.category, postCode: post.postCode, postName: post.postName })
       .from(post)
       .where(and(eq(post.tenantId, u.tenantId), eq(post.isDeleted, 0)))
-      .orderBy(post.sort, post.id);
-    return ok(rows);
-  });
+      .orderBy(post.sort, post.id),
+  );
 }

@@ -5,6 +5,7 @@ import { staffResource } from '../../../core/contract/blade-system/staff.contrac
 import { post, staff } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export function registerStaffRoutes(s: FastifyInstance, ctx: CrudContext): void {
   registerResource(s, ctx, staffResource, staff, {
@@ -17,7 +18,7 @@ export function registerStaffRoutes(s: FastifyInstance, ctx: CrudContext): void 
       const p = await tx
         .select({ id: post.id })
         .from(post)
-        .where(and(eq(post.id, String(row.postId)), eq(post.tenantId, c.user.tenantId), eq(post.isDeleted, 0)))
+        .where(and(eq(post.id, String(row.postId)), tenantOf(c.user, post)))
         .limit(1);
       if (!p[0]) throw badRequest('岗位不存在');
     },

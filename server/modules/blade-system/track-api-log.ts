@@ -9,6 +9,7 @@ import { apiLog } from '../../db/schema/index.ts';
 import { type CrudContext, type Resource, registerResource } from '../../platform/crud/index.ts';
 import { accountFilter, detailWith, READ_ONLY_ROUTES, userJoins } from '../../platform/crud/read-only.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 
 const failed = gte(apiLog.status, 400);
 const slow = gte(apiLog.time, TRACK_SLOW_MS);
@@ -39,7 +40,7 @@ export function registerTrackApiLogRoutes(s: FastifyInstance, ctx: CrudContext):
         const [hit] = await ctx.db
           .select({ id: apiLog.id })
           .from(apiLog)
-          .where(and(eq(apiLog.id, /^[1-9]\d{0,18}$/.test(id) ? id : '0'), eq(apiLog.tenantId, user.tenantId), tracked))
+          .where(and(eq(apiLog.id, /^[1-9]\d{0,18}$/.test(id) ? id : '0'), tenantOnly(user, apiLog), tracked))
           .limit(1);
         if (!hit) throw badRequest(`${trackApiLogResource.title}不存在`);
         return detail(req);

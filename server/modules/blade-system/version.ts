@@ -6,10 +6,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { VERSION_PATHS, versionResource } from '../../../core/contract/blade-system/version.contract.ts';
+import { SYSTEM_EXTRAS, versionAnswer } from '../../../core/contract/blade-system/system-extras.contract.ts';
+import { versionResource } from '../../../core/contract/blade-system/version.contract.ts';
 import { idListSchema } from '../../../core/contract/common.ts';
 import { versionInfo } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { parse } from '../../platform/validate.ts';
@@ -43,7 +45,8 @@ export function registerVersionRoutes(s: FastifyInstance, ctx: CrudContext): voi
     },
   });
 
-  s.post(VERSION_PATHS.insert, async (req) =>
-    ok(res.entity(await res.insert(req, req.body), await res.permitAny(req))),
+  // SYSTEM_EXTRAS.versionInsert: the spec's insert, = save (the engine checks the add button and the platform tenant)
+  endpoints(s, db).handle(SYSTEM_EXTRAS.versionInsert, async ({ body, user, req }) =>
+    versionAnswer.parse(res.entity(await res.insert(req, body), user)),
   );
 }

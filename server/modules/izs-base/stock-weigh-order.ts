@@ -19,6 +19,7 @@ import type { Tx } from '../../db/client.ts';
 import { material, stockWeighOrder, warehouse, weighbridge } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 
 type LiveTable = AnyPgTable & { id: AnyPgColumn; tenantId: AnyPgColumn; isDeleted: AnyPgColumn };
@@ -29,7 +30,7 @@ export async function requireLive(tx: Tx, table: LiveTable, id: unknown, tenantI
   const r = await tx
     .select({ id: table.id })
     .from(table)
-    .where(and(eq(table.id, String(id)), eq(table.tenantId, tenantId), eq(table.isDeleted, 0)))
+    .where(and(eq(table.id, String(id)), tenantIs(tenantId, table)))
     .limit(1);
   if (!r[0]) throw badRequest(`${label}不存在`);
 }
@@ -42,7 +43,7 @@ export async function nextOrderNo(tx: Tx, tenantId: string, prefix: string, tz: 
   const [r] = await tx
     .select({ max: sql<string | null>`max(${stockWeighOrder.orderNo})` })
     .from(stockWeighOrder)
-    .where(and(eq(stockWeighOrder.tenantId, tenantId), like(stockWeighOrder.orderNo, `${head}%`)));
+    .where(and(tenantOnly(tenantId, stockWeighOrder), like(stockWeighOrder.orderNo, `${head}%`)));
   const last = r?.max ? Number(r.max.slice(head.length)) : 0;
   return `${head}${String(last + 1).padStart(4, '0')}`;
 }

@@ -11,19 +11,19 @@ import {
   LEDGER,
   LEDGER_PERMISSION,
   type LedgerRow,
-  ledgerQuery,
   purchaseLedgerDef,
   sellLedgerDef,
 } from '../../../core/contract/izs-contract/ledger.contract.ts';
+import { LEDGER_FILES } from '../../../core/contract/izs-contract/ledger-export.contract.ts';
+import { decimalFixed, moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { openAmount, spreadOverLines } from '../../../core/trade/ledger.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { stockOrder, tradingContract } from '../../db/schema/index.ts';
-import { type AuthUser, currentUser } from '../../platform/auth.ts';
-import { exportRows } from '../../platform/crud/excel.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { exportWorkbook } from '../../platform/crud/excel.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { checkPermission, endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { parse } from '../../platform/validate.ts';
 import { executedOf } from './trading-detail.ts';
 
 type Q = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyId?: string };
@@ -230,19 +230,23 @@ async function ledger(
         materialId: m,
         materialName: mats.get(m) ?? '',
         contractCount: a.cons.size,
-        contractedQty: a.cq.toFixed(3),
-        contractedAmount: a.ca.toFixed(2),
-        deliveredKg: a.kg.toFixed(3),
-        deliveredAmount: a.amt.toFixed(2),
-        openQty: a.open.toFixed(3),
-        invoicedAmount: a.inv.toFixed(2),
-        paidAmount: a.paid.toFixed(2),
-        openAmount: openAmount(a.amt.toFixed(2), a.paid.toFixed(2)),
+        contractedQty: weightFixed(a.cq),
+        contractedAmount: moneyFixed(a.ca),
+        deliveredKg: weightFixed(a.kg),
+        deliveredAmount: moneyFixed(a.amt),
+        openQty: weightFixed(a.open),
+        invoicedAmount: moneyFixed(a.inv),
+        paidAmount: moneyFixed(a.paid),
+        openAmount: openAmount(moneyFixed(a.amt), moneyFixed(a.paid)),
         documentCount: a.docs.size,
       };
     })
     .sort((x, y) => x.partyName.localeCompare(y.partyName, 'zh') || x.materialName.localeCompare(y.materialName, 'zh'));
-  const sum = (f: keyof LedgerRow, p: number) => out.reduce((s, r) => s.plus(String(r[f])), new Decimal(0)).toFixed(p);
+  const sum = (f: keyof LedgerRow, p: number) =>
+    decimalFixed(
+      out.reduce((s, r) => s.plus(String(r[f])), new Decimal(0)),
+      p,
+    );
   return {
     rows: out,
     totals: {
@@ -280,24 +284,23 @@ export function registerLedgers(app: FastifyInstance, ctx: CrudContext): void {
       orderDate: l.orderDate,
       contractNo: l.contractNo,
       sourceWeighingNo: l.weighingNo,
-      qtyKg: l.kg.toFixed(3),
-      unitPrice: l.price.toFixed(2),
-      amount: l.amount.toFixed(2),
-      invoicedAmount: l.invoiced.toFixed(2),
-      paidAmount: l.paid.toFixed(2),
-      openAmount: openAmount(l.amount.toFixed(2), l.paid.toFixed(2)),
+      qtyKg: weightFixed(l.kg),
+      unitPrice: priceFixed(l.price),
+      amount: moneyFixed(l.amount),
+      invoicedAmount: moneyFixed(l.invoiced),
+      paidAmount: moneyFixed(l.paid),
+      openAmount: openAmount(moneyFixed(l.amount), moneyFixed(l.paid)),
     }));
   });
-  for (const def of [purchaseLedgerDef, sellLedgerDef]) {
-    app.get(`${def.path}/export`, async (req, reply) => {
-      const user = currentUser(req);
-      const side = def.permission === LEDGER_PERMISSION.sale ? 'sale' : 'purchase';
-      await guard(user, side, 'export');
-      const q = parse(ledgerQuery, { ...(req.query as object), side });
-      const data = await ledger(db, user, q);
-      return exportRows(
+  // the Excel exports (file descriptors LEDGER_FILES: the side comes from the path, the button from the descriptor)
+  for (const [side, e, def] of [
+    ['purchase', LEDGER_FILES.purchaseExport, purchaseLedgerDef],
+    ['sale', LEDGER_FILES.sellExport, sellLedgerDef],
+  ] as const) {
+    r.handle(e, async ({ query, user }) => {
+      const data = await ledger(db, user, { ...query, side });
+      return exportWorkbook(
         db,
-        reply,
         def,
         tz,
         async (offset) => (offset ? [] : data.rows.map((x) => ({ ...x }))),

@@ -16,6 +16,7 @@ import type { AppContext } from '../../app.ts';
 import { easyCrudDemo, project, projectSite, siteOrder, supplierContract } from '../../db/schema/index.ts';
 import { type CrudContext, registerModule, registerResource } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 import { registerLedgers } from './ledger.ts';
 import { drawNo } from './numbers.ts';
 import { registerSigning } from './signing.ts';
@@ -54,9 +55,7 @@ export async function registerIzsContract(app: FastifyInstance, actx: AppContext
         const [p] = await tx
           .select({ id: project.id })
           .from(project)
-          .where(
-            and(eq(project.id, String(row.projectId)), eq(project.tenantId, c.user.tenantId), eq(project.isDeleted, 0)),
-          );
+          .where(and(eq(project.id, String(row.projectId)), tenantOf(c.user, project)));
         if (!p) throw badRequest('项目不存在');
       },
     });
@@ -70,13 +69,7 @@ export async function registerIzsContract(app: FastifyInstance, actx: AppContext
         const [site] = await tx
           .select({ projectId: projectSite.projectId })
           .from(projectSite)
-          .where(
-            and(
-              eq(projectSite.id, String(row.siteId)),
-              eq(projectSite.tenantId, c.user.tenantId),
-              eq(projectSite.isDeleted, 0),
-            ),
-          );
+          .where(and(eq(projectSite.id, String(row.siteId)), tenantOf(c.user, projectSite)));
         if (!site) throw badRequest('现场不存在');
         if (site.projectId !== String(row.projectId)) throw badRequest('现场不属于所选项目');
         if (c.isNew) row.orderNo = await drawNo(tx, c.user.tenantId, 'siteOrder', ctx.tz);

@@ -7,7 +7,7 @@
  * signing page and its `sign` answers its reference. Only an approved (执行中) contract is signed.
  */
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCapital } from '../../../core/accounting/capital.ts';
 import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
@@ -21,6 +21,7 @@ import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { enqueueOpenEvent } from '../../platform/open-events.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { traceChain } from '../../platform/trace-chain/chain.ts';
 import { lockContract } from './trading-contract.ts';
@@ -51,7 +52,7 @@ export const builtinProvider: ESignProvider = {
 export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 async function companyName(ex: Executor, tenantId: string): Promise<string> {
-  const [t] = await ex.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, tenantId));
+  const [t] = await ex.select({ name: tenant.tenantName }).from(tenant).where(tenantOnly(tenantId, tenant));
   return t?.name ?? '';
 }
 

@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TRADING, tradingContractResource } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { contractLineAmount, contractLinePrice, contractMove } from '../../../core/trade/execution.ts';
 import type { Tx } from '../../db/client.ts';
 import { material, relatedParty, tradingContract, tradingContractLine } from '../../db/schema/index.ts';
@@ -14,7 +15,7 @@ import { type CrudContext, type Resource, type Row, registerResource } from '../
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs } from '../../platform/scope.ts';
 import { drawNo } from './numbers.ts';
 import { openDocumentCount } from './trading-detail.ts';
 
@@ -25,7 +26,7 @@ export async function lockContract(tx: Tx, tenantId: string, id: string): Promis
   const [row] = (await tx
     .select()
     .from(tradingContract)
-    .where(and(eq(tradingContract.id, id), eq(tradingContract.tenantId, tenantId), eq(tradingContract.isDeleted, 0)))
+    .where(and(eq(tradingContract.id, id), tenantIs(tenantId, tradingContract)))
     .for('update')) as Row[];
   if (!row) throw badRequest('合同不存在');
   return row;
@@ -54,14 +55,14 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
       const [p] = await tx
         .select({ type: relatedParty.type })
         .from(relatedParty)
-        .where(and(eq(relatedParty.id, body.partyId), eq(relatedParty.tenantId, t), eq(relatedParty.isDeleted, 0)));
+        .where(and(eq(relatedParty.id, body.partyId), tenantIs(t, relatedParty)));
       const types: readonly string[] = PARTY_TYPES[body.side];
       if (!p || !types.includes(p.type)) throw badRequest(body.side === 'sale' ? '客户不存在' : '供应商不存在');
       const matIds = [...new Set(body.lines.map((l) => l.materialId))];
       const mats = await tx
         .select({ id: material.id })
         .from(material)
-        .where(and(inArray(material.id, matIds), eq(material.tenantId, t), eq(material.isDeleted, 0)));
+        .where(and(inArray(material.id, matIds), tenantIs(t, material)));
       const known = new Set(mats.map((m) => m.id));
       const lines = body.lines.map((l, i) => {
         if (!known.has(l.materialId)) throw badRequest(`合同明细第${i + 1}行：物料不存在`);
@@ -74,20 +75,20 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
           tenantId: t,
           lineNo: i + 1,
           materialId: l.materialId,
-          qty: new Decimal(l.qty).toFixed(3),
+          qty: weightFixed(l.qty),
           priceType: l.priceType,
           refName: l.priceType === 'pricing' ? l.refName : '',
           refDate: l.priceType === 'pricing' ? l.refDate : '',
-          refPrice: l.priceType === 'pricing' && l.refPrice ? new Decimal(l.refPrice).toFixed(2) : null,
-          premium: l.priceType === 'pricing' && l.premium ? new Decimal(l.premium).toFixed(2) : null,
+          refPrice: l.priceType === 'pricing' && l.refPrice ? priceFixed(l.refPrice) : null,
+          premium: l.priceType === 'pricing' && l.premium ? priceFixed(l.premium) : null,
           unitPrice: price,
           amount: contractLineAmount(l.qty, price),
           remark: l.remark,
         };
       });
       const totals = {
-        totalQty: lines.reduce((s, l) => s.plus(l.qty), new Decimal(0)).toFixed(3),
-        totalAmount: lines.reduce((s, l) => s.plus(l.amount), new Decimal(0)).toFixed(2),
+        totalQty: weightFixed(lines.reduce((s, l) => s.plus(l.qty), new Decimal(0))),
+        totalAmount: moneyFixed(lines.reduce((s, l) => s.plus(l.amount), new Decimal(0))),
       };
       const values = {
         title: body.title,

@@ -1,21 +1,18 @@
 /**
  * GET reverse/export?month=yyyy-MM: the month's 反向开票 list as .xlsx (one row per live reverse invoice, full ID
  * numbers — the file feeds the 代办税费明细报告表 — and a totals row; sellers whose month passes 100,000 元 are marked).
- * A file, not JSON, so it is a plain route; the button is `accounting_purchase_reverse_invoice_export`.
+ * A file descriptor (REVERSE_FILES.export, answer fileAnswer('xlsx')); the button is
+ * `accounting_purchase_reverse_invoice_export`.
  */
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { REVERSE_CODE, REVERSE_EXPORT_PATH } from '../../../core/contract/izs-finance-ar/reverse.contract.ts';
+import { REVERSE_FILES } from '../../../core/contract/izs-finance-ar/reverse-export.contract.ts';
 import { REVERSE_MONTH_EXEMPT } from '../../../core/finance-ar/index.ts';
 import { type Db, rows } from '../../db/client.ts';
-import { currentUser } from '../../platform/auth.ts';
-import { contentDisposition } from '../../platform/crud/excel.ts';
-import { checkGrant } from '../../platform/endpoint.ts';
-import { badRequest } from '../../platform/r.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const REVERSE_EXPORT_HEADERS = [
   '序号',
   '开票月份',
@@ -38,11 +35,7 @@ export const REVERSE_EXPORT_HEADERS = [
 ];
 
 export function registerReverseExport(app: FastifyInstance, db: Db): void {
-  app.get(REVERSE_EXPORT_PATH, async (req, reply) => {
-    const user = currentUser(req);
-    await checkGrant(db, user, { code: REVERSE_CODE, action: 'export' });
-    const month = String((req.query as Record<string, unknown>)?.month ?? '').trim();
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest('月份格式应为yyyy-MM');
+  endpoints(app, db).handle(REVERSE_FILES.export, async ({ query: { month }, user }) => {
     const list = await rows<{
       orderNo: string;
       sellerName: string;
@@ -120,10 +113,6 @@ export function registerReverseExport(app: FastifyInstance, db: Db): void {
     ws.columns.forEach((c, i) => {
       c.width = [6, 10, 20, 12, 22, 14, 22, 14, 14, 8, 12, 14, 8, 22, 12, 20, 24, 24][i] ?? 12;
     });
-    const buf = Buffer.from(await wb.xlsx.writeBuffer());
-    return reply
-      .header('Content-Type', XLSX)
-      .header('Content-Disposition', contentDisposition(`反向开票-${month}.xlsx`))
-      .send(buf);
+    return { filename: `反向开票-${month}.xlsx`, body: Buffer.from(await wb.xlsx.writeBuffer()) };
   });
 }

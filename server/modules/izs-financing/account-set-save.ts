@@ -19,7 +19,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden } from '../../platform/r.ts';
-import { tenantOf } from '../../platform/scope.ts';
+import { tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
 import {
   accountSetEntities,
@@ -96,7 +96,7 @@ export function registerAccountSetSave(app: FastifyInstance, db: Db, tz: string)
         await tx
           .update(accountSet)
           .set({ isDefault: '0' })
-          .where(and(eq(accountSet.tenantId, user.tenantId), eq(accountSet.deptId, prev.deptId ?? '')));
+          .where(and(tenantOnly(user, accountSet), eq(accountSet.deptId, prev.deptId ?? '')));
       }
       if (chartChanged) {
         await tx.delete(finAccount).where(eq(finAccount.accountSetId, prev.id));

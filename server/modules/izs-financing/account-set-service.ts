@@ -38,7 +38,7 @@ import {
 import type { AuthUser } from '../../platform/auth.ts';
 import { hasAnyCode, isAdministrator } from '../../platform/crud/index.ts';
 import { badRequest, forbidden } from '../../platform/r.ts';
-import { tenantOf } from '../../platform/scope.ts';
+import { tenantIs, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { type BookRow, currentPeriodOf, loadUsableBook, memberCondition, requireFinanceAccess } from './book.ts';
 import { insertPresetUnits } from './units.ts';
@@ -83,7 +83,7 @@ export async function createAccountSet(tx: Tx, input: CreateBookInput): Promise<
     await tx
       .update(accountSet)
       .set({ isDefault: '0' })
-      .where(and(eq(accountSet.tenantId, tenantId), eq(accountSet.deptId, deptId), eq(accountSet.isDeleted, 0)));
+      .where(and(tenantIs(tenantId, accountSet), eq(accountSet.deptId, deptId)));
   }
   const [book] = await tx
     .insert(accountSet)

@@ -28,6 +28,7 @@ import {
   ZERO,
 } from '../../../core/accounting/index.ts';
 import { FIXED_ASSETS } from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Tx } from '../../db/client.ts';
 import { assetChange, voucher } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -111,9 +112,9 @@ export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): v
           attachments: 0,
           remark: summary,
           lines: [
-            { summary, accountCode: card.assetAccount, debit: cost.toFixed(2) },
-            ...(tax.isZero() || !inputTax ? [] : [{ summary, accountCode: inputTax, debit: tax.toFixed(2) }]),
-            { summary, accountCode: body.creditAccount, credit: cost.plus(tax).toFixed(2) },
+            { summary, accountCode: card.assetAccount, debit: moneyFixed(cost) },
+            ...(tax.isZero() || !inputTax ? [] : [{ summary, accountCode: inputTax, debit: moneyFixed(tax) }]),
+            { summary, accountCode: body.creditAccount, credit: moneyFixed(cost.plus(tax)) },
           ],
         },
         { kind: 'asset' },
@@ -166,7 +167,7 @@ export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): v
         if (!resultAccount) throw badRequest('科目表中没有处置损益科目（营业外收入 / 营业外支出 / 资产处置损益）');
       }
       const summary = `处置固定资产 ${card.code} ${card.name}`;
-      const m = (v: typeof ZERO) => v.toFixed(2);
+      const m = (v: typeof ZERO) => moneyFixed(v);
       const lines: { summary: string; accountCode: string; debit?: string; credit?: string }[] = [];
       if (!net.isZero()) lines.push({ summary, accountCode: clearing, debit: m(net) });
       if (!accumulated.isZero()) lines.push({ summary, accountCode: card.accumAccount, debit: m(accumulated) });

@@ -31,6 +31,7 @@ import { type AuthUser, currentUser } from '../../platform/auth.ts';
 import { hasAnyCode, isAdministrator, requireButton } from '../../platform/crud/index.ts';
 import { checkGrant } from '../../platform/endpoint.ts';
 import { ApiError, badRequest, forbidden } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export type BookRow = typeof accountSet.$inferSelect;
 
@@ -112,7 +113,7 @@ export async function loadUsableBook(
   const [r] = await db
     .select()
     .from(accountSet)
-    .where(and(eq(accountSet.id, id), eq(accountSet.tenantId, user.tenantId), eq(accountSet.isDeleted, 0)))
+    .where(and(eq(accountSet.id, id), tenantOf(user, accountSet)))
     .limit(1);
   if (!r) throw forbidden('账套不存在或无权访问');
   if (r.deptId !== deptId) throw forbidden('该账套不属于当前机构，请切换机构或账套');

@@ -32,6 +32,7 @@ import {
   type StatementAnswer,
   type TrialBalanceAnswer,
 } from '../../../core/contract/izs-financing/books.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Db, type Executor, rows } from '../../db/client.ts';
 import { finOpening, voucher, voucherLine } from '../../db/schema/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
@@ -39,7 +40,7 @@ import { badRequest } from '../../platform/r.ts';
 import { auxNamer, type Book, type BookChart, bookOf, fullNameOf, loadBookChart, parseAuxKey } from './book.ts';
 import { checkRange, loadLedger } from './ledger-data.ts';
 
-const m = (d: Decimal) => d.toFixed(2);
+const m = (d: Decimal) => moneyFixed(d);
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
 
 export function ledgerRowOut(r: LedgerRow): LedgerRowAnswer {

@@ -34,6 +34,7 @@ import {
   type GeneratedVoucherPreview,
   type PeriodList,
 } from '../../../core/contract/izs-financing/closing.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { accountSet, voucher } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -163,8 +164,8 @@ function preview(bc: BookChart, list: GeneratedVoucher[]): GeneratedVoucherPrevi
       accountCode: l.code,
       accountName: fullNameOf(bc.chart, l.code),
       auxKey: l.auxKey ?? '',
-      debit: l.debit.toFixed(2),
-      credit: l.credit.toFixed(2),
+      debit: moneyFixed(l.debit),
+      credit: moneyFixed(l.credit),
     })),
   }));
 }
@@ -193,8 +194,8 @@ async function saveGenerated(
             summary: l.summary,
             accountCode: l.code,
             aux: l.auxKey ? parseAuxKey(l.auxKey) : undefined,
-            debit: l.debit.isZero() ? undefined : l.debit.toFixed(2),
-            credit: l.credit.isZero() ? undefined : l.credit.toFixed(2),
+            debit: l.debit.isZero() ? undefined : moneyFixed(l.debit),
+            credit: l.credit.isZero() ? undefined : moneyFixed(l.credit),
           })),
         },
         { kind, carryForward: kind === 'carryForward' },

@@ -11,12 +11,14 @@ import { costCarryAccounts, materialSubAccount } from '../../../core/accounting/
 import { type Decimal, dec, lastDay, type Period, ZERO } from '../../../core/accounting/index.ts';
 import type { CostCarryPreview } from '../../../core/contract/izs-financing/business.contract.ts';
 import { STOCK_REPORTS } from '../../../core/contract/izs-financing/stock-reports.contract.ts';
+import { priceFixed } from '../../../core/format/amounts.ts';
 import type { Tx } from '../../db/client.ts';
 import { docVoucher, stockOrder, voucher } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { type BookChart, type BookCtx, bookOf, fullNameOf, loadBookChart } from './book.ts';
 import { businessWord, materialNames, quantityIn } from './business-vouchers.ts';
 import { m2, type OutLine, outLines, SALE_DOCS } from './stock-lines.ts';
@@ -138,7 +140,7 @@ async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string
     .from(stockOrder)
     .where(
       and(
-        eq(stockOrder.tenantId, c.user.tenantId),
+        tenantOnly(c.user, stockOrder),
         inArray(stockOrder.docType, [...SALE_DOCS]),
         eq(stockOrder.state, 'reviewed'),
         sql`${stockOrder.orderDate} >= ${`${period}-01`} and ${stockOrder.orderDate} <= ${lastDay(period)}`,
@@ -164,7 +166,7 @@ async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string
     const row = bc.rows.get(code);
     if (row?.quantity !== 1 || kg.isZero()) return {};
     const quantity = quantityIn(row.unit, kg);
-    return { quantity, unitPrice: amount.div(dec(quantity)).toDecimalPlaces(6).toFixed(6) };
+    return { quantity, unitPrice: priceFixed(amount.div(dec(quantity)), 6) };
   };
   const total = dec(plan.preview.costAmount);
   const id = await saveVoucherTx(

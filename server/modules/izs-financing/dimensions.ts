@@ -28,6 +28,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { bookOf } from './book.ts';
 import { idsOf, registerBookResource } from './book-resource.ts';
@@ -74,8 +75,7 @@ async function sourceRows(
         .from(relatedParty)
         .where(
           and(
-            eq(relatedParty.tenantId, tenantId),
-            eq(relatedParty.isDeleted, 0),
+            tenantIs(tenantId, relatedParty),
             inArray(relatedParty.type, source === 'customer' ? CUSTOMER_TYPES : SUPPLIER_TYPES),
           ),
         )
@@ -85,7 +85,7 @@ async function sourceRows(
         await ex
           .select({ id: dept.id, name: dept.deptName })
           .from(dept)
-          .where(and(eq(dept.tenantId, tenantId), eq(dept.isDeleted, 0)))
+          .where(tenantIs(tenantId, dept))
           .orderBy(asc(dept.sort), asc(dept.id))
       ).map((d, i) => ({ ...d, code: `BM${String(i + 1).padStart(3, '0')}` }));
     case 'staff':
@@ -93,14 +93,14 @@ async function sourceRows(
         await ex
           .select({ id: staff.id, code: staff.jobNumber, name: staff.name })
           .from(staff)
-          .where(and(eq(staff.tenantId, tenantId), eq(staff.isDeleted, 0)))
+          .where(tenantIs(tenantId, staff))
           .orderBy(asc(staff.jobNumber))
       ).map((s, i) => ({ ...s, code: s.code || `ZY${String(i + 1).padStart(3, '0')}` }));
     case 'inventory':
       return ex
         .select({ id: material.id, code: material.code, name: material.name })
         .from(material)
-        .where(and(eq(material.tenantId, tenantId), eq(material.isDeleted, 0)))
+        .where(tenantIs(tenantId, material))
         .orderBy(asc(material.code));
     default:
       return [];

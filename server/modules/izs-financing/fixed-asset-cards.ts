@@ -11,6 +11,7 @@ import {
   FIXED_ASSETS,
   type ScheduleRowOut,
 } from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows } from '../../db/client.ts';
 import { asset, assetChange, assetType } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -21,7 +22,6 @@ import { formatDateTime } from '../../platform/time.ts';
 import { bookOf, loadBookChart } from './book.ts';
 import { standingVouchers } from './fixed-asset-runs.ts';
 import type { CardRow } from './fixed-asset-service.ts';
-
 import {
   bookedLines,
   cardState,
@@ -53,7 +53,7 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
       const later = booked.find((b) => b.period > period);
       if (later) throw badRequest(`资产在 ${later.period} 已计提折旧，变动日期不能早于该期间`);
       const next: Partial<CardRow> = {};
-      if (body.cost !== undefined && dec(body.cost).cmp(dec(card.cost)) !== 0) next.cost = dec(body.cost).toFixed(2);
+      if (body.cost !== undefined && dec(body.cost).cmp(dec(card.cost)) !== 0) next.cost = moneyFixed(dec(body.cost));
       if (body.lifeMonths !== undefined && body.lifeMonths !== card.lifeMonths) next.lifeMonths = body.lifeMonths;
       if (body.residualRate !== undefined && dec(body.residualRate).cmp(dec(card.residualRate)) !== 0) {
         next.residualRate = body.residualRate;
@@ -75,7 +75,7 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
         const accumulated = sumOf(booked).plus(dec(card.openingAccumulated));
         const residual = dec(after.cost).times(dec(after.residualRate)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
         if (dec(after.cost).minus(residual).lt(accumulated)) {
-          throw badRequest(`变动后的应计折旧额小于已计提的累计折旧 ${accumulated.toFixed(2)}`);
+          throw badRequest(`变动后的应计折旧额小于已计提的累计折旧 ${moneyFixed(accumulated)}`);
         }
       }
       await tx
@@ -91,7 +91,7 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
         kind: 'change',
         changeDate: body.changeDate,
         period,
-        costDelta: next.cost !== undefined ? dec(next.cost).minus(dec(card.cost)).toFixed(2) : '0',
+        costDelta: next.cost !== undefined ? moneyFixed(dec(next.cost).minus(dec(card.cost))) : '0',
         changes,
         reason: body.reason,
         createUser: c.user.userId,
@@ -130,8 +130,8 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
         kind: 'dispose',
         changeDate: body.disposalDate,
         period,
-        costDelta: dec(card.cost).negated().toFixed(2),
-        accumDelta: sumOf(booked).plus(dec(card.openingAccumulated)).negated().toFixed(2),
+        costDelta: moneyFixed(dec(card.cost).negated()),
+        accumDelta: moneyFixed(sumOf(booked).plus(dec(card.openingAccumulated)).negated()),
         changes: { state: ['normal', 'disposed'] },
         reason: body.reason,
         createUser: c.user.userId,
@@ -167,8 +167,8 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
         ...serialiseCard(card, tz),
         residualRate: dec(card.residualRate).toString(),
         typeName: typeRow?.name ?? '',
-        accumulated: accumulated.toFixed(2),
-        netValue: dec(card.cost).minus(accumulated).toFixed(2),
+        accumulated: moneyFixed(accumulated),
+        netValue: moneyFixed(dec(card.cost).minus(accumulated)),
         deprMonths: booked.length,
       },
       changes: changes.map(
@@ -191,8 +191,8 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
         acc = acc.plus(dec(b.amount));
         return {
           period: b.period,
-          amount: dec(b.amount).toFixed(2),
-          accumulated: acc.toFixed(2),
+          amount: moneyFixed(dec(b.amount)),
+          accumulated: moneyFixed(acc),
           voucherNo: formatVoucherNo(b.word, b.no),
           voucherId: b.voucherId,
         };
@@ -209,9 +209,9 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
     const out: ScheduleRowOut[] = projectSchedule(cardState(card), booked).map((r) => ({
       period: r.period,
       year: r.year,
-      amount: r.amount.toFixed(2),
-      accumulated: r.accumulated.toFixed(2),
-      netBookValue: r.netBookValue.toFixed(2),
+      amount: moneyFixed(r.amount),
+      accumulated: moneyFixed(r.accumulated),
+      netBookValue: moneyFixed(r.netBookValue),
       booked: r.booked,
     }));
     return out;
@@ -256,12 +256,10 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
       const lines = (booked.get(card.id) ?? []).filter((l) => l.period <= q.period);
       const acc = sumOf(lines).plus(dec(card.openingAccumulated));
       g.count += 1;
-      g.cost = dec(g.cost).plus(dec(card.cost)).toFixed(2);
-      g.accumulated = dec(g.accumulated).plus(acc).toFixed(2);
-      g.netValue = dec(g.cost).minus(dec(g.accumulated)).toFixed(2);
-      g.deprInPeriod = dec(g.deprInPeriod)
-        .plus(sumOf(lines.filter((l) => l.period === q.period)))
-        .toFixed(2);
+      g.cost = moneyFixed(dec(g.cost).plus(dec(card.cost)));
+      g.accumulated = moneyFixed(dec(g.accumulated).plus(acc));
+      g.netValue = moneyFixed(dec(g.cost).minus(dec(g.accumulated)));
+      g.deprInPeriod = moneyFixed(dec(g.deprInPeriod).plus(sumOf(lines.filter((l) => l.period === q.period))));
       groups.set(key, g);
     }
     const answer: AssetSummaryRow[] = [...groups.values()].sort((a, b) =>

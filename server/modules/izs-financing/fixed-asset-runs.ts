@@ -18,12 +18,14 @@ import {
   type DeprRun,
   FIXED_ASSETS,
 } from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { depreciationLine, depreciationRun, voucher, voucherLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { type Book, type BookChart, bookOf, fullNameOf, loadBookChart } from './book.ts';
 import { generatedWord } from './closing.ts';
@@ -54,10 +56,8 @@ export async function computeRun(ex: Executor, book: Book, period: string, workl
       name: c.name,
       method: c.method,
       cost: c.cost,
-      accumulated: sumOf(mine.filter((b) => b.period !== period))
-        .plus(dec(c.openingAccumulated))
-        .toFixed(2),
-      amount: r.amount.toFixed(2),
+      accumulated: moneyFixed(sumOf(mine.filter((b) => b.period !== period)).plus(dec(c.openingAccumulated))),
+      amount: moneyFixed(r.amount),
       workload: w,
       accumAccount: c.accumAccount,
       expenseAccount: c.expenseAccount,
@@ -82,7 +82,7 @@ export function runVoucherLines(bc: BookChart, period: string, lines: DeprPrevie
       summary,
       accountCode: code,
       accountName: name(code),
-      debit: v.toFixed(2),
+      debit: moneyFixed(v),
       credit: '0.00',
     })),
     ...[...credit].map(([code, v]) => ({
@@ -90,7 +90,7 @@ export function runVoucherLines(bc: BookChart, period: string, lines: DeprPrevie
       accountCode: code,
       accountName: name(code),
       debit: '0.00',
-      credit: v.toFixed(2),
+      credit: moneyFixed(v),
     })),
   ];
 }
@@ -166,7 +166,7 @@ export function registerDepreciation(app: FastifyInstance, ctx: CrudContext): vo
       period: q.period,
       run: run ?? null,
       lines,
-      total: lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO).toFixed(2),
+      total: moneyFixed(lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO)),
       voucherLines: runVoucherLines(bc, q.period, lines),
     };
     return answer;
@@ -212,7 +212,7 @@ export function registerDepreciation(app: FastifyInstance, ctx: CrudContext): vo
         },
         { kind: 'depreciation' },
       );
-      const total = lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO).toFixed(2);
+      const total = moneyFixed(lines.reduce((s, l) => s.plus(dec(l.amount)), ZERO));
       const [run] = await tx
         .insert(depreciationRun)
         .values({
@@ -223,7 +223,7 @@ export function registerDepreciation(app: FastifyInstance, ctx: CrudContext): vo
           total,
           assetCount: lines.length,
           createUser: c.user.userId,
-          createDept: c.user.currentDeptId,
+          createDept: effectiveDept(c.user),
           updateUser: c.user.userId,
         })
         .returning({ id: depreciationRun.id });

@@ -15,6 +15,7 @@ import {
   ZERO,
 } from '../../../core/accounting/index.ts';
 import { deprGenerateBody, type SubsidiaryRow } from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { asset, assetChange, assetType, depreciationLine, depreciationRun, voucher } from '../../db/schema/index.ts';
 import type { Row } from '../../platform/crud/index.ts';
@@ -254,15 +255,15 @@ export function subsidiaryRows(
         name: c.name,
         typeName: c.typeName,
         useDept: c.useDept,
-        openingCost: openingCost.toFixed(2),
-        costIncrease: costIncrease.toFixed(2),
-        costDecrease: costDecrease.toFixed(2),
-        closingCost: closingCost.toFixed(2),
-        openingAccum: openingAccum.toFixed(2),
-        deprInPeriod: deprInPeriod.toFixed(2),
-        accumDecrease: accumDecrease.toFixed(2),
-        closingAccum: closingAccum.toFixed(2),
-        closingNet: closingCost.minus(closingAccum).toFixed(2),
+        openingCost: moneyFixed(openingCost),
+        costIncrease: moneyFixed(costIncrease),
+        costDecrease: moneyFixed(costDecrease),
+        closingCost: moneyFixed(closingCost),
+        openingAccum: moneyFixed(openingAccum),
+        deprInPeriod: moneyFixed(deprInPeriod),
+        accumDecrease: moneyFixed(accumDecrease),
+        closingAccum: moneyFixed(closingAccum),
+        closingNet: moneyFixed(closingCost.minus(closingAccum)),
         touched: mine.some((x) => x.period <= to),
       };
     })

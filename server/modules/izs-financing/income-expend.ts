@@ -21,6 +21,7 @@ import {
   type IncomeExpendSummary,
   incomeExpendResource,
 } from '../../../core/contract/izs-financing/income-expend.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { accountSet, finDimensionData, incomeExpend, voucher, voucherLine } from '../../db/schema/index.ts';
 import type { CrudContext, Row } from '../../platform/crud/index.ts';
@@ -221,7 +222,7 @@ async function writeVoucher(tx: Tx, c: BookCtx, r: Row, prevVoucherId: string | 
   }
   const cp = await counterpartyOf(tx, c.book.id, String(r.counterparty ?? ''));
   r.counterpartyName = cp?.name ?? '';
-  const amount = dec(String(r.amount)).toFixed(2);
+  const amount = moneyFixed(dec(String(r.amount)));
   const summary =
     String(r.summary ?? '') ||
     `${kind === 'income' ? '收到' : '支付'}${cp ? `${cp.name}` : ''}${fullNameOf(bc.chart, category.code)}`;
@@ -292,9 +293,9 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
     const income = dec(s?.income ?? 0);
     const expense = dec(s?.expense ?? 0);
     const answer: IncomeExpendSummary = {
-      income: income.toFixed(2),
-      expense: expense.toFixed(2),
-      net: income.minus(expense).toFixed(2),
+      income: moneyFixed(income),
+      expense: moneyFixed(expense),
+      net: moneyFixed(income.minus(expense)),
       count: Number(s?.count ?? 0),
     };
     return answer;

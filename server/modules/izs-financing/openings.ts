@@ -20,6 +20,7 @@ import {
   type OpeningFigures,
   type OpeningRow,
 } from '../../../core/contract/izs-financing/opening.contract.ts';
+import { decimalFixed, moneyFixed } from '../../../core/format/amounts.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { finOpening } from '../../db/schema/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
@@ -68,10 +69,10 @@ export async function openingCheck(ex: Executor, book: Book, bc: BookChart): Pro
     balanced: res.balanced,
     problems: res.problems,
     totals: {
-      debit: tb.totals.openingDebit.toFixed(2),
-      credit: tb.totals.openingCredit.toFixed(2),
-      ytdDebit: tb.totals.ytdDebit.toFixed(2),
-      ytdCredit: tb.totals.ytdCredit.toFixed(2),
+      debit: moneyFixed(tb.totals.openingDebit),
+      credit: moneyFixed(tb.totals.openingCredit),
+      ytdDebit: moneyFixed(tb.totals.ytdDebit),
+      ytdCredit: moneyFixed(tb.totals.ytdCredit),
     },
     midYear: monthOf(book.startPeriod) !== 1,
     startPeriod: book.startPeriod,
@@ -89,11 +90,11 @@ const fig = (
   const balance = direction === 'credit' ? raw.neg() : raw;
   const yearOpening = direction === 'credit' ? balance.plus(yd).minus(yc) : balance.minus(yd).plus(yc);
   return {
-    balance: balance.toFixed(2),
-    ytdDebit: yd.toFixed(2),
-    ytdCredit: yc.toFixed(2),
-    ytdPl: pl.toFixed(2),
-    yearOpening: yearOpening.toFixed(2),
+    balance: moneyFixed(balance),
+    ytdDebit: moneyFixed(yd),
+    ytdCredit: moneyFixed(yc),
+    ytdPl: moneyFixed(pl),
+    yearOpening: moneyFixed(yearOpening),
     quantity: qty,
   };
 };
@@ -157,7 +158,7 @@ export function registerOpenings(app: FastifyInstance, db: Db): void {
         quantityAccounting: row?.quantity ?? 0,
         unit: row?.unit ?? '',
         items,
-        ...fig(a.direction, raw, yd, yc, pl, qty === null ? null : qty.toFixed(4)),
+        ...fig(a.direction, raw, yd, yc, pl, qty === null ? null : decimalFixed(qty, 4)),
       });
     }
     return out;
@@ -232,10 +233,10 @@ export function registerOpenings(app: FastifyInstance, db: Db): void {
             accountCode: row.code,
             auxKey,
             aux: it.aux && auxKey ? Object.fromEntries(Object.entries(it.aux).filter(([, v]) => v)) : null,
-            balance: balance.toFixed(2),
-            ytdDebit: yd.toFixed(2),
-            ytdCredit: yc.toFixed(2),
-            ytdPl: pl.toFixed(2),
+            balance: moneyFixed(balance),
+            ytdDebit: moneyFixed(yd),
+            ytdCredit: moneyFixed(yc),
+            ytdPl: moneyFixed(pl),
             quantity: it.quantity ?? null,
             updateUser: user.userId,
           })

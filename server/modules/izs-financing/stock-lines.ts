@@ -5,12 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Decimal, lastDay, type Period } from '../../../core/accounting/index.ts';
+import { moneyFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import { docVoucher, material, stockOrder, stockOrderLine, voucher } from '../../db/schema/index.ts';
 import type { Book } from './book.ts';
 
-export const m2 = (v: Decimal) => v.toFixed(2);
-export const q3 = (v: Decimal) => v.toFixed(3);
+export const m2 = (v: Decimal) => moneyFixed(v);
+export const q3 = (v: Decimal) => weightFixed(v);
 
 export interface OutLine {
   orderId: string;

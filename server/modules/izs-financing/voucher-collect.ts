@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { dec } from '../../../core/accounting/index.ts';
 import type { VoucherCollect } from '../../../core/contract/izs-financing/voucher.contract.ts';
 import { VOUCHERS } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows } from '../../db/client.ts';
 import { voucher, voucherLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -54,10 +55,10 @@ export function registerVoucherCollect(app: FastifyInstance, ctx: CrudContext): 
         code,
         name: fullNameOf(bc.chart, code),
         level: bc.chart.byCode.get(code)?.level ?? 0,
-        debit: v.d.toFixed(2),
-        credit: v.c.toFixed(2),
+        debit: moneyFixed(v.d),
+        credit: moneyFixed(v.c),
       }));
-    const total = (k: 'd' | 'c') => [...byCode.values()].reduce((s, v) => s.plus(v[k]), dec(0)).toFixed(2);
+    const total = (k: 'd' | 'c') => moneyFixed([...byCode.values()].reduce((s, v) => s.plus(v[k]), dec(0)));
     const out: VoucherCollect = {
       periodFrom: q.periodFrom,
       periodTo: q.periodTo,

@@ -3,13 +3,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dec, formatVoucherNo, renumber, reversalLines } from '../../../core/accounting/index.ts';
 import { VOUCHERS } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { voucher, voucherCounter, voucherLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { bookOf } from './book.ts';
-
 import { voucherAnswer, voucherEntities } from './voucher-answers.ts';
 import { lockBook, lockOpenPeriod, saveVoucherTx, type VoucherFormValues } from './voucher-save.ts';
 import { ACTION_TEXT, type Action, transitionBlock } from './voucher-transitions.ts';
@@ -166,8 +166,8 @@ export function registerVoucherStates(app: FastifyInstance, ctx: CrudContext): v
           summary: l.summary ?? '',
           accountCode: l.code,
           aux: lines[i].aux ?? undefined,
-          debit: dec(l.debit).isZero() ? undefined : dec(l.debit).toFixed(2),
-          credit: dec(l.credit).isZero() ? undefined : dec(l.credit).toFixed(2),
+          debit: dec(l.debit).isZero() ? undefined : moneyFixed(dec(l.debit)),
+          credit: dec(l.credit).isZero() ? undefined : moneyFixed(dec(l.credit)),
           quantity: l.quantity === undefined ? undefined : String(l.quantity),
           unitPrice: l.unitPrice === undefined ? undefined : String(l.unitPrice),
         })),

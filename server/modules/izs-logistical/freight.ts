@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { relatedParty } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { createPayable, PARTY_TYPES, voidDocsOfSource } from '../izs-finance-ar/service.ts';
 
@@ -43,14 +44,7 @@ export async function carrierOf(tx: Tx, tenantId: string, carrierId: string | nu
   const [p] = await tx
     .select({ id: relatedParty.id, name: relatedParty.name })
     .from(relatedParty)
-    .where(
-      and(
-        where,
-        eq(relatedParty.tenantId, tenantId),
-        eq(relatedParty.isDeleted, 0),
-        inArray(relatedParty.type, PARTY_TYPES.ap),
-      ),
-    )
+    .where(and(where, tenantIs(tenantId, relatedParty), inArray(relatedParty.type, PARTY_TYPES.ap)))
     .limit(1);
   return p ?? null;
 }

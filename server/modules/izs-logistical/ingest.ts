@@ -28,6 +28,7 @@ import {
 import type { LonLat } from '../../../core/logistics/geo.ts';
 import type { Db } from '../../db/client.ts';
 import { lgAlarm, lgCar, lgIngestReject, lgOrder, lgPosition, lgSite } from '../../db/schema/index.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { LgBroker } from './socket.ts';
 
@@ -188,7 +189,7 @@ export class Ingestor {
     const sites = await this.db
       .select({ id: lgSite.id, name: lgSite.name, fence: lgSite.fence })
       .from(lgSite)
-      .where(and(eq(lgSite.tenantId, tenantId), eq(lgSite.isDeleted, 0)));
+      .where(tenantIs(tenantId, lgSite));
     const fences: Fence[] = [];
     for (const s of sites) {
       if (!s.fence) continue;

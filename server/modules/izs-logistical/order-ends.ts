@@ -15,6 +15,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LG_PERMISSIONS } from '../../../core/contract/izs-logistical/fields.ts';
 import { LG_ORDER, type OrderEndsAnswer } from '../../../core/contract/izs-logistical/order.contract.ts';
+import { weightFixed } from '../../../core/format/amounts.ts';
 import { type FreightMode, freightOf } from '../../../core/logistics/order.ts';
 import {
   DEFAULT_TOLERANCE_PERMILLE,
@@ -26,7 +27,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { lgOrder, stockOrder, weighingOrder } from '../../db/schema/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { scopeOf, tenantIs } from '../../platform/scope.ts';
 
 type OrderRow = typeof lgOrder.$inferSelect;
 
@@ -37,35 +38,33 @@ export async function findEndDoc(ex: Executor, tenantId: string, end: OrderEnd, 
     .from(stockOrder)
     .where(
       and(
-        eq(stockOrder.tenantId, tenantId),
+        tenantIs(tenantId, stockOrder),
         eq(stockOrder.orderNo, docNo),
-        eq(stockOrder.isDeleted, 0),
         ne(stockOrder.state, 'voided'),
         inArray(stockOrder.docType, [...END_DOC_TYPES[end].stock]),
       ),
     )
     .limit(1);
-  if (doc) return { source: doc.docType, docNo: doc.orderNo, netKg: new Decimal(doc.qty).toFixed(3) };
+  if (doc) return { source: doc.docType, docNo: doc.orderNo, netKg: weightFixed(doc.qty) };
   const [w] = await ex
     .select({ orderNo: weighingOrder.orderNo, net: weighingOrder.netWeight })
     .from(weighingOrder)
     .where(
       and(
-        eq(weighingOrder.tenantId, tenantId),
+        tenantIs(tenantId, weighingOrder),
         eq(weighingOrder.orderNo, docNo),
-        eq(weighingOrder.isDeleted, 0),
         eq(weighingOrder.weighState, 'completed'),
         inArray(weighingOrder.orderType, [...END_DOC_TYPES[end].weighing]),
       ),
     )
     .limit(1);
-  if (w?.net) return { source: 'weighing', docNo: w.orderNo, netKg: new Decimal(w.net).toFixed(3) };
+  if (w?.net) return { source: 'weighing', docNo: w.orderNo, netKg: weightFixed(w.net) };
   return null;
 }
 
 export function endsOf(o: OrderRow, tolerancePermille = DEFAULT_TOLERANCE_PERMILLE): OrderEndsAnswer {
   const end = (source: string, docNo: string, netKg: string | null) =>
-    netKg === null ? null : { source, docNo, netKg: new Decimal(netKg).toFixed(3) };
+    netKg === null ? null : { source, docNo, netKg: weightFixed(netKg) };
   const gap = weightGap(o.loadNetKg, o.unloadNetKg, tolerancePermille);
   return {
     id: o.id,
@@ -101,7 +100,7 @@ export function registerLgOrderEnds(app: FastifyInstance, db: Db): void {
       const docNo = body.docNo?.trim() ?? '';
       let found: { source: string; docNo: string; netKg: string };
       if (body.receiptKg) {
-        found = { source: 'receipt', docNo, netKg: new Decimal(body.receiptKg).toFixed(3) };
+        found = { source: 'receipt', docNo, netKg: weightFixed(body.receiptKg) };
       } else {
         const doc = await findEndDoc(tx, o.tenantId, body.end, docNo);
         if (!doc)
@@ -118,7 +117,7 @@ export function registerLgOrderEnds(app: FastifyInstance, db: Db): void {
           : { unloadSource: found.source, unloadDocNo: found.docNo, unloadNetKg: found.netKg };
       // the delivered weight follows the delivery document until the freight is final
       if (body.end === 'unload' && (o.state === 'in_transit' || o.state === 'delivered')) {
-        set.deliveredWeightT = new Decimal(found.netKg).div(1000).toFixed(3);
+        set.deliveredWeightT = weightFixed(new Decimal(found.netKg).div(1000));
         if (o.state === 'delivered')
           set.freightAmount = freightOf({
             mode: o.freightMode as FreightMode,

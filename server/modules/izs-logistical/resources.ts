@@ -4,7 +4,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { carGroupResource, carResource, driverResource } from '../../../core/contract/izs-logistical/fleet.contract.ts';
 import { orderResource } from '../../../core/contract/izs-logistical/order.contract.ts';
@@ -19,6 +19,7 @@ import { type FreightMode, freightOf, orderNo } from '../../../core/logistics/or
 import { lgCar, lgCarGroup, lgDriver, lgOrder, lgPort, lgShip, lgSite, lgVoyage } from '../../db/schema/index.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { carrierOf } from './freight.ts';
 import type { Ingestor } from './ingest.ts';
@@ -127,9 +128,7 @@ export function registerLgResources(s: FastifyInstance, ctx: CrudContext, ingest
         const n = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(lgOrder)
-          .where(
-            and(eq(lgOrder.tenantId, c.user.tenantId), sql`${lgOrder.orderNo} like ${`YS${day.replace(/-/g, '')}%`}`),
-          );
+          .where(and(tenantOnly(c.user, lgOrder), sql`${lgOrder.orderNo} like ${`YS${day.replace(/-/g, '')}%`}`));
         row.orderNo = orderNo(day, (n[0]?.n ?? 0) + 1);
         row.state = 'pending';
       }

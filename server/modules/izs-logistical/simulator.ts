@@ -12,6 +12,7 @@ import type { LonLat } from '../../../core/logistics/geo.ts';
 import { simPhone, simVehicle } from '../../../core/logistics/simulate.ts';
 import type { Db } from '../../db/client.ts';
 import { lgCar, lgSite } from '../../db/schema/index.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import type { Ingestor } from './ingest.ts';
 
 export interface SimulatorHandle {
@@ -29,7 +30,7 @@ export async function startGpsSimulator(db: Db, ingestor: Ingestor, hz = 1): Pro
   const sites = await db
     .select({ lon: lgSite.lon, lat: lgSite.lat })
     .from(lgSite)
-    .where(and(eq(lgSite.tenantId, cars[0].tenantId), eq(lgSite.isDeleted, 0)))
+    .where(tenantIs(cars[0].tenantId, lgSite))
     .orderBy(lgSite.id);
   const points = sites.filter((s) => s.lon !== null && s.lat !== null).map((s) => [s.lon, s.lat] as LonLat);
   if (points.length < 2) return { stop() {} };

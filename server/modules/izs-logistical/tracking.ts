@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { lgAlarm, lgCar, lgOrder } from '../../db/schema/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest, unauthorized } from '../../platform/r.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { scopeOf, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { Ingestor } from './ingest.ts';
 
@@ -122,7 +122,7 @@ export function registerLgTracking(
           end: lgOrder.deliverTime,
         })
         .from(lgOrder)
-        .where(and(eq(lgOrder.id, query.orderId), eq(lgOrder.tenantId, user.tenantId)));
+        .where(and(eq(lgOrder.id, query.orderId), tenantOnly(user, lgOrder)));
       if (!o?.carId || !(o.start ?? o.dispatch)) throw badRequest('该运输单还没有发车，没有轨迹');
       carId = o.carId;
       from = (o.start ?? o.dispatch)!.getTime();
@@ -259,7 +259,7 @@ export function registerLgTracking(
     const cars = await db
       .select({ id: lgCar.id, plate: lgCar.plate })
       .from(lgCar)
-      .where(and(eq(lgCar.driverId, query.id), eq(lgCar.tenantId, user.tenantId), eq(lgCar.isDeleted, 0)));
+      .where(and(eq(lgCar.driverId, query.id), tenantOf(user, lgCar)));
     const res = (await db.execute(sql`select o.id, o.order_no, o.state, o.material_name, o.deliver_time, o.plan_time,
         coalesce(so.name, '') || ' → ' || coalesce(sd.name, '') as route
       from lg_order o left join lg_site so on so.id = o.origin_site_id left join lg_site sd on sd.id = o.dest_site_id

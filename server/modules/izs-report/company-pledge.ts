@@ -9,6 +9,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { CompanyPledgeRow } from '../../../core/contract/izs-report/company-pledge.contract.ts';
 import { REPORT_ENDPOINTS } from '../../../core/contract/izs-report/report.contract.ts';
+import { decimalFixed, moneyFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { accruedInterest, DAY_COUNT_CONVENTION } from '../../../core/scf/interest.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { financeContract } from '../../db/schema/index.ts';
@@ -62,7 +63,7 @@ export function registerCompanyPledge(r: ReturnType<typeof endpoints>, db: Db, t
         contractNos: '',
         contracts: 0,
         pledgedKg: '0.000',
-        stockKg: new Decimal(c.stock_qty).toFixed(3),
+        stockKg: weightFixed(c.stock_qty),
         pledgedValue: '0.00',
         outstanding: '0.00',
         accruedInterest: '0.00',
@@ -77,17 +78,20 @@ export function registerCompanyPledge(r: ReturnType<typeof endpoints>, db: Db, t
       const unpaid = Decimal.max(new Decimal(total).minus(c.paid_interest), 0);
       row.nos.push(c.contract_no);
       row.contracts += 1;
-      row.pledgedKg = new Decimal(row.pledgedKg).plus(c.pledged).toFixed(3);
-      row.pledgedValue = new Decimal(row.pledgedValue)
-        .plus(unit.times(c.pledged).toDecimalPlaces(2, Decimal.ROUND_HALF_UP))
-        .toFixed(2);
-      row.outstanding = new Decimal(row.outstanding).plus(c.principal).minus(c.repaid).toFixed(2);
-      row.accruedInterest = new Decimal(row.accruedInterest).plus(unpaid).toFixed(2);
+      row.pledgedKg = weightFixed(new Decimal(row.pledgedKg).plus(c.pledged));
+      row.pledgedValue = moneyFixed(
+        new Decimal(row.pledgedValue).plus(unit.times(c.pledged).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+      );
+      row.outstanding = moneyFixed(new Decimal(row.outstanding).plus(c.principal).minus(c.repaid));
+      row.accruedInterest = moneyFixed(new Decimal(row.accruedInterest).plus(unpaid));
       acc.set(k, row);
     }
     const out: CompanyPledgeRow[] = [...acc.values()].map(({ nos, ...r }) => ({ ...r, contractNos: nos.join('、') }));
     const sum = (f: 'pledgedKg' | 'pledgedValue' | 'outstanding' | 'accruedInterest', p: number) =>
-      out.reduce((s, x) => s.plus(x[f]), new Decimal(0)).toFixed(p);
+      decimalFixed(
+        out.reduce((s, x) => s.plus(x[f]), new Decimal(0)),
+        p,
+      );
     return {
       asOf,
       dayCount: DAY_COUNT_CONVENTION,

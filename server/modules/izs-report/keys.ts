@@ -17,6 +17,7 @@ import {
   warehouse,
 } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 
 export const TRADE_TYPES = { purchase: ['in_stock', 'purchase_return'], sale: ['out_stock', 'sale_return'] } as const;
 
@@ -87,12 +88,12 @@ export async function materialInfo(db: Db, tenantId: string): Promise<Map<string
   const cats = await db
     .select({ id: materialCategory.id, parentId: materialCategory.parentId, name: materialCategory.name })
     .from(materialCategory)
-    .where(eq(materialCategory.tenantId, tenantId));
+    .where(tenantOnly(tenantId, materialCategory));
   const catOf = new Map(cats.map((c) => [c.id, c]));
   const mats = await db
     .select({ id: material.id, code: material.code, name: material.name, categoryId: material.categoryId })
     .from(material)
-    .where(and(eq(material.tenantId, tenantId)));
+    .where(and(tenantOnly(tenantId, material)));
   const out = new Map<string, MaterialInfo>();
   for (const m of mats) {
     const path: string[] = [];
@@ -129,7 +130,7 @@ export async function labelsOf(db: Db, tenantId: string, g: GroupBy, keys: strin
         db
           .select({ id: relatedParty.id, name: relatedParty.name })
           .from(relatedParty)
-          .where(eq(relatedParty.tenantId, tenantId))
+          .where(tenantOnly(tenantId, relatedParty))
           .then(some),
       );
     case 'warehouse':
@@ -137,12 +138,12 @@ export async function labelsOf(db: Db, tenantId: string, g: GroupBy, keys: strin
         db
           .select({ id: warehouse.id, name: warehouse.name })
           .from(warehouse)
-          .where(eq(warehouse.tenantId, tenantId))
+          .where(tenantOnly(tenantId, warehouse))
           .then(some),
       );
     case 'dept':
       return pick(
-        db.select({ id: dept.id, name: dept.deptName }).from(dept).where(eq(dept.tenantId, tenantId)).then(some),
+        db.select({ id: dept.id, name: dept.deptName }).from(dept).where(tenantOnly(tenantId, dept)).then(some),
       );
     default:
       return new Map(keys.map((k) => [k, k]));

@@ -8,6 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LogisticsQuery, LogisticsRow } from '../../../core/contract/izs-report/report.contract.ts';
 import { REPORT_ENDPOINTS } from '../../../core/contract/izs-report/report.contract.ts';
+import { moneyFixed, weightFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/client.ts';
 import { lgAlarm, lgCar, lgDriver, lgOrder } from '../../db/schema/index.ts';
@@ -111,7 +112,7 @@ export async function logisticsStatement(db: Db, user: AuthUser, q: LogisticsQue
     acc.set(t.key, {
       ...blank(t.key),
       trips: t.trips,
-      tonnageT: D(t.tonnage).toFixed(3),
+      tonnageT: weightFixed(D(t.tonnage)),
       freight: yuan2(t.freight),
       onTime: t.onTime,
       judged: t.judged,
@@ -127,8 +128,8 @@ export async function logisticsStatement(db: Db, user: AuthUser, q: LogisticsQue
     (t, r) => ({
       ...t,
       trips: t.trips + r.trips,
-      tonnageT: D(t.tonnageT).plus(r.tonnageT).toFixed(3),
-      freight: D(t.freight).plus(r.freight).toFixed(2),
+      tonnageT: weightFixed(D(t.tonnageT).plus(r.tonnageT)),
+      freight: moneyFixed(D(t.freight).plus(r.freight)),
       onTime: t.onTime + r.onTime,
       judged: t.judged + r.judged,
       alarms: t.alarms + r.alarms,

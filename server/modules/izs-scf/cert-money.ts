@@ -6,8 +6,8 @@
  * paid that supplier: its settlement also writes the 付款单 to the holder, 核销 against its 应付单. Both through
  * `izs-finance-ar/service.ts` (`settle`), in the settlement's transaction, so the parties' open balances move with it.
  */
-import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { arCash } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -62,8 +62,8 @@ export async function certCash(
       method: 'bill',
       billNo: v.certNo,
       cashDate: v.date,
-      amount: new Decimal(v.amount).toFixed(2),
-      fee: new Decimal(v.fee).toFixed(2),
+      amount: moneyFixed(v.amount),
+      fee: moneyFixed(v.fee),
       state: 'reviewed',
       reviewer: user.userId,
       reviewTime: now,

@@ -4,11 +4,11 @@
  * maturity (face × rate × days / 360: core/scf/interest.ts), settle at maturity. Each step writes a trail row; a
  * certificate is locked FOR UPDATE while it changes.
  */
-import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type CertFamily, SCF_API } from '../../../core/contract/izs-contract/scf.contract.ts';
 import { goldCertResource } from '../../../core/contract/izs-contract/scf-resources.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { checkSplit, childNo } from '../../../core/scf/cert.ts';
 import { discount } from '../../../core/scf/interest.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
@@ -17,7 +17,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { drawNo } from '../izs-contract/numbers.ts';
 import { asDate } from '../izs-contract/trading-detail.ts';
@@ -30,7 +30,7 @@ async function partyName(ex: Executor, tenantId: string, id: string | null | und
   const [p] = await ex
     .select({ name: relatedParty.name })
     .from(relatedParty)
-    .where(and(eq(relatedParty.id, id), eq(relatedParty.tenantId, tenantId), eq(relatedParty.isDeleted, 0)));
+    .where(and(eq(relatedParty.id, id), tenantIs(tenantId, relatedParty)));
   if (!p) throw badRequest('接收方不存在');
   return p.name;
 }
@@ -39,7 +39,7 @@ async function lockCert(tx: Tx, tenantId: string, id: string): Promise<Row> {
   const [row] = (await tx
     .select()
     .from(goldCert)
-    .where(and(eq(goldCert.id, id), eq(goldCert.tenantId, tenantId), eq(goldCert.isDeleted, 0)))
+    .where(and(eq(goldCert.id, id), tenantIs(tenantId, goldCert)))
     .for('update')) as Row[];
   if (!row) throw badRequest('金单不存在');
   return row;
@@ -82,7 +82,7 @@ async function family(ex: Executor, tz: string, tenantId: string, id: string): P
   const [one] = await ex
     .select({ rootId: goldCert.rootId })
     .from(goldCert)
-    .where(and(eq(goldCert.id, id), eq(goldCert.tenantId, tenantId), eq(goldCert.isDeleted, 0)));
+    .where(and(eq(goldCert.id, id), tenantIs(tenantId, goldCert)));
   if (!one) throw badRequest('金单不存在');
   const root = one.rootId ?? id;
   const certs = await rows<Record<string, string | null>>(
@@ -108,14 +108,14 @@ async function family(ex: Executor, tz: string, tenantId: string, id: string): P
     parentId: c.parent_id,
     issuerName: String(c.issuer_name),
     holderName: String(c.holder_name),
-    face: new Decimal(String(c.face)).toFixed(2),
+    face: moneyFixed(String(c.face)),
     issueDate: String(c.issue_date),
     maturityDate: String(c.maturity_date),
     status: String(c.cert_status),
     payableRef: String(c.payable_ref),
     discountDate: String(c.discount_date),
     discountRate: c.discount_rate ? String(Number(c.discount_rate)) : '',
-    discountInterest: c.discount_interest === null ? null : new Decimal(String(c.discount_interest)).toFixed(2),
+    discountInterest: c.discount_interest === null ? null : moneyFixed(String(c.discount_interest)),
     settleDate: String(c.settle_date),
   }));
   const rootCert = out.find((c) => c.id === root);
@@ -128,7 +128,7 @@ async function family(ex: Executor, tz: string, tenantId: string, id: string): P
       action: String(e.action),
       fromParty: String(e.from_party),
       toParty: String(e.to_party),
-      amount: new Decimal(String(e.amount)).toFixed(2),
+      amount: moneyFixed(String(e.amount)),
       note: String(e.note),
       userName: String(e.user_name),
       time: formatDateTime(asDate(e.create_time), tz),
@@ -162,7 +162,7 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
           certNo,
           issuerName: body.issuerName,
           holderPartyId: body.holderPartyId ?? null,
-          face: new Decimal(body.face).toFixed(2),
+          face: moneyFixed(body.face),
           issueDate: body.issueDate,
           maturityDate: body.maturityDate,
           status: 'holding',
@@ -262,13 +262,7 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
       const [p] = await tx
         .select({ name: fundProvider.name })
         .from(fundProvider)
-        .where(
-          and(
-            eq(fundProvider.id, body.providerId),
-            eq(fundProvider.tenantId, user.tenantId),
-            eq(fundProvider.isDeleted, 0),
-          ),
-        );
+        .where(and(eq(fundProvider.id, body.providerId), tenantOf(user, fundProvider)));
       if (!p) throw badRequest('资金方不存在');
       if (body.discountDate < String(c.issueDate)) throw badRequest('贴现日不能早于开单日');
       let d: ReturnType<typeof discount>;

@@ -12,6 +12,7 @@ import {
   financeContractResource,
   fundProviderResource,
 } from '../../../core/contract/izs-contract/scf-resources.contract.ts';
+import { moneyFixed, weightFixed } from '../../../core/format/amounts.ts';
 import {
   accruedInterest,
   addDays,
@@ -25,7 +26,7 @@ import { type CrudContext, type Row, registerResource } from '../../platform/cru
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { drawNo } from '../izs-contract/numbers.ts';
 
@@ -45,7 +46,7 @@ async function lockFinance(tx: Tx, tenantId: string, id: string): Promise<Row> {
   const [row] = (await tx
     .select()
     .from(financeContract)
-    .where(and(eq(financeContract.id, id), eq(financeContract.tenantId, tenantId), eq(financeContract.isDeleted, 0)))
+    .where(and(eq(financeContract.id, id), tenantIs(tenantId, financeContract)))
     .for('update')) as Row[];
   if (!row) throw badRequest('融资合同不存在');
   return row;
@@ -86,7 +87,7 @@ async function detail(ex: Executor, tenantId: string, id: string, asOf: string):
     contractNo: String(c.contract_no),
     providerName: String(c.provider_name ?? ''),
     kind: String(c.kind),
-    principal: new Decimal(String(c.principal)).toFixed(2),
+    principal: moneyFixed(String(c.principal)),
     annualRate: String(Number(c.annual_rate)),
     dayCount: DAY_COUNT_CONVENTION,
     startDate: start,
@@ -94,21 +95,21 @@ async function detail(ex: Executor, tenantId: string, id: string, asOf: string):
     maturityDate: addDays(start, Number(c.term_days)),
     warehouseName: String(c.warehouse_name ?? ''),
     materialName: String(c.material_name ?? ''),
-    pledgedQty: pledged.toFixed(3),
-    releasedQty: released.toFixed(3),
-    lockedQty: (String(c.state) === 'active' ? pledged.minus(released) : new Decimal(0)).toFixed(3),
-    outstanding: new Decimal(String(c.principal)).minus(String(c.repaid_principal)).toFixed(2),
-    repaidPrincipal: new Decimal(String(c.repaid_principal)).toFixed(2),
-    paidInterest: new Decimal(String(c.paid_interest)).toFixed(2),
-    accruedInterest: unpaid.toFixed(2),
+    pledgedQty: weightFixed(pledged),
+    releasedQty: weightFixed(released),
+    lockedQty: weightFixed(String(c.state) === 'active' ? pledged.minus(released) : new Decimal(0)),
+    outstanding: moneyFixed(new Decimal(String(c.principal)).minus(String(c.repaid_principal))),
+    repaidPrincipal: moneyFixed(String(c.repaid_principal)),
+    paidInterest: moneyFixed(String(c.paid_interest)),
+    accruedInterest: moneyFixed(unpaid),
     asOf,
     state: String(c.state),
     repayments: reps.map((r) => ({
       id: r.id,
       repayDate: r.repay_date,
-      principal: new Decimal(r.principal).toFixed(2),
-      interest: new Decimal(r.interest).toFixed(2),
-      releasedQty: new Decimal(r.released_qty).toFixed(3),
+      principal: moneyFixed(r.principal),
+      interest: moneyFixed(r.interest),
+      releasedQty: weightFixed(r.released_qty),
     })),
     accrual: schedule.slice(-31),
   };
@@ -146,9 +147,9 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
     return list.map((p) => ({
       id: p.id,
       name: p.name,
-      creditLine: new Decimal(p.credit_line).toFixed(2),
-      used: new Decimal(p.used).toFixed(2),
-      available: new Decimal(p.credit_line).minus(p.used).toFixed(2),
+      creditLine: moneyFixed(p.credit_line),
+      used: moneyFixed(p.used),
+      available: moneyFixed(new Decimal(p.credit_line).minus(p.used)),
       contracts: Number(p.n),
     }));
   });
@@ -159,13 +160,13 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
       const [p] = await tx
         .select()
         .from(fundProvider)
-        .where(and(eq(fundProvider.id, body.providerId), eq(fundProvider.tenantId, t), eq(fundProvider.isDeleted, 0)))
+        .where(and(eq(fundProvider.id, body.providerId), tenantIs(t, fundProvider)))
         .for('update');
       if (p?.status !== 1) throw badRequest('资金方不存在或已停用');
       const available = new Decimal(p.creditLine).minus(await usedOf(tx, t, p.id));
       if (new Decimal(body.principal).gt(available)) {
         throw badRequest(
-          `融资金额 ${new Decimal(body.principal).toFixed(2)} 元超出${p.name}的可用额度 ${available.toFixed(2)} 元`,
+          `融资金额 ${moneyFixed(body.principal)} 元超出${p.name}的可用额度 ${moneyFixed(available)} 元`,
         );
       }
       const values: Row = {
@@ -176,7 +177,7 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
         contractNo: await drawNo(tx, t, 'financeContract', tz),
         providerId: p.id,
         kind: body.kind,
-        principal: new Decimal(body.principal).toFixed(2),
+        principal: moneyFixed(body.principal),
         annualRate: body.annualRate,
         startDate: body.startDate,
         termDays: body.termDays,
@@ -191,7 +192,7 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
           .select({ qty: stock.qty })
           .from(stock)
           .where(
-            and(eq(stock.tenantId, t), eq(stock.warehouseId, body.warehouseId), eq(stock.materialId, body.materialId)),
+            and(tenantOnly(t, stock), eq(stock.warehouseId, body.warehouseId), eq(stock.materialId, body.materialId)),
           )
           .for('update');
         const [already] = await rows<{ q: string }>(
@@ -204,13 +205,13 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
         const free = have.minus(already?.q ?? 0);
         if (new Decimal(body.pledgedQty).gt(free)) {
           throw badRequest(
-            `库存 ${have.toFixed(3)} kg，已质押 ${new Decimal(already?.q ?? 0).toFixed(3)} kg，可质押 ${Decimal.max(free, 0).toFixed(3)} kg，不足 ${new Decimal(body.pledgedQty).toFixed(3)} kg`,
+            `库存 ${weightFixed(have)} kg，已质押 ${weightFixed(already?.q ?? 0)} kg，可质押 ${weightFixed(Decimal.max(free, 0))} kg，不足 ${weightFixed(body.pledgedQty)} kg`,
           );
         }
         Object.assign(values, {
           warehouseId: body.warehouseId,
           materialId: body.materialId,
-          pledgedQty: new Decimal(body.pledgedQty).toFixed(3),
+          pledgedQty: weightFixed(body.pledgedQty),
         });
       }
       const [row] = await tx
@@ -240,9 +241,7 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
       if (reps.some((x) => x.date > body.repayDate)) throw badRequest('还款日不能早于上一次还款日');
       const outstanding = new Decimal(String(c.principal)).minus(String(c.repaidPrincipal));
       if (new Decimal(body.principal).gt(outstanding)) {
-        throw badRequest(
-          `还款本金 ${new Decimal(body.principal).toFixed(2)} 元超过未还本金 ${outstanding.toFixed(2)} 元`,
-        );
+        throw badRequest(`还款本金 ${moneyFixed(body.principal)} 元超过未还本金 ${moneyFixed(outstanding)} 元`);
       }
       const total = accruedInterest(
         String(c.principal),
@@ -251,17 +250,17 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
         body.repayDate,
         reps,
       );
-      const interest = Decimal.max(new Decimal(total).minus(String(c.paidInterest)), 0).toFixed(2);
+      const interest = moneyFixed(Decimal.max(new Decimal(total).minus(String(c.paidInterest)), 0));
       const repaid = new Decimal(String(c.repaidPrincipal)).plus(body.principal);
       const released = c.kind === 'pledge' ? releasedQty(String(c.pledgedQty), String(c.principal), repaid) : '0.000';
-      const releasedNow = new Decimal(released).minus(String(c.releasedQty)).toFixed(3);
+      const releasedNow = weightFixed(new Decimal(released).minus(String(c.releasedQty)));
       const left = new Decimal(String(c.principal)).minus(repaid);
       const state = left.isZero() ? 'closed' : 'active';
       await tx.insert(financeRepayment).values({
         tenantId: user.tenantId,
         contractId: body.id,
         repayDate: body.repayDate,
-        principal: new Decimal(body.principal).toFixed(2),
+        principal: moneyFixed(body.principal),
         interest,
         releasedQty: releasedNow,
         createUser: user.userId,
@@ -269,16 +268,16 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
       await tx
         .update(financeContract)
         .set({
-          repaidPrincipal: repaid.toFixed(2),
-          paidInterest: new Decimal(String(c.paidInterest)).plus(interest).toFixed(2),
+          repaidPrincipal: moneyFixed(repaid),
+          paidInterest: moneyFixed(new Decimal(String(c.paidInterest)).plus(interest)),
           releasedQty: released,
           state,
           updateUser: user.userId,
           updateTime: new Date(),
         })
         .where(eq(financeContract.id, body.id));
-      await writeOperationLog(tx, req, '融资还款', { repaidPrincipal: [c.repaidPrincipal, repaid.toFixed(2)] });
-      return { interest, releasedQty: releasedNow, outstanding: left.toFixed(2), state };
+      await writeOperationLog(tx, req, '融资还款', { repaidPrincipal: [c.repaidPrincipal, moneyFixed(repaid)] });
+      return { interest, releasedQty: releasedNow, outstanding: moneyFixed(left), state };
     });
   });
 }

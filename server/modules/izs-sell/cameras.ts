@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  CAMERA_PATHS,
+  CAMERAS,
   type CameraLook,
   cameraAddresses,
   camerasResource,
@@ -15,7 +15,9 @@ import {
 import type { AppContext } from '../../app.ts';
 import { cameras, weighbridge } from '../../db/schema/index.ts';
 import { registerModule, registerResource } from '../../platform/crud/index.ts';
-import { badRequest, ok } from '../../platform/r.ts';
+import { endpoints } from '../../platform/endpoint.ts';
+import { badRequest } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export async function registerCameras(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;
@@ -32,20 +34,13 @@ export async function registerCameras(app: FastifyInstance, actx: AppContext): P
         const w = await tx
           .select({ id: weighbridge.id, deptId: weighbridge.deptId })
           .from(weighbridge)
-          .where(
-            and(
-              eq(weighbridge.id, row.weighbridgeId as string),
-              eq(weighbridge.tenantId, c.user.tenantId),
-              eq(weighbridge.isDeleted, 0),
-            ),
-          );
+          .where(and(eq(weighbridge.id, row.weighbridgeId as string), tenantOf(c.user, weighbridge)));
         if (!w[0]) throw badRequest('所属地磅不存在');
       },
     });
 
-    s.get(CAMERA_PATHS.look, async (req) => {
-      const user = await cam.permit(req, 'view');
-      const row = await cam.load(db, req, user, String((req.query as { id?: string } | undefined)?.id ?? ''));
+    endpoints(s, db).handle(CAMERAS.look, async ({ query, user, req }) => {
+      const row = await cam.load(db, req, user, query.id);
       const look: CameraLook = {
         id: row.id as string,
         name: row.name as string,
@@ -61,7 +56,7 @@ export async function registerCameras(app: FastifyInstance, actx: AppContext): P
           streamUrl: row.streamUrl as string,
         }),
       };
-      return ok(look);
+      return look;
     });
   });
 }

@@ -16,6 +16,7 @@ import {
   ANALYSIS_CODES as CODES,
   type StatementRow,
 } from '../../../core/contract/izs-stock/analysis.contract.ts';
+import { rateFixed } from '../../../core/format/amounts.ts';
 import { relatedParty, stock, stockMovement, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { type CrudContext, fixed } from '../../platform/crud/index.ts';
@@ -30,8 +31,7 @@ const D = (v: unknown) => new Decimal(String(v ?? '0'));
 const q3 = (v: Decimal.Value) => fixed(String(v), QTY_PLACES);
 const m2 = (v: Decimal.Value) => fixed(String(v), 2);
 /** Gross margin in percent (2 decimals), '' without sales. */
-const marginOf = (profit: Decimal, sales: Decimal) =>
-  sales.isZero() ? '' : profit.div(sales).times(100).toFixed(2, Decimal.ROUND_HALF_UP);
+const marginOf = (profit: Decimal, sales: Decimal) => (sales.isZero() ? '' : rateFixed(profit.div(sales).times(100)));
 
 type Query = z.output<typeof analysisQuery>;
 

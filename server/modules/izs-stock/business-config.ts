@@ -6,6 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { businessConfig, dept } from '../../db/schema/index.ts';
+import { tenantIs, tenantOnly } from '../../platform/scope.ts';
 
 export interface StockConfig {
   allowNegativeStock: boolean;
@@ -30,7 +31,7 @@ export async function stockConfigFor(ex: Executor, tenantId: string, deptId: str
   const [d] = await ex
     .select({ ancestors: dept.ancestors })
     .from(dept)
-    .where(and(eq(dept.id, deptId), eq(dept.tenantId, tenantId)))
+    .where(and(eq(dept.id, deptId), tenantOnly(tenantId, dept)))
     .limit(1);
   // nearest first: the dept itself, then its ancestors from the closest up
   const chain = [
@@ -44,13 +45,7 @@ export async function stockConfigFor(ex: Executor, tenantId: string, deptId: str
   const rows = await ex
     .select()
     .from(businessConfig)
-    .where(
-      and(
-        eq(businessConfig.tenantId, tenantId),
-        eq(businessConfig.isDeleted, 0),
-        inArray(businessConfig.deptId, chain),
-      ),
-    );
+    .where(and(tenantIs(tenantId, businessConfig), inArray(businessConfig.deptId, chain)));
   for (const id of chain) {
     const r = rows.find((x) => x.deptId === id);
     if (r) {

@@ -9,6 +9,7 @@ import type { StockDocType } from '../../../core/contract/izs-stock/stock-order.
 import type { Executor } from '../../db/client.ts';
 import { tradingContract } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 
 export async function linkedContract(
   ex: Executor,
@@ -23,7 +24,7 @@ export async function linkedContract(
   const [c] = await ex
     .select({ state: tradingContract.state, side: tradingContract.side, partyId: tradingContract.partyId })
     .from(tradingContract)
-    .where(and(eq(tradingContract.id, id), eq(tradingContract.tenantId, tenantId), eq(tradingContract.isDeleted, 0)));
+    .where(and(eq(tradingContract.id, id), tenantIs(tenantId, tradingContract)));
   if (!c) throw badRequest('贸易合同不存在');
   if (c.state !== 'executing') throw badRequest('贸易合同不在执行中，不能关联');
   if (c.side !== (docType === 'in_stock' ? 'purchase' : 'sale')) {

@@ -27,7 +27,7 @@ import {
   type SaveContext,
 } from '../../platform/crud/index.ts';
 import { badRequest, ok } from '../../platform/r.ts';
-import { effectiveDept, tenantOf } from '../../platform/scope.ts';
+import { effectiveDept, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
 import { stockConfigFor } from './business-config.ts';
 import { kindGuard } from './kind-guard.ts';
@@ -62,7 +62,7 @@ export async function lineEntities(ex: Executor, tenantId: string, orderId: stri
     .from(stockOrderLine)
     .leftJoin(material, eq(material.id, stockOrderLine.materialId))
     .leftJoin(warehouse, eq(warehouse.id, stockOrderLine.warehouseId))
-    .where(and(eq(stockOrderLine.orderId, orderId), eq(stockOrderLine.tenantId, tenantId)))
+    .where(and(eq(stockOrderLine.orderId, orderId), tenantOnly(tenantId, stockOrderLine)))
     .orderBy(asc(stockOrderLine.lineNo));
   return r.map((l) => ({
     ...l,

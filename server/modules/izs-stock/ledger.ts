@@ -13,6 +13,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { allocate } from '../../../core/stock/allocation.ts';
 import { proportional } from '../../../core/stock/amount.ts';
 import {
@@ -26,6 +27,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { material, stock, stockMovement, stockOrder, stockOrderLine, warehouse } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { refuseBelowPledge } from './pledge-lock.ts';
 
 /** Quantities are kg with 3 decimals. */
@@ -90,13 +92,13 @@ async function lockStocks(
     ? await tx
         .select({ id: warehouse.id, deptId: warehouse.deptId, name: warehouse.name })
         .from(warehouse)
-        .where(and(eq(warehouse.tenantId, tenantId), inArray(warehouse.id, whIds)))
+        .where(and(tenantOnly(tenantId, warehouse), inArray(warehouse.id, whIds)))
     : [];
   const mats = matIds.length
     ? await tx
         .select({ id: material.id, name: material.name })
         .from(material)
-        .where(and(eq(material.tenantId, tenantId), inArray(material.id, matIds)))
+        .where(and(tenantOnly(tenantId, material), inArray(material.id, matIds)))
     : [];
   const whBy = new Map(whs.map((w) => [w.id, w]));
   const matBy = new Map(mats.map((m) => [m.id, m.name]));
@@ -112,9 +114,7 @@ async function lockStocks(
     const [row] = await tx
       .select()
       .from(stock)
-      .where(
-        and(eq(stock.tenantId, tenantId), eq(stock.warehouseId, p.warehouseId), eq(stock.materialId, p.materialId)),
-      )
+      .where(and(tenantOnly(tenantId, stock), eq(stock.warehouseId, p.warehouseId), eq(stock.materialId, p.materialId)))
       .for('update');
     rows.set(key(p.warehouseId, p.materialId), row);
   }
@@ -126,7 +126,7 @@ async function lockStocks(
 
 /** The last known average unit cost of a row (issues into negative stock go out at it). */
 async function lastUnitCost(tx: Tx, row: StockRow): Promise<string> {
-  if (new Decimal(row.qty).gt(0)) return new Decimal(row.amount).div(row.qty).toFixed(6);
+  if (new Decimal(row.qty).gt(0)) return priceFixed(new Decimal(row.amount).div(row.qty), 6);
   const [m] = await tx
     .select({ unitCost: stockMovement.unitCost })
     .from(stockMovement)
@@ -197,11 +197,11 @@ async function saleReturnCost(tx: Tx, doc: LedgerDoc, line: LedgerLine, row: Sto
     const [src] = await tx
       .select({ qty: stockOrderLine.qty, costAmount: stockOrderLine.costAmount })
       .from(stockOrderLine)
-      .where(and(eq(stockOrderLine.id, line.sourceLineId), eq(stockOrderLine.tenantId, doc.tenantId)));
+      .where(and(eq(stockOrderLine.id, line.sourceLineId), tenantOnly(doc.tenantId, stockOrderLine)));
     if (src?.costAmount) return proportional(src.costAmount, line.qty, src.qty);
   }
   const unit = new Decimal(row.qty).gt(0) ? new Decimal(row.amount).div(row.qty) : new Decimal(last);
-  return unit.times(line.qty).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return moneyFixed(unit.times(line.qty));
 }
 
 /** Already returned qty of a source line by other reviewed documents of `docType`. */
@@ -212,7 +212,7 @@ async function returnedQty(tx: Tx, tenantId: string, sourceLineId: string, docTy
     .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
     .where(
       and(
-        eq(stockOrderLine.tenantId, tenantId),
+        tenantOnly(tenantId, stockOrderLine),
         eq(stockOrderLine.sourceLineId, sourceLineId),
         eq(stockOrder.docType, docType),
         eq(stockOrder.state, 'reviewed'),
@@ -229,12 +229,12 @@ async function checkReturnable(tx: Tx, doc: LedgerDoc, lines: LedgerLine[]) {
     const [src] = await tx
       .select({ qty: stockOrderLine.qty })
       .from(stockOrderLine)
-      .where(and(eq(stockOrderLine.id, l.sourceLineId), eq(stockOrderLine.tenantId, doc.tenantId)));
+      .where(and(eq(stockOrderLine.id, l.sourceLineId), tenantOnly(doc.tenantId, stockOrderLine)));
     if (!src) throw badRequest(`明细第${l.lineNo}行：原单明细不存在`);
     const done = await returnedQty(tx, doc.tenantId, l.sourceLineId, doc.docType, doc.id);
     const left = new Decimal(src.qty).minus(done);
     if (new Decimal(l.qty).gt(left)) {
-      throw badRequest(`明细第${l.lineNo}行：退货数量超过可退数量 ${left.toFixed(QTY_PLACES)} kg`);
+      throw badRequest(`明细第${l.lineNo}行：退货数量超过可退数量 ${weightFixed(left, QTY_PLACES)} kg`);
     }
   }
 }
@@ -275,7 +275,7 @@ export async function applyReview(
   const production = doc.docType === 'assembly' || doc.docType === 'disassembly' || doc.docType === 'conversion';
   let shares: string[] = [];
   if (production && ins.length) {
-    const input = outs.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)).toFixed(2);
+    const input = moneyFixed(outs.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)));
     const weights = ins.map((l) => (doc.allocMethod === 'ratio' ? (l.ratio ?? '0') : l.qty));
     try {
       shares = allocate(input, weights);
@@ -304,7 +304,7 @@ export async function applyReview(
   await refuseBelowPledge(tx, doc.tenantId, [...locked.rows.values()], netOutOf(lines), locked.names);
   // total cost: what went out for issue-type documents, what came in for receipt-type ones
   const side = ins.length && !production ? ins : outs.length ? outs : ins;
-  const totalCost = side.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)).toFixed(2);
+  const totalCost = moneyFixed(side.reduce((s, l) => s.plus(costs.get(l.id) ?? '0'), new Decimal(0)));
   return { costs, totalCost };
 }
 
@@ -313,9 +313,7 @@ export async function applyVoid(tx: Tx, doc: LedgerDoc, o: LedgerOptions): Promi
   const moves = await tx
     .select()
     .from(stockMovement)
-    .where(
-      and(eq(stockMovement.orderId, doc.id), eq(stockMovement.isVoid, 0), eq(stockMovement.tenantId, doc.tenantId)),
-    )
+    .where(and(eq(stockMovement.orderId, doc.id), eq(stockMovement.isVoid, 0), tenantOnly(doc.tenantId, stockMovement)))
     .orderBy(desc(stockMovement.id));
   if (!moves.length) return;
   const locked = await lockStocks(tx, doc.tenantId, moves);
@@ -345,7 +343,7 @@ export async function loadLines(tx: Tx, tenantId: string, orderId: string): Prom
   const r = await tx
     .select()
     .from(stockOrderLine)
-    .where(and(eq(stockOrderLine.orderId, orderId), eq(stockOrderLine.tenantId, tenantId)))
+    .where(and(eq(stockOrderLine.orderId, orderId), tenantOnly(tenantId, stockOrderLine)))
     .orderBy(asc(stockOrderLine.lineNo));
   return r.map((l) => ({
     id: l.id,

@@ -2,6 +2,7 @@
  * Document life cycle (DESIGN §5 Documents): draft → submitted → reviewed → voided, for every table with the
  * lifecycle columns (stock documents, purchase/sale orders, drop shipments).
  *
+ * Descriptors: core/contract/izs-stock/lifecycle.contract.ts (one per path, generated from LIFECYCLE_RESOURCES).
  *   POST <path>/submit-review { id }          draft → submitted            button <perm>_add or <perm>_edit
  *   POST <path>/review { id, remark? }        submitted → reviewed         button <perm>_review
  *   POST <path>/void { id, reason }           draft|submitted|reviewed → voided   button <perm>_void
@@ -14,16 +15,22 @@
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type DocState, lifecyclePaths, reviewBody, voidBody } from '../../../core/contract/izs-stock/fields.ts';
+import type { DocState } from '../../../core/contract/izs-stock/fields.ts';
+import {
+  codesFor,
+  lifecycleAnswer,
+  lifecycleEndpoints,
+  type Transition,
+} from '../../../core/contract/izs-stock/lifecycle.contract.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { type AuthUser, currentUser } from '../../platform/auth.ts';
+import type { AuthUser } from '../../platform/auth.ts';
 import { hasAnyCode, type Resource, type Row } from '../../platform/crud/index.ts';
+import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { badRequest, forbidden, ok } from '../../platform/r.ts';
+import { badRequest, forbidden } from '../../platform/r.ts';
 import { traceTransition } from '../../platform/trace-chain/facts.ts';
-import { parse } from '../../platform/validate.ts';
 
-export type Transition = 'submitReview' | 'review' | 'void';
+export type { Transition };
 
 const FROM: Record<Transition, DocState[]> = {
   submitReview: ['draft'],
@@ -127,31 +134,27 @@ export async function transitionTx(
   return updated;
 }
 
-/** Button codes each transition needs. */
-export function codesFor(permission: string, t: Transition): string[] {
-  if (t === 'submitReview') return [`${permission}_add`, `${permission}_edit`];
-  return [`${permission}_${t}`];
-}
+/** Button codes each transition needs (the descriptors' `anyOf`; lifecycle.contract.ts). */
+export { codesFor };
 
 export async function requireTransition(db: Db, user: AuthUser, permission: string, t: Transition) {
   if (!(await hasAnyCode(db, user, codesFor(permission, t)))) throw forbidden('没有权限');
 }
 
-/** Registers the three life-cycle routes below `res.def.path`. */
+/**
+ * Registers the three life-cycle descriptors of `res.def.path` (lifecycle.contract.ts lifecycleEndpoints: the
+ * descriptor checks the button, any of codesFor, and parses the body).
+ */
 export function registerLifecycle(app: FastifyInstance, db: Db, res: Resource, spec: LifecycleSpec): void {
-  const paths = lifecyclePaths(res.def.path);
-  const route = (path: string, t: Transition) =>
-    app.post(path, async (req) => {
-      const user = currentUser(req);
-      await requireTransition(db, user, spec.permission, t);
-      const body = t === 'void' ? parse(voidBody, req.body ?? {}) : parse(reviewBody, req.body ?? {});
-      const found = await res.load(db, req, user, body.id); // tenant + data scope, before the transaction
-      if (spec.matches && !spec.matches(found)) throw badRequest(`${spec.title}不存在`);
-      const text = 'reason' in body ? body.reason : (body.remark ?? '');
-      await db.transaction((tx) => transitionTx(tx, spec, { user, req }, body.id, t, text));
-      return ok(res.entity(await res.load(db, req, user, body.id), user));
-    });
-  route(paths.submitReview, 'submitReview');
-  route(paths.review, 'review');
-  route(paths.void, 'void');
+  const E = lifecycleEndpoints({ path: res.def.path, title: spec.title, permission: spec.permission });
+  const r = endpoints(app, db);
+  const run = async (t: Transition, user: AuthUser, req: FastifyRequest, id: string, text: string) => {
+    const found = await res.load(db, req, user, id); // tenant + data scope, before the transaction
+    if (spec.matches && !spec.matches(found)) throw badRequest(`${spec.title}不存在`);
+    await db.transaction((tx) => transitionTx(tx, spec, { user, req }, id, t, text));
+    return lifecycleAnswer.parse(res.entity(await res.load(db, req, user, id), user));
+  };
+  r.handle(E.submitReview, ({ body, user, req }) => run('submitReview', user, req, body.id, body.remark ?? ''));
+  r.handle(E.review, ({ body, user, req }) => run('review', user, req, body.id, body.remark ?? ''));
+  r.handle(E.void, ({ body, user, req }) => run('void', user, req, body.id, body.reason));
 }

@@ -14,6 +14,7 @@ import {
   type tradeLineForm,
 } from '../../../core/contract/izs-stock/trade-order.contract.ts';
 import type { ResourceDef } from '../../../core/contract/resource.ts';
+import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { lineAmount, priceUnitOf } from '../../../core/stock/amount.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import {
@@ -36,6 +37,7 @@ import {
   type SaveContext,
 } from '../../platform/crud/index.ts';
 import { badRequest, ok } from '../../platform/r.ts';
+import { tenantIs, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
 import { kindGuard } from './kind-guard.ts';
 import { QTY_PLACES } from './ledger.ts';
@@ -56,7 +58,7 @@ export async function partyOk(ex: Executor, tenantId: string, id: string, types:
   const [p] = await ex
     .select({ type: relatedParty.type })
     .from(relatedParty)
-    .where(and(eq(relatedParty.id, id), eq(relatedParty.tenantId, tenantId), eq(relatedParty.isDeleted, 0)));
+    .where(and(eq(relatedParty.id, id), tenantIs(tenantId, relatedParty)));
   return !!p && types.includes(p.type);
 }
 
@@ -69,7 +71,7 @@ export async function materialOf(ex: Executor, tenantId: string, id: string) {
       deductRate: material.deductRate,
     })
     .from(material)
-    .where(and(eq(material.id, id), eq(material.tenantId, tenantId), eq(material.isDeleted, 0)));
+    .where(and(eq(material.id, id), tenantIs(tenantId, material)));
   return m;
 }
 
@@ -114,15 +116,18 @@ function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
           out.push({
             lineNo: i + 1,
             materialId: l.materialId,
-            qty: new Decimal(l.qty).toFixed(QTY_PLACES),
-            unitPrice: new Decimal(l.unitPrice).toFixed(2),
+            qty: weightFixed(l.qty, QTY_PLACES),
+            unitPrice: priceFixed(l.unitPrice),
             amount: lineAmount(l.qty, l.unitPrice, priceUnitOf(m.priceUnit)),
             remark: l.remark ?? '',
           });
         }
         row.kind = kind;
-        row.totalQty = out.reduce((a, l) => a.plus(l.qty as string), new Decimal(0)).toFixed(QTY_PLACES);
-        row.totalAmount = out.reduce((a, l) => a.plus(l.amount as string), new Decimal(0)).toFixed(2);
+        row.totalQty = weightFixed(
+          out.reduce((a, l) => a.plus(l.qty as string), new Decimal(0)),
+          QTY_PLACES,
+        );
+        row.totalAmount = moneyFixed(out.reduce((a, l) => a.plus(l.amount as string), new Decimal(0)));
         if (c.isNew) {
           row.state = 'draft';
           row.orderNo = await drawOrderNo(tx, t, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', ctx.tz);
@@ -134,7 +139,7 @@ function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
         const t = c.user.tenantId;
         await tx
           .delete(tradeOrderLine)
-          .where(and(eq(tradeOrderLine.orderId, saved.id as string), eq(tradeOrderLine.tenantId, t)));
+          .where(and(eq(tradeOrderLine.orderId, saved.id as string), tenantOnly(t, tradeOrderLine)));
         const lines = prepared.get(c) ?? [];
         if (lines.length) {
           await tx.insert(tradeOrderLine).values(lines.map((l) => ({ ...l, tenantId: t, orderId: saved.id }) as never));
@@ -178,7 +183,7 @@ async function tradeLines(db: Db, tenantId: string, orderId: string, kind: 'purc
     })
     .from(tradeOrderLine)
     .leftJoin(material, eq(material.id, tradeOrderLine.materialId))
-    .where(and(eq(tradeOrderLine.orderId, orderId), eq(tradeOrderLine.tenantId, tenantId)))
+    .where(and(eq(tradeOrderLine.orderId, orderId), tenantOnly(tenantId, tradeOrderLine)))
     .orderBy(asc(tradeOrderLine.lineNo));
   const done = await db
     .select({ materialId: stockOrderLine.materialId, q: sql<string>`sum(${stockOrderLine.qty})` })
@@ -186,7 +191,7 @@ async function tradeLines(db: Db, tenantId: string, orderId: string, kind: 'purc
     .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
     .where(
       and(
-        eq(stockOrder.tenantId, tenantId),
+        tenantOnly(tenantId, stockOrder),
         eq(stockOrder.sourceOrderId, orderId),
         eq(stockOrder.docType, kind === 'purchase' ? 'in_stock' : 'out_stock'),
         eq(stockOrder.state, 'reviewed'),
@@ -236,20 +241,14 @@ function registerDropShipping(s: FastifyInstance, ctx: CrudContext) {
         const [w] = await tx
           .select({ id: weighingOrder.id })
           .from(weighingOrder)
-          .where(
-            and(
-              eq(weighingOrder.id, row.sourceWeighingId as string),
-              eq(weighingOrder.tenantId, t),
-              eq(weighingOrder.isDeleted, 0),
-            ),
-          );
+          .where(and(eq(weighingOrder.id, row.sourceWeighingId as string), tenantIs(t, weighingOrder)));
         if (!w) throw badRequest('磅单不存在');
       }
       const unit = (row.priceUnit as string | undefined) || m.priceUnit || 'yuan_per_tonne';
       row.priceUnit = unit;
       row.purchaseAmount = lineAmount(row.purchaseQty as string, row.purchasePrice as string, priceUnitOf(unit));
       row.saleAmount = lineAmount(row.saleQty as string, row.salePrice as string, priceUnitOf(unit));
-      row.grossProfit = new Decimal(row.saleAmount as string).minus(row.purchaseAmount as string).toFixed(2);
+      row.grossProfit = moneyFixed(new Decimal(row.saleAmount as string).minus(row.purchaseAmount as string));
       if (c.isNew) {
         row.state = 'draft';
         row.orderNo = await drawOrderNo(tx, t, 'dropShipping', ctx.tz);
@@ -268,13 +267,7 @@ function registerDropShipping(s: FastifyInstance, ctx: CrudContext) {
       const [d] = await tx
         .select({ id: dropShipping.id, deptId: dropShipping.deptId })
         .from(dropShipping)
-        .where(
-          and(
-            eq(dropShipping.id, row.dropId as string),
-            eq(dropShipping.tenantId, c.user.tenantId),
-            eq(dropShipping.isDeleted, 0),
-          ),
-        );
+        .where(and(eq(dropShipping.id, row.dropId as string), tenantOf(c.user, dropShipping)));
       if (!d) throw badRequest('直发单不存在');
       // evidence belongs to the shipment's department (same data scope)
       if (c.isNew && d.deptId) row.deptId = d.deptId;

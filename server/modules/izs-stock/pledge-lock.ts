@@ -7,6 +7,7 @@
  */
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { weightFixed } from '../../../core/format/amounts.ts';
 import { rows, type Tx } from '../../db/client.ts';
 import { badRequest } from '../../platform/r.ts';
 
@@ -46,9 +47,9 @@ export async function refuseBelowPledge(
     const before = after.plus(out);
     const free = Decimal.max(before.minus(pledged), 0);
     throw badRequest(
-      `${names(row.warehouseId, row.materialId)}已质押 ${pledged.toFixed(3)} kg（融资合同 ${p?.nos ?? ''}），` +
-        `现有 ${before.toFixed(3)} kg，${verb} ${out.toFixed(3)} kg 后结存 ${after.toFixed(3)} kg，低于质押数量；` +
-        `最多可${verb === '本单出库' ? '出库' : '减少'} ${free.toFixed(3)} kg，请先还款解除质押`,
+      `${names(row.warehouseId, row.materialId)}已质押 ${weightFixed(pledged)} kg（融资合同 ${p?.nos ?? ''}），` +
+        `现有 ${weightFixed(before)} kg，${verb} ${weightFixed(out)} kg 后结存 ${weightFixed(after)} kg，低于质押数量；` +
+        `最多可${verb === '本单出库' ? '出库' : '减少'} ${weightFixed(free)} kg，请先还款解除质押`,
     );
   }
 }

@@ -7,12 +7,14 @@ import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StockDocType, stockLineForm } from '../../../core/contract/izs-stock/stock-order.contract.ts';
+import { decimalFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { lineAmount, priceUnitOf } from '../../../core/stock/amount.ts';
 import type { OrderKind } from '../../../core/stock/order-no.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { material, relatedParty, stockOrder, stockOrderLine, tradeOrder, warehouse } from '../../db/schema/index.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { linkedContract } from './contract-link.ts';
 import { QTY_PLACES } from './ledger.ts';
 
@@ -169,7 +171,7 @@ export async function prepareStockDoc(
         .from(stockOrderLine)
         .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
         .where(
-          and(inArray(stockOrderLine.id, srcIds), eq(stockOrderLine.tenantId, tenantId), eq(stockOrder.isDeleted, 0)),
+          and(inArray(stockOrderLine.id, srcIds), tenantOnly(tenantId, stockOrderLine), eq(stockOrder.isDeleted, 0)),
         )
     : [];
   const matBy = new Map(mats.map((m) => [m.id, m]));
@@ -211,8 +213,8 @@ export async function prepareStockDoc(
       direction,
       materialId: l.materialId,
       warehouseId: lineWh,
-      qty: new Decimal(l.qty).toFixed(QTY_PLACES),
-      unitPrice: new Decimal(price).toFixed(2),
+      qty: weightFixed(l.qty, QTY_PLACES),
+      unitPrice: priceFixed(price),
       amount: lineAmount(l.qty, price, priceUnitOf(m.priceUnit)),
       ratio,
       sourceLineId,
@@ -234,7 +236,10 @@ export async function prepareStockDoc(
     }
   }
   const sum = (ls: PreparedLine[], f: 'qty' | 'amount', p: number) =>
-    ls.reduce((s, l) => s.plus(l[f]), new Decimal(0)).toFixed(p);
+    decimalFixed(
+      ls.reduce((s, l) => s.plus(l[f]), new Decimal(0)),
+      p,
+    );
   const qtyLines = info.production ? out.filter((l) => l.direction === 'out') : out;
   const header: Row = {
     docType,
@@ -258,8 +263,6 @@ export async function prepareStockDoc(
 
 /** Replaces the lines of a document. */
 export async function writeLines(tx: Tx, tenantId: string, orderId: string, lines: PreparedLine[]): Promise<void> {
-  await tx
-    .delete(stockOrderLine)
-    .where(and(eq(stockOrderLine.orderId, orderId), eq(stockOrderLine.tenantId, tenantId)));
+  await tx.delete(stockOrderLine).where(and(eq(stockOrderLine.orderId, orderId), tenantOnly(tenantId, stockOrderLine)));
   if (lines.length) await tx.insert(stockOrderLine).values(lines.map((l) => ({ ...l, tenantId, orderId })));
 }

@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { priceList } from '../../db/schema/index.ts';
 import { type CrudContext, fixed, type Resource, registerResource } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { kindGuard } from './kind-guard.ts';
 import { CUSTOMER_TYPES, materialOf, partyOk, SUPPLIER_TYPES } from './orders.ts';
 
@@ -34,8 +35,7 @@ export async function lookupPrice(
   const m = await materialOf(ex, tenantId, materialId);
   if (!m) return null;
   const base = and(
-    eq(priceList.tenantId, tenantId),
-    eq(priceList.isDeleted, 0),
+    tenantIs(tenantId, priceList),
     eq(priceList.status, 1),
     eq(priceList.priceType, priceType),
     eq(priceList.materialId, materialId),

@@ -8,6 +8,7 @@ import { dropShipping, priceList, relatedParty, stockOrder, tradeOrder, weighing
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import type { Parties } from './parties.ts';
 
 export function handleSupplierMerge(r: ReturnType<typeof endpoints>, { db }: CrudContext, p: Parties): void {
@@ -22,7 +23,7 @@ export function handleSupplierMerge(r: ReturnType<typeof endpoints>, { db }: Cru
       await tx
         .select({ id: relatedParty.id })
         .from(relatedParty)
-        .where(and(inArray(relatedParty.id, [body.keepId, body.mergeId]), eq(relatedParty.tenantId, t)))
+        .where(and(inArray(relatedParty.id, [body.keepId, body.mergeId]), tenantOnly(t, relatedParty)))
         .for('update');
       const count = async (p: Promise<{ id: string }[]>) => (await p).length;
       const now = new Date();
@@ -31,35 +32,35 @@ export function handleSupplierMerge(r: ReturnType<typeof endpoints>, { db }: Cru
           tx
             .update(weighingOrder)
             .set({ partyId: body.keepId, updateTime: now, updateUser: user.userId })
-            .where(and(eq(weighingOrder.tenantId, t), eq(weighingOrder.partyId, body.mergeId)))
+            .where(and(tenantOnly(t, weighingOrder), eq(weighingOrder.partyId, body.mergeId)))
             .returning({ id: weighingOrder.id }),
         ),
         stockOrders: await count(
           tx
             .update(stockOrder)
             .set({ partyId: body.keepId, updateTime: now, updateUser: user.userId })
-            .where(and(eq(stockOrder.tenantId, t), eq(stockOrder.partyId, body.mergeId)))
+            .where(and(tenantOnly(t, stockOrder), eq(stockOrder.partyId, body.mergeId)))
             .returning({ id: stockOrder.id }),
         ),
         tradeOrders: await count(
           tx
             .update(tradeOrder)
             .set({ partyId: body.keepId, updateTime: now, updateUser: user.userId })
-            .where(and(eq(tradeOrder.tenantId, t), eq(tradeOrder.partyId, body.mergeId)))
+            .where(and(tenantOnly(t, tradeOrder), eq(tradeOrder.partyId, body.mergeId)))
             .returning({ id: tradeOrder.id }),
         ),
         dropShippings: await count(
           tx
             .update(dropShipping)
             .set({ supplierId: body.keepId, updateTime: now, updateUser: user.userId })
-            .where(and(eq(dropShipping.tenantId, t), eq(dropShipping.supplierId, body.mergeId)))
+            .where(and(tenantOnly(t, dropShipping), eq(dropShipping.supplierId, body.mergeId)))
             .returning({ id: dropShipping.id }),
         ),
         prices: await count(
           tx
             .update(priceList)
             .set({ partyId: body.keepId, updateTime: now, updateUser: user.userId })
-            .where(and(eq(priceList.tenantId, t), eq(priceList.partyId, body.mergeId)))
+            .where(and(tenantOnly(t, priceList), eq(priceList.partyId, body.mergeId)))
             .returning({ id: priceList.id }),
         ),
       };
@@ -73,7 +74,7 @@ export function handleSupplierMerge(r: ReturnType<typeof endpoints>, { db }: Cru
       await tx
         .update(relatedParty)
         .set({ isDeleted: 1, updateTime: now, updateUser: user.userId })
-        .where(and(eq(relatedParty.id, body.mergeId), eq(relatedParty.tenantId, t)));
+        .where(and(eq(relatedParty.id, body.mergeId), tenantOnly(t, relatedParty)));
       await writeOperationLog(tx, req, '合并供应商', {
         mergeId: [body.mergeId, body.keepId],
         mergeName: [dup.name, keep.name],

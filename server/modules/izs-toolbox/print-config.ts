@@ -24,7 +24,7 @@ import { isAdministrator, scopeCondition } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden } from '../../platform/r.ts';
-import { effectiveDept } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 
 type ConfigRow = typeof printConfig.$inferSelect;
@@ -38,7 +38,7 @@ async function visibleWarehouse(ex: Executor, db: Db, u: AuthUser, id: string) {
   const r = await ex
     .select({ id: warehouse.id, name: warehouse.name, deptId: warehouse.deptId })
     .from(warehouse)
-    .where(and(eq(warehouse.id, id), eq(warehouse.tenantId, u.tenantId), eq(warehouse.isDeleted, 0), scope))
+    .where(and(eq(warehouse.id, id), tenantOf(u, warehouse), scope))
     .limit(1);
   if (!r[0]) throw badRequest('仓库不存在');
   return r[0];
@@ -48,9 +48,7 @@ const configOf = (ex: Executor, tenantId: string, warehouseId: string) =>
   ex
     .select()
     .from(printConfig)
-    .where(
-      and(eq(printConfig.tenantId, tenantId), eq(printConfig.warehouseId, warehouseId), eq(printConfig.isDeleted, 0)),
-    )
+    .where(and(tenantIs(tenantId, printConfig), eq(printConfig.warehouseId, warehouseId)))
     .limit(1);
 
 const mm = (v: string | null) => Number(v ?? 0);
@@ -88,7 +86,7 @@ async function allowedDept(db: Db, u: AuthUser, wanted?: string): Promise<string
     const d = await db
       .select({ id: dept.id })
       .from(dept)
-      .where(and(eq(dept.id, id), eq(dept.tenantId, u.tenantId), eq(dept.isDeleted, 0)))
+      .where(and(eq(dept.id, id), tenantOf(u, dept)))
       .limit(1);
     if (d[0]) return id;
   }
@@ -156,18 +154,12 @@ export function registerPrintConfig(s: FastifyInstance, db: Db, tz: string): voi
   /** Spec §7.7 "printer config fetch by deptId": data printType, printDevice, printDevice2, printDevice3. */
   r.handle(PRINT_CONFIG.byDept, async ({ query: q, user: u }) => {
     const deptId = await allowedDept(db, u, q.deptId);
-    const live = (t: typeof printConfig) => and(eq(t.tenantId, u.tenantId), eq(t.isDeleted, 0));
+    const live = (t: typeof printConfig) => tenantOf(u, t);
     // the department's default warehouse (business config) first, else its most recently saved warehouse
     const def = await db
       .select({ warehouseId: businessConfig.defaultWarehouseId })
       .from(businessConfig)
-      .where(
-        and(
-          eq(businessConfig.tenantId, u.tenantId),
-          eq(businessConfig.deptId, deptId),
-          eq(businessConfig.isDeleted, 0),
-        ),
-      )
+      .where(and(tenantOf(u, businessConfig), eq(businessConfig.deptId, deptId)))
       .limit(1);
     let row: ConfigRow | undefined;
     if (def[0]?.warehouseId) [row] = await configOf(db, u.tenantId, def[0].warehouseId);

@@ -3,21 +3,21 @@
  * scope and name look-ups. Figures are summed in SQL and formatted from decimal strings (never floats).
  */
 import Decimal from 'decimal.js';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { moneyFixed, rateFixed, weightFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { material, relatedParty, warehouse, weighbridge, weighingOrder } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { hasAnyCode } from '../../platform/crud/permissions.ts';
 import { forbidden } from '../../platform/r.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { scopeOf, tenantOnly } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 
 export const D = (v: unknown) => new Decimal(v === null || v === undefined || v === '' ? '0' : String(v));
-export const kg3 = (v: unknown) => D(v).toFixed(3, Decimal.ROUND_HALF_UP);
-export const yuan2 = (v: unknown) => D(v).toFixed(2, Decimal.ROUND_HALF_UP);
+export const kg3 = (v: unknown) => weightFixed(D(v));
+export const yuan2 = (v: unknown) => moneyFixed(D(v));
 /** a / b in percent (2 decimals), '' when b is zero. */
-export const pct2 = (a: unknown, b: unknown) =>
-  D(b).isZero() ? '' : D(a).div(D(b)).times(100).toFixed(2, Decimal.ROUND_HALF_UP);
+export const pct2 = (a: unknown, b: unknown) => (D(b).isZero() ? '' : rateFixed(D(a).div(D(b)).times(100)));
 
 /** The server's business day (yyyy-MM-dd in TZ), its month's first day and a day `n` days before. */
 export function businessDay(tz: string, now = new Date()) {
@@ -54,7 +54,7 @@ async function namesOf(
   const found: Named[] = await db
     .select({ id: table.id, name: table.name })
     .from(table)
-    .where(and(eq(table.tenantId, tenantId), inArray(table.id, want)));
+    .where(and(tenantOnly(tenantId, table), inArray(table.id, want)));
   return new Map(found.map((r) => [r.id, r.name]));
 }
 export const materialNames = (db: Db, t: string, ids: (string | null)[]) => namesOf(db, material, t, ids);

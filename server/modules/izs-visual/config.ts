@@ -15,7 +15,7 @@ import { dept, visualConfig, warehouse, weighbridge } from '../../db/schema/inde
 import type { AuthUser } from '../../platform/auth.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { ApiError } from '../../platform/r.ts';
-import { effectiveDept, tenantOf } from '../../platform/scope.ts';
+import { effectiveDept, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { deptAllowed } from '../izs-weighing/socket.ts';
 import { requireAnyView } from './common.ts';
 import { siteCoords } from './sites.ts';
@@ -24,20 +24,14 @@ async function answer(db: Db, user: AuthUser, deptId: string): Promise<ConfigAns
   const [row] = await db
     .select({ config: visualConfig.config })
     .from(visualConfig)
-    .where(and(eq(visualConfig.tenantId, user.tenantId), eq(visualConfig.deptId, deptId)));
+    .where(and(tenantOnly(user, visualConfig), eq(visualConfig.deptId, deptId)));
   const parsed = configSchema.safeParse(row?.config);
   const ids = user.roles.includes('administrator') ? undefined : user.deptIds;
   const [depts, whs, wbs] = await Promise.all([
     db
       .select({ id: dept.id, name: dept.deptName })
       .from(dept)
-      .where(
-        and(
-          eq(dept.tenantId, user.tenantId),
-          eq(dept.isDeleted, 0),
-          ids ? inArray(dept.id, ids.length ? ids : ['0']) : undefined,
-        ),
-      )
+      .where(and(tenantOf(user, dept), ids ? inArray(dept.id, ids.length ? ids : ['0']) : undefined))
       .orderBy(dept.sort, dept.id),
     db
       .select({ id: warehouse.id, name: warehouse.name, regionCode: warehouse.regionCode })

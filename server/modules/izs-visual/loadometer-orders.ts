@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { weighbridge, weighingOrder } from '../../db/schema/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { notFound } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import {
   businessDay,
   D,
@@ -41,7 +42,7 @@ export function registerLoadometerOrders(r: ReturnType<typeof endpoints>, db: Db
     const [b] = await db
       .select({ name: weighbridge.name })
       .from(weighbridge)
-      .where(and(eq(weighbridge.tenantId, tenantId), eq(weighbridge.isDeleted, 0), eq(weighbridge.id, id)));
+      .where(and(tenantIs(tenantId, weighbridge), eq(weighbridge.id, id)));
     if (!b) throw notFound('地磅不存在');
     return b;
   }

@@ -9,14 +9,14 @@ import type { Db } from '../../db/client.ts';
 import { visualSite, warehouse } from '../../db/schema/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { ApiError } from '../../platform/r.ts';
-import { tenantOf } from '../../platform/scope.ts';
+import { tenantOf, tenantOnly } from '../../platform/scope.ts';
 
 /** warehouseId → { lon, lat } (numbers, for the map). */
 export async function siteCoords(db: Db, tenantId: string) {
   const found = await db
     .select({ id: visualSite.warehouseId, lon: visualSite.lon, lat: visualSite.lat })
     .from(visualSite)
-    .where(eq(visualSite.tenantId, tenantId));
+    .where(tenantOnly(tenantId, visualSite));
   return new Map(found.map((r) => [r.id, { lon: Number(r.lon), lat: Number(r.lat) }]));
 }
 
@@ -33,7 +33,7 @@ export function registerSites(r: ReturnType<typeof endpoints>, db: Db): void {
         if (found.length !== ids.length) throw new ApiError(400, '仓库不存在或已删除');
       }
       for (const s of body.sites) {
-        const key = and(eq(visualSite.tenantId, user.tenantId), eq(visualSite.warehouseId, s.warehouseId));
+        const key = and(tenantOnly(user, visualSite), eq(visualSite.warehouseId, s.warehouseId));
         if (s.lon === null || s.lat === null) {
           await tx.delete(visualSite).where(key);
           continue;

@@ -8,13 +8,12 @@ import { weighingOrder } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
-import { CAPTURE, need, resolveEdits } from './edits.ts';
+import { resolveEdits } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
 
 export function handleComplete(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext, w: WeighingService): void {
   const { res, lock, answer, completeTx } = w;
   r.handle(WEIGHING.complete, async ({ body: b, user, req }) => {
-    await need(db, user, CAPTURE);
     await res.load(db, req, user, b.id);
     await db.transaction(async (tx) => {
       const row = await lock(tx, user, b.id);

@@ -16,9 +16,7 @@ import { today } from '../izs-stock/order-no.ts';
 import { CUSTOMER_TYPES, materialOf, partyOk, SUPPLIER_TYPES } from '../izs-stock/orders.ts';
 import { lookupPrice } from '../izs-stock/prices.ts';
 
-export const CAPTURE = ['supply_chain_loadometer_add', 'supply_chain_weight_memo_add'];
 export const MANUAL = ['supply_chain_loadometer_manual'];
-export const VOID = ['supply_chain_weight_memo_void'];
 export const TYPE_NAMES = Object.fromEntries(WEIGHING_ORDER_TYPES.map((t) => [t.value, t.label]));
 
 export async function need(db: Db, user: AuthUser, codes: string[]) {

@@ -12,13 +12,12 @@ import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantOf } from '../../platform/scope.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
 import { drawOrderNo } from '../izs-stock/order-no.ts';
-import { CAPTURE, checkReading, type Edits, need, photoText, resolveEdits } from './edits.ts';
+import { checkReading, type Edits, photoText, resolveEdits } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
 
 export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext, w: WeighingService): void {
   const { res, answer } = w;
   r.handle(WEIGHING.firstPass, async ({ body: b, user, req }) => {
-    await need(db, user, CAPTURE);
     const deptId = await res.deptIdFor(user, undefined);
     await checkReading(db, user, b, deptId);
     const cfg = await stockConfigFor(db, user.tenantId, deptId);

@@ -10,13 +10,12 @@ import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
-import { CAPTURE, checkReading, need, photoText, resolveEdits } from './edits.ts';
+import { checkReading, photoText, resolveEdits } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
 
 export function handleSecondPass(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext, w: WeighingService): void {
   const { res, lock, answer, figures, completeTx } = w;
   r.handle(WEIGHING.secondPass, async ({ body: b, user, req }) => {
-    await need(db, user, CAPTURE);
     const current = await res.load(db, req, user, b.id);
     await checkReading(db, user, b, (current.deptId as string | null) ?? null);
     await db.transaction(async (tx) => {

@@ -13,13 +13,11 @@ import { badRequest } from '../../platform/r.ts';
 import { traceWeighing } from '../../platform/trace-chain/facts.ts';
 import { stockDocLifecycle } from '../izs-stock/documents.ts';
 import { transitionTx } from '../izs-stock/lifecycle.ts';
-import { need, VOID } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
 
 export function handleVoid(r: ReturnType<typeof endpoints>, { db }: CrudContext, w: WeighingService): void {
   const { res, lock, answer } = w;
   r.handle(WEIGHING.void, async ({ body: b, user, req }) => {
-    await need(db, user, VOID);
     await res.load(db, req, user, b.id);
     await db.transaction(async (tx) => {
       const row = await lock(tx, user, b.id);

@@ -77,6 +77,19 @@ export async function exportRows(
   /** At most this many rows; when more match, the sheet ends with a row saying so (`capNote`). */
   cap?: { maxRows: number; note: string },
 ): Promise<FastifyReply> {
+  const f = await exportWorkbook(db, def, tz, fetch, tenantId, cap);
+  return reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition(f.filename)).send(f.body);
+}
+
+/** The export as a file (name and streamed bytes): what a file descriptor's handler returns (`fileAnswer('xlsx')`). */
+export async function exportWorkbook(
+  db: Db,
+  def: ResourceDef,
+  tz: string,
+  fetch: (offset: number, limit: number) => Promise<Row[]>,
+  tenantId = '',
+  cap?: { maxRows: number; note: string },
+): Promise<{ filename: string; body: PassThrough }> {
   const columns = def.columns as unknown as ColumnDef<Row>[];
   const labels = await Promise.all(columns.map((c) => optionLabels(db, c.options, tenantId)));
   const first = await fetch(0, EXPORT_BATCH); // fail before the headers are sent
@@ -90,7 +103,6 @@ export async function exportRows(
   }));
   ws.getRow(1).font = { bold: true };
   const name = `${def.title}-${formatDate(new Date(), tz).replace(/-/g, '')}.xlsx`;
-  reply.header('Content-Type', XLSX).header('Content-Disposition', contentDisposition(name));
   const write = async () => {
     let batch = first;
     let offset = 0;
@@ -113,7 +125,7 @@ export async function exportRows(
     await wb.commit();
   };
   write().catch((e) => stream.destroy(e instanceof Error ? e : new Error(String(e))));
-  return reply.send(stream);
+  return { filename: name, body: stream };
 }
 
 const importFields = (def: ResourceDef) =>

@@ -10,7 +10,7 @@ import { dept, staff, user } from '../../../db/schema/index.ts';
 import type { endpoints } from '../../../platform/endpoint.ts';
 import { diff, writeOperationLog } from '../../../platform/logs.ts';
 import { badRequest, notFound } from '../../../platform/r.ts';
-import { effectiveDept, tenantOf } from '../../../platform/scope.ts';
+import { effectiveDept, tenantOf, tenantOnly } from '../../../platform/scope.ts';
 import { parse } from '../../../platform/validate.ts';
 import { permit } from './shared.ts';
 
@@ -66,7 +66,7 @@ export function handleDeptWrites(r: ReturnType<typeof endpoints>, db: Db): void 
             })
             .where(
               and(
-                eq(dept.tenantId, u.tenantId),
+                tenantOnly(u, dept),
                 sql`(${dept.ancestors} = ${oldPrefix} or ${dept.ancestors} like ${`${oldPrefix},%`})`,
               ),
             );

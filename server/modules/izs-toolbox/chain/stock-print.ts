@@ -9,12 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { toCapital } from '../../../../core/accounting/capital.ts';
 import { STOCK_DOC_RESOURCES } from '../../../../core/contract/izs-stock/stock-order.contract.ts';
 import { STOCK_PRINT } from '../../../../core/contract/izs-toolbox/stock-print.contract.ts';
+import { moneyFixed, weightFixed } from '../../../../core/format/amounts.ts';
 import { priceUnitOf } from '../../../../core/stock/amount.ts';
 import { type Db, rows } from '../../../db/client.ts';
 import { stockOrder, tenant } from '../../../db/schema/index.ts';
 import { checkGrant, endpoints } from '../../../platform/endpoint.ts';
 import { badRequest } from '../../../platform/r.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { scopeOf, tenantOf, tenantOnly } from '../../../platform/scope.ts';
 import { isChained, traceLinkOf } from '../../../platform/trace-chain/link.ts';
 
 /** Printed titles; the party is the customer of what goes out, the supplier of what comes in. */
@@ -25,7 +26,7 @@ const DOC_TITLES: Record<string, { title: string; party: string }> = {
   sale_return: { title: '销售退货单', party: '客户' },
 };
 
-const t3 = (kg: string) => new Decimal(kg || '0').div(1000).toFixed(3);
+const t3 = (kg: string) => weightFixed(new Decimal(kg || '0').div(1000));
 
 async function nameOf(db: Db, sqlText: ReturnType<typeof sql>): Promise<string> {
   const [r] = await rows<{ name: string | null }>(db, sqlText);
@@ -38,7 +39,7 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
     const [head] = await db
       .select({ docType: stockOrder.docType })
       .from(stockOrder)
-      .where(and(eq(stockOrder.id, query.id), eq(stockOrder.tenantId, user.tenantId), eq(stockOrder.isDeleted, 0)));
+      .where(and(eq(stockOrder.id, query.id), tenantOf(user, stockOrder)));
     const kind = head ? DOC_TITLES[head.docType] : undefined;
     if (!head || !kind) throw badRequest('单据不存在或不可打印');
     const def = STOCK_DOC_RESOURCES[head.docType as keyof typeof STOCK_DOC_RESOURCES];
@@ -64,7 +65,7 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
             from izs_stock_order_line l join izs_material m on m.id = l.material_id
            where l.order_id = ${o.id} order by l.line_no`,
     );
-    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, user.tenantId));
+    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(tenantOnly(user, tenant));
     const total = lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
     const totalKg = lines.reduce((s, l) => s.plus(l.qty), new Decimal(0));
     const target = { tenantId: user.tenantId, orderType: o.docType, orderNo: o.orderNo };
@@ -89,16 +90,16 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
         materialCode: l.code,
         materialName: l.name,
         spec: l.spec,
-        qtyKg: new Decimal(l.qty).toFixed(3),
+        qtyKg: weightFixed(l.qty),
         qtyT: t3(l.qty),
         unitPrice: l.unitPrice,
         priceUnit: priceUnitOf(l.priceUnit) === 'kg' ? '元/千克' : '元/吨',
-        amount: new Decimal(l.amount).toFixed(2),
+        amount: moneyFixed(l.amount),
       })),
-      totalKg: totalKg.toFixed(3),
+      totalKg: weightFixed(totalKg),
       totalT: t3(totalKg.toString()),
-      totalAmount: total.toFixed(2),
-      totalCapital: toCapital(total.toFixed(2)),
+      totalAmount: moneyFixed(total),
+      totalCapital: toCapital(moneyFixed(total)),
       makerName: await userName(o.createUser),
       reviewerName: await userName(o.reviewer),
       tracePath: (await isChained(db, target)) ? await traceLinkOf(db, target) : null,

@@ -12,7 +12,7 @@ import type { AuthUser } from '../../../platform/auth.ts';
 import { endpoints } from '../../../platform/endpoint.ts';
 import { writeOperationLog } from '../../../platform/logs.ts';
 import { badRequest } from '../../../platform/r.ts';
-import { effectiveDept } from '../../../platform/scope.ts';
+import { effectiveDept, tenantOf, tenantOnly } from '../../../platform/scope.ts';
 import { formatDateTime } from '../../../platform/time.ts';
 import { newAppKey, newSecret, newWebhookSecret, type SecretBox } from './crypto.ts';
 
@@ -46,17 +46,13 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
     const [a] = await db
       .select()
       .from(openApp)
-      .where(and(eq(openApp.id, id), eq(openApp.tenantId, user.tenantId), eq(openApp.isDeleted, 0)));
+      .where(and(eq(openApp.id, id), tenantOf(user, openApp)));
     if (!a) throw badRequest('应用不存在');
     return a;
   };
 
   r.handle(OPEN_APP.list, async ({ user }) => {
-    const apps = await db
-      .select()
-      .from(openApp)
-      .where(and(eq(openApp.tenantId, user.tenantId), eq(openApp.isDeleted, 0)))
-      .orderBy(desc(openApp.createTime));
+    const apps = await db.select().from(openApp).where(tenantOf(user, openApp)).orderBy(desc(openApp.createTime));
     return Promise.all(apps.map(rowOf));
   });
 
@@ -204,7 +200,7 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
     const [d] = await db
       .select({ id: openWebhook.id, appId: openWebhook.appId })
       .from(openWebhook)
-      .where(and(eq(openWebhook.id, body.id), eq(openWebhook.tenantId, user.tenantId)));
+      .where(and(eq(openWebhook.id, body.id), tenantOnly(user, openWebhook)));
     if (!d) throw badRequest('推送记录不存在');
     await db.transaction(async (tx) => {
       await tx

@@ -7,9 +7,11 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OPEN_DOC, openApiDocumentSchema } from '../../../../core/contract/open/open-doc.contract.ts';
 import { OPEN_V1, openScopeOf } from '../../../../core/contract/open/open-v1.contract.ts';
 import type { AppContext } from '../../../app.ts';
 import { openCallLog } from '../../../db/schema/index.ts';
+import { endpoints } from '../../../platform/endpoint.ts';
 import { ApiError, fail } from '../../../platform/r.ts';
 import { dbRateLimitStore } from '../../../platform/rate-limit-store.ts';
 import { registerOpenAdmin } from './admin.ts';
@@ -25,10 +27,11 @@ export async function registerOpenPlatform(app: FastifyInstance, actx: AppContex
   const tz = actx.config.tz;
   registerOpenAdmin(app, db, box, tz);
 
-  const publicDoc = { config: { public: true } };
-  app.get(`${OPEN_V1}/openapi.json`, publicDoc, async (req) =>
-    openApiDocument(`${req.protocol}://${req.headers.host ?? 'localhost'}`),
+  // the OpenAPI document is a descriptor (OPEN_DOC); the HTML page and its stylesheet stay plain (plain-routes.ts)
+  endpoints(app, db).handle(OPEN_DOC.openapi, ({ req }) =>
+    openApiDocumentSchema.parse(openApiDocument(`${req.protocol}://${req.headers.host ?? 'localhost'}`)),
   );
+  const publicDoc = { config: { public: true } };
   app.get(`${OPEN_V1}/docs`, publicDoc, async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsHtml()));
   app.get(`${OPEN_V1}/docs.css`, publicDoc, async (_req, reply) =>
     reply.type('text/css; charset=utf-8').send(DOCS_CSS),

@@ -1,0 +1,87 @@
+// @vitest-environment node
+/**
+ * Issue 10: money and weight strings come from the one module core/format/amounts.ts (moneyFixed, weightFixed,
+ * priceFixed, rateFixed, decimalFixed), not from scattered `.toFixed(2)` / `.toFixed(3)`. This test fails when one
+ * appears in server/modules or core outside core/format/ (test files excepted: they may use Decimal#toFixed as an
+ * independent oracle). `x.toFixed()` (the plain wire form of an exact decimal) and other places (coordinates 6,
+ * km 1) are not counted.
+ *
+ * ALLOWED lists the files other engineers still held when the sweep ran, with their count then. A file may go down,
+ * never up; a file that reaches 0 must leave the list (the lead shrinks it at merge).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+
+const ALLOWED: Record<string, number> = {
+  // arap3 (receivables / payables, 票据, business and money vouchers)
+  'server/modules/izs-finance-ar/cash.ts': 1,
+  'server/modules/izs-finance-ar/docs.ts': 1,
+  'server/modules/izs-finance-ar/entities.ts': 3,
+  'server/modules/izs-finance-ar/hooks.ts': 5,
+  'server/modules/izs-finance-ar/invoices.ts': 3,
+  'server/modules/izs-finance-ar/offset.ts': 2,
+  'server/modules/izs-finance-ar/reports.ts': 16,
+  'server/modules/izs-finance-ar/reverse-export.ts': 9,
+  'server/modules/izs-finance-ar/reverse.ts': 1,
+  'server/modules/izs-finance-ar/service.ts': 12,
+  'server/modules/izs-finance-ar/transfer.ts': 1,
+  'server/modules/izs-financing/bills.ts': 19,
+  'server/modules/izs-financing/business-voucher-documents.ts': 5,
+  'server/modules/izs-financing/money-vouchers.ts': 4,
+  'core/accounting/business-voucher.ts': 2,
+  'core/accounting/money-voucher.ts': 2,
+  'core/finance-ar/aging.ts': 10,
+  'core/finance-ar/invoice-parse.ts': 1,
+  'core/finance-ar/reverse.ts': 6,
+  'core/finance-ar/settle.ts': 1,
+  // split (files over 400 lines)
+  'server/modules/izs-financing/vouchers.ts': 8,
+  'core/contract/izs-base/stock-weigh-order.contract.ts': 1,
+  // nobody's scope this round (core/report)
+  'core/report/quotes.ts': 1,
+  'core/report/site-map.ts': 2,
+};
+
+/** `.toFixed(2)` / `.toFixed(3)` calls, with or without a rounding argument. */
+function countToFixed(source: string): number {
+  return source.match(/\.toFixed\(\s*[23]\s*[,)]/g)?.length ?? 0;
+}
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...sources(p));
+    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+const counts = new Map<string, number>();
+for (const dir of ['server/modules', 'core']) {
+  for (const file of sources(join(root, dir))) {
+    const rel = relative(root, file).split('\\').join('/');
+    if (rel.startsWith('core/format/')) continue;
+    const n = countToFixed(readFileSync(file, 'utf8'));
+    if (n) counts.set(rel, n);
+  }
+}
+
+describe('no scattered .toFixed(2)/.toFixed(3) on money and weight (core/format/amounts.ts instead)', () => {
+  it('the detector sees what it must and nothing else', () => {
+    expect(countToFixed('a: x.toFixed(2), b: y.plus(1).toFixed(3), c: z.toFixed(2, Decimal.ROUND_HALF_UP)')).toBe(3);
+    expect(countToFixed('x.toFixed() + y.toFixed(6) + z.toFixed(1) + moneyFixed(w) + t.toFixed(places)')).toBe(0);
+  });
+
+  it('no new ones outside the allow-list, and none added to an allowed file', () => {
+    const over = [...counts].filter(([f, n]) => n > (ALLOWED[f] ?? 0)).map(([f, n]) => `${f}: ${n}`);
+    expect(over, 'use moneyFixed / weightFixed / priceFixed / rateFixed from core/format/amounts.ts').toEqual([]);
+  });
+
+  it('the allow-list holds no file that is already clean (remove it)', () => {
+    expect(Object.keys(ALLOWED).filter((f) => !counts.has(f))).toEqual([]);
+  });
+});
