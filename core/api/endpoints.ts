@@ -9,13 +9,7 @@ import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query
 import { useCallback, useState } from 'react';
 import { useStore } from 'react-redux';
 import type { R } from '../contract/common.ts';
-import {
-  type ArgOf,
-  type ClientAnswerOf,
-  type EndpointSpec,
-  fileKindOf,
-  type Tag,
-} from '../contract/endpoint.ts';
+import { type ArgOf, type ClientAnswerOf, type EndpointSpec, fileKindOf, type Tag } from '../contract/endpoint.ts';
 import { api } from './api.ts';
 import type { bladeBaseQuery, buildHeaders } from './base-query.ts';
 import { type DownloadResult, downloadFile, type Params, saveBlob } from './crud.api.ts';

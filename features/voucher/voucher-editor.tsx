@@ -1,4 +1,4 @@
-import { Banner, Button, DatePicker, InputNumber, Space, Tag } from '@douyinfe/semi-ui';
+import { Banner } from '@douyinfe/semi-ui';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toCapital } from '../../core/accounting/capital.ts';
 import {
@@ -13,19 +13,14 @@ import {
   useDimensionsDataAllMapQuery,
 } from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import type { FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
-import {
-  VOUCHER_STATES,
-  type Voucher,
-  voucherWordResource,
-} from '../../core/contract/izs-financing/voucher.contract.ts';
+import { VOUCHER_STATES, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { voucherWordResource } from '../../core/contract/izs-financing/voucher-word.contract.ts';
 import { businessToday } from '../../core/format/business-day.ts';
 import {
   balanceLine,
   blankGrid,
   emptyRow,
   type GridRow,
-  matchAccounts,
   moneyCell,
   rowOfMessage,
   rowsOf,
@@ -35,93 +30,12 @@ import {
 } from './voucher-grid.ts';
 import '../ui/accounting.css';
 import { Select } from '../ui/select.tsx';
+import { AccountCell } from './account-cell.tsx';
+import { VoucherHead } from './voucher-head.tsx';
 
 type Col = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit';
 
 const today = () => businessToday();
-
-/** The account cell: shows "code name"; typing searches code and name among the leaf accounts. */
-function AccountCell({
-  value,
-  accounts,
-  byCode,
-  onPick,
-  onEnter,
-  cellProps,
-  disabled,
-}: {
-  value: string;
-  accounts: FinAccount[];
-  byCode: Map<string, FinAccount>;
-  onPick: (code: string) => void;
-  onEnter: () => void;
-  cellProps: Record<string, unknown>;
-  disabled: boolean;
-}) {
-  const [typed, setTyped] = useState<string | null>(null);
-  const [hi, setHi] = useState(0);
-  const open = typed !== null;
-  const matches = useMemo(() => (open ? matchAccounts(accounts, typed) : []), [open, typed, accounts]);
-  const acc = byCode.get(value);
-  const shown = open ? typed : acc ? `${acc.code} ${acc.fullName}` : value;
-  const pick = (a: FinAccount | undefined) => {
-    if (a) onPick(a.code);
-    setTyped(null);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' && open) {
-      e.preventDefault();
-      setHi((h) => Math.min(h + 1, matches.length - 1));
-    } else if (e.key === 'ArrowUp' && open) {
-      e.preventDefault();
-      setHi((h) => Math.max(h - 1, 0));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      if (open && typed.trim()) pick(matches[hi]);
-      else setTyped(null);
-      onEnter();
-    } else if (e.key === 'Escape') setTyped(null);
-  };
-  return (
-    <div className="ly-v-acc">
-      <input
-        {...cellProps}
-        disabled={disabled}
-        value={shown}
-        placeholder="科目编码或名称"
-        onFocus={(e) => {
-          setTyped('');
-          setHi(0);
-          e.currentTarget.select();
-        }}
-        onBlur={() => setTimeout(() => setTyped(null), 150)}
-        onChange={(e) => {
-          setTyped(e.target.value);
-          setHi(0);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      {open && matches.length > 0 && (
-        <ul className="ly-v-acc-list" data-testid="voucher-account-options">
-          {matches.map((a, i) => (
-            <li
-              key={a.code}
-              className={i === hi ? 'is-hi' : ''}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(a);
-              }}
-            >
-              <b>{a.code}</b> {a.fullName}
-              {a.auxNames.length > 0 && <small> [{a.auxNames.join('、')}]</small>}
-              {a.quantity === 1 && <small> [数量 {a.unit}]</small>}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /**
  * 记账凭证 entry and view (录入凭证, /finance/voucher/list/:id): keyboard first — Enter moves to the next cell and
@@ -267,70 +181,22 @@ export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSa
 
   return (
     <div className="ly-voucher" onKeyDown={onCtrlS} data-testid="voucher-editor">
-      <div className="ly-v-head">
-        <Space>
-          <Select
-            size="small"
-            value={word}
-            disabled={readOnly}
-            style={{ width: 90 }}
-            onChange={(v) => setWord(String(v))}
-            optionList={words.map((w) => ({ value: w.word, label: `${w.word}字` }))}
-            data-testid="voucher-word"
-          />
-          <span className="ly-v-no" data-testid="voucher-no">
-            第 {loaded ? loaded.no : (nextNo.data?.no ?? '–')} 号
-          </span>
-          <span>日期</span>
-          <DatePicker
-            size="small"
-            type="date"
-            value={date}
-            disabled={readOnly}
-            format="yyyy-MM-dd"
-            onChange={(_d, s) => setDate(String(s ?? ''))}
-            style={{ width: 140 }}
-            data-testid="voucher-date"
-          />
-          <span>附单据</span>
-          <InputNumber
-            size="small"
-            min={0}
-            max={9999}
-            value={attachments}
-            disabled={readOnly}
-            onNumberChange={(v) => setAttachments(Number(v) || 0)}
-            style={{ width: 80 }}
-          />
-          <span>张</span>
-          {state && <Tag color={loaded?.state === 'saved' ? 'grey' : 'green'}>{state.label}</Tag>}
-        </Space>
-        <h2 className="ly-v-title">记账凭证</h2>
-        <Space>
-          <Button size="small" onClick={reset}>
-            新增
-          </Button>
-          <Button
-            size="small"
-            onClick={() => save(true)}
-            disabled={readOnly}
-            loading={busy}
-            data-testid="voucher-save-new"
-          >
-            保存并新增
-          </Button>
-          <Button
-            size="small"
-            theme="solid"
-            onClick={() => save(false)}
-            disabled={readOnly}
-            loading={busy}
-            data-testid="voucher-save"
-          >
-            保存 (Ctrl+S)
-          </Button>
-        </Space>
-      </div>
+      <VoucherHead
+        word={word}
+        onWord={setWord}
+        words={words}
+        noText={loaded ? loaded.no : (nextNo.data?.no ?? '–')}
+        date={date}
+        onDate={setDate}
+        attachments={attachments}
+        onAttachments={setAttachments}
+        state={state}
+        saved={loaded?.state === 'saved'}
+        readOnly={readOnly}
+        busy={busy}
+        onReset={reset}
+        onSave={save}
+      />
       {error && (
         <Banner
           type="danger"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useVouchersCollectQuery } from '../../core/api/izs-financing.api.ts';
 import { useBookResourceList } from '../../core/api/izs-financing-books.api.ts';
-import { voucherWordResource } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { voucherWordResource } from '../../core/contract/izs-financing/voucher-word.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { moneyText } from './fin-model.ts';

@@ -1,4 +1,4 @@
-import { voucherWordResource } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { voucherWordResource } from '../../core/contract/izs-financing/voucher-word.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 

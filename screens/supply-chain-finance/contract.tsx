@@ -2,14 +2,14 @@ import { Button, Modal } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useScfFinanceCreateMutation } from '../../core/api/izs-contract.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
+import { financeCreateBody } from '../../core/contract/izs-contract/scf.contract.ts';
 import {
   FINANCE_KINDS,
   financeContractResource,
-  financeCreateBody,
   MATERIAL_SELECT,
   PROVIDER_SELECT,
   WAREHOUSE_SELECT,
-} from '../../core/contract/izs-contract/scf.contract.ts';
+} from '../../core/contract/izs-contract/scf-resources.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';

@@ -1,4 +1,4 @@
-import { fundProviderResource } from '../../core/contract/izs-contract/scf.contract.ts';
+import { fundProviderResource } from '../../core/contract/izs-contract/scf-resources.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 
 /** 资金方管理 (/supply-chain-finance/escrowed): banks and factoring companies with credit lines, used and available. */

@@ -2,7 +2,7 @@ import { Button, DatePicker, Descriptions, Input, Space, Table } from '@douyinfe
 import { useState } from 'react';
 import { useScfFinanceDetailQuery, useScfRepayMutation } from '../../core/api/izs-contract.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import { FINANCE_KINDS } from '../../core/contract/izs-contract/scf.contract.ts';
+import { FINANCE_KINDS } from '../../core/contract/izs-contract/scf-resources.contract.ts';
 
 const day = (d: Date) => d.toLocaleDateString('sv-SE');
 const num = { align: 'right' as const };

@@ -9,12 +9,8 @@ import {
   useScfCertTransferMutation,
 } from '../../core/api/izs-contract.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import {
-  CERT_STATES,
-  type CertFamily,
-  PARTY_SELECT,
-  PROVIDER_SELECT,
-} from '../../core/contract/izs-contract/scf.contract.ts';
+import type { CertFamily } from '../../core/contract/izs-contract/scf.contract.ts';
+import { CERT_STATES, PARTY_SELECT, PROVIDER_SELECT } from '../../core/contract/izs-contract/scf-resources.contract.ts';
 import { formatMoney } from '../../core/format/amounts.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';

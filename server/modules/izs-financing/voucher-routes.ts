@@ -13,7 +13,8 @@ import { parsePaging } from '../../platform/paging.ts';
 import { badRequest, page } from '../../platform/r.ts';
 import { bookOf, need } from './book.ts';
 
-import { lockBook, saveVoucherTx, type VoucherFormValues, voucherAnswer, voucherEntities } from './vouchers.ts';
+import { voucherAnswer, voucherEntities } from './voucher-answers.ts';
+import { lockBook, saveVoucherTx, type VoucherFormValues } from './voucher-save.ts';
 
 export function registerVoucherRoutes(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;

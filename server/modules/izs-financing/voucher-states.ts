@@ -10,17 +10,9 @@ import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { bookOf } from './book.ts';
-import {
-  ACTION_TEXT,
-  type Action,
-  lockBook,
-  lockOpenPeriod,
-  saveVoucherTx,
-  transitionBlock,
-  type VoucherFormValues,
-  voucherAnswer,
-  voucherEntities,
-} from './vouchers.ts';
+import { voucherAnswer, voucherEntities } from './voucher-answers.ts';
+import { lockBook, lockOpenPeriod, saveVoucherTx, type VoucherFormValues } from './voucher-save.ts';
+import { ACTION_TEXT, type Action, transitionBlock } from './voucher-transitions.ts';
 
 export function registerVoucherStates(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;

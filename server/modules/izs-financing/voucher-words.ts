@@ -6,7 +6,7 @@
 import { and, eq, ne, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { VoucherWord as CoreWord, WordRestriction } from '../../../core/accounting/index.ts';
-import { voucherWordResource } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { voucherWordResource } from '../../../core/contract/izs-financing/voucher-word.contract.ts';
 import type { Executor } from '../../db/client.ts';
 import { finAccount, voucher, voucherWord } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';

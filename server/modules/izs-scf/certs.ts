@@ -6,7 +6,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type CertFamily, goldCertResource, SCF_API } from '../../../core/contract/izs-contract/scf.contract.ts';
+import { type CertFamily, SCF_API } from '../../../core/contract/izs-contract/scf.contract.ts';
+import { goldCertResource } from '../../../core/contract/izs-contract/scf-resources.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
 import { checkSplit, childNo } from '../../../core/scf/cert.ts';
 import { discount } from '../../../core/scf/interest.ts';

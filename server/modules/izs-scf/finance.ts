@@ -7,12 +7,11 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { type FinanceDetail, SCF_API } from '../../../core/contract/izs-contract/scf.contract.ts';
 import {
-  type FinanceDetail,
   financeContractResource,
   fundProviderResource,
-  SCF_API,
-} from '../../../core/contract/izs-contract/scf.contract.ts';
+} from '../../../core/contract/izs-contract/scf-resources.contract.ts';
 import { moneyFixed, weightFixed } from '../../../core/format/amounts.ts';
 import {
   accruedInterest,

@@ -1,0 +1,153 @@
+/** 资产卡片 (engine resource under /api/izs-financing/fixed-assets/card): acquisition, plain edits, 累计折旧 and 净值. */
+import { z } from 'zod';
+import { defineResource } from '../resource.ts';
+import { dateReq, opt, refReq, req } from './fields.ts';
+import {
+  ASSET_CARD_BASE,
+  ASSET_STATES,
+  ASSET_TYPE_BASE,
+  accountOpt,
+  amount,
+  DEPRECIATION_METHODS,
+  FA_PERMISSIONS,
+  lifeMonths,
+  METHOD_VALUES,
+  residualRate,
+} from './fixed-asset-fields.ts';
+
+export const assetCardEntity = z.object({
+  id: z.string(),
+  accountSetId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  typeId: z.string(),
+  typeName: z.string().nullable().optional(),
+  useDept: z.string(),
+  spec: z.string(),
+  inServiceDate: z.string(),
+  cost: z.string(),
+  residualRate: z.string(),
+  lifeMonths: z.number(),
+  method: z.string(),
+  totalWorkload: z.string().nullable(),
+  workloadUnit: z.string(),
+  assetAccount: z.string(),
+  accumAccount: z.string(),
+  expenseAccount: z.string(),
+  openingAccumulated: z.string(),
+  /** 期初累计折旧 + Σ booked depreciation (live run vouchers) */
+  accumulated: z.string().nullable().optional(),
+  /** 原值 − 累计折旧 */
+  netValue: z.string().nullable().optional(),
+  /** months depreciated so far */
+  deprMonths: z.number().nullable().optional(),
+  reestimated: z.number(),
+  state: z.string(),
+  disposalDate: z.string(),
+  disposalPeriod: z.string(),
+  remark: z.string(),
+  status: z.number(),
+  deptId: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type AssetCard = z.infer<typeof assetCardEntity>;
+
+export const assetCardForm = z.object({
+  code: req('资产编码', 32),
+  name: req('资产名称', 100),
+  typeId: refReq('资产类别'),
+  useDept: opt('使用部门', 64),
+  spec: opt('规格型号', 100),
+  inServiceDate: dateReq('开始使用日期'),
+  cost: amount('原值'),
+  /** defaults from the type when absent */
+  residualRate: residualRate.optional(),
+  lifeMonths: lifeMonths.optional(),
+  method: z.enum(METHOD_VALUES, { error: '请选择折旧方法' }).optional(),
+  totalWorkload: z
+    .union([z.string(), z.number()], { error: '预计总工作量格式不正确' })
+    .transform((v) => String(v).trim())
+    .refine((v) => v === '' || /^\d{1,14}(\.\d{1,4})?$/.test(v), { message: '预计总工作量格式不正确，最多4位小数' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  workloadUnit: opt('工作量单位', 16),
+  assetAccount: accountOpt('固定资产科目'),
+  accumAccount: accountOpt('累计折旧科目'),
+  expenseAccount: accountOpt('折旧费用科目'),
+  /** 期初累计折旧: depreciation before the card was entered (e.g. assets older than the book) */
+  openingAccumulated: amount('期初累计折旧').default('0'),
+  remark: opt('备注', 255),
+});
+export type AssetCardForm = z.input<typeof assetCardForm>;
+
+export const assetCardQuery = z.object({
+  code: z.string().optional(),
+  name: z.string().optional(),
+  typeId: z.string().optional(),
+  state: z.string().optional(),
+  useDept: z.string().optional(),
+});
+
+export const assetCardResource = defineResource({
+  name: 'fixed-asset-card',
+  title: '资产卡片',
+  service: 'izs-financing',
+  path: ASSET_CARD_BASE,
+  permission: FA_PERMISSIONS.card,
+  schemas: { entity: assetCardEntity, form: assetCardForm, query: assetCardQuery },
+  scope: 'tenant',
+  sortable: ['code', 'inServiceDate', 'createTime'],
+  defaultSort: { field: 'code' },
+  columns: [
+    { field: 'code', label: '资产编码', kind: 'code', width: 130, sortable: true },
+    { field: 'name', label: '资产名称', kind: 'text', width: 120 },
+    { field: 'typeId', label: '资产类别', kind: 'text', labelField: 'typeName', width: 100 },
+    { field: 'useDept', label: '使用部门', kind: 'text', width: 100, hideInTable: true },
+    { field: 'inServiceDate', label: '启用日期', kind: 'date', width: 120, sortable: true },
+    { field: 'cost', label: '原值', kind: 'money', width: 110 },
+    { field: 'accumulated', label: '累计折旧', kind: 'money', width: 110 },
+    { field: 'netValue', label: '净值', kind: 'money', width: 110 },
+    { field: 'lifeMonths', label: '使用月数', kind: 'number', width: 90, hideInTable: true },
+    {
+      field: 'method',
+      label: '折旧方法',
+      kind: 'select',
+      options: { options: DEPRECIATION_METHODS },
+      width: 120,
+      hideInTable: true,
+    },
+    { field: 'state', label: '状态', kind: 'select', options: { options: ASSET_STATES }, width: 80 },
+  ],
+  search: [
+    { field: 'name', label: '资产名称', kind: 'text' },
+    { field: 'code', label: '资产编码', kind: 'text' },
+    { field: 'state', label: '状态', kind: 'select', options: { options: ASSET_STATES } },
+  ],
+  form: [
+    { field: 'code', label: '资产编码', kind: 'code', required: true },
+    { field: 'name', label: '资产名称', kind: 'text', required: true },
+    {
+      field: 'typeId',
+      label: '资产类别',
+      kind: 'select',
+      required: true,
+      options: { endpoint: `${ASSET_TYPE_BASE}/select-list`, labelKey: 'name', valueKey: 'id' },
+    },
+    { field: 'useDept', label: '使用部门', kind: 'text' },
+    { field: 'spec', label: '规格型号', kind: 'text' },
+    { field: 'inServiceDate', label: '开始使用日期', kind: 'date', required: true },
+    { field: 'cost', label: '原值', kind: 'money', required: true, min: 0 },
+    { field: 'residualRate', label: '残值率', kind: 'text', placeholder: '默认取类别，如 0.05' },
+    { field: 'lifeMonths', label: '使用月数', kind: 'number', min: 1, placeholder: '默认取类别' },
+    { field: 'method', label: '折旧方法', kind: 'select', options: { options: DEPRECIATION_METHODS } },
+    { field: 'totalWorkload', label: '预计总工作量', kind: 'qty', decimals: 4, placeholder: '工作量法必填' },
+    { field: 'workloadUnit', label: '工作量单位', kind: 'text' },
+    { field: 'assetAccount', label: '固定资产科目', kind: 'code', placeholder: '默认取类别' },
+    { field: 'accumAccount', label: '累计折旧科目', kind: 'code', placeholder: '默认取类别' },
+    { field: 'expenseAccount', label: '折旧费用科目', kind: 'code', placeholder: '默认取类别' },
+    { field: 'openingAccumulated', label: '期初累计折旧', kind: 'money', min: 0, placeholder: '账套启用前已提折旧' },
+    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+  ],
+});

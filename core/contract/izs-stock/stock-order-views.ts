@@ -1,0 +1,191 @@
+/**
+ * How a stock document shows (split from stock-order.contract.ts): list columns, search fields, form fields and
+ * detail cards per document kind, and `stockOrderResource`, which builds one engine resource from them.
+ */
+
+import type { z } from 'zod';
+import { DEPT_TREE } from '../izs-base/fields.ts';
+import { type ColumnDef, type DetailCardDef, defineResource, type FormFieldDef, type SearchDef } from '../resource.ts';
+import { ALLOC_METHODS, DOC_STATES, MATERIAL_SELECT, type SUPPLIER_SELECT, WAREHOUSE_SELECT } from './fields.ts';
+import {
+  BIZ_TYPES,
+  DIRECTIONS,
+  STOCK_DOC_TYPES,
+  type StockDocType,
+  stockOrderEntity,
+  stockOrderQuery,
+} from './stock-order-schemas.ts';
+
+type Entity = z.infer<typeof stockOrderEntity>;
+/** 执行中 trading contracts of the document's side and of the party chosen in the form ({partyId}). */
+const contractSelect = (side: 'purchase' | 'sale') => ({
+  endpoint: `/api/izs-sell/trading-contract/select-list?state=executing&side=${side}&partyId={partyId}`,
+  labelKey: 'contractNo',
+  valueKey: 'id',
+});
+type Query = z.infer<typeof stockOrderQuery>;
+
+export interface Kind {
+  name: string;
+  title: string;
+  path: string;
+  permission: string;
+  docType: StockDocType;
+  partyLabel?: string;
+  partySelect?: typeof SUPPLIER_SELECT;
+  production?: boolean;
+  /** Every document type (read-only list). */
+  all?: boolean;
+}
+
+function columns(k: Kind): ColumnDef<Entity>[] {
+  const out: ColumnDef<Entity>[] = [
+    { field: 'orderNo', label: '单据编号', kind: 'code', width: 170, sortable: true },
+    { field: 'orderDate', label: '单据日期', kind: 'date', width: 110, sortable: true },
+  ];
+  if (k.all) {
+    out.push({ field: 'docType', label: '单据类型', kind: 'select', options: { options: [...STOCK_DOC_TYPES] } });
+  }
+  if (k.partyLabel) {
+    out.push({ field: 'partyId', label: k.partyLabel, kind: 'select', labelField: 'partyName', width: 180 });
+  }
+  out.push(
+    { field: 'warehouseId', label: '仓库', kind: 'select', labelField: 'warehouseName', width: 140 },
+    { field: 'carNumber', label: '车牌号', kind: 'text', width: 100 },
+    { field: 'totalQty', label: '数量(kg)', kind: 'weight', decimals: 3, sortable: true },
+  );
+  if (!k.production) out.push({ field: 'totalAmount', label: '金额', kind: 'money', decimals: 2, sortable: true });
+  out.push(
+    { field: 'totalCost', label: '成本金额', kind: 'money', decimals: 2 },
+    { field: 'state', label: '单据状态', kind: 'select', options: { options: DOC_STATES }, width: 90 },
+    { field: 'reviewerName', label: '审核人', kind: 'text', width: 90 },
+    { field: 'reviewTime', label: '审核时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'submitTime', label: '提交时间', kind: 'datetime', hideInTable: true },
+    { field: 'reviewRemark', label: '审核意见', kind: 'text', hideInTable: true },
+    { field: 'voidTime', label: '作废时间', kind: 'datetime', hideInTable: true },
+    { field: 'voidReason', label: '作废原因', kind: 'text', hideInTable: true },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
+    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+  );
+  return out;
+}
+
+function search(k: Kind): SearchDef<Query>[] {
+  const out: SearchDef<Query>[] = [{ field: 'orderNo', label: '单据编号', kind: 'text' }];
+  if (k.all) {
+    out.push({ field: 'docType', label: '单据类型', kind: 'select', options: { options: [...STOCK_DOC_TYPES] } });
+  }
+  if (k.partyLabel && k.partySelect) {
+    out.push({ field: 'partyId', label: k.partyLabel, kind: 'select', options: k.partySelect });
+  }
+  out.push(
+    { field: 'materialId', label: '物料', kind: 'select', options: MATERIAL_SELECT },
+    { field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT },
+    { field: 'state', label: '单据状态', kind: 'select', options: { options: DOC_STATES } },
+    {
+      field: 'orderDateBegin',
+      label: '单据日期',
+      kind: 'date-range',
+      range: ['orderDateBegin', 'orderDateEnd'],
+    },
+  );
+  return out;
+}
+
+function formFields(k: Kind): FormFieldDef<Record<string, unknown>>[] {
+  const out: FormFieldDef<Record<string, unknown>>[] = [];
+  if (k.docType === 'in_stock' || k.docType === 'out_stock') {
+    out.push({
+      field: 'bizType',
+      label: '业务类型',
+      kind: 'select',
+      required: true,
+      options: {
+        options: BIZ_TYPES.filter((b) => b.value !== (k.docType === 'in_stock' ? 'sale' : 'purchase')),
+      },
+    });
+  }
+  if (k.partyLabel && k.partySelect) {
+    out.push({
+      field: 'partyId',
+      label: k.partyLabel,
+      kind: 'select',
+      required: k.docType === 'purchase_return' || k.docType === 'sale_return',
+      options: k.partySelect,
+    });
+  }
+  if (k.docType === 'in_stock' || k.docType === 'out_stock') {
+    // issue 12: the trading contract this document executes (执行中 contracts of the party)
+    out.push({
+      field: 'contractId',
+      label: '贸易合同',
+      kind: 'select',
+      options: contractSelect(k.docType === 'in_stock' ? 'purchase' : 'sale'),
+    });
+  }
+  out.push(
+    { field: 'warehouseId', label: '仓库', kind: 'select', required: true, options: WAREHOUSE_SELECT },
+    { field: 'orderDate', label: '单据日期', kind: 'date' },
+    { field: 'carNumber', label: '车牌号', kind: 'text' },
+  );
+  if (k.production) {
+    out.push({
+      field: 'allocMethod',
+      label: '分摊方式',
+      kind: 'select',
+      required: true,
+      options: { options: ALLOC_METHODS },
+    });
+  }
+  out.push({ field: 'remark', label: '备注', kind: 'textarea', span: 2 });
+  return out;
+}
+
+/** Columns of the lines table (detail card and the line editor). */
+export const STOCK_LINE_COLUMNS: ColumnDef<Record<string, unknown>>[] = [
+  { field: 'lineNo', label: '行号', kind: 'number', width: 60 },
+  { field: 'direction', label: '方向', kind: 'select', options: { options: DIRECTIONS }, width: 100 },
+  { field: 'materialId', label: '物料', kind: 'select', labelField: 'materialName', options: MATERIAL_SELECT },
+  { field: 'warehouseId', label: '仓库', kind: 'select', labelField: 'warehouseName', options: WAREHOUSE_SELECT },
+  { field: 'qty', label: '数量(kg)', kind: 'weight', decimals: 3 },
+  { field: 'unitPrice', label: '单价', kind: 'money', decimals: 2 },
+  { field: 'amount', label: '金额', kind: 'money', decimals: 2 },
+  { field: 'ratio', label: '分摊比例', kind: 'qty', decimals: 4 },
+  { field: 'costAmount', label: '成本金额', kind: 'money', decimals: 2 },
+  { field: 'remark', label: '备注', kind: 'text' },
+];
+
+function detail(k: Kind): DetailCardDef<Entity>[] {
+  const base: (keyof Entity & string)[] = ['orderNo', 'orderDate', 'warehouseId', 'carNumber', 'state'];
+  if (k.partyLabel) base.splice(2, 0, 'partyId');
+  return [
+    { kind: 'grid', title: '单据信息', fields: [...base, 'totalQty', 'totalAmount', 'totalCost', 'remark'] },
+    { kind: 'table', title: '明细', field: 'lines', columns: STOCK_LINE_COLUMNS },
+    {
+      kind: 'grid',
+      title: '审核信息',
+      fields: ['createTime', 'submitTime', 'reviewerName', 'reviewTime', 'reviewRemark', 'voidTime', 'voidReason'],
+    },
+    { kind: 'chain', title: '上链信息', orderType: k.docType, orderNoField: 'orderNo' },
+  ];
+}
+
+export function stockOrderResource<F extends z.ZodObject>(k: Kind, form: F) {
+  return defineResource({
+    name: k.name,
+    title: k.title,
+    service: 'izs-stock',
+    path: k.path,
+    permission: k.permission,
+    schemas: { entity: stockOrderEntity, form, query: stockOrderQuery },
+    scope: 'dept',
+    sortable: ['orderNo', 'orderDate', 'totalQty', 'totalAmount', 'createTime', 'reviewTime'],
+    defaultSort: { field: 'createTime', desc: true },
+    columns: columns(k),
+    search: search(k),
+    form: formFields(k) as FormFieldDef<z.infer<F>>[],
+    detail: detail(k),
+    labelField: 'orderNo',
+  });
+}

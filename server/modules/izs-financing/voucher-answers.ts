@@ -1,0 +1,108 @@
+/** Vouchers as the API answers them (split from vouchers.ts): rows with lines, names and labels; one live voucher. */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { dec, formatVoucherNo, toCapital } from '../../../core/accounting/index.ts';
+import type { Voucher, VoucherLine } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { user as userTable, voucher, voucherLine } from '../../db/schema/index.ts';
+import { badRequest } from '../../platform/r.ts';
+import { formatDateTime } from '../../platform/time.ts';
+import { type Book, byId, fullNameOf, loadBookChart, loadDimensions, loadItems } from './book.ts';
+import type { VoucherRow } from './voucher-save.ts';
+
+/** Voucher rows with their lines, user names and labels, as the API answers them. */
+export async function voucherEntities(ex: Executor, book: Book, list: VoucherRow[], tz: string): Promise<Voucher[]> {
+  if (list.length === 0) return [];
+  const ids = list.map((v) => v.id);
+  const lines = await ex
+    .select()
+    .from(voucherLine)
+    .where(and(inArray(voucherLine.voucherId, ids), eq(voucherLine.isDeleted, 0)))
+    .orderBy(asc(voucherLine.voucherId), asc(voucherLine.lineNo));
+  const bc = await loadBookChart(ex, book);
+  const dims = await loadDimensions(ex, book.id);
+  const userIds = [
+    ...new Set(list.flatMap((v) => [v.createUser, v.reviewer, v.poster]).filter((x): x is string => !!x)),
+  ];
+  const names = new Map(
+    userIds.length
+      ? (
+          await ex
+            .select({ id: userTable.id, n: userTable.realName })
+            .from(userTable)
+            .where(inArray(userTable.id, userIds))
+        ).map((u) => [u.id, u.n])
+      : [],
+  );
+  const itemIds = lines.flatMap((l) => Object.values(l.aux ?? {}));
+  const items = await loadItems(ex, book.id, itemIds);
+  const auxNames = (aux: Record<string, string> | null) =>
+    Object.entries(aux ?? {})
+      .sort(([a], [b]) => byId(a, b))
+      .map(([d, i]) => `${dims.get(d)?.name ?? d}：${items.get(i)?.name ?? i}`);
+  const name = (id: string | null) => (id ? (names.get(id) ?? '') : '');
+  return list.map((v) => {
+    const mine: VoucherLine[] = lines
+      .filter((l) => l.voucherId === v.id)
+      .map((l) => ({
+        id: l.id,
+        lineNo: l.lineNo,
+        summary: l.summary,
+        accountCode: l.accountCode,
+        accountName: fullNameOf(bc.chart, l.accountCode),
+        aux: l.aux ?? {},
+        auxNames: auxNames(l.aux),
+        debit: dec(l.debit).toFixed(2),
+        credit: dec(l.credit).toFixed(2),
+        quantity: l.quantity === null ? null : dec(l.quantity).toFixed(4),
+        unitPrice: l.unitPrice === null ? null : dec(l.unitPrice).toFixed(6),
+        unit: bc.rows.get(l.accountCode)?.unit ?? '',
+        carryForward: l.carryForward,
+      }));
+    return {
+      id: v.id,
+      accountSetId: v.accountSetId,
+      period: v.period,
+      word: v.word,
+      no: v.no,
+      voucherNo: formatVoucherNo(v.word, v.no),
+      voucherDate: v.voucherDate,
+      attachments: v.attachments,
+      state: v.state as Voucher['state'],
+      kind: v.kind,
+      debitTotal: dec(v.debitTotal).toFixed(2),
+      creditTotal: dec(v.creditTotal).toFixed(2),
+      totalCapital: toCapital(v.debitTotal),
+      summary: v.summary,
+      remark: v.remark,
+      createUser: v.createUser,
+      createUserName: name(v.createUser),
+      createTime: formatDateTime(v.createTime, tz),
+      reviewer: v.reviewer,
+      reviewerName: name(v.reviewer),
+      reviewTime: formatDateTime(v.reviewTime, tz),
+      poster: v.poster,
+      posterName: name(v.poster),
+      postTime: formatDateTime(v.postTime, tz),
+      sourceVoucherId: v.sourceVoucherId,
+      reversedById: v.reversedById,
+      updateTime: formatDateTime(v.updateTime, tz),
+      lines: mine,
+    };
+  });
+}
+
+/** One live voucher of the book (400 凭证不存在 for another book's or a deleted one). */
+export async function loadVoucher(ex: Executor, book: Book, id: string): Promise<VoucherRow> {
+  if (!/^[1-9]\d{0,18}$/.test(id)) throw badRequest('凭证不存在');
+  const [v] = await ex
+    .select()
+    .from(voucher)
+    .where(and(eq(voucher.id, id), eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0)));
+  if (!v) throw badRequest('凭证不存在');
+  return v;
+}
+
+/** The answer of a voucher command: the voucher as the list shows it. */
+export async function voucherAnswer(db: Db, book: Book, id: string, tz: string): Promise<Voucher> {
+  return (await voucherEntities(db, book, [await loadVoucher(db, book, id)], tz))[0];
+}

@@ -1,0 +1,236 @@
+/**
+ * Saving a voucher (split from vouchers.ts, which re-exports it and states the guarantees): the book lock, the
+ * open-period check, the number drawn from the counter row, and `saveVoucherTx` (validation before any write).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  dec,
+  editBlock,
+  formatVoucherNo,
+  periodOf,
+  periodOpenProblem,
+  periodRange,
+  type VoucherStatus,
+  validateVoucher,
+} from '../../../core/accounting/index.ts';
+import type { voucherForm } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { rows, type Tx } from '../../db/client.ts';
+import { accountSet, voucher, voucherCounter, voucherLine } from '../../db/schema/index.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
+import { badRequest } from '../../platform/r.ts';
+import {
+  auxKeyOf,
+  auxSettingNames,
+  type BookCtx,
+  checkAux,
+  fullNameOf,
+  loadBookChart,
+  loadDimensions,
+  loadItems,
+} from './book.ts';
+import { loadWords } from './voucher-words.ts';
+
+export type VoucherRow = typeof voucher.$inferSelect;
+export type VoucherFormValues = ReturnType<typeof voucherForm.parse>;
+
+export interface SaveOptions {
+  /** update this voucher */
+  id?: string;
+  /** business / costCarry: generated from stock documents (business-vouchers.ts, business-reports.ts) */
+  kind?: 'manual' | 'carryForward' | 'yearEnd' | 'reversal' | 'business' | 'costCarry' | 'depreciation' | 'asset';
+  /** flag every line as 结转损益 (left out of the income statement) */
+  carryForward?: boolean;
+  sourceVoucherId?: string;
+}
+
+/** Closed periods of a book as the core functions want them (a prefix from the start period). */
+export const closedPeriodsOf = (startPeriod: string, closedThrough: string) =>
+  closedThrough ? periodRange(startPeriod, closedThrough) : [];
+
+/** Locks the book row (FOR SHARE for voucher writes, FOR UPDATE for close / reopen) and answers its close state. */
+export async function lockBook(tx: Tx, bookId: string, mode: 'share' | 'update') {
+  const [b] = await tx
+    .select({ closedThrough: accountSet.closedThrough, startPeriod: accountSet.startPeriod })
+    .from(accountSet)
+    .where(eq(accountSet.id, bookId))
+    .for(mode);
+  if (!b) throw badRequest('账套不存在');
+  return b;
+}
+
+/**
+ * Locks the book (FOR SHARE: closing holds it FOR UPDATE) and refuses a period that is before the book's start or
+ * closed; `label` names the period in the refusal (凭证日期所在期间 for a voucher, 期间 for a run). The one
+ * "lock the book, check the period is open" of every write that lands in a period.
+ */
+export async function lockOpenPeriod(tx: Tx, bookId: string, period: string, label = '凭证日期所在期间') {
+  const state = await lockBook(tx, bookId, 'share');
+  const problem = periodOpenProblem(period, state.startPeriod, closedPeriodsOf(state.startPeriod, state.closedThrough));
+  if (problem) throw badRequest(problem.replace('凭证日期所在期间', label));
+  return state;
+}
+
+/** Next number of (book, period, word); the counter row stays locked until the transaction ends. */
+export async function drawNumber(tx: Tx, bookId: string, period: string, word: string): Promise<number> {
+  const [r] = await rows<{ last: number }>(
+    tx,
+    sql`insert into ${voucherCounter} (account_set_id, period, word, last) values (${bookId}, ${period}, ${word}, 1)
+        on conflict (account_set_id, period, word) do update set last = ${voucherCounter}.last + 1
+        returning last`,
+  );
+  return Number(r.last);
+}
+
+/**
+ * Validates and writes a voucher inside `tx`; answers its id. Throws 400 with the first problem before writing.
+ */
+export async function saveVoucherTx(
+  tx: Tx,
+  c: BookCtx,
+  form: VoucherFormValues,
+  opts: SaveOptions = {},
+): Promise<string> {
+  const { book, user } = c;
+  const period = periodOf(form.voucherDate);
+  const state = await lockOpenPeriod(tx, book.id, period);
+
+  let prev: VoucherRow | undefined;
+  if (opts.id) {
+    [prev] = await tx
+      .select()
+      .from(voucher)
+      .where(and(eq(voucher.id, opts.id), eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0)))
+      .for('update');
+    if (!prev) throw badRequest('凭证不存在');
+    const block = editBlock({
+      status: prev.state as VoucherStatus,
+      createdBy: prev.createUser ?? '',
+      periodClosed: !!state.closedThrough && prev.period <= state.closedThrough,
+    });
+    if (block) throw badRequest(block);
+    // its lines are the run's per-asset amounts, which the asset cards and the subsidiary book read: changed only by
+    // undoing the run (or deleting the voucher, which retires the run) and running it again
+    if (prev.kind === 'depreciation') {
+      throw badRequest(`${formatVoucherNo(prev.word, prev.no)} 由计提折旧生成，不能修改；请撤销计提后重新计提`);
+    }
+  }
+  const kind = prev ? (prev.kind as SaveOptions['kind']) : (opts.kind ?? 'manual');
+  const carryForward = opts.carryForward ?? kind === 'carryForward';
+
+  const bc = await loadBookChart(tx, book);
+  const dims = await loadDimensions(tx, book.id);
+  const items = await loadItems(
+    tx,
+    book.id,
+    form.lines.flatMap((l) => Object.values(l.aux ?? {})),
+  );
+  const words = await loadWords(tx, book.id);
+  const settings: Record<string, { auxiliary: string[]; quantity: boolean }> = {};
+  const coreLines = form.lines.map((l, i) => {
+    const where = `第 ${i + 1} 行：`;
+    const row = bc.rows.get(l.accountCode);
+    let aux: Record<string, string> = {};
+    if (row) {
+      if (row.status !== 1) throw badRequest(`${where}科目 ${row.code} ${fullNameOf(bc.chart, row.code)} 已停用`);
+      aux = checkAux(where, row, l.aux, dims, items);
+      settings[row.code] = { auxiliary: auxSettingNames(row, dims), quantity: row.quantity === 1 };
+      if (row.quantity !== 1 && (l.quantity !== undefined || l.unitPrice !== undefined)) {
+        throw badRequest(
+          `${where}科目 ${row.code} ${fullNameOf(bc.chart, row.code)} 未启用数量核算，不能填写数量和单价`,
+        );
+      }
+    }
+    return {
+      summary: l.summary,
+      code: l.accountCode,
+      debit: l.debit,
+      credit: l.credit,
+      aux,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+    };
+  });
+  const problems = validateVoucher(
+    { word: form.word, date: form.voucherDate, lines: coreLines },
+    { chart: bc.chart, settings, words },
+  );
+  if (problems.length > 0) throw badRequest(problems[0].msg);
+
+  const debitTotal = form.lines.reduce((s, l) => s.plus(dec(l.debit)), dec(0)).toFixed(2);
+  const creditTotal = form.lines.reduce((s, l) => s.plus(dec(l.credit)), dec(0)).toFixed(2);
+  const no =
+    prev && prev.period === period && prev.word === form.word
+      ? prev.no
+      : await drawNumber(tx, book.id, period, form.word);
+  const header = {
+    period,
+    word: form.word,
+    no,
+    voucherDate: form.voucherDate,
+    attachments: form.attachments,
+    debitTotal,
+    creditTotal,
+    summary: form.lines[0]?.summary ?? '',
+    remark: form.remark,
+    updateUser: user.userId,
+    updateTime: new Date(),
+  };
+  let id: string;
+  if (prev) {
+    await tx.update(voucher).set(header).where(eq(voucher.id, prev.id));
+    await tx.delete(voucherLine).where(eq(voucherLine.voucherId, prev.id));
+    id = prev.id;
+  } else {
+    const [v] = await tx
+      .insert(voucher)
+      .values({
+        ...header,
+        tenantId: user.tenantId,
+        deptId: book.deptId,
+        accountSetId: book.id,
+        kind,
+        state: 'saved',
+        sourceVoucherId: opts.sourceVoucherId ?? null,
+        createUser: user.userId,
+        createDept: user.currentDeptId,
+      })
+      .returning({ id: voucher.id });
+    id = v.id;
+  }
+  await tx.insert(voucherLine).values(
+    form.lines.map((l, i) => {
+      const aux = l.aux ? Object.fromEntries(Object.entries(l.aux).filter(([, v]) => v)) : {};
+      return {
+        tenantId: user.tenantId,
+        accountSetId: book.id,
+        voucherId: id,
+        lineNo: i + 1,
+        period,
+        summary: l.summary,
+        accountCode: l.accountCode,
+        aux: Object.keys(aux).length ? aux : null,
+        auxKey: auxKeyOf(aux),
+        debit: dec(l.debit).toFixed(2),
+        credit: dec(l.credit).toFixed(2),
+        quantity: l.quantity ?? null,
+        unitPrice: l.unitPrice ?? null,
+        carryForward: carryForward ? 1 : 0,
+        posted: 0,
+      };
+    }),
+  );
+  const label = formatVoucherNo(form.word, no);
+  await writeOperationLog(
+    tx,
+    c.req,
+    prev ? `修改凭证 ${label}` : `新增凭证 ${label}`,
+    prev
+      ? {
+          voucherNo: [formatVoucherNo(prev.word, prev.no), label],
+          voucherDate: [prev.voucherDate, form.voucherDate],
+          debitTotal: [prev.debitTotal, debitTotal],
+        }
+      : { voucherNo: [null, label], debitTotal: [null, debitTotal] },
+  );
+  return id;
+}
