@@ -10,6 +10,7 @@
  */
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { weightFixed } from '../../format/amounts.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, decimal, entityBase, flag, opt, ref, refReq } from './fields.ts';
 
@@ -39,7 +40,7 @@ const kg = (label: string) => decimal(label, 3, '999999');
 /** net = gross − tare − deduction (decimal, never float); undefined when an input is not a number. */
 export function netWeight(gross: string, tare: string, deduct: string): string | undefined {
   try {
-    return new Decimal(gross).minus(tare).minus(deduct).toFixed(3);
+    return weightFixed(new Decimal(gross).minus(tare).minus(deduct));
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { dec, formatVoucherNo, toCapital } from '../../../core/accounting/index.ts';
 import type { Voucher, VoucherLine } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { user as userTable, voucher, voucherLine } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
@@ -51,8 +52,8 @@ export async function voucherEntities(ex: Executor, book: Book, list: VoucherRow
         accountName: fullNameOf(bc.chart, l.accountCode),
         aux: l.aux ?? {},
         auxNames: auxNames(l.aux),
-        debit: dec(l.debit).toFixed(2),
-        credit: dec(l.credit).toFixed(2),
+        debit: moneyFixed(dec(l.debit)),
+        credit: moneyFixed(dec(l.credit)),
         quantity: l.quantity === null ? null : dec(l.quantity).toFixed(4),
         unitPrice: l.unitPrice === null ? null : dec(l.unitPrice).toFixed(6),
         unit: bc.rows.get(l.accountCode)?.unit ?? '',
@@ -69,8 +70,8 @@ export async function voucherEntities(ex: Executor, book: Book, list: VoucherRow
       attachments: v.attachments,
       state: v.state as Voucher['state'],
       kind: v.kind,
-      debitTotal: dec(v.debitTotal).toFixed(2),
-      creditTotal: dec(v.creditTotal).toFixed(2),
+      debitTotal: moneyFixed(dec(v.debitTotal)),
+      creditTotal: moneyFixed(dec(v.creditTotal)),
       totalCapital: toCapital(v.debitTotal),
       summary: v.summary,
       remark: v.remark,

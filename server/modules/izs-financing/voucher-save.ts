@@ -14,6 +14,7 @@ import {
   validateVoucher,
 } from '../../../core/accounting/index.ts';
 import type { voucherForm } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows, type Tx } from '../../db/client.ts';
 import { accountSet, voucher, voucherCounter, voucherLine } from '../../db/schema/index.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
@@ -156,8 +157,8 @@ export async function saveVoucherTx(
   );
   if (problems.length > 0) throw badRequest(problems[0].msg);
 
-  const debitTotal = form.lines.reduce((s, l) => s.plus(dec(l.debit)), dec(0)).toFixed(2);
-  const creditTotal = form.lines.reduce((s, l) => s.plus(dec(l.credit)), dec(0)).toFixed(2);
+  const debitTotal = moneyFixed(form.lines.reduce((s, l) => s.plus(dec(l.debit)), dec(0)));
+  const creditTotal = moneyFixed(form.lines.reduce((s, l) => s.plus(dec(l.credit)), dec(0)));
   const no =
     prev && prev.period === period && prev.word === form.word
       ? prev.no
@@ -210,8 +211,8 @@ export async function saveVoucherTx(
         accountCode: l.accountCode,
         aux: Object.keys(aux).length ? aux : null,
         auxKey: auxKeyOf(aux),
-        debit: dec(l.debit).toFixed(2),
-        credit: dec(l.credit).toFixed(2),
+        debit: moneyFixed(dec(l.debit)),
+        credit: moneyFixed(dec(l.credit)),
         quantity: l.quantity ?? null,
         unitPrice: l.unitPrice ?? null,
         carryForward: carryForward ? 1 : 0,
