@@ -10,6 +10,7 @@ import { androidVersion } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export function registerAndroidVersionRoutes(s: FastifyInstance, ctx: CrudContext): void {
   const { db } = ctx;
@@ -23,7 +24,7 @@ export function registerAndroidVersionRoutes(s: FastifyInstance, ctx: CrudContex
       const [{ max }] = await tx
         .select({ max: sql<number | null>`max(${androidVersion.versionCode})` })
         .from(androidVersion)
-        .where(and(eq(androidVersion.tenantId, c.user.tenantId), eq(androidVersion.isDeleted, 0)));
+        .where(tenantOf(c.user, androidVersion));
       if (max !== null && Number(row.versionCode) <= Number(max)) {
         throw badRequest(`版本代码必须大于当前最新版本代码(${max})`);
       }
@@ -41,9 +42,7 @@ export function registerAndroidVersionRoutes(s: FastifyInstance, ctx: CrudContex
     const [row] = await db
       .select(res.selection())
       .from(androidVersion)
-      .where(
-        and(eq(androidVersion.tenantId, u.tenantId), eq(androidVersion.isDeleted, 0), eq(androidVersion.status, 1)),
-      )
+      .where(and(tenantOf(u, androidVersion), eq(androidVersion.status, 1)))
       .orderBy(desc(androidVersion.versionCode))
       .limit(1);
     return row ? androidVersionAnswer.parse(res.entity(row, u)) : null;

@@ -6,6 +6,7 @@ import { SYSTEM_EXTRAS } from '../../../core/contract/blade-system/system-extras
 import { param } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export function registerParamRoutes(s: FastifyInstance, ctx: CrudContext): void {
   registerResource(s, ctx, paramResource, param);
@@ -15,7 +16,7 @@ export function registerParamRoutes(s: FastifyInstance, ctx: CrudContext): void 
     const r = await ctx.db
       .select({ v: param.paramValue })
       .from(param)
-      .where(and(eq(param.tenantId, u.tenantId), eq(param.paramKey, paramKey), eq(param.isDeleted, 0)))
+      .where(and(tenantOf(u, param), eq(param.paramKey, paramKey)))
       .limit(1);
     return r[0]?.v ?? '';
   });

@@ -8,6 +8,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export function registerPostRoutes(s: FastifyInstance, ctx: CrudContext): void {
   registerResource(s, ctx, postResource, post, {
@@ -31,7 +32,7 @@ export function registerPostRoutes(s: FastifyInstance, ctx: CrudContext): void {
       const staffed = await tx
         .select({ name: staff.name })
         .from(staff)
-        .where(and(eq(staff.tenantId, u.tenantId), eq(staff.isDeleted, 0), inArray(staff.postId, ids)))
+        .where(and(tenantOf(u, staff), inArray(staff.postId, ids)))
         .limit(1);
       if (staffed[0]) throw badRequest(`岗位下还有员工(${staffed[0].name})，不能删除`);
     },
@@ -42,7 +43,7 @@ export function registerPostRoutes(s: FastifyInstance, ctx: CrudContext): void {
     ctx.db
       .select({ id: post.id, category: post.category, postCode: post.postCode, postName: post.postName })
       .from(post)
-      .where(and(eq(post.tenantId, u.tenantId), eq(post.isDeleted, 0)))
+      .where(tenantOf(u, post))
       .orderBy(post.sort, post.id),
   );
 }

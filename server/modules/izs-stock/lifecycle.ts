@@ -28,6 +28,7 @@ import { hasAnyCode, type Resource, type Row } from '../../platform/crud/index.t
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 import { traceTransition } from '../../platform/trace-chain/facts.ts';
 
 export type { Transition };
@@ -63,7 +64,7 @@ export interface LifecycleSpec {
   matches?: (row: Row) => boolean;
 }
 
-type Cols = Record<string, AnyPgColumn>;
+type Cols = Record<string, AnyPgColumn> & { tenantId: AnyPgColumn; isDeleted: AnyPgColumn };
 
 /**
  * Listeners on reviews and voids of every document with this life cycle, run inside the transition's transaction
@@ -103,7 +104,7 @@ export async function transitionTx(
   const [row] = (await tx
     .select()
     .from(spec.table)
-    .where(and(eq(cols.id, id), eq(cols.tenantId, c.user.tenantId), eq(cols.isDeleted, 0)))
+    .where(and(eq(cols.id, id), tenantOf(c.user, cols)))
     .for('update')) as Row[];
   if (!row) throw badRequest(`${spec.title}不存在`);
   const state = String(row.state);

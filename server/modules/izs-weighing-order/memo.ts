@@ -13,6 +13,7 @@ import { tenant, weighingOrder } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { TYPE_NAMES } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
@@ -71,7 +72,7 @@ export function handleMemo(r: ReturnType<typeof endpoints>, { db, tz }: CrudCont
 
   r.handle(WEIGHING.memo, async ({ query: q, user, req }) => {
     const e = await answer(req, user, q.id);
-    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, user.tenantId));
+    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(tenantOnly(user, tenant));
     return memoOf(e, t?.name ?? '', formatDateTime(new Date(), tz));
   });
 

@@ -10,6 +10,7 @@ import type { CrudContext, Row } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { traceWeighing } from '../../platform/trace-chain/facts.ts';
 import { stockDocLifecycle } from '../izs-stock/documents.ts';
 import { transitionTx } from '../izs-stock/lifecycle.ts';
@@ -26,7 +27,7 @@ export function handleVoid(r: ReturnType<typeof endpoints>, { db }: CrudContext,
         const [d] = await tx
           .select({ id: stockOrder.id, docType: stockOrder.docType, state: stockOrder.state })
           .from(stockOrder)
-          .where(and(eq(stockOrder.id, row.stockOrderId as string), eq(stockOrder.tenantId, user.tenantId)));
+          .where(and(eq(stockOrder.id, row.stockOrderId as string), tenantOnly(user, stockOrder)));
         if (d && d.state !== 'voided') {
           const spec = stockDocLifecycle(STOCK_DOC_RESOURCES[d.docType as 'in_stock' | 'out_stock']);
           await transitionTx(tx, spec, { user, req }, d.id, 'void', `磅单作废：${b.reason}`);

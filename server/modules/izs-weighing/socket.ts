@@ -28,6 +28,7 @@ import { authSession, dept } from '../../db/schema/index.ts';
 import { checkApiScope } from '../../platform/api-scope.ts';
 import { type AuthUser, authenticateToken, readToken } from '../../platform/auth.ts';
 import { ApiError } from '../../platform/r.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 export interface WeighingPrincipal {
   user: AuthUser;
@@ -60,7 +61,7 @@ export async function deptAllowed(db: Db, user: AuthUser, deptId: string): Promi
   const d = await db
     .select({ id: dept.id })
     .from(dept)
-    .where(and(eq(dept.id, deptId), eq(dept.tenantId, user.tenantId), eq(dept.isDeleted, 0)))
+    .where(and(eq(dept.id, deptId), tenantOf(user, dept)))
     .limit(1);
   return d.length > 0;
 }
