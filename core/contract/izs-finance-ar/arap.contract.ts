@@ -73,7 +73,14 @@ export const arDocSchema = z.object({
   sourceNo: z.string(),
   docDate: z.string(),
   dueDate: z.string(),
+  /** 价税合计 (= what the voucher posts to 应收账款 / 应付账款); net + tax = amount */
   amount: moneyOut,
+  net: moneyOut,
+  tax: moneyOut,
+  /** fraction, 4 places (0.1300) */
+  taxRate: z.string().regex(/^\d+\.\d{4}$/),
+  /** template: 凭证模板 of the book; config: 业务参数; manual: as typed */
+  taxSource: z.enum(['template', 'config', 'manual']),
   settled: moneyOut,
   open: moneyOut,
   overdueDays: z.number().int(),
@@ -136,7 +143,15 @@ export const manualDocBody = z.object({
   side,
   partyId: refReq('往来单位'),
   docDate: day('单据日期'),
+  /** 价税合计 as typed */
   amount: moneyIn('金额'),
+  /** optional VAT rate in percent (13): splits the amount into 不含税金额 + 税额; empty = no tax */
+  taxRate: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}(\.\d{1,2})?)?$/, '税率应为0–99之间的百分数')
+    .optional()
+    .transform((v) => v || undefined),
   summary: z.string().trim().min(1, '请输入摘要').max(200, '摘要不能超过200个字符'),
   remark: opt('备注', 255),
 });

@@ -32,6 +32,11 @@ export function docEntity(d: DocRow & { partyName?: string | null }, today: stri
     docDate: d.docDate,
     dueDate: d.dueDate,
     amount: m2(d.amount),
+    // rows from before the tax columns: the whole amount as 不含税
+    net: d.taxSource ? m2(d.net) : m2(d.amount),
+    tax: d.taxSource ? m2(d.tax) : '0.00',
+    taxRate: new Decimal(d.taxRate ?? '0').toFixed(4),
+    taxSource: d.taxSource === 'template' || d.taxSource === 'config' ? d.taxSource : 'manual',
     settled: m2(d.settled),
     open: open.toFixed(2),
     overdueDays: open.gt(0) && d.state === 'reviewed' ? overdueDays(d.dueDate, today) : 0,
