@@ -1,4 +1,5 @@
 export * from './aging.ts';
+export * from './bill-link.ts';
 export * from './invoice-parse.ts';
 export * from './pdf-layout.ts';
 export * from './reverse.ts';

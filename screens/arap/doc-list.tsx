@@ -16,7 +16,18 @@ import {
 } from '../../core/api/izs-finance-ar.api.ts';
 import type { ArDoc, BalanceRow } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
-import { Page, PartySelect, SETTLE_TAGS, sideOf, sourceName, stateTag, today, WORDS, yuan } from './common.tsx';
+import {
+  Page,
+  PartySelect,
+  ratePct,
+  SETTLE_TAGS,
+  sideOf,
+  sourceName,
+  stateTag,
+  today,
+  WORDS,
+  yuan,
+} from './common.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? (e as Error)?.message ?? '操作失败';
@@ -128,7 +139,7 @@ export default function DocList({ path }: ScreenProps) {
     size: 20,
   });
   const [manual, setManual] = useState(false);
-  const [form, setForm] = useState({ partyId: '', docDate: today(), amount: '', summary: '' });
+  const [form, setForm] = useState({ partyId: '', docDate: today(), amount: '', taxRate: '', summary: '' });
   const [create] = useArapDocManualMutation();
   const [review] = useArapDocReviewMutation();
   const [voidDoc] = useArapDocVoidMutation();
@@ -181,7 +192,10 @@ export default function DocList({ path }: ScreenProps) {
           { title: '来源', render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
           { title: '日期', dataIndex: 'docDate' },
           { title: '到期日', dataIndex: 'dueDate' },
-          { title: '金额', dataIndex: 'amount', render: num, align: 'right' },
+          { title: '不含税金额', dataIndex: 'net', render: num, align: 'right' },
+          { title: '税额', dataIndex: 'tax', render: num, align: 'right' },
+          { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right' },
+          { title: '价税合计', dataIndex: 'amount', render: num, align: 'right' },
           { title: '已核销', dataIndex: 'settled', render: num, align: 'right' },
           { title: '未核销', dataIndex: 'open', render: num, align: 'right' },
           {
@@ -260,7 +274,12 @@ export default function DocList({ path }: ScreenProps) {
             onChange={(v) => setForm({ ...form, partyId: v ?? '' })}
           />
           <Input type="date" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
-          <Input placeholder="金额（元）" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
+          <Input placeholder="价税合计（元）" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
+          <Input
+            placeholder="税率（%，可空：不拆税额）"
+            value={form.taxRate}
+            onChange={(v) => setForm({ ...form, taxRate: v })}
+          />
           <Input
             placeholder="摘要，如：场地租金 2026年11月"
             value={form.summary}

@@ -21,6 +21,7 @@ import {
   relatedParty,
   stockOrder,
 } from '../db/schema/index.ts';
+import { attachBill } from '../modules/izs-finance-ar/cash-bill.ts';
 import { offsetTx } from '../modules/izs-finance-ar/offset.ts';
 import { createDoc, drawNo, PREFIX, settle, takeRefund } from '../modules/izs-finance-ar/service.ts';
 import { type PartyFigures, partyFigures } from '../modules/izs-financing/business-voucher-figures.ts';
@@ -190,7 +191,18 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
 
   // 宁波钢铁: pays the oldest balance in full and part of the next
   await settleAll(await cash('ar', 'collection', 'KH001', 60, '86400.00', 'transfer', '回款：期初货款', '15.00'));
-  await settleAll(await cash('ar', 'collection', 'KH001', 20, '30000.00', 'bill', '银行承兑汇票回款'));
+  const billCash = await cash('ar', 'collection', 'KH001', 20, '30000.00', 'bill', '银行承兑汇票回款');
+  // its bill stands in 票据管理 (应收票据), linked to the collection
+  await attachBill(tx, { tenantId: T, userId: c.adminId, currentDeptId: c.deptId ?? '' }, billCash, {
+    billId: undefined,
+    billNo: billCash.billNo,
+    billKind: 'bank',
+    drawer: '宁波钢铁有限公司',
+    acceptor: '中国工商银行宁波北仑支行',
+    issueDate: addDays(today, -25),
+    dueDate: addDays(today, 155),
+  });
+  await settleAll(billCash);
   // 海亮铜业: pays more than it owes on the older documents → 预收
   await settleAll(await cash('ar', 'collection', 'KH002', 5, '150000.00', 'transfer', '预付货款（含下批）'));
   // suppliers: the usual 预付 to the individual collector, part payment to 鑫达

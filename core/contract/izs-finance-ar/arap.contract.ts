@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { BILL_LINK_ENDPOINTS, cashBillIn, cashBillOut } from './bill-link.ts';
 import {
   ARAP,
   day,
@@ -103,6 +104,9 @@ export const arCashSchema = z.object({
   bankName: z.string(),
   method: z.string(),
   billNo: z.string(),
+  /** 承兑汇票: the 票据管理 bill and receive | issue | endorse ('' otherwise) */
+  billId: z.string().nullable(),
+  billMode: z.string(),
   cashDate: z.string(),
   amount: moneyOut,
   fee: moneyOut,
@@ -162,6 +166,8 @@ export const cashBody = z.object({
   bankId: optRef,
   method: oneOf('结算方式', METHODS),
   billNo: opt('票据号', 40),
+  /** method bill: the bill received / issued / endorsed (bill-link.ts) */
+  bill: cashBillIn,
   cashDate: day('日期'),
   amount: moneyIn('金额'),
   fee: moneyIn0('手续费'),
@@ -255,6 +261,7 @@ const q = { method: 'GET', provides: TAG } as const;
 const m = { method: 'POST', invalidates: TAG } as const;
 
 export const ARAP_ENDPOINTS = {
+  ...BILL_LINK_ENDPOINTS,
   docPage: endpoint({
     ...q,
     path: `${ARAP}/doc/page`,
@@ -315,6 +322,8 @@ export const ARAP_ENDPOINTS = {
       vouchers: z.array(
         z.object({ voucherId: z.string(), book: z.string(), period: z.string(), voucherNo: z.string() }),
       ),
+      /** 承兑汇票: the 票据管理 bill it received / issued / endorsed */
+      bill: cashBillOut.nullable(),
     }),
   }),
   cashCreate: endpoint({

@@ -82,6 +82,10 @@ export const arCash = pgTable(
     /** transfer | cash | bill | wechat | alipay */
     method: s('method', 12),
     billNo: s('bill_no', 40),
+    /** method bill: the 票据管理 bill (izs_fin_bill) it received / issued / endorsed, and how */
+    billId: bigintStr('bill_id'),
+    /** '' | receive (收款收到的票据) | issue (付款开出的票据) | endorse (付款背书转让的票据) */
+    billMode: s('bill_mode', 8),
     cashDate: s('cash_date', 10),
     amount: money('amount').notNull(),
     fee: money('fee').notNull().default('0'),

@@ -63,6 +63,8 @@ export function cashEntity(
     bankName: c.bankName ?? '',
     method: c.method,
     billNo: c.billNo,
+    billId: c.billId,
+    billMode: c.billMode,
     cashDate: c.cashDate,
     amount: m2(c.amount),
     fee: m2(c.fee),

@@ -81,6 +81,9 @@ function bankOf(bc: BookChart, code: string | undefined): AccountRow {
   return r;
 }
 
+/** 收款单 / 付款单: the record that created a bill (receivable bills come from collections). */
+const linkTitle = (b: Pick<BillRow, 'direction'>) => (b.direction === 'receivable' ? '收款单' : '付款单');
+
 const kindText = (b: Pick<BillRow, 'billKind'>) => (b.billKind === 'bank' ? '银行承兑汇票' : '商业承兑汇票');
 
 async function writeVoucher(tx: Tx, c: BookCtx, date: string, lines: VLine[], remark: string, prevId?: string) {
@@ -164,6 +167,8 @@ export function registerBills(app: FastifyInstance, ctx: CrudContext): void {
     beforeSave: async (tx, row, sc) => {
       const c = bookOf(sc.req);
       const prev = sc.prev as BillRow | undefined;
+      if (prev?.cashId)
+        throw badRequest(`票据由${linkTitle(prev)} ${prev.cashNo} 生成，不能修改；请作废该单据后重新录入`);
       if (prev) row.direction = prev.direction;
       const b = { ...(prev ?? {}), ...row } as Row;
       checkDates(b);
@@ -237,6 +242,7 @@ export function registerBills(app: FastifyInstance, ctx: CrudContext): void {
     beforeRemove: async (tx, list, rc) => {
       const c = bookOf(rc.req);
       for (const b of list as unknown as BillRow[]) {
+        if (b.cashId) throw badRequest(`票据 ${b.billNo} 由${linkTitle(b)} ${b.cashNo} 生成，请作废该单据`);
         const events = await liveEvents(tx, c.book.id, b.id);
         if (events.length > 1) {
           throw badRequest(`票据 ${b.billNo} 已${actionName(events[0].action)}，不能删除；请先撤销后续操作`);
@@ -368,6 +374,7 @@ export function registerBills(app: FastifyInstance, ctx: CrudContext): void {
       if (!last || last.action === 'receive' || last.action === 'issue') {
         throw badRequest('票据没有可撤销的操作（删除票据请用删除）');
       }
+      if (last.cashId) throw badRequest(`该${actionName(last.action)}由付款单 ${last.cashNo} 生成，请作废该付款单`);
       const v = await editableVoucher(tx, c, last.voucherId, `${actionName(last.action)}`);
       if (v) await dropVoucher(tx, c, v.id);
       await tx.update(finBillEvent).set({ isDeleted: 1 }).where(eq(finBillEvent.id, last.id));

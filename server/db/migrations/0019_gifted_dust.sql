@@ -1,5 +1,0 @@
-ALTER TABLE "izs_ar_doc" ADD COLUMN "net" numeric(16, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
-ALTER TABLE "izs_ar_doc" ADD COLUMN "tax" numeric(16, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
-ALTER TABLE "izs_ar_doc" ADD COLUMN "tax_rate" numeric(6, 4) DEFAULT '0' NOT NULL;--> statement-breakpoint
-ALTER TABLE "izs_ar_doc" ADD COLUMN "tax_source" varchar(12) DEFAULT '' NOT NULL;--> statement-breakpoint
-UPDATE "izs_ar_doc" SET "net" = "amount" WHERE "tax_source" = '';
