@@ -111,6 +111,8 @@ function History({ bill, onClose }: { bill: Bill | null; onClose: () => void }) 
                   >
                     {v}
                   </Button>
+                ) : e.cashNo ? (
+                  `随 ${e.cashNo}`
                 ) : (
                   '已删除'
                 ),
@@ -129,7 +131,7 @@ const DIRECTION_OF_PATH: Record<string, { direction: 'receivable' | 'payable'; t
 };
 
 function BillManage() {
-  const [path] = useLocation();
+  const [path, navigate] = useLocation();
   const only = DIRECTION_OF_PATH[path];
   const perms = useResourcePermissions(billResource.permission);
   const finPost = useFinPost();
@@ -209,6 +211,22 @@ function BillManage() {
                     处理
                   </Button>
                 </Dropdown>
+              )}
+              {b.cashNo && (
+                <Button
+                  size="small"
+                  theme="borderless"
+                  data-testid="bill-cash"
+                  onClick={() =>
+                    navigate(
+                      b.direction === 'payable'
+                        ? `/accounting/payable/payment-order-info/${b.cashNo}`
+                        : `/accounting/receivable/receipt-order-detail/${b.cashNo}`,
+                    )
+                  }
+                >
+                  {b.cashNo}
+                </Button>
               )}
               <Button size="small" theme="borderless" onClick={() => setHistory(b)} data-testid="bill-history">
                 记录

@@ -410,6 +410,7 @@ export function registerBills(app: FastifyInstance, ctx: CrudContext): void {
       interest: dec(String(e.interest)).toFixed(2),
       counterpartyName: String(e.counterparty_name ?? ''),
       voucherId: e.voucher_id ? String(e.voucher_id) : null,
+      cashNo: String(e.cash_no ?? ''),
       voucherNo: (e.voucher_no as string | null) ?? null,
       voucherState: (e.voucher_state as string | null) ?? null,
       createTime: formatDateTime(new Date(e.create_time as string), tz),
