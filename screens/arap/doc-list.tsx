@@ -180,18 +180,20 @@ export default function DocList({ path }: ScreenProps) {
         rowKey="id"
         loading={isFetching}
         data-testid="doc-table"
+        scroll={{ x: 1500 }}
         dataSource={data?.records ?? []}
         pagination={{ currentPage: current, pageSize: 20, total: data?.total ?? 0, onPageChange: setCurrent }}
         columns={[
           {
             title: '单号',
             dataIndex: 'orderNo',
+            width: 170,
             render: (v: string, r: ArDoc) => <Link href={`${base}/${r.id}`}>{v}</Link>,
           },
-          { title: w.party, dataIndex: 'partyName' },
-          { title: '来源', render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
-          { title: '日期', dataIndex: 'docDate' },
-          { title: '到期日', dataIndex: 'dueDate' },
+          { title: w.party, dataIndex: 'partyName', width: 200, ellipsis: true },
+          { title: '来源', width: 190, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
+          { title: '日期', dataIndex: 'docDate', width: 110 },
+          { title: '到期日', dataIndex: 'dueDate', width: 110 },
           { title: '不含税金额', dataIndex: 'net', render: num, align: 'right' },
           { title: '税额', dataIndex: 'tax', render: num, align: 'right' },
           { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right' },
