@@ -187,7 +187,7 @@ function BillManage() {
       <ResourceListPage
         def={billResource}
         baseParams={only ? { direction: only.direction } : undefined}
-        rowEditable={(row) => row.state === 'held' || row.state === 'outstanding'}
+        rowEditable={(row) => (row.state === 'held' || row.state === 'outstanding') && !row.cashNo}
         rowActionsWidth={120}
         rowActions={(row) => {
           const b = billView(row);

@@ -67,7 +67,7 @@ function Aging({ side }: { side: 'ar' | 'ap' }) {
         dataSource={data?.rows ?? []}
         columns={[
           { title: w.party, dataIndex: 'partyName' },
-          { title: '未核销', dataIndex: 'open', render: num, align: 'right' },
+          { title: '未核销', dataIndex: 'open', render: num, align: 'right', width: 130 },
           { title: w.advance, dataIndex: 'unapplied', render: num, align: 'right' },
           { title: '余额', dataIndex: 'balance', render: num, align: 'right' },
           { title: '0-30天', render: (_: unknown, r: BalanceRow) => num(r.aging.d0_30), align: 'right' },
@@ -180,7 +180,7 @@ export default function DocList({ path }: ScreenProps) {
         rowKey="id"
         loading={isFetching}
         data-testid="doc-table"
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1800 }}
         dataSource={data?.records ?? []}
         pagination={{ currentPage: current, pageSize: 20, total: data?.total ?? 0, onPageChange: setCurrent }}
         columns={[
@@ -194,12 +194,12 @@ export default function DocList({ path }: ScreenProps) {
           { title: '来源', width: 190, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
           { title: '日期', dataIndex: 'docDate', width: 110 },
           { title: '到期日', dataIndex: 'dueDate', width: 110 },
-          { title: '不含税金额', dataIndex: 'net', render: num, align: 'right' },
-          { title: '税额', dataIndex: 'tax', render: num, align: 'right' },
-          { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right' },
-          { title: '价税合计', dataIndex: 'amount', render: num, align: 'right' },
-          { title: '已核销', dataIndex: 'settled', render: num, align: 'right' },
-          { title: '未核销', dataIndex: 'open', render: num, align: 'right' },
+          { title: '不含税金额', dataIndex: 'net', render: num, align: 'right', width: 130 },
+          { title: '税额', dataIndex: 'tax', render: num, align: 'right', width: 130 },
+          { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right', width: 70 },
+          { title: '价税合计', dataIndex: 'amount', render: num, align: 'right', width: 130 },
+          { title: '已核销', dataIndex: 'settled', render: num, align: 'right', width: 130 },
+          { title: '未核销', dataIndex: 'open', render: num, align: 'right', width: 130 },
           {
             title: '逾期天数',
             dataIndex: 'overdueDays',
