@@ -34,7 +34,7 @@ export function MoneyTab() {
   });
   const [q, setQ] = useState(draft);
   const [picked, setPicked] = useState<string[]>([]);
-  const { data, isFetching } = useBizVoucherMoneyRecordsQuery({
+  const { data, isFetching, refetch } = useBizVoucherMoneyRecordsQuery({
     period: q.period,
     kind: q.kind,
     state: q.state,
@@ -47,6 +47,7 @@ export function MoneyTab() {
     if ('data' in r && r.data) {
       notifySuccess(`已生成 ${r.data.length} 张凭证：${r.data.map((v) => v.voucherNo).join('、')}`);
       setPicked([]);
+      refetch();
     }
   };
   return (
