@@ -19,6 +19,7 @@ export const {
   useArapCashSettleMutation,
   useArapRefundMutation,
   useArapCashVoidMutation,
+  useArapHeldBillsQuery,
   useArapBalancesQuery,
   useArapCreditSaveMutation,
   useArapStatementQuery,

@@ -29,6 +29,7 @@ import { REVERSE } from './izs-finance-ar/reverse.contract.ts';
 import { REVERSE_FILES } from './izs-finance-ar/reverse-export.contract.ts';
 import { ACCOUNTS } from './izs-financing/account.contract.ts';
 import { ACCOUNT_SETS } from './izs-financing/account-set.contract.ts';
+import { BILLS } from './izs-financing/bill.contract.ts';
 import { BOOKS } from './izs-financing/books.contract.ts';
 import { BIZ_VOUCHER } from './izs-financing/business-voucher.contract.ts';
 import { CLOSING } from './izs-financing/closing.contract.ts';
@@ -85,6 +86,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   arap: ARAP_ENDPOINTS,
   invoice: INVOICE_ENDPOINTS,
   bizVoucher: BIZ_VOUCHER,
+  bill: BILLS,
   reverse: REVERSE,
   lgOrder: LG_ORDER,
   lgTracking: LG_TRACKING,

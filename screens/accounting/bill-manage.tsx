@@ -1,22 +1,23 @@
 import { Button, Dropdown, Modal, Table, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { api } from '../../core/api/api.ts';
-import { useFin, useFinPost } from '../../core/api/izs-financing.api.ts';
+import {
+  useBillActionMutation,
+  useBillEventsQuery,
+  useBillSummaryQuery,
+  useBillUndoMutation,
+} from '../../core/api/izs-financing-bill.api.ts';
 import {
   BILL_ACTIONS,
-  BILL_PATHS,
   BILL_STATES,
-  type Bill,
+  type BillActionBody,
   type BillEvent,
-  type BillSummary,
   billActionBody,
   billResource,
   DUE_SOON_DAYS,
 } from '../../core/contract/izs-financing/bills.contract.ts';
 import { IE_PATHS } from '../../core/contract/izs-financing/income-expend.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
-import { useAppDispatch } from '../../core/store/hooks.ts';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
@@ -57,7 +58,7 @@ const stateName = (s: string) => BILL_STATES.find((x) => x.value === s)?.label ?
 const money = (v: string | undefined) => (v === undefined ? '—' : moneyCell(v) || '0.00');
 
 function Totals() {
-  const { data: s } = useFin<BillSummary>(BILL_PATHS.summary, undefined, { resource: billResource.name });
+  const { data: s } = useBillSummaryQuery({});
   return (
     <div className="ly-ie-totals" data-testid="bill-totals">
       <div className="ly-ie-total is-in">
@@ -80,9 +81,9 @@ function Totals() {
   );
 }
 
-function History({ bill, onClose }: { bill: Bill | null; onClose: () => void }) {
+function History({ bill, onClose }: { bill: BillView | null; onClose: () => void }) {
   const [, navigate] = useLocation();
-  const { data = [] } = useFin<BillEvent[]>(BILL_PATHS.events, { id: bill?.id }, { skip: !bill });
+  const { data = [] } = useBillEventsQuery({ id: bill?.id ?? '' }, { skip: !bill });
   return (
     <Modal title={`票据记录：${bill?.billNo ?? ''}`} visible={!!bill} onCancel={onClose} footer={null} width={760}>
       <div data-testid="bill-events">
@@ -111,6 +112,8 @@ function History({ bill, onClose }: { bill: Bill | null; onClose: () => void }) 
                   >
                     {v}
                   </Button>
+                ) : e.cashNo ? (
+                  `随 ${e.cashNo}`
                 ) : (
                   '已删除'
                 ),
@@ -122,6 +125,34 @@ function History({ bill, onClose }: { bill: Bill | null; onClose: () => void }) 
   );
 }
 
+/** The fields of an engine list row the actions need (read, not cast). */
+interface BillView {
+  id: string;
+  billNo: string;
+  direction: string;
+  state: string;
+  dueHint: string | null;
+  cashNo: string;
+}
+const text = (v: unknown) => (v == null ? '' : String(v));
+const billView = (row: Record<string, unknown>): BillView => ({
+  id: text(row.id),
+  billNo: text(row.billNo),
+  direction: text(row.direction),
+  state: text(row.state),
+  dueHint: row.dueHint == null ? null : text(row.dueHint),
+  cashNo: text(row.cashNo),
+});
+/** The action dialog's values as the action body (the dialog adds id and action through `extra`). */
+const actionBody = (v: Record<string, unknown>): BillActionBody => ({
+  id: text(v.id),
+  action: v.action === 'discount' || v.action === 'endorse' || v.action === 'collect' ? v.action : 'pay',
+  date: text(v.date),
+  bankAccount: v.bankAccount ? text(v.bankAccount) : undefined,
+  interest: v.interest == null ? undefined : text(v.interest),
+  counterparty: v.counterparty ? text(v.counterparty) : undefined,
+});
+
 /** 应收票据 / 应付票据 (the receivables menu's routes, issue 11): the same 票据管理 filtered by direction. */
 const DIRECTION_OF_PATH: Record<string, { direction: 'receivable' | 'payable'; title: string }> = {
   '/accounting/payable/receivable-bill': { direction: 'receivable', title: '应收票据' },
@@ -129,25 +160,17 @@ const DIRECTION_OF_PATH: Record<string, { direction: 'receivable' | 'payable'; t
 };
 
 function BillManage() {
-  const [path] = useLocation();
+  const [path, navigate] = useLocation();
   const only = DIRECTION_OF_PATH[path];
   const perms = useResourcePermissions(billResource.permission);
-  const finPost = useFinPost();
-  const dispatch = useAppDispatch();
-  const [dialog, setDialog] = useState<{ action: Action; bill: Bill } | null>(null);
-  const [history, setHistory] = useState<Bill | null>(null);
-  const [undo, setUndo] = useState<Bill | null>(null);
+  const [act] = useBillActionMutation();
+  const [undoLast] = useBillUndoMutation();
+  const [dialog, setDialog] = useState<{ action: Action; bill: BillView } | null>(null);
+  const [history, setHistory] = useState<BillView | null>(null);
+  const [undo, setUndo] = useState<BillView | null>(null);
   const today = businessToday();
-  // the list reads the engine's tag, the finance writes invalidate 'Fin': refresh both
-  const post = (url: string, body: unknown) =>
-    finPost(url, body).then(
-      () => {
-        dispatch(api.util.invalidateTags([{ type: 'Resource' as never, id: billResource.name }]));
-        return true;
-      },
-      () => false,
-    );
-  const actionsOf = (b: Bill): Action[] =>
+  // the writes invalidate 'Fin' and the engine's bill list (bill.contract.ts): both refresh by themselves
+  const actionsOf = (b: BillView): Action[] =>
     b.direction === 'payable'
       ? b.state === 'outstanding'
         ? ['pay']
@@ -164,10 +187,10 @@ function BillManage() {
       <ResourceListPage
         def={billResource}
         baseParams={only ? { direction: only.direction } : undefined}
-        rowEditable={(row) => row.state === 'held' || row.state === 'outstanding'}
+        rowEditable={(row) => (row.state === 'held' || row.state === 'outstanding') && !row.cashNo}
         rowActionsWidth={120}
         rowActions={(row) => {
-          const b = row as unknown as Bill;
+          const b = billView(row);
           const undoable = b.state !== 'held' && b.state !== 'outstanding';
           const actions = perms.edit ? actionsOf(b) : [];
           return (
@@ -210,6 +233,22 @@ function BillManage() {
                   </Button>
                 </Dropdown>
               )}
+              {b.cashNo && (
+                <Button
+                  size="small"
+                  theme="borderless"
+                  data-testid="bill-cash"
+                  onClick={() =>
+                    navigate(
+                      b.direction === 'payable'
+                        ? `/accounting/payable/payment-order-info/${b.cashNo}`
+                        : `/accounting/receivable/receipt-order-detail/${b.cashNo}`,
+                    )
+                  }
+                >
+                  {b.cashNo}
+                </Button>
+              )}
               <Button size="small" theme="borderless" onClick={() => setHistory(b)} data-testid="bill-history">
                 记录
               </Button>
@@ -224,7 +263,7 @@ function BillManage() {
         onOk={() => {
           const b = undo;
           setUndo(null);
-          if (b) void post(BILL_PATHS.undo, { id: b.id });
+          if (b) void undoLast({ id: b.id });
         }}
       >
         撤销票据 {undo?.billNo} 的「{stateName(undo?.state ?? '')}」并删除其凭证？
@@ -237,7 +276,12 @@ function BillManage() {
         initial={{ date: today }}
         extra={{ id: dialog?.bill.id, action: dialog?.action }}
         onClose={() => setDialog(null)}
-        onSubmit={(v) => post(BILL_PATHS.action, v)}
+        onSubmit={(v) =>
+          act(actionBody(v)).then(
+            (r) => !('error' in r),
+            () => false,
+          )
+        }
       />
       <History bill={history} onClose={() => setHistory(null)} />
     </div>

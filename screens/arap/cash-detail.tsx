@@ -6,7 +6,9 @@
  */
 import { Button, Modal, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { useArapCashDetailQuery, useArapCashVoidMutation } from '../../core/api/izs-finance-ar.api.ts';
+import { BILL_KIND_NAMES, BILL_MODE_NAMES } from '../../core/contract/izs-finance-ar/bill-link.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { methodName, Page, stateTag, WORDS, yuan } from './common.tsx';
 import { SettleTable } from './doc-detail.tsx';
@@ -78,6 +80,53 @@ export default function CashDetail({ path }: ScreenProps) {
             </span>
           </div>
         </div>
+      )}
+      {c.bill && !sub && (
+        <>
+          <h3>承兑汇票（{BILL_MODE_NAMES[c.bill.mode]}）</h3>
+          <div className="ly-arap-dl" data-testid="cash-bill">
+            <div>
+              <span>票据号码</span>
+              <Link
+                href={
+                  c.bill.direction === 'payable'
+                    ? '/accounting/payable/payable-bill'
+                    : '/accounting/payable/receivable-bill'
+                }
+              >
+                {c.bill.billNo}
+              </Link>
+            </div>
+            <div>
+              <span>票据类型</span>
+              {BILL_KIND_NAMES[c.bill.billKind] ?? c.bill.billKind}
+            </div>
+            <div>
+              <span>票据状态</span>
+              <b data-testid="cash-bill-state">{c.bill.stateName}</b>
+            </div>
+            <div>
+              <span>出票人</span>
+              {c.bill.drawer}
+            </div>
+            <div>
+              <span>承兑人</span>
+              {c.bill.acceptor}
+            </div>
+            <div>
+              <span>票面金额</span>
+              {yuan(c.bill.amount)}
+            </div>
+            <div>
+              <span>出票日</span>
+              {c.bill.issueDate}
+            </div>
+            <div>
+              <span>到期日</span>
+              {c.bill.dueDate}
+            </div>
+          </div>
+        </>
       )}
       {c.state === 'reviewed' && !sub && (
         <div className="ly-arap-bar">

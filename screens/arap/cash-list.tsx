@@ -16,6 +16,7 @@ import {
 import type { ArCash, ArDoc } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import { METHOD_NAMES, METHODS, type Side } from '../../core/contract/izs-finance-ar/fields.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { BillFields, type BillForm, emptyBill } from './bill-fields.tsx';
 import { methodName, Page, PartySelect, sideOf, stateTag, today, WORDS, yuan } from './common.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
@@ -28,13 +29,13 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
     accountType: 'bank' as 'bank' | 'cash',
     bankId: '',
     method: 'transfer' as (typeof METHODS)[number],
-    billNo: '',
     cashDate: today(),
     amount: '',
     fee: '0',
     remark: '',
   });
   const [picked, setPicked] = useState<Record<string, string>>({});
+  const [bill, setBill] = useState<BillForm>(() => emptyBill(side));
   const open = useArapOpenDocsQuery({ side, partyId: v.partyId }, { skip: !v.partyId });
   const banks = useSelectListQuery('/api/izs-base/bank/select-list');
   const [create, c1] = useArapCashCreateMutation();
@@ -58,7 +59,7 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
         ? await doRefund(common).unwrap()
         : await create({
             ...common,
-            billNo: v.billNo,
+            bill: v.method === 'bill' ? bill : undefined,
             fee: v.fee || '0',
             auto: true,
             lines: lines.length ? lines : undefined,
@@ -133,16 +134,9 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
           onChange={(x) => setV({ ...v, method: x as (typeof METHODS)[number] })}
           optionList={METHODS.map((m) => ({ value: m, label: METHOD_NAMES[m] }))}
         />
-        {v.method === 'bill' && (
-          <Input
-            style={{ width: 200 }}
-            placeholder="承兑汇票号"
-            value={v.billNo}
-            onChange={(x) => setV({ ...v, billNo: x })}
-          />
-        )}
         <Input style={{ width: 200 }} placeholder="备注" value={v.remark} onChange={(x) => setV({ ...v, remark: x })} />
       </div>
+      {v.method === 'bill' && !refund && <BillFields side={side} value={bill} onChange={setBill} />}
       {v.partyId && (
         <>
           <p>

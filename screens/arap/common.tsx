@@ -1,7 +1,7 @@
 /** Pieces shared by the receivables / payables screens (issue 11): side from the path, party select, labels. */
 import { Select, Tag } from '@douyinfe/semi-ui';
 import type { ReactNode } from 'react';
-import { moneyText } from '../../core/accounting/amount.ts';
+import { dec, moneyText } from '../../core/accounting/amount.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
 import { METHOD_NAMES, type Side, SOURCE_NAMES, STATE_NAMES } from '../../core/contract/izs-finance-ar/fields.ts';
 import './arap.css';
@@ -18,6 +18,9 @@ export const SETTLE_TAGS = {
 } as const;
 
 export const yuan = (v: string | undefined | null) => (v == null ? '' : moneyText(v));
+/** A rate fraction ('0.1300') as a percent (13%). */
+export const ratePct = (r: string) => `${dec(r).times(100).toString()}%`;
+export const TAX_SOURCES: Record<string, string> = { template: '凭证模板', config: '业务参数', manual: '手工录入' };
 export const methodName = (m: string) => METHOD_NAMES[m] ?? m;
 export const sourceName = (s: string) =>
   SOURCE_NAMES[s] ?? (s === 'sale_return' ? '销售退货' : s === 'purchase_return' ? '采购退货' : s);

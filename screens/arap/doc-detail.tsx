@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useArapDocDetailQuery } from '../../core/api/izs-finance-ar.api.ts';
 import type { SettleLine } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
-import { Page, SETTLE_TAGS, sourceName, stateTag, WORDS, yuan } from './common.tsx';
+import { Page, ratePct, SETTLE_TAGS, sourceName, stateTag, TAX_SOURCES, WORDS, yuan } from './common.tsx';
 
 export const SETTLE_KIND: Record<string, string> = { cash: '收付款核销', refund: '退款', offset: '应收应付对冲' };
 
@@ -83,7 +83,21 @@ export default function DocDetail({ path }: ScreenProps) {
           {d.overdueDays}
         </div>
         <div>
-          <span>金额</span>
+          <span>不含税金额</span>
+          {yuan(d.net)}
+        </div>
+        <div>
+          <span>税额</span>
+          {yuan(d.tax)}
+        </div>
+        <div>
+          <span>税率</span>
+          <b data-testid="doc-rate" style={{ fontWeight: 400 }}>
+            {ratePct(d.taxRate)}（税率来源：{TAX_SOURCES[d.taxSource]}）
+          </b>
+        </div>
+        <div>
+          <span>价税合计</span>
           <b data-testid="doc-amount">{yuan(d.amount)}</b>
         </div>
         <div>
@@ -98,6 +112,12 @@ export default function DocDetail({ path }: ScreenProps) {
           <span>摘要</span>
           {d.summary}
         </div>
+        {d.remark ? (
+          <div>
+            <span>备注</span>
+            {d.remark}
+          </div>
+        ) : null}
       </div>
       <h3>核销记录</h3>
       <SettleTable lines={d.settles} cashBase={cashBase} />

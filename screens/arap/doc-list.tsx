@@ -16,7 +16,18 @@ import {
 } from '../../core/api/izs-finance-ar.api.ts';
 import type { ArDoc, BalanceRow } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
-import { Page, PartySelect, SETTLE_TAGS, sideOf, sourceName, stateTag, today, WORDS, yuan } from './common.tsx';
+import {
+  Page,
+  PartySelect,
+  ratePct,
+  SETTLE_TAGS,
+  sideOf,
+  sourceName,
+  stateTag,
+  today,
+  WORDS,
+  yuan,
+} from './common.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? (e as Error)?.message ?? '操作失败';
@@ -56,7 +67,7 @@ function Aging({ side }: { side: 'ar' | 'ap' }) {
         dataSource={data?.rows ?? []}
         columns={[
           { title: w.party, dataIndex: 'partyName' },
-          { title: '未核销', dataIndex: 'open', render: num, align: 'right' },
+          { title: '未核销', dataIndex: 'open', render: num, align: 'right', width: 130 },
           { title: w.advance, dataIndex: 'unapplied', render: num, align: 'right' },
           { title: '余额', dataIndex: 'balance', render: num, align: 'right' },
           { title: '0-30天', render: (_: unknown, r: BalanceRow) => num(r.aging.d0_30), align: 'right' },
@@ -128,7 +139,7 @@ export default function DocList({ path }: ScreenProps) {
     size: 20,
   });
   const [manual, setManual] = useState(false);
-  const [form, setForm] = useState({ partyId: '', docDate: today(), amount: '', summary: '' });
+  const [form, setForm] = useState({ partyId: '', docDate: today(), amount: '', taxRate: '', summary: '' });
   const [create] = useArapDocManualMutation();
   const [review] = useArapDocReviewMutation();
   const [voidDoc] = useArapDocVoidMutation();
@@ -169,21 +180,26 @@ export default function DocList({ path }: ScreenProps) {
         rowKey="id"
         loading={isFetching}
         data-testid="doc-table"
+        scroll={{ x: 1800 }}
         dataSource={data?.records ?? []}
         pagination={{ currentPage: current, pageSize: 20, total: data?.total ?? 0, onPageChange: setCurrent }}
         columns={[
           {
             title: '单号',
             dataIndex: 'orderNo',
+            width: 170,
             render: (v: string, r: ArDoc) => <Link href={`${base}/${r.id}`}>{v}</Link>,
           },
-          { title: w.party, dataIndex: 'partyName' },
-          { title: '来源', render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
-          { title: '日期', dataIndex: 'docDate' },
-          { title: '到期日', dataIndex: 'dueDate' },
-          { title: '金额', dataIndex: 'amount', render: num, align: 'right' },
-          { title: '已核销', dataIndex: 'settled', render: num, align: 'right' },
-          { title: '未核销', dataIndex: 'open', render: num, align: 'right' },
+          { title: w.party, dataIndex: 'partyName', width: 200, ellipsis: true },
+          { title: '来源', width: 190, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
+          { title: '日期', dataIndex: 'docDate', width: 110 },
+          { title: '到期日', dataIndex: 'dueDate', width: 110 },
+          { title: '不含税金额', dataIndex: 'net', render: num, align: 'right', width: 130 },
+          { title: '税额', dataIndex: 'tax', render: num, align: 'right', width: 130 },
+          { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right', width: 70 },
+          { title: '价税合计', dataIndex: 'amount', render: num, align: 'right', width: 130 },
+          { title: '已核销', dataIndex: 'settled', render: num, align: 'right', width: 130 },
+          { title: '未核销', dataIndex: 'open', render: num, align: 'right', width: 130 },
           {
             title: '逾期天数',
             dataIndex: 'overdueDays',
@@ -260,7 +276,12 @@ export default function DocList({ path }: ScreenProps) {
             onChange={(v) => setForm({ ...form, partyId: v ?? '' })}
           />
           <Input type="date" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
-          <Input placeholder="金额（元）" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
+          <Input placeholder="价税合计（元）" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
+          <Input
+            placeholder="税率（%，可空：不拆税额）"
+            value={form.taxRate}
+            onChange={(v) => setForm({ ...form, taxRate: v })}
+          />
           <Input
             placeholder="摘要，如：场地租金 2026年11月"
             value={form.summary}

@@ -7,6 +7,7 @@
 
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { BizDocType } from '../../core/accounting/business-voucher.ts';
 import { addDays } from '../../core/finance-ar/index.ts';
 import type { Tx } from '../db/client.ts';
 import {
@@ -20,8 +21,10 @@ import {
   relatedParty,
   stockOrder,
 } from '../db/schema/index.ts';
+import { attachBill } from '../modules/izs-finance-ar/cash-bill.ts';
 import { offsetTx } from '../modules/izs-finance-ar/offset.ts';
 import { createDoc, drawNo, PREFIX, settle, takeRefund } from '../modules/izs-finance-ar/service.ts';
+import { type PartyFigures, partyFigures } from '../modules/izs-financing/business-voucher-figures.ts';
 import { formatDate } from '../platform/time.ts';
 
 export interface ArapSeedContext {
@@ -84,6 +87,23 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
       ),
     )
     .orderBy(asc(stockOrder.id));
+  // the amounts as the review listener writes them: the 价税合计 the demo book's templates post (hooks.ts)
+  const figures = (deptId: string | null, orderNo: string, docType: BizDocType, date: string, amount: string) =>
+    partyFigures(tx, T, deptId, {
+      orderNo,
+      docType,
+      date,
+      partyName: '',
+      lines: [{ materialId: '0', materialName: '', qty: '0', amount, cost: null }],
+    });
+  const amounts = (f: PartyFigures, sign: 1 | -1) => ({
+    amount: f.gross.times(sign).toFixed(2),
+    net: f.net.times(sign).toFixed(2),
+    tax: f.tax.times(sign).toFixed(2),
+    taxRate: f.rate.toFixed(4),
+    taxSource: f.source,
+    remark: `税率来源：${f.sourceText}`,
+  });
   for (const d of docs) {
     if (!d.partyId || Number(d.totalAmount) === 0) continue;
     const side = d.docType === 'in_stock' || d.docType === 'purchase_return' ? 'ap' : 'ar';
@@ -91,15 +111,17 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     const label = { in_stock: '采购入库', out_stock: '销售出库', sale_return: '销售退货', purchase_return: '采购退货' }[
       d.docType
     ];
+    const date = d.orderDate || today;
+    const f = await figures(d.deptId, d.orderNo, d.docType as BizDocType, date, d.totalAmount);
     await createDoc(tx, {
       ...base,
+      ...amounts(f, neg ? -1 : 1),
       side,
       partyId: d.partyId,
       sourceType: d.docType,
       sourceId: d.id,
       sourceNo: d.orderNo,
-      docDate: d.orderDate || today,
-      amount: neg ? `-${d.totalAmount}` : d.totalAmount,
+      docDate: date,
       summary: `${label} ${d.orderNo}`,
     });
   }
@@ -111,18 +133,18 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     const s = { ...base, sourceId: d.id, sourceNo: d.orderNo, docDate: d.orderDate || today };
     await createDoc(tx, {
       ...s,
+      ...amounts(await figures(d.deptId, d.orderNo, 'out_stock', s.docDate, d.saleAmount), 1),
       side: 'ar',
       partyId: d.customerId,
       sourceType: 'drop_sale',
-      amount: d.saleAmount,
       summary: `直发销售 ${d.orderNo}`,
     });
     await createDoc(tx, {
       ...s,
+      ...amounts(await figures(d.deptId, d.orderNo, 'in_stock', s.docDate, d.purchaseAmount), 1),
       side: 'ap',
       partyId: d.supplierId,
       sourceType: 'drop_purchase',
-      amount: d.purchaseAmount,
       summary: `直发采购 ${d.orderNo}`,
     });
   }
@@ -169,7 +191,18 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
 
   // 宁波钢铁: pays the oldest balance in full and part of the next
   await settleAll(await cash('ar', 'collection', 'KH001', 60, '86400.00', 'transfer', '回款：期初货款', '15.00'));
-  await settleAll(await cash('ar', 'collection', 'KH001', 20, '30000.00', 'bill', '银行承兑汇票回款'));
+  const billCash = await cash('ar', 'collection', 'KH001', 20, '30000.00', 'bill', '银行承兑汇票回款');
+  // its bill stands in 票据管理 (应收票据), linked to the collection
+  await attachBill(tx, { tenantId: T, userId: c.adminId, currentDeptId: c.deptId ?? '' }, billCash, {
+    billId: undefined,
+    billNo: billCash.billNo,
+    billKind: 'bank',
+    drawer: '宁波钢铁有限公司',
+    acceptor: '中国工商银行宁波北仑支行',
+    issueDate: addDays(today, -25),
+    dueDate: addDays(today, 155),
+  });
+  await settleAll(billCash);
   // 海亮铜业: pays more than it owes on the older documents → 预收
   await settleAll(await cash('ar', 'collection', 'KH002', 5, '150000.00', 'transfer', '预付货款（含下批）'));
   // suppliers: the usual 预付 to the individual collector, part payment to 鑫达

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { relatedParty } from '../../server/db/schema/index.ts';
+import { demoBook, patchStockTemplates } from './arap-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, revokeCodes, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx;
@@ -28,6 +29,11 @@ beforeAll(async () => {
     .returning({ id: relatedParty.id, code: relatedParty.code });
   KH1 = rows[0].id;
   KH2 = rows[1].id;
+  // the figures below are the documents' amounts: the demo book takes them as 价税合计 (arap-tax.test.ts covers
+  // the default, tax on top)
+  await patchStockTemplates(c, await demoBook(c), ['in_stock', 'out_stock', 'sale_return', 'purchase_return'], {
+    amountIncludesTax: 1,
+  });
   // stock to sell from
   await reviewed(api, P.inStock, {
     warehouseId: c.wh.T1,

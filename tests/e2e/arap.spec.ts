@@ -64,7 +64,10 @@ test('a sale becomes a receivable, a partial collection settles it, the aging mo
   // its 应收单 appears, open
   await page.goto('/accounting/receivable/receivable-order');
   const docRow = page.getByTestId('doc-table').locator('tr', { hasText: doc.orderNo });
+  // the demo book (一般纳税人) posts 应收账款 = 300.00 + 13 % = 339.00: the 应收单 carries the same 价税合计
   await expect(docRow).toContainText('300.00');
+  await expect(docRow).toContainText('39.00');
+  await expect(docRow).toContainText('339.00');
   await expect(docRow).toContainText('未核销');
   const aging = page.getByTestId('aging-table').locator('tr', { hasText: '宁波钢铁有限公司' });
   await expect(aging).toContainText(money(before.rows[0].aging.d0_30));
@@ -88,7 +91,7 @@ test('a sale becomes a receivable, a partial collection settles it, the aging mo
   // partly settled, and the 0–30 aging dropped by 100
   await page.goto('/accounting/receivable/receivable-order');
   await expect(docRow).toContainText('部分核销');
-  await expect(docRow).toContainText('200.00');
+  await expect(docRow).toContainText('239.00');
   const d0 = (Number(before.rows[0].aging.d0_30) - 100).toFixed(2);
   await expect(aging).toContainText(money(d0));
   await page.screenshot({ path: info.outputPath('arap-3-aging.png'), fullPage: true });
@@ -109,6 +112,37 @@ test('a sale becomes a receivable, a partial collection settles it, the aging mo
   await expect(print.getByTestId('ps-capital')).toContainText('元');
   await expect(print.getByTestId('ps-party')).toHaveText('宁波钢铁有限公司');
   await print.screenshot({ path: info.outputPath('arap-5-print.png'), fullPage: true });
+
+  // a collection by 承兑汇票 stands in 应收票据 (票据管理) with its collection, and the collection shows its bill
+  const banks = await api<{ id: string }[]>(page, '/api/izs-base/bank/select-list');
+  const billNo = `E2E${Date.now()}`;
+  const bill = await api<{ orderNo: string }>(page, '/api/izs-finance-ar/cash/create', {
+    side: 'ar',
+    partyId: kh,
+    accountType: 'bank',
+    bankId: String(banks[0]?.id ?? ''),
+    method: 'bill',
+    cashDate: new Date().toISOString().slice(0, 10),
+    amount: '20000',
+    auto: false,
+    bill: {
+      billNo,
+      billKind: 'bank',
+      drawer: '宁波钢铁有限公司',
+      acceptor: '中国银行宁波分行',
+      issueDate: '2026-01-05',
+      dueDate: '2027-01-05',
+    },
+  });
+  await page.goto('/accounting/payable/receivable-bill');
+  const billRow = page.locator('tr', { hasText: billNo });
+  await expect(billRow).toContainText(bill.orderNo);
+  await expect(billRow).toContainText('持有');
+  await page.screenshot({ path: info.outputPath('arap-5b-receivable-bill.png'), fullPage: true });
+  await billRow.getByTestId('bill-cash').click();
+  await expect(page.getByTestId('cash-bill')).toContainText(billNo);
+  await expect(page.getByTestId('cash-bill-state')).toHaveText('持有');
+  await page.screenshot({ path: info.outputPath('arap-5c-collection-bill.png'), fullPage: true });
   expect(errors).toEqual([]);
 });
 

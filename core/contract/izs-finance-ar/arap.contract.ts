@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { BILL_LINK_ENDPOINTS, cashBillIn, cashBillOut } from './bill-link.ts';
 import {
   ARAP,
   day,
@@ -49,63 +50,9 @@ const optRef = z
   .optional()
   .transform((v) => v || undefined);
 
-export const settleLine = z.object({
-  id: idOut,
-  kind: z.string(),
-  docId: z.string().nullable(),
-  docNo: z.string(),
-  cashId: z.string().nullable(),
-  cashNo: z.string(),
-  amount: moneyOut,
-  settleDate: z.string(),
-  isVoid: z.number().int(),
-});
-export type SettleLine = z.infer<typeof settleLine>;
+export * from './arap-records.ts';
 
-export const arDocSchema = z.object({
-  id: idOut,
-  orderNo: z.string(),
-  side: z.string(),
-  partyId: z.string(),
-  partyName: z.string(),
-  sourceType: z.string(),
-  sourceId: z.string().nullable(),
-  sourceNo: z.string(),
-  docDate: z.string(),
-  dueDate: z.string(),
-  amount: moneyOut,
-  settled: moneyOut,
-  open: moneyOut,
-  overdueDays: z.number().int(),
-  settleState: z.enum(['open', 'partial', 'settled']),
-  state: z.string(),
-  summary: z.string(),
-  remark: z.string(),
-});
-export type ArDoc = z.infer<typeof arDocSchema>;
-
-export const arCashSchema = z.object({
-  id: idOut,
-  orderNo: z.string(),
-  side: z.string(),
-  kind: z.string(),
-  partyId: z.string(),
-  partyName: z.string(),
-  accountType: z.string(),
-  bankId: z.string().nullable(),
-  bankName: z.string(),
-  method: z.string(),
-  billNo: z.string(),
-  cashDate: z.string(),
-  amount: moneyOut,
-  fee: moneyOut,
-  applied: moneyOut,
-  unapplied: moneyOut,
-  state: z.string(),
-  remark: z.string(),
-  createTime: z.string(),
-});
-export type ArCash = z.infer<typeof arCashSchema>;
+import { arCashSchema, arDocSchema, settleLine } from './arap-records.ts';
 
 export const docQuery = z.object({
   side,
@@ -136,7 +83,15 @@ export const manualDocBody = z.object({
   side,
   partyId: refReq('往来单位'),
   docDate: day('单据日期'),
+  /** 价税合计 as typed */
   amount: moneyIn('金额'),
+  /** optional VAT rate in percent (13): splits the amount into 不含税金额 + 税额; empty = no tax */
+  taxRate: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}(\.\d{1,2})?)?$/, '税率应为0–99之间的百分数')
+    .optional()
+    .transform((v) => v || undefined),
   summary: z.string().trim().min(1, '请输入摘要').max(200, '摘要不能超过200个字符'),
   remark: opt('备注', 255),
 });
@@ -147,6 +102,8 @@ export const cashBody = z.object({
   bankId: optRef,
   method: oneOf('结算方式', METHODS),
   billNo: opt('票据号', 40),
+  /** method bill: the bill received / issued / endorsed (bill-link.ts) */
+  bill: cashBillIn,
   cashDate: day('日期'),
   amount: moneyIn('金额'),
   fee: moneyIn0('手续费'),
@@ -240,6 +197,7 @@ const q = { method: 'GET', provides: TAG } as const;
 const m = { method: 'POST', invalidates: TAG } as const;
 
 export const ARAP_ENDPOINTS = {
+  ...BILL_LINK_ENDPOINTS,
   docPage: endpoint({
     ...q,
     path: `${ARAP}/doc/page`,
@@ -300,6 +258,8 @@ export const ARAP_ENDPOINTS = {
       vouchers: z.array(
         z.object({ voucherId: z.string(), book: z.string(), period: z.string(), voucherNo: z.string() }),
       ),
+      /** 承兑汇票: the 票据管理 bill it received / issued / endorsed */
+      bill: cashBillOut.nullable(),
     }),
   }),
   cashCreate: endpoint({

@@ -84,7 +84,11 @@ export const billEntity = z.object({
   /** 到期日 with 「（N天后）」/「（逾期N天）」/「（今天）」 when a live bill is due within DUE_SOON_DAYS days, else null */
   dueHint: z.string().nullable().optional(),
   acceptor: z.string(),
+  /** 出票人 */
+  drawer: z.string().optional(),
   state: z.string(),
+  /** the 收款单 / 付款单 that received / issued it (issue 11; '' for a bill entered here) */
+  cashNo: z.string().optional(),
   /** 凭证字号 of the last action's voucher (null when it was deleted in the voucher list) */
   voucherNo: z.string().nullable().optional(),
   remark: z.string(),
@@ -150,6 +154,8 @@ export interface BillEvent {
   interest: string;
   counterpartyName: string;
   voucherId: string | null;
+  /** the 收款单 / 付款单 whose money voucher books this event ('' for 票据管理's own) */
+  cashNo: string;
   voucherNo: string | null;
   voucherState: string | null;
   createTime: string;
@@ -194,6 +200,7 @@ export const billResource = defineResource({
     { field: 'dueDate', label: '到期日', kind: 'date', labelField: 'dueHint', width: 180, sortable: true },
     { field: 'acceptor', label: '承兑人', kind: 'text', width: 140, hideInTable: true },
     { field: 'state', label: '状态', kind: 'select', options: { options: BILL_STATES }, width: 96 },
+    { field: 'cashNo', label: '收付款单', kind: 'text', width: 150 },
     { field: 'voucherNo', label: '凭证字号', kind: 'text', width: 80, hideInTable: true },
   ],
   search: [

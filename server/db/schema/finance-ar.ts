@@ -43,7 +43,15 @@ export const arDoc = pgTable(
     /** yyyy-MM-dd */
     docDate: s('doc_date', 10),
     dueDate: s('due_date', 10),
+    /** 价税合计: what the voucher posts to 应收账款 / 应付账款 (hooks.ts, izs-financing business-voucher-figures.ts) */
     amount: money('amount').notNull(),
+    /** 不含税金额 and 税额 (net + tax = amount); manual documents without a rate: net = amount, tax 0 */
+    net: money('net').notNull().default('0'),
+    tax: money('tax').notNull().default('0'),
+    /** the VAT rate applied, a fraction (0.13) */
+    taxRate: numeric('tax_rate', { precision: 6, scale: 4, mode: 'string' }).notNull().default('0'),
+    /** template (凭证模板 of the book) | config (业务参数) | manual */
+    taxSource: s('tax_source', 12),
     settled: money('settled').notNull().default('0'),
     summary: s('summary', 200),
     ...lifecycle(),
@@ -74,6 +82,10 @@ export const arCash = pgTable(
     /** transfer | cash | bill | wechat | alipay */
     method: s('method', 12),
     billNo: s('bill_no', 40),
+    /** method bill: the 票据管理 bill (izs_fin_bill) it received / issued / endorsed, and how */
+    billId: bigintStr('bill_id'),
+    /** '' | receive (收款收到的票据) | issue (付款开出的票据) | endorse (付款背书转让的票据) */
+    billMode: s('bill_mode', 8),
     cashDate: s('cash_date', 10),
     amount: money('amount').notNull(),
     fee: money('fee').notNull().default('0'),

@@ -68,6 +68,11 @@ export const finBill = pgTable(
     dueDate: s('due_date', 10),
     /** 承兑人 / 承兑银行 */
     acceptor: s('acceptor', 100),
+    /** 出票人 */
+    drawer: s('drawer', 100),
+    /** the 收款单 / 付款单 (izs_ar_cash) that received / issued it; its void voids the bill */
+    cashId: bigintStr('cash_id'),
+    cashNo: s('cash_no', 32),
     /** receivable: held | endorsed | discounted | collected; payable: outstanding | paid */
     state: varchar('state', { length: 12 }).notNull(),
     remark: s('remark', 255),
@@ -100,6 +105,9 @@ export const finBillEvent = pgTable(
     counterparty: s('counterparty', 48),
     counterpartyName: s('counterparty_name', 100),
     voucherId: bigintStr('voucher_id'),
+    /** the 收款单 / 付款单 that made this event (its money voucher books it; voucher_id stays null) */
+    cashId: bigintStr('cash_id'),
+    cashNo: s('cash_no', 32),
     /** the accounts used: { bill, other, bank, expense } */
     accounts: jsonb('accounts').$type<Record<string, string>>(),
     ...audit(),

@@ -16,6 +16,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
+import { attachBill, billOfCash, releaseBill } from './cash-bill.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
 import { drawNo, lockCash, PREFIX, partyOf, reverseLines, settle, takeRefund } from './service.ts';
 import { traceCash } from './trace.ts';
@@ -91,6 +92,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       ...c,
       settles: await settleLines(db, user.tenantId, 'cash', c.id),
       vouchers: await vouchersOf(db, user.tenantId, c.id),
+      bill: await billOfCash(db, c),
     };
   });
 
@@ -149,11 +151,12 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     const kind = body.side === 'ar' ? 'collection' : 'payment';
     await guard(db, user, ARAP_CODES.cash[body.side], 'add');
     if (new Decimal(body.fee).gte(body.amount)) throw badRequest('手续费必须小于金额');
-    if (body.method === 'bill' && !body.billNo) throw badRequest('承兑汇票请填写票据号');
     const bankId = await checkBank(user.tenantId, body.accountType, body.bankId);
     const id = await db.transaction(async (tx) => {
       await partyOf(tx, user.tenantId, body.partyId, body.side);
-      const row = await insertCash(tx, user, { ...body, kind, bankId });
+      const row = await insertCash(tx, user, { ...body, billNo: body.bill?.billNo ?? body.billNo, kind, bankId });
+      // 承兑汇票: the bill goes into 票据管理 in this transaction (cash-bill.ts)
+      if (body.method === 'bill') await attachBill(tx, user, row, body.bill);
       if (body.lines?.length || body.auto) {
         await settle(tx, {
           tenantId: user.tenantId,
@@ -223,6 +226,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
           );
         }
         await reverseLines(tx, user.tenantId, user.userId, today, sql`s.cash_id = ${row.id} and s.kind = 'cash'`);
+        await releaseBill(tx, user, row);
       } else {
         await reverseLines(tx, user.tenantId, user.userId, today, sql`s.refund_id = ${row.id}`);
       }

@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
+import { manualTax } from '../../../core/finance-ar/index.ts';
 import type { Db } from '../../db/client.ts';
 import { arCash, arDoc, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -86,6 +87,8 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
         sourceType: 'manual',
         docDate: body.docDate,
         amount: body.amount,
+        ...manualTax(body.amount, body.taxRate),
+        taxSource: 'manual',
         summary: body.summary,
         remark: body.remark,
         state: 'draft',

@@ -1,20 +1,24 @@
 /**
  * 应收单 / 应付单 written by themselves: the stock life cycle (izs-stock/lifecycle.ts `onDocTransition`) calls this
- * inside the review / void transaction of every document. Reviewed sale out-stock / drop-shipping sale → 应收单 for
- * the amount (with tax); purchase in-stock / drop-shipping purchase → 应付单; returns → red (negative) documents.
+ * inside the review / void transaction of every document. Reviewed sale out-stock / drop-shipping sale → 应收单;
+ * purchase in-stock / drop-shipping purchase → 应付单; returns → red (negative) documents. The amount is the 价税合计
+ * the voucher will post to 应收账款 / 应付账款 (izs-financing business-voucher-figures.ts `partyFigures`: the book
+ * and template of the document's department, else 业务参数's rate on top); 不含税金额, 税额 and the rate are kept.
  * A void of the source voids them (refused while they are settled). An out-stock that takes the customer over its
  * credit limit needs the button `supply_chain_sale_out_stock_credit`, else it is refused with the figures.
  */
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import type { BizDoc, BizDocType } from '../../../core/accounting/business-voucher.ts';
 import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { creditRefusal } from '../../../core/finance-ar/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { dropShipping, menu, roleMenu, stockOrder } from '../../db/schema/index.ts';
+import { dropShipping, menu, roleMenu, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { isAdministrator } from '../../platform/crud/permissions.ts';
 import { badRequest } from '../../platform/r.ts';
+import { type PartyFigures, partyFigures } from '../izs-financing/business-voucher-figures.ts';
 import { onDocTransition, type TransitionListener } from '../izs-stock/lifecycle.ts';
 import { createDoc, creditOf, openBalanceOf, voidDocsOfSource } from './service.ts';
 
@@ -48,6 +52,25 @@ export async function checkCredit(tx: Tx, user: AuthUser, partyId: string, amoun
     throw badRequest(`${refused}，需要「信用超额审核」权限`);
   }
 }
+
+/** createDoc's amount fields from the figures of the positive document, × sign (returns: red). */
+function docAmounts(f: PartyFigures, sign: 1 | -1) {
+  return {
+    amount: f.gross.times(sign).toFixed(2),
+    net: f.net.times(sign).toFixed(2),
+    tax: f.tax.times(sign).toFixed(2),
+    taxRate: f.rate.toFixed(4),
+    taxSource: f.source,
+  };
+}
+
+const oneLine = (orderNo: string, docType: BizDocType, date: string, amount: string): BizDoc => ({
+  orderNo,
+  docType,
+  date,
+  partyName: '',
+  lines: [{ materialId: '0', materialName: '', qty: '0', amount, cost: null }],
+});
 
 let hookTz = 'Asia/Shanghai';
 
@@ -86,40 +109,73 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
     if (isStock) {
       const s = STOCK_SIDES[String(row.docType)];
       if (!s || !row.partyId) return;
-      const amount = new Decimal(String(row.totalAmount ?? '0')).times(s.sign);
-      if (amount.isZero()) return;
-      if (s.side === 'ar' && s.sign > 0) await checkCredit(tx, c.user, String(row.partyId), amount.toFixed(2));
+      if (new Decimal(String(row.totalAmount ?? '0')).isZero()) return;
+      const lines = await tx
+        .select({
+          materialId: stockOrderLine.materialId,
+          qty: stockOrderLine.qty,
+          amount: stockOrderLine.amount,
+          cost: stockOrderLine.costAmount,
+        })
+        .from(stockOrderLine)
+        .where(eq(stockOrderLine.orderId, String(row.id)));
+      const doc: BizDoc = {
+        orderNo: base.sourceNo,
+        docType: s.sourceType as BizDocType,
+        date: base.docDate,
+        partyName: '',
+        lines: lines.map((l) => ({ ...l, materialName: '' })),
+      };
+      const f = await partyFigures(tx, base.tenantId, base.deptId, doc);
+      const amounts = docAmounts(f, s.sign);
+      if (s.side === 'ar' && s.sign > 0) await checkCredit(tx, c.user, String(row.partyId), amounts.amount);
       await createDoc(tx, {
         ...base,
+        ...amounts,
         side: s.side,
         partyId: String(row.partyId),
         sourceType: s.sourceType,
-        amount: amount.toFixed(2),
         summary: `${s.label} ${base.sourceNo}`,
+        remark: `税率来源：${f.sourceText}`,
       });
       return;
     }
     const sale = new Decimal(String(row.saleAmount ?? '0'));
     const purchase = new Decimal(String(row.purchaseAmount ?? '0'));
     if (sale.gt(0) && row.customerId) {
-      await checkCredit(tx, c.user, String(row.customerId), sale.toFixed(2));
+      const f = await partyFigures(
+        tx,
+        base.tenantId,
+        base.deptId,
+        oneLine(base.sourceNo, 'out_stock', base.docDate, sale.toFixed(2)),
+      );
+      const amounts = docAmounts(f, 1);
+      await checkCredit(tx, c.user, String(row.customerId), amounts.amount);
       await createDoc(tx, {
         ...base,
+        ...amounts,
         side: 'ar',
         partyId: String(row.customerId),
         sourceType: 'drop_sale',
-        amount: sale.toFixed(2),
         summary: `直发销售 ${base.sourceNo}`,
+        remark: `税率来源：${f.sourceText}`,
       });
     }
     if (purchase.gt(0) && row.supplierId) {
+      const f = await partyFigures(
+        tx,
+        base.tenantId,
+        base.deptId,
+        oneLine(base.sourceNo, 'in_stock', base.docDate, purchase.toFixed(2)),
+      );
       await createDoc(tx, {
         ...base,
+        ...docAmounts(f, 1),
         side: 'ap',
         partyId: String(row.supplierId),
         sourceType: 'drop_purchase',
-        amount: purchase.toFixed(2),
         summary: `直发采购 ${base.sourceNo}`,
+        remark: `税率来源：${f.sourceText}`,
       });
     }
   }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerCash } from './cash.ts';
 import { registerDocs } from './docs.ts';
+import { registerHeldBills } from './held-bills.ts';
 import { registerArapHooks } from './hooks.ts';
 import { registerInvoicePdf } from './invoice-pdf.ts';
 import { registerInvoices } from './invoices.ts';
@@ -18,6 +19,7 @@ export async function registerIzsFinanceAr(app: FastifyInstance, actx: AppContex
   await registerModule(app, (s) => {
     registerDocs(s, ctx);
     registerCash(s, ctx);
+    registerHeldBills(s, ctx);
     registerReports(s, ctx);
     registerTransfers(s, ctx);
     registerInvoices(s, ctx);

@@ -70,7 +70,13 @@ export interface NewDoc {
   sourceId?: string | null;
   sourceNo?: string;
   docDate: string;
+  /** 价税合计 */
   amount: string;
+  /** 不含税金额 / 税额 / rate (fraction) / source (template | config | manual); default: net = amount, tax 0 */
+  net?: string;
+  tax?: string;
+  taxRate?: string;
+  taxSource?: 'template' | 'config' | 'manual';
   summary: string;
   /** reviewed (written by a reviewed source document) or draft (manual, waits for approval) */
   state?: 'reviewed' | 'draft';
@@ -99,6 +105,10 @@ export async function createDoc(tx: Tx, d: NewDoc): Promise<DocRow> {
       docDate: d.docDate,
       dueDate: dueDate(d.docDate, credit.paymentDays),
       amount: D(d.amount).toFixed(2),
+      net: D(d.net ?? d.amount).toFixed(2),
+      tax: D(d.tax ?? 0).toFixed(2),
+      taxRate: D(d.taxRate ?? 0).toFixed(4),
+      taxSource: d.taxSource ?? 'manual',
       summary: d.summary.slice(0, 200),
       remark: d.remark ?? '',
       state,

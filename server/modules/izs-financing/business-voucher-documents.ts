@@ -28,19 +28,13 @@ import {
 } from '../../../core/contract/izs-financing/business.contract.ts';
 import { BIZ_VOUCHER } from '../../../core/contract/izs-financing/business-voucher.contract.ts';
 import { rows } from '../../db/client.ts';
-import {
-  docVoucher,
-  relatedParty,
-  stockOrder,
-  voucher,
-  voucherTemplate,
-  voucherTemplateLine,
-} from '../../db/schema/index.ts';
+import { docVoucher, relatedParty, stockOrder, voucher, voucherTemplateLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { bookOf, loadBookChart } from './book.ts';
+import { activeTemplates } from './business-voucher-figures.ts';
 import {
   type DocRow,
   docLines,
@@ -179,17 +173,8 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
       let templates: TemplateRow[] = [];
       if (body.templateId) templates = [await loadTemplate(tx, c.book.id, body.templateId)];
       else {
-        templates = await tx
-          .select()
-          .from(voucherTemplate)
-          .where(
-            and(
-              eq(voucherTemplate.accountSetId, c.book.id),
-              eq(voucherTemplate.isDeleted, 0),
-              eq(voucherTemplate.status, 1),
-            ),
-          )
-          .orderBy(sql`${voucherTemplate.isDefault} desc`, asc(voucherTemplate.sort), asc(voucherTemplate.id));
+        // the same order the 应收单 / 应付单 figures use (business-voucher-figures.ts)
+        templates = await activeTemplates(tx, c.book.id);
       }
       const tplLines = await tx
         .select()

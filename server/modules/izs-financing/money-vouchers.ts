@@ -13,7 +13,7 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { dec, formatVoucherNo, lastDay } from '../../../core/accounting/index.ts';
+import { dec, findByName, formatVoucherNo, lastDay, leafOf } from '../../../core/accounting/index.ts';
 import {
   MONEY_KIND_NAMES,
   type MoneyKind,
@@ -170,6 +170,15 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
         tx,
         sql`select r.* from (${RECORDS(c.user.tenantId)}) r where r.id in (${idList}) order by r.id::bigint`,
       );
+      // payments that endorsed (背书转让) a held bill give away 应收票据, not a bill of their own (应付票据)
+      const endorsed = new Set(
+        (
+          await rows<{ id: string }>(
+            tx,
+            sql`select id::text as id from izs_ar_cash where id in (${idList}) and bill_mode = 'endorse'`,
+          )
+        ).map((x) => x.id),
+      );
       if (recs.length !== ids.length) throw badRequest('收付款单据不存在');
       const done = await rows<{ orderNo: string; word: string; no: number }>(
         tx,
@@ -204,6 +213,12 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
         };
         const { lines, problems } = moneyTemplateLines(await templateSpec(tx, tpl), rec, bc.chart);
         if (problems.length) throw badRequest(problems[0]);
+        if (endorsed.has(d.id)) {
+          const given = leafOf(bc.chart, findByName(bc.chart, '应付票据')?.code);
+          const held = leafOf(bc.chart, findByName(bc.chart, '应收票据')?.code);
+          if (!held) throw badRequest('账套科目表中没有「应收票据」科目');
+          for (const l of lines) if (l.code === given) l.code = held;
+        }
         const aux: Partial<Record<'customer' | 'supplier', Record<string, string>>> = {};
         for (const l of lines) {
           if (!l.dimension || aux[l.dimension]) continue;
