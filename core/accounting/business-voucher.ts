@@ -13,6 +13,8 @@
  *   with `amountIncludesTax` takes the amount as 价税合计 and splits it (splitInclusive). The rate is the template's
  *   ('auto' = vatRate for the book's 纳税人性质 at the document date).
  */
+
+import { moneyFixed } from '../format/amounts.ts';
 import { type AmountInput, Decimal, dec, ZERO } from './amount.ts';
 import { type Chart, findByName, findSubAccount, isLeaf, type TaxNature } from './chart.ts';
 import { splitInclusive, taxOf, vatRate } from './vat.ts';
@@ -244,7 +246,7 @@ export function templateLines(
     problems.push(`单据 ${doc.orderNo} 按模板「${template.name}」生成的金额为零`);
   else if (!debit.eq(credit)) {
     problems.push(
-      `单据 ${doc.orderNo} 按模板「${template.name}」借方 ${debit.toFixed(2)} ≠ 贷方 ${credit.toFixed(2)}，请检查模板的金额来源`,
+      `单据 ${doc.orderNo} 按模板「${template.name}」借方 ${moneyFixed(debit)} ≠ 贷方 ${moneyFixed(credit)}，请检查模板的金额来源`,
     );
   }
   return { lines, problems };

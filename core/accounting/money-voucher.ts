@@ -13,6 +13,8 @@
  *   like the record's bank;
  * - zero lines are left out (no fee → no 财务费用 line); an unbalanced template is reported, never "fixed".
  */
+
+import { moneyFixed } from '../format/amounts.ts';
 import { type AmountInput, type Decimal, dec, ZERO } from './amount.ts';
 import { leafOf } from './business-voucher.ts';
 import { type Chart, findByName, findSubAccount, isLeaf } from './chart.ts';
@@ -167,7 +169,7 @@ export function moneyTemplateLines(
       problems.push(`单据 ${r.orderNo} 按模板「${template.name}」生成的金额为零`);
     else if (!debit.eq(credit))
       problems.push(
-        `单据 ${r.orderNo} 按模板「${template.name}」借方 ${debit.toFixed(2)} ≠ 贷方 ${credit.toFixed(2)}，请检查模板的金额来源`,
+        `单据 ${r.orderNo} 按模板「${template.name}」借方 ${moneyFixed(debit)} ≠ 贷方 ${moneyFixed(credit)}，请检查模板的金额来源`,
       );
   }
   return { lines, problems };

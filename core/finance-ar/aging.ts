@@ -4,6 +4,7 @@
  * Overdue days count from the due date (document date + the party's payment terms).
  */
 import Decimal from 'decimal.js';
+import { moneyFixed } from '../format/amounts.ts';
 
 export const AGING_BUCKETS = [
   { key: 'd0_30', name: '0-30天', max: 30 },
@@ -61,11 +62,11 @@ export function aging(docs: { date: string; open: string }[], asOf: string): Agi
     total = total.plus(doc.open);
   }
   return {
-    d0_30: acc.d0_30.toFixed(2),
-    d31_60: acc.d31_60.toFixed(2),
-    d61_90: acc.d61_90.toFixed(2),
-    d90p: acc.d90p.toFixed(2),
-    total: total.toFixed(2),
+    d0_30: moneyFixed(acc.d0_30),
+    d31_60: moneyFixed(acc.d31_60),
+    d61_90: moneyFixed(acc.d61_90),
+    d90p: moneyFixed(acc.d90p),
+    total: moneyFixed(total),
   };
 }
 
@@ -77,5 +78,5 @@ export function creditRefusal(limit: string | null | undefined, balance: string,
   if (!limit || new Decimal(limit).lte(0)) return null;
   const after = new Decimal(balance).plus(amount);
   if (after.lte(limit)) return null;
-  return `客户信用额度 ${new Decimal(limit).toFixed(2)} 元，当前欠款 ${new Decimal(balance).toFixed(2)} 元，本单 ${new Decimal(amount).toFixed(2)} 元，审核后欠款 ${after.toFixed(2)} 元，超出 ${after.minus(limit).toFixed(2)} 元`;
+  return `客户信用额度 ${moneyFixed(limit)} 元，当前欠款 ${moneyFixed(balance)} 元，本单 ${moneyFixed(amount)} 元，审核后欠款 ${moneyFixed(after)} 元，超出 ${moneyFixed(after.minus(limit))} 元`;
 }

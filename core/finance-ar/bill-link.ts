@@ -3,6 +3,7 @@
  * endorsed to pay a supplier. Pure; the server (izs-finance-ar cash-bill.ts) answers the message as a 400.
  */
 import { Decimal } from 'decimal.js';
+import { moneyFixed } from '../format/amounts.ts';
 
 export interface BillInput {
   mode?: 'receive' | 'issue' | 'endorse';
@@ -54,7 +55,7 @@ export function endorseProblem(
   if (bill.state !== 'held')
     return `票据 ${bill.billNo} 当前状态为「${bill.stateName}」，不是持有中的票据，不能背书转让`;
   if (!new Decimal(bill.amount).eq(paymentAmount)) {
-    return `票据 ${bill.billNo} 票面金额 ${new Decimal(bill.amount).toFixed(2)} 元与付款金额 ${new Decimal(paymentAmount).toFixed(2)} 元不一致`;
+    return `票据 ${bill.billNo} 票面金额 ${moneyFixed(bill.amount)} 元与付款金额 ${moneyFixed(paymentAmount)} 元不一致`;
   }
   return null;
 }

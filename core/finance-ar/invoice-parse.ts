@@ -9,6 +9,7 @@
 import Decimal from 'decimal.js';
 import { XMLParser } from 'fast-xml-parser';
 import { invoiceTotalsProblems, parseInvoiceDate, splitBankAccount } from '../accounting/invoice.ts';
+import { moneyFixed } from '../format/amounts.ts';
 
 export interface ParsedInvoice {
   invoiceCode: string;
@@ -68,7 +69,7 @@ const empty = (): ParsedInvoice => ({
 
 const money = (v: unknown) => {
   const t = String(v ?? '').replace(/[¥￥,\s]/g, '');
-  return /^-?\d+(\.\d+)?$/.test(t) ? new Decimal(t).toFixed(2) : '';
+  return /^-?\d+(\.\d+)?$/.test(t) ? moneyFixed(t) : '';
 };
 const text = (v: unknown) => (v == null ? '' : String(v).trim());
 /** '2026-11-03 10:22:41' / '2026-11-03' / '2026年11月03日' → yyyy-MM-dd */

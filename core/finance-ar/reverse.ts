@@ -9,6 +9,7 @@
  * - over any rolling 12 months the seller's reverse-invoiced sales (excl. VAT) may not exceed 5,000,000 元.
  */
 import Decimal from 'decimal.js';
+import { moneyFixed, rateFixed } from '../format/amounts.ts';
 
 export const REVERSE_MONTH_EXEMPT = new Decimal(100_000);
 export const REVERSE_YEAR_LIMIT = new Decimal(5_000_000);
@@ -48,10 +49,10 @@ export function reverseTax(amount: Decimal.Value, monthNet: Decimal.Value): Reve
   const exempt = new Decimal(monthNet).plus(a).lte(REVERSE_MONTH_EXEMPT);
   const net = exempt ? a : a.div(REVERSE_REDUCED_RATE.plus(1)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return {
-    rate: exempt ? '0' : REVERSE_REDUCED_RATE.toFixed(2),
-    net: net.toFixed(2),
-    tax: a.minus(net).toFixed(2),
-    iit: net.times(REVERSE_IIT_RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    rate: exempt ? '0' : rateFixed(REVERSE_REDUCED_RATE),
+    net: moneyFixed(net),
+    tax: moneyFixed(a.minus(net)),
+    iit: moneyFixed(net.times(REVERSE_IIT_RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
   };
 }
 
@@ -59,7 +60,7 @@ export function reverseTax(amount: Decimal.Value, monthNet: Decimal.Value): Reve
 export function yearLimitRefusal(yearNet: Decimal.Value, net: Decimal.Value): string | null {
   const total = new Decimal(yearNet).plus(net);
   if (total.lte(REVERSE_YEAR_LIMIT)) return null;
-  return `该出售者连续12个月反向开票销售额将达 ${total.toFixed(2)} 元，超过 5000000.00 元上限（已开 ${new Decimal(yearNet).toFixed(2)} 元），请引导其办理经营主体登记后自行开票`;
+  return `该出售者连续12个月反向开票销售额将达 ${moneyFixed(total)} 元，超过 5000000.00 元上限（已开 ${moneyFixed(new Decimal(yearNet))} 元），请引导其办理经营主体登记后自行开票`;
 }
 
 /** The 12 months ending with `month` (yyyy-MM): [first, month]. */

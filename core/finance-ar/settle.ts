@@ -5,6 +5,7 @@
  * Refusals name the figures (元, two decimals) so the clerk sees why.
  */
 import Decimal from 'decimal.js';
+import { moneyFixed } from '../format/amounts.ts';
 
 export interface OpenDoc {
   id: string;
@@ -23,7 +24,7 @@ export interface Allocation {
 export type SettleResult = { ok: true; lines: Allocation[]; leftover: string } | { ok: false; message: string };
 
 const d = (v: string | number | Decimal) => new Decimal(v);
-const yuan = (v: Decimal) => v.toFixed(2);
+const yuan = (v: Decimal) => moneyFixed(v);
 
 /** Oldest first (date, then number), the default 核销 order. */
 export function oldestFirst<T extends { date: string; orderNo: string }>(docs: T[]): T[] {

@@ -5,6 +5,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { splitInclusive } from '../accounting/vat.ts';
+import { moneyFixed, rateFixed } from '../format/amounts.ts';
 
 export interface ManualTax {
   net: string;
@@ -15,8 +16,8 @@ export interface ManualTax {
 
 export function manualTax(amount: string, ratePercent?: string): ManualTax {
   const a = new Decimal(amount);
-  if (!ratePercent || new Decimal(ratePercent).isZero()) return { net: a.toFixed(2), tax: '0.00', taxRate: '0.0000' };
+  if (!ratePercent || new Decimal(ratePercent).isZero()) return { net: moneyFixed(a), tax: '0.00', taxRate: '0.0000' };
   const rate = new Decimal(ratePercent).div(100);
   const { amount: net, tax } = splitInclusive(a, rate);
-  return { net: net.toFixed(2), tax: tax.toFixed(2), taxRate: rate.toFixed(4) };
+  return { net: moneyFixed(net), tax: moneyFixed(tax), taxRate: rateFixed(rate, 4) };
 }

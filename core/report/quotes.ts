@@ -1,4 +1,4 @@
-import { Decimal } from '../format/amounts.ts';
+import { Decimal, rateFixed } from '../format/amounts.ts';
 
 export interface QuoteMove {
   price: string;
@@ -17,7 +17,7 @@ export function weekMoves<T extends QuoteMove>(quotes: T[], nameOf: (q: T) => st
       const change = new Decimal(q.changeWeek as string);
       const before = new Decimal(q.price).minus(change);
       const pct = before.isZero() ? new Decimal(0) : change.div(before).times(100);
-      return { name: nameOf(q), pct: pct.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) };
+      return { name: nameOf(q), pct: rateFixed(pct) };
     })
     .sort((a, b) => new Decimal(a.pct).comparedTo(b.pct));
 }

@@ -4,6 +4,7 @@
  * province's stock. Pure, so the map's figures are tested without WebGL.
  */
 import Decimal from 'decimal.js';
+import { weightFixed } from '../format/amounts.ts';
 
 export interface StockSite {
   warehouseId: string;
@@ -26,7 +27,7 @@ export function provinceTotals(sites: StockSite[]): Map<string, { stockKg: strin
     a.sites += 1;
     acc.set(code, a);
   }
-  return new Map([...acc].map(([k, v]) => [k, { stockKg: v.kg.toFixed(3), sites: v.sites }]));
+  return new Map([...acc].map(([k, v]) => [k, { stockKg: weightFixed(v.kg), sites: v.sites }]));
 }
 
 /** Fill shades, from a province without sites to the one with the most stock. */
@@ -46,7 +47,7 @@ export function shadeOf(stockKg: string | undefined, maxKg: string): string {
 export function maxStock(t: Map<string, { stockKg: string }>): string {
   let max = new Decimal(0);
   for (const v of t.values()) if (max.lt(v.stockKg)) max = new Decimal(v.stockKg);
-  return max.toFixed(3);
+  return weightFixed(max);
 }
 
 /**

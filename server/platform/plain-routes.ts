@@ -14,9 +14,4 @@ export const PLAIN_ROUTES: Readonly<Record<string, string>> = {
   // the open platform's readable documentation: HTML and CSS, not JSON (the OpenAPI document is OPEN_DOC.openapi)
   'GET /api/open/v1/docs': 'HTML page of the OpenAPI document (server/modules/izs-toolbox/open/openapi.ts docsHtml)',
   'GET /api/open/v1/docs.css': 'stylesheet of the documentation page (DOCS_CSS)',
-  // not yet on descriptors: 票据管理 (bills.ts) is being reworked by arap3 this round; it moves with that work
-  'GET /api/izs-financing/bill/events': 'to move: 票据管理 event history (bills.ts, arap3 round 3)',
-  'GET /api/izs-financing/bill/summary': 'to move: 票据管理 summary (bills.ts, arap3 round 3)',
-  'POST /api/izs-financing/bill/action': 'to move: 票据管理 actions (bills.ts, arap3 round 3)',
-  'POST /api/izs-financing/bill/undo': 'to move: 票据管理 undo (bills.ts, arap3 round 3)',
 };

@@ -9,6 +9,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BizDocType } from '../../core/accounting/business-voucher.ts';
 import { addDays } from '../../core/finance-ar/index.ts';
+import { moneyFixed, rateFixed } from '../../core/format/amounts.ts';
 import type { Tx } from '../db/client.ts';
 import {
   arCash,
@@ -97,10 +98,10 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
       lines: [{ materialId: '0', materialName: '', qty: '0', amount, cost: null }],
     });
   const amounts = (f: PartyFigures, sign: 1 | -1) => ({
-    amount: f.gross.times(sign).toFixed(2),
-    net: f.net.times(sign).toFixed(2),
-    tax: f.tax.times(sign).toFixed(2),
-    taxRate: f.rate.toFixed(4),
+    amount: moneyFixed(f.gross.times(sign)),
+    net: moneyFixed(f.net.times(sign)),
+    tax: moneyFixed(f.tax.times(sign)),
+    taxRate: rateFixed(f.rate, 4),
     taxSource: f.source,
     remark: `税率来源：${f.sourceText}`,
   });
@@ -276,9 +277,9 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
         invoiceNo: String(no++),
         invoiceType: 'special',
         invoiceDate: d.orderDate || today,
-        amount: net.toFixed(2),
-        taxAmount: total.minus(net).toFixed(2),
-        taxAndAmount: total.toFixed(2),
+        amount: moneyFixed(net),
+        taxAmount: moneyFixed(total.minus(net)),
+        taxAndAmount: moneyFixed(total),
         purchaserName: direction === 'out' ? (p?.name ?? '') : 'Loopyard 示范回收有限公司',
         purchaserTaxpayerId: direction === 'out' ? (p?.taxpayerId ?? '') : '',
         sellerName: direction === 'in' ? (p?.name ?? '') : 'Loopyard 示范回收有限公司',
@@ -287,6 +288,6 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
         remark: `${direction === 'in' ? '入库单' : '出库单'} ${d.orderNo}`,
       })
       .returning({ id: arInvoice.id });
-    await tx.insert(arInvoiceLink).values({ tenantId: T, invoiceId: inv.id, orderId: d.id, amount: total.toFixed(2) });
+    await tx.insert(arInvoiceLink).values({ tenantId: T, invoiceId: inv.id, orderId: d.id, amount: moneyFixed(total) });
   }
 }

@@ -15,33 +15,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 
-const ALLOWED: Record<string, number> = {
-  // arap3 (receivables / payables, 票据, business and money vouchers)
-  'server/modules/izs-finance-ar/cash.ts': 1,
-  'server/modules/izs-finance-ar/docs.ts': 1,
-  'server/modules/izs-finance-ar/entities.ts': 3,
-  'server/modules/izs-finance-ar/hooks.ts': 5,
-  'server/modules/izs-finance-ar/invoices.ts': 3,
-  'server/modules/izs-finance-ar/offset.ts': 2,
-  'server/modules/izs-finance-ar/reports.ts': 16,
-  'server/modules/izs-finance-ar/reverse-export.ts': 9,
-  'server/modules/izs-finance-ar/reverse.ts': 1,
-  'server/modules/izs-finance-ar/service.ts': 12,
-  'server/modules/izs-finance-ar/transfer.ts': 1,
-  'server/modules/izs-financing/bills.ts': 19,
-  'server/modules/izs-financing/business-voucher-documents.ts': 5,
-  'server/modules/izs-financing/money-vouchers.ts': 4,
-  'core/accounting/business-voucher.ts': 2,
-  'core/accounting/money-voucher.ts': 2,
-  'core/finance-ar/aging.ts': 10,
-  'core/finance-ar/invoice-parse.ts': 1,
-  'core/finance-ar/reverse.ts': 6,
-  'core/finance-ar/settle.ts': 1,
-  // split (files over 400 lines)
-  // nobody's scope this round (core/report)
-  'core/report/quotes.ts': 1,
-  'core/report/site-map.ts': 2,
-};
+const ALLOWED: Record<string, number> = {};
 
 /** `.toFixed(2)` / `.toFixed(3)` calls, with or without a rounding argument. */
 function countToFixed(source: string): number {

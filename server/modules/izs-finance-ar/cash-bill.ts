@@ -12,15 +12,16 @@
  * - `releaseBill` on the record's void: the bill it created is voided (deleted with its events), an endorsement is
  *   undone; refused while the bill has moved on since (贴现, 兑付, a further 背书 …).
  */
-import Decimal from 'decimal.js';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { CashBill, CashBillIn } from '../../../core/contract/izs-finance-ar/bill-link.ts';
 import { BILL_STATES } from '../../../core/contract/izs-financing/bills.contract.ts';
 import { billInputProblem, billModeOf, endorseProblem } from '../../../core/finance-ar/index.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { arCash, finBill, finBillEvent, finDimension, finDimensionData, relatedParty } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { voucherBookOf } from '../izs-financing/business-voucher-figures.ts';
 import type { CashRow } from './service.ts';
 
@@ -75,12 +76,7 @@ export async function attachBill(
       .select()
       .from(finBill)
       .where(
-        and(
-          eq(finBill.id, input?.billId ?? '0'),
-          eq(finBill.tenantId, user.tenantId),
-          eq(finBill.accountSetId, book.id),
-          eq(finBill.isDeleted, 0),
-        ),
+        and(eq(finBill.id, input?.billId ?? '0'), tenantIs(user.tenantId, finBill), eq(finBill.accountSetId, book.id)),
       )
       .for('update');
     if (!b) throw badRequest('要背书的票据不存在或不在本机构账套的票据管理中');
@@ -236,7 +232,7 @@ export function billAnswer(b: BillRow, mode: CashBill['mode']): CashBill {
     direction: b.direction,
     state: b.isDeleted ? 'voided' : b.state,
     stateName: b.isDeleted ? '已作废' : stateName(b.state),
-    amount: new Decimal(b.amount).toFixed(2),
+    amount: moneyFixed(b.amount),
     drawer: b.drawer,
     acceptor: b.acceptor,
     issueDate: b.issueDate,

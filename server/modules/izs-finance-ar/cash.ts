@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { arCash, bank, relatedParty } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -221,9 +222,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
           sql`select coalesce(sum(amount), 0)::text as total from izs_ar_settle where cash_id = ${row.id} and kind = 'refund'`,
         );
         if (!new Decimal(ref.total).isZero()) {
-          throw badRequest(
-            `${KIND_TITLE[row.kind]} ${row.orderNo} 已退款 ${new Decimal(ref.total).toFixed(2)} 元，请先作废退款单`,
-          );
+          throw badRequest(`${KIND_TITLE[row.kind]} ${row.orderNo} 已退款 ${moneyFixed(ref.total)} 元，请先作废退款单`);
         }
         await reverseLines(tx, user.tenantId, user.userId, today, sql`s.cash_id = ${row.id} and s.kind = 'cash'`);
         await releaseBill(tx, user, row);

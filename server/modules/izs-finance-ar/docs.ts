@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { manualTax } from '../../../core/finance-ar/index.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { arCash, arDoc, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -183,7 +184,7 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     const unapplied = cash.reduce((s, c) => s.plus(c.c.amount).minus(c.c.applied), new Decimal(0));
     return {
       docs: docs.map((x) => docEntity({ ...x.doc, partyName: x.partyName }, t)),
-      unapplied: unapplied.toFixed(2),
+      unapplied: moneyFixed(unapplied),
       cash: cash.map((x) => cashEntity({ ...x.c, partyName: x.partyName }, (d) => formatDateTime(d, tz))),
     };
   });

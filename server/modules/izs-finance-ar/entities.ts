@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { ArCash, ArDoc, SettleLine } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { overdueDays, settleState } from '../../../core/finance-ar/index.ts';
+import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -10,7 +11,7 @@ import { hasAnyCode } from '../../platform/crud/permissions.ts';
 import { forbidden } from '../../platform/r.ts';
 import type { CashRow, DocRow } from './service.ts';
 
-const m2 = (v: string | null | undefined) => new Decimal(v ?? '0').toFixed(2);
+const m2 = (v: string | null | undefined) => moneyFixed(v ?? '0');
 
 /** `${code}_${action}` (view: also the menu itself). */
 export async function guard(db: Db, user: AuthUser, code: string, action: string): Promise<void> {
@@ -35,10 +36,10 @@ export function docEntity(d: DocRow & { partyName?: string | null }, today: stri
     // rows from before the tax columns: the whole amount as 不含税
     net: d.taxSource ? m2(d.net) : m2(d.amount),
     tax: d.taxSource ? m2(d.tax) : '0.00',
-    taxRate: new Decimal(d.taxRate ?? '0').toFixed(4),
+    taxRate: rateFixed(d.taxRate ?? '0', 4),
     taxSource: d.taxSource === 'template' || d.taxSource === 'config' ? d.taxSource : 'manual',
     settled: m2(d.settled),
-    open: open.toFixed(2),
+    open: moneyFixed(open),
     overdueDays: open.gt(0) && d.state === 'reviewed' ? overdueDays(d.dueDate, today) : 0,
     settleState: new Decimal(d.amount).lt(0) ? 'settled' : settleState(d.amount, d.settled),
     state: d.state,
@@ -69,7 +70,7 @@ export function cashEntity(
     amount: m2(c.amount),
     fee: m2(c.fee),
     applied: m2(c.applied),
-    unapplied: new Decimal(c.amount).minus(c.applied).toFixed(2),
+    unapplied: moneyFixed(new Decimal(c.amount).minus(c.applied)),
     state: c.state,
     remark: c.remark,
     createTime: tzTime(c.createTime),

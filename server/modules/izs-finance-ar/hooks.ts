@@ -13,6 +13,7 @@ import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { BizDoc, BizDocType } from '../../../core/accounting/business-voucher.ts';
 import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { creditRefusal } from '../../../core/finance-ar/index.ts';
+import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
 import type { Tx } from '../../db/client.ts';
 import { dropShipping, menu, roleMenu, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -56,10 +57,10 @@ export async function checkCredit(tx: Tx, user: AuthUser, partyId: string, amoun
 /** createDoc's amount fields from the figures of the positive document, × sign (returns: red). */
 function docAmounts(f: PartyFigures, sign: 1 | -1) {
   return {
-    amount: f.gross.times(sign).toFixed(2),
-    net: f.net.times(sign).toFixed(2),
-    tax: f.tax.times(sign).toFixed(2),
-    taxRate: f.rate.toFixed(4),
+    amount: moneyFixed(f.gross.times(sign)),
+    net: moneyFixed(f.net.times(sign)),
+    tax: moneyFixed(f.tax.times(sign)),
+    taxRate: rateFixed(f.rate, 4),
     taxSource: f.source,
   };
 }
@@ -147,7 +148,7 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
         tx,
         base.tenantId,
         base.deptId,
-        oneLine(base.sourceNo, 'out_stock', base.docDate, sale.toFixed(2)),
+        oneLine(base.sourceNo, 'out_stock', base.docDate, moneyFixed(sale)),
       );
       const amounts = docAmounts(f, 1);
       await checkCredit(tx, c.user, String(row.customerId), amounts.amount);
@@ -166,7 +167,7 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
         tx,
         base.tenantId,
         base.deptId,
-        oneLine(base.sourceNo, 'in_stock', base.docDate, purchase.toFixed(2)),
+        oneLine(base.sourceNo, 'in_stock', base.docDate, moneyFixed(purchase)),
       );
       await createDoc(tx, {
         ...base,

@@ -8,6 +8,7 @@ import Decimal from 'decimal.js';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { INVOICE_ENDPOINTS as E, type Invoice } from '../../../core/contract/izs-finance-ar/invoice.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows } from '../../db/client.ts';
 import { arInvoice, arInvoiceLink, stockOrder } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -18,7 +19,7 @@ import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { guard } from './entities.ts';
 import { traceInvoice } from './trace.ts';
 
-const m2 = (v: string | null | undefined) => new Decimal(v ?? '0').toFixed(2);
+const m2 = (v: string | null | undefined) => moneyFixed(v ?? '0');
 const DOC_TYPE = { in: 'in_stock', out: 'out_stock' } as const;
 const codeOf = (d: 'in' | 'out') => (d === 'in' ? ARAP_CODES.purchaseInvoice : ARAP_CODES.salesInvoice);
 
@@ -100,7 +101,7 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
         goods: m2(x.goods),
         invoiced: m2(x.invoiced),
         paid: m2(x.paid),
-        uninvoiced: new Decimal(x.goods).minus(x.invoiced).toFixed(2),
+        uninvoiced: moneyFixed(new Decimal(x.goods).minus(x.invoiced)),
       }))
       .filter((x) => query.onlyOpen === '0' || new Decimal(x.uninvoiced).gt(0));
   });
@@ -156,7 +157,7 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
         );
         const left = new Decimal(o.total).minus(done.s);
         if (new Decimal(l.amount).gt(left)) {
-          throw badRequest(`单据 ${o.orderNo} 未开票金额 ${left.toFixed(2)} 元，不能开票 ${m2(l.amount)} 元`);
+          throw badRequest(`单据 ${o.orderNo} 未开票金额 ${moneyFixed(left)} 元，不能开票 ${m2(l.amount)} 元`);
         }
         await tx
           .insert(arInvoiceLink)

@@ -2,6 +2,7 @@
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { allocate, offsetCheck, oldestFirst } from '../../../core/finance-ar/index.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Tx } from '../../db/client.ts';
 import { arSettle, arTransfer, relatedParty } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
@@ -34,12 +35,12 @@ export async function offsetTx(tx: Tx, o: OffsetInput) {
         id: d.id,
         orderNo: d.orderNo,
         date: d.docDate,
-        open: new Decimal(d.amount).minus(d.settled).toFixed(2),
+        open: moneyFixed(new Decimal(d.amount).minus(d.settled)),
       })),
     );
   const openAr = open(ar);
   const openAp = open(ap);
-  const sum = (l: typeof openAr) => l.reduce((s, d) => s.plus(d.open), new Decimal(0)).toFixed(2);
+  const sum = (l: typeof openAr) => moneyFixed(l.reduce((s, d) => s.plus(d.open), new Decimal(0)));
   const refused = offsetCheck(sum(openAr), sum(openAp), o.amount);
   if (refused) throw badRequest(refused);
   const [row] = await tx

@@ -10,6 +10,7 @@ import { toCapital } from '../../../core/accounting/capital.ts';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { aging, overdueDays } from '../../../core/finance-ar/index.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import { arCredit, tenant } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -91,9 +92,9 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
         partyId: p.id,
         partyName: p.name,
         ...b,
-        overdue: overdue.toFixed(2),
+        overdue: moneyFixed(overdue),
         aging: aging(open, asOf),
-        creditLimit: D(credit.creditLimit).toFixed(2),
+        creditLimit: moneyFixed(D(credit.creditLimit)),
         paymentDays: credit.paymentDays,
       });
       for (const k of ['documents', 'settled', 'open', 'unapplied', 'balance'] as const) tot[k] = tot[k].plus(b[k]);
@@ -103,12 +104,12 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
       asOf,
       rows: out,
       total: {
-        documents: tot.documents.toFixed(2),
-        settled: tot.settled.toFixed(2),
-        open: tot.open.toFixed(2),
-        unapplied: tot.unapplied.toFixed(2),
-        balance: tot.balance.toFixed(2),
-        overdue: tot.overdue.toFixed(2),
+        documents: moneyFixed(tot.documents),
+        settled: moneyFixed(tot.settled),
+        open: moneyFixed(tot.open),
+        unapplied: moneyFixed(tot.unapplied),
+        balance: moneyFixed(tot.balance),
+        overdue: moneyFixed(tot.overdue),
         aging: aging(allOpen, asOf),
       },
     };
@@ -143,7 +144,7 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
       });
     });
     const c = await creditOf(db, user.tenantId, body.partyId);
-    return { partyId: body.partyId, creditLimit: D(c.creditLimit).toFixed(2), paymentDays: c.paymentDays };
+    return { partyId: body.partyId, creditLimit: moneyFixed(D(c.creditLimit)), paymentDays: c.paymentDays };
   });
 
   r.handle(E.statement, async ({ query, user }) => {
@@ -176,9 +177,9 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
         orderNo: m.orderNo,
         kind: m.kind,
         summary: m.summary,
-        debit: dr.toFixed(2),
-        credit: cr.toFixed(2),
-        balance: running.toFixed(2),
+        debit: moneyFixed(dr),
+        credit: moneyFixed(cr),
+        balance: moneyFixed(running),
       });
     }
     const closing = opening.plus(ar ? debit.minus(credit) : credit.minus(debit));
@@ -190,11 +191,11 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
       partyName: p.name,
       beginDate: query.beginDate,
       endDate: query.endDate,
-      opening: opening.toFixed(2),
+      opening: moneyFixed(opening),
       lines,
-      totalDebit: debit.toFixed(2),
-      totalCredit: credit.toFixed(2),
-      closing: closing.toFixed(2),
+      totalDebit: moneyFixed(debit),
+      totalCredit: moneyFixed(credit),
+      closing: moneyFixed(closing),
       closingCapital: toCapital(closing),
       unapplied: bal.unapplied,
       companyName: t?.name ?? '',

@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { REVERSE_FILES } from '../../../core/contract/izs-finance-ar/reverse-export.contract.ts';
 import { REVERSE_MONTH_EXEMPT } from '../../../core/finance-ar/index.ts';
+import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 
@@ -83,17 +84,17 @@ export function registerReverseExport(app: FastifyInstance, db: Db): void {
         x.idNumber,
         x.phone,
         x.bankCard,
-        new Decimal(x.amount).toFixed(2),
-        new Decimal(x.netAmount).toFixed(2),
-        x.taxRate === '0' ? '免税' : `${new Decimal(x.taxRate).times(100).toFixed(0)}%`,
-        new Decimal(x.taxAmount).toFixed(2),
-        new Decimal(x.iitAmount).toFixed(2),
+        moneyFixed(x.amount),
+        moneyFixed(x.netAmount),
+        x.taxRate === '0' ? '免税' : `${rateFixed(new Decimal(x.taxRate).times(100), 0)}%`,
+        moneyFixed(x.taxAmount),
+        moneyFixed(x.iitAmount),
         x.state === 'issued' ? '已开票' : '待开票',
         x.invoiceNo,
         x.issueDate,
         x.evidence?.weighingNo ?? '',
         (x.evidence?.paymentNos ?? []).join('、'),
-        `${new Decimal(x.sellerMonth).toFixed(2)}${over ? '（超过10万元）' : ''}`,
+        `${moneyFixed(x.sellerMonth)}${over ? '（超过10万元）' : ''}`,
       ]);
     });
     ws.addRow([
@@ -104,11 +105,11 @@ export function registerReverseExport(app: FastifyInstance, db: Db): void {
       '',
       '',
       '',
-      sum.amount.toFixed(2),
-      sum.net.toFixed(2),
+      moneyFixed(sum.amount),
+      moneyFixed(sum.net),
       '',
-      sum.tax.toFixed(2),
-      sum.iit.toFixed(2),
+      moneyFixed(sum.tax),
+      moneyFixed(sum.iit),
     ]).font = { bold: true };
     ws.columns.forEach((c, i) => {
       c.width = [6, 10, 20, 12, 22, 14, 22, 14, 14, 8, 12, 14, 8, 22, 12, 20, 24, 24][i] ?? 12;

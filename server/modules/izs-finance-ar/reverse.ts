@@ -20,6 +20,7 @@ import {
   validIdNumber,
   yearLimitRefusal,
 } from '../../../core/finance-ar/index.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { arReverseInvoice, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -31,7 +32,7 @@ import { formatDateTime } from '../../platform/time.ts';
 import { guard } from './entities.ts';
 
 type Row = typeof arReverseInvoice.$inferSelect;
-const m2 = (v: string | null | undefined) => new Decimal(v ?? '0').toFixed(2);
+const m2 = (v: string | null | undefined) => moneyFixed(v ?? '0');
 const STATE_TITLE: Record<string, string> = { pending: '待开票', issued: '已开票', voided: '已作废' };
 
 export function reverseEntity(r: Row & { partyName?: string | null }, tz: string): ReverseInvoice {

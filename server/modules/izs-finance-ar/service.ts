@@ -11,6 +11,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Side } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { type Allocation, allocate, dueDate, oldestFirst, refundCheck } from '../../../core/finance-ar/index.ts';
+import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { arCash, arCredit, arDoc, arSettle, relatedParty } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
@@ -104,10 +105,10 @@ export async function createDoc(tx: Tx, d: NewDoc): Promise<DocRow> {
       sourceNo: d.sourceNo ?? '',
       docDate: d.docDate,
       dueDate: dueDate(d.docDate, credit.paymentDays),
-      amount: D(d.amount).toFixed(2),
-      net: D(d.net ?? d.amount).toFixed(2),
-      tax: D(d.tax ?? 0).toFixed(2),
-      taxRate: D(d.taxRate ?? 0).toFixed(4),
+      amount: moneyFixed(D(d.amount)),
+      net: moneyFixed(D(d.net ?? d.amount)),
+      tax: moneyFixed(D(d.tax ?? 0)),
+      taxRate: rateFixed(D(d.taxRate ?? 0), 4),
       taxSource: d.taxSource ?? 'manual',
       summary: d.summary.slice(0, 200),
       remark: d.remark ?? '',
@@ -134,7 +135,7 @@ export async function voidDocsOfSource(tx: Tx, tenantId: string, sourceId: strin
     if (!D(d.settled).isZero()) {
       const what = d.side === 'ar' ? '收款单' : '付款单';
       throw badRequest(
-        `${d.side === 'ar' ? '应收单' : '应付单'} ${d.orderNo} 已核销 ${D(d.settled).toFixed(2)} 元，请先作废相关${what}或对冲再作废`,
+        `${d.side === 'ar' ? '应收单' : '应付单'} ${d.orderNo} 已核销 ${moneyFixed(D(d.settled))} 元，请先作废相关${what}或对冲再作废`,
       );
     }
   }
@@ -213,10 +214,15 @@ export interface SettleInput {
 export async function settle(tx: Tx, s: SettleInput): Promise<Allocation[]> {
   const cash = await lockCash(tx, s.tenantId, s.cashId);
   if (cash.state !== 'reviewed' || cash.kind === 'refund') throw badRequest('只有已审核的收款单/付款单可以核销');
-  const unapplied = D(cash.amount).minus(cash.applied).toFixed(2);
+  const unapplied = moneyFixed(D(cash.amount).minus(cash.applied));
   const docs = await lockOpenDocs(tx, s.tenantId, cash.side, cash.partyId);
   const open = oldestFirst(
-    docs.map((d) => ({ id: d.id, orderNo: d.orderNo, date: d.docDate, open: D(d.amount).minus(d.settled).toFixed(2) })),
+    docs.map((d) => ({
+      id: d.id,
+      orderNo: d.orderNo,
+      date: d.docDate,
+      open: moneyFixed(D(d.amount).minus(d.settled)),
+    })),
   );
   const r = allocate(open, unapplied, s.lines);
   if (!r.ok) {
@@ -262,7 +268,7 @@ export async function takeRefund(tx: Tx, refund: CashRow, userId: string): Promi
     )
     .orderBy(asc(arCash.id))
     .for('update');
-  const unapplied = sources.reduce((s, c) => s.plus(D(c.amount).minus(c.applied)), D(0)).toFixed(2);
+  const unapplied = moneyFixed(sources.reduce((s, c) => s.plus(D(c.amount).minus(c.applied)), D(0)));
   const refused = refundCheck(unapplied, refund.amount);
   if (refused) throw badRequest(refused);
   const spread = allocate(
@@ -270,7 +276,7 @@ export async function takeRefund(tx: Tx, refund: CashRow, userId: string): Promi
       id: c.id,
       orderNo: c.orderNo,
       date: c.cashDate,
-      open: D(c.amount).minus(c.applied).toFixed(2),
+      open: moneyFixed(D(c.amount).minus(c.applied)),
     })),
     refund.amount,
   );
@@ -325,7 +331,7 @@ export async function reverseLines(
   if (docIds.length)
     await tx.select({ id: arDoc.id }).from(arDoc).where(inArray(arDoc.id, docIds)).orderBy(asc(arDoc.id)).for('update');
   for (const l of lines) {
-    const neg = D(l.amount).neg().toFixed(2);
+    const neg = moneyFixed(D(l.amount).neg());
     await tx.insert(arSettle).values({
       tenantId,
       side: l.side,
@@ -370,11 +376,11 @@ export async function openBalanceOf(ex: Executor, tenantId: string, side: Side, 
   const open = D(r.documents).minus(r.settled);
   const unapplied = D(r.cash).minus(r.applied);
   return {
-    documents: D(r.documents).toFixed(2),
-    settled: D(r.settled).toFixed(2),
-    open: open.toFixed(2),
-    unapplied: unapplied.toFixed(2),
-    balance: open.minus(unapplied).toFixed(2),
+    documents: moneyFixed(D(r.documents)),
+    settled: moneyFixed(D(r.settled)),
+    open: moneyFixed(open),
+    unapplied: moneyFixed(unapplied),
+    balance: moneyFixed(open.minus(unapplied)),
   };
 }
 

@@ -3,10 +3,10 @@
  * is both customer and supplier settles what it owes against what it is owed, oldest documents first on both
  * sides — and 资金调拨 between the company's own accounts (no party, no 核销).
  */
-import Decimal from 'decimal.js';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { arTransfer, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -30,7 +30,7 @@ const entity = (t: TransferRow & { partyName?: string | null }) => ({
   fromAccount: t.fromAccount,
   toAccount: t.toAccount,
   transferDate: t.transferDate,
-  amount: new Decimal(t.amount).toFixed(2),
+  amount: moneyFixed(t.amount),
   state: t.state,
   remark: t.remark,
 });

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dec } from '../../../core/accounting/index.ts';
 import { BILLS } from '../../../core/contract/izs-financing/bill.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { finBill, finBillEvent } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
@@ -60,9 +61,9 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
           const bank = bankOf(bc, body.bankAccount);
           const fee = accountNamed(bc, '财务费用', ['利息费用', '利息支出']);
           const summary = `${kindText(b)} ${b.billNo} 贴现`;
-          lines = [line(summary, bank.code, 'debit', amount.minus(interest).toFixed(2))];
-          if (interest.gt(0)) lines.push(line(`${summary}（贴现息）`, fee.code, 'debit', interest.toFixed(2)));
-          lines.push(line(summary, billAcc.code, 'credit', amount.toFixed(2)));
+          lines = [line(summary, bank.code, 'debit', moneyFixed(amount.minus(interest)))];
+          if (interest.gt(0)) lines.push(line(`${summary}（贴现息）`, fee.code, 'debit', moneyFixed(interest)));
+          lines.push(line(summary, billAcc.code, 'credit', moneyFixed(amount)));
           Object.assign(accounts, { bank: bank.code, expense: fee.code });
           toState = 'discounted';
           break;
@@ -73,8 +74,8 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
           const ap = accountNamed(bc, '应付账款');
           const summary = `${kindText(b)} ${b.billNo} 背书转让给${cp?.name ?? ''}`;
           lines = [
-            line(summary, ap.code, 'debit', amount.toFixed(2), auxFor(ap, cp)),
-            line(summary, billAcc.code, 'credit', amount.toFixed(2)),
+            line(summary, ap.code, 'debit', moneyFixed(amount), auxFor(ap, cp)),
+            line(summary, billAcc.code, 'credit', moneyFixed(amount)),
           ];
           accounts.other = ap.code;
           toState = 'endorsed';
@@ -84,8 +85,8 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
           const bank = bankOf(bc, body.bankAccount);
           const summary = `${kindText(b)} ${b.billNo} 到期兑付`;
           lines = [
-            line(summary, bank.code, 'debit', amount.toFixed(2)),
-            line(summary, billAcc.code, 'credit', amount.toFixed(2)),
+            line(summary, bank.code, 'debit', moneyFixed(amount)),
+            line(summary, billAcc.code, 'credit', moneyFixed(amount)),
           ];
           accounts.bank = bank.code;
           toState = 'collected';
@@ -95,8 +96,8 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
           const bank = bankOf(bc, body.bankAccount);
           const summary = `${kindText(b)} ${b.billNo} 到期付款`;
           lines = [
-            line(summary, billAcc.code, 'debit', amount.toFixed(2)),
-            line(summary, bank.code, 'credit', amount.toFixed(2)),
+            line(summary, billAcc.code, 'debit', moneyFixed(amount)),
+            line(summary, bank.code, 'credit', moneyFixed(amount)),
           ];
           accounts.bank = bank.code;
           toState = 'paid';
@@ -111,8 +112,8 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
         eventDate: body.date,
         fromState: b.state,
         toState,
-        amount: amount.toFixed(2),
-        interest: interest.toFixed(2),
+        amount: moneyFixed(amount),
+        interest: moneyFixed(interest),
         counterparty: body.counterparty ?? '',
         counterpartyName: cp?.name ?? '',
         voucherId,

@@ -6,6 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { dec } from '../../../core/accounting/index.ts';
 import type { billStateSchema } from '../../../core/contract/izs-financing/bill.contract.ts';
 import { BILL_ACTIONS, BILL_STATES } from '../../../core/contract/izs-financing/bills.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { finBill, finBillEvent } from '../../db/schema/index.ts';
 import type { Row } from '../../platform/crud/index.ts';
@@ -82,7 +83,7 @@ export async function bookingLines(tx: Executor, c: BookCtx, b: Row) {
     receivable ? '付款单位（客户）' : '收款单位（供应商）',
     [receivable ? '客户' : '供应商'],
   );
-  const amount = dec(String(b.amount)).toFixed(2);
+  const amount = moneyFixed(dec(String(b.amount)));
   const kind = kindText(b as BillRow);
   if (receivable) {
     const bill = accountNamed(bc, '应收票据');
@@ -135,5 +136,5 @@ export async function detailOf(ex: Executor, c: BookCtx, id: string): Promise<Bi
     .from(finBill)
     .where(and(eq(finBill.id, id), eq(finBill.accountSetId, c.book.id), eq(finBill.isDeleted, 0)));
   if (!b) throw badRequest('票据不存在');
-  return { id: b.id, billNo: b.billNo, state: b.state, amount: dec(b.amount).toFixed(2) };
+  return { id: b.id, billNo: b.billNo, state: b.state, amount: moneyFixed(dec(b.amount)) };
 }

@@ -8,6 +8,7 @@ import {
   type BillSummary,
   DUE_SOON_DAYS,
 } from '../../../core/contract/izs-financing/bills.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows } from '../../db/client.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
@@ -35,8 +36,8 @@ export function registerBillReads(app: FastifyInstance, ctx: CrudContext): void 
       eventDate: String(e.event_date),
       fromState: String(e.from_state),
       toState: String(e.to_state),
-      amount: dec(String(e.amount)).toFixed(2),
-      interest: dec(String(e.interest)).toFixed(2),
+      amount: moneyFixed(dec(String(e.amount))),
+      interest: moneyFixed(dec(String(e.interest))),
       counterpartyName: String(e.counterparty_name ?? ''),
       voucherId: e.voucher_id ? String(e.voucher_id) : null,
       cashNo: String(e.cash_no ?? ''),
@@ -66,12 +67,12 @@ export function registerBillReads(app: FastifyInstance, ctx: CrudContext): void 
           from izs_fin_bill where account_set_id = ${c.book.id} and is_deleted = 0`,
     );
     const answer: BillSummary = {
-      receivableHeld: dec(String(s?.receivable_held ?? 0)).toFixed(2),
+      receivableHeld: moneyFixed(dec(String(s?.receivable_held ?? 0))),
       receivableCount: Number(s?.receivable_count ?? 0),
-      payableOutstanding: dec(String(s?.payable_outstanding ?? 0)).toFixed(2),
+      payableOutstanding: moneyFixed(dec(String(s?.payable_outstanding ?? 0))),
       payableCount: Number(s?.payable_count ?? 0),
       dueSoonCount: Number(s?.due_count ?? 0),
-      dueSoonAmount: dec(String(s?.due_amount ?? 0)).toFixed(2),
+      dueSoonAmount: moneyFixed(dec(String(s?.due_amount ?? 0))),
     };
     return answer;
   });

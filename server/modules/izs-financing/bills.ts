@@ -18,6 +18,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dec } from '../../../core/accounting/index.ts';
 import { billResource, DUE_SOON_DAYS } from '../../../core/contract/izs-financing/bills.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { finBill, finBillEvent } from '../../db/schema/index.ts';
 import type { CrudContext, Row } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
@@ -93,7 +94,7 @@ export function registerBills(app: FastifyInstance, ctx: CrudContext): void {
           .set({
             voucherId,
             eventDate: String(b.entryDate),
-            amount: dec(String(b.amount)).toFixed(2),
+            amount: moneyFixed(dec(String(b.amount))),
             counterparty: String(b.counterparty ?? ''),
             counterpartyName: booking.cp?.name ?? '',
             accounts: booking.accounts,

@@ -27,6 +27,7 @@ import {
   type StockTemplateDocType,
 } from '../../../core/contract/izs-financing/business.contract.ts';
 import { BIZ_VOUCHER } from '../../../core/contract/izs-financing/business-voucher.contract.ts';
+import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { rows } from '../../db/client.ts';
 import { docVoucher, relatedParty, stockOrder, voucher, voucherTemplateLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -98,9 +99,9 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
       orderDate: r.orderDate,
       partyId: r.partyId,
       partyName: r.partyName ?? '',
-      totalQty: dec(r.totalQty).toFixed(3),
-      totalAmount: dec(r.totalAmount).toFixed(2),
-      totalCost: dec(r.totalCost ?? 0).toFixed(2),
+      totalQty: weightFixed(dec(r.totalQty)),
+      totalAmount: moneyFixed(dec(r.totalAmount)),
+      totalCost: moneyFixed(dec(r.totalCost ?? 0)),
       voucherId: r.voucherId,
       voucherNo: r.voucherId && r.word ? formatVoucherNo(r.word, Number(r.no)) : '',
       voucherPeriod: r.vperiod ?? '',
@@ -252,10 +253,11 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
                 summary: l.summary,
                 accountCode: l.code,
                 aux: l.party ? partyAux : undefined,
-                debit: l.debit.isZero() ? undefined : l.debit.toFixed(2),
-                credit: l.credit.isZero() ? undefined : l.credit.toFixed(2),
+                debit: l.debit.isZero() ? undefined : moneyFixed(l.debit),
+                credit: l.credit.isZero() ? undefined : moneyFixed(l.credit),
                 quantity: qty,
-                unitPrice: qty && !dec(qty).isZero() ? amount.div(dec(qty)).toDecimalPlaces(6).toFixed(6) : undefined,
+                unitPrice:
+                  qty && !dec(qty).isZero() ? priceFixed(amount.div(dec(qty)).toDecimalPlaces(6), 6) : undefined,
               };
             }),
           },

@@ -24,6 +24,7 @@ import {
 import { type Decimal, dec } from '../../../core/accounting/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { accountSet, businessConfig, dept, voucherTemplate, voucherTemplateInit } from '../../db/schema/index.ts';
+import { tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { type Book, loadBookChart, toBook } from './book.ts';
 
 /** The department itself, then its ancestors nearest first. */
@@ -31,7 +32,7 @@ async function deptChain(ex: Executor, tenantId: string, deptId: string): Promis
   const [d] = await ex
     .select({ ancestors: dept.ancestors })
     .from(dept)
-    .where(and(eq(dept.id, deptId), eq(dept.tenantId, tenantId)))
+    .where(and(eq(dept.id, deptId), tenantOnly(tenantId, dept)))
     .limit(1);
   return [
     deptId,
@@ -50,7 +51,7 @@ export async function voucherBookOf(ex: Executor, tenantId: string, deptId: stri
   const books = await ex
     .select()
     .from(accountSet)
-    .where(and(eq(accountSet.tenantId, tenantId), eq(accountSet.isDeleted, 0), inArray(accountSet.deptId, chain)))
+    .where(and(tenantIs(tenantId, accountSet), inArray(accountSet.deptId, chain)))
     .orderBy(sql`${accountSet.isDefault} desc`, asc(accountSet.id));
   for (const id of chain) {
     const b = books.find((x) => x.deptId === id);
@@ -77,13 +78,7 @@ export async function configTaxRate(ex: Executor, tenantId: string, deptId: stri
   const list = await ex
     .select({ deptId: businessConfig.deptId, taxRate: businessConfig.taxRate })
     .from(businessConfig)
-    .where(
-      and(
-        eq(businessConfig.tenantId, tenantId),
-        eq(businessConfig.isDeleted, 0),
-        inArray(businessConfig.deptId, chain),
-      ),
-    );
+    .where(and(tenantIs(tenantId, businessConfig), inArray(businessConfig.deptId, chain)));
   for (const id of chain) {
     const r = list.find((x) => x.deptId === id);
     if (r) return dec(r.taxRate).div(100);

@@ -22,6 +22,7 @@ import {
   moneyTemplateLines,
 } from '../../../core/accounting/money-voucher.ts';
 import { BIZ_VOUCHER, type MoneyRecordRow } from '../../../core/contract/izs-financing/business-voucher.contract.ts';
+import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows, type Tx } from '../../db/client.ts';
 import { docVoucher, voucher, voucherTemplate, voucherTemplateLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
@@ -141,8 +142,8 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
         accountType: x.accountType,
         bankName: x.bankName ?? '',
         method: x.method,
-        amount: dec(x.amount).toFixed(2),
-        fee: dec(x.fee).toFixed(2),
+        amount: moneyFixed(dec(x.amount)),
+        fee: moneyFixed(dec(x.fee)),
         voucherId: x.voucherId,
         voucherNo: x.voucherId && x.word ? formatVoucherNo(x.word, Number(x.no)) : '',
         voucherPeriod: x.vperiod ?? '',
@@ -237,8 +238,8 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
               summary: l.summary,
               accountCode: l.code,
               aux: l.dimension ? aux[l.dimension] : undefined,
-              debit: l.debit.isZero() ? undefined : l.debit.toFixed(2),
-              credit: l.credit.isZero() ? undefined : l.credit.toFixed(2),
+              debit: l.debit.isZero() ? undefined : moneyFixed(l.debit),
+              credit: l.credit.isZero() ? undefined : moneyFixed(l.credit),
             })),
           },
           { kind: 'business' },
