@@ -1,3 +1,4 @@
+/// <reference types="@fastify/multipart" />
 /**
  * Excel export (streaming writer, batches of 1000 rows, Chinese headers, labels for options) and import
  * (streaming reader: header row matched to the form's labels first, at most MAX_IMPORT_ROWS data rows, every row
