@@ -190,23 +190,23 @@ export default function DocList({ path }: ScreenProps) {
             width: 170,
             render: (v: string, r: ArDoc) => <Link href={`${base}/${r.id}`}>{v}</Link>,
           },
-          { title: w.party, dataIndex: 'partyName', width: 200, ellipsis: true },
-          { title: '来源', width: 190, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
-          { title: '日期', dataIndex: 'docDate', width: 110 },
-          { title: '到期日', dataIndex: 'dueDate', width: 110 },
-          { title: '不含税金额', dataIndex: 'net', render: num, align: 'right', width: 130 },
-          { title: '税额', dataIndex: 'tax', render: num, align: 'right', width: 130 },
-          { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right', width: 70 },
+          { title: w.party, dataIndex: 'partyName', width: 180, ellipsis: true },
+          { title: '来源', width: 170, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
+          { title: '日期', dataIndex: 'docDate', width: 105 },
+          { title: '到期日', dataIndex: 'dueDate', width: 105 },
+          // what the clerk settles first (价税合计, 已核销, 未核销, 逾期, 状态); the tax split follows
           { title: '价税合计', dataIndex: 'amount', render: num, align: 'right', width: 130 },
           { title: '已核销', dataIndex: 'settled', render: num, align: 'right', width: 130 },
           { title: '未核销', dataIndex: 'open', render: num, align: 'right', width: 130 },
           {
             title: '逾期天数',
             dataIndex: 'overdueDays',
+            width: 90,
             render: (v: number) => (v > 0 ? <Tag color="red">{v}天</Tag> : ''),
           },
           {
             title: '状态',
+            width: 90,
             render: (_: unknown, r: ArDoc) =>
               r.state === 'reviewed' ? (
                 <Tag color={SETTLE_TAGS[r.settleState].color}>{SETTLE_TAGS[r.settleState].text}</Tag>
@@ -214,6 +214,9 @@ export default function DocList({ path }: ScreenProps) {
                 stateTag(r.state)
               ),
           },
+          { title: '不含税金额', dataIndex: 'net', render: num, align: 'right', width: 130 },
+          { title: '税额', dataIndex: 'tax', render: num, align: 'right', width: 120 },
+          { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right', width: 70 },
           {
             title: '操作',
             render: (_: unknown, r: ArDoc) =>
