@@ -23,6 +23,7 @@ import {
 } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest, ok } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { buildForest } from '../../platform/tree.ts';
 import { registerDictEndpoints } from './dict-endpoints.ts';
 import { requirePlatformTenant } from './platform-tenant.ts';
@@ -49,8 +50,9 @@ function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system
   const def = system ? dictResource : dictBizResource;
   const name = system ? 'blade_dict' : 'blade_dict_biz';
   /** Whose rows a reader sees: the platform's for the system dictionary, else the caller's tenant. */
-  const tenantOf = (u: AuthUser) => (system ? DEFAULT_TENANT_ID : u.tenantId);
-  const live = (u: AuthUser) => and(eq(t.tenantId, tenantOf(u)), eq(t.isDeleted, 0)) as SQL;
+  // the system dictionary is the platform tenant's, shared by all; the business dictionary is each tenant's own
+  const ownerOf = (u: AuthUser) => (system ? DEFAULT_TENANT_ID : u.tenantId);
+  const live = (u: AuthUser) => tenantIs(ownerOf(u), t);
 
   const rowById = async (ex: Executor, u: AuthUser, id: string) =>
     (

@@ -1,5 +1,5 @@
 /** 岗位 (/system/post, bladex-contract §5.4) through the resource engine, plus BladeX's `select`. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { postResource } from '../../../core/contract/blade-system/post.contract.ts';
 import { SYSTEM_EXTRAS } from '../../../core/contract/blade-system/system-extras.contract.ts';
@@ -8,7 +8,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
-import { tenantOf } from '../../platform/scope.ts';
+import { tenantIs, tenantOf } from '../../platform/scope.ts';
 
 export function registerPostRoutes(s: FastifyInstance, ctx: CrudContext): void {
   registerResource(s, ctx, postResource, post, {
@@ -19,8 +19,7 @@ export function registerPostRoutes(s: FastifyInstance, ctx: CrudContext): void {
         .from(user)
         .where(
           and(
-            eq(user.tenantId, u.tenantId),
-            eq(user.isDeleted, 0),
+            tenantIs(u.tenantId, user),
             sql`string_to_array(${user.postId}, ',') && array[${sql.join(
               ids.map((i) => sql`${i}`),
               sql`, `,

@@ -29,6 +29,7 @@ import {
 import { type Row, registerModule, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest, ok } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { registerConfigRoutes } from './config.ts';
 import { handleCategoryTree } from './material-category-tree.ts';
 import { registerSelectData } from './select-data.ts';
@@ -53,13 +54,7 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
         const p = await tx
           .select({ id: materialCategory.id, parentId: materialCategory.parentId })
           .from(materialCategory)
-          .where(
-            and(
-              eq(materialCategory.id, pid),
-              eq(materialCategory.tenantId, c.user.tenantId),
-              eq(materialCategory.isDeleted, 0),
-            ),
-          );
+          .where(and(eq(materialCategory.id, pid), tenantIs(c.user.tenantId, materialCategory)));
         if (!p[0]) throw badRequest('上级分类不存在');
         if (!c.isNew) {
           // moving under one of its own descendants would cut the subtree off the tree
@@ -111,13 +106,7 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
         const cat = await tx
           .select({ id: materialCategory.id })
           .from(materialCategory)
-          .where(
-            and(
-              eq(materialCategory.id, row.categoryId as string),
-              eq(materialCategory.tenantId, c.user.tenantId),
-              eq(materialCategory.isDeleted, 0),
-            ),
-          );
+          .where(and(eq(materialCategory.id, row.categoryId as string), tenantIs(c.user.tenantId, materialCategory)));
         if (!cat[0]) throw badRequest('物料分类不存在');
       },
       importValue: {
@@ -125,13 +114,7 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
           const r = await ex
             .select({ id: materialCategory.id })
             .from(materialCategory)
-            .where(
-              and(
-                eq(materialCategory.tenantId, user.tenantId),
-                eq(materialCategory.isDeleted, 0),
-                eq(materialCategory.name, text),
-              ),
-            )
+            .where(and(tenantIs(user.tenantId, materialCategory), eq(materialCategory.name, text)))
             .limit(1);
           if (!r[0]) throw badRequest(`物料分类不存在: ${text}`);
           return r[0].id;
@@ -177,13 +160,7 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
         const w = await tx
           .select({ id: warehouse.id })
           .from(warehouse)
-          .where(
-            and(
-              eq(warehouse.id, row.warehouseId as string),
-              eq(warehouse.tenantId, c.user.tenantId),
-              eq(warehouse.isDeleted, 0),
-            ),
-          );
+          .where(and(eq(warehouse.id, row.warehouseId as string), tenantIs(c.user.tenantId, warehouse)));
         if (!w[0]) throw badRequest('所属仓库不存在');
       },
     });

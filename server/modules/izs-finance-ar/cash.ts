@@ -15,7 +15,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { attachBill, billOfCash, releaseBill } from './cash-bill.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
@@ -38,7 +38,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       .from(arCash)
       .leftJoin(relatedParty, eq(relatedParty.id, arCash.partyId))
       .leftJoin(bank, eq(bank.id, arCash.bankId))
-      .where(and(where, eq(arCash.tenantId, tenantId), eq(arCash.isDeleted, 0)));
+      .where(and(where, tenantIs(tenantId, arCash)));
     if (!c) throw badRequest('收付款单不存在');
     return cashEntity({ ...c.c, partyName: c.partyName, bankName: c.bankName }, time);
   }
@@ -49,7 +49,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     const [b] = await db
       .select({ id: bank.id })
       .from(bank)
-      .where(and(eq(bank.id, bankId), eq(bank.tenantId, tenantId), eq(bank.isDeleted, 0)));
+      .where(and(eq(bank.id, bankId), tenantIs(tenantId, bank)));
     if (!b) throw badRequest('银行账户不存在');
     return bankId;
   }

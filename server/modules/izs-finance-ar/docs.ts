@@ -15,7 +15,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { cashEntity, docEntity, guard, settleLines } from './entities.ts';
 import { createDoc, partyOf } from './service.ts';
@@ -26,7 +26,7 @@ export async function loadDoc(db: Db, tenantId: string, id: string) {
   const [d] = await db
     .select({ doc: arDoc, partyName })
     .from(arDoc)
-    .where(and(eq(arDoc.id, id), eq(arDoc.tenantId, tenantId), eq(arDoc.isDeleted, 0)));
+    .where(and(eq(arDoc.id, id), tenantIs(tenantId, arDoc)));
   if (!d) throw badRequest('单据不存在');
   return { ...d.doc, partyName: d.partyName };
 }
@@ -156,7 +156,7 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     await guard(db, user, ARAP_CODES.cash[query.side], 'view');
     await partyOf(db, user.tenantId, query.partyId, query.side);
     const base = and(
-      eq(arDoc.tenantId, user.tenantId),
+      tenantOnly(user.tenantId, arDoc),
       eq(arDoc.side, query.side),
       eq(arDoc.partyId, query.partyId),
       eq(arDoc.state, 'reviewed'),
@@ -172,7 +172,7 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       .leftJoin(relatedParty, eq(relatedParty.id, arCash.partyId))
       .where(
         and(
-          eq(arCash.tenantId, user.tenantId),
+          tenantOnly(user.tenantId, arCash),
           eq(arCash.side, query.side),
           eq(arCash.partyId, query.partyId),
           eq(arCash.state, 'reviewed'),

@@ -15,7 +15,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { guard } from './entities.ts';
 import { traceInvoice } from './trace.ts';
 
@@ -117,7 +117,7 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
         .from(arInvoice)
         .where(
           and(
-            eq(arInvoice.tenantId, user.tenantId),
+            tenantOnly(user.tenantId, arInvoice),
             eq(arInvoice.direction, body.direction),
             eq(arInvoice.invoiceCode, body.invoiceCode),
             eq(arInvoice.invoiceNo, body.invoiceNo),
@@ -146,7 +146,7 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
             state: stockOrder.state,
           })
           .from(stockOrder)
-          .where(and(eq(stockOrder.id, l.orderId), eq(stockOrder.tenantId, user.tenantId), eq(stockOrder.isDeleted, 0)))
+          .where(and(eq(stockOrder.id, l.orderId), tenantIs(user.tenantId, stockOrder)))
           .for('update');
         if (!o || o.docType !== DOC_TYPE[body.direction] || o.state !== 'reviewed')
           throw badRequest('关联的单据不存在或未审核');

@@ -6,6 +6,7 @@ import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Tx } from '../../db/client.ts';
 import { arSettle, arTransfer, relatedParty } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { addSettled, drawNo, lockOpenDocs, PREFIX } from './service.ts';
 
 export interface OffsetInput {
@@ -24,7 +25,7 @@ export async function offsetTx(tx: Tx, o: OffsetInput) {
   const [p] = await tx
     .select({ id: relatedParty.id })
     .from(relatedParty)
-    .where(and(eq(relatedParty.id, o.partyId), eq(relatedParty.tenantId, o.tenantId), eq(relatedParty.isDeleted, 0)));
+    .where(and(eq(relatedParty.id, o.partyId), tenantIs(o.tenantId, relatedParty)));
   if (!p) throw badRequest('往来单位不存在');
   // both sides locked, receivables first (id order inside each side)
   const ar = await lockOpenDocs(tx, o.tenantId, 'ar', o.partyId);

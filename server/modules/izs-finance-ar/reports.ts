@@ -5,7 +5,7 @@
  * ap: 贷 = 应付单 and refunds received, 借 = payments and offsets, balance = 贷 − 借 (we owe).
  */
 import Decimal from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { toCapital } from '../../../core/accounting/capital.ts';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
@@ -16,6 +16,7 @@ import { arCredit, tenant } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { guard } from './entities.ts';
 import { creditOf, openBalanceOf, partyOf } from './service.ts';
@@ -184,7 +185,7 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
     }
     const closing = opening.plus(ar ? debit.minus(credit) : credit.minus(debit));
     const bal = await openBalanceOf(db, user.tenantId, query.side, query.partyId);
-    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, user.tenantId));
+    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(tenantOnly(user.tenantId, tenant));
     return {
       side: query.side,
       partyId: p.id,

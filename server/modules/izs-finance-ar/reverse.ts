@@ -27,7 +27,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { guard } from './entities.ts';
 
@@ -99,9 +99,7 @@ export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudC
       .select({ r: arReverseInvoice, partyName: relatedParty.name })
       .from(arReverseInvoice)
       .leftJoin(relatedParty, eq(relatedParty.id, arReverseInvoice.partyId))
-      .where(
-        and(eq(arReverseInvoice.id, id), eq(arReverseInvoice.tenantId, tenantId), eq(arReverseInvoice.isDeleted, 0)),
-      );
+      .where(and(eq(arReverseInvoice.id, id), tenantIs(tenantId, arReverseInvoice)));
     if (!x) throw badRequest('反向开票记录不存在');
     return reverseEntity({ ...x.r, partyName: x.partyName }, tz);
   }
@@ -286,9 +284,7 @@ export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudC
       const [x] = await tx
         .select()
         .from(arReverseInvoice)
-        .where(
-          and(eq(arReverseInvoice.id, id), eq(arReverseInvoice.tenantId, tenantId), eq(arReverseInvoice.isDeleted, 0)),
-        )
+        .where(and(eq(arReverseInvoice.id, id), tenantIs(tenantId, arReverseInvoice)))
         .for('update');
       if (!x) throw badRequest('反向开票记录不存在');
       if (!from.includes(x.state)) throw badRequest(`反向开票记录${STATE_TITLE[x.state] ?? x.state}，不能${what}`);

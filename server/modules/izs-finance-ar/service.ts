@@ -15,6 +15,7 @@ import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { arCash, arCredit, arDoc, arSettle, relatedParty } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 
 export type DocRow = typeof arDoc.$inferSelect;
@@ -48,7 +49,7 @@ export async function partyOf(ex: Executor, tenantId: string, partyId: string, s
   const [p] = await ex
     .select({ id: relatedParty.id, name: relatedParty.name, type: relatedParty.type })
     .from(relatedParty)
-    .where(and(eq(relatedParty.id, partyId), eq(relatedParty.tenantId, tenantId), eq(relatedParty.isDeleted, 0)));
+    .where(and(eq(relatedParty.id, partyId), tenantIs(tenantId, relatedParty)));
   if (!p || !PARTY_TYPES[side].includes(p.type)) throw badRequest(side === 'ar' ? '客户不存在' : '供应商不存在');
   return p;
 }
@@ -57,7 +58,7 @@ export async function creditOf(ex: Executor, tenantId: string, partyId: string) 
   const [c] = await ex
     .select()
     .from(arCredit)
-    .where(and(eq(arCredit.tenantId, tenantId), eq(arCredit.partyId, partyId)));
+    .where(and(tenantOnly(tenantId, arCredit), eq(arCredit.partyId, partyId)));
   return { creditLimit: c?.creditLimit ?? '0.00', paymentDays: c?.paymentDays ?? 0 };
 }
 
@@ -128,7 +129,7 @@ export async function voidDocsOfSource(tx: Tx, tenantId: string, sourceId: strin
   const docs = await tx
     .select()
     .from(arDoc)
-    .where(and(eq(arDoc.tenantId, tenantId), eq(arDoc.sourceId, sourceId), eq(arDoc.state, 'reviewed')))
+    .where(and(tenantOnly(tenantId, arDoc), eq(arDoc.sourceId, sourceId), eq(arDoc.state, 'reviewed')))
     .orderBy(asc(arDoc.id))
     .for('update');
   for (const d of docs) {
@@ -164,7 +165,7 @@ async function lockOpenDocs(tx: Tx, tenantId: string, side: string, partyId: str
     .from(arDoc)
     .where(
       and(
-        eq(arDoc.tenantId, tenantId),
+        tenantOnly(tenantId, arDoc),
         eq(arDoc.side, side),
         eq(arDoc.partyId, partyId),
         eq(arDoc.state, 'reviewed'),
@@ -179,7 +180,7 @@ async function lockCash(tx: Tx, tenantId: string, id: string): Promise<CashRow> 
   const [c] = await tx
     .select()
     .from(arCash)
-    .where(and(eq(arCash.id, id), eq(arCash.tenantId, tenantId), eq(arCash.isDeleted, 0)))
+    .where(and(eq(arCash.id, id), tenantIs(tenantId, arCash)))
     .for('update');
   if (!c) throw badRequest('收付款单不存在');
   return c;
@@ -258,7 +259,7 @@ export async function takeRefund(tx: Tx, refund: CashRow, userId: string): Promi
     .from(arCash)
     .where(
       and(
-        eq(arCash.tenantId, refund.tenantId),
+        tenantOnly(refund.tenantId, arCash),
         eq(arCash.side, refund.side),
         eq(arCash.partyId, refund.partyId),
         eq(arCash.state, 'reviewed'),

@@ -13,7 +13,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { guard } from './entities.ts';
 import { offsetTx } from './offset.ts';
@@ -45,7 +45,7 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
       .select({ t: arTransfer, partyName: relatedParty.name })
       .from(arTransfer)
       .leftJoin(relatedParty, eq(relatedParty.id, arTransfer.partyId))
-      .where(and(eq(arTransfer.id, id), eq(arTransfer.tenantId, tenantId), eq(arTransfer.isDeleted, 0)));
+      .where(and(eq(arTransfer.id, id), tenantIs(tenantId, arTransfer)));
     if (!t) throw badRequest('调拨单不存在');
     return entity({ ...t.t, partyName: t.partyName });
   }

@@ -10,7 +10,7 @@
  *   party (partyItem syncs the dimension once when the party has no item);
  * - one request = one transaction: all the chosen documents get their vouchers, or none does.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type BizDoc,
@@ -34,6 +34,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { bookOf, loadBookChart } from './book.ts';
 import { activeTemplates } from './business-voucher-figures.ts';
 import {
@@ -125,9 +126,7 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
           state: stockOrder.state,
         })
         .from(stockOrder)
-        .where(
-          and(inArray(stockOrder.id, orderIds), eq(stockOrder.tenantId, c.user.tenantId), eq(stockOrder.isDeleted, 0)),
-        )
+        .where(and(inArray(stockOrder.id, orderIds), tenantIs(c.user.tenantId, stockOrder)))
         .orderBy(asc(stockOrder.id))
         .for('update');
       if (docs.length !== orderIds.length) throw badRequest('单据不存在');

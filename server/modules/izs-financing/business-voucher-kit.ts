@@ -4,8 +4,7 @@
  * line, and the helpers business-reports.ts uses (re-exported from business-vouchers.ts). No route here.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { DOC_TYPE_NAMES, defaultTemplates, materialSubAccount } from '../../../core/accounting/business-voucher.ts';
-import type { dec } from '../../../core/accounting/index.ts';
+import { DOC_TYPE_NAMES, defaultTemplates } from '../../../core/accounting/business-voucher.ts';
 import { defaultMoneyTemplates, MONEY_KINDS } from '../../../core/accounting/money-voucher.ts';
 import {
   MONEY_TEMPLATE_DOC_TYPES,
@@ -18,9 +17,6 @@ import {
   finAccount,
   finDimension,
   finDimensionData,
-  material,
-  materialCategory,
-  stockOrderLine,
   voucher,
   voucherTemplate,
   voucherTemplateInit,
@@ -32,6 +28,14 @@ import { badRequest } from '../../platform/r.ts';
 import { auxDimsOf, type Book, type BookChart, type BookCtx, fullNameOf, loadBookChart } from './book.ts';
 import { accountUsed } from './chart.ts';
 import { syncDimension } from './dimensions.ts';
+
+export {
+  type DocRow,
+  docLines,
+  materialNames,
+  quantityIn,
+  subAccountResolver,
+} from './business-voucher-doc-lines.ts';
 
 /** A template as written: stock kinds (core business-voucher.ts) and money kinds (core money-voucher.ts). */
 export interface TemplateSpec {
@@ -312,76 +316,6 @@ export async function loadTemplate(ex: Executor, bookId: string, id: string): Pr
     .where(and(eq(voucherTemplate.id, id), eq(voucherTemplate.accountSetId, bookId), eq(voucherTemplate.isDeleted, 0)));
   if (!t) throw badRequest('凭证模板不存在');
   return t;
-}
-
-/** Names to match a material's sub-account with: its name, then its category and the category's parents. */
-export async function materialNames(
-  ex: Executor,
-  tenantId: string,
-  materialIds: string[],
-): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (materialIds.length === 0) return out;
-  const mats = await ex
-    .select({ id: material.id, name: material.name, categoryId: material.categoryId })
-    .from(material)
-    .where(inArray(material.id, [...new Set(materialIds)]));
-  const cats = await ex
-    .select({ id: materialCategory.id, name: materialCategory.name, parentId: materialCategory.parentId })
-    .from(materialCategory)
-    .where(and(eq(materialCategory.tenantId, tenantId), eq(materialCategory.isDeleted, 0)));
-  const byId = new Map(cats.map((c) => [c.id, c]));
-  for (const m of mats) {
-    const names = [m.name];
-    for (let id = m.categoryId, n = 0; id && id !== '0' && n < 10; n++) {
-      const cat = byId.get(id);
-      if (!cat) break;
-      names.push(cat.name);
-      id = cat.parentId;
-    }
-    out.set(m.id, names);
-  }
-  return out;
-}
-
-/** Resolves the account of a per-material line (core materialSubAccount over the material's names). */
-export function subAccountResolver(bc: BookChart, names: Map<string, string[]>) {
-  return (code: string, materialName: string, materialId: string): string | null =>
-    materialSubAccount(bc.chart, code, names.get(materialId) ?? [materialName]);
-}
-
-export interface DocRow {
-  id: string;
-  orderNo: string;
-  docType: string;
-  orderDate: string;
-  partyId: string | null;
-  partyName: string | null;
-  state: string;
-}
-
-/** Lines of stock documents with material names. */
-export async function docLines(ex: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  return ex
-    .select({
-      orderId: stockOrderLine.orderId,
-      materialId: stockOrderLine.materialId,
-      materialName: material.name,
-      qty: stockOrderLine.qty,
-      amount: stockOrderLine.amount,
-      cost: stockOrderLine.costAmount,
-    })
-    .from(stockOrderLine)
-    .leftJoin(material, eq(material.id, stockOrderLine.materialId))
-    .where(inArray(stockOrderLine.orderId, ids))
-    .orderBy(asc(stockOrderLine.orderId), asc(stockOrderLine.lineNo));
-}
-
-/** kg → the quantity account's unit (吨 / t → ÷ 1000, else kg), 4 decimals. */
-export function quantityIn(unit: string, kg: ReturnType<typeof dec>): string {
-  const q = /^(吨|t|T|公吨)$/.test(unit.trim()) ? kg.div(1000) : kg;
-  return q.toDecimalPlaces(4).toFixed(4);
 }
 
 /**
