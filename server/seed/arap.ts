@@ -194,15 +194,20 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
   await settleAll(await cash('ar', 'collection', 'KH001', 60, '86400.00', 'transfer', '回款：期初货款', '15.00'));
   const billCash = await cash('ar', 'collection', 'KH001', 20, '30000.00', 'bill', '银行承兑汇票回款');
   // its bill stands in 票据管理 (应收票据), linked to the collection
-  await attachBill(tx, { tenantId: T, userId: c.adminId, currentDeptId: c.deptId ?? '' }, billCash, {
-    billId: undefined,
-    billNo: billCash.billNo,
-    billKind: 'bank',
-    drawer: '宁波钢铁有限公司',
-    acceptor: '中国工商银行宁波北仑支行',
-    issueDate: addDays(today, -25),
-    dueDate: addDays(today, 155),
-  });
+  await attachBill(
+    tx,
+    { tenantId: T, userId: c.adminId, currentDeptId: c.deptId ?? '', deptIds: c.deptId ? [c.deptId] : [] },
+    billCash,
+    {
+      billId: undefined,
+      billNo: billCash.billNo,
+      billKind: 'bank',
+      drawer: '宁波钢铁有限公司',
+      acceptor: '中国工商银行宁波北仑支行',
+      issueDate: addDays(today, -25),
+      dueDate: addDays(today, 155),
+    },
+  );
   await settleAll(billCash);
   // 海亮铜业: pays more than it owes on the older documents → 预收
   await settleAll(await cash('ar', 'collection', 'KH002', 5, '150000.00', 'transfer', '预付货款（含下批）'));

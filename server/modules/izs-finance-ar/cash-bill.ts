@@ -21,7 +21,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { arCash, finBill, finBillEvent, finDimension, finDimensionData, relatedParty } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/r.ts';
-import { tenantIs } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs } from '../../platform/scope.ts';
 import { voucherBookOf } from '../izs-financing/business-voucher-figures.ts';
 import type { CashRow } from './service.ts';
 
@@ -51,7 +51,7 @@ async function counterpartyKey(ex: Executor, bookId: string, source: 'customer' 
 /** Validates and writes the bill of a just-inserted 收款单 / 付款单 (method bill). */
 export async function attachBill(
   tx: Tx,
-  user: Pick<AuthUser, 'tenantId' | 'userId' | 'currentDeptId'>,
+  user: Pick<AuthUser, 'tenantId' | 'userId' | 'currentDeptId' | 'deptIds'>,
   cash: CashRow,
   input: CashBillIn | undefined,
 ): Promise<void> {
@@ -68,7 +68,7 @@ export async function attachBill(
   const source = kind === 'collection' ? 'customer' : 'supplier';
   const counterparty = await counterpartyKey(tx, book.id, source, cash.partyId);
   const now = new Date();
-  const audit = { createUser: user.userId, createDept: user.currentDeptId, updateUser: user.userId };
+  const audit = { createUser: user.userId, createDept: effectiveDept(user), updateUser: user.userId };
   let billId: string;
   let billNo: string;
   if (mode === 'endorse') {

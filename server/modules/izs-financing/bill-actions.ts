@@ -16,6 +16,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import {
   accountNamed,
   actionName,
@@ -119,7 +120,7 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
         voucherId,
         accounts,
         createUser: c.user.userId,
-        createDept: c.user.currentDeptId,
+        createDept: effectiveDept(c.user),
         updateUser: c.user.userId,
       });
       await tx

@@ -22,6 +22,7 @@ import { moneyFixed } from '../../../core/format/amounts.ts';
 import { finBill, finBillEvent } from '../../db/schema/index.ts';
 import type { CrudContext, Row } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import { registerBillActions } from './bill-actions.ts';
 import { actionName, type BillRow, bookingLines, checkDates, linkTitle, liveEvents, writeVoucher } from './bill-kit.ts';
 import { registerBillReads } from './bill-reads.ts';
@@ -122,7 +123,7 @@ export function registerBills(app: FastifyInstance, ctx: CrudContext): void {
         voucherId: p.voucherId,
         accounts: p.accounts,
         createUser: c.user.userId,
-        createDept: c.user.currentDeptId,
+        createDept: effectiveDept(c.user),
         updateUser: c.user.userId,
       });
     },

@@ -37,6 +37,8 @@ export {
   subAccountResolver,
 } from './business-voucher-doc-lines.ts';
 
+import { effectiveDept } from '../../platform/scope.ts';
+
 /** A template as written: stock kinds (core business-voucher.ts) and money kinds (core money-voucher.ts). */
 export interface TemplateSpec {
   name: string;
@@ -244,7 +246,7 @@ export async function insertTemplate(
         accountSetId: c.book.id,
         sort: t.sort ?? 0,
         createUser: c.user.userId,
-        createDept: c.user.currentDeptId,
+        createDept: effectiveDept(c.user),
       })
       .returning({ id: voucherTemplate.id });
     tplId = r.id;

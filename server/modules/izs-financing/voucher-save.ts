@@ -19,6 +19,7 @@ import { rows, type Tx } from '../../db/client.ts';
 import { accountSet, voucher, voucherCounter, voucherLine } from '../../db/schema/index.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { effectiveDept } from '../../platform/scope.ts';
 import {
   auxKeyOf,
   auxSettingNames,
@@ -193,7 +194,7 @@ export async function saveVoucherTx(
         state: 'saved',
         sourceVoucherId: opts.sourceVoucherId ?? null,
         createUser: user.userId,
-        createDept: user.currentDeptId,
+        createDept: effectiveDept(user),
       })
       .returning({ id: voucher.id });
     id = v.id;
