@@ -9,9 +9,10 @@
  * ALLOWED lists the files other engineers still held when the sweep ran, with their count then. A file may go down,
  * never up; a file that reaches 0 must leave the list (the lead shrinks it at merge).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sources } from './source-files.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -20,16 +21,6 @@ const ALLOWED: Record<string, number> = {};
 /** `.toFixed(2)` / `.toFixed(3)` calls, with or without a rounding argument. */
 function countToFixed(source: string): number {
   return source.match(/\.toFixed\(\s*[23]\s*[,)]/g)?.length ?? 0;
-}
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...sources(p));
-    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(p);
-  }
-  return out;
 }
 
 const counts = new Map<string, number>();

@@ -10,9 +10,10 @@
  * a helper would not make those queries clearer). A file may go down, never up; a file that reaches 0 must leave
  * the list (the lead shrinks it at merge).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sources } from './source-files.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -49,16 +50,6 @@ const ALLOWED: Record<string, number> = {
 /** Hand-written tenant filters: Drizzle `eq(x.tenantId, …)` and raw `tenant_id = ${…}`. */
 function countTenantFilters(source: string): number {
   return source.match(/eq\(\w+\.tenantId, |tenant_id = \$\{/g)?.length ?? 0;
-}
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...sources(p));
-    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(p);
-  }
-  return out;
 }
 
 /** file (relative to the repository) → its count, for every file under `dir` that has one. */
