@@ -19,9 +19,7 @@ export interface ScopedColumns {
 
 /** Tenant (and not deleted): what every read and write by id must add. */
 export function tenantOf(user: AuthUser, t: ScopedColumns): SQL {
-  const conds = [eq(t.tenantId, user.tenantId)];
-  if (t.isDeleted) conds.push(eq(t.isDeleted, 0));
-  return and(...conds)!;
+  return tenantIs(user.tenantId, t);
 }
 
 /**
