@@ -16,6 +16,8 @@ const server = (port: number, captcha: 'on' | 'off') => ({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: `.tmp/e2e-${port}`,
+    // the suite runs on the build `npm test` made (server/platform/front-end-build.ts)
+    BUILD_ON_START: '0',
     CAPTCHA_MODE: captcha,
     SCALE_SIMULATOR: '0',
   },

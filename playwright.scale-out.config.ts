@@ -26,6 +26,7 @@ const server = (port: number) => ({
     HOST: '127.0.0.1',
     // uploads only: the data lives in PostgreSQL, the signing key too (no JWT_SECRET: the processes share the kept one)
     DATA_DIR: `.tmp/scale-out-${port}`,
+    BUILD_ON_START: '0',
     DATABASE_URL: databaseUrl,
     BROKER_URL: process.env.TEST_BROKER_URL ?? '',
     BROKER_LOGIN: process.env.TEST_BROKER_LOGIN ?? '',

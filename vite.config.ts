@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { STAMP_FILE, sourceStamp } from './server/platform/front-end-build.ts';
 
 // DESIGN §1: four HTML entries in one build. The output keeps each entry at dist/entries/<name>/index.html;
 // the server serves them on their URL spaces with history fallback.
@@ -35,8 +36,19 @@ function precompress(): Plugin {
   };
 }
 
+/** dist/.source-stamp: which sources this build is of (`npm start` skips the build when they are unchanged). */
+function sourceStampFile(): Plugin {
+  return {
+    name: 'loopyard-source-stamp',
+    apply: 'build',
+    closeBundle() {
+      writeFileSync(resolve(import.meta.dirname, 'dist', STAMP_FILE), `${sourceStamp()}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), sourceStampFile()],
   base: '/',
   server: { proxy: { '/api': { target: 'http://127.0.0.1:8080', ws: true }, '/oss': 'http://127.0.0.1:8080' } },
   build: {

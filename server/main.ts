@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig, resolveJwtSecret } from './config.ts';
 import { type Database, DataDirLockedError, openDatabase, runMigrations } from './db/client.ts';
 import { startMaintenance } from './db/maintenance.ts';
+import { ensureFrontEnd } from './platform/front-end-build.ts';
 import { hasDemoData, seedIfEmpty, syncMenus } from './seed/index.ts';
 
 export async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
@@ -56,7 +57,11 @@ async function main() {
   }
   try {
     const t0 = Date.now();
+    // the front end builds (when its sources changed) while the database is migrated and seeded
+    const frontEnd = ensureFrontEnd(config.distDir, (m) => console.log(m));
+    frontEnd.catch(() => {}); // awaited below; a failure before then must not be an unhandled rejection
     const seeded = await prepareDatabase(database, config);
+    await frontEnd;
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
     const app = await buildApp({ database, config, jwtSecret, logger: { level: process.env.LOG_LEVEL || 'info' } });
     const stopMaintenance = startMaintenance(database, { tz: config.tz, log: (m) => app.log.info(m) });
