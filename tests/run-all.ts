@@ -1,0 +1,74 @@
+/**
+ * `npm test`: every test, in stages, independent stages side by side (issue 23, "the loop").
+ *
+ *   1. lint ‖ typecheck
+ *   2. unit + API tests on PGlite (Vitest, a worker per core)
+ *   3. build, then the browser tests (Playwright) ‖ the API tests on PostgreSQL (one Vitest worker: the browser
+ *      tests keep the other core) — the PostgreSQL pass mostly waits on its database server, the browser tests on
+ *      the browser, so side by side they take little more than the longer of the two
+ *   4. the scale-out suite, then Lighthouse
+ *
+ * A stage that fails stops the run after its side-by-side partner has finished (both outputs are shown); the exit
+ * code is the first failure's. Each stage prints its time; the last line sums them up. The output of a stage that
+ * runs beside another is kept and printed whole when it ends, so the two never interleave.
+ */
+import { spawn } from 'node:child_process';
+
+interface Outcome {
+  name: string;
+  code: number;
+  seconds: number;
+}
+
+function run(name: string, script: string, args: string[] = [], buffered = false): Promise<Outcome> {
+  const t0 = Date.now();
+  console.log(`[npm test] ${name}: npm run ${script}${args.length ? ` -- ${args.join(' ')}` : ''}`);
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+    child.on('exit', (code, signal) => {
+      const seconds = Math.round((Date.now() - t0) / 1000);
+      if (buffered) {
+        console.log(`\n[npm test] ---- output of ${name} ----`);
+        process.stdout.write(Buffer.concat(chunks));
+        console.log(`[npm test] ---- end of ${name} ----\n`);
+      }
+      const status = code ?? (signal ? 1 : 0);
+      console.log(`[npm test] ${name}: ${status === 0 ? 'passed' : `FAILED (${code ?? signal})`} in ${seconds} s`);
+      done({ name, code: status, seconds });
+    });
+  });
+}
+
+const outcomes: Outcome[] = [];
+const t0 = Date.now();
+
+function finish(): never {
+  const total = Math.round((Date.now() - t0) / 1000);
+  const failed = outcomes.filter((o) => o.code !== 0);
+  console.log(`[npm test] stages: ${outcomes.map((o) => `${o.name} ${o.seconds} s`).join(', ')}; total ${total} s`);
+  if (failed.length) console.log(`[npm test] failed: ${failed.map((o) => o.name).join(', ')}`);
+  process.exit(failed[0]?.code ?? 0);
+}
+
+async function stage(...runs: Promise<Outcome>[]) {
+  const results = await Promise.all(runs);
+  outcomes.push(...results);
+  if (results.some((r) => r.code !== 0)) finish();
+}
+
+await stage(run('lint', 'lint', [], true), run('typecheck', 'typecheck', [], true));
+await stage(run('unit + API (PGlite)', 'test:unit'));
+await stage(run('build', 'build'));
+await stage(
+  run('browser (Playwright)', 'test:e2e'),
+  run('API (PostgreSQL)', 'test:api:pg', ['--maxWorkers=1', '--reporter=dot'], true),
+);
+await stage(run('scale-out', 'test:scale-out'));
+await stage(run('Lighthouse', 'lhci'));
+finish();
