@@ -274,6 +274,36 @@ export const voucherLine = pgTable(
   ],
 );
 
+/**
+ * Maintained period sums (issue 25): Σ debit, Σ credit and the count of live voucher lines per (book, account, auxiliary
+ * key, period, 结转损益 flag, posted flag), kept by the statement-level triggers of migration 0021 on
+ * izs_fin_voucher_line in the same transaction as every write of a line (save, edit, post, un-post, delete, generated
+ * and carried-forward vouchers alike). Statements and ledgers read these rows instead of summing every line, so their
+ * cost follows the number of accounts × periods, not of lines. `npm run ledger:verify` recomputes them from the lines
+ * (and `-- --rebuild` rewrites them).
+ * Constraints: a group's sums equal the sums of its live lines (checked by ledger:verify and the tests). No CHECK on
+ * `lines`: PostgreSQL checks an INSERT … ON CONFLICT's proposed row before it finds the conflict, and the triggers
+ * propose negative rows to subtract.
+ */
+export const finPeriodSum = pgTable(
+  'izs_fin_period_sum',
+  {
+    tenantId: tenantCol(),
+    accountSetId: bigintStr('account_set_id').notNull(),
+    accountCode: varchar('account_code', { length: 12 }).notNull(),
+    auxKey: s('aux_key', 200),
+    period: varchar('period', { length: 7 }).notNull(),
+    carryForward: integer('carry_forward').notNull(),
+    posted: integer('posted').notNull(),
+    debit: money('debit').notNull().default('0'),
+    credit: money('credit').notNull().default('0'),
+    lines: integer('lines').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountSetId, t.accountCode, t.auxKey, t.period, t.carryForward, t.posted] }),
+  ],
+);
+
 /** Last voucher number per (book, period, word). */
 export const voucherCounter = pgTable(
   'izs_fin_voucher_counter',

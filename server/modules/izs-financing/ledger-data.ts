@@ -1,7 +1,8 @@
 /**
- * A core/accounting `Ledger` for a book, fed from SQL sums instead of every voucher line (DESIGN §5, issue 5
- * "the server should sum lines in SQL"): one synthetic posting per (leaf account, auxiliary key, period, 结转损益
- * flag) with the period's Σ debit and Σ credit, plus the opening balances. Every figure the core computes
+ * A core/accounting `Ledger` for a book, fed from the maintained period sums (izs_fin_period_sum, kept by triggers on
+ * the voucher lines — issue 25) instead of every voucher line: one synthetic posting per (leaf account, auxiliary
+ * key, period, 结转损益 flag) with the period's Σ debit and Σ credit, plus the opening balances. The cost follows
+ * accounts × periods, not the number of lines. Every figure the core computes
  * (balances, movements, 本年累计, trial balance, ledgers, statements, leaf balances for 结转损益) is then exact,
  * because they only depend on period sums. When a subsidiary ledger (明细账 / 日记账) is asked for, the lines of
  * that account subtree inside the range are loaded one by one instead (with their voucher word, number and date).
@@ -9,7 +10,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { Ledger, type OpeningBalance, type Period, type Posting, periodRange } from '../../../core/accounting/index.ts';
 import { type Executor, rows } from '../../db/client.ts';
-import { finOpening, voucher, voucherLine } from '../../db/schema/index.ts';
+import { finOpening, finPeriodSum, voucher, voucherLine } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import type { Book, BookChart } from './book.ts';
 
@@ -28,7 +29,7 @@ const likeCode = (code: string) => `${code.replace(/[\\%_]/g, '')}%`;
 
 export async function loadLedger(ex: Executor, book: Book, bc: BookChart, opts: LedgerOptions = {}): Promise<Ledger> {
   const withAux = !!opts.withAux;
-  const conds: SQL[] = [sql`account_set_id = ${book.id}`, sql`is_deleted = 0`];
+  const conds: SQL[] = [sql`account_set_id = ${book.id}`];
   if (opts.postedOnly) conds.push(sql`posted = 1`);
   if (opts.to) conds.push(sql`period <= ${opts.to}`);
   const d = opts.detail;
@@ -40,8 +41,9 @@ export async function loadLedger(ex: Executor, book: Book, bc: BookChart, opts: 
     ex,
     sql`select account_code as code, ${aux} as aux, period, carry_forward as cf,
           sum(debit)::text as d, sum(credit)::text as c
-        from ${voucherLine} where ${sql.join(conds, sql` and `)}
-        group by 1, 2, 3, 4`,
+        from ${finPeriodSum} where ${sql.join(conds, sql` and `)}
+        group by 1, 2, 3, 4
+        having sum(lines) > 0`,
   );
   const postings: Posting[] = sums.map((s) => ({
     voucherId: 'Σ',

@@ -1,0 +1,125 @@
+// @vitest-environment node
+/**
+ * Maintained period sums (issue 25): izs_fin_period_sum equals the Σ of the live voucher lines after every kind of
+ * write — the demo seed, save, edit, review, post, unpost, delete, red reversal, 结转损益 — and the trial balance read
+ * from them matches the lines. A voucher line written behind the triggers' back is found by the check and put
+ * right by the rebuild (what `npm run ledger:verify [-- --rebuild]` runs).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/client.ts';
+import { diffPeriodSums, rebuildPeriodSums } from '../../server/modules/izs-financing/period-sums.ts';
+import {
+  type Api,
+  apiFor,
+  bootFinance,
+  createBook,
+  FIN,
+  type FinCtx,
+  okGet,
+  okPost,
+  voucherBody,
+} from './finance-helpers.ts';
+
+let c: FinCtx;
+let admin: Api;
+let manager: Api;
+let bookId: string;
+
+beforeAll(async () => {
+  c = await bootFinance();
+  const company = c.depts['绿循再生资源有限公司'];
+  const created = await createBook(c, company, { name: '期间汇总账套', enableDate: '2025-01-01' });
+  bookId = created.book.id;
+  admin = created.api;
+  const users = await okGet(apiFor(c, c.admin, company), `${FIN}/account-set/user-list`, { accountSetId: bookId });
+  const id = (account: string) => users.find((u: { account: string }) => u.account === account).id;
+  await okPost(admin, `${FIN}/account-set-user/update`, {
+    accountSetId: bookId,
+    users: [
+      { userId: id('admin'), supervisor: 1 },
+      { userId: id('manager'), supervisor: 0 },
+    ],
+  });
+  manager = apiFor(c, c.manager, company, bookId);
+}, 120_000);
+afterAll(async () => {
+  await c?.t.close();
+});
+
+const db = () => c.t.database.db;
+const sale = (date: string, net: string, tax: string, total: string) =>
+  voucherBody(date, '销售废钢', [
+    { accountCode: '1002', debit: total },
+    { accountCode: '5001', credit: net },
+    { accountCode: '22210107', credit: tax },
+  ]);
+const expectKept = async () => expect(await diffPeriodSums(db())).toEqual([]);
+
+describe('the period sums follow every write of a voucher line', () => {
+  it('the demo seed’s vouchers are summed', async () => {
+    const [n] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from izs_fin_period_sum`);
+    expect(n.n).toBeGreaterThan(0);
+    await expectKept();
+  });
+
+  it('save, edit, review, post, unpost, delete and red reversal', async () => {
+    const a = await okPost(admin, `${FIN}/voucher/save`, sale('2025-01-10', '1000.00', '130.00', '1130.00'));
+    const b = await okPost(admin, `${FIN}/voucher/save`, sale('2025-01-11', '200.00', '26.00', '226.00'));
+    await expectKept();
+    await okPost(admin, `${FIN}/voucher/update`, { ...sale('2025-02-03', '2000.00', '260.00', '2260.00'), id: a.id });
+    await expectKept();
+    await okPost(manager, `${FIN}/voucher/review`, { ids: [a.id, b.id] });
+    await okPost(manager, `${FIN}/voucher/post`, { ids: [a.id, b.id] });
+    await expectKept();
+    const posted = await rows<{ period: string; d: string }>(
+      db(),
+      sql`select period, debit::text as d from izs_fin_period_sum
+           where account_set_id = ${bookId} and account_code = '1002' and posted = 1 order by period`,
+    );
+    expect(posted).toEqual([
+      { period: '2025-01', d: '226.00' },
+      { period: '2025-02', d: '2260.00' },
+    ]);
+    await okPost(admin, `${FIN}/voucher/unpost`, { ids: [b.id] });
+    await okPost(admin, `${FIN}/voucher/unreview`, { ids: [b.id] });
+    await okPost(admin, `${FIN}/voucher/remove`, {}, { ids: b.id });
+    await expectKept();
+    await okPost(admin, `${FIN}/voucher/reverse`, { id: a.id, date: '2025-02-28' });
+    await expectKept();
+  });
+
+  it('the trial balance read from the sums equals the lines', async () => {
+    await okPost(admin, `${FIN}/voucher/save`, sale('2025-01-20', '300.00', '39.00', '339.00'));
+    const tb = await okGet(admin, `${FIN}/ledger/balance`, { periodFrom: '2025-01', periodTo: '2025-02' });
+    const lines = await rows<{ code: string; d: string; c: string }>(
+      db(),
+      sql`select account_code as code, sum(debit)::text as d, sum(credit)::text as c from izs_fin_voucher_line
+           where account_set_id = ${bookId} and is_deleted = 0 group by 1 order by 1`,
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    const leaf = new Map<string, { periodDebit: string; periodCredit: string }>(
+      tb.rows.filter((r: { leaf: boolean }) => r.leaf).map((r: { code: string }) => [r.code, r]),
+    );
+    for (const l of lines) {
+      expect(leaf.get(l.code), l.code).toMatchObject({ periodDebit: l.d, periodCredit: l.c });
+    }
+  });
+
+  it('a line written behind the triggers’ back is named by the check and put right by the rebuild', async () => {
+    await db().execute(sql`alter table izs_fin_voucher_line disable trigger izs_fin_voucher_line_sum_upd`);
+    try {
+      await db().execute(
+        sql`update izs_fin_voucher_line set debit = debit + 1 where account_set_id = ${bookId} and debit > 0
+             and account_code = '1002' and period = '2025-02'`,
+      );
+    } finally {
+      await db().execute(sql`alter table izs_fin_voucher_line enable trigger izs_fin_voucher_line_sum_upd`);
+    }
+    const diffs = await diffPeriodSums(db(), bookId);
+    expect(diffs.length).toBeGreaterThan(0);
+    expect(diffs[0]).toMatchObject({ accountSetId: bookId, accountCode: '1002', period: '2025-02' });
+    await db().transaction((tx) => rebuildPeriodSums(tx, bookId));
+    await expectKept();
+  });
+});
