@@ -299,9 +299,7 @@ export const finPeriodSum = pgTable(
     credit: money('credit').notNull().default('0'),
     lines: integer('lines').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.accountSetId, t.accountCode, t.auxKey, t.period, t.carryForward, t.posted] }),
-  ],
+  (t) => [primaryKey({ columns: [t.accountSetId, t.accountCode, t.auxKey, t.period, t.carryForward, t.posted] })],
 );
 
 /** Last voucher number per (book, period, word). */
