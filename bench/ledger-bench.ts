@@ -20,7 +20,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
-import { rows } from '../server/db/client.ts';
+import { type Db, rows } from '../server/db/client.ts';
 import { dept, finDimension, voucherWord } from '../server/db/schema/index.ts';
 import { arg, bootInProcess, caller, loadLine, ms, signIn, stats } from './lib.ts';
 
@@ -28,6 +28,7 @@ const DB = arg('db', 'BENCH_DB', 'pglite'); // pglite | memory | pg
 const LINES = Number(arg('lines', 'BENCH_LINES', '1000000'));
 const RUNS = Number(arg('runs', 'BENCH_RUNS', '5'));
 const SAVES = Number(arg('saves', 'BENCH_SAVES', '200'));
+const SMALL_LINES = Number(arg('small-lines', 'BENCH_SMALL_LINES', '10000'));
 const YEAR = 2025;
 const FIN = '/api/izs-financing';
 
@@ -64,9 +65,147 @@ const TEMPLATES: [number, number, string, 'd' | 'c', string, '' | 'customer' | '
 ];
 const LINES_PER_CYCLE = TEMPLATES.length; // 22 lines per 6 vouchers
 
+/** A new book of the company (POST account-set/save) with `lines` voucher lines loaded by SQL (see the header). */
+async function loadBook(base: string, token: string, db: Db, name: string, lines: number) {
+  let t0 = performance.now();
+  const [company] = await db.select({ id: dept.id }).from(dept).where(eq(dept.parentId, '0')).limit(1);
+  const created = await caller(base, token, { 'Current-Dept-Id': company.id })(`${FIN}/account-set/save`, {
+    name,
+    accountingSystem: 1,
+    taxNature: '1',
+    enableInvoice: '0',
+    industryInvolved: 3,
+    dutyParagraph: '91310000MA1FL0XX3K',
+    taxAddress: '310104',
+    isDefault: '0',
+    enableDate: `${YEAR}-01-01`,
+  });
+  if (created.code !== 200) throw new Error(`account-set/save: ${JSON.stringify(created)}`);
+  const bookId: string = created.data.id;
+  const api = caller(base, token, { 'Current-Dept-Id': company.id, 'Current-Account-Set-Id': bookId });
+
+  // 辅助核算: 300 customers, 300 suppliers, required on 1122 / 2202
+  t0 = performance.now();
+  const dims = await db
+    .select({ id: finDimension.id, name: finDimension.name })
+    .from(finDimension)
+    .where(eq(finDimension.accountSetId, bookId));
+  const dimId = (name: string) => dims.find((d) => d.name === name)!.id;
+  const cust = dimId('客户');
+  const supp = dimId('供应商');
+  for (const [d, prefix, label] of [
+    [cust, 'KH', '客户'],
+    [supp, 'GYS', '供应商'],
+  ]) {
+    await db.execute(sql`
+      insert into izs_fin_dimension_data (tenant_id, dept_id, account_set_id, dimension_id, code, name)
+      select '000000', ${company.id}, ${bookId}, ${d}, ${prefix} || lpad(g::text, 4, '0'), ${label} || g
+        from generate_series(1, 300) g`);
+  }
+  await db.execute(
+    sql`update izs_fin_account set aux_dims = ${cust} where account_set_id = ${bookId} and code = '1122'`,
+  );
+  await db.execute(
+    sql`update izs_fin_account set aux_dims = ${supp} where account_set_id = ${bookId} and code = '2202'`,
+  );
+  const custItems = await rows<{ id: string }>(
+    db,
+    sql`select id::text from izs_fin_dimension_data where dimension_id = ${cust} order by id`,
+  );
+  const suppItems = await rows<{ id: string }>(
+    db,
+    sql`select id::text from izs_fin_dimension_data where dimension_id = ${supp} order by id`,
+  );
+  const [word] = await db
+    .select({ word: voucherWord.word })
+    .from(voucherWord)
+    .where(and(eq(voucherWord.accountSetId, bookId), eq(voucherWord.isDefault, 1)));
+  // every template account must be a leaf of the chart
+  const leaves = new Set(
+    (
+      await rows<{ code: string }>(
+        db,
+        sql`select a.code from izs_fin_account a where a.account_set_id = ${bookId} and a.is_deleted = 0
+             and not exists (select 1 from izs_fin_account c where c.account_set_id = a.account_set_id
+                               and c.parent_code = a.code and c.is_deleted = 0)`,
+      )
+    ).map((r) => r.code),
+  );
+  for (const t of TEMPLATES) if (!leaves.has(t[2])) throw new Error(`template account ${t[2]} is not a leaf`);
+
+  // vouchers per month: enough cycles of the six templates for LINES lines
+  const vouchersTotal = Math.round((lines / LINES_PER_CYCLE) * 6);
+  const perMonth = Math.ceil(vouchersTotal / 12);
+  const [admin] = await rows<{ id: string }>(
+    db,
+    sql`select id::text from blade_user where account = 'admin' and tenant_id = '000000'`,
+  );
+  const tpl = sql.raw(
+    `(values ${TEMPLATES.map(
+      ([t, n, code, side, f, auxDim, summary]) =>
+        `(${t}, ${n}, '${code}', '${side}', ${f}::numeric, '${auxDim}', '${summary}')`,
+    ).join(', ')}) as tpl(t, line_no, code, side, factor, aux_dim, summary)`,
+  );
+  const custArr = `{${custItems.map((r) => r.id).join(',')}}`;
+  const suppArr = `{${suppItems.map((r) => r.id).join(',')}}`;
+  for (let m = 1; m <= 12; m++) {
+    const period = `${YEAR}-${String(m).padStart(2, '0')}`;
+    const n = m < 12 ? perMonth : vouchersTotal - perMonth * 11;
+    // base amount: a multiple of 100 yuan (so 13 %, 7 %, 3 % … stay exact to the fen), 100 … 50,000
+    await db.execute(sql`
+      insert into izs_fin_voucher (tenant_id, dept_id, account_set_id, period, word, no, voucher_date, attachments,
+                                   state, kind, debit_total, credit_total, summary, create_user, update_user,
+                                   reviewer, review_time, poster, post_time)
+      select '000000', ${company.id}, ${bookId}, ${period}, ${word.word}, g,
+             ${period} || '-' || lpad((1 + g % 28)::text, 2, '0'), 1, 'posted', 'manual',
+             t.total, t.total, t.summary, ${admin.id}, ${admin.id}, ${admin.id}, now(), ${admin.id}, now()
+        from generate_series(1, ${n}) g
+        cross join lateral (
+          select sum(case when tpl.side = 'd' then round(100 * (1 + (g * 7919) % 500) * tpl.factor, 2) else 0 end) as total,
+                 min(tpl.summary) filter (where tpl.line_no = 1) as summary
+            from ${tpl} where tpl.t = g % 6) t`);
+    await db.execute(sql`
+      insert into izs_fin_voucher_line (tenant_id, account_set_id, voucher_id, line_no, period, summary, account_code,
+                                        aux, aux_key, debit, credit, posted)
+      select '000000', v.account_set_id, v.id, tpl.line_no, v.period, tpl.summary, tpl.code,
+             case tpl.aux_dim when '' then null
+               else jsonb_build_object(x.dim::text, x.item::text) end,
+             case tpl.aux_dim when '' then '' else x.dim::text || ':' || x.item::text end,
+             case when tpl.side = 'd' then round(100 * (1 + (v.no * 7919) % 500) * tpl.factor, 2) else 0 end,
+             case when tpl.side = 'c' then round(100 * (1 + (v.no * 7919) % 500) * tpl.factor, 2) else 0 end,
+             1
+        from izs_fin_voucher v
+        join ${tpl} on tpl.t = v.no % 6
+        cross join lateral (
+          select case tpl.aux_dim when 'customer' then ${cust}::bigint else ${supp}::bigint end as dim,
+                 case tpl.aux_dim
+                   when 'customer' then (${custArr}::bigint[])[1 + (v.no * 31) % ${custItems.length}]
+                   else (${suppArr}::bigint[])[1 + (v.no * 37) % ${suppItems.length}] end as item) x
+       where v.account_set_id = ${bookId} and v.period = ${period}`);
+    await db.execute(sql`
+      insert into izs_fin_voucher_counter (account_set_id, period, word, last)
+      values (${bookId}, ${period}, ${word.word}, ${n})
+      on conflict (account_set_id, period, word) do update set last = excluded.last`);
+    process.stdout.write(`\r${name}: loading… ${m}/12 months`);
+  }
+  await db.execute(sql`analyze izs_fin_voucher`);
+  await db.execute(sql`analyze izs_fin_voucher_line`);
+  const [count] = await rows<{ n: number; v: number; d: string; c: string }>(
+    db,
+    sql`select count(*)::int as n, count(distinct voucher_id)::int as v, sum(debit)::text as d, sum(credit)::text as c
+          from izs_fin_voucher_line where account_set_id = ${bookId}`,
+  );
+  const loadS = (performance.now() - t0) / 1000;
+  console.log(
+    `\r${name}: loaded ${count.n.toLocaleString()} lines in ${count.v.toLocaleString()} posted vouchers (12 months, Σdebit ${count.d} = Σcredit ${count.c}: ${count.d === count.c ? 'balanced' : 'NOT BALANCED'}) in ${loadS.toFixed(1)} s`,
+  );
+
+  return { bookId, api, word, cust, custItems };
+}
+
 async function main() {
   console.log(`Loopyard ledger bench — ${LINES.toLocaleString()} voucher lines, db=${DB} (${loadLine()})`);
-  let t0 = performance.now();
+  const t0 = performance.now();
   const srv = await bootInProcess(DB);
   const { base, database, where } = srv;
   const db = database.db;
@@ -74,173 +213,53 @@ async function main() {
     console.log(`database: ${where}; migrated + seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const token = (await signIn(base)).access_token;
-    const [company] = await db.select({ id: dept.id }).from(dept).where(eq(dept.parentId, '0')).limit(1);
-    const created = await caller(base, token, { 'Current-Dept-Id': company.id })(`${FIN}/account-set/save`, {
-      name: '基准测试账套',
-      accountingSystem: 1,
-      taxNature: '1',
-      enableInvoice: '0',
-      industryInvolved: 3,
-      dutyParagraph: '91310000MA1FL0XX3K',
-      taxAddress: '310104',
-      isDefault: '0',
-      enableDate: `${YEAR}-01-01`,
-    });
-    if (created.code !== 200) throw new Error(`account-set/save: ${JSON.stringify(created)}`);
-    const bookId: string = created.data.id;
-    const api = caller(base, token, { 'Current-Dept-Id': company.id, 'Current-Account-Set-Id': bookId });
+    const small = await loadBook(base, token, db, '基准测试账套 (小)', SMALL_LINES);
+    const big = await loadBook(base, token, db, '基准测试账套', LINES);
+    const { bookId, word, cust, custItems } = big;
 
-    // 辅助核算: 300 customers, 300 suppliers, required on 1122 / 2202
-    t0 = performance.now();
-    const dims = await db
-      .select({ id: finDimension.id, name: finDimension.name })
-      .from(finDimension)
-      .where(eq(finDimension.accountSetId, bookId));
-    const dimId = (name: string) => dims.find((d) => d.name === name)!.id;
-    const cust = dimId('客户');
-    const supp = dimId('供应商');
-    for (const [d, prefix, label] of [
-      [cust, 'KH', '客户'],
-      [supp, 'GYS', '供应商'],
-    ]) {
-      await db.execute(sql`
-        insert into izs_fin_dimension_data (tenant_id, dept_id, account_set_id, dimension_id, code, name)
-        select '000000', ${company.id}, ${bookId}, ${d}, ${prefix} || lpad(g::text, 4, '0'), ${label} || g
-          from generate_series(1, 300) g`);
-    }
-    await db.execute(
-      sql`update izs_fin_account set aux_dims = ${cust} where account_set_id = ${bookId} and code = '1122'`,
-    );
-    await db.execute(
-      sql`update izs_fin_account set aux_dims = ${supp} where account_set_id = ${bookId} and code = '2202'`,
-    );
-    const custItems = await rows<{ id: string }>(
-      db,
-      sql`select id::text from izs_fin_dimension_data where dimension_id = ${cust} order by id`,
-    );
-    const suppItems = await rows<{ id: string }>(
-      db,
-      sql`select id::text from izs_fin_dimension_data where dimension_id = ${supp} order by id`,
-    );
-    const [word] = await db
-      .select({ word: voucherWord.word })
-      .from(voucherWord)
-      .where(and(eq(voucherWord.accountSetId, bookId), eq(voucherWord.isDefault, 1)));
-    // every template account must be a leaf of the chart
-    const leaves = new Set(
-      (
-        await rows<{ code: string }>(
-          db,
-          sql`select a.code from izs_fin_account a where a.account_set_id = ${bookId} and a.is_deleted = 0
-               and not exists (select 1 from izs_fin_account c where c.account_set_id = a.account_set_id
-                                 and c.parent_code = a.code and c.is_deleted = 0)`,
-        )
-      ).map((r) => r.code),
-    );
-    for (const t of TEMPLATES) if (!leaves.has(t[2])) throw new Error(`template account ${t[2]} is not a leaf`);
-
-    // vouchers per month: enough cycles of the six templates for LINES lines
-    const vouchersTotal = Math.round((LINES / LINES_PER_CYCLE) * 6);
-    const perMonth = Math.ceil(vouchersTotal / 12);
-    const [admin] = await rows<{ id: string }>(
-      db,
-      sql`select id::text from blade_user where account = 'admin' and tenant_id = '000000'`,
-    );
-    const tpl = sql.raw(
-      `(values ${TEMPLATES.map(
-        ([t, n, code, side, f, auxDim, summary]) =>
-          `(${t}, ${n}, '${code}', '${side}', ${f}::numeric, '${auxDim}', '${summary}')`,
-      ).join(', ')}) as tpl(t, line_no, code, side, factor, aux_dim, summary)`,
-    );
-    const custArr = `{${custItems.map((r) => r.id).join(',')}}`;
-    const suppArr = `{${suppItems.map((r) => r.id).join(',')}}`;
-    for (let m = 1; m <= 12; m++) {
-      const period = `${YEAR}-${String(m).padStart(2, '0')}`;
-      const n = m < 12 ? perMonth : vouchersTotal - perMonth * 11;
-      // base amount: a multiple of 100 yuan (so 13 %, 7 %, 3 % … stay exact to the fen), 100 … 50,000
-      await db.execute(sql`
-        insert into izs_fin_voucher (tenant_id, dept_id, account_set_id, period, word, no, voucher_date, attachments,
-                                     state, kind, debit_total, credit_total, summary, create_user, update_user,
-                                     reviewer, review_time, poster, post_time)
-        select '000000', ${company.id}, ${bookId}, ${period}, ${word.word}, g,
-               ${period} || '-' || lpad((1 + g % 28)::text, 2, '0'), 1, 'posted', 'manual',
-               t.total, t.total, t.summary, ${admin.id}, ${admin.id}, ${admin.id}, now(), ${admin.id}, now()
-          from generate_series(1, ${n}) g
-          cross join lateral (
-            select sum(case when tpl.side = 'd' then round(100 * (1 + (g * 7919) % 500) * tpl.factor, 2) else 0 end) as total,
-                   min(tpl.summary) filter (where tpl.line_no = 1) as summary
-              from ${tpl} where tpl.t = g % 6) t`);
-      await db.execute(sql`
-        insert into izs_fin_voucher_line (tenant_id, account_set_id, voucher_id, line_no, period, summary, account_code,
-                                          aux, aux_key, debit, credit, posted)
-        select '000000', v.account_set_id, v.id, tpl.line_no, v.period, tpl.summary, tpl.code,
-               case tpl.aux_dim when '' then null
-                 else jsonb_build_object(x.dim::text, x.item::text) end,
-               case tpl.aux_dim when '' then '' else x.dim::text || ':' || x.item::text end,
-               case when tpl.side = 'd' then round(100 * (1 + (v.no * 7919) % 500) * tpl.factor, 2) else 0 end,
-               case when tpl.side = 'c' then round(100 * (1 + (v.no * 7919) % 500) * tpl.factor, 2) else 0 end,
-               1
-          from izs_fin_voucher v
-          join ${tpl} on tpl.t = v.no % 6
-          cross join lateral (
-            select case tpl.aux_dim when 'customer' then ${cust}::bigint else ${supp}::bigint end as dim,
-                   case tpl.aux_dim
-                     when 'customer' then (${custArr}::bigint[])[1 + (v.no * 31) % ${custItems.length}]
-                     else (${suppArr}::bigint[])[1 + (v.no * 37) % ${suppItems.length}] end as item) x
-         where v.account_set_id = ${bookId} and v.period = ${period}`);
-      await db.execute(sql`
-        insert into izs_fin_voucher_counter (account_set_id, period, word, last)
-        values (${bookId}, ${period}, ${word.word}, ${n})
-        on conflict (account_set_id, period, word) do update set last = excluded.last`);
-      process.stdout.write(`\rloading… ${m}/12 months`);
-    }
-    await db.execute(sql`analyze izs_fin_voucher`);
-    await db.execute(sql`analyze izs_fin_voucher_line`);
-    const [count] = await rows<{ n: number; v: number; d: string; c: string }>(
-      db,
-      sql`select count(*)::int as n, count(distinct voucher_id)::int as v, sum(debit)::text as d, sum(credit)::text as c
-            from izs_fin_voucher_line where account_set_id = ${bookId}`,
-    );
-    const loadS = (performance.now() - t0) / 1000;
-    console.log(
-      `\rloaded ${count.n.toLocaleString()} lines in ${count.v.toLocaleString()} posted vouchers (12 months, Σdebit ${count.d} = Σcredit ${count.c}: ${count.d === count.c ? 'balanced' : 'NOT BALANCED'}) in ${loadS.toFixed(1)} s`,
-    );
-
-    // ---- reads ----
+    // ---- reads: the same three statements on both books ----
     const reads: [string, string, Record<string, string>][] = [
       ['trial balance 2025-01…12', `${FIN}/ledger/balance`, { periodFrom: `${YEAR}-01`, periodTo: `${YEAR}-12` }],
       ['balance sheet 2025-12', `${FIN}/report/balance-sheet`, { period: `${YEAR}-12` }],
       ['income statement 2025-12', `${FIN}/report/income-statement`, { period: `${YEAR}-12` }],
     ];
     const target = DB === 'pg' ? 1000 : 3000;
-    console.log(
-      `\n${'endpoint'.padEnd(28)}   median      min      max   (${RUNS} runs after 1 warm-up; target ≤ ${target} ms)`,
-    );
-    for (const [name, path, query] of reads) {
-      const times: number[] = [];
-      let note = '';
-      for (let i = 0; i <= RUNS; i++) {
-        const s = performance.now();
-        const r = await api(path, undefined, query);
-        const took = performance.now() - s;
-        if (r.code !== 200) throw new Error(`${path}: ${JSON.stringify(r).slice(0, 300)}`);
-        if (i > 0) times.push(took);
-        else if ('balanced' in r.data) note = `balanced=${r.data.balanced}`;
-        else if (r.data.rows)
-          note = `${r.data.rows.length} rows${r.data.balanced !== undefined ? `, balanced=${r.data.balanced}` : ''}`;
-      }
-      const st = stats(times);
+    const medians: Record<string, number[]> = {};
+    for (const [label, book, lines] of [
+      ['small', small, SMALL_LINES],
+      ['big', big, LINES],
+    ] as const) {
       console.log(
-        `${name.padEnd(28)} ${ms(st.p50).padStart(9)} ${ms(Math.min(...times)).padStart(9)} ${ms(st.max).padStart(9)}   ${st.p50 <= target ? 'met' : 'MISSED'}  ${note}`,
+        `\n${`${lines.toLocaleString()} lines: endpoint`.padEnd(34)}   median      min      max   (${RUNS} runs after 1 warm-up; target ≤ ${target} ms)`,
       );
+      medians[label] = [];
+      for (const [name, path, query] of reads) {
+        const times: number[] = [];
+        let note = '';
+        for (let i = 0; i <= RUNS; i++) {
+          const s = performance.now();
+          const r = await book.api(path, undefined, query);
+          const took = performance.now() - s;
+          if (r.code !== 200) throw new Error(`${path}: ${JSON.stringify(r).slice(0, 300)}`);
+          if (i > 0) times.push(took);
+          else if ('balanced' in r.data) note = `balanced=${r.data.balanced}`;
+          else if (r.data.rows)
+            note = `${r.data.rows.length} rows${r.data.balanced !== undefined ? `, balanced=${r.data.balanced}` : ''}`;
+        }
+        const st = stats(times);
+        medians[label].push(st.p50);
+        console.log(
+          `${name.padEnd(34)} ${ms(st.p50).padStart(9)} ${ms(Math.min(...times)).padStart(9)} ${ms(st.max).padStart(9)}   ${st.p50 <= target ? 'met' : 'MISSED'}  ${note}`,
+        );
+      }
     }
-    // the SQL behind them (ledger-data.ts loadLedger: the per-period sums), alone; BENCH_EXPLAIN=1 prints its plan
+    // the SQL behind them (ledger-data.ts loadLedger: the maintained period sums), alone; BENCH_EXPLAIN=1 prints its plan
     for (const withAux of [false, true]) {
       const times: number[] = [];
       const q = sql`select account_code as code, ${withAux ? sql`aux_key` : sql`''`} as aux, period, carry_forward as cf,
                 sum(debit)::text as d, sum(credit)::text as c
-              from izs_fin_voucher_line where account_set_id = ${bookId} and is_deleted = 0 and period <= ${`${YEAR}-12`}
-              group by 1, 2, 3, 4`;
+              from izs_fin_period_sum where account_set_id = ${bookId} and period <= ${`${YEAR}-12`}
+              group by 1, 2, 3, 4 having sum(lines) > 0`;
       for (let i = 0; i <= RUNS; i++) {
         const s = performance.now();
         await rows(db, q);
@@ -251,9 +270,10 @@ async function main() {
         console.log(plan.map((r) => `    ${Object.values(r)[0]}`).join('\n'));
       }
       console.log(
-        `${`  SQL sums${withAux ? ' (with aux_key)' : ''}`.padEnd(28)} ${ms(stats(times).p50).padStart(9)}   (direct, no HTTP)`,
+        `${`  SQL period sums${withAux ? ' (with aux_key)' : ''}`.padEnd(34)} ${ms(stats(times).p50).padStart(9)}   (direct, no HTTP)`,
       );
     }
+    const api = big.api;
 
     // ---- saves ----
     const saveBody = (i: number) => {
@@ -287,6 +307,7 @@ async function main() {
     };
     for (let i = 0; i < 5; i++) await save(); // warm-up
     console.log(`\nvoucher/save (5 lines, one with a customer), ${SAVES} saves each:`);
+    let sequential = { perS: 0, p50: 0 };
     for (const conc of [1, 8]) {
       const lat: number[] = [];
       const s = performance.now();
@@ -301,6 +322,7 @@ async function main() {
       );
       const wall = (performance.now() - s) / 1000;
       const st = stats(lat);
+      if (conc === 1) sequential = { perS: SAVES / wall, p50: st.p50 };
       console.log(
         `  ${conc === 1 ? 'sequential  ' : `concurrent ${conc}`}  ${(SAVES / wall).toFixed(1).padStart(6)} vouchers/s   p50 ${ms(st.p50)}  p99 ${ms(st.p99)}`,
       );
@@ -313,7 +335,36 @@ async function main() {
     console.log(
       `  numbering of ${YEAR}-12: ${nos.n} vouchers, last no ${nos.max} — ${nos.n === nos.max ? 'gapless OK' : 'GAPS'}`,
     );
+    // the floor: the same rows (a voucher and its 5 lines) inserted by plain SQL in one transaction, sequentially
+    const raw: number[] = [];
+    for (let i = 0; i < SAVES; i++) {
+      const s = performance.now();
+      await db.transaction(async (tx) => {
+        const [v] = await rows<{ id: string }>(
+          tx,
+          sql`insert into izs_fin_voucher (tenant_id, dept_id, account_set_id, period, word, no, voucher_date, attachments,
+                                           state, kind, debit_total, credit_total, summary, create_user, update_user)
+              values ('000000', 0, ${bookId}, '2026-01', 'raw', ${i + 1}, '2026-01-05', 1, 'saved', 'manual', 100, 100,
+                      'raw', 0, 0)
+              returning id::text`,
+        );
+        await tx.execute(sql`
+          insert into izs_fin_voucher_line (tenant_id, account_set_id, voucher_id, line_no, period, summary, account_code,
+                                            debit, credit)
+          select '000000', ${bookId}, ${v.id}, g, '2026-01', 'raw', case when g % 2 = 1 then '1001' else '1002' end,
+                 case when g = 1 then 100 else 0 end, case when g = 2 then 100 else 0 end
+            from generate_series(1, 5) g`);
+      });
+      raw.push(performance.now() - s);
+    }
+    const rawP50 = stats(raw).p50;
+    console.log(`  raw insert (1 voucher + 5 lines, one transaction, plain SQL): p50 ${ms(rawP50)}`);
     console.log(`after: ${loadLine()}`);
+    const tb = (label: string) => medians[label][0];
+    console.log(`figure: statements scaling 1M/10k = ${(tb('big') / tb('small')).toFixed(2)}`);
+    console.log(`figure: statements 1M ms = ${Math.max(...medians.big).toFixed(1)}`);
+    console.log(`figure: voucher save ratio to raw insert = ${(sequential.p50 / rawP50).toFixed(2)}`);
+    console.log(`figure: voucher saves per s = ${sequential.perS.toFixed(1)}`);
   } finally {
     await srv.close();
   }
