@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client.ts';
+import { loadBookChart } from '../../server/modules/izs-financing/book.ts';
 import { diffPeriodSums, rebuildPeriodSums } from '../../server/modules/izs-financing/period-sums.ts';
 import {
   type Api,
@@ -121,5 +122,50 @@ describe('the period sums follow every write of a voucher line', () => {
     expect(diffs[0]).toMatchObject({ accountSetId: bookId, accountCode: '1002', period: '2025-02' });
     await db().transaction((tx) => rebuildPeriodSums(tx, bookId));
     await expectKept();
+  });
+});
+
+describe('the kept chart follows every change of the accounts', () => {
+  it('a new account, a disabled account and a rolled-back rename are seen at once', async () => {
+    // the chart is kept after the first save; a new child account must be usable by the very next save (and its
+    // parent 1002 is no longer a leaf)
+    await okPost(admin, `${FIN}/voucher/save`, sale('2025-02-10', '100.00', '13.00', '113.00'));
+    const bank = await okPost(admin, `${FIN}/account/save`, { parentCode: '1002', name: '宁波银行' });
+    const withChild = voucherBody('2025-02-11', '存入', [
+      { accountCode: bank.code, debit: '50.00' },
+      { accountCode: '1001', credit: '50.00' },
+    ]);
+    await okPost(admin, `${FIN}/voucher/save`, withChild);
+    // a second new account, kept in the chart by a save, then disabled: the next save on it is refused
+    const spare = await okPost(admin, `${FIN}/account/save`, { parentCode: '1002', name: '工商银行' });
+    await okPost(
+      admin,
+      `${FIN}/voucher/save`,
+      voucherBody('2025-02-12', '存入', [
+        { accountCode: bank.code, debit: '20.00' },
+        { accountCode: '1001', credit: '20.00' },
+      ]),
+    );
+    await okPost(admin, `${FIN}/account/enable`, { ids: [spare.id], status: 0 });
+    const r = await admin(`${FIN}/voucher/save`, {
+      body: voucherBody('2025-02-13', '存入', [
+        { accountCode: spare.code, debit: '50.00' },
+        { accountCode: '1001', credit: '50.00' },
+      ]),
+    });
+    expect(r.body.msg).toContain('已停用');
+    // a rename inside a transaction that rolls back: seen inside it, never outside
+    const book = { id: bookId, standard: 'small' as const };
+    await loadBookChart(db(), book);
+    await db()
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`update izs_fin_account set name = '改名' where account_set_id = ${bookId} and code = '1001'`,
+        );
+        expect((await loadBookChart(tx, book)).rows.get('1001')?.name).toBe('改名');
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    expect((await loadBookChart(db(), book)).rows.get('1001')?.name).toBe('库存现金');
   });
 });

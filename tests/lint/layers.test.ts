@@ -58,8 +58,8 @@ function lintAll(): Set<string> {
     writeFileSync(join(scratch, name, 'biome.json'), JSON.stringify({ ...config, root: false }));
     writeFileSync(file, `import { x } from '${specifier}';\nexport const y = x;\n`);
   };
-  forbidden.forEach(([path, specifier], i) => plant(`bad-${i}`, path, specifier));
-  allowed.forEach(([path, specifier], i) => plant(`good-${i}`, path, specifier));
+  for (const [i, [path, specifier]] of forbidden.entries()) plant(`bad-${i}`, path, specifier);
+  for (const [i, [path, specifier]] of allowed.entries()) plant(`good-${i}`, path, specifier);
   const r = spawnSync(biome, ['lint', '--max-diagnostics=1000', '.'], { cwd: scratch, encoding: 'utf8' });
   const out = `${r.stdout}${r.stderr}`;
   // a diagnostic's first line names the file: `bad-3/features/voucher/planted.tsx:1:19 lint/style/noRestrictedImports`

@@ -302,6 +302,18 @@ export const finPeriodSum = pgTable(
   (t) => [primaryKey({ columns: [t.accountSetId, t.accountCode, t.auxKey, t.period, t.carryForward, t.posted] })],
 );
 
+/**
+ * The version of a book's chart of accounts (issue 25): migration 0023's triggers upsert a fresh value of
+ * loopyard_id_seq here whenever a statement writes the book's izs_fin_account rows, in that statement's transaction
+ * (a sequence never hands a value out twice, not even to a rolled-back transaction). A process keeps each book's
+ * parsed chart under this value (book.ts loadBookChart). A table of its own, not a column of the book: voucher writes
+ * hold the book row FOR SHARE, and a chart write inside one of them must not have to upgrade that lock.
+ */
+export const finChartVersion = pgTable('izs_fin_chart_version', {
+  accountSetId: bigintStr('account_set_id').primaryKey(),
+  version: bigintStr('version').notNull(),
+});
+
 /** Last voucher number per (book, period, word). */
 export const voucherCounter = pgTable(
   'izs_fin_voucher_counter',

@@ -26,7 +26,14 @@ import {
 import { HEADERS } from '../../../core/contract/common.ts';
 import { FIN_PERMISSIONS, FINANCE_ACCESS_CODES } from '../../../core/contract/izs-financing/fields.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { accountSet, accountSetUser, finAccount, finDimension, finDimensionData } from '../../db/schema/index.ts';
+import {
+  accountSet,
+  accountSetUser,
+  finAccount,
+  finChartVersion,
+  finDimension,
+  finDimensionData,
+} from '../../db/schema/index.ts';
 import { type AuthUser, currentUser } from '../../platform/auth.ts';
 import { hasAnyCode, isAdministrator, requireButton } from '../../platform/crud/index.ts';
 import { checkGrant } from '../../platform/endpoint.ts';
@@ -188,14 +195,42 @@ export function toCoreAccount(
   };
 }
 
+/**
+ * Parsed charts kept per book under the book's chart version (izs_fin_chart_version) (issue 25: reading and parsing a chart of ~170 accounts
+ * was most of a voucher save's CPU). The version is drawn from a sequence by triggers on every write of the book's
+ * accounts, in the writing transaction: a reader sees the version that matches the accounts it would read (its own
+ * uncommitted edits included, under a version no other transaction can ever get), so a kept chart is never stale in
+ * any process. Callers treat the answer as read-only.
+ */
+const keptCharts = new Map<string, { version: string; standard: string; bc: BookChart }>();
+const KEPT_CHARTS_MAX = 64;
+
 export async function loadBookChart(ex: Executor, book: Pick<Book, 'id' | 'standard'>): Promise<BookChart> {
+  const [v] = await ex
+    .select({ version: finChartVersion.version })
+    .from(finChartVersion)
+    .where(eq(finChartVersion.accountSetId, book.id));
+  const kept = keptCharts.get(book.id);
+  if (v && kept && kept.version === v.version && kept.standard === String(book.standard)) return copyOf(kept.bc);
   const list = await ex
     .select()
     .from(finAccount)
     .where(and(eq(finAccount.accountSetId, book.id), eq(finAccount.isDeleted, 0)));
   const rows = new Map(list.map((r) => [r.code, r]));
-  return { chart: buildChart(book.standard, list.map(toCoreAccount)), rows };
+  const bc = { chart: buildChart(book.standard, list.map(toCoreAccount)), rows };
+  if (v) {
+    keptCharts.delete(book.id);
+    if (keptCharts.size >= KEPT_CHARTS_MAX) keptCharts.delete(keptCharts.keys().next().value as string);
+    keptCharts.set(book.id, { version: v.version, standard: String(book.standard), bc: copyOf(bc) });
+  }
+  return bc;
 }
+
+/** The parsed chart is shared; the account rows are copied (a caller may change a row it is about to write). */
+const copyOf = (bc: BookChart): BookChart => ({
+  chart: bc.chart,
+  rows: new Map([...bc.rows].map(([code, row]) => [code, { ...row }])),
+});
 
 /** "应交税费-应交增值税-进项税额" */
 export function fullNameOf(chart: Chart, code: string): string {
