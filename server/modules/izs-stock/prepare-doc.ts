@@ -209,7 +209,10 @@ export async function prepareStockDoc(
         str(values.deptId),
         docType as BizDocType,
         str(values.orderDate) ?? new Date().toISOString().slice(0, 10),
-      )
+      ).catch((e: unknown) => {
+        // e.g. a template's 'auto' rate that does not exist on the document date (vatRate's Chinese message)
+        throw badRequest(`税率：${e instanceof Error ? e.message : String(e)}`);
+      })
     : { ratePercent: new Decimal(0), includesTax: naturalSeller };
 
   const out: PreparedLine[] = lines.map((l, i) => {
