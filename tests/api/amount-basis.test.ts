@@ -267,7 +267,14 @@ it('the stored header is the sum of the stored lines on every document', async (
 
 it('the backfill migration (0021) gives rows written before the columns the figures the save gives', async () => {
   const db = c.t.database.db;
-  // every document so far, demo seed included, except one with mixed rates (a backfill knows one rate per document)
+  // every document so far, demo seed included, except the one with mixed rates (a backfill knows one rate per document)
+  const mixed = (
+    await rows<{ id: string }>(
+      db,
+      sql`select order_id::text as id from izs_stock_order_line group by order_id having count(distinct tax_rate) > 1`,
+    )
+  ).map((r) => r.id);
+  expect(mixed).toHaveLength(1);
   const snap = () =>
     rows<Record<string, string>>(
       db,
@@ -275,7 +282,7 @@ it('the backfill migration (0021) gives rows written before the columns the figu
                  l.tax_amount::text as tax, l.gross_amount::text as gross,
                  o.net_amount::text as hnet, o.tax_amount::text as htax, o.gross_amount::text as hgross
             from izs_stock_order_line l join izs_stock_order o on o.id = l.order_id
-           where (select count(distinct x.tax_rate) from izs_stock_order_line x where x.order_id = o.id) = 1
+           where o.id <> ${mixed[0]}
            order by l.id`,
     );
   const saved = await snap();
