@@ -49,6 +49,25 @@ describe('docFigures', () => {
     const net = f.materials.reduce((s, m) => s.plus(m.net), f.net.minus(f.net));
     expect(net.toFixed(2)).toBe('265.50');
   });
+  it('issue 21: lines with stored figures post exactly those, whatever the rate and the 含税 switch', () => {
+    const stored = {
+      ...doc,
+      lines: doc.lines.map((l, i) => ({
+        ...l,
+        net: ['88.50', '200.00', '0.01'][i],
+        tax: ['11.50', '0.00', '0.00'][i],
+      })),
+    };
+    for (const [rate, incl] of [
+      ['0.13', false],
+      ['0.03', true],
+    ] as const) {
+      const f = docFigures(stored, rate, incl);
+      const got = [f.net, f.tax, f.gross].map((d) => d.toFixed(2));
+      expect(got).toEqual(['288.51', '11.50', '300.01']);
+      expect(f.materials.map((m) => m.gross.toFixed(2))).toEqual(['100.01', '200.00']);
+    }
+  });
 });
 
 describe('templateLines', () => {

@@ -8,10 +8,11 @@
  *   the largest remainders, so they add up to the document figures exactly;
  * - lines whose amount is zero are left out (e.g. 税额 at rate 0); a template whose debit and credit sides would not
  *   balance for the document is reported, never "fixed";
- * - stock documents carry no tax data. By default their amount is 不含税金额 — the value the stock ledger gives the
- *   goods, so 库存商品 in the books agrees with the stock — and 税额 = round2(amount × rate) is added on top; a template
- *   with `amountIncludesTax` takes the amount as 价税合计 and splits it (splitInclusive). The rate is the template's
- *   ('auto' = vatRate for the book's 纳税人性质 at the document date).
+ * - stock documents store their 不含税金额 / 税额 / 价税合计 per line (issue 21, core/stock/tax-basis.ts): a document
+ *   whose lines carry them posts exactly those — the template's rate and 含税 switch only gave the defaults of new
+ *   documents at save. Lines without them (a 直发单) take the amount as 不含税金额 with 税额 = round2(amount × rate)
+ *   on top, or, with the template's `amountIncludesTax`, as 价税合计 split (splitInclusive). The rate is the
+ *   template's ('auto' = vatRate for the book's 纳税人性质 at the document date).
  */
 
 import { moneyFixed } from '../format/amounts.ts';
@@ -56,6 +57,13 @@ export interface BizDocLine {
   amount: AmountInput;
   /** cost booked at review (null → 0) */
   cost: AmountInput | null;
+  /**
+   * Issue 21: the line's stored 不含税金额 and 税额 (core/stock/tax-basis.ts, computed once at save). When every
+   * line of a document has them, docFigures posts exactly these (gross = net + tax) and ignores the rate and the
+   * template's 含税 switch; without them (a 直发单's one line) the amount is split by the rate as before.
+   */
+  net?: AmountInput;
+  tax?: AmountInput;
 }
 
 export interface BizDoc {
@@ -126,6 +134,7 @@ export interface DocFigures {
 
 /** Document totals and their per-material shares (materials in first-appearance order). */
 export function docFigures(doc: BizDoc, rate: AmountInput, amountIncludesTax = false): DocFigures {
+  if (doc.lines.length && doc.lines.every((l) => l.net !== undefined && l.tax !== undefined)) return storedFigures(doc);
   const byMat = new Map<
     string,
     { materialId: string; materialName: string; gross: Decimal; cost: Decimal; qtyKg: Decimal }
@@ -177,6 +186,39 @@ export function docFigures(doc: BizDoc, rate: AmountInput, amountIncludesTax = f
     cost,
     qtyKg,
     materials: mats.map((m, i) => ({ ...m, net: nets[i], tax: taxes[i] })),
+  };
+}
+
+/** The figures a document stored (every line has net and tax): per-material sums, gross = net + tax. */
+function storedFigures(doc: BizDoc): DocFigures {
+  type M = DocFigures['materials'][number];
+  const byMat = new Map<string, M>();
+  for (const l of doc.lines) {
+    const m = byMat.get(l.materialId) ?? {
+      materialId: l.materialId,
+      materialName: l.materialName,
+      gross: ZERO,
+      net: ZERO,
+      tax: ZERO,
+      cost: ZERO,
+      qtyKg: ZERO,
+    };
+    m.net = m.net.plus(dec(l.net ?? 0));
+    m.tax = m.tax.plus(dec(l.tax ?? 0));
+    m.gross = m.net.plus(m.tax);
+    m.cost = m.cost.plus(dec(l.cost ?? 0));
+    m.qtyKg = m.qtyKg.plus(dec(l.qty));
+    byMat.set(l.materialId, m);
+  }
+  const materials = [...byMat.values()];
+  const total = (k: 'gross' | 'net' | 'tax' | 'cost' | 'qtyKg') => materials.reduce((s, m) => s.plus(m[k]), ZERO);
+  return {
+    gross: total('gross'),
+    net: total('net'),
+    tax: total('tax'),
+    cost: total('cost'),
+    qtyKg: total('qtyKg'),
+    materials,
   };
 }
 

@@ -20,7 +20,12 @@ export const SETTLE_TAGS = {
 export const yuan = (v: string | undefined | null) => (v == null ? '' : moneyText(v));
 /** A rate fraction ('0.1300') as a percent (13%). */
 export const ratePct = (r: string) => `${dec(r).times(100).toString()}%`;
-export const TAX_SOURCES: Record<string, string> = { template: '凭证模板', config: '业务参数', manual: '手工录入' };
+export const TAX_SOURCES: Record<string, string> = {
+  document: '单据明细',
+  template: '凭证模板',
+  config: '业务参数',
+  manual: '手工录入',
+};
 export const methodName = (m: string) => METHOD_NAMES[m] ?? m;
 export const sourceName = (s: string) =>
   SOURCE_NAMES[s] ?? (s === 'sale_return' ? '销售退货' : s === 'purchase_return' ? '采购退货' : s);

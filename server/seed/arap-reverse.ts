@@ -5,6 +5,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { reverseTax } from '../../core/finance-ar/index.ts';
+import { moneyFixed } from '../../core/format/amounts.ts';
 import type { Tx } from '../db/client.ts';
 import { arReverseInvoice, relatedParty, stockOrder } from '../db/schema/index.ts';
 
@@ -29,9 +30,10 @@ export async function seedArapReverseDemo(tx: Tx, c: { tenantId: string; adminId
     .limit(3);
   const monthNet = new Map<string, Decimal>();
   for (const [i, d] of docs.entries()) {
-    if (new Decimal(d.totalAmount).lte(0)) continue;
+    // what the seller is paid: the document's 价税合计 (a natural person's purchase carries no VAT, issue 21)
+    if (new Decimal(d.grossAmount).lte(0)) continue;
     const month = d.orderDate.slice(0, 7);
-    const tax = reverseTax(d.totalAmount, monthNet.get(month) ?? 0);
+    const tax = reverseTax(d.grossAmount, monthNet.get(month) ?? 0);
     monthNet.set(month, (monthNet.get(month) ?? new Decimal(0)).plus(tax.net));
     await tx.insert(arReverseInvoice).values({
       tenantId: c.tenantId,
@@ -46,7 +48,7 @@ export async function seedArapReverseDemo(tx: Tx, c: { tenantId: string; adminId
       phone: seller.phone,
       bankCard: '6228480399112233445',
       month,
-      amount: new Decimal(d.totalAmount).toFixed(2),
+      amount: moneyFixed(d.grossAmount),
       netAmount: tax.net,
       taxRate: tax.rate,
       taxAmount: tax.tax,

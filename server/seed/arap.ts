@@ -23,6 +23,7 @@ import {
   stockOrder,
 } from '../db/schema/index.ts';
 import { attachBill } from '../modules/izs-finance-ar/cash-bill.ts';
+import { storedDocAmounts } from '../modules/izs-finance-ar/hooks.ts';
 import { offsetTx } from '../modules/izs-finance-ar/offset.ts';
 import { createDoc, drawNo, PREFIX, settle, takeRefund } from '../modules/izs-finance-ar/service.ts';
 import { type PartyFigures, partyFigures } from '../modules/izs-financing/business-voucher-figures.ts';
@@ -88,7 +89,8 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
       ),
     )
     .orderBy(asc(stockOrder.id));
-  // the amounts as the review listener writes them: the 价税合计 the demo book's templates post (hooks.ts)
+  // the amounts as the review listener writes them: a stock document's stored figures (hooks.ts storedDocAmounts),
+  // a 直发单's the 价税合计 the demo book's templates post
   const figures = (deptId: string | null, orderNo: string, docType: BizDocType, date: string, amount: string) =>
     partyFigures(tx, T, deptId, {
       orderNo,
@@ -106,17 +108,16 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     remark: `税率来源：${f.sourceText}`,
   });
   for (const d of docs) {
-    if (!d.partyId || Number(d.totalAmount) === 0) continue;
+    if (!d.partyId || new Decimal(d.grossAmount).isZero()) continue;
     const side = d.docType === 'in_stock' || d.docType === 'purchase_return' ? 'ap' : 'ar';
     const neg = d.docType.endsWith('return');
     const label = { in_stock: '采购入库', out_stock: '销售出库', sale_return: '销售退货', purchase_return: '采购退货' }[
       d.docType
     ];
     const date = d.orderDate || today;
-    const f = await figures(d.deptId, d.orderNo, d.docType as BizDocType, date, d.totalAmount);
     await createDoc(tx, {
       ...base,
-      ...amounts(f, neg ? -1 : 1),
+      ...(await storedDocAmounts(tx, d.id, neg ? -1 : 1)),
       side,
       partyId: d.partyId,
       sourceType: d.docType,
@@ -250,7 +251,8 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     remark: '现金存入银行',
   });
 
-  // invoices: the first sale invoiced in part (销项), the first purchase in full (进项), VAT 13 % included
+  // invoices: the first sale invoiced in part (销项), the first purchase from a seller with a taxpayer id in full
+  // (进项; a natural person issues none — 反向开票), at the documents' stored 价税合计 and 税额 (issue 21)
   const names = Object.fromEntries(
     (
       await tx
@@ -260,15 +262,15 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     ).map((p) => [p.id, p]),
   );
   const sale = docs.find((d) => d.docType === 'out_stock' && d.partyId);
-  const purchase = docs.find((d) => d.docType === 'in_stock' && d.partyId);
+  const purchase = docs.find((d) => d.docType === 'in_stock' && d.partyId && names[d.partyId]?.taxpayerId);
   let no = 26332000000000001000n;
   for (const [d, direction, share] of [
     [sale, 'out', '0.5'],
     [purchase, 'in', '1'],
   ] as const) {
     if (!d?.partyId) continue;
-    const total = new Decimal(d.totalAmount).times(share).toDecimalPlaces(2);
-    const net = total.div('1.13').toDecimalPlaces(2);
+    const total = new Decimal(d.grossAmount).times(share).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const net = total.minus(new Decimal(d.taxAmount).times(share).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
     const p = names[d.partyId];
     const [inv] = await tx
       .insert(arInvoice)

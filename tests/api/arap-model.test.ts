@@ -68,7 +68,16 @@ interface PartyModel {
 async function newParties(codes: string[]): Promise<string[]> {
   const r = await c.t.database.db
     .insert(relatedParty)
-    .values(codes.map((code, i) => ({ tenantId: '000000', code, name: `模型伙伴${code}-${i}`, type: 'both' })))
+    // companies with a taxpayer id (issue 21: a seller without one is a natural person, paid without VAT)
+    .values(
+      codes.map((code, i) => ({
+        tenantId: '000000',
+        code,
+        name: `模型伙伴${code}-${i}`,
+        type: 'both',
+        taxpayerId: `91330206MODEL${i}${code}`,
+      })),
+    )
     .returning({ id: relatedParty.id });
   return r.map((x) => x.id);
 }

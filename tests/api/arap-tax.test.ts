@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
  * The tax in 应收单 / 应付单 (issue 11, the lead's decision): a reviewed document's 应收单 / 应付单 carries exactly
- * what its voucher will post to 应收账款 / 应付账款 — the book of the document's department (the demo's 绿循再生 总账,
- * 一般纳税人) with its active template, else 业务参数's rate on top. Returns are red; manual documents keep the amount
+ * what its voucher will post to 应收账款 / 应付账款 — since issue 21 the document's stored figures, whose lines took
+ * their default rate and 含税 switch at save from the book of the department (the demo's 绿循再生 总账, 一般纳税人)
+ * and its active template, else 业务参数's rate on top. Returns are red; manual documents keep the amount
  * typed and split it only when a rate is given.
  */
 import { and, eq } from 'drizzle-orm';
@@ -23,7 +24,14 @@ beforeAll(async () => {
     .insert(relatedParty)
     .values([
       { tenantId: '000000', code: 'TX-KH', name: '税额测试客户', type: 'customer' },
-      { tenantId: '000000', code: 'TX-GYS', name: '税额测试供应商', type: 'supplier' },
+      // a company with a taxpayer id: its input VAT is deductible (a seller without one is a natural person, issue 21)
+      {
+        tenantId: '000000',
+        code: 'TX-GYS',
+        name: '税额测试供应商',
+        type: 'supplier',
+        taxpayerId: '91330206TX0000001X',
+      },
     ])
     .returning({ id: relatedParty.id });
   [KH, GYS] = rows.map((r) => r.id);
@@ -68,8 +76,9 @@ it('一般纳税人 book, default template: 应收单 = amount × 1.13, the tax 
     net: '1234.50',
     tax: '160.49',
     taxRate: '0.1300',
-    taxSource: 'template',
-    remark: '税率来源：账套「绿循再生 总账」凭证模板「销售出库」',
+    // issue 21: the 应收单 carries the document's stored figures; the line took the template's rate at save
+    taxSource: 'document',
+    remark: '税率来源：单据明细（税率、单价含税）',
   });
   // the credit check and the balance use the 价税合计
   const bal = await api(E.balances.path, { method: 'GET', query: { side: 'ar', partyId: KH } });
@@ -99,7 +108,7 @@ it('a purchase template at rate 0 (as a 小规模 book has): 应付单 = amount,
     net: inn.totalAmount,
     tax: '0.00',
     taxRate: '0.0000',
-    taxSource: 'template',
+    taxSource: 'document',
   });
   // a template that takes the amount as 价税合计: split inside, the 应付单 keeps the amount
   await patchStockTemplates(c, book, ['in_stock'], { taxRate: 'auto', amountIncludesTax: 1 });
@@ -125,11 +134,11 @@ it('no book in the department: 业务参数 rate on top, said in the detail', as
       net: '100.05',
       tax: '9.00',
       taxRate: '0.0900',
-      taxSource: 'config',
-      remark: '税率来源：业务参数',
+      taxSource: 'document',
+      remark: '税率来源：单据明细（税率、单价含税）',
     });
     const detail = await api(E.docDetail.path, { method: 'GET', query: { id: d?.id } });
-    expect(detail.body.data.remark).toBe('税率来源：业务参数');
+    expect(detail.body.data.remark).toBe('税率来源：单据明细（税率、单价含税）');
   } finally {
     await db.update(accountSet).set({ isDeleted: 0 }).where(eq(accountSet.deptId, company));
   }

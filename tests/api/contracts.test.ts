@@ -35,7 +35,8 @@ async function reviewedSum(contractId: string) {
   const [r] = await c.t.database.db
     .select({
       qty: sql<string>`coalesce(sum(${stockOrder.totalQty}), 0)`,
-      amount: sql<string>`coalesce(sum(${stockOrder.totalAmount}), 0)`,
+      // issue 21: executed amounts are the documents' stored 价税合计
+      amount: sql<string>`coalesce(sum(${stockOrder.grossAmount}), 0)`,
     })
     .from(stockOrder)
     .where(and(eq(stockOrder.contractId, contractId), eq(stockOrder.state, 'reviewed')));
@@ -131,7 +132,7 @@ describe('a sale contract executed by out-stocks', () => {
     expect(full.execution.executedAmount).toBe(sum.amount);
     expect(full.execution.lines[0]).toMatchObject({
       executedQty: '50.501',
-      executedAmount: '143926.43',
+      executedAmount: '162636.87', // 143,926.43 不含税 + 13 % per line (issue 21: the 价税合计)
       remainingQty: '49.499',
       state: 'open',
     });
@@ -221,7 +222,7 @@ describe('a sale contract executed by out-stocks', () => {
     const [all] = await rows<{ kg: string; amount: string }>(
       c.t.database.db,
       sql`select coalesce(sum(case when d.doc_type = 'sale_return' then -l.qty else l.qty end), 0)::text as kg,
-             coalesce(sum(case when d.doc_type = 'sale_return' then -l.amount else l.amount end), 0)::text as amount
+             coalesce(sum(case when d.doc_type = 'sale_return' then -l.gross_amount else l.gross_amount end), 0)::text as amount
         from izs_stock_order d join izs_stock_order_line l on l.order_id = d.id
        where d.state = 'reviewed' and d.party_id = ${c.party.KH001} and l.material_id = ${c.mat.WL0001}
          and d.doc_type in ('out_stock', 'sale_return') and d.order_date = ${day}`,

@@ -36,8 +36,8 @@ async function sqlSums(partyId: string, materialId: string) {
   const [r] = await rows<{ amount: string; invoiced: string; paid: string }>(
     c.t.database.db,
     sql`with docs as (
-          select d.id, (select sum(l.amount) from izs_stock_order_line l where l.order_id = d.id) as total,
-                 (select coalesce(sum(l.amount), 0) from izs_stock_order_line l where l.order_id = d.id and l.material_id = ${materialId}) as mine,
+          select d.id, (select sum(l.gross_amount) from izs_stock_order_line l where l.order_id = d.id) as total,
+                 (select coalesce(sum(l.gross_amount), 0) from izs_stock_order_line l where l.order_id = d.id and l.material_id = ${materialId}) as mine,
                  (select coalesce(sum(k.amount), 0) from izs_ar_invoice_link k where k.order_id = d.id) as invoiced,
                  (select coalesce(sum(a.settled), 0) from izs_ar_doc a where a.source_id = d.id and a.state = 'reviewed') as paid
             from izs_stock_order d
@@ -138,10 +138,11 @@ describe('ledger: invoiced and collected per party × material, per document and
       `/api/izs-sell/ledger/summary?side=sale&beginDate=${DAY}&endDate=${DAY}&partyId=${c.party.KH002}`,
     );
     for (const [mat, want] of [
-      // WL0001: 28500 + 17100; invoiced 20500 + 9500 × 17100/19000 = 8550; collected 11200 + 3800 × 0.9 = 3420
-      [c.mat.WL0001, { deliveredAmount: '45600.00', invoicedAmount: '29050.00', paidAmount: '14620.00' }],
-      // WL0002: 1900; invoiced 950; collected 380
-      [c.mat.WL0002, { deliveredAmount: '1900.00', invoicedAmount: '950.00', paidAmount: '380.00' }],
+      // issue 21: amounts are the stored 价税合计 (13 % on top of the 不含税 prices)
+      // WL0001: 32205 + 19323; invoiced 20500 + 9500 × 19323/21470 = 8550; collected 11200 + 3800 × 0.9 = 3420
+      [c.mat.WL0001, { deliveredAmount: '51528.00', invoicedAmount: '29050.00', paidAmount: '14620.00' }],
+      // WL0002: 2147; invoiced 950; collected 380
+      [c.mat.WL0002, { deliveredAmount: '2147.00', invoicedAmount: '950.00', paidAmount: '380.00' }],
     ] as const) {
       const row = led.rows.find((x: { materialId: string }) => x.materialId === mat);
       const s = await sqlSums(c.party.KH002, mat);
@@ -151,7 +152,7 @@ describe('ledger: invoiced and collected per party × material, per document and
       expect(row.paidAmount).toBe(new Decimal(s.paid).toFixed(2));
       expect(row.openAmount).toBe(new Decimal(row.deliveredAmount).minus(row.paidAmount).toFixed(2));
     }
-    expect(led.totals).toMatchObject({ invoicedAmount: '30000.00', paidAmount: '15000.00', openAmount: '32500.00' });
+    expect(led.totals).toMatchObject({ invoicedAmount: '30000.00', paidAmount: '15000.00', openAmount: '38675.00' });
     const d = await get(
       `/api/izs-sell/ledger/documents?side=sale&beginDate=${DAY}&endDate=${DAY}&partyId=${c.party.KH002}&materialId=${c.mat.WL0001}`,
     );
@@ -161,13 +162,13 @@ describe('ledger: invoiced and collected per party × material, per document and
         contractNo: saved.contractNo,
         invoicedAmount: '20500.00',
         paidAmount: '11200.00',
-        openAmount: '17300.00',
+        openAmount: '21005.00',
       }),
       expect.objectContaining({
         orderNo: docs[1].orderNo,
         invoicedAmount: '8550.00',
         paidAmount: '3420.00',
-        openAmount: '13680.00',
+        openAmount: '15903.00',
       }),
     ]);
   });
@@ -175,10 +176,10 @@ describe('ledger: invoiced and collected per party × material, per document and
   it('the contract page shows invoiced, collected and open of its reviewed documents', async () => {
     const full = await get(`${TC}/full?id=${contractId}`);
     expect(full.execution).toMatchObject({
-      executedAmount: '28500.00',
+      executedAmount: '32205.00',
       invoicedAmount: '20500.00',
       paidAmount: '11200.00',
-      openAmount: '17300.00',
+      openAmount: '21005.00',
     });
   });
 
@@ -194,6 +195,6 @@ describe('ledger: invoiced and collected per party × material, per document and
     const heavy = body.find((v) => v.includes('重废钢')) ?? [];
     expect(Number(heavy[head.indexOf('已开票')])).toBe(29050);
     expect(Number(heavy[head.indexOf('已收款')])).toBe(14620);
-    expect(Number(heavy[head.indexOf('未收款')])).toBe(30980);
+    expect(Number(heavy[head.indexOf('未收款')])).toBe(36908);
   });
 });

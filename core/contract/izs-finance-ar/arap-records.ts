@@ -33,7 +33,8 @@ export const arDocSchema = z.object({
   /** fraction, 4 places (0.1300) */
   taxRate: z.string().regex(/^\d+\.\d{4}$/),
   /** template: 凭证模板 of the book; config: 业务参数; manual: as typed */
-  taxSource: z.enum(['template', 'config', 'manual']),
+  /** document: the stock document's stored figures (issue 21); template / config: 直发单 and older rows */
+  taxSource: z.enum(['document', 'template', 'config', 'manual']),
   settled: moneyOut,
   open: moneyOut,
   overdueDays: z.number().int(),

@@ -43,6 +43,12 @@ export const stockLineEntity = z.object({
   qty: z.string(),
   unitPrice: z.string(),
   amount: z.string(),
+  /** Issue 21: percent; 1 = the unit price is 含税 */
+  taxRate: z.string(),
+  priceIncludesTax: z.number(),
+  netAmount: z.string(),
+  taxAmount: z.string(),
+  grossAmount: z.string(),
   /** Booked at review; null before. */
   costAmount: z.string().nullable(),
   ratio: z.string().nullable(),
@@ -74,6 +80,10 @@ export const stockOrderEntity = z.object({
   allocMethod: z.string(),
   totalQty: z.string(),
   totalAmount: z.string(),
+  /** Issue 21: Σ lines' 不含税金额 / 税额 / 价税合计 */
+  netAmount: z.string().optional(),
+  taxAmount: z.string().optional(),
+  grossAmount: z.string().optional(),
   totalCost: z.string().nullable(),
   ...lifecycleEntity,
   remark: z.string(),
@@ -92,6 +102,16 @@ export const stockLineForm = z.object({
   warehouseId: ref('仓库'),
   qty: qtyKg('数量'),
   unitPrice: unitPrice(),
+  /**
+   * Issue 21: VAT rate in percent (13, 9, 3, 1, 0) and whether the unit price is 含税 (1) or 不含税 (0). Absent:
+   * a return's source line, else the department book's voucher template for the kind, else 业务参数 (不含税).
+   * A purchase from a party without a taxpayer id (a natural person) is always 0 % — the seller is paid the price.
+   */
+  taxRate: decimal('税率', 2, '100').optional(),
+  priceIncludesTax: z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: '单价含税格式不正确' })
+    .transform((v) => Number(v) as 0 | 1)
+    .optional(),
   /** Production by ratio: the output's ratio (> 0). */
   ratio: decimal('分摊比例', 4, '99999999').optional(),
   /** Returns: the returned line of the source document. */

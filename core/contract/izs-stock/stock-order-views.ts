@@ -54,7 +54,15 @@ function columns(k: Kind): ColumnDef<Entity>[] {
     { field: 'carNumber', label: '车牌号', kind: 'text', width: 100 },
     { field: 'totalQty', label: '数量(kg)', kind: 'weight', decimals: 3, sortable: true },
   );
-  if (!k.production) out.push({ field: 'totalAmount', label: '金额', kind: 'money', decimals: 2, sortable: true });
+  if (!k.production) {
+    out.push(
+      { field: 'totalAmount', label: '金额', kind: 'money', decimals: 2, sortable: true },
+      // issue 21: the stored figures every consumer reads
+      { field: 'netAmount', label: '不含税金额', kind: 'money', decimals: 2 },
+      { field: 'taxAmount', label: '税额', kind: 'money', decimals: 2 },
+      { field: 'grossAmount', label: '价税合计', kind: 'money', decimals: 2 },
+    );
+  }
   out.push(
     { field: 'totalCost', label: '成本金额', kind: 'money', decimals: 2 },
     { field: 'state', label: '单据状态', kind: 'select', options: { options: DOC_STATES }, width: 90 },
@@ -142,6 +150,12 @@ function formFields(k: Kind): FormFieldDef<Record<string, unknown>>[] {
   return out;
 }
 
+/** Issue 21: 1 = the line's unit price is 含税. */
+const PRICE_BASES = [
+  { label: '含税', value: 1 },
+  { label: '不含税', value: 0 },
+];
+
 /** Columns of the lines table (detail card and the line editor). */
 export const STOCK_LINE_COLUMNS: ColumnDef<Record<string, unknown>>[] = [
   { field: 'lineNo', label: '行号', kind: 'number', width: 60 },
@@ -151,6 +165,11 @@ export const STOCK_LINE_COLUMNS: ColumnDef<Record<string, unknown>>[] = [
   { field: 'qty', label: '数量(kg)', kind: 'weight', decimals: 3 },
   { field: 'unitPrice', label: '单价', kind: 'money', decimals: 2 },
   { field: 'amount', label: '金额', kind: 'money', decimals: 2 },
+  { field: 'taxRate', label: '税率(%)', kind: 'rate', decimals: 2 },
+  { field: 'priceIncludesTax', label: '单价含税', kind: 'select', options: { options: PRICE_BASES } },
+  { field: 'netAmount', label: '不含税金额', kind: 'money', decimals: 2 },
+  { field: 'taxAmount', label: '税额', kind: 'money', decimals: 2 },
+  { field: 'grossAmount', label: '价税合计', kind: 'money', decimals: 2 },
   { field: 'ratio', label: '分摊比例', kind: 'qty', decimals: 4 },
   { field: 'costAmount', label: '成本金额', kind: 'money', decimals: 2 },
   { field: 'remark', label: '备注', kind: 'text' },
@@ -160,7 +179,18 @@ function detail(k: Kind): DetailCardDef<Entity>[] {
   const base: (keyof Entity & string)[] = ['orderNo', 'orderDate', 'warehouseId', 'carNumber', 'state'];
   if (k.partyLabel) base.splice(2, 0, 'partyId');
   return [
-    { kind: 'grid', title: '单据信息', fields: [...base, 'totalQty', 'totalAmount', 'totalCost', 'remark'] },
+    {
+      kind: 'grid',
+      title: '单据信息',
+      fields: [
+        ...base,
+        'totalQty',
+        'totalAmount',
+        ...(k.production ? [] : (['netAmount', 'taxAmount', 'grossAmount'] as const)),
+        'totalCost',
+        'remark',
+      ],
+    },
     { kind: 'table', title: '明细', field: 'lines', columns: STOCK_LINE_COLUMNS },
     {
       kind: 'grid',

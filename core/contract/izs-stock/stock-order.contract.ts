@@ -9,10 +9,11 @@
  * Constraints:
  * - lines: material, warehouse (default: the header's), qty in kg > 0, unit price per the material's price unit;
  *   amount = qty × price half-up to the fen (server-computed); a bad line refuses the whole document, naming it;
+ *   each line's tax rate and 含税 switch give its stored 不含税金额 / 税额 / 价税合计 (core/stock/tax-basis.ts, issue 21);
  * - only a draft may be edited or removed (soft delete); nothing is deleted once reviewed;
  * - review applies, in ONE transaction with each stock row locked (FOR UPDATE):
- *   in-stock → receipt at the line amount; out-stock → issue at the moving average (cost booked on the line);
- *   purchase return → reverse at the return amount; sale return → receipt at the original issue's cost share
+ *   in-stock → receipt at the line's 不含税金额; out-stock → issue at the moving average (cost booked on the line);
+ *   purchase return → reverse at the return's 不含税金额; sale return → receipt at the original issue's cost share
  *   (or the current average when no source line is given); assembly / disassembly / conversion → issue the
  *   inputs (direction out) at average cost, allocate their total to the outputs (direction in) by weight or ratio;
  * - negative stock is refused (库存不足…) unless the business config of the document's department (or its

@@ -7,6 +7,7 @@ import { DIRECTIONS } from '../../../core/contract/izs-stock/stock-order.contrac
 import { formatDecimal, kgToTonnes } from '../../../core/format/decimal.ts';
 import { AllocationError, allocate } from '../../../core/stock/allocation.ts';
 import { lineAmount, priceUnitOf, sum } from '../../../core/stock/amount.ts';
+import { lineTaxFigures } from '../../../core/stock/tax-basis.ts';
 import type { LinesSpec } from '../../../features/crud/document-list-page.tsx';
 import type { LineColumn } from '../../../features/crud/lines-editor.tsx';
 
@@ -53,6 +54,22 @@ function amountOf(units: Record<string, 't' | 'kg'>) {
   return (l: Row) => formatDecimal(lineAmount(num(l.qty), num(l.unitPrice), units[String(l.materialId)] ?? 't'));
 }
 
+/** Issue 21: 1 = the unit price is 含税. */
+export const PRICE_BASES = [
+  { label: '含税', value: 1 },
+  { label: '不含税', value: 0 },
+];
+
+/** 价税合计 of a line once its rate is filled (core/stock/tax-basis.ts, the server's rule); blank: the default applies. */
+function grossOf(units: Record<string, 't' | 'kg'>) {
+  return (l: Row) => {
+    if (!DEC.test(String(l.taxRate ?? ''))) return '';
+    const amount = lineAmount(num(l.qty), num(l.unitPrice), units[String(l.materialId)] ?? 't');
+    const incl = String(l.priceIncludesTax ?? '0') === '1';
+    return formatDecimal(lineTaxFigures({ amount, ratePercent: String(l.taxRate), priceIncludesTax: incl }).gross);
+  };
+}
+
 function Totals({ lines, amount }: { lines: Row[]; amount?: (l: Row) => string }) {
   const qty = sum(
     lines.map((l) => num(l.qty)),
@@ -80,6 +97,16 @@ export const STOCK_LINES: LinesSpec = {
       { field: 'qty', label: '数量(kg)', kind: 'weight', decimals: 3, required: true, width: 130 },
       { field: 'unitPrice', label: '单价', kind: 'money', decimals: 2, width: 130 },
       { field: 'amount', label: '金额', kind: 'money', width: 120, compute: amountOf(units) },
+      { field: 'taxRate', label: '税率(%)', kind: 'rate', decimals: 2, placeholder: '默认', width: 90 },
+      {
+        field: 'priceIncludesTax',
+        label: '单价含税',
+        kind: 'select',
+        options: { options: PRICE_BASES },
+        placeholder: '默认',
+        width: 100,
+      },
+      { field: 'grossAmount', label: '价税合计', kind: 'money', width: 120, compute: grossOf(units) },
       remark,
     ];
   },

@@ -115,7 +115,11 @@ export const stockOrder = pgTable(
     allocMethod: s('alloc_method', 8),
     totalQty: kg('total_qty').notNull().default('0'),
     totalAmount: money('total_amount').notNull().default('0'),
-    /** Cost booked at review (issues at average cost, receipts at their amount). */
+    /** Issue 21: Σ of the lines' 不含税金额 / 税额 / 价税合计 (core/stock/tax-basis.ts), stored at save. */
+    netAmount: money('net_amount').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
+    grossAmount: money('gross_amount').notNull().default('0'),
+    /** Cost booked at review (issues at average cost, receipts at their 不含税金额). */
     totalCost: money('total_cost'),
     ...lifecycle(),
     remark: s('remark', 255),
@@ -141,8 +145,16 @@ export const stockOrderLine = pgTable(
     warehouseId: bigintStr('warehouse_id').notNull(),
     qty: kg('qty').notNull(),
     unitPrice: price('unit_price').notNull().default('0'),
+    /** qty × unitPrice, half-up to the fen: 含税 when priceIncludesTax, else 不含税 */
     amount: money('amount').notNull().default('0'),
-    /** Cost amount booked at review (out: at average cost; in: receipt amount or allocated cost). */
+    /** Issue 21: VAT rate in percent (13, 9, 3, 1, 0) and whether unitPrice is 含税 (1) or 不含税 (0). */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
+    priceIncludesTax: integer('price_includes_tax').notNull().default(0),
+    /** 不含税金额 / 税额 / 价税合计 of the line (core/stock/tax-basis.ts lineTaxFigures), stored at save. */
+    netAmount: money('net_amount').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
+    grossAmount: money('gross_amount').notNull().default('0'),
+    /** Cost amount booked at review (out: at average cost; in: the 不含税金额 or allocated cost). */
     costAmount: money('cost_amount'),
     /** assembly / disassembly by ratio: the entered ratio of this output. */
     ratio: numeric('ratio', { precision: 12, scale: 4, mode: 'string' }),

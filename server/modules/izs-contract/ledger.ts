@@ -58,7 +58,7 @@ async function docLines(db: Db, docScope: SQL, q: Q, party: SQL): Promise<DocLin
   const found = await rows<Record<string, string | null>>(
     db,
     sql`select d.id::text as doc_id, d.order_no, d.doc_type, d.order_date, d.party_id::text as party_id,
-               l.material_id::text as material_id, sum(l.qty)::text as kg, sum(l.amount)::text as amount,
+               l.material_id::text as material_id, sum(l.qty)::text as kg, sum(l.gross_amount)::text as amount,
                max(l.unit_price)::text as price,
                (select c.contract_no from izs_trading_contract c where c.id = d.contract_id) as contract_no,
                (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no,

@@ -46,11 +46,11 @@ export async function openDocumentCount(ex: Executor, tenantId: string, contract
   return Number(r?.n ?? 0);
 }
 
-/** Σ of the reviewed document lines of the contract per material (kg, amount). */
+/** Σ of the reviewed document lines of the contract per material (kg, 价税合计 — the stored gross, issue 21). */
 export async function executedOf(ex: Executor, tenantId: string, contractId: string, side: string) {
   return rows<{ materialId: string; qtyKg: string; amount: string }>(
     ex,
-    sql`select l.material_id::text as "materialId", sum(l.qty)::text as "qtyKg", sum(l.amount)::text as amount
+    sql`select l.material_id::text as "materialId", sum(l.qty)::text as "qtyKg", sum(l.gross_amount)::text as amount
           from izs_stock_order d join izs_stock_order_line l on l.order_id = d.id
          where d.tenant_id = ${tenantId} and d.contract_id = ${contractId} and d.is_deleted = 0
            and d.state = 'reviewed' and d.doc_type = ${docTypeOf(side)}
@@ -111,7 +111,7 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
   const docs = await rows<Record<string, string | null>>(
     ex,
     sql`select d.id::text as id, d.order_no, d.doc_type, d.order_date, d.state, d.total_qty::text as total_qty,
-               d.total_amount::text as total_amount,
+               d.gross_amount::text as total_amount,
                (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no
           from izs_stock_order d
          where d.tenant_id = ${tenantId} and d.contract_id = ${id} and d.is_deleted = 0

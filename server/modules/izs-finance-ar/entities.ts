@@ -37,7 +37,8 @@ export function docEntity(d: DocRow & { partyName?: string | null }, today: stri
     net: d.taxSource ? m2(d.net) : m2(d.amount),
     tax: d.taxSource ? m2(d.tax) : '0.00',
     taxRate: rateFixed(d.taxRate ?? '0', 4),
-    taxSource: d.taxSource === 'template' || d.taxSource === 'config' ? d.taxSource : 'manual',
+    taxSource:
+      d.taxSource === 'document' || d.taxSource === 'template' || d.taxSource === 'config' ? d.taxSource : 'manual',
     settled: m2(d.settled),
     open: moneyFixed(open),
     overdueDays: open.gt(0) && d.state === 'reviewed' ? overdueDays(d.dueDate, today) : 0,

@@ -1,9 +1,10 @@
 /**
  * 应收单 / 应付单 written by themselves: the stock life cycle (izs-stock/lifecycle.ts `onDocTransition`) calls this
  * inside the review / void transaction of every document. Reviewed sale out-stock / drop-shipping sale → 应收单;
- * purchase in-stock / drop-shipping purchase → 应付单; returns → red (negative) documents. The amount is the 价税合计
- * the voucher will post to 应收账款 / 应付账款 (izs-financing business-voucher-figures.ts `partyFigures`: the book
- * and template of the document's department, else 业务参数's rate on top); 不含税金额, 税额 and the rate are kept.
+ * purchase in-stock / drop-shipping purchase → 应付单; returns → red (negative) documents. A stock document's
+ * 应收单/应付单 carries the document's stored 价税合计 / 不含税金额 / 税额 (issue 21: computed once at save, the figures
+ * its voucher posts too); a 直发单's is still computed here from the book's template (business-voucher-figures.ts
+ * `partyFigures`: the book and template of the department, else 业务参数's rate on top).
  * A void of the source voids them (refused while they are settled). An out-stock that takes the customer over its
  * credit limit needs the button `supply_chain_sale_out_stock_credit`, else it is refused with the figures.
  */
@@ -14,7 +15,8 @@ import type { BizDoc, BizDocType } from '../../../core/accounting/business-vouch
 import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { creditRefusal } from '../../../core/finance-ar/index.ts';
 import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
-import type { Tx } from '../../db/client.ts';
+import { docRateFraction } from '../../../core/stock/tax-basis.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { dropShipping, menu, roleMenu, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { isAdministrator } from '../../platform/crud/permissions.ts';
@@ -65,6 +67,33 @@ function docAmounts(f: PartyFigures, sign: 1 | -1) {
   };
 }
 
+/**
+ * Issue 21: the 应收单 / 应付单 amounts of a stock document are its stored figures (prepare-doc.ts, core/stock
+ * tax-basis.ts) × sign — never recomputed here: 价税合计, 不含税金额, 税额, the lines' rate.
+ */
+export async function storedDocAmounts(ex: Executor, orderId: string, sign: 1 | -1) {
+  const [o] = await ex
+    .select({ net: stockOrder.netAmount, tax: stockOrder.taxAmount, gross: stockOrder.grossAmount })
+    .from(stockOrder)
+    .where(eq(stockOrder.id, orderId));
+  const rates = await ex
+    .select({ rate: stockOrderLine.taxRate })
+    .from(stockOrderLine)
+    .where(eq(stockOrderLine.orderId, orderId));
+  const f = { net: o?.net ?? '0', tax: o?.tax ?? '0', gross: o?.gross ?? '0' };
+  return {
+    amount: moneyFixed(new Decimal(f.gross).times(sign)),
+    net: moneyFixed(new Decimal(f.net).times(sign)),
+    tax: moneyFixed(new Decimal(f.tax).times(sign)),
+    taxRate: docRateFraction(
+      rates.map((r) => r.rate),
+      f,
+    ),
+    taxSource: 'document' as const,
+    remark: '税率来源：单据明细（税率、单价含税）',
+  };
+}
+
 const oneLine = (orderNo: string, docType: BizDocType, date: string, amount: string): BizDoc => ({
   orderNo,
   docType,
@@ -110,25 +139,8 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
     if (isStock) {
       const s = STOCK_SIDES[String(row.docType)];
       if (!s || !row.partyId) return;
-      if (new Decimal(String(row.totalAmount ?? '0')).isZero()) return;
-      const lines = await tx
-        .select({
-          materialId: stockOrderLine.materialId,
-          qty: stockOrderLine.qty,
-          amount: stockOrderLine.amount,
-          cost: stockOrderLine.costAmount,
-        })
-        .from(stockOrderLine)
-        .where(eq(stockOrderLine.orderId, String(row.id)));
-      const doc: BizDoc = {
-        orderNo: base.sourceNo,
-        docType: s.sourceType as BizDocType,
-        date: base.docDate,
-        partyName: '',
-        lines: lines.map((l) => ({ ...l, materialName: '' })),
-      };
-      const f = await partyFigures(tx, base.tenantId, base.deptId, doc);
-      const amounts = docAmounts(f, s.sign);
+      const amounts = await storedDocAmounts(tx, String(row.id), s.sign);
+      if (new Decimal(amounts.amount).isZero()) return;
       if (s.side === 'ar' && s.sign > 0) await checkCredit(tx, c.user, String(row.partyId), amounts.amount);
       await createDoc(tx, {
         ...base,
@@ -137,7 +149,6 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
         partyId: String(row.partyId),
         sourceType: s.sourceType,
         summary: `${s.label} ${base.sourceNo}`,
-        remark: `税率来源：${f.sourceText}`,
       });
       return;
     }

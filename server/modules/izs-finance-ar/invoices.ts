@@ -83,7 +83,7 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
       paid: string;
     }>(
       db,
-      sql`select o.id::text as order_id, o.order_no, o.order_date, p.name as party_name, o.total_amount::text as goods,
+      sql`select o.id::text as order_id, o.order_no, o.order_date, p.name as party_name, o.gross_amount::text as goods,
                  coalesce((select sum(l.amount) from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
                             where l.order_id = o.id and i.is_deleted = 0), 0)::text as invoiced,
                  coalesce((select sum(d.settled) from izs_ar_doc d where d.source_id = o.id and d.state = 'reviewed'), 0)::text as paid
@@ -141,7 +141,7 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
           .select({
             id: stockOrder.id,
             orderNo: stockOrder.orderNo,
-            total: stockOrder.totalAmount,
+            total: stockOrder.grossAmount,
             docType: stockOrder.docType,
             state: stockOrder.state,
           })

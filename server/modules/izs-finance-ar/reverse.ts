@@ -164,7 +164,7 @@ export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudC
       db,
       sql`select o.id::text as "orderId", o.order_no as "orderNo", o.order_date as "orderDate",
                  o.party_id::text as "partyId", p.name as "partyName", p.phone, p.bank_account as "bankAccount",
-                 o.total_amount::text as total,
+                 o.gross_amount::text as total,
                  coalesce((select sum(x.amount) from izs_ar_reverse x where x.order_id = o.id and x.is_deleted = 0
                             and x.state <> 'voided'), 0)::text as covered
             from izs_stock_order o join izs_related_party p on p.id = o.party_id
@@ -204,7 +204,7 @@ export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudC
       }>(
         tx,
         sql`select id::text, order_no as "orderNo", order_date as "orderDate", state, doc_type as "docType",
-                   total_amount::text as total, party_id::text as "partyId", source_weighing_id::text as "weighingId"
+                   gross_amount::text as total, party_id::text as "partyId", source_weighing_id::text as "weighingId"
               from izs_stock_order where id = ${body.orderId} and tenant_id = ${user.tenantId} and is_deleted = 0
                for update`,
       );

@@ -78,7 +78,7 @@ export interface NewDoc {
   net?: string;
   tax?: string;
   taxRate?: string;
-  taxSource?: 'template' | 'config' | 'manual';
+  taxSource?: 'document' | 'template' | 'config' | 'manual';
   summary: string;
   /** reviewed (written by a reviewed source document) or draft (manual, waits for approval) */
   state?: 'reviewed' | 'draft';

@@ -67,6 +67,8 @@ export async function docLines(ex: Executor, ids: string[]) {
       materialName: material.name,
       qty: stockOrderLine.qty,
       amount: stockOrderLine.amount,
+      net: stockOrderLine.netAmount,
+      tax: stockOrderLine.taxAmount,
       cost: stockOrderLine.costAmount,
     })
     .from(stockOrderLine)

@@ -203,6 +203,8 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
               materialName: l.materialName ?? '',
               qty: l.qty,
               amount: l.amount,
+              net: l.net,
+              tax: l.tax,
               cost: l.cost,
             })),
         };

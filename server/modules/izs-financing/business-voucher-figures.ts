@@ -130,6 +130,31 @@ export async function partyFigures(
   return { gross: f.gross, net: f.net, tax: f.tax, rate, source: 'config', sourceText: '业务参数' };
 }
 
+/**
+ * Issue 21: the tax basis a new stock document line takes when the body does not say — the rate (percent) and the
+ * 含税 switch of the department book's active template for the kind ('auto' resolved for the book's 纳税人性质 at
+ * `date`); no book or no enabled template: 业务参数's rate, 不含税. Read at save only: the document then stores its
+ * figures and the voucher posts those (the template's switch is the default of new documents, never a second opinion).
+ */
+export async function taxDefaultOf(
+  ex: Executor,
+  tenantId: string,
+  deptId: string | null,
+  docType: BizDocType,
+  date: string,
+): Promise<{ ratePercent: Decimal; includesTax: boolean }> {
+  const book = await voucherBookOf(ex, tenantId, deptId);
+  if (book) {
+    const tpl = await templateOf(ex, book, docType);
+    if (tpl)
+      return {
+        ratePercent: templateRate(tpl.taxRate, book.taxNature, date).times(100),
+        includesTax: tpl.amountIncludesTax === 1,
+      };
+  }
+  return { ratePercent: (await configTaxRate(ex, tenantId, deptId)).times(100), includesTax: false };
+}
+
 async function templateOf(
   ex: Executor,
   book: Book,

@@ -22,6 +22,7 @@ export interface OutLine {
   materialCode: string;
   materialName: string;
   qty: string;
+  /** 不含税金额 (the stored net, issue 21) */
   amount: string;
   cost: string;
   carried: boolean;
@@ -41,7 +42,7 @@ export async function outLines(ex: Executor, c: { book: Book; tenantId: string }
     ex,
     sql`select o.id::text as "orderId", o.doc_type as "docType", o.order_no as "orderNo", o.order_date as "orderDate",
           l.material_id::text as "materialId", coalesce(m.code, '') as "materialCode", coalesce(m.name, '') as "materialName",
-          (${sign} * l.qty)::text as qty, (${sign} * l.amount)::text as amount,
+          (${sign} * l.qty)::text as qty, (${sign} * l.net_amount)::text as amount,
           (${sign} * coalesce(l.cost_amount, 0))::text as cost,
           exists (select 1 from ${docVoucher} k join ${voucher} v on v.id = k.voucher_id
             where k.account_set_id = ${c.book.id} and k.order_id = o.id and k.purpose = 'cost'

@@ -54,6 +54,11 @@ export async function lineEntities(ex: Executor, tenantId: string, orderId: stri
       qty: stockOrderLine.qty,
       unitPrice: stockOrderLine.unitPrice,
       amount: stockOrderLine.amount,
+      taxRate: stockOrderLine.taxRate,
+      priceIncludesTax: stockOrderLine.priceIncludesTax,
+      netAmount: stockOrderLine.netAmount,
+      taxAmount: stockOrderLine.taxAmount,
+      grossAmount: stockOrderLine.grossAmount,
       costAmount: stockOrderLine.costAmount,
       ratio: stockOrderLine.ratio,
       sourceLineId: stockOrderLine.sourceLineId,
@@ -69,6 +74,10 @@ export async function lineEntities(ex: Executor, tenantId: string, orderId: stri
     qty: fixed(l.qty, QTY_PLACES),
     unitPrice: fixed(l.unitPrice, 2),
     amount: fixed(l.amount, 2),
+    taxRate: fixed(l.taxRate, 2),
+    netAmount: fixed(l.netAmount, 2),
+    taxAmount: fixed(l.taxAmount, 2),
+    grossAmount: fixed(l.grossAmount, 2),
     costAmount: l.costAmount === null ? null : fixed(l.costAmount, 2),
     ratio: l.ratio === null ? null : fixed(l.ratio, 4),
   }));
@@ -170,7 +179,7 @@ export async function insertStockDoc(
   lines: LineIn[],
   extra: Row = {},
 ): Promise<Row> {
-  const p = await prepareStockDoc(tx, user.tenantId, docType, values, lines);
+  const p = await prepareStockDoc(tx, user.tenantId, docType, { ...values, deptId }, lines);
   const [row] = (await tx
     .insert(stockOrder)
     .values({
@@ -232,7 +241,8 @@ export function registerStockDocuments(s: FastifyInstance, ctx: CrudContext): Ma
         guard.checkUpdate(c.prev, c.isNew);
         if (!c.isNew && c.prev?.state !== 'draft') throw badRequest(`只能修改草稿状态的${def.title}`);
         const lines = parse(linesSchema, ((c.req.body ?? {}) as Row).lines) as LineIn[];
-        const p = await prepareStockDoc(tx, c.user.tenantId, docType, row, lines);
+        const deptId = row.deptId ?? c.prev?.deptId ?? null;
+        const p = await prepareStockDoc(tx, c.user.tenantId, docType, { ...row, deptId }, lines);
         Object.assign(row, p.header);
         if (c.isNew) {
           row.state = 'draft';

@@ -48,6 +48,7 @@ export interface LedgerLine {
   materialId: string;
   warehouseId: string;
   qty: string;
+  /** the line's 不含税金额 (issue 21): what a receipt or a purchase return moves */
   amount: string;
   ratio: string | null;
   sourceLineId: string | null;
@@ -352,7 +353,8 @@ export async function loadLines(tx: Tx, tenantId: string, orderId: string): Prom
     materialId: l.materialId,
     warehouseId: l.warehouseId,
     qty: l.qty,
-    amount: l.amount,
+    // issue 21: stock moves at the 不含税金额 (a purchase whose VAT is not deductible is at rate 0: net = price)
+    amount: l.netAmount,
     ratio: l.ratio,
     sourceLineId: l.sourceLineId,
   }));

@@ -6,15 +6,18 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { BizDocType } from '../../../core/accounting/business-voucher.ts';
 import type { StockDocType, stockLineForm } from '../../../core/contract/izs-stock/stock-order.contract.ts';
 import { decimalFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { lineAmount, priceUnitOf } from '../../../core/stock/amount.ts';
 import type { OrderKind } from '../../../core/stock/order-no.ts';
+import { docTaxFigures, lineTaxFigures } from '../../../core/stock/tax-basis.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { material, relatedParty, stockOrder, stockOrderLine, tradeOrder, warehouse } from '../../db/schema/index.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantOnly } from '../../platform/scope.ts';
+import { taxDefaultOf } from '../izs-financing/business-voucher-figures.ts';
 import { linkedContract } from './contract-link.ts';
 import { QTY_PLACES } from './ledger.ts';
 
@@ -75,10 +78,24 @@ export interface PreparedLine {
   qty: string;
   unitPrice: string;
   amount: string;
+  /** issue 21: percent, 含税 switch and the three stored figures (core/stock/tax-basis.ts) */
+  taxRate: string;
+  priceIncludesTax: number;
+  netAmount: string;
+  taxAmount: string;
+  grossAmount: string;
   ratio: string | null;
   sourceLineId: string | null;
   remark: string;
 }
+
+/** Document types that carry VAT (a party on the other side); production documents carry none. */
+const TAXED: Partial<Record<StockDocType, 'purchase' | 'sale'>> = {
+  in_stock: 'purchase',
+  purchase_return: 'purchase',
+  out_stock: 'sale',
+  sale_return: 'sale',
+};
 
 const live = <T extends { tenantId: unknown; isDeleted: unknown }>(t: T, tenantId: string) =>
   and(eq(t.tenantId as never, tenantId), eq(t.isDeleted as never, 0));
@@ -106,16 +123,19 @@ export async function prepareStockDoc(
     .where(and(eq(warehouse.id, whId), live(warehouse, tenantId)));
   if (!wh) throw badRequest('仓库不存在');
 
+  /** a purchase from a seller without a taxpayer id (a natural person): no VAT, the price is what he is paid */
+  let naturalSeller = false;
   if (info.partyLabel) {
     // returns always have a counterparty; in/out-stock when they are a purchase / a sale
     const needParty = docType.endsWith('return') || values.bizType === 'purchase' || values.bizType === 'sale';
     if (!partyId && needParty) throw badRequest(`请选择${info.partyLabel}`);
     if (partyId) {
       const [p] = await tx
-        .select({ id: relatedParty.id, type: relatedParty.type })
+        .select({ id: relatedParty.id, type: relatedParty.type, taxpayerId: relatedParty.taxpayerId })
         .from(relatedParty)
         .where(and(eq(relatedParty.id, partyId), live(relatedParty, tenantId)));
       if (!p || !info.partyTypes?.includes(p.type)) throw badRequest(`${info.partyLabel}不存在`);
+      naturalSeller = TAXED[docType] === 'purchase' && !(p.taxpayerId ?? '').trim();
     }
   }
 
@@ -165,6 +185,8 @@ export async function prepareStockDoc(
           orderId: stockOrderLine.orderId,
           materialId: stockOrderLine.materialId,
           unitPrice: stockOrderLine.unitPrice,
+          taxRate: stockOrderLine.taxRate,
+          priceIncludesTax: stockOrderLine.priceIncludesTax,
           docType: stockOrder.docType,
           state: stockOrder.state,
         })
@@ -178,6 +200,20 @@ export async function prepareStockDoc(
   const whSet = new Set(whs.map((w) => w.id));
   const srcBy = new Map(srcs.map((x) => [x.id, x]));
   const allocMethod = info.production ? String(values.allocMethod ?? 'weight') : '';
+  // issue 21: the tax basis a line takes when the body does not say (a return: its source line's)
+  const taxed = !!TAXED[docType] && !!partyId && !naturalSeller;
+  const byDefault = taxed
+    ? await taxDefaultOf(
+        tx,
+        tenantId,
+        str(values.deptId),
+        docType as BizDocType,
+        str(values.orderDate) ?? new Date().toISOString().slice(0, 10),
+      ).catch((e: unknown) => {
+        // e.g. a template's 'auto' rate that does not exist on the document date (vatRate's Chinese message)
+        throw badRequest(`税率：${e instanceof Error ? e.message : String(e)}`);
+      })
+    : { ratePercent: new Decimal(0), includesTax: naturalSeller };
 
   const out: PreparedLine[] = lines.map((l, i) => {
     const n = i + 1;
@@ -189,6 +225,8 @@ export async function prepareStockDoc(
     if (!direction) throw badRequest(`明细第${n}行：请选择方向(投入或产出)`);
     let price = l.unitPrice;
     let sourceLineId: string | null = null;
+    let rate: Decimal.Value = byDefault.ratePercent;
+    let incl = byDefault.includesTax;
     if (info.sourceDocType && l.sourceLineId) {
       const s = srcBy.get(l.sourceLineId);
       if (
@@ -202,7 +240,14 @@ export async function prepareStockDoc(
       }
       sourceLineId = s.id;
       if (new Decimal(price).isZero()) price = s.unitPrice;
+      rate = s.taxRate;
+      incl = s.priceIncludesTax === 1;
     }
+    if (taxed && l.taxRate !== undefined) rate = l.taxRate;
+    if (taxed && l.priceIncludesTax !== undefined) incl = l.priceIncludesTax === 1;
+    if (!taxed) rate = 0;
+    const amount = lineAmount(l.qty, price, priceUnitOf(m.priceUnit));
+    const f = lineTaxFigures({ amount, ratePercent: rate, priceIncludesTax: incl });
     let ratio: string | null = null;
     if (info.production && direction === 'in' && allocMethod === 'ratio') {
       if (!l.ratio || new Decimal(l.ratio).lte(0)) throw badRequest(`明细第${n}行：请填写分摊比例`);
@@ -215,7 +260,12 @@ export async function prepareStockDoc(
       warehouseId: lineWh,
       qty: weightFixed(l.qty, QTY_PLACES),
       unitPrice: priceFixed(price),
-      amount: lineAmount(l.qty, price, priceUnitOf(m.priceUnit)),
+      amount,
+      taxRate: decimalFixed(rate, 2),
+      priceIncludesTax: incl ? 1 : 0,
+      netAmount: f.net,
+      taxAmount: f.tax,
+      grossAmount: f.gross,
       ratio,
       sourceLineId,
       remark: l.remark ?? '',
@@ -257,6 +307,10 @@ export async function prepareStockDoc(
     allocMethod,
     totalQty: sum(qtyLines, 'qty', QTY_PLACES),
     totalAmount: sum(out, 'amount', 2),
+    ...(() => {
+      const f = docTaxFigures(out.map((l) => ({ net: l.netAmount, tax: l.taxAmount, gross: l.grossAmount })));
+      return { netAmount: f.net, taxAmount: f.tax, grossAmount: f.gross };
+    })(),
   };
   return { header, lines: out };
 }
