@@ -32,8 +32,10 @@ export interface Config {
   scalePluginUrl?: string;
   /**
    * Which peers may set X-Forwarded-For (TRUST_PROXY, Fastify's trustProxy): the client address the sign-in lock
-   * and throttle count. Default `loopback,linklocal,uniquelocal` (a reverse proxy on this host or the private
-   * network); `true` trusts any peer (then anyone can claim any address), `false` none.
+   * and throttle count, the trace page's rate limit and an open-API app's IP allow-list. Default `loopback` (a
+   * reverse proxy on this host): a PC elsewhere on the private network cannot claim another address. A proxy on
+   * another host is named by its address or subnet (`loopback,10.0.0.5` or `10.0.0.0/24`); `true` trusts any peer
+   * (then anyone can claim any address), `false` none.
    */
   trustProxy: boolean | string;
   /** Days the API log keeps its rows (API_LOG_RETENTION_DAYS, default 30; 0 keeps everything). */
@@ -100,7 +102,7 @@ function retentionDays(v: string | undefined): number {
 
 function parseTrustProxy(v: string | undefined): boolean | string {
   const s = (v ?? '').trim();
-  if (!s) return 'loopback,linklocal,uniquelocal';
+  if (!s) return 'loopback';
   if (/^(true|1|on)$/i.test(s)) return true;
   if (/^(false|0|off)$/i.test(s)) return false;
   return s;
