@@ -41,6 +41,11 @@ export interface Config {
   /** Days the API log keeps its rows (API_LOG_RETENTION_DAYS, default 30; 0 keeps everything). */
   apiLogRetentionDays: number;
   /**
+   * Days the refused device-ingest attempts (lg_ingest_reject) are kept (INGEST_REJECT_RETENTION_DAYS, default 30;
+   * 0 keeps everything); pruned like the API log.
+   */
+  ingestRejectRetentionDays: number;
+  /**
    * `npm start` also runs the simulated scale bridge (tools/scale-bridge/simulated.ts) so the demo weighing station
    * shows a live weight: on with the demo data unless SCALE_SIMULATOR=0; always off with SEED_DEMO=0.
    */
@@ -89,14 +94,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scaleSimulatorPort: simulatorPort(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiLogRetentionDays: retentionDays(env.API_LOG_RETENTION_DAYS),
+    ingestRejectRetentionDays: retentionDays(env.INGEST_REJECT_RETENTION_DAYS, 'INGEST_REJECT_RETENTION_DAYS'),
   };
 }
 
-function retentionDays(v: string | undefined): number {
+function retentionDays(v: string | undefined, name = 'API_LOG_RETENTION_DAYS'): number {
   if (v === undefined || v.trim() === '') return 30;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`API_LOG_RETENTION_DAYS 不合法 / invalid API_LOG_RETENTION_DAYS: ${v}`);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isInteger(n) || n < 0)
+    throw new Error(`${name} 不合法 / invalid ${name}: ${v}`);
   return n;
 }
 

@@ -4,7 +4,7 @@
  * - `num()` replaces `z.coerce.number()`: a JSON number passes as it is; a string must be written as a decimal
  *   number (`12`, `-3`, `0.5`) — `"0x10"`, `"1e2"`, `"Infinity"` are refused instead of becoming 16, 100, ∞.
  *   A blank string still reads as 0 (what `z.coerce.number()` did: empty query fields keep working). The answer is
- *   a ZodNumber, so `.int()`, `.min()`, `.max()`, `.default()` chain as before.
+ *   a number schema typed as `z.coerce.number()`'s, so `.int()`, `.min()`, `.max()`, `.default()` chain as before.
  * - `isCalendarDay()`: `yyyy-MM-dd` that is a real calendar day between DAY_MIN and DAY_MAX (`2026-02-30`,
  *   `0001-01-01` and `9999-12-31` are not); every date builder of the contracts calls it.
  */
@@ -42,7 +42,7 @@ function toNumber(v: unknown): unknown {
   return v; // objects, arrays: left as they are, refused as "not a number"
 }
 
-type NumberParams = Parameters<typeof z.number>[0];
+type NumberParams = Parameters<typeof z.coerce.number>[0];
 
 // A ZodNumber whose parse reads strings strictly first. Made with zod's own constructor so that every check method
 // (.int(), .min() …), which clones the schema from its definition, keeps the strict reading.
@@ -56,7 +56,7 @@ const StrictNumber = z.core.$constructor('LoopyardStrictNumber', (inst: z.core.$
 });
 
 /** `z.coerce.number()` that refuses numbers not written as decimals (see the file comment). */
-export function num(params?: NumberParams): z.ZodNumber {
-  const Ctor = StrictNumber as unknown as new (def: object) => z.ZodNumber;
+export function num(params?: NumberParams): z.ZodCoercedNumber {
+  const Ctor = StrictNumber as unknown as new (def: object) => z.ZodCoercedNumber;
   return new Ctor({ type: 'number', checks: [], ...z.util.normalizeParams(params) });
 }

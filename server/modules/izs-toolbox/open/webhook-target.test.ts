@@ -23,7 +23,7 @@ const fixed = (...answers: string[][]): Resolve & { calls: number } => {
     const a = answers[Math.min(f.calls, answers.length - 1)];
     f.calls++;
     return a.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
-  }) as Resolve & { calls: number };
+  }) as unknown as Resolve & { calls: number };
   f.calls = 0;
   return f;
 };
