@@ -34,6 +34,7 @@ import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard, routeIsPublic } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
 import { makeApiLogWriter, startApiLogRetention } from './platform/logs.ts';
+import { refuseNul } from './platform/nul-guard.ts';
 import { dbRateLimitStore } from './platform/rate-limit-store.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // database so every API process shares the counts
   await app.register(rateLimit, { global: false, store: dbRateLimitStore(db) });
   app.addHook('onRequest', makeGuard(db, secret));
+  app.addHook('preValidation', refuseNul); // a NUL anywhere in the request: 400, for every route
   const apiLog = makeApiLogWriter(db, (e) => app.log.error(e));
   app.addHook('onResponse', apiLog.hook);
   app.addHook('onClose', apiLog.flush);

@@ -32,12 +32,19 @@ export interface Config {
   scalePluginUrl?: string;
   /**
    * Which peers may set X-Forwarded-For (TRUST_PROXY, Fastify's trustProxy): the client address the sign-in lock
-   * and throttle count. Default `loopback,linklocal,uniquelocal` (a reverse proxy on this host or the private
-   * network); `true` trusts any peer (then anyone can claim any address), `false` none.
+   * and throttle count, the trace page's rate limit and an open-API app's IP allow-list. Default `loopback` (a
+   * reverse proxy on this host): a PC elsewhere on the private network cannot claim another address. A proxy on
+   * another host is named by its address or subnet (`loopback,10.0.0.5` or `10.0.0.0/24`); `true` trusts any peer
+   * (then anyone can claim any address), `false` none.
    */
   trustProxy: boolean | string;
   /** Days the API log keeps its rows (API_LOG_RETENTION_DAYS, default 30; 0 keeps everything). */
   apiLogRetentionDays: number;
+  /**
+   * Days the refused device-ingest attempts (lg_ingest_reject) are kept (INGEST_REJECT_RETENTION_DAYS, default 30;
+   * 0 keeps everything); pruned like the API log.
+   */
+  ingestRejectRetentionDays: number;
   /**
    * `npm start` also runs the simulated scale bridge (tools/scale-bridge/simulated.ts) so the demo weighing station
    * shows a live weight: on with the demo data unless SCALE_SIMULATOR=0; always off with SEED_DEMO=0.
@@ -87,20 +94,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scaleSimulatorPort: simulatorPort(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiLogRetentionDays: retentionDays(env.API_LOG_RETENTION_DAYS),
+    ingestRejectRetentionDays: retentionDays(env.INGEST_REJECT_RETENTION_DAYS, 'INGEST_REJECT_RETENTION_DAYS'),
   };
 }
 
-function retentionDays(v: string | undefined): number {
+function retentionDays(v: string | undefined, name = 'API_LOG_RETENTION_DAYS'): number {
   if (v === undefined || v.trim() === '') return 30;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`API_LOG_RETENTION_DAYS 不合法 / invalid API_LOG_RETENTION_DAYS: ${v}`);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isInteger(n) || n < 0)
+    throw new Error(`${name} 不合法 / invalid ${name}: ${v}`);
   return n;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
   const s = (v ?? '').trim();
-  if (!s) return 'loopback,linklocal,uniquelocal';
+  if (!s) return 'loopback';
   if (/^(true|1|on)$/i.test(s)) return true;
   if (/^(false|0|off)$/i.test(s)) return false;
   return s;

@@ -1,6 +1,7 @@
 /** blade-system: menus, departments, regions, version info (spec §7.2, §7.3 regions, §7.5, §7.8). */
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { num } from './input.ts';
 
 // the paths live in a zod-free module the first page load imports (wire.ts explains why)
 export { SYSTEM_PATHS } from './system-paths.ts';
@@ -52,18 +53,15 @@ export const menuSubmitSchema = z.object({
   alias: z.string().trim().max(50).default('menu'),
   path: z.string().trim().max(255, '路由地址过长').default(''),
   source: z.string().trim().max(100).default(''),
-  sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
-  category: z.coerce
-    .number()
+  sort: num({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
+  category: num()
     .refine((v) => v === 1 || v === 2, { message: '菜单类型只能是菜单或按钮' })
     .default(1),
-  action: z.coerce.number().int().min(0).max(3).default(0),
-  isOpen: z.coerce
-    .number()
+  action: num().int().min(0).max(3).default(0),
+  isOpen: num()
     .refine((v) => v === 1 || v === 2, { message: '新窗口只能是是或否' })
     .default(1),
-  isHidden: z.coerce
-    .number()
+  isHidden: num()
     .refine((v) => v === 0 || v === 1)
     .default(0),
   remark: z.string().max(255).optional(),
@@ -94,8 +92,8 @@ export const deptSubmitSchema = z.object({
     .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
   deptName: z.string({ error: '请输入机构名称' }).trim().min(1, '请输入机构名称').max(45, '机构名称过长'),
   fullName: z.string().trim().max(45, '机构全称过长').optional(),
-  deptCategory: z.coerce.number().int().min(1, '机构类型不正确').max(3, '机构类型不正确').default(2),
-  sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
+  deptCategory: num().int().min(1, '机构类型不正确').max(3, '机构类型不正确').default(2),
+  sort: num({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
   remark: z.string().max(255, '备注过长').optional(),
 });
 export type DeptSubmit = z.infer<typeof deptSubmitSchema>;
@@ -140,7 +138,7 @@ export const userUpdateInfoSchema = z.object({
     .refine((v) => v === '' || /^1\d{10}$/.test(v), { message: '手机号码格式不正确' })
     .optional(),
   birthday: z.string().optional(),
-  sex: z.coerce.number().int().min(1).max(2).optional(),
+  sex: num().int().min(1).max(2).optional(),
 });
 
 /** Passwords arrive as md5 hex from the client, like the token endpoint. */

@@ -39,6 +39,7 @@ import { INCOME_EXPEND } from './izs-financing/income-expend.contract.ts';
 import { OPENINGS } from './izs-financing/opening.contract.ts';
 import { STOCK_REPORTS } from './izs-financing/stock-reports.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
+import { LG_CAR } from './izs-logistical/fleet.contract.ts';
 import { LG_ORDER } from './izs-logistical/order.contract.ts';
 import { LG_TRACKING } from './izs-logistical/tracking.contract.ts';
 import { REPORT_ENDPOINTS } from './izs-report/report.contract.ts';
@@ -89,6 +90,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   bill: BILLS,
   reverse: REVERSE,
   lgOrder: LG_ORDER,
+  lgCar: LG_CAR,
   lgTracking: LG_TRACKING,
   user: USER_ADMIN,
   role: ROLE,

@@ -9,6 +9,7 @@ import { useArapStatementQuery } from '../../core/api/izs-finance-ar.api.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
 import type { Statement } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { Side } from '../../core/contract/izs-finance-ar/fields.ts';
+import { safeRow } from '../../core/format/spreadsheet.ts';
 import { monthStart, Page, PartySelect, sourceName, today, yuan } from './common.tsx';
 
 const KIND: Record<string, string> = { collection: '收款', payment: '付款', refund: '退款', offset: '对冲' };
@@ -23,7 +24,9 @@ async function exportExcel(st: Statement) {
   ws.addRow(['日期', '单号', '类型', '摘要', '借方', '贷方', '余额']);
   ws.addRow(['', '', '', '期初余额', null, null, Number(st.opening)]);
   for (const l of st.lines)
-    ws.addRow([l.date, l.orderNo, kindName(l.kind), l.summary, Number(l.debit), Number(l.credit), Number(l.balance)]);
+    ws.addRow(
+      safeRow([l.date, l.orderNo, kindName(l.kind), l.summary, Number(l.debit), Number(l.credit), Number(l.balance)]),
+    );
   ws.addRow(['', '', '', '本期合计', Number(st.totalDebit), Number(st.totalCredit), null]);
   ws.addRow(['', '', '', `期末余额（大写：${st.closingCapital}）`, null, null, Number(st.closing)]);
   for (const c of ['E', 'F', 'G']) ws.getColumn(c).numFmt = '#,##0.00';

@@ -1,4 +1,5 @@
 /** Excel export of a report table (exceljs, loaded on click) and the print of the page. */
+import { safeCell } from '../../core/format/spreadsheet.ts';
 export interface SheetColumn {
   title: string;
   field: string;
@@ -20,7 +21,10 @@ export async function exportXlsx(name: string, columns: SheetColumn[], rows: Rec
     // decimal strings stay exact text in the cell value, typed as numbers for Excel sums
     ws.addRow(
       Object.fromEntries(
-        columns.map((c) => [c.field, c.places !== undefined && r[c.field] !== '' ? Number(r[c.field]) : r[c.field]]),
+        columns.map((c) => [
+          c.field,
+          c.places !== undefined && r[c.field] !== '' ? Number(r[c.field]) : safeCell(r[c.field]),
+        ]),
       ),
     );
   }

@@ -184,6 +184,17 @@ export interface RetentionOptions {
 
 /** Prunes the API log now (in the background) and each night; answers a function that stops it. */
 export function startApiLogRetention(db: Db, opts: RetentionOptions): () => Promise<void> {
+  return startRetention(db, { ...opts, prune: pruneApiLog, label: '接口日志', name: 'api log' });
+}
+
+/**
+ * Runs `prune(db, days)` now (in the background) and each night in the `hour` of `tz`; answers a function that stops
+ * it. Nothing runs when `days` is 0. The API log and the device-ingest refusals (izs-logistical) keep their rows so.
+ */
+export function startRetention(
+  db: Db,
+  opts: RetentionOptions & { prune: (db: Db, days: number) => Promise<number>; label: string; name: string },
+): () => Promise<void> {
   if (!(opts.days > 0)) return async () => {};
   const hour = String(opts.hour ?? 3).padStart(2, '0');
   let lastDay = '';
@@ -193,10 +204,10 @@ export function startApiLogRetention(db: Db, opts: RetentionOptions): () => Prom
     running = running.then(async () => {
       if (stopped) return;
       try {
-        const n = await pruneApiLog(db, opts.days);
-        if (n) opts.log(`接口日志保留${opts.days}天 / api log retention, ${why}: ${n} rows deleted`);
+        const n = await opts.prune(db, opts.days);
+        if (n) opts.log(`${opts.label}保留${opts.days}天 / ${opts.name} retention, ${why}: ${n} rows deleted`);
       } catch (e) {
-        opts.log(`接口日志清理失败 / api log retention failed: ${(e as Error).message}`);
+        opts.log(`${opts.label}清理失败 / ${opts.name} retention failed: ${(e as Error).message}`);
       }
     });
   };

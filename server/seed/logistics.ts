@@ -4,6 +4,7 @@
  * state, ships, ports, voyages, a replayable track from earlier today with a stop, and two alarms.
  */
 
+import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { moneyFixed, weightFixed } from '../../core/format/amounts.ts';
@@ -120,7 +121,8 @@ export async function seedLogistics(tx: Tx, c: LogisticsSeedContext): Promise<vo
         transportCertExpiry: dayOffset(i === 2 ? -10 : 300 + i * 30),
         insuranceExpiry: dayOffset(i === 1 ? 15 : 200 + i * 20),
         gpsDeviceId: simPhone(i),
-        deviceToken: `demo${String(i).padStart(4, '0')}token`,
+        // the terminal's 鉴权码: random per installation (a guessable demo token would open the anonymous ingest)
+        deviceToken: randomBytes(12).toString('hex'),
         speedLimitKmh: 80,
       })),
     )

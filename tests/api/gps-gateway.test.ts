@@ -23,7 +23,7 @@ import { lgCar, lgIngestReject, lgPosition } from '../../server/db/schema/index.
 import { Gateway } from '../../tools/gps-gateway/gateway.ts';
 import { simulateTerminals } from '../../tools/gps-gateway/simulate.ts';
 import { Upstream } from '../../tools/gps-gateway/upstream.ts';
-import { boot, type TestApp } from './helpers.ts';
+import { boot, deviceTokenOf, type TestApp } from './helpers.ts';
 
 const TOKEN = 'gw-test-token';
 let t: TestApp;
@@ -89,7 +89,7 @@ describe('gps gateway', () => {
     expect(reg.msgId).toBe(MSG.registerReply);
     expect(reg.body[2]).toBe(0);
     const code = new TextDecoder().decode(reg.body.subarray(3));
-    expect(code).toBe('demo0003token');
+    expect(code).toBe(await deviceTokenOf(t, simPhone(3)));
     term.send(MSG.auth, encodeAuth(code, true, '860000000000003'));
     expect(general(await term.reply(3))).toMatchObject({ id: MSG.auth, result: 0 });
     term.send(MSG.heartbeat, new Uint8Array(0));

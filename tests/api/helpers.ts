@@ -14,7 +14,7 @@ import type { TokenResponse } from '../../core/contract/blade-auth.contract.ts';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
-import { captcha } from '../../server/db/schema/index.ts';
+import { captcha, lgCar } from '../../server/db/schema/index.ts';
 import { prepareDatabase } from '../../server/main.ts';
 import { md5hex } from '../../server/platform/password.ts';
 
@@ -292,4 +292,13 @@ export async function login(t: TestApp, account: 'admin' | 'manager' | 'clerk' =
   const r = await tokenRequest(t, account, account === 'admin' ? t.config.adminPassword : '123456');
   if (r.status !== 200) throw new Error(`login ${account} failed: ${JSON.stringify(r.body)}`);
   return r.body;
+}
+
+/** The 设备鉴权码 of the car with this GPS device id (random per installation since issue 22). */
+export async function deviceTokenOf(t: TestApp, gpsDeviceId: string): Promise<string> {
+  const [car] = await t.database.db
+    .select({ token: lgCar.deviceToken })
+    .from(lgCar)
+    .where(eq(lgCar.gpsDeviceId, gpsDeviceId));
+  return car?.token ?? '';
 }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { lgIngestReject, lgPosition } from '../../server/db/schema/index.ts';
-import { boot, call, login, type TestApp } from './helpers.ts';
+import { boot, call, deviceTokenOf, login, type TestApp } from './helpers.ts';
 
 const LG = '/api/izs-logistical';
 const GW = 'test-gateway-token';
@@ -180,10 +180,12 @@ describe('position ingest, live push and alarms', () => {
     const r = await gw(`${LG}/ingest/gateway`, { positions: [] }, 'wrong');
     expect(r.status).toBe(401);
     const reg = await gw(`${LG}/ingest/gateway/register`, { terminal: dev });
-    expect(reg.body.data).toEqual({ result: 0, authCode: 'demo0005token' });
+    const code5 = await deviceTokenOf(t, dev);
+    expect(code5).toMatch(/^[0-9a-f]{24}$/); // random per installation
+    expect(reg.body.data).toEqual({ result: 0, authCode: code5 });
     const unknown = await gw(`${LG}/ingest/gateway/register`, { terminal: '13999999999' });
     expect(unknown.body.data.result).toBe(4);
-    expect((await gw(`${LG}/ingest/gateway/auth`, { terminal: dev, code: 'demo0005token' })).body.data.ok).toBe(true);
+    expect((await gw(`${LG}/ingest/gateway/auth`, { terminal: dev, code: code5 })).body.data.ok).toBe(true);
     expect((await gw(`${LG}/ingest/gateway/auth`, { terminal: dev, code: 'nope' })).body.data.ok).toBe(false);
   });
 
@@ -280,6 +282,7 @@ describe('position ingest, live push and alarms', () => {
   });
 
   it('phone apps post with their device token', async () => {
+    const token4 = await deviceTokenOf(t, '13900000004');
     const bad = await post(`${LG}/ingest/device`, {
       deviceId: '13900000004',
       token: 'x',
@@ -289,14 +292,14 @@ describe('position ingest, live push and alarms', () => {
     expect(bad.body.msg).toBe('设备号或鉴权码不正确');
     const ok = await post(`${LG}/ingest/device`, {
       deviceId: '13900000004',
-      token: 'demo0004token',
+      token: token4,
       points: [
         { time: Date.now() - 2000, lon: 113.3, lat: 23.1, speed: 30 },
         { time: Date.now() + 86_400_000, lon: 113.3, lat: 23.1 },
       ],
     });
     expect(ok.body.data).toEqual({ stored: 1, refused: [{ index: 1, msg: '位置时间晚于服务器时间' }] });
-    const badBody = await post(`${LG}/ingest/device`, { deviceId: '13900000004', token: 'demo0004token', points: [] });
+    const badBody = await post(`${LG}/ingest/device`, { deviceId: '13900000004', token: token4, points: [] });
     expect(badBody.body).toMatchObject({ code: 400, msg: '没有位置' });
   });
 

@@ -17,6 +17,8 @@ import { apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-he
 
 process.env.WEBHOOK_POLL_MS = '100';
 process.env.WEBHOOK_RETRY_BASE_MS = '300';
+// the test receiver listens on loopback: an operator allows such a receiver by name (issue 22)
+process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
 
 const OA = '/api/izs-toolbox/open-app';
 let c: StockCtx;

@@ -4,6 +4,7 @@
  * it in lists). Read-only: written by the server's onSend hook, never by a client.
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource, type Option } from '../resource.ts';
 import { createTimeRange, optionalText as text } from './log-fields.ts';
 
@@ -46,8 +47,7 @@ export const apiLogQuery = z.object({
   /** Account or real name, contains. */
   account: text('操作人', 45),
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE'], { error: '请求方式不正确' }).optional(),
-  status: z.coerce
-    .number({ error: '状态码必须是数字' })
+  status: num({ error: '状态码必须是数字' })
     .int('状态码必须是整数')
     .min(100, '状态码不正确')
     .max(599, '状态码不正确')

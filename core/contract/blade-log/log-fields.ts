@@ -1,5 +1,6 @@
 /** Pieces shared by the log contracts (接口日志, 操作日志, 修改日志): query fields and the per-field change rows. */
 import { z } from 'zod';
+import { dayRangeMessage, isCalendarDay } from '../input.ts';
 
 export const optionalText = (label: string, max = 200) =>
   z.string().trim().max(max, `${label}不能超过${max}个字符`).optional();
@@ -10,6 +11,7 @@ export const optionalDateTime = (label: string) =>
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, `${label}格式不正确`)
+    .refine((v) => isCalendarDay(v.slice(0, 10)), { message: dayRangeMessage(label) })
     .optional();
 
 /** Query keys of a create-time range search: `createTime` names the search, the two ends filter. */

@@ -7,6 +7,7 @@
  * integer, unique, and a new record's code must be greater than every existing one (the app compares codes).
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { flag, opt } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 
@@ -37,8 +38,7 @@ export const androidVersionForm = z.object({
     .min(1, '请输入版本号')
     .max(30, '版本号不能超过30个字符')
     .regex(/^\d+(\.\d+){0,3}$/, '版本号格式应为 1.2.0'),
-  versionCode: z.coerce
-    .number({ error: '版本代码必须是正整数' })
+  versionCode: num({ error: '版本代码必须是正整数' })
     .int('版本代码必须是正整数')
     .min(1, '版本代码必须是正整数')
     .max(2100000000, '版本代码过大'),
@@ -57,7 +57,7 @@ export const androidVersionForm = z.object({
 
 export const androidVersionQuery = z.object({
   version: z.string().max(30).optional(),
-  forceUpdate: z.coerce.number().int().optional(),
+  forceUpdate: num().int().optional(),
 });
 
 export const androidVersionResource = defineResource({

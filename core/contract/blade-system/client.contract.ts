@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { flag, opt } from '../izs-base/fields.ts';
 import { defineResource, type Option } from '../resource.ts';
 
@@ -63,8 +64,7 @@ const grantTypes = z
   .default('password,refresh_token');
 
 const seconds = (label: string, min: number, max: number, def: number) =>
-  z.coerce
-    .number({ error: `${label}必须是整数秒` })
+  num({ error: `${label}必须是整数秒` })
     .int(`${label}必须是整数秒`)
     .min(min, `${label}不能小于${min}秒`)
     .max(max, `${label}不能大于${max}秒`)
@@ -107,7 +107,7 @@ export const clientForm = z.object({
 
 export const clientQuery = z.object({
   clientId: z.string().max(48).optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const clientResource = defineResource({

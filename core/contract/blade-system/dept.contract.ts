@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { type Dept, deptSubmitSchema, SYSTEM_PATHS } from '../blade-system.contract.ts';
 import { idListSchema, idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { DEPT_TREE } from '../izs-base/fields.ts';
 import { defineResource, type Option } from '../resource.ts';
 import { idOut, none, treeNodeSchema } from './fields.ts';
@@ -37,7 +38,7 @@ export const deptForm = z.object(deptFormShape);
 
 export const deptQuery = z.object({
   deptName: z.string().max(45).optional(),
-  deptCategory: z.coerce.number().int().optional(),
+  deptCategory: num().int().optional(),
 });
 
 const deptDef = (screen: 'department' | 'dept') =>
@@ -109,7 +110,7 @@ export const DEPT = {
     summary: '机构树（按名称、类型筛选）',
     query: z.object({
       deptName: z.string().trim().max(45).optional(),
-      deptCategory: z.coerce.number({ error: '机构类型不正确' }).int('机构类型不正确').optional(),
+      deptCategory: num({ error: '机构类型不正确' }).int('机构类型不正确').optional(),
     }),
     answer: z.array(deptSchema),
     permission: DEPT_VIEW,

@@ -10,6 +10,7 @@
  * - Department-scoped: the role's data scope applies.
  */
 import { z } from 'zod';
+import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
 import { DEPT_TREE, dateStr, decimal, entityBase, flag, opt, ref, refReq } from '../izs-base/fields.ts';
 import { PRICE_UNITS } from '../izs-base/material.contract.ts';
 import { defineResource, type Option } from '../resource.ts';
@@ -62,12 +63,13 @@ export const materialQuoteQuery = z.object({
   quoteType: z.enum(['purchase', 'sale'], { error: '报价类型不正确' }).optional(),
   materialId: z.string().optional(),
   deptId: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
   /** Quotes in force on that day (yyyy-MM-dd): start ≤ day and (no end or end ≥ day). */
   activeOn: z
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, '查询日期格式应为yyyy-MM-dd')
+    .refine(isCalendarDay, { message: dayRangeMessage('查询日期') })
     .optional(),
   effectiveStart: z.string().optional(),
   effectiveStartBegin: z

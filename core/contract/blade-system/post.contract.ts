@@ -3,6 +3,7 @@
  * Constraints: postCode unique per tenant (岗位编号已存在); a post held by a user or an employee cannot be removed.
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { flag, int, opt, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 
@@ -28,11 +29,7 @@ export const postEntity = z.object({
 export type PostRow = z.infer<typeof postEntity>;
 
 export const postForm = z.object({
-  category: z.coerce
-    .number({ error: '请选择岗位类型' })
-    .int('请选择岗位类型')
-    .min(1, '请选择岗位类型')
-    .max(4, '请选择岗位类型'),
+  category: num({ error: '请选择岗位类型' }).int('请选择岗位类型').min(1, '请选择岗位类型').max(4, '请选择岗位类型'),
   postCode: req('岗位编号', 30).regex(/^[A-Za-z0-9_-]+$/, '岗位编号只能含字母、数字、_ 和 -'),
   postName: req('岗位名称', 50),
   sort: int('排序', 0, 99999, 0),
@@ -41,7 +38,7 @@ export const postForm = z.object({
 });
 
 export const postQuery = z.object({
-  category: z.coerce.number({ error: '岗位类型格式不正确' }).int('岗位类型格式不正确').optional(),
+  category: num({ error: '岗位类型格式不正确' }).int('岗位类型格式不正确').optional(),
   postCode: z.string().max(30).optional(),
   postName: z.string().max(50).optional(),
 });

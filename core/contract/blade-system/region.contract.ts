@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type Region, SYSTEM_PATHS } from '../blade-system.contract.ts';
 import { pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { pageOf } from './fields.ts';
 
 export const regionFilterSchema = z.object({
@@ -13,7 +14,7 @@ export const regionFilterSchema = z.object({
     .optional(),
   code: z.string().trim().max(12).optional(),
   name: z.string().trim().max(50).optional(),
-  regionLevel: z.coerce.number({ error: '区划层级必须是数字' }).int().min(0).max(5).optional(),
+  regionLevel: num({ error: '区划层级必须是数字' }).int().min(0).max(5).optional(),
 });
 
 export const regionSchema = z.object({

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idListSchema, idSchema, type TreeNode } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { none, treeNodeSchema } from './fields.ts';
 
 export const ROLE_PATHS = {
@@ -40,7 +41,7 @@ export const roleSubmitSchema = z.object({
     .min(1, '请输入角色别名')
     .max(50, '角色别名过长')
     .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, '角色别名只能是字母开头的字母、数字、_ 或 -'),
-  sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
+  sort: num({ error: '排序必须是数字' }).int('排序必须是整数').default(0),
 });
 export type RoleSubmit = z.input<typeof roleSubmitSchema>;
 

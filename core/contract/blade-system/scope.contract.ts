@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
+import { num } from '../input.ts';
 
 export const SCOPE_PATHS = {
   dataScopeList: '/api/blade-system/data-scope/list',
@@ -73,13 +74,12 @@ export const dataScopeSubmitSchema = z
       .regex(/^[a-z_][a-z0-9_]*$/, '权限字段只能是小写字母、数字和下划线')
       .max(100)
       .default('create_dept'),
-    scopeType: z.coerce
-      .number({ error: '请选择权限类型' })
+    scopeType: num({ error: '请选择权限类型' })
       .int()
       .refine((v) => v >= 1 && v <= 5, { message: '权限类型不正确' }),
     scopeValue: idList.default([]),
     remark: z.string().trim().max(255, '备注过长').default(''),
-    status: z.coerce.number().int().min(0).max(1).default(1),
+    status: num().int().min(0).max(1).default(1),
   })
   .refine((v) => v.scopeType !== 5 || v.scopeValue.length > 0, {
     message: '自定义权限请选择可见机构',
@@ -106,13 +106,12 @@ export const apiScopeSubmitSchema = z.object({
     .toUpperCase()
     .pipe(z.enum(API_SCOPE_METHODS, { error: '请求方式只能是 ALL、GET、POST、PUT 或 DELETE' }))
     .default('ALL'),
-  scopeType: z.coerce
-    .number()
+  scopeType: num()
     .int()
     .refine((v) => v === 1 || v === 2, { message: '接口类型不正确' })
     .default(2),
   remark: z.string().trim().max(255, '备注过长').default(''),
-  status: z.coerce.number().int().min(0).max(1).default(1),
+  status: num().int().min(0).max(1).default(1),
 });
 export type ApiScopeSubmit = z.input<typeof apiScopeSubmitSchema>;
 

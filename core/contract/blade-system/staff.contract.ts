@@ -5,6 +5,7 @@
  * character a digit or X) or empty; entryDate yyyy-MM-dd or empty; the post belongs to the tenant.
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { DEPT_TREE, dateStr, entityBase, flag, opt, phone, ref, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import { POST_SELECT } from './post.contract.ts';
@@ -29,7 +30,7 @@ export type StaffRow = z.infer<typeof staffEntity>;
 export const staffForm = z.object({
   jobNumber: req('员工工号', 32).regex(/^[A-Za-z0-9_-]+$/, '员工工号只能含字母、数字、_ 和 -'),
   name: req('员工姓名', 32),
-  sex: z.coerce.number({ error: '请选择性别' }).int('请选择性别').min(1, '请选择性别').max(2, '请选择性别').default(1),
+  sex: num({ error: '请选择性别' }).int('请选择性别').min(1, '请选择性别').max(2, '请选择性别').default(1),
   postId: ref('岗位'),
   phone: phone(),
   idNumber: z
@@ -49,7 +50,7 @@ export const staffQuery = z.object({
   name: z.string().max(32).optional(),
   postId: z.string().optional(),
   deptId: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const staffResource = defineResource({

@@ -29,10 +29,14 @@ export const SYSTEM_EXTRAS = {
     summary: '岗位下拉（本租户全部岗位）',
     answer: z.array(postOptionSchema),
   }),
+  /**
+   * One key's value. Without the 页面配置 (system_page_config) grant only PUBLIC_PARAM_KEYS are answered (403
+   * otherwise): `account.initPassword` and whatever else an administrator keeps there is not for every user.
+   */
   paramValue: endpoint({
     method: 'GET',
     path: PARAM_PATHS.value,
-    summary: '系统参数：某键名的值（未设置为空串）',
+    summary: '系统参数：某键名的值（未设置为空串；无页面配置权限时仅可读公开参数）',
     query: z.object({
       paramKey: z.string({ error: '缺少必要的请求参数: paramKey' }).trim().min(1, '请输入参数键名'),
     }),
@@ -60,3 +64,13 @@ export const SYSTEM_EXTRAS = {
     answer: androidVersionAnswer.nullable(),
   }),
 };
+
+/**
+ * System parameters any signed-in user may read through `param/value` (issue 22): harmless display settings — the
+ * system title, the registration switch the sign-in page may show, the scale's stable time, and the `print.` keys
+ * (texts printed on documents anyone with the document prints). Every other key needs the 页面配置 grant.
+ */
+export const PUBLIC_PARAM_KEYS: readonly string[] = ['system.title', 'account.registerUser', 'weigh.stableSeconds'];
+export const PUBLIC_PARAM_PREFIXES: readonly string[] = ['print.'];
+export const isPublicParamKey = (key: string) =>
+  PUBLIC_PARAM_KEYS.includes(key) || PUBLIC_PARAM_PREFIXES.some((p) => key.startsWith(p));

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { apiLogEntity, apiLogQuery, apiLogResource } from '../blade-log/api-log.contract.ts';
+import { num } from '../input.ts';
 import { defineResource, type Option } from '../resource.ts';
 
 /** A call at least this long (ms) counts as slow. */
@@ -18,11 +19,7 @@ export const TRACK_KINDS: Option[] = [
 
 export const trackApiLogQuery = apiLogQuery.extend({
   kind: z.enum(['error', 'slow'], { error: '跟踪类型不正确' }).optional(),
-  minTime: z.coerce
-    .number({ error: '最短耗时必须是数字' })
-    .int('最短耗时必须是整数')
-    .min(0, '最短耗时不能小于0')
-    .optional(),
+  minTime: num({ error: '最短耗时必须是数字' }).int('最短耗时必须是整数').min(0, '最短耗时不能小于0').optional(),
 });
 
 export const trackApiLogResource = defineResource({

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idListSchema, idSchema, pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { idCsvIn, idOut, none, pageOf } from './fields.ts';
 
 export const USER_PATHS = {
@@ -86,11 +87,11 @@ export const userSubmitSchema = z.object({
     .refine((v) => v === '' || /^1\d{10}$/.test(v), { message: '手机号码格式不正确' })
     .default(''),
   birthday: z.string().trim().max(20).default(''),
-  sex: z.coerce.number().int().min(1, '性别不正确').max(2, '性别不正确').default(1),
+  sex: num().int().min(1, '性别不正确').max(2, '性别不正确').default(1),
   roleId: idCsv('角色').refine((l) => !!l?.length, { message: '请选择所属角色' }),
   deptId: idCsv('机构').refine((l) => !!l?.length, { message: '请选择所属机构' }),
   postId: idCsv('岗位'),
-  status: z.coerce.number().int().min(0).max(1).default(1),
+  status: num().int().min(0).max(1).default(1),
 });
 export type UserSubmit = z.input<typeof userSubmitSchema>;
 
@@ -103,7 +104,7 @@ export const userPageQuerySchema = z.object({
     .optional()
     .refine((v) => !v || /^[1-9]\d{0,18}$/.test(v), { message: '机构编号格式不正确' }),
   status: z
-    .union([z.literal(''), z.coerce.number().int().min(0).max(1)])
+    .union([z.literal(''), num().int().min(0).max(1)])
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
 });

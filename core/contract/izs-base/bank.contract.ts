@@ -1,5 +1,6 @@
 /** 银行信息 (bank accounts of the company): 开户行, 户名, 账号 — `bankAccount` is text, never a number. */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, entityBase, flag, opt, req } from './fields.ts';
 
@@ -34,7 +35,7 @@ export const bankQuery = z.object({
   bankName: z.string().optional(),
   accountName: z.string().optional(),
   bankAccount: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const bankResource = defineResource({

@@ -1,5 +1,6 @@
 /** Field schemas shared by the resource definitions (zod only; messages name the field in Chinese). */
 import { z } from 'zod';
+import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
 
 /** Fixed-decimal string (never a float): up to `places` decimals, 0 ≤ v ≤ max. */
 export const decimal = (label: string, places: number, max: string) =>
@@ -56,16 +57,14 @@ export const refReq = (label: string) =>
 
 /** 0/1 flag (status 1 enabled by default). */
 export const flag = (label: string, def: 0 | 1 = 0) =>
-  z.coerce
-    .number({ error: `${label}格式不正确` })
+  num({ error: `${label}格式不正确` })
     .int(`${label}格式不正确`)
     .min(0, `${label}格式不正确`)
     .max(1, `${label}格式不正确`)
     .default(def);
 
 export const int = (label: string, min: number, max: number, def: number) =>
-  z.coerce
-    .number({ error: `${label}必须是整数` })
+  num({ error: `${label}必须是整数` })
     .int(`${label}必须是整数`)
     .min(min, `${label}不能小于${min}`)
     .max(max, `${label}不能大于${max}`)
@@ -89,6 +88,7 @@ export const dateStr = (label: string) =>
     .string({ error: `${label}格式不正确` })
     .trim()
     .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { message: `${label}格式应为yyyy-MM-dd` })
+    .refine((v) => v === '' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDay(v), { message: dayRangeMessage(label) })
     .default('');
 
 /** Common entity fields answered by the engine. */

@@ -1,5 +1,6 @@
 /** 费用项目 (expense items charged on orders: 运费, 装卸费, 过磅费, 分拣费 …). */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { entityBase, flag, oneOf, opt, req } from './fields.ts';
 
@@ -30,7 +31,7 @@ export const financialExpensesQuery = z.object({
   code: z.string().optional(),
   name: z.string().optional(),
   category: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const financialExpensesResource = defineResource({

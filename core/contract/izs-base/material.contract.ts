@@ -8,6 +8,7 @@
  *   quoted per `priceUnit` (元/吨 or 元/千克). Both travel as strings (decimal, never float).
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 
 const decimal = (label: string, places: number, max: string) =>
@@ -60,8 +61,8 @@ export const materialForm = z.object({
   defaultPrice: decimal('参考单价', 2, '99999999').default('0'),
   deductRate: decimal('默认扣杂率', 2, '100').default('0'),
   gbCode: z.string().trim().max(20, '固废代码不能超过20个字符').default(''),
-  isHazardous: z.coerce.number().int().min(0).max(1).default(0),
-  status: z.coerce.number().int().min(0).max(1).default(1),
+  isHazardous: num().int().min(0).max(1).default(0),
+  status: num().int().min(0).max(1).default(1),
   remark: z.string().trim().max(255, '备注不能超过255个字符').default(''),
 });
 
@@ -69,8 +70,8 @@ export const materialQuery = z.object({
   code: z.string().optional(),
   name: z.string().optional(),
   categoryId: z.string().optional(),
-  status: z.coerce.number().int().optional(),
-  isHazardous: z.coerce.number().int().optional(),
+  status: num().int().optional(),
+  isHazardous: num().int().optional(),
 });
 
 export const materialResource = defineResource({

@@ -3,6 +3,7 @@
  * address and the business-licence image (OSS path) — used on invoices, contracts and printed weigh tickets.
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, entityBase, flag, opt, phone, req } from './fields.ts';
 
@@ -39,7 +40,7 @@ export const orgManageForm = z.object({
 export const orgManageQuery = z.object({
   name: z.string().optional(),
   creditCode: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const orgManageResource = defineResource({

@@ -3,6 +3,7 @@
  * demolition sites), both, or logistics carriers. Taxpayer id = 18-char unified social credit code (or '').
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, entityBase, flag, oneOf, opt, phone, req } from './fields.ts';
 
@@ -59,7 +60,7 @@ export const relatedPartyQuery = z.object({
   name: z.string().optional(),
   type: z.string().optional(),
   phone: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const relatedPartyResource = defineResource({

@@ -1,5 +1,6 @@
 /** 业务员 (salesman): buyers who deal with suppliers and customers; code = job number, unique per tenant. */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, entityBase, flag, opt, phone, req } from './fields.ts';
 
@@ -23,7 +24,7 @@ export const salesmanQuery = z.object({
   code: z.string().optional(),
   name: z.string().optional(),
   deptId: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const salesmanResource = defineResource({

@@ -11,6 +11,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { weightFixed } from '../../format/amounts.ts';
+import { dayRangeMessage, isCalendarDay } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, decimal, entityBase, flag, opt, ref, refReq } from './fields.ts';
 
@@ -65,6 +66,9 @@ export const stockWeighOrderForm = z
       .trim()
       .refine((v) => /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), {
         message: '过磅时间格式应为yyyy-MM-dd HH:mm:ss',
+      })
+      .refine((v) => !/^\d{4}-\d{2}-\d{2}/.test(v) || isCalendarDay(v.slice(0, 10)), {
+        message: dayRangeMessage('过磅时间'),
       }),
     weigher: opt('司磅员', 32),
     status: flag('状态', 1),

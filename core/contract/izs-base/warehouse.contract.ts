@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { engineSelectList } from '../engine-reads.ts';
+import { num } from '../input.ts';
 import { type ColumnDef, defineResource, type FormFieldDef } from '../resource.ts';
 import { DEPT_TREE, decimal, entityBase, flag, oneOf, opt, phone, refReq, req, signedDecimal } from './fields.ts';
 
@@ -64,7 +65,7 @@ export const warehouseQuery = z.object({
   code: z.string().optional(),
   name: z.string().optional(),
   type: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
   deptId: z.string().optional(),
 });
 

@@ -3,6 +3,7 @@
  * connection (serial port + baud rate, or TCP ip:port), and the stable time a reading must hold before capture.
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, decimal, entityBase, flag, int, oneOf, opt, ref, req } from './fields.ts';
 
@@ -62,7 +63,7 @@ export const weighbridgeQuery = z.object({
   name: z.string().optional(),
   warehouseId: z.string().optional(),
   deptId: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 const WAREHOUSE_SELECT = { endpoint: '/api/izs-base/warehouse/select-list', labelKey: 'name', valueKey: 'id' };

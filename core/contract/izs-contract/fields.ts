@@ -1,5 +1,6 @@
 /** Field schemas shared by the contract, ledger and supply-chain finance contracts (issue 12). */
 import { z } from 'zod';
+import { dayRangeMessage, isCalendarDay } from '../input.ts';
 
 export const SELL = '/api/izs-sell';
 export const SCF = '/api/izs-scf';
@@ -27,13 +28,15 @@ export const day = (label: string) =>
   z
     .string({ error: `请选择${label}` })
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), { message: `${label}格式应为yyyy-MM-dd` });
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), { message: `${label}格式应为yyyy-MM-dd` })
+    .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDay(v), { message: dayRangeMessage(label) });
 
 export const optDay = (label: string) =>
   z
     .string({ error: `${label}格式不正确` })
     .trim()
     .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { message: `${label}格式应为yyyy-MM-dd` })
+    .refine((v) => v === '' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDay(v), { message: dayRangeMessage(label) })
     .default('');
 
 export const id = (label: string) =>

@@ -3,6 +3,7 @@
  * against a project's site) — resource-engine CRUD (issue 12). Numbers (GH…, XM…, XC…) are drawn by the server.
  */
 import { z } from 'zod';
+import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
 import { DEPT_TREE, entityBase, opt, phone, ref, refReq, req } from '../izs-base/fields.ts';
 import { CUSTOMER_SELECT, MATERIAL_SELECT, SUPPLIER_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
@@ -313,7 +314,7 @@ export const easyCrudForm = z.object({
   code: req('编码', 32),
   name: req('名称', 100),
   note: opt('说明', 2000),
-  sortNo: z.coerce.number({ error: '排序必须是整数' }).int('排序必须是整数').min(0, '排序不能小于0').default(0),
+  sortNo: num({ error: '排序必须是整数' }).int('排序必须是整数').min(0, '排序不能小于0').default(0),
   amount: money('金额'),
   weight: dec('重量(kg)', 3).default('0'),
   qty: tonnes('数量(吨)'),
@@ -325,11 +326,14 @@ export const easyCrudForm = z.object({
     .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(v), {
       message: '时间格式应为yyyy-MM-dd HH:mm:ss',
     })
+    .refine((v) => v === '' || !/^\d{4}-\d{2}-\d{2}/.test(v) || isCalendarDay(v.slice(0, 10)), {
+      message: dayRangeMessage('时间'),
+    })
     .default(''),
   color: z.enum(['red', 'green', 'blue'], { error: '请选择颜色' }).default('red'),
   regionCode: opt('地区', 12),
-  flag: z.coerce.number().int().min(0, '标记格式不正确').max(1, '标记格式不正确').default(0),
-  status: z.coerce.number().int().min(0, '状态格式不正确').max(1, '状态格式不正确').default(1),
+  flag: num().int().min(0, '标记格式不正确').max(1, '标记格式不正确').default(0),
+  status: num().int().min(0, '状态格式不正确').max(1, '状态格式不正确').default(1),
   images: opt('图片', 2000),
   files: opt('附件', 2000),
 });
@@ -345,7 +349,7 @@ export const easyCrudResource = defineResource({
     query: z.object({
       name: z.string().optional(),
       color: z.string().optional(),
-      status: z.coerce.number().optional(),
+      status: num().optional(),
     }),
   },
   scope: 'dept',

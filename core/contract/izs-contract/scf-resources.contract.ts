@@ -4,6 +4,7 @@
  * screens use.
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { DEPT_TREE, entityBase, opt, phone, req } from '../izs-base/fields.ts';
 import { MATERIAL_SELECT, PARTY_SELECT, WAREHOUSE_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
@@ -57,7 +58,7 @@ export const fundProviderForm = z.object({
   pledgeRatio: dec('质押率(%)', 2, '100').default('0'),
   contact: opt('联系人', 32),
   phone: phone(),
-  status: z.coerce.number().int().min(0).max(1).default(1),
+  status: num().int().min(0).max(1).default(1),
   remark: opt('备注', 255),
 });
 export const fundProviderResource = defineResource({

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { day, dayOut, dec, id, idOut, moneyOut, pctOut, qtyOut, SCF } from './fields.ts';
 import { SCF_PERMISSIONS } from './scf-resources.contract.ts';
 
@@ -17,8 +18,7 @@ export const financeCreateBody = z.object({
   principal: dec('融资金额', 2).refine((v) => Number(v) > 0, { message: '融资金额必须大于0' }),
   annualRate: dec('年利率(%)', 4, '36'),
   startDate: day('起息日'),
-  termDays: z.coerce
-    .number({ error: '期限必须是整数' })
+  termDays: num({ error: '期限必须是整数' })
     .int('期限必须是整数')
     .min(1, '期限至少1天')
     .max(3650, '期限不能超过3650天'),

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { DEPT_TREE, entityBase } from '../izs-base/fields.ts';
 import { CUSTOMER_SELECT, linesOf, PARTY_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
@@ -103,8 +104,7 @@ export const tradingContractForm = z.object({
   toleranceOption: z.enum(['seller', 'buyer'], { error: '请选择溢短装选择方' }).default('seller'),
   weightBasis: z.enum(['supplier', 'buyer', 'agreed'], { error: '请选择结算重量依据' }).default('buyer'),
   prepaymentPct: dec('预付比例', 2, '100').default('0'),
-  balanceDays: z.coerce
-    .number({ error: '尾款账期必须是整数' })
+  balanceDays: num({ error: '尾款账期必须是整数' })
     .int('尾款账期必须是整数')
     .min(0, '尾款账期不能小于0')
     .max(365, '尾款账期不能大于365')

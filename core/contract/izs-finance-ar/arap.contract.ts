@@ -38,8 +38,8 @@ import {
 } from './fields.ts';
 
 const pageIn = {
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(500).default(20),
+  current: num().int().min(1).default(1),
+  size: num().int().min(1).max(500).default(20),
 };
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ records: z.array(item), total: z.number().int(), current: z.number().int(), size: z.number().int() });
@@ -52,6 +52,7 @@ const optRef = z
 
 export * from './arap-records.ts';
 
+import { num } from '../input.ts';
 import { arCashSchema, arDocSchema, settleLine } from './arap-records.ts';
 
 export const docQuery = z.object({

@@ -2,6 +2,7 @@
  * Shared pieces of the receivables / payables contracts (issue 11): prefix, menu codes, names, zod fields.
  */
 import { z } from 'zod';
+import { dayRangeMessage, isCalendarDay } from '../input.ts';
 import { dateStr, decimal, int, oneOf, opt, refReq } from '../izs-base/fields.ts';
 
 export { dateStr, decimal, int, oneOf, opt, refReq };
@@ -61,6 +62,6 @@ export const day = (label: string) =>
     .string({ error: `请选择${label}` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为yyyy-MM-dd`)
-    .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${label}不是有效日期` });
+    .refine(isCalendarDay, { message: dayRangeMessage(label) });
 /** Optional day: '' or absent → undefined. */
 export const optDay = (label: string) => dateStr(label).transform((v) => v || undefined);

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { ARAP, day, moneyIn, moneyOut, oneOf, opt } from './fields.ts';
 
 const dir = oneOf('发票方向', ['in', 'out'] as const);
@@ -133,8 +134,8 @@ export const INVOICE_ENDPOINTS = {
     summary: '进项/销项发票列表',
     query: z.object({
       direction: dir,
-      current: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(200).default(20),
+      current: num().int().min(1).default(1),
+      size: num().int().min(1).max(200).default(20),
     }),
     answer: z.object({
       records: z.array(invoiceSchema),

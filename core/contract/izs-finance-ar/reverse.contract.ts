@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { ARAP, day, moneyIn, moneyOut, opt, refReq } from './fields.ts';
 
 export const REVERSE_CODE = 'accounting_purchase_reverse_invoice';
@@ -28,8 +29,8 @@ const month = (label = '月份') =>
     .trim()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label}格式应为yyyy-MM`);
 const pageIn = {
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(500).default(20),
+  current: num().int().min(1).default(1),
+  size: num().int().min(1).max(500).default(20),
 };
 
 export const reverseSchema = z.object({

@@ -23,6 +23,7 @@
 import { z } from 'zod';
 import { ACCOUNT_SET_CHECK_PATH } from '../blade-system.contract.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { dateReq, FIN, FIN_PERMISSIONS, int, opt, ref, refReq, req } from './fields.ts';
 
@@ -81,8 +82,7 @@ const yesNo = (label: string, def: '0' | '1') =>
     .default(def);
 
 const flag01 = (label: string, def: 0 | 1) =>
-  z.coerce
-    .number({ error: `${label}格式不正确` })
+  num({ error: `${label}格式不正确` })
     .int(`${label}格式不正确`)
     .min(0, `${label}格式不正确`)
     .max(1, `${label}格式不正确`)
@@ -90,9 +90,7 @@ const flag01 = (label: string, def: 0 | 1) =>
 
 export const accountSetForm = z.object({
   name: req('账套名称', 64),
-  accountingSystem: z.coerce
-    .number({ error: '请选择会计准则' })
-    .refine((v) => v === 1 || v === 2, { message: '请选择会计准则' }),
+  accountingSystem: num({ error: '请选择会计准则' }).refine((v) => v === 1 || v === 2, { message: '请选择会计准则' }),
   taxNature: z
     .union([z.string(), z.number()], { error: '请选择纳税人性质' })
     .transform((v) => String(v).trim())

@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { accountCode, FIN, FIN_PERMISSIONS, flag, opt, refReq, req } from './fields.ts';
 
 export const ACCOUNT_BASE = `${FIN}/account`;
@@ -104,8 +105,7 @@ export const accountUpdateForm = z.object({
   id: refReq('科目'),
   name: req('科目名称', 64).optional(),
   // no defaults here: an absent field keeps the stored value
-  quantity: z.coerce
-    .number({ error: '数量核算格式不正确' })
+  quantity: num({ error: '数量核算格式不正确' })
     .refine((v) => v === 0 || v === 1, { message: '数量核算格式不正确' })
     .optional(),
   unit: z.string({ error: '计量单位必须是文本' }).trim().max(16, '计量单位不能超过16个字符').optional(),
@@ -117,13 +117,13 @@ export const accountEnableBody = z.object({
     .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: '请选择科目' })
     .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
     .refine((l) => l.length > 0 && l.every((x) => /^[1-9]\d{0,18}$/.test(x)), { message: '请选择科目' }),
-  status: z.coerce.number({ error: '状态格式不正确' }).refine((v) => v === 0 || v === 1, { message: '状态格式不正确' }),
+  status: num({ error: '状态格式不正确' }).refine((v) => v === 0 || v === 1, { message: '状态格式不正确' }),
 });
 
 export const accountListQuery = z.object({
   category: z.string().optional(),
   leaf: z.string().optional(),
-  status: z.coerce.number({ error: '状态格式不正确' }).int().optional(),
+  status: num({ error: '状态格式不正确' }).int().optional(),
   keyword: z.string().trim().max(64).optional(),
 });
 

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { dayRangeMessage, isCalendarDay } from '../input.ts';
 import {
   BILL_PATHS,
   BILL_PERMISSION,
@@ -88,6 +89,7 @@ export const BILLS = {
         .string()
         .trim()
         .regex(/^(\d{4}-\d{2}-\d{2})?$/, '日期格式应为yyyy-MM-dd')
+        .refine((v) => v === '' || isCalendarDay(v), { message: dayRangeMessage('日期') })
         .optional(),
     }),
     answer: billSummarySchema,

@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { FIN, FIN_PERMISSIONS, period } from './fields.ts';
 
 export const LEDGER_PATHS = {
@@ -43,12 +44,7 @@ export const rangeQuery = z.object({
 });
 
 export const balanceQuery = rangeQuery.extend({
-  level: z.coerce
-    .number({ error: '科目级次必须是数字' })
-    .int()
-    .min(1, '科目级次最小为1')
-    .max(4, '科目级次最大为4')
-    .optional(),
+  level: num({ error: '科目级次必须是数字' }).int().min(1, '科目级次最小为1').max(4, '科目级次最大为4').optional(),
   includeZero: flagText,
 });
 

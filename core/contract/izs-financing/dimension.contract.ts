@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { FIN, FIN_PERMISSIONS, flag, int, linesOf, opt, ref, refReq, req } from './fields.ts';
 
@@ -86,7 +87,7 @@ export const dimensionForm = z.object({
 export const dimensionQuery = z.object({
   name: z.string().optional(),
   source: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const dimensionResource = defineResource({
@@ -159,7 +160,7 @@ export const dimensionItemQuery = z.object({
   dimensionId: z.string().optional(),
   code: z.string().optional(),
   name: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const dimensionItemResource = defineResource({

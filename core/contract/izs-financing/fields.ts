@@ -3,6 +3,7 @@
  * accounting menus, and zod fields for periods, dates and signed amounts (decimal strings, never floats).
  */
 import { z } from 'zod';
+import { dayRangeMessage, isCalendarDay } from '../input.ts';
 
 export { dateStr, flag, int, oneOf, opt, ref, refReq, req } from '../izs-base/fields.ts';
 export { linesOf } from '../izs-stock/fields.ts';
@@ -51,13 +52,7 @@ export const dateReq = (label: string) =>
     .string({ error: `请选择${label}` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为yyyy-MM-dd`)
-    .refine(
-      (v) => {
-        const d = new Date(`${v}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-      },
-      { message: `${label}不是有效的日期` },
-    );
+    .refine(isCalendarDay, { message: dayRangeMessage(label) });
 
 /** Signed decimal string with at most `places` decimals ('' and absent → undefined). */
 export const signedAmount = (label: string, places = 2) =>

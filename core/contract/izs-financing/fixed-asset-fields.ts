@@ -5,6 +5,7 @@
  * Constraints: money travels as 2-decimal strings, rates as decimal strings (0.05 = 5 %), never floats.
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { FIN } from './fields.ts';
 
 export const FA_BASE = `${FIN}/fixed-assets`;
@@ -81,8 +82,7 @@ export const residualRate = z
   .transform((v) => String(v).trim())
   .refine((v) => /^0(\.\d{1,6})?$/.test(v), { message: '残值率应为 0 到 1 之间的小数（如 0.05），最多6位小数' });
 
-export const lifeMonths = z.coerce
-  .number({ error: '请输入预计使用月数' })
+export const lifeMonths = num({ error: '请输入预计使用月数' })
   .int('预计使用月数必须是整数')
   .min(1, '预计使用月数必须大于 0')
   .max(1200, '预计使用月数不能大于1200');

@@ -1,5 +1,6 @@
 /** 资产类别 (engine resource under /api/izs-financing/fixed-assets/type): default life, method, residual rate, accounts. */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { flag, int, opt, req } from './fields.ts';
 import {
@@ -53,7 +54,7 @@ export const assetTypeForm = z.object({
 
 export const assetTypeQuery = z.object({
   name: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const assetTypeResource = defineResource({

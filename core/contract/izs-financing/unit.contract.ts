@@ -6,6 +6,7 @@
  * Permission: finance_setting_unit (view / add / edit / delete).
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { FIN, flag, int, opt, req } from './fields.ts';
 
@@ -39,7 +40,7 @@ export const unitForm = z.object({
 
 export const unitQuery = z.object({
   name: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 /** Units a new book starts with (scrap trading counts in weight and pieces). */

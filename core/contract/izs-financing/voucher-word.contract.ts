@@ -4,6 +4,7 @@
  * finance_voucher_type). A word used by a voucher cannot be removed; the last word stays.
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { FIN, FIN_PERMISSIONS, flag, int, req } from './fields.ts';
 
@@ -60,7 +61,7 @@ export const voucherWordForm = z.object({
 
 export const voucherWordQuery = z.object({
   word: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 export const voucherWordResource = defineResource({

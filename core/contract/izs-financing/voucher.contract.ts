@@ -30,6 +30,7 @@
 import { z } from 'zod';
 import { idListSchema, type Page, pageQuerySchema } from '../common.ts';
 import { endpoint, typed } from '../endpoint.ts';
+import { num } from '../input.ts';
 import {
   accountCode,
   auxItems,
@@ -149,12 +150,7 @@ export const collectQuery = z.object({
   periodFrom: period('开始期间'),
   periodTo: period('结束期间'),
   word: z.string().trim().optional(),
-  level: z.coerce
-    .number({ error: '科目级次必须是数字' })
-    .int()
-    .min(1, '科目级次最小为1')
-    .max(4, '科目级次最大为4')
-    .default(1),
+  level: num({ error: '科目级次必须是数字' }).int().min(1, '科目级次最小为1').max(4, '科目级次最大为4').default(1),
   posted: z.string().optional(),
 });
 

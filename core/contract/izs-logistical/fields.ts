@@ -1,5 +1,6 @@
 /** Shared pieces of the logistics contracts (izs-logistical). */
 import { z } from 'zod';
+import { num } from '../input.ts';
 import { menuCode } from '../menu-tree.ts';
 
 export const LG = '/api/izs-logistical';
@@ -21,13 +22,11 @@ export const LG_PERMISSIONS = {
 
 /** Longitude / latitude as numbers (coordinates are not money). */
 export const lon = (label = '经度') =>
-  z.coerce
-    .number({ error: `${label}格式不正确` })
+  num({ error: `${label}格式不正确` })
     .min(-180, `${label}应在-180到180之间`)
     .max(180, `${label}应在-180到180之间`);
 export const lat = (label = '纬度') =>
-  z.coerce
-    .number({ error: `${label}格式不正确` })
+  num({ error: `${label}格式不正确` })
     .min(-90, `${label}应在-90到90之间`)
     .max(90, `${label}应在-90到90之间`);
 

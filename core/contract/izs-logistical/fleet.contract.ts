@@ -5,7 +5,8 @@
  * terminal's 鉴权码 / the app's ingest token (never answered in lists).
  */
 import { z } from 'zod';
-import { DEPT_TREE, dateStr, decimal, entityBase, int, opt, phone, ref, req } from '../izs-base/fields.ts';
+import { endpoint } from '../endpoint.ts';
+import { DEPT_TREE, dateStr, decimal, entityBase, int, opt, phone, ref, refReq, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import { LG, LG_PERMISSIONS } from './fields.ts';
 
@@ -214,3 +215,19 @@ export const carResource = defineResource({
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
   ],
 });
+
+/**
+ * A car's 设备鉴权码 for whoever manages the car (the car list's 鉴权码 button): it is never answered in lists or
+ * details, is random per car (and per installation for the demo cars), and is what the terminal or phone app is
+ * configured with. Reading it needs the car's edit button and is written to the operation log.
+ */
+export const LG_CAR = {
+  deviceToken: endpoint({
+    method: 'GET',
+    path: `${LG}/car/device-token`,
+    summary: '查看车辆的设备鉴权码',
+    query: z.object({ id: refReq('车辆') }),
+    answer: z.object({ plate: z.string(), gpsDeviceId: z.string(), deviceToken: z.string() }),
+    permission: { code: LG_PERMISSIONS.car, action: 'edit' },
+  }),
+};

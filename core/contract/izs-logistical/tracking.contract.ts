@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
 import { LG, LG_PERMISSIONS } from './fields.ts';
 
 export const LG_WS = `${LG}/ws`;
@@ -104,7 +105,10 @@ const idStr = z
   .union([z.string(), z.number()], { error: '编号格式不正确' })
   .transform((v) => String(v).trim())
   .refine((v) => /^[1-9]\d{0,18}$/.test(v), { message: '编号格式不正确' });
-const dayStr = z.string({ error: '请选择日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为yyyy-MM-dd');
+const dayStr = z
+  .string({ error: '请选择日期' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为yyyy-MM-dd')
+  .refine(isCalendarDay, { message: dayRangeMessage('日期') });
 
 export const gatewayPosition = z.object({
   terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'),
@@ -147,10 +151,10 @@ export const LG_TRACKING = {
     path: `${LG}/alarm/page`,
     summary: '车辆报警',
     query: z.object({
-      current: z.coerce.number().int().min(1).default(1),
-      size: z.coerce.number().int().min(1).max(200).default(20),
+      current: num().int().min(1).default(1),
+      size: num().int().min(1).max(200).default(20),
       type: z.string().optional(),
-      handleState: z.coerce.number().int().min(0).max(2).optional(),
+      handleState: num().int().min(0).max(2).optional(),
       carId: idStr.optional(),
     }),
     answer: z.object({ records: z.array(alarmRow), total: z.number(), open: z.number() }),

@@ -6,6 +6,7 @@
  * day, core/scf/interest.ts). Totals are the sums of the rows.
  */
 import { z } from 'zod';
+import { dayRangeMessage, isCalendarDay } from '../input.ts';
 import { day, id, kg, yuan } from '../izs-visual/fields.ts';
 
 export const companyPledgeQuery = z.object({
@@ -13,6 +14,9 @@ export const companyPledgeQuery = z.object({
     .string()
     .trim()
     .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { message: '截至日期格式应为yyyy-MM-dd' })
+    .refine((v) => v === '' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDay(v), {
+      message: dayRangeMessage('截至日期'),
+    })
     .optional(),
 });
 

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { DEPT_TREE, entityBase, flag, int, oneOf, opt, refReq, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 
@@ -84,7 +85,7 @@ export const camerasQuery = z.object({
   ip: z.string().optional(),
   weighbridgeId: z.string().optional(),
   brand: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 /** Answer of `look?id=`. */

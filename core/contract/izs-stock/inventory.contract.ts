@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { dateStr, ref } from './fields.ts';
 
 const P = '/api/izs-stock';
@@ -39,7 +40,7 @@ export const inventoryQuery = z.object({
   materialId: ref('物料'),
   materialName: z.string().trim().max(64).optional(),
   /** 1: leave out rows with qty 0 and amount 0. */
-  hideZero: z.coerce.number().int().min(0).max(1).optional(),
+  hideZero: num().int().min(0).max(1).optional(),
 });
 
 export const movementQuery = z.object({
@@ -55,7 +56,7 @@ export const historyQuery = z.object({
   date: dateStr('日期').refine((v) => v !== '', { message: '请选择日期' }),
   warehouseId: ref('仓库'),
   materialId: ref('物料'),
-  hideZero: z.coerce.number().int().min(0).max(1).optional(),
+  hideZero: num().int().min(0).max(1).optional(),
 });
 
 export const sendReceiveQuery = z

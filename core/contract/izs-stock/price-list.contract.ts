@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { DEPT_TREE, entityBase } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import {
@@ -49,7 +50,7 @@ export const priceListForm = z
     priceUnit: oneOf('计价单位', ['yuan_per_tonne', 'yuan_per_kg']).optional(),
     validFrom: dateStr('生效日期'),
     validTo: dateStr('失效日期'),
-    status: z.coerce.number().int().min(0).max(1).default(1),
+    status: num().int().min(0).max(1).default(1),
     remark: opt('备注', 255),
   })
   .refine((v) => !v.validFrom || !v.validTo || v.validFrom <= v.validTo, {
@@ -61,7 +62,7 @@ export const priceListQuery = z.object({
   partyId: z.string().optional(),
   /** Rows valid on this date (yyyy-MM-dd). */
   validOn: z.string().optional(),
-  status: z.coerce.number().int().optional(),
+  status: num().int().optional(),
 });
 
 function priceResource(o: {

@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import type { Option } from '../resource.ts';
 
 export const PRINT_CONFIG_PATHS = {
@@ -109,8 +110,7 @@ const printerName = (label: string) => z.string().trim().max(100, `${label}名�
 
 export const printConfigSaveSchema = z.object({
   warehouseId: idSchema.or(z.undefined()).refine((v) => v !== undefined, { message: '请选择仓库' }),
-  printType: z.coerce
-    .number({ error: '打印方式必须是数字' })
+  printType: num({ error: '打印方式必须是数字' })
     .int('打印方式不正确')
     .refine((v) => v === 1 || v === 2, { message: '打印方式不正确' })
     .default(1),
@@ -119,8 +119,7 @@ export const printConfigSaveSchema = z.object({
   printDevice3: printerName('财务打印机'),
   template: z.enum(TEMPLATE_KEYS, { error: '请选择正确的打印模板' }).default('standard'),
   paper: z.enum(PAPER_KEYS, { error: '请选择正确的纸张' }).default('c241-half'),
-  copies: z.coerce
-    .number({ error: '打印份数必须是数字' })
+  copies: num({ error: '打印份数必须是数字' })
     .int('打印份数必须是整数')
     .min(1, '打印份数至少为1')
     .max(10, '打印份数不能超过10')

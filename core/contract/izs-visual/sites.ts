@@ -3,9 +3,10 @@
  * degrees; a coordinate outside China's extent is refused (a swapped longitude / latitude is the usual slip).
  */
 import { z } from 'zod';
+import { num } from '../input.ts';
 
 const degrees = (label: string, min: number, max: number) =>
-  z.coerce.number({ message: `${label}格式不正确` }).refine((v) => Number.isFinite(v) && v >= min && v <= max, {
+  num({ message: `${label}格式不正确` }).refine((v) => Number.isFinite(v) && v >= min && v <= max, {
     message: `${label}应在 ${min} 到 ${max} 之间（中国境内）`,
   });
 

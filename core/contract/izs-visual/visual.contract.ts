@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { day, id, kg, pct, VISUAL, yuan } from './fields.ts';
 import { financeAnswer, taxAnswer } from './money.ts';
 import { siteCoords, sitesBody } from './sites.ts';
@@ -141,8 +142,7 @@ export const orderDetailAnswer = z.object({
 export type OrderDetailAnswer = z.infer<typeof orderDetailAnswer>;
 
 export const operationQuery = z.object({
-  days: z.coerce
-    .number({ message: '天数格式不正确' })
+  days: num({ message: '天数格式不正确' })
     .int()
     .min(7, { message: '天数不能少于7' })
     .max(90, { message: '天数不能超过90' })
@@ -211,13 +211,11 @@ export const SCREEN_KEYS = [
 ] as const;
 export const visualConfig = z.object({
   screens: z.array(z.enum(SCREEN_KEYS, { message: '大屏名称不正确' })).min(1, { message: '请至少选择一个大屏' }),
-  rotateSeconds: z.coerce
-    .number({ message: '轮播间隔格式不正确' })
+  rotateSeconds: num({ message: '轮播间隔格式不正确' })
     .int()
     .min(0, { message: '轮播间隔不能小于0' })
     .max(3600, { message: '轮播间隔不能超过3600秒' }),
-  refreshSeconds: z.coerce
-    .number({ message: '刷新间隔格式不正确' })
+  refreshSeconds: num({ message: '刷新间隔格式不正确' })
     .int()
     .min(10, { message: '刷新间隔不能少于10秒' })
     .max(3600, { message: '刷新间隔不能超过3600秒' }),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { num } from '../input.ts';
 import { OPEN_EVENTS, OPEN_SCOPES } from './open-v1.contract.ts';
 
 const OA = '/api/izs-toolbox/open-app';
@@ -35,7 +36,7 @@ const IP_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-fA-F:]+(\/\d{1,3})
 export const openAppForm = z.object({
   id: idSchema.optional(),
   name: z.string().trim().min(1, '请输入应用名称').max(100, '应用名称不能超过100字'),
-  enabled: z.coerce.number().int().min(0).max(1).default(1),
+  enabled: num().int().min(0).max(1).default(1),
   ipAllow: z
     .string()
     .trim()
@@ -50,8 +51,7 @@ export const openAppForm = z.object({
       { message: 'IP白名单格式不正确（IP或CIDR，逗号分隔）' },
     ),
   scopes: z.array(z.enum(SCOPE_VALUES, { error: '接口分组不正确' })).default([]),
-  rateLimit: z.coerce
-    .number({ error: '限流必须是数字' })
+  rateLimit: num({ error: '限流必须是数字' })
     .int('限流必须是整数')
     .min(1, '限流至少每分钟1次')
     .max(100000, '限流不能超过每分钟100000次')
@@ -103,8 +103,8 @@ export const openDelivery = z.object({
 const page = <T extends z.ZodType>(row: T) =>
   z.object({ records: z.array(row), total: z.number().int(), current: z.number().int(), size: z.number().int() });
 const pageQuery = {
-  current: z.coerce.number().int().min(1, '页码必须大于0').default(1),
-  size: z.coerce.number().int().min(1, '每页条数必须大于0').max(200, '每页条数不能超过200').default(20),
+  current: num().int().min(1, '页码必须大于0').default(1),
+  size: num().int().min(1, '每页条数必须大于0').max(200, '每页条数不能超过200').default(20),
 };
 
 export const OPEN_APP = {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { type EndpointSpec, endpoint } from '../endpoint.ts';
+import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
 
 export const OPEN_V1 = '/api/open/v1';
 
@@ -53,15 +54,11 @@ const kg = dec(3);
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为yyyy-MM-dd')
+  .refine(isCalendarDay, { message: dayRangeMessage('日期') })
   .optional();
 const paging = {
-  current: z.coerce.number().int('页码必须是整数').min(1, '页码必须大于0').default(1),
-  size: z.coerce
-    .number()
-    .int('每页条数必须是整数')
-    .min(1, '每页条数必须大于0')
-    .max(200, '每页条数不能超过200')
-    .default(20),
+  current: num().int('页码必须是整数').min(1, '页码必须大于0').default(1),
+  size: num().int('每页条数必须是整数').min(1, '每页条数必须大于0').max(200, '每页条数不能超过200').default(20),
 };
 const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({ records: z.array(row), total: z.number().int(), current: z.number().int(), size: z.number().int() });

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { REVERSE_FILES } from '../../../core/contract/izs-finance-ar/reverse-export.contract.ts';
 import { REVERSE_MONTH_EXEMPT } from '../../../core/finance-ar/index.ts';
 import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
+import { safeRow } from '../../../core/format/spreadsheet.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 
@@ -76,26 +77,28 @@ export function registerReverseExport(app: FastifyInstance, db: Db): void {
       sum.tax = sum.tax.plus(x.taxAmount);
       sum.iit = sum.iit.plus(x.iitAmount);
       const over = new Decimal(x.sellerMonth).gt(REVERSE_MONTH_EXEMPT);
-      ws.addRow([
-        i + 1,
-        month,
-        x.orderNo,
-        x.sellerName,
-        x.idNumber,
-        x.phone,
-        x.bankCard,
-        moneyFixed(x.amount),
-        moneyFixed(x.netAmount),
-        x.taxRate === '0' ? '免税' : `${rateFixed(new Decimal(x.taxRate).times(100), 0)}%`,
-        moneyFixed(x.taxAmount),
-        moneyFixed(x.iitAmount),
-        x.state === 'issued' ? '已开票' : '待开票',
-        x.invoiceNo,
-        x.issueDate,
-        x.evidence?.weighingNo ?? '',
-        (x.evidence?.paymentNos ?? []).join('、'),
-        `${moneyFixed(x.sellerMonth)}${over ? '（超过10万元）' : ''}`,
-      ]);
+      ws.addRow(
+        safeRow([
+          i + 1,
+          month,
+          x.orderNo,
+          x.sellerName,
+          x.idNumber,
+          x.phone,
+          x.bankCard,
+          moneyFixed(x.amount),
+          moneyFixed(x.netAmount),
+          x.taxRate === '0' ? '免税' : `${rateFixed(new Decimal(x.taxRate).times(100), 0)}%`,
+          moneyFixed(x.taxAmount),
+          moneyFixed(x.iitAmount),
+          x.state === 'issued' ? '已开票' : '待开票',
+          x.invoiceNo,
+          x.issueDate,
+          x.evidence?.weighingNo ?? '',
+          (x.evidence?.paymentNos ?? []).join('、'),
+          `${moneyFixed(x.sellerMonth)}${over ? '（超过10万元）' : ''}`,
+        ]),
+      );
     });
     ws.addRow([
       '合计',

@@ -4,11 +4,15 @@
  * broker at /api/izs-logistical/ws, alarms, tracks, retention and the in-process demo simulator.
  *
  * Environment: GPS_GATEWAY_TOKEN (the gateway's shared secret; unset = gateway ingest refused),
- * GPS_SIMULATOR (on|off; default on with demo data, off under test), MAP_TILE_URL (optional raster tiles).
+ * GPS_SIMULATOR (on|off; default on with demo data, off under test), MAP_TILE_URL (optional raster tiles),
+ * INGEST_REJECT_RETENTION_DAYS (config.ts: days the refused ingest attempts are kept, default 30).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
+import { startRetention } from '../../platform/logs.ts';
+import { pruneIngestRejects } from './device-guard.ts';
+import { registerDeviceToken } from './device-token.ts';
 import { Ingestor } from './ingest.ts';
 import { registerLgOrder } from './order.ts';
 import { registerLgOrderEnds } from './order-ends.ts';
@@ -29,6 +33,7 @@ export async function registerIzsLogistical(app: FastifyInstance, actx: AppConte
   await registerModule(app, (s) => registerLgResources(s, { db, tz }, ingestor));
   registerLgOrder(app, db, tz);
   registerLgOrderEnds(app, db);
+  registerDeviceToken(app, db);
   registerLgTracking(app, db, tz, ingestor, {
     gatewayToken: process.env.GPS_GATEWAY_TOKEN ?? '',
     tileUrl: process.env.MAP_TILE_URL ?? '',
@@ -39,7 +44,16 @@ export async function registerIzsLogistical(app: FastifyInstance, actx: AppConte
   let sim: SimulatorHandle | undefined;
   let offline: ReturnType<typeof setInterval> | undefined;
   let stopRetention: (() => void) | undefined;
+  let stopRejectRetention: () => Promise<void> = async () => {};
   app.addHook('onReady', async () => {
+    stopRejectRetention = startRetention(db, {
+      days: actx.config.ingestRejectRetentionDays,
+      tz,
+      log: (m) => app.log.info(m),
+      prune: pruneIngestRejects,
+      label: '位置上报拒收记录',
+      name: 'ingest reject',
+    });
     await ingestor.loadLastSeen();
     if (!isTest) {
       offline = setInterval(() => ingestor.sweepOffline().catch((e) => app.log.error(e)), 30_000);
@@ -52,6 +66,7 @@ export async function registerIzsLogistical(app: FastifyInstance, actx: AppConte
     sim?.stop();
     if (offline) clearInterval(offline);
     stopRetention?.();
+    await stopRejectRetention();
   });
   return ingestor;
 }

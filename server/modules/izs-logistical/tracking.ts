@@ -20,6 +20,7 @@ import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest, unauthorized } from '../../platform/r.ts';
 import { scopeOf, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { deviceGuard } from './device-guard.ts';
 import type { Ingestor } from './ingest.ts';
 
 type Rows<T> = { rows: T[] };
@@ -335,10 +336,13 @@ export function registerLgTracking(
     return { logged: true };
   });
 
-  r.handle(LG_TRACKING.ingestDevice, async ({ body }) => {
+  // anonymous: rate-limited per address and device id; failures counted, one row per device id and window
+  const devices = deviceGuard(db);
+  r.handle(LG_TRACKING.ingestDevice, async ({ body, req }) => {
+    await devices.admit(req, body.deviceId);
     const car = await ingestor.carOf(body.deviceId);
     if (!car?.token || !same(car.token, body.token)) {
-      await ingestor.reject('app', body.deviceId, '设备鉴权失败');
+      if (await devices.failed(req, body.deviceId)) await ingestor.reject('app', body.deviceId, '设备鉴权失败');
       throw unauthorized('设备号或鉴权码不正确');
     }
     const res = await ingestor.ingest(

@@ -15,6 +15,7 @@ import type {
   OptionSource,
   ResourceDef,
 } from '../../../core/contract/resource.ts';
+import { safeCell } from '../../../core/format/spreadsheet.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { dict, dictBiz } from '../../db/schema/index.ts';
 import type { AuthUser } from '../auth.ts';
@@ -115,7 +116,7 @@ export async function exportWorkbook(
           batch = [];
           break;
         }
-        ws.addRow(columns.map((c, i) => cellText(c, e, labels[i]))).commit();
+        ws.addRow(columns.map((c, i) => safeCell(cellText(c, e, labels[i])))).commit(); // OWASP: no formula runs
         written++;
       }
       if (batch.length < EXPORT_BATCH) break;

@@ -58,14 +58,19 @@ export function toEntity(row: Row, info: ColumnInfo, tz: string, hidden: string[
   return out;
 }
 
-/** The spec's data helper on input: -1 means empty; '' means empty for anything but text-like fields. */
+/**
+ * The spec's data helper on input: -1 means empty; '' means empty for anything but text-like fields. A field that
+ * holds an amount (number, money, weight, qty, rate) keeps -1 as the value it is, for its own rule to judge: a
+ * pledge ratio of −1 is refused, not silently saved as the default 0 (issue 22).
+ */
 const TEXTISH = new Set(['code', 'text', 'textarea', 'password', 'image', 'file']);
+const AMOUNTS = new Set(['number', 'money', 'weight', 'qty', 'rate']);
 
 export function cleanBody(def: ResourceDef, body: Row): Row {
   const kinds = new Map(def.form.map((f) => [f.field as string, f.kind]));
   const out: Row = {};
   for (const [k, v] of Object.entries(body)) {
-    if (v === -1 || v === '-1') continue;
+    if ((v === -1 || v === '-1') && !AMOUNTS.has(kinds.get(k) ?? '')) continue;
     if (v === '' && !TEXTISH.has(kinds.get(k) ?? 'text')) continue;
     out[k] = v;
   }

@@ -5,6 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_PASSWORD, USER_ADMIN } from '../../../../core/contract/blade-system/user.contract.ts';
+import { num } from '../../../../core/contract/input.ts';
 import type { Db } from '../../../db/client.ts';
 import { loginAttempt, param, user } from '../../../db/schema/index.ts';
 import type { endpoints } from '../../../platform/endpoint.ts';
@@ -26,7 +27,7 @@ import {
 } from './shared.ts';
 
 const statusSchema = z.object({
-  status: z.coerce.number({ error: '状态: 只能是 1 或 0' }).refine((v) => v === 0 || v === 1, '状态: 只能是 1 或 0'),
+  status: num({ error: '状态: 只能是 1 或 0' }).refine((v) => v === 0 || v === 1, '状态: 只能是 1 或 0'),
 });
 
 export function handleUserGrants(r: ReturnType<typeof endpoints>, db: Db): void {

@@ -15,6 +15,7 @@ import { badRequest } from '../../../platform/r.ts';
 import { effectiveDept, tenantOf, tenantOnly } from '../../../platform/scope.ts';
 import { formatDateTime } from '../../../platform/time.ts';
 import { newAppKey, newSecret, newWebhookSecret, type SecretBox } from './crypto.ts';
+import { checkWebhookTarget, WebhookTargetError } from './webhook-target.ts';
 
 type AppRow = typeof openApp.$inferSelect;
 const list = (v: string) => v.split(',').filter(Boolean);
@@ -57,6 +58,14 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
   });
 
   r.handle(OPEN_APP.save, async ({ body, user, req }) => {
+    if (body.webhookUrl) {
+      try {
+        await checkWebhookTarget(body.webhookUrl);
+      } catch (e) {
+        if (e instanceof WebhookTargetError) throw badRequest(e.message);
+        throw e;
+      }
+    }
     const values = {
       name: body.name,
       enabled: body.enabled,

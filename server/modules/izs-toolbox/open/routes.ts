@@ -3,7 +3,9 @@
  * parser, the gate, the per-app rate limit, the call log, its own refusal codes), its OpenAPI document and docs
  * page, the administration endpoints and the webhook worker.
  *
- * Env: WEBHOOK_POLL_MS (outbox poll, default 2000), WEBHOOK_RETRY_BASE_MS (first retry delay, default 10000).
+ * Env: WEBHOOK_POLL_MS (outbox poll, default 2000), WEBHOOK_RETRY_BASE_MS (first retry delay, default 10000),
+ * WEBHOOK_ALLOW_HOSTS (internal receivers an operator allows by name; read at each save and delivery, see
+ * webhook-target.ts).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -5,12 +5,14 @@
  * POSTed signed the Standard Webhooks way (webhook-id = the delivery id, webhook-timestamp, webhook-signature
  * `v1,<base64 HMAC-SHA256>` with the app's `whsec_` secret); a 2xx answer is delivered, anything else is retried
  * after base × 3^(attempt−1) (10 s, 30 s, 90 s, 4.5 min, 13.5 min by default) and given up after MAX_ATTEMPTS.
- * Every attempt's status, error and latency stay on the row; 重新推送 queues it again.
+ * Every attempt's status, error kind and latency stay on the row (never the answer's body); 重新推送 queues it again.
+ * The target is checked again at each attempt and the connection pinned to the checked address (webhook-target.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/client.ts';
 import { openApp, openWebhook } from '../../../db/schema/index.ts';
 import { type SecretBox, webhookSignature } from './crypto.ts';
+import { deliveryError, postWebhook, type Resolve } from './webhook-target.ts';
 
 export const MAX_ATTEMPTS = 6;
 const LEASE_S = 120;
@@ -26,7 +28,13 @@ interface Claimed {
 }
 
 /** Delivers what is due now; answers how many were attempted. */
-export async function deliverDue(db: Db, box: SecretBox, baseMs: number): Promise<number> {
+/** Who may be called (WEBHOOK_ALLOW_HOSTS) and how names resolve (tests give their own resolver). */
+export interface TargetOpts {
+  allow?: Set<string>;
+  resolve?: Resolve;
+}
+
+export async function deliverDue(db: Db, box: SecretBox, baseMs: number, opts: TargetOpts = {}): Promise<number> {
   const due = await rows<Claimed>(
     db,
     sql`update izs_open_webhook set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_S})
@@ -34,11 +42,11 @@ export async function deliverDue(db: Db, box: SecretBox, baseMs: number): Promis
                        order by next_attempt_at, id limit 10 for update skip locked)
      returning id, app_id, payload, attempts`,
   );
-  for (const d of due) await deliverOne(db, box, d, baseMs);
+  for (const d of due) await deliverOne(db, box, d, baseMs, opts);
   return due.length;
 }
 
-async function deliverOne(db: Db, box: SecretBox, d: Claimed, baseMs: number): Promise<void> {
+async function deliverOne(db: Db, box: SecretBox, d: Claimed, baseMs: number, opts: TargetOpts): Promise<void> {
   const id = String(d.id);
   const [app] = await db
     .select({ url: openApp.webhookUrl, secret: openApp.webhookSecretEnc, enabled: openApp.enabled })
@@ -51,23 +59,22 @@ async function deliverOne(db: Db, box: SecretBox, d: Claimed, baseMs: number): P
   else {
     const ts = Math.floor(Date.now() / 1000);
     try {
-      const res = await fetch(app.url, {
-        method: 'POST',
-        headers: {
+      const res = await postWebhook(
+        app.url,
+        {
           'content-type': 'application/json',
           'webhook-id': id,
           'webhook-timestamp': String(ts),
           'webhook-signature': webhookSignature(box.open(app.secret), id, ts, d.payload),
           'user-agent': 'Loopyard-Webhook/1',
         },
-        body: d.payload,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+        d.payload,
+        { timeoutMs: TIMEOUT_MS, allow: opts.allow, resolve: opts.resolve },
+      );
       status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-      if (!res.ok) error = `HTTP ${res.status}`;
+      if (status < 200 || status > 299) error = `HTTP ${status}`;
     } catch (e) {
-      error = (e as Error).name === 'TimeoutError' ? '回调超时' : `连接失败：${(e as Error).message}`.slice(0, 200);
+      error = deliveryError(e);
     }
   }
   const latency = Date.now() - started;
@@ -90,7 +97,7 @@ async function deliverOne(db: Db, box: SecretBox, d: Claimed, baseMs: number): P
 export function startWebhookWorker(
   db: Db,
   box: SecretBox,
-  opts: { pollMs: number; baseMs: number; onError: (e: unknown) => void },
+  opts: { pollMs: number; baseMs: number; onError: (e: unknown) => void } & TargetOpts,
 ) {
   let running = false;
   let stopped = false;
@@ -98,7 +105,7 @@ export function startWebhookWorker(
     if (running || stopped) return;
     running = true;
     try {
-      while (!stopped && (await deliverDue(db, box, opts.baseMs)) > 0) {
+      while (!stopped && (await deliverDue(db, box, opts.baseMs, opts)) > 0) {
         /* drain */
       }
     } catch (e) {
