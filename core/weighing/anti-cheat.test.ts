@@ -12,7 +12,7 @@ import {
   stableStep,
 } from './anti-cheat.ts';
 
-const cfg: AntiCheatConfig = { ...DEFAULT_ANTI_CHEAT, divisionKg: '20', stableWindowMs: 2000 };
+const cfg: AntiCheatConfig = { ...DEFAULT_ANTI_CHEAT, divisionKg: '20', stableWindowMs: 2000, checkPhotos: true };
 
 /** `n` readings 500 ms apart ending at t = 10 000, all of value v and stable bit s. */
 const flat = (v: string, n = 8, s = true): ScaleSample[] =>
@@ -102,10 +102,44 @@ describe('inStableWindow / stableStep', () => {
       true,
     ],
     [
-      'exactly 3 divisions is tolerated',
+      'exactly 10 divisions (a driver climbing off is 4) is tolerated',
       [
         { t: 0, v: '15000', s: true },
-        { t: 500, v: '15060', s: true },
+        { t: 500, v: '15200', s: true },
+      ],
+      false,
+    ],
+    [
+      'a step through the bridge: stable at A, unstable at B for the window, stable at B',
+      [
+        { t: 0, v: '35000', s: true },
+        { t: 500, v: '35000', s: true },
+        { t: 1000, v: '34000', s: false },
+        { t: 1500, v: '34020', s: false },
+        { t: 2000, v: '34000', s: false },
+        { t: 2500, v: '34000', s: true },
+      ],
+      true,
+    ],
+    [
+      'half on the deck, then driving fully on (the values between)',
+      [
+        { t: 0, v: '20000', s: true },
+        { t: 500, v: '24000', s: false },
+        { t: 1000, v: '31000', s: false },
+        { t: 1500, v: '35000', s: false },
+        { t: 2500, v: '35000', s: true },
+      ],
+      false,
+    ],
+    [
+      'the truck leaves and the next one drives on',
+      [
+        { t: 0, v: '35000', s: true },
+        { t: 500, v: '12000', s: false },
+        { t: 1000, v: '0', s: true },
+        { t: 1500, v: '9000', s: false },
+        { t: 2500, v: '15000', s: true },
       ],
       false,
     ],
@@ -149,7 +183,12 @@ describe('flagsOf', () => {
     ['tare 25 % under its last three', { tare: '11250', weight: '11250' }, {}, ['tare_deviation']],
     ['tare −15 %', { tare: '12750', weight: '12750' }, {}, ['tare_deviation']],
     ['tare −9 % is within ±10 %', { tare: '13650', weight: '13650' }, {}, []],
-    ['tare −9 % with ±5 % configured', { tare: '13650', weight: '13650' }, { tareTolerancePct: '5' }, ['tare_deviation']],
+    [
+      'tare −9 % with ±5 % configured',
+      { tare: '13650', weight: '13650' },
+      { tareTolerancePct: '5' },
+      ['tare_deviation'],
+    ],
     ['tolerance 0 switches it off', { tare: '11250', weight: '11250' }, { tareTolerancePct: '0' }, []],
     [
       'standard tare wins over history',
@@ -166,6 +205,7 @@ describe('flagsOf', () => {
     ['no camera read: no plate flag', { plateRead: '' }, {}, []],
     ['one photo of two cameras', { photos: 1 }, {}, ['photos_missing']],
     ['no cameras on the scale', { photos: 0, cameras: 0 }, {}, []],
+    ['photo check off (the default)', { photos: 0 }, { checkPhotos: false }, []],
     [
       'a remote-control step while stable',
       {

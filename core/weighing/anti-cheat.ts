@@ -20,9 +20,10 @@
  * - quick_reweigh: the same plate weighed in again within N minutes of its last completed weighing (default
  *   15 min: no truck unloads, leaves the yard and comes back loaded faster);
  * - plate_mismatch: the camera's plate differs from the typed one (or the record's);
- * - stable_step: two consecutive readings the bridge reported as stable differ by more than N divisions
- *   (default 3) — how a remote-control device on the load cells shows;
- * - photos_missing: fewer photos than the scale has cameras;
+ * - stable_step: the weight steps from one steady value to another by more than N divisions (default 10, i.e.
+ *   200 kg at e = 20 kg: a person stepping on or off the deck is 4 divisions) without passing through the values
+ *   between — how a remote-control device on the load cells shows (stableStep);
+ * - photos_missing: fewer photos than the scale has cameras (per scale, off until its cameras answer snapshots);
  * - manual_entry: every manual weight.
  */
 import Decimal from 'decimal.js';
@@ -88,9 +89,9 @@ export const DEFAULT_ANTI_CHEAT: AntiCheatConfig = {
   positionSensors: false,
   tareTolerancePct: '10',
   reweighMinutes: 15,
-  stepDivisions: 3,
+  stepDivisions: 10,
   checkPlate: true,
-  checkPhotos: true,
+  checkPhotos: false,
   checkMaxGross: true,
 };
 
@@ -133,7 +134,12 @@ export function captureRefusal(input: CaptureInput, cfg: AntiCheatConfig): strin
   if (rs?.length) {
     if (!inStableWindow(rs, cfg)) return '重量未稳定（地磅稳定窗口未满足），不能采集';
     const last = rs[rs.length - 1];
-    if (new Decimal(last.v).minus(w).abs().gt(cfg.divisionKg || '0')) {
+    if (
+      new Decimal(last.v)
+        .minus(w)
+        .abs()
+        .gt(cfg.divisionKg || '0')
+    ) {
       return `采集重量 ${kg(w)} kg 与地磅当前读数 ${kg(last.v)} kg 不符，不能采集`;
     }
     return null;
@@ -142,8 +148,8 @@ export function captureRefusal(input: CaptureInput, cfg: AntiCheatConfig): strin
 }
 
 /**
- * The readings end in the bridge's stable window: the newest is stable, and every reading of the last
- * `stableWindowMs` is stable and within one division of the newest (and the window is filled).
+ * The readings end in the bridge's stable window: the newest is reported stable, and every reading of the last
+ * `stableWindowMs` is within one division of the newest (and the readings cover the window).
  */
 export function inStableWindow(rs: ScaleSample[], cfg: Pick<AntiCheatConfig, 'stableWindowMs' | 'divisionKg'>) {
   const last = rs[rs.length - 1];
@@ -152,19 +158,42 @@ export function inStableWindow(rs: ScaleSample[], cfg: Pick<AntiCheatConfig, 'st
   if (rs[0].t > from) return false;
   const ref = new Decimal(last.v);
   for (let i = rs.length - 1; i >= 0 && rs[i].t >= from; i--) {
-    if (!rs[i].s || new Decimal(rs[i].v).minus(ref).abs().gt(cfg.divisionKg || '0')) return false;
+    if (
+      new Decimal(rs[i].v)
+        .minus(ref)
+        .abs()
+        .gt(cfg.divisionKg || '0')
+    )
+      return false;
   }
   return true;
 }
 
-/** A jump between two consecutive readings both reported stable, larger than `stepDivisions` divisions. */
+/**
+ * A step while stable: the weight sat still at A (readings reported stable), then sits still at B, |B − A| above
+ * `stepDivisions` divisions, and nothing in between was other than A or B (within a division) — the weight jumped
+ * without a truck driving (a truck driving on, off or further on passes through the values between). Two stable
+ * readings side by side that differ is the same case with nothing in between. How a remote-control device switched
+ * on the load cells shows; the bridge's own window only loses "stable" for its length.
+ */
 export function stableStep(rs: ScaleSample[], cfg: Pick<AntiCheatConfig, 'stepDivisions' | 'divisionKg'>) {
   if (!cfg.stepDivisions) return null;
-  const limit = new Decimal(cfg.divisionKg || '0').times(cfg.stepDivisions);
-  for (let i = 1; i < rs.length; i++) {
-    const a = rs[i - 1];
-    const b = rs[i];
-    if (a.s && b.s && new Decimal(b.v).minus(a.v).abs().gt(limit)) return { from: a.v, to: b.v, at: b.t };
+  const div = new Decimal(cfg.divisionKg || '0');
+  const limit = div.times(cfg.stepDivisions);
+  let plateau: string | null = null;
+  let gap: string[] = [];
+  const near = (a: string, b: string) => new Decimal(a).minus(b).abs().lte(div);
+  for (const r of rs) {
+    if (!r.s) {
+      if (plateau !== null) gap.push(r.v);
+      continue;
+    }
+    if (plateau !== null && new Decimal(r.v).minus(plateau).abs().gt(limit)) {
+      const from = plateau;
+      if (gap.every((g) => near(g, from) || near(g, r.v))) return { from, to: r.v, at: r.t };
+    }
+    plateau = r.v;
+    gap = [];
   }
   return null;
 }
@@ -225,7 +254,8 @@ export interface FlagInput {
 /** Every flag a capture raises (empty: a clean weighing). */
 export function flagsOf(i: FlagInput, cfg: AntiCheatConfig): Flag[] {
   const out: Flag[] = [];
-  if (i.manual) out.push({ kind: 'manual_entry', detail: `手工录入 ${kg(i.weight)} kg，原因：${i.manualReason ?? ''}` });
+  if (i.manual)
+    out.push({ kind: 'manual_entry', detail: `手工录入 ${kg(i.weight)} kg，原因：${i.manualReason ?? ''}` });
   if (cfg.checkPlate && i.plateRead && !samePlate(i.plateRead, i.plate)) {
     out.push({ kind: 'plate_mismatch', detail: `车牌识别为 ${i.plateRead}，录入为 ${i.plate}` });
   }

@@ -37,6 +37,8 @@ export interface WeighbridgeOption {
   /** From the business cache when it holds the weighbridge (warehouse, division). */
   warehouseId?: string | null;
   divisionKg?: string;
+  /** issue 24: the scale's minimum capture (kg, '0' = 20 divisions). */
+  minWeightKg?: string;
 }
 
 /** The weighbridges the user may weigh on (select-list), with the cache's warehouse and division when known. */
@@ -53,6 +55,7 @@ export function useWeighbridges(): { list: WeighbridgeOption[]; loading: boolean
           code: r.code ? String(r.code) : undefined,
           warehouseId: (cached?.warehouseId as string | null | undefined) ?? undefined,
           divisionKg: (cached?.divisionKg as string | undefined) ?? undefined,
+          minWeightKg: (cached?.minWeightKg as string | undefined) ?? undefined,
         };
       }),
     [q.data, biz.weighbridgeList],
