@@ -45,9 +45,8 @@ describe('captureRefusal', () => {
       'readings: newest unstable',
       { weight: '15000', manual: false, readings: [...flat('15000'), { t: 10_500, v: '15000', s: false }] },
       {},
-      '稳定窗口',
+      '地磅未报稳定',
     ],
-    ['readings: window not filled', { weight: '15000', manual: false, readings: flat('15000', 3) }, {}, '稳定窗口'],
     ['readings: weight is not the reading', { weight: '18000', manual: false, readings: flat('15000') }, {}, '不符'],
     [
       'half on the deck: rear beam blocked',
@@ -75,12 +74,10 @@ describe('captureRefusal', () => {
 });
 
 describe('inStableWindow / stableStep', () => {
-  it('a reading within one division is still stable, two are not', () => {
-    const rs = flat('15000');
-    rs[5] = { ...rs[5], v: '15020' };
-    expect(inStableWindow(rs, cfg)).toBe(true);
-    rs[5] = { ...rs[5], v: '15040' };
-    expect(inStableWindow(rs, cfg)).toBe(false);
+  it('the bridge says stable with the newest reading', () => {
+    expect(inStableWindow(flat('15000'), cfg)).toBe(true);
+    expect(inStableWindow([...flat('15000'), { t: 10_500, v: '15000', s: false }], cfg)).toBe(false);
+    expect(inStableWindow([], cfg)).toBe(false);
   });
   it.each<[string, ScaleSample[], boolean]>([
     ['flat', flat('15000'), false],
@@ -129,6 +126,14 @@ describe('inStableWindow / stableStep', () => {
         { t: 1000, v: '31000', s: false },
         { t: 1500, v: '35000', s: false },
         { t: 2500, v: '35000', s: true },
+      ],
+      false,
+    ],
+    [
+      'an empty deck, then a truck with no reading in between (a sparse link): not a step',
+      [
+        { t: 0, v: '0', s: true },
+        { t: 500, v: '39000', s: true },
       ],
       false,
     ],

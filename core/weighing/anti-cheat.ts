@@ -6,8 +6,8 @@
  * Refusals (the capture is not taken, nothing is written):
  * - a reading below the scale's minimum (秤台上无车或重量过低): the scale's own minimum, else 20 divisions —
  *   OIML R76 / JJG 539 class III's minimum capacity (Min = 20 e), below which the scale is not verified;
- * - a live reading outside the bridge's stable window (the readings the bridge reported, when sent), or a value
- *   that is not the one the window holds;
+ * - a live reading the bridge did not report stable (its window: n readings in t ms within a division, no
+ *   motion; the last readings it reported are sent with the capture), or a value that is not the one it holds;
  * - where the lane has positioning sensors (红外对射), any sensor blocked — the truck is half on the deck;
  * - a manual weight without its reason (the permission is the server's check).
  *
@@ -132,7 +132,7 @@ export function captureRefusal(input: CaptureInput, cfg: AntiCheatConfig): strin
   }
   const rs = input.readings;
   if (rs?.length) {
-    if (!inStableWindow(rs, cfg)) return '重量未稳定（地磅稳定窗口未满足），不能采集';
+    if (!inStableWindow(rs, cfg)) return '重量未稳定（地磅未报稳定），不能采集';
     const last = rs[rs.length - 1];
     if (
       new Decimal(last.v)
@@ -148,25 +148,12 @@ export function captureRefusal(input: CaptureInput, cfg: AntiCheatConfig): strin
 }
 
 /**
- * The readings end in the bridge's stable window: the newest is reported stable, and every reading of the last
- * `stableWindowMs` is within one division of the newest (and the readings cover the window).
+ * The readings end in the bridge's stable window: the newest is reported stable. The bridge decides that over its
+ * window (tools/scale-bridge/stability.ts: n readings in t ms within a division, no motion bit); the rule here
+ * only refuses a capture the bridge did not call stable — the captured value is checked against it by the caller.
  */
-export function inStableWindow(rs: ScaleSample[], cfg: Pick<AntiCheatConfig, 'stableWindowMs' | 'divisionKg'>) {
-  const last = rs[rs.length - 1];
-  if (!last?.s) return false;
-  const from = last.t - cfg.stableWindowMs;
-  if (rs[0].t > from) return false;
-  const ref = new Decimal(last.v);
-  for (let i = rs.length - 1; i >= 0 && rs[i].t >= from; i--) {
-    if (
-      new Decimal(rs[i].v)
-        .minus(ref)
-        .abs()
-        .gt(cfg.divisionKg || '0')
-    )
-      return false;
-  }
-  return true;
+export function inStableWindow(rs: ScaleSample[], _cfg?: Pick<AntiCheatConfig, 'stableWindowMs' | 'divisionKg'>) {
+  return !!rs[rs.length - 1]?.s;
 }
 
 /**
@@ -176,14 +163,24 @@ export function inStableWindow(rs: ScaleSample[], cfg: Pick<AntiCheatConfig, 'st
  * readings side by side that differ is the same case with nothing in between. How a remote-control device switched
  * on the load cells shows; the bridge's own window only loses "stable" for its length.
  */
-export function stableStep(rs: ScaleSample[], cfg: Pick<AntiCheatConfig, 'stepDivisions' | 'divisionKg'>) {
+export function stableStep(
+  rs: ScaleSample[],
+  cfg: Pick<AntiCheatConfig, 'stepDivisions' | 'divisionKg'> & Partial<Pick<AntiCheatConfig, 'minWeightKg'>>,
+) {
   if (!cfg.stepDivisions) return null;
   const div = new Decimal(cfg.divisionKg || '0');
+  // a steady value below the minimum capture is the empty deck: a truck arriving is not a step
+  const min = minCaptureKg({ minWeightKg: cfg.minWeightKg ?? '0', divisionKg: cfg.divisionKg });
   const limit = div.times(cfg.stepDivisions);
   let plateau: string | null = null;
   let gap: string[] = [];
   const near = (a: string, b: string) => new Decimal(a).minus(b).abs().lte(div);
   for (const r of rs) {
+    if (r.s && new Decimal(r.v).lt(min)) {
+      plateau = null;
+      gap = [];
+      continue;
+    }
     if (!r.s) {
       if (plateau !== null) gap.push(r.v);
       continue;

@@ -79,7 +79,7 @@ function ArchiveCard({ carId }: { carId: string }) {
             title: '有效期至',
             dataIndex: 'validUntil',
             width: 130,
-            render: (v: string | null, r: { valid: boolean }) => (
+            render: (v: string | null, r: TareArchiveAnswer['tares'][number]) => (
               <span>
                 {v ?? '长期'} {r.valid ? <Tag color="green">有效</Tag> : <Tag color="grey">已过期</Tag>}
               </span>
@@ -89,7 +89,7 @@ function ArchiveCard({ carId }: { carId: string }) {
           {
             title: '',
             width: 60,
-            render: (_: unknown, r: { id: string }) =>
+            render: (_: unknown, r: TareArchiveAnswer['tares'][number]) =>
               can('edit') ? (
                 <Button
                   size="small"

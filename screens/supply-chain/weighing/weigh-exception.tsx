@@ -141,8 +141,8 @@ export default function WeighExceptionScreen() {
                   <img className="ly-wx-photo" src={photoSrc(p)} alt={`抓拍 ${i + 1}`} />
                 </a>
               ) : (
-                <Tag key={p} size="small" title={p}>
-                  照片{i + 1}
+                <Tag key={p} size="small">
+                  <span title={p}>照片{i + 1}</span>
                 </Tag>
               ),
             )}
