@@ -133,6 +133,12 @@ test('a tare 25 % under the archive ends in 异常过磅; the supervisor release
   await expect(row.locator('svg')).toBeVisible(); // the readings of the last 30 s
   await expect(page.getByTestId('wx-open')).not.toHaveText('0');
   await page.screenshot({ path: test.info().outputPath('weigh-exception.png'), fullPage: true });
+  // the weighbridge wall screen counts it
+  await page.goto('/visual/data-board');
+  await expect(page.getByTestId('board-exceptions-open')).not.toHaveText('0');
+  await expect(page.getByTestId('board-exceptions')).toContainText('皮重超出档案范围');
+  await page.screenshot({ path: test.info().outputPath('data-board.png') });
+  await page.goto('/supply-chain/weigh-exception');
   await page.getByTestId(`release-${orderNo}`).click();
   await page.getByTestId('wx-note').fill('已核实：司机卸下了备胎和工具箱');
   await page.getByTestId('wx-confirm').click();

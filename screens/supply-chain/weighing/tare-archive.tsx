@@ -73,7 +73,7 @@ function ArchiveCard({ carId }: { carId: string }) {
         empty="未设置标准皮重（比对近3次平均皮重）"
         columns={[
           { title: '类型', dataIndex: 'kindName', width: 120 },
-          { title: '挂车号/箱号', dataIndex: 'label', width: 120 },
+          { title: '挂车号/箱号', dataIndex: 'label', width: 110 },
           { title: '皮重', dataIndex: 'tareKg', width: 110, align: 'right', render: (v: string) => kg(v) },
           {
             title: '有效期至',
@@ -85,7 +85,6 @@ function ArchiveCard({ carId }: { carId: string }) {
               </span>
             ),
           },
-          { title: '更新时间', dataIndex: 'updateTime', width: 150 },
           {
             title: '',
             width: 60,

@@ -25,7 +25,7 @@ const STATE_COLORS: Record<string, 'red' | 'green' | 'grey'> = { open: 'red', re
 /** The last 30 s of readings as a small line (stable readings dark, moving ones light). */
 function ReadingsLine({ rs }: { rs: ExceptionRow['readings'] }) {
   if (rs.length < 2) return <span className="ly-wx-muted">无读数</span>;
-  const W = 180;
+  const W = 140;
   const H = 36;
   const t0 = rs[0].t;
   const span = Math.max(1, rs[rs.length - 1].t - t0);
@@ -88,62 +88,67 @@ export default function WeighExceptionScreen() {
   const [note, setNote] = useState('');
 
   const columns = [
-    { title: '发生时间', dataIndex: 'createTime', width: 150 },
+    { title: '发生时间', dataIndex: 'createTime', width: 105 },
     {
-      title: '磅单',
+      title: '磅单 / 车牌',
       dataIndex: 'orderNo',
-      width: 150,
-      render: (v: string, r: ExceptionRow) => (
-        <Link href={`/supply-chain/weight-memo-detail/${r.weighingId}`}>{v}</Link>
-      ),
-    },
-    {
-      title: '车牌 / 识别',
-      dataIndex: 'carNumber',
-      width: 130,
+      width: 160,
       render: (v: string, r: ExceptionRow) => (
         <span>
-          <b>{v}</b>
-          {r.plateRead && r.plateRead !== v ? <div className="ly-wx-warn">识别 {r.plateRead}</div> : null}
+          <Link href={`/supply-chain/weight-memo-detail/${r.weighingId}`}>{v}</Link>
+          <div>
+            <b>{r.carNumber}</b>
+            {r.plateRead && r.plateRead !== r.carNumber ? (
+              <span className="ly-wx-warn"> 识别 {r.plateRead}</span>
+            ) : null}
+          </div>
         </span>
       ),
     },
     {
-      title: '异常类型',
-      dataIndex: 'kindName',
-      width: 140,
-      render: (v: string) => <Tag color="orange">{v}</Tag>,
+      title: '异常',
+      dataIndex: 'detail',
+      render: (v: string, r: ExceptionRow) => (
+        <span>
+          <Tag color="orange">{r.kindName}</Tag>
+          <div style={{ marginTop: 4 }}>{v}</div>
+        </span>
+      ),
     },
-    { title: '说明', dataIndex: 'detail' },
     {
       title: '重量(kg)',
       dataIndex: 'weight',
       width: 100,
       align: 'right' as const,
-      render: (v: string, r: ExceptionRow) => `${formatKg(v)}${r.pass === 'first' ? '（一次）' : '（二次）'}`,
+      render: (v: string, r: ExceptionRow) => (
+        <span>
+          {formatKg(v)}
+          <div className="ly-wx-muted">{r.pass === 'first' ? '一次过磅' : '二次过磅'}</div>
+        </span>
+      ),
     },
     {
       title: '近30秒读数',
       dataIndex: 'readings',
-      width: 190,
+      width: 150,
       render: (rs: ExceptionRow['readings']) => <ReadingsLine rs={rs} />,
     },
     {
       title: '抓拍',
       dataIndex: 'photos',
-      width: 140,
+      width: 90,
       render: (ps: string[]) =>
         ps.length ? (
           <Space spacing={4} wrap>
             {ps.map((p, i) =>
               photoSrc(p) ? (
-                <a key={p} href={photoSrc(p)} target="_blank" rel="noreferrer">
-                  <img className="ly-wx-photo" src={photoSrc(p)} alt={`抓拍 ${i + 1}`} />
+                <a key={p} href={photoSrc(p)} target="_blank" rel="noreferrer" title={p}>
+                  照片{i + 1}
                 </a>
               ) : (
-                <Tag key={p} size="small">
-                  <span title={p}>照片{i + 1}</span>
-                </Tag>
+                <span key={p} title={p}>
+                  照片{i + 1}
+                </span>
               ),
             )}
           </Space>
@@ -154,7 +159,7 @@ export default function WeighExceptionScreen() {
     {
       title: '状态',
       dataIndex: 'stateName',
-      width: 80,
+      width: 76,
       render: (v: string, r: ExceptionRow) => <Tag color={STATE_COLORS[r.state] ?? 'grey'}>{v}</Tag>,
     },
     {
