@@ -138,6 +138,14 @@ describe('inStableWindow / stableStep', () => {
       false,
     ],
     [
+      'two steady values a minute apart with nothing between (a link that only sends changes): not a step',
+      [
+        { t: 0, v: '14000', s: true },
+        { t: 60_000, v: '39000', s: true },
+      ],
+      false,
+    ],
+    [
       'the truck leaves and the next one drives on',
       [
         { t: 0, v: '35000', s: true },

@@ -163,6 +163,13 @@ export function inStableWindow(rs: ScaleSample[], _cfg?: Pick<AntiCheatConfig, '
  * readings side by side that differ is the same case with nothing in between. How a remote-control device switched
  * on the load cells shows; the bridge's own window only loses "stable" for its length.
  */
+/**
+ * How soon after the last steady reading the new steady value must come to be a step (ms): a bridge reports ~10
+ * readings a second and regains "stable" one window (2–3 s) after a jump; readings minutes apart (a link that only
+ * sends changes) say nothing about what happened between them.
+ */
+export const STEP_MS = 10_000;
+
 export function stableStep(
   rs: ScaleSample[],
   cfg: Pick<AntiCheatConfig, 'stepDivisions' | 'divisionKg'> & Partial<Pick<AntiCheatConfig, 'minWeightKg'>>,
@@ -173,6 +180,7 @@ export function stableStep(
   const min = minCaptureKg({ minWeightKg: cfg.minWeightKg ?? '0', divisionKg: cfg.divisionKg });
   const limit = div.times(cfg.stepDivisions);
   let plateau: string | null = null;
+  let since = 0;
   let gap: string[] = [];
   const near = (a: string, b: string) => new Decimal(a).minus(b).abs().lte(div);
   for (const r of rs) {
@@ -185,11 +193,12 @@ export function stableStep(
       if (plateau !== null) gap.push(r.v);
       continue;
     }
-    if (plateau !== null && new Decimal(r.v).minus(plateau).abs().gt(limit)) {
+    if (plateau !== null && r.t - since <= STEP_MS && new Decimal(r.v).minus(plateau).abs().gt(limit)) {
       const from = plateau;
       if (gap.every((g) => near(g, from) || near(g, r.v))) return { from, to: r.v, at: r.t };
     }
     plateau = r.v;
+    since = r.t;
     gap = [];
   }
   return null;
