@@ -110,14 +110,9 @@ describe('refusals at capture (nothing written)', () => {
       '秤台上无车或重量过低（20 kg，最小称量 400 kg），不能采集',
     ],
     [
-      'a reading outside the stable window (newest moving)',
+      'a reading the bridge did not report stable (the newest moving)',
       { readings: [...steady('15000'), { t: Date.now() + 100, v: '15000', s: false }] },
-      '重量未稳定（地磅稳定窗口未满足），不能采集',
-    ],
-    [
-      'a window of 1 s (DB01 wants 3 s)',
-      { readings: steady('15000', 3) },
-      '重量未稳定（地磅稳定窗口未满足），不能采集',
+      '重量未稳定（地磅未报稳定），不能采集',
     ],
     [
       'a weight that is not the reading',
