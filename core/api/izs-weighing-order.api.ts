@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { engineList } from '../contract/engine-reads.ts';
 import { CAMERAS, type camerasEntity, camerasResource } from '../contract/izs-sell/cameras.contract.ts';
+import { TARE_ARCHIVE, WEIGH_EXCEPTION } from '../contract/izs-weighing/anti-cheat.contract.ts';
 import { type FirstPassBody, WEIGHING_ORDER_READS } from '../contract/izs-weighing/orders.contract.ts';
 import { WEIGHING } from '../contract/izs-weighing/weighing-commands.contract.ts';
 import { injectDescriptors } from './endpoints.ts';
@@ -54,3 +55,20 @@ export const { useStationCamerasListQuery, useLazyStationCamerasLookQuery } = st
 
 /** A camera row as the workstation reads it. */
 export type CameraRow = Pick<z.infer<typeof camerasEntity>, 'id' | 'name' | 'position' | 'status'>;
+
+/** 异常过磅 and 皮重档案 (issue 24, anti-cheat.contract.ts). */
+export const weighExceptionApi = injectDescriptors('weighException', WEIGH_EXCEPTION);
+export const {
+  useWeighExceptionPageQuery,
+  useWeighExceptionCountsQuery,
+  useWeighExceptionReleaseMutation,
+  useWeighExceptionVoidMutation,
+} = weighExceptionApi;
+export const tareArchiveApi = injectDescriptors('tareArchive', TARE_ARCHIVE);
+export const {
+  useTareArchivePageQuery,
+  useTareArchiveDetailQuery,
+  useTareArchiveSaveMutation,
+  useTareArchiveRemoveMutation,
+  useTareArchiveMaxGrossMutation,
+} = tareArchiveApi;

@@ -22,7 +22,9 @@ export type ButtonAction =
   | 'void'
   | 'manual'
   // reviewing an out-stock over the customer's credit limit (issue 11)
-  | 'credit';
+  | 'credit'
+  // a supervisor releasing a flagged weighing (异常过磅, issue 24)
+  | 'release';
 export const DEFAULT_BUTTONS: ButtonAction[] = ['add', 'edit', 'view', 'delete', 'refresh', 'search', 'export'];
 export const BUTTON_NAMES: Record<ButtonAction, string> = {
   add: '新增',
@@ -36,6 +38,7 @@ export const BUTTON_NAMES: Record<ButtonAction, string> = {
   void: '作废',
   manual: '手工录入',
   credit: '信用超额审核',
+  release: '放行',
 };
 
 export interface MenuSeed {
@@ -88,6 +91,9 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '简易过磅', path: '/supply-chain/ease-loadometer' },
           { name: '分拣过磅', path: '/supply-chain/assembly-loadometer' },
           { name: '磅单', path: '/supply-chain/weight-memo', buttons: [...DEFAULT_BUTTONS, 'void'] },
+          // issue 24: flagged weighings held for a supervisor, and each vehicle's tare archive
+          { name: '异常过磅', path: '/supply-chain/weigh-exception', buttons: [...ro, 'release'] },
+          { name: '皮重档案', path: '/supply-chain/tare-archive', buttons: ['view', 'edit', 'refresh', 'search'] },
           {
             name: '磅单详情',
             path: '/supply-chain/weight-memo-detail/:id',

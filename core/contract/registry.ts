@@ -55,6 +55,7 @@ import { PRINT_CONFIG } from './izs-toolbox/print-config.contract.ts';
 import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
 import { DASHBOARD } from './izs-visual/dashboard.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
+import { TARE_ARCHIVE, WEIGH_EXCEPTION } from './izs-weighing/anti-cheat.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
@@ -109,6 +110,8 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   stockParty: PARTY,
   stockPrice: PRICE,
   weighing: WEIGHING,
+  weighException: WEIGH_EXCEPTION,
+  tareArchive: TARE_ARCHIVE,
   weighingSocket: WEIGHING_SOCKET,
   baseConfig: CONFIG,
   baseSelectData: SELECT_DATA,

@@ -33,6 +33,9 @@ export const TRACE_ORDER_TYPES: Record<string, string> = {
 
 export const TRACE_EVENTS: Record<string, string> = {
   completed: '过磅完成',
+  // issue 24: 异常过磅 opened by a capture's flags, released by a supervisor
+  flagged: '异常过磅',
+  released: '异常放行',
   reviewed: '审核',
   voided: '作废',
   signed: '签署',

@@ -27,6 +27,8 @@ export const SCREENS: PageMap = {
     () => import('../../screens/supply-chain/weighing/assembly-loadometer.tsx'),
   ),
   '/supply-chain/weight-memo': lazy(() => import('../../screens/supply-chain/weighing/weight-memo.tsx')),
+  '/supply-chain/weigh-exception': lazy(() => import('../../screens/supply-chain/weighing/weigh-exception.tsx')),
+  '/supply-chain/tare-archive': lazy(() => import('../../screens/supply-chain/weighing/tare-archive.tsx')),
   '/supply-chain/weight-memo-detail/:id': lazy(
     () => import('../../screens/supply-chain/weighing/weight-memo-detail.tsx'),
   ),

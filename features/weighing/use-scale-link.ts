@@ -5,6 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CarReading, WeightReading } from '../../core/contract/izs-weighing/socket.contract.ts';
+import type { ScaleSample } from '../../core/weighing/anti-cheat.ts';
+import { readingKg } from '../../core/weighing/reading.ts';
 import { type PortErrorDetail, ScaleLink, type ScaleLinkOptions, type ScaleLinkStatus } from './scale-link.ts';
 
 export interface UseScaleLink {
@@ -15,7 +17,15 @@ export interface UseScaleLink {
   car: CarReading | undefined;
   error: PortErrorDetail | undefined;
   reset(): void;
+  /**
+   * issue 24: the readings of the last 30 s as the bridge reported them (kg, oldest first) — sent with a capture so
+   * that the server checks the stable window and looks for a step while stable (core/weighing/anti-cheat.ts).
+   */
+  recent(): ScaleSample[];
 }
+
+/** How far back `recent()` reaches. */
+export const RECENT_MS = 30_000;
 
 export function useScaleLink(
   opts: { url?: string; active?: boolean; createClient?: ScaleLinkOptions['createClient'] } = {},
@@ -26,6 +36,7 @@ export function useScaleLink(
   const [car, setCar] = useState<CarReading>();
   const [error, setError] = useState<PortErrorDetail>();
   const link = useRef<ScaleLink | undefined>(undefined);
+  const samples = useRef<ScaleSample[]>([]);
 
   useEffect(() => {
     if (!active) return;
@@ -36,7 +47,16 @@ export function useScaleLink(
         setStatus(s);
         if (s === 'enabled') setError(undefined);
       },
-      onWeight: setWeight,
+      onWeight: (w) => {
+        const kg = readingKg(w.value, w.unit);
+        if (kg !== null) {
+          const buf = samples.current;
+          buf.push({ t: w.time, v: kg, s: w.stable });
+          while (buf.length && buf[0].t < w.time - RECENT_MS) buf.shift();
+          if (buf.length > 600) buf.splice(0, buf.length - 600);
+        }
+        setWeight(w);
+      },
       onCar: setCar,
       onPortError: setError,
     });
@@ -49,6 +69,7 @@ export function useScaleLink(
   }, [url, active, createClient]);
 
   const reset = useCallback(() => link.current?.reset(), []);
+  const recent = useCallback(() => [...samples.current], []);
   return {
     status,
     enabled: status === 'enabled',
@@ -57,5 +78,6 @@ export function useScaleLink(
     car,
     error,
     reset,
+    recent,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { type BoardAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
+import { WEIGH_EXCEPTION } from '../../core/contract/izs-weighing/anti-cheat.contract.ts';
 import { type SocketConfig, WEIGHING_SOCKET } from '../../core/contract/izs-weighing/socket.contract.ts';
 import { Decimal, formatKg } from '../../core/format/amounts.ts';
 import { t2 } from '../../features/wall/format.ts';
@@ -118,6 +119,8 @@ export default function DataBoard() {
   const cfg = useWallConfig();
   const { data, error, stale, reload } = useWallData(VISUAL_ENDPOINTS.board, {}, cfg.refreshSeconds * 1000);
   const { live, online } = useLiveWeights(data, reload);
+  // issue 24: 异常过磅 held for a supervisor (absent for a user without the view of 异常过磅)
+  const held = useWallData(WEIGH_EXCEPTION.counts, {}, cfg.refreshSeconds * 1000).data;
   const bridges = (data?.bridges ?? []).filter((b) => !cfg.weighbridgeIds.length || cfg.weighbridgeIds.includes(b.id));
   const cols = bridges.length <= 3 ? bridges.length || 1 : bridges.length === 4 ? 2 : 3;
   const tall = cols === 3 && bridges.length <= 3;
@@ -131,7 +134,7 @@ export default function DataBoard() {
             gridAutoRows: '1fr',
             gap: 20,
             padding: 20,
-            height: 984,
+            height: held ? 914 : 984,
             boxSizing: 'border-box',
           }}
         >
@@ -195,6 +198,38 @@ export default function DataBoard() {
             );
           })}
         </main>
+      )}
+      {data && held && (
+        <footer
+          data-testid="board-exceptions"
+          style={{
+            height: 70,
+            margin: '0 20px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 28,
+            fontSize: 24,
+            padding: '0 20px',
+            borderRadius: 8,
+            background: held.open ? 'rgba(255, 77, 79, .18)' : 'rgba(0,0,0,.35)',
+          }}
+        >
+          <span>
+            异常过磅 待处理{' '}
+            <b data-testid="board-exceptions-open" style={{ fontSize: 40, color: held.open ? '#ff7875' : '#fff' }}>
+              {held.open}
+            </b>{' '}
+            条（拦截磅单 {held.heldWeighings} 张）
+          </span>
+          <span style={{ color: WALL.dim }}>今日 {held.today} 条</span>
+          {held.byKind
+            .filter((k) => k.open > 0)
+            .map((k) => (
+              <span key={k.kind} style={{ color: '#ffc069' }}>
+                {k.label} {k.open}
+              </span>
+            ))}
+        </footer>
       )}
     </WallFrame>
   );

@@ -62,7 +62,7 @@ describe('purchase weighing → in-stock → review → inventory', () => {
     expect(first.orderNo).toMatch(/^GB\d{12}$/);
     // the same plate cannot start a second record while one is open
     const again = await clerk()(`${W}/first-pass`, {
-      body: { orderType: 'purchase', weighbridgeId: c.wb.DB01, carNumber: '浙B3M567', weight: '1', stable: true },
+      body: { orderType: 'purchase', weighbridgeId: c.wb.DB01, carNumber: '浙B3M567', weight: '38620', stable: true },
     });
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe(`车辆浙B3M567有未完成的磅单${first.orderNo}，请进行二次过磅`);
@@ -161,9 +161,13 @@ describe('readings', () => {
     expect(off.body.msg).toBe('本机构未允许手工录入重量，请在业务配置中开启');
     await setConfig({ manualWeighAllowed: 1 });
     try {
-      const m = await okPost(admin(), `${W}/first-pass`, { ...body, manual: 1 });
-      expect(m.firstManual).toBe(1);
-      const done = await okPost(admin(), `${W}/second-pass`, { id: m.id, weight: '9000', stable: true, complete: 1 });
+      // issue 24: a manual weight needs a reason and is always held as 异常过磅 until a supervisor releases it
+      const m = await okPost(admin(), `${W}/first-pass`, { ...body, manual: 1, manualReason: '仪表故障' });
+      expect(m).toMatchObject({ firstManual: 1, openExceptions: 1 });
+      const held = await okPost(admin(), `${W}/second-pass`, { id: m.id, weight: '9000', stable: true, complete: 1 });
+      expect(held).toMatchObject({ weighState: 'first', openExceptions: 1 });
+      await okPost(admin(), '/api/izs-weighing/exception/release', { weighingId: m.id, note: '已核实' });
+      const done = await okPost(admin(), `${W}/complete`, { id: m.id });
       expect(done).toMatchObject({ weighState: 'completed', netWeight: '6000.000', stockOrderId: null });
       const memo = (await admin()(`${W}/memo`, { query: { id: m.id } })).body.data;
       expect(memo).toMatchObject({
@@ -345,7 +349,7 @@ describe('scope and tenancy', () => {
     const restore = await revokeCodes(c, 'user', ['supply_chain_loadometer_add', 'supply_chain_weight_memo_void']);
     try {
       const r = await clerk()(`${W}/first-pass`, {
-        body: { orderType: 'other', weighbridgeId: c.wb.DB01, carNumber: '赣A00002', weight: '100', stable: true },
+        body: { orderType: 'other', weighbridgeId: c.wb.DB01, carNumber: '赣A00002', weight: '15000', stable: true },
       });
       expect([r.status, r.body.msg]).toEqual([200, '操作成功']);
       const v = await clerk()(`${W}/void`, { body: { id: r.body.data.id, reason: '测试' } });

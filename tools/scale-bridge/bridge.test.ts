@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { WeightReading } from '../../core/contract/izs-weighing/socket.contract.ts';
+import { captureRefusal, DEFAULT_ANTI_CHEAT, type ScaleSample, stableStep } from '../../core/weighing/anti-cheat.ts';
 import { Bridge } from './bridge.ts';
 import { createDecoder, encodeToledo, encodeXk3190A9, type IndicatorFormat } from './formats.ts';
-import { TruckSimulator } from './simulate.ts';
+import { type ScriptedVisit, TruckSimulator } from './simulate.ts';
 import { StabilityDetector } from './stability.ts';
 
 describe('StabilityDetector', () => {
@@ -164,5 +165,61 @@ describe('TruckSimulator', () => {
     expect(visits[1].color).toBe('蓝');
     expect(new Set(visits[1].stable)).toEqual(new Set([12_300]));
     expect(visits[2].plate).not.toBe('苏E12345'); // then random trucks again
+  });
+});
+
+describe('the simulator plays the cheats of issue 24 through the bridge', () => {
+  /** Runs one scripted visit through the bridge; answers the readings (kg samples) and the sensors while stable. */
+  function play(visit: ScriptedVisit) {
+    let t = 0;
+    const seen: WeightReading[] = [];
+    const b = new Bridge(
+      'xk3190-a9',
+      { minReadings: 5, windowMs: 2000, tolerance: '20' },
+      'B1',
+      {
+        weight: (w) => seen.push(w),
+      },
+      () => t,
+    );
+    const sim = new TruckSimulator({ seed: 7, format: 'xk3190-a9', lineNoise: 0, sensors: true, visits: [visit] });
+    for (let i = 0; i < 400; i++) {
+      const tick = sim.step();
+      t = tick.at;
+      b.feed(tick.bytes, tick.sensors);
+      if (tick.phase === 'off') break;
+    }
+    const samples: ScaleSample[] = seen.map((w) => ({ t: w.time, v: w.value, s: w.stable }));
+    return { seen, samples };
+  }
+  const cfg = { ...DEFAULT_ANTI_CHEAT, divisionKg: '20', stableWindowMs: 2000 };
+
+  it('a clean truck: the sensors clear while stable, no step, the capture is taken', () => {
+    const { seen, samples } = play({ carNumber: '苏E12345', kg: 35_260, stableMs: 8000 });
+    // (at 0 kg a beam may be cut already: the truck's nose crosses it before its axle reaches the deck)
+    const stable = seen.filter((w) => w.stable && Number(w.value) > 0);
+    expect(stable.length).toBeGreaterThan(10);
+    expect(stable.every((w) => w.sensors && !w.sensors.front && !w.sensors.rear)).toBe(true);
+    expect(stableStep(samples, cfg)).toBeNull();
+    const last = stable[stable.length - 1];
+    const upTo = samples.filter((s) => s.t <= last.time);
+    expect(
+      captureRefusal({ weight: last.value, manual: false, readings: upTo, sensors: last.sensors }, cfg),
+    ).toBeNull();
+  });
+
+  it('half on the deck: the rear beam stays cut while the weight is steady, the capture is refused', () => {
+    const { seen, samples } = play({ carNumber: '苏E12345', kg: 30_000, stableMs: 8000, halfOn: true });
+    const last = seen.filter((w) => w.stable).at(-1) as WeightReading;
+    expect(last.sensors).toEqual({ front: false, rear: true });
+    const upTo = samples.filter((s) => s.t <= last.time);
+    expect(captureRefusal({ weight: last.value, manual: false, readings: upTo, sensors: last.sensors }, cfg)).toContain(
+      '车辆未完全上磅',
+    );
+  });
+
+  it('a remote-control step of −600 kg while standing is a stable_step', () => {
+    const { samples } = play({ carNumber: '苏E12345', kg: 35_260, stableMs: 10_000, stepKg: -600 });
+    expect(stableStep(samples, cfg)).toMatchObject({ from: '35260', to: '34660' });
   });
 });

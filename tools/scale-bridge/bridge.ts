@@ -27,15 +27,25 @@ export class Bridge {
     this.stability = new StabilityDetector(stability);
   }
 
-  /** Bytes from the line; answers the readings published. */
-  feed(bytes: Uint8Array): WeightReading[] {
+  /**
+   * Bytes from the line; answers the readings published. `sensors`: the lane's positioning sensors at this moment
+   * (issue 24; read from the relay board, or the simulator), carried on every reading.
+   */
+  feed(bytes: Uint8Array, sensors?: { front: boolean; rear: boolean }): WeightReading[] {
     const out: WeightReading[] = [];
     for (const r of this.decoder.push(bytes)) {
       if (r.overload) continue;
       const time = this.now();
       const stable = this.stability.add(r.value, time, r.motion === true);
       const unit = r.unit === 'g' ? 'g' : r.unit;
-      const w: WeightReading = { value: r.value, unit, stable, scale: this.scale, time };
+      const w: WeightReading = {
+        value: r.value,
+        unit,
+        stable,
+        scale: this.scale,
+        time,
+        ...(sensors ? { sensors } : {}),
+      };
       this.last = w;
       this.sinks.weight(w);
       out.push(w);

@@ -42,6 +42,8 @@ export interface SimulatorOptions {
    * follow. Noise, settling and line damage stay as for any truck.
    */
   visits?: ScriptedVisit[];
+  /** issue 24: the lane has positioning sensors (红外对射); each tick says whether the front / rear beam is blocked. */
+  sensors?: boolean;
 }
 
 export interface ScriptedVisit {
@@ -51,6 +53,12 @@ export interface ScriptedVisit {
   kg: number;
   /** How long the truck stands still, simulated ms (default 4–8 s at random). */
   stableMs?: number;
+  /**
+   * issue 24 cheats: the rear axle stays off the deck (the rear beam stays blocked while the weight is steady), or
+   * a remote-control device on the load cells steps the weight by `stepKg` (negative: lighter) 40 % into the stand.
+   */
+  halfOn?: boolean;
+  stepKg?: number;
 }
 
 export interface SimulatorTick {
@@ -63,6 +71,8 @@ export interface SimulatorTick {
   bytes: Uint8Array;
   /** A plate read by the camera at this tick. */
   plate?: { carNumber: string; color: string };
+  /** The positioning sensors (when the lane has them): true = beam blocked. */
+  sensors?: { front: boolean; rear: boolean };
 }
 
 export class TruckSimulator {
@@ -151,8 +161,10 @@ export class TruckSimulator {
         const swing = this.target * 0.02 * Math.exp(-4 * p) * Math.sin(p * 20);
         return this.round(this.target + swing + this.between(-1, 1) * this.division);
       }
-      case 'stable':
-        return this.target;
+      case 'stable': {
+        const step = this.visit?.stepKg;
+        return step && p >= 0.4 ? this.round(this.target + step) : this.target;
+      }
       case 'off':
         return this.round(this.target * (1 - p) ** 1.5 * (1 + this.between(-0.03, 0.03)));
     }
@@ -177,6 +189,12 @@ export class TruckSimulator {
     let bytes = encodeFrameFor(this.opts.format, String(value), motion);
     if (this.rnd() < this.lineNoise) bytes = this.damage(bytes);
     const tick: SimulatorTick = { at: this.t, phase: this.phase, value, bytes };
+    if (this.opts.sensors) {
+      // the beams are cut while the truck crosses them; a truck half on the deck keeps the rear one cut
+      const crossing = this.phase === 'on' || this.phase === 'off';
+      const half = !!this.visit?.halfOn && (this.phase === 'settling' || this.phase === 'stable');
+      tick.sensors = { front: crossing, rear: crossing || half };
+    }
     if (this.phase === 'stable' && this.plate && this.t >= this.plateAt) {
       tick.plate = this.plate;
       this.plate = undefined;

@@ -47,7 +47,7 @@ export async function startSimulatedBridge(opts: SimulatedBridgeOptions): Promis
   const timer = setInterval(
     () => {
       const tick = sim.step();
-      b.feed(tick.bytes);
+      b.feed(tick.bytes, tick.sensors);
       if (tick.plate) b.plate(tick.plate);
     },
     100 / (opts.speed ?? 1),

@@ -107,6 +107,9 @@ export const weighingOrderEntity = z.object({
   voidReason: z.string(),
   voidTime: z.string().nullable(),
   remark: z.string(),
+  trailerNo: z.string().optional(),
+  /** issue 24: open 异常过磅 of the record (it cannot complete while > 0). */
+  openExceptions: z.number().optional(),
 });
 export type WeighingOrder = z.infer<typeof weighingOrderEntity>;
 
@@ -122,6 +125,37 @@ const stableFlag = z
 const photos = z
   .union([z.array(z.string().max(500, '照片路径过长')).max(10, '每次过磅最多10张照片'), z.string().max(5000)])
   .optional();
+
+/**
+ * What the lane saw at the capture (issue 24, core/weighing/anti-cheat.ts): the reason of a manual weight, the
+ * camera's plate, the readings of the last 30 s the bridge reported (oldest first) and the positioning sensors.
+ */
+const laneSeen = {
+  manualReason: z
+    .string({ error: '手工录入原因必须是文本' })
+    .trim()
+    .max(255, '手工录入原因不能超过255个字符')
+    .optional(),
+  plateRead: z.string({ error: '识别车牌必须是文本' }).trim().max(16, '识别车牌不能超过16个字符').optional(),
+  readings: z
+    .array(
+      z.object({
+        t: z.number({ error: '读数时间格式不正确' }).int('读数时间格式不正确').nonnegative('读数时间格式不正确'),
+        v: z.string({ error: '读数格式不正确' }).regex(/^-?\d{1,7}(\.\d{1,3})?$/, '读数格式不正确'),
+        s: z.boolean({ error: '读数稳定标志格式不正确' }),
+      }),
+      { error: '读数格式不正确' },
+    )
+    .max(600, '读数最多600条（30秒）')
+    .optional(),
+  sensors: z
+    .object({
+      front: z.boolean({ error: '前定位传感器状态格式不正确' }),
+      rear: z.boolean({ error: '后定位传感器状态格式不正确' }),
+    })
+    .nullable()
+    .optional(),
+};
 
 /** Optional text (no default: an absent field leaves the stored value alone). */
 const optText = (label: string, max: number) =>
@@ -162,6 +196,9 @@ export const firstPassBody = z.object({
   stable: stableFlag,
   manual: flag('手工录入', 0),
   photos,
+  /** 挂车号 / 箱号 of this trip (picks the trailer's tare in the archive). */
+  trailerNo: optText('挂车号', 32),
+  ...laneSeen,
   ...editable,
 });
 export type FirstPassBody = z.input<typeof firstPassBody>;
@@ -172,8 +209,9 @@ export const secondPassBody = z.object({
   stable: stableFlag,
   manual: flag('手工录入', 0),
   photos,
-  /** 1: complete in the same transaction. */
+  /** 1: complete in the same transaction (unless the capture raised a flag: 异常过磅). */
   complete: flag('完成', 0),
+  ...laneSeen,
   ...editable,
 });
 export type SecondPassBody = z.input<typeof secondPassBody>;

@@ -103,6 +103,11 @@ export interface WeightReading {
   scale: string;
   /** ms since epoch. */
   time: number;
+  /**
+   * issue 24: the lane's positioning sensors (红外对射) at this reading, when the bridge has them: true = beam
+   * blocked (the truck is not fully on the deck). Absent on a lane without sensors.
+   */
+  sensors?: { front: boolean; rear: boolean };
 }
 
 /** A plate result from the camera (or the simulator). */

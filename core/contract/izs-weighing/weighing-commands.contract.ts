@@ -70,7 +70,7 @@ const view = { code: weighingOrderResource.permission, action: 'view' } as const
 export const WEIGHING_CAPTURE = anyOf('supply_chain_loadometer_add', 'supply_chain_weight_memo_add');
 /** A void: the 磅单 作废 button. */
 export const WEIGHING_VOID = anyOf('supply_chain_weight_memo_void');
-const CHANGES = ['Resource', 'StockQuery'] as const;
+const CHANGES = ['Resource', 'StockQuery', 'WeighException'] as const;
 const READS = [{ type: 'Resource', id: weighingOrderResource.name }] as const;
 
 export const WEIGHING = {

@@ -23,6 +23,7 @@ export type OpenScope = (typeof OPEN_SCOPES)[number]['value'];
 /** Webhook events an app may subscribe to. */
 export const OPEN_EVENTS = [
   { value: 'weighing.completed', label: '过磅完成' },
+  { value: 'weighing.flagged', label: '异常过磅' },
   { value: 'out_stock.reviewed', label: '销售出库审核' },
   { value: 'in_stock.reviewed', label: '采购入库审核' },
   { value: 'collection.saved', label: '收款单保存' },

@@ -103,6 +103,15 @@ export default function LoadometerScreen({ path }: ScreenProps) {
                   placeholder="重量"
                   data-testid="manual-weight"
                 />
+                {st.manual.on && (
+                  <Input
+                    value={st.manual.reason ?? ''}
+                    onChange={(v) => st.setManual((m) => ({ ...m, reason: v }))}
+                    placeholder="手工录入原因（必填，磅单将记为异常过磅）"
+                    maxLength={255}
+                    data-testid="manual-reason"
+                  />
+                )}
               </div>
             )}
           </div>

@@ -83,13 +83,28 @@ describe('capture: only a stable reading above zero, or a manual one with the pe
       false,
       '重量未稳定',
     ],
-    ['manual with permission', { enabled: false }, { on: true, value: '30000' }, true, true, ''],
+    [
+      'manual with permission and a reason',
+      { enabled: false },
+      { on: true, value: '30000', reason: '仪表故障' },
+      true,
+      true,
+      '',
+    ],
+    // issue 24: the reason is required (the weighing is held as 异常过磅 until a supervisor releases it)
+    ['manual without a reason', { enabled: false }, { on: true, value: '30000' }, true, false, '请填写手工录入原因'],
     ['manual not a number', { enabled: false }, { on: true, value: '30,000' }, true, false, '请输入手工重量(kg)'],
     ['manual zero', { enabled: false }, { on: true, value: '0' }, true, false, '请输入手工重量(kg)'],
   ] as const)('%s', (_name, live, manual, canManual, ok, reason) => {
     const c = captureOf(live, manual, canManual);
     expect(c.ok).toBe(ok);
     expect(c.reason).toBe(reason);
+  });
+
+  it('issue 24: 20 kg on the empty deck is under the scale minimum (the hint before F2)', () => {
+    const c = captureOf({ enabled: true, weight: reading('20', true) }, off, false, '400');
+    expect(c).toMatchObject({ ok: false, reason: '秤台上无车或重量过低（最小称量 400 kg）' });
+    expect(captureOf({ enabled: true, weight: reading('400', true) }, off, false, '400').ok).toBe(true);
   });
 
   it('a tonne display is sent in kg; a manual capture is marked manual = 1 and not stable', () => {

@@ -18,8 +18,9 @@ import {
   type WeighingOrder,
 } from '../../../core/contract/izs-weighing/orders.contract.ts';
 import type { WeightReading } from '../../../core/contract/izs-weighing/socket.contract.ts';
-import { formatKg } from '../../../core/format/amounts.ts';
 import { computeWeighing, type PriceUnit, type WeighingResult } from '../../../core/stock/weighing.ts';
+import type { PositionSensors, ScaleSample } from '../../../core/weighing/anti-cheat.ts';
+import { readingKg } from '../../../core/weighing/reading.ts';
 
 export type OrderType = 'purchase' | 'sale' | 'transfer' | 'other';
 export const ORDER_TYPES = WEIGHING_ORDER_TYPES as { label: string; value: OrderType }[];
@@ -117,6 +118,8 @@ export interface ManualEntry {
   /** The clerk switched to 手工录入. */
   on: boolean;
   value: string;
+  /** issue 24: why the scale's reading is not used (required; the weighing is always flagged). */
+  reason?: string;
 }
 
 export interface Capture {
@@ -130,19 +133,7 @@ export interface Capture {
 
 const DECIMAL_KG = /^\d{1,6}(\.\d{1,3})?$/;
 
-/** Kilograms per unit of the plugin link's readings (WeightReading.unit); the pound is the international 0.45359237 kg. */
-export const KG_PER_UNIT: Record<WeightReading['unit'], string> = { kg: '1', g: '0.001', t: '1000', lb: '0.45359237' };
-
-/**
- * A reading in kilograms, decimal to the gram (half-up): `readingKg('77160', 'lb')` = '34999.187'. `null` for a unit the
- * contract does not know or a value that is not a number (the capture is refused, never stored in the wrong unit).
- */
-export function readingKg(value: string, unit: string): string | null {
-  const factor = Object.hasOwn(KG_PER_UNIT, unit) ? KG_PER_UNIT[unit as WeightReading['unit']] : undefined;
-  if (!factor || !/^-?\d+(\.\d+)?$/.test(String(value).trim())) return null;
-  const kg = new Decimal(String(value).trim()).times(factor).toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
-  return formatKg(kg, { thousands: false });
-}
+export { KG_PER_UNIT, readingKg } from '../../../core/weighing/reading.ts';
 
 /**
  * The reading a capture would send: the live stable weight, or the manual one (only with the permission).
@@ -152,11 +143,16 @@ export function captureOf(
   live: { enabled: boolean; weight?: WeightReading },
   manual: ManualEntry,
   canManual: boolean,
+  /** The scale's minimum capture (kg; core/weighing/anti-cheat.ts minCaptureKg), when known. */
+  minKg?: string,
 ): Capture {
   if (manual.on && canManual) {
     const v = manual.value.trim();
     if (!DECIMAL_KG.test(v) || new Decimal(v).lte(0)) {
       return { ok: false, reason: '请输入手工重量(kg)', weight: v, stable: false, manual: 1 };
+    }
+    if (!manual.reason?.trim()) {
+      return { ok: false, reason: '请填写手工录入原因', weight: v, stable: false, manual: 1 };
     }
     return { ok: true, reason: '', weight: v, stable: false, manual: 1 };
   }
@@ -168,7 +164,37 @@ export function captureOf(
   if (!DECIMAL_KG.test(kg) || new Decimal(kg).lte(0)) {
     return { ok: false, reason: '地磅无重量', weight: kg, stable: true, manual: 0 };
   }
+  // issue 24: the server refuses it too (秤台上无车或重量过低); said here before the key is pressed
+  if (minKg && new Decimal(kg).lt(minKg)) {
+    return { ok: false, reason: `秤台上无车或重量过低（最小称量 ${minKg} kg）`, weight: kg, stable: true, manual: 0 };
+  }
   return { ok: true, reason: '', weight: kg, stable: true, manual: 0 };
+}
+
+/**
+ * What the lane saw, sent with a capture (issue 24): the manual weight's reason, the camera's plate, the last 30 s
+ * of readings and the positioning sensors (when the bridge reports them).
+ */
+export interface LaneSeen {
+  manualReason?: string;
+  plateRead?: string;
+  readings?: ScaleSample[];
+  sensors?: PositionSensors | null;
+}
+
+export function laneSeenOf(
+  c: Capture,
+  manual: ManualEntry,
+  plateRead: string,
+  readings: ScaleSample[],
+  sensors?: PositionSensors,
+) {
+  if (c.manual === 1) return { manualReason: manual.reason?.trim() ?? '', ...(plateRead ? { plateRead } : {}) };
+  return {
+    ...(plateRead ? { plateRead } : {}),
+    ...(readings.length ? { readings } : {}),
+    ...(sensors ? { sensors } : {}),
+  } satisfies LaneSeen;
 }
 
 export function firstPassBody(
@@ -177,8 +203,10 @@ export function firstPassBody(
   c: Capture,
   photos: string[],
   keepDefaults: { unitPrice?: boolean; impurityRate?: boolean },
+  lane: LaneSeen = {},
 ): FirstPassBody {
   return {
+    ...lane,
     orderType: form.orderType,
     weighbridgeId,
     carNumber: normalizePlate(form.carNumber),
@@ -196,8 +224,10 @@ export function secondPassBody(
   c: Capture,
   photos: string[],
   complete: boolean,
+  lane: LaneSeen = {},
 ): SecondPassBody {
   return {
+    ...lane,
     id,
     weight: c.weight,
     stable: c.stable,

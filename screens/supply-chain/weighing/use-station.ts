@@ -37,6 +37,9 @@ export interface WeighbridgeOption {
   /** From the business cache when it holds the weighbridge (warehouse, division). */
   warehouseId?: string | null;
   divisionKg?: string;
+  /** issue 24: the scale's minimum capture (kg, '0' = 20 divisions) and its stable window (s). */
+  minWeightKg?: string;
+  stableSeconds?: number;
 }
 
 /** The weighbridges the user may weigh on (select-list), with the cache's warehouse and division when known. */
@@ -53,6 +56,8 @@ export function useWeighbridges(): { list: WeighbridgeOption[]; loading: boolean
           code: r.code ? String(r.code) : undefined,
           warehouseId: (cached?.warehouseId as string | null | undefined) ?? undefined,
           divisionKg: (cached?.divisionKg as string | undefined) ?? undefined,
+          minWeightKg: (cached?.minWeightKg as string | undefined) ?? undefined,
+          stableSeconds: cached?.stableSeconds === undefined ? undefined : Number(cached.stableSeconds),
         };
       }),
     [q.data, biz.weighbridgeList],

@@ -22,6 +22,7 @@ import type { WeighingOrder } from '../../../core/contract/izs-weighing/orders.c
 import { formatKg } from '../../../core/format/amounts.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
+import { minCaptureKg } from '../../../core/weighing/anti-cheat.ts';
 import type { UseScaleLink } from '../../../features/weighing/use-scale-link.ts';
 import { openMemoPrint } from './memo-actions.tsx';
 import type { FormKey } from './station-form.tsx';
@@ -31,6 +32,7 @@ import {
   emptyForm,
   firstPassBody,
   formFromRecord,
+  laneSeenOf,
   type ManualEntry,
   normalizePlate,
   type OrderType,
@@ -221,7 +223,22 @@ export function useWeighingStation({
     [biz.materialList, record, requestPrice, setForm, setDirty],
   );
 
-  const capture = captureOf({ enabled: link.enabled, weight: link.weight }, manual, canManual);
+  const minKg = minCaptureKg({ minWeightKg: weighbridge?.minWeightKg ?? '0', divisionKg: division });
+  const capture = captureOf({ enabled: link.enabled, weight: link.weight }, manual, canManual, minKg);
+  /** What the lane saw (issue 24): the camera's plate of the last 2 minutes, the readings, the sensors. */
+  const laneSeen = () => {
+    const car = link.car && Date.now() - link.car.time < 120_000 ? normalizePlate(link.car.carNumber) : '';
+    return laneSeenOf(capture, manual, car, link.recent ? link.recent() : [], link.weight?.sensors);
+  };
+  /** A capture the rules flagged is held as 异常过磅 (the record says how many). */
+  const heldToast = (r: WeighingOrder) => {
+    if (r.openExceptions) {
+      Toast.warning({
+        content: `异常过磅：磅单 ${r.orderNo} 有 ${r.openExceptions} 条异常，需主管在「异常过磅」放行后才能完成`,
+        duration: 5,
+      });
+    }
+  };
   const priceUnit = priceInfo.unit ?? record?.priceUnit ?? 'yuan_per_tonne';
   const preview = previewOf(record, form, capture.weight || undefined, priceUnit, places);
 
@@ -243,7 +260,12 @@ export function useWeighingStation({
         stage !== 'second'
           ? no(stage === 'new' ? '请先一次过磅或从场内车辆中选择' : '')
           : (captureGate() ?? (sameAsFirst ? no('重量与一次过磅相同，车辆未卸货/装货') : yes)),
-      complete: stage === 'weighed' && canCapture ? yes : no(stage === 'second' ? '请先二次过磅' : ''),
+      complete:
+        stage === 'weighed' && record?.openExceptions
+          ? no('异常过磅，需主管放行后才能完成')
+          : stage === 'weighed' && canCapture
+            ? yes
+            : no(stage === 'second' ? '请先二次过磅' : ''),
       print: record && stage !== 'voided' ? yes : previous ? yes : no('暂无磅单'),
     };
   }, [busy, canCapture, capture.ok, capture.reason, stage, form.carNumber, sameAsFirst, record, previous]);
@@ -271,12 +293,20 @@ export function useWeighingStation({
     if (!actions.first.enabled || !weighbridge) return refused(actions.first);
     // the latest form and typed flags (refs): a key pressed right after typing may reach a handler of the render
     // before, whose `form` does not have the typed price yet (the server would then take the price list's)
-    const body = firstPassBody(formRef.current, weighbridge.id, capture, snapshots(), {
-      unitPrice: !dirtyRef.current.unitPrice,
-      impurityRate: !dirtyRef.current.impurityRate,
-    });
+    const body = firstPassBody(
+      formRef.current,
+      weighbridge.id,
+      capture,
+      snapshots(),
+      {
+        unitPrice: !dirtyRef.current.unitPrice,
+        impurityRate: !dirtyRef.current.impurityRate,
+      },
+      laneSeen(),
+    );
     const r = await run(() => firstPassMut(body).unwrap());
     if (!r) return undefined;
+    heldToast(r);
     Toast.success({
       content: `一次过磅完成：${r.carNumber} ${kg(r.firstWeight)}，磅单号 ${r.orderNo}`,
       duration: 3,
@@ -289,10 +319,14 @@ export function useWeighingStation({
   const secondPass = async (complete = false) => {
     if (!actions.second.enabled || !record) return refused(actions.second);
     const r = await run(() =>
-      secondPassMut(secondPassBody(formRef.current, record.id, capture, snapshots(), complete)).unwrap(),
+      secondPassMut(secondPassBody(formRef.current, record.id, capture, snapshots(), complete, laneSeen())).unwrap(),
     );
     if (!r) return undefined;
     loadRecord(r);
+    if (r.openExceptions) {
+      heldToast(r);
+      return r;
+    }
     Toast.success({
       content:
         r.weighState === 'completed'

@@ -1,6 +1,18 @@
 /** izs-base: base data of the yard (material, category, warehouse, weighbridge, bank, parties, …) and per-dept configs. */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { bigintStr, resourceColumns, resourceIndex, tstz } from './common.ts';
 
 const s = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
@@ -115,10 +127,37 @@ export const weighbridge = pgTable(
     indicatorModel: s('indicator_model'),
     stableSeconds: integer('stable_seconds').notNull().default(3),
     remark: s('remark', 255),
+    // anti-cheat settings (issue 24, core/weighing/anti-cheat.ts)
+    /** Minimum capture, kg; 0 = 20 divisions (OIML R76 class III Min). */
+    minWeightKg: dec('min_weight_kg', 12, 3).notNull().default('0'),
+    /** 1: the lane has positioning sensors (红外对射); a live capture needs them reported clear. */
+    positionSensors: integer('position_sensors').notNull().default(0),
+    /** ± % of the tare archive; 0 = off. */
+    tareTolerancePct: dec('tare_tolerance_pct', 5, 2).notNull().default('10'),
+    /** Same plate weighed in again within N minutes of completing; 0 = off. */
+    reweighMinutes: integer('reweigh_minutes').notNull().default(15),
+    /** A step from one steady value to another above N divisions (10 = 200 kg at e = 20 kg); 0 = off. */
+    stepDivisions: integer('step_divisions').notNull().default(10),
+    checkPlate: integer('check_plate').notNull().default(1),
+    /**
+     * 1: a pass with fewer photos than the scale's cameras is flagged. Off by default: it needs the scale's cameras to
+     * answer snapshots (the station takes one per camera); an administrator turns it on once they do.
+     */
+    checkPhotos: integer('check_photos').notNull().default(0),
+    checkMaxGross: integer('check_max_gross').notNull().default(1),
   },
   (t) => [
     resourceIndex('izs_weighbridge', t),
     uniqueIndex('izs_weighbridge_code_uq').on(t.tenantId, t.code).where(live),
+    unique('izs_weighbridge_tenant_id_uq').on(t.tenantId, t.id),
+    check('izs_weighbridge_min_weight_ck', sql`${t.minWeightKg} >= 0`),
+    check('izs_weighbridge_tare_tol_ck', sql`${t.tareTolerancePct} >= 0 and ${t.tareTolerancePct} <= 100`),
+    check('izs_weighbridge_reweigh_ck', sql`${t.reweighMinutes} >= 0 and ${t.reweighMinutes} <= 1440`),
+    check('izs_weighbridge_step_ck', sql`${t.stepDivisions} >= 0 and ${t.stepDivisions} <= 1000`),
+    check(
+      'izs_weighbridge_flags_ck',
+      sql`${t.positionSensors} in (0, 1) and ${t.checkPlate} in (0, 1) and ${t.checkPhotos} in (0, 1) and ${t.checkMaxGross} in (0, 1)`,
+    ),
   ],
 );
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
   primaryKey,
   real,
   text,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -63,9 +65,13 @@ export const lgCar = pgTable(
     deviceToken: s('device_token', 64),
     speedLimitKmh: integer('speed_limit_kmh').notNull().default(80),
     remark: s('remark', 255),
+    /** issue 24: 行驶证 总质量 (registered maximum gross, kg; 核定载质量 + 整备质量); 0 = not registered */
+    maxGrossKg: dec('max_gross_kg', 12, 3).notNull().default('0'),
   },
   (t) => [
     resourceIndex('lg_car', t),
+    unique('lg_car_tenant_id_uq').on(t.tenantId, t.id),
+    check('lg_car_max_gross_ck', sql`${t.maxGrossKg} >= 0`),
     uniqueIndex('lg_car_plate_uq').on(t.tenantId, t.plate).where(live),
     uniqueIndex('lg_car_device_uq').on(t.gpsDeviceId).where(sql`is_deleted = 0 and gps_device_id <> ''`),
   ],

@@ -9,8 +9,21 @@
  * - a manual reading (no scale) is marked per pass (firstManual / secondManual) and needs its own permission.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { bigintStr, resourceColumns, resourceIndex, tstz } from './common.ts';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { weighbridge } from './base.ts';
+import { bigintStr, idPk, resourceColumns, resourceIndex, tstz } from './common.ts';
+import { lgCar } from './logistics.ts';
 
 const s = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
 const kg = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'string' });
@@ -68,11 +81,151 @@ export const weighingOrder = pgTable(
     voidTime: tstz('void_time'),
     voidUser: bigintStr('void_user'),
     remark: s('remark', 255),
+    /** issue 24: the trailer / container the truck pulls this time (挂车号 / 箱号), '' = none — picks its tare. */
+    trailerNo: s('trailer_no', 32),
   },
   (t) => [
     resourceIndex('izs_weighing_order', t),
     uniqueIndex('izs_weighing_order_no_uq').on(t.tenantId, t.orderNo).where(live),
     index('izs_weighing_order_car_idx').on(t.tenantId, t.carNumber),
     index('izs_weighing_order_first_time_idx').on(t.tenantId, t.firstTime),
+    // target of the composite foreign keys of the tables that hang off a weighing (exceptions, step times)
+    unique('izs_weighing_order_tenant_id_uq').on(t.tenantId, t.id),
+    // issue 24: one plate has at most one open first pass (the handler's check, kept by the database under races)
+    uniqueIndex('izs_weighing_order_open_car_uq')
+      .on(t.tenantId, t.carNumber)
+      .where(sql`is_deleted = 0 and weigh_state = 'first'`),
+  ],
+);
+
+/**
+ * 异常过磅 (issue 24): one row per flag a capture raised (core/weighing/anti-cheat.ts FLAG_KINDS), with what the
+ * lane saw at that moment — every camera's photo, the plate the camera read, the last 30 s of readings. While a
+ * weighing has an open exception it cannot complete; a supervisor (supply_chain_weigh_exception_release)
+ * releases it or voids the weighing, with a note.
+ *
+ *   open ──release──▶ released
+ *     └───void (the weighing voided)──▶ voided
+ */
+export const weighException = pgTable(
+  'izs_weigh_exception',
+  {
+    ...resourceColumns(),
+    weighingId: bigintStr('weighing_id').notNull(),
+    weighbridgeId: bigintStr('weighbridge_id'),
+    /** first | second: the capture that raised it */
+    pass: s('pass', 8),
+    /** FLAG_KINDS */
+    kind: s('kind', 24),
+    detail: s('detail', 255),
+    carNumber: s('car_number', 16),
+    /** The plate the camera read at that moment ('' = none). */
+    plateRead: s('plate_read', 16),
+    /** The pass's weight and the archive / limit compared with (kg). */
+    weight: kg('weight').notNull(),
+    reference: kg('reference'),
+    /** JSON array of every camera's photo (OSS paths) at that moment. */
+    photos: text('photos').notNull().default('[]'),
+    /** JSON array of the last 30 s of readings [{t, v, s}] the bridge reported. */
+    readings: text('readings').notNull().default('[]'),
+    /** open | released | voided */
+    state: s('state', 12),
+    resolveUser: bigintStr('resolve_user'),
+    resolveTime: tstz('resolve_time'),
+    resolveNote: s('resolve_note', 255),
+  },
+  (t) => [
+    resourceIndex('izs_weigh_exception', t),
+    index('izs_weigh_exception_weighing_idx').on(t.tenantId, t.weighingId),
+    index('izs_weigh_exception_open_idx').on(t.tenantId, t.state),
+    foreignKey({
+      name: 'izs_weigh_exception_weighing_fk',
+      columns: [t.tenantId, t.weighingId],
+      foreignColumns: [weighingOrder.tenantId, weighingOrder.id],
+    }),
+    foreignKey({
+      name: 'izs_weigh_exception_weighbridge_fk',
+      columns: [t.tenantId, t.weighbridgeId],
+      foreignColumns: [weighbridge.tenantId, weighbridge.id],
+    }),
+    check('izs_weigh_exception_pass_ck', sql`${t.pass} in ('first', 'second')`),
+    check(
+      'izs_weigh_exception_kind_ck',
+      sql`${t.kind} in ('tare_deviation', 'over_max_gross', 'quick_reweigh', 'plate_mismatch', 'stable_step', 'photos_missing', 'manual_entry')`,
+    ),
+    check('izs_weigh_exception_state_ck', sql`${t.state} in ('open', 'released', 'voided')`),
+    check('izs_weigh_exception_weight_ck', sql`${t.weight} >= 0`),
+    // resolved ⇔ who, when and why
+    check(
+      'izs_weigh_exception_resolved_ck',
+      sql`(${t.state} = 'open') = (${t.resolveTime} is null) and (${t.state} = 'open' or (${t.resolveUser} is not null and ${t.resolveNote} <> ''))`,
+    ),
+  ],
+);
+
+/**
+ * The scale house's clock (issue 24; the unattended lane fills the rest): when each step of a weighing's pass
+ * happened — arrived, identified, on_deck, stable, captured, flagged, released, printed, barrier_open, left.
+ * Filled today: stable (the start of the stable window the capture used), captured, flagged, released.
+ */
+export const weighingStep = pgTable(
+  'izs_weighing_step',
+  {
+    id: idPk(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    weighingId: bigintStr('weighing_id').notNull(),
+    pass: s('pass', 8),
+    step: s('step', 16),
+    at: tstz('at').notNull(),
+  },
+  (t) => [
+    index('izs_weighing_step_weighing_idx').on(t.tenantId, t.weighingId, t.at),
+    foreignKey({
+      name: 'izs_weighing_step_weighing_fk',
+      columns: [t.tenantId, t.weighingId],
+      foreignColumns: [weighingOrder.tenantId, weighingOrder.id],
+    }),
+    check('izs_weighing_step_pass_ck', sql`${t.pass} in ('first', 'second')`),
+    check(
+      'izs_weighing_step_step_ck',
+      sql`${t.step} in ('arrived', 'identified', 'on_deck', 'stable', 'captured', 'flagged', 'released', 'printed', 'barrier_open', 'left')`,
+    ),
+  ],
+);
+
+/**
+ * 皮重档案 (issue 24): the tares an administrator set for a vehicle (lg_car) — the vehicle's own standard tare and
+ * the tare of each trailer / container it changes — each with an expiry. Last and average tares are not stored:
+ * they come from the plate's completed weighings.
+ */
+export const vehicleTare = pgTable(
+  'izs_vehicle_tare',
+  {
+    ...resourceColumns(),
+    carId: bigintStr('car_id').notNull(),
+    /** vehicle | trailer | container */
+    kind: s('kind', 12),
+    /** 挂车号 / 箱号; '' for the vehicle itself */
+    label: s('label', 32),
+    tareKg: kg('tare_kg').notNull(),
+    /** yyyy-MM-dd, the last day the tare holds; null = no expiry */
+    validUntil: varchar('valid_until', { length: 10 }),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_vehicle_tare', t),
+    uniqueIndex('izs_vehicle_tare_uq').on(t.tenantId, t.carId, t.kind, t.label).where(live),
+    foreignKey({
+      name: 'izs_vehicle_tare_car_fk',
+      columns: [t.tenantId, t.carId],
+      foreignColumns: [lgCar.tenantId, lgCar.id],
+    }),
+    check('izs_vehicle_tare_kind_ck', sql`${t.kind} in ('vehicle', 'trailer', 'container')`),
+    check('izs_vehicle_tare_label_ck', sql`(${t.kind} = 'vehicle') = (${t.label} = '')`),
+    check('izs_vehicle_tare_kg_ck', sql`${t.tareKg} > 0`),
+    check(
+      'izs_vehicle_tare_valid_ck',
+      sql`${t.validUntil} is null or ${t.validUntil} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`,
+    ),
   ],
 );

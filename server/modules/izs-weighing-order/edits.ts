@@ -24,8 +24,9 @@ export async function need(db: Db, user: AuthUser, codes: string[]) {
 }
 
 /**
- * A pass needs a stable reading, or a manual one: its own button permission and the department's business
- * config 允许手工录入重量 (`deptId`: the record's department).
+ * A manual reading needs its own button permission and the department's business config 允许手工录入重量
+ * (`deptId`: the record's department). Whether a live reading may be taken (stable window, minimum weight,
+ * positioning sensors) is the anti-cheat's refusal (anti-cheat.ts refuseCapture, issue 24).
  */
 export async function checkReading(
   db: Db,
@@ -38,7 +39,7 @@ export async function checkReading(
     if (!(await stockConfigFor(db, user.tenantId, deptId)).manualWeighAllowed) {
       throw badRequest('本机构未允许手工录入重量，请在业务配置中开启');
     }
-  } else if (!b.stable) throw badRequest('重量未稳定，不能采集');
+  }
 }
 
 export const photoText = (p: string[] | string | undefined) =>

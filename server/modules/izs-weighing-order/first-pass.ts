@@ -12,6 +12,7 @@ import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantOf } from '../../platform/scope.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
 import { drawOrderNo } from '../izs-stock/order-no.ts';
+import { flagsFor, openExceptions, refuseCapture, scaleSettings } from './anti-cheat.ts';
 import { checkReading, type Edits, photoText, resolveEdits } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
 
@@ -20,6 +21,9 @@ export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: Cru
   r.handle(WEIGHING.firstPass, async ({ body: b, user, req }) => {
     const deptId = await res.deptIdFor(user, undefined);
     await checkReading(db, user, b, deptId);
+    // issue 24: the scale's anti-cheat settings; a capture the rules do not take is refused before anything is written
+    const scale = await scaleSettings(db, user, b.weighbridgeId);
+    refuseCapture(b, scale.cfg);
     const cfg = await stockConfigFor(db, user.tenantId, deptId);
     const id = await db.transaction(async (tx) => {
       const [wb] = await tx
@@ -69,13 +73,19 @@ export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: Cru
           firstPhotos: photoText(b.photos),
           firstManual: b.manual,
           firstOperator: user.userId,
+          trailerNo: (b.trailerNo ?? '').toUpperCase(),
         } as never)
-        .returning({ id: weighingOrder.id, orderNo: weighingOrder.orderNo });
+        .returning();
+      // issue 24: the flags of this pass open 异常过磅 (the record is taken, but held)
+      const flags = await flagsFor(tx, user, tz, 'first', row as Row, b, scale);
+      await openExceptions(tx, user, tz, row as Row, 'first', flags, b, scale);
       await writeOperationLog(tx, req, '一次过磅', {
         orderNo: [null, row.orderNo],
         carNumber: [null, car],
         firstWeight: [null, b.weight],
         firstManual: [null, b.manual],
+        ...(b.manual === 1 ? { manualReason: [null, b.manualReason ?? ''] } : {}),
+        ...(flags.length ? { exceptions: [null, flags.map((f) => f.kind).join(',')] } : {}),
       });
       return row.id;
     });

@@ -13,10 +13,12 @@ import type { AppContext } from '../../app.ts';
 import { type CrudContext, registerModule } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { handleComplete } from './complete.ts';
+import { handleExceptions } from './exceptions.ts';
 import { handleFirstPass } from './first-pass.ts';
 import { handleMemo } from './memo.ts';
 import { handleOpen } from './open.ts';
 import { handleSecondPass } from './second-pass.ts';
+import { handleTareArchive } from './tare-archive.ts';
 import { handleVoid } from './void.ts';
 import { weighingService } from './weighing-service.ts';
 
@@ -31,5 +33,7 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
     handleVoid(r, ctx, w);
     handleMemo(r, ctx, w);
     handleOpen(r, ctx, w);
+    handleExceptions(r, ctx, w);
+    handleTareArchive(r, ctx);
   });
 }

@@ -10,6 +10,7 @@ import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
+import { flagsFor, openExceptionCount, openExceptions, refuseCapture, scaleSettings } from './anti-cheat.ts';
 import { checkReading, photoText, resolveEdits } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
 
@@ -18,6 +19,9 @@ export function handleSecondPass(r: ReturnType<typeof endpoints>, { db, tz }: Cr
   r.handle(WEIGHING.secondPass, async ({ body: b, user, req }) => {
     const current = await res.load(db, req, user, b.id);
     await checkReading(db, user, b, (current.deptId as string | null) ?? null);
+    // issue 24: refusals of the capture before anything is written
+    const scale = await scaleSettings(db, user, (current.weighbridgeId as string | null) ?? null);
+    refuseCapture(b, scale.cfg);
     await db.transaction(async (tx) => {
       const row = await lock(tx, user, b.id);
       if (row.weighState !== 'first') {
@@ -49,11 +53,18 @@ export function handleSecondPass(r: ReturnType<typeof endpoints>, { db, tz }: Cr
         .set(next as never)
         .where(eq(weighingOrder.id, b.id))
         .returning()) as Row[];
+      // issue 24: the flags of this pass open 异常过磅; a held record does not complete (complete = 1 is ignored)
+      const flags = await flagsFor(tx, user, tz, 'second', updated, b, scale);
+      await openExceptions(tx, user, tz, updated, 'second', flags, b, scale);
       await writeOperationLog(tx, req, '二次过磅', {
         secondWeight: [row.secondWeight ?? null, b.weight],
         secondManual: [row.secondManual ?? 0, b.manual],
+        ...(b.manual === 1 ? { manualReason: [null, b.manualReason ?? ''] } : {}),
+        ...(flags.length ? { exceptions: [null, flags.map((f) => f.kind).join(',')] } : {}),
       });
-      if (b.complete === 1) await completeTx(tx, req, user, updated);
+      if (b.complete === 1 && (await openExceptionCount(tx, user.tenantId, b.id)) === 0) {
+        await completeTx(tx, req, user, updated);
+      }
     });
     return answer(req, user, b.id);
   });

@@ -25,6 +25,7 @@ import { traceWeighing } from '../../platform/trace-chain/facts.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
 import { insertStockDoc, stockDocLifecycle } from '../izs-stock/documents.ts';
 import { transitionTx } from '../izs-stock/lifecycle.ts';
+import { refuseHeld } from './anti-cheat.ts';
 import { EDIT_KEYS, type Edits, resolveEdits } from './edits.ts';
 
 export function weighingService(s: FastifyInstance, ctx: CrudContext) {
@@ -37,6 +38,9 @@ export function weighingService(s: FastifyInstance, ctx: CrudContext) {
       weighbridgeName: sql<string>`(select b.name from izs_weighbridge b where b.id = ${weighingOrder.weighbridgeId})`,
       firstOperatorName: sql<string>`(select u.real_name from blade_user u where u.id = ${weighingOrder.firstOperator})`,
       secondOperatorName: sql<string>`(select u.real_name from blade_user u where u.id = ${weighingOrder.secondOperator})`,
+      // issue 24: open 异常过磅 (the weighing cannot complete while > 0)
+      // (the outer column spelled out: an unqualified "id" would be the exception's own)
+      openExceptions: sql<number>`(select count(*)::int from izs_weigh_exception e where e.weighing_id = izs_weighing_order.id and e.state = 'open')`,
     },
     beforeSave: async (tx, row, c) => {
       // engine update (POST update): only a first-pass record, only the editable fields
@@ -86,6 +90,7 @@ export function weighingService(s: FastifyInstance, ctx: CrudContext) {
 
   const completeTx = async (tx: Tx, req: FastifyRequest, user: AuthUser, row: Row): Promise<Row> => {
     if (row.secondWeight === null || row.secondWeight === undefined) throw badRequest('请先进行二次过磅');
+    await refuseHeld(tx, user.tenantId, String(row.id)); // issue 24: 异常过磅 waits for a supervisor
     const cfg = await stockConfigFor(tx, user.tenantId, row.deptId as string | null);
     const f = figures(row, cfg.weightPrecision);
     const type = String(row.orderType);
