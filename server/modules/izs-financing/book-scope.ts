@@ -1,0 +1,14 @@
+/**
+ * A book compares with its own company (issue 21): the records of the book's department and the departments below
+ * it (blade_dept.ancestors), never the whole tenant's — 存货成本 against 库存商品, the documents a book vouchers.
+ * A book without a department (none is made so today) keeps the whole tenant.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Book } from './book.ts';
+
+/** SQL: `deptCol` (a dept id column) is the book's department or one below it. */
+export function inBookCompany(book: Pick<Book, 'tenantId' | 'deptId'>, deptCol: SQL): SQL {
+  if (!book.deptId) return sql`true`;
+  return sql`${deptCol} in (select bd.id from blade_dept bd where bd.tenant_id = ${book.tenantId}
+    and (bd.id = ${book.deptId} or (',' || bd.ancestors || ',') like ${`%,${book.deptId},%`}))`;
+}
