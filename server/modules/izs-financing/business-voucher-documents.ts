@@ -206,6 +206,24 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
         .orderBy(asc(arDoc.id))
         .for('update');
       if (docs.length + arDocs.length !== orderIds.length) throw badRequest('单据不存在');
+      // a book vouchers its own company's documents only
+      const [foreign] = await rows<{ orderNo: string }>(
+        tx,
+        sql`select x."orderNo" from (
+              select o.order_no as "orderNo", o.dept_id from ${stockOrder} o where o.id in (${sql.join(
+                orderIds.map((i) => sql`${i}`),
+                sql`, `,
+              )})
+              union all
+              select d.order_no, d.dept_id from ${arDoc} d where d.id in (${sql.join(
+                orderIds.map((i) => sql`${i}`),
+                sql`, `,
+              )})) x
+            where not (${inBookCompany(c.book, sql`x.dept_id`)}) or x.dept_id is null
+            limit 1`,
+      );
+      if (foreign && c.book.deptId)
+        throw badRequest(`单据 ${foreign.orderNo} 不属于账套「${c.book.name}」所在的公司，不能在此账套生成凭证`);
       const done = await rows<{ orderNo: string; word: string; no: number }>(
         tx,
         sql`select l.order_no as "orderNo", v.word, v.no from ${docVoucher} l join ${voucher} v on v.id = l.voucher_id
