@@ -405,13 +405,17 @@ async function openBalanceAt(
   partyId: string,
   asOf: AsOf,
 ): Promise<OpenBalance> {
+  const docs = sql`from ${arDoc} where ${tenantOnly(tenantId, arDoc)} and ${arDoc.side} = ${side} and ${arDoc.partyId} = ${partyId}
+    and ${liveAt('izs_ar_doc', 'doc_date', asOf)}`;
+  const cash = sql`from ${arCash} where ${tenantOnly(tenantId, arCash)} and ${arCash.side} = ${side} and ${arCash.partyId} = ${partyId}
+    and ${arCash.kind} <> 'refund' and ${liveAt('izs_ar_cash', 'cash_date', asOf)}`;
   const [r] = await rows<{ documents: string; settled: string; cash: string; applied: string }>(
     ex,
     sql`select
-          coalesce((select sum(d.amount) from izs_ar_doc d where d.tenant_id = ${tenantId} and d.side = ${side} and d.party_id = ${partyId} and ${liveAt('d', 'doc_date', asOf)}), 0)::text as documents,
-          coalesce((select sum(${settledAt('doc_id', sql`d.id`, asOf)}) from izs_ar_doc d where d.tenant_id = ${tenantId} and d.side = ${side} and d.party_id = ${partyId} and ${liveAt('d', 'doc_date', asOf)}), 0)::text as settled,
-          coalesce((select sum(c.amount) from izs_ar_cash c where c.tenant_id = ${tenantId} and c.side = ${side} and c.party_id = ${partyId} and c.kind <> 'refund' and ${liveAt('c', 'cash_date', asOf)}), 0)::text as cash,
-          coalesce((select sum(${settledAt('cash_id', sql`c.id`, asOf)}) from izs_ar_cash c where c.tenant_id = ${tenantId} and c.side = ${side} and c.party_id = ${partyId} and c.kind <> 'refund' and ${liveAt('c', 'cash_date', asOf)}), 0)::text as applied`,
+          coalesce((select sum(izs_ar_doc.amount) ${docs}), 0)::text as documents,
+          coalesce((select sum(${settledAt('doc_id', sql`izs_ar_doc.id`, asOf)}) ${docs}), 0)::text as settled,
+          coalesce((select sum(izs_ar_cash.amount) ${cash}), 0)::text as cash,
+          coalesce((select sum(${settledAt('cash_id', sql`izs_ar_cash.id`, asOf)}) ${cash}), 0)::text as applied`,
   );
   const open = D(r.documents).minus(r.settled);
   const unapplied = D(r.cash).minus(r.applied);
@@ -429,9 +433,11 @@ export async function openDocsAt(ex: Executor, tenantId: string, side: Side, par
   return rows<{ date: string; due: string; open: string }>(
     ex,
     sql`select x.date, x.due, x.open::text as open from (
-          select d.doc_date as date, d.due_date as due, d.amount - ${settledAt('doc_id', sql`d.id`, asOf)} as open
-            from izs_ar_doc d
-           where d.tenant_id = ${tenantId} and d.side = ${side} and d.party_id = ${partyId} and ${liveAt('d', 'doc_date', asOf)}) x
+          select izs_ar_doc.doc_date as date, izs_ar_doc.due_date as due,
+                 izs_ar_doc.amount - ${settledAt('doc_id', sql`izs_ar_doc.id`, asOf)} as open
+            from ${arDoc}
+           where ${tenantOnly(tenantId, arDoc)} and ${arDoc.side} = ${side} and ${arDoc.partyId} = ${partyId}
+             and ${liveAt('izs_ar_doc', 'doc_date', asOf)}) x
          where x.open > 0`,
   );
 }

@@ -4,11 +4,13 @@
  * A book without a department (none is made so today) keeps the whole tenant.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { dept } from '../../db/schema/index.ts';
+import { tenantOnly } from '../../platform/scope.ts';
 import type { Book } from './book.ts';
 
 /** SQL: `deptCol` (a dept id column) is the book's department or one below it. */
 export function inBookCompany(book: Pick<Book, 'tenantId' | 'deptId'>, deptCol: SQL): SQL {
   if (!book.deptId) return sql`true`;
-  return sql`${deptCol} in (select bd.id from blade_dept bd where bd.tenant_id = ${book.tenantId}
-    and (bd.id = ${book.deptId} or (',' || bd.ancestors || ',') like ${`%,${book.deptId},%`}))`;
+  return sql`${deptCol} in (select ${dept.id} from ${dept} where ${tenantOnly(book.tenantId, dept)}
+    and (${dept.id} = ${book.deptId} or (',' || ${dept.ancestors} || ',') like ${`%,${book.deptId},%`}))`;
 }

@@ -59,8 +59,8 @@ import { saveVoucherTx, voucherEntities } from './vouchers.ts';
 
 const DOC_TYPES: string[] = STOCK_TEMPLATE_DOC_TYPES.map((d) => d.value);
 /** izs_ar_doc side + source_type → the template kind (core arDocKindOf), in SQL; '' = a stock document's */
-const AR_KIND_SQL = sql`case when d.source_type in ('drop_sale', 'drop_purchase', 'freight') then d.source_type
-  when d.source_type = 'manual' then d.side || '_manual' else '' end`;
+const AR_KIND_SQL = sql`case when izs_ar_doc.source_type in ('drop_sale', 'drop_purchase', 'freight') then izs_ar_doc.source_type
+  when izs_ar_doc.source_type = 'manual' then izs_ar_doc.side || '_manual' else '' end`;
 
 export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
@@ -117,19 +117,19 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
         }>(
           db,
           sql`select * from (
-                select d.id::text as "id", d.order_no as "orderNo", ${AR_KIND_SQL} as "docType", d.doc_date as "orderDate",
-                  d.party_id::text as "partyId", p.name as "partyName", d.amount::text as "totalAmount",
+                select izs_ar_doc.id::text as "id", izs_ar_doc.order_no as "orderNo", ${AR_KIND_SQL} as "docType", izs_ar_doc.doc_date as "orderDate",
+                  izs_ar_doc.party_id::text as "partyId", p.name as "partyName", izs_ar_doc.amount::text as "totalAmount",
                   lv.voucher_id::text as "voucherId", lv.word, lv.no, lv.period as "vperiod"
-                from ${arDoc} d
-                left join ${relatedParty} p on p.id = d.party_id
+                from ${arDoc}
+                left join ${relatedParty} p on p.id = izs_ar_doc.party_id
                 left join lateral (
                   select l.voucher_id, v.word, v.no, v.period from ${docVoucher} l join ${voucher} v on v.id = l.voucher_id
-                  where l.account_set_id = ${c.book.id} and l.order_id = d.id and l.purpose = 'doc' and v.is_deleted = 0
+                  where l.account_set_id = ${c.book.id} and l.order_id = izs_ar_doc.id and l.purpose = 'doc' and v.is_deleted = 0
                     and v.reversed_by_id is null
                   order by l.id desc limit 1) lv on true
-                where d.tenant_id = ${c.user.tenantId} and d.is_deleted = 0 and d.state = 'reviewed'
-                  and ${inBookCompany(c.book, sql`d.dept_id`)}
-                  and d.doc_date >= ${`${q.period}-01`} and d.doc_date <= ${lastDay(q.period)}
+                where ${tenantIs(c.user.tenantId, arDoc)} and izs_ar_doc.state = 'reviewed'
+                  and ${inBookCompany(c.book, sql`izs_ar_doc.dept_id`)}
+                  and izs_ar_doc.doc_date >= ${`${q.period}-01`} and izs_ar_doc.doc_date <= ${lastDay(q.period)}
                   ${q.state === 'open' ? sql`and lv.voucher_id is null` : q.state === 'done' ? sql`and lv.voucher_id is not null` : sql``}
               ) x where x."docType" in (${sql.join(
                 arKinds.map((k) => sql`${k}`),
