@@ -405,7 +405,9 @@ export const isArDocKind = (t: string): t is ArDocKind => t in AR_DOC_KIND_NAMES
 
 /** The template kind of a 应收单 / 应付单 (izs_ar_doc side + source_type), or null when a stock document vouchers it. */
 export function arDocKindOf(side: string, sourceType: string): ArDocKind | null {
-  if (sourceType === 'drop_sale' || sourceType === 'drop_purchase' || sourceType === 'freight') return sourceType;
+  if (sourceType === 'drop_sale' || sourceType === 'drop_purchase') return sourceType;
+  // izs-logistical freight.ts FREIGHT_SOURCE
+  if (sourceType === 'lg_freight' || sourceType === 'freight') return 'freight';
   if (sourceType === 'manual') return side === 'ar' ? 'ar_manual' : 'ap_manual';
   return null;
 }

@@ -14,6 +14,7 @@ import { BIZ_VOUCHER as V } from '../../core/contract/izs-financing/business-vou
 import { STOCK_REPORTS } from '../../core/contract/izs-financing/stock-reports.contract.ts';
 import { rows } from '../../server/db/client.ts';
 import { relatedParty } from '../../server/db/schema/index.ts';
+import { createPayable } from '../../server/modules/izs-finance-ar/service.ts';
 import { formatDate } from '../../server/platform/time.ts';
 import { demoBook } from './arap-helpers.ts';
 import { apiFor, type Api as FinApi, okGet } from './finance-helpers.ts';
@@ -141,6 +142,34 @@ describe('vouchers of the 应收单 / 应付单 kinds', () => {
     expect(va.creditTotal).toBe('1130.00');
     expect(on(vp, '2202', 'credit').toFixed(2)).toBe('500.00');
     expect(vp.debitTotal).toBe('500.00');
+  });
+});
+
+describe('freight', () => {
+  it("a carrier's freight 应付单 (a signed transport order's) vouchers 借 销售费用 贷 应付账款 [承运商]", async () => {
+    const b = await demoBook(c);
+    const doc = await c.t.database.db.transaction((tx) =>
+      createPayable(tx, {
+        tenantId: '000000',
+        deptId: b.deptId,
+        userId: '1',
+        partyId: GYS,
+        sourceType: 'lg_freight',
+        sourceNo: 'YD-TEST-1',
+        docDate: TODAY,
+        amount: '860.00',
+        summary: '运费 YD-TEST-1',
+        tz: process.env.TZ || 'Asia/Shanghai',
+      }),
+    );
+    const listed = (await okGet(book, V.documents.path, { period: PERIOD, docType: 'freight' })) as {
+      id: string;
+      docTypeName: string;
+    }[];
+    expect(listed.find((x) => x.id === doc.id)?.docTypeName).toBe('运费');
+    const [v] = await generate([doc.id]);
+    expect(on(v, '2202', 'credit').toFixed(2)).toBe('860.00');
+    expect(v.debitTotal).toBe('860.00');
   });
 });
 

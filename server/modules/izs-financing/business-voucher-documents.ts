@@ -59,7 +59,8 @@ import { saveVoucherTx, voucherEntities } from './vouchers.ts';
 
 const DOC_TYPES: string[] = STOCK_TEMPLATE_DOC_TYPES.map((d) => d.value);
 /** izs_ar_doc side + source_type → the template kind (core arDocKindOf), in SQL; '' = a stock document's */
-const AR_KIND_SQL = sql`case when izs_ar_doc.source_type in ('drop_sale', 'drop_purchase', 'freight') then izs_ar_doc.source_type
+const AR_KIND_SQL = sql`case when izs_ar_doc.source_type in ('drop_sale', 'drop_purchase') then izs_ar_doc.source_type
+  when izs_ar_doc.source_type in ('lg_freight', 'freight') then 'freight'
   when izs_ar_doc.source_type = 'manual' then izs_ar_doc.side || '_manual' else '' end`;
 
 export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext): void {
