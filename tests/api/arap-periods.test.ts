@@ -50,7 +50,7 @@ beforeAll(async () => {
     .where(eq(accountSet.id, book.id));
   closed = b.start;
   open = nextPeriod(closed);
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await c?.t.close();
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
     .returning({ id: relatedParty.id });
   KH = parties[0].id;
   GYS = parties[1].id;
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await c?.t.close();
 });
