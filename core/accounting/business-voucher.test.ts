@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type ArDocTemplate,
+  arDocKindOf,
+  arDocTemplateLines,
   type BizDoc,
   type BizTemplate,
+  defaultArDocTemplates,
   defaultTemplates,
   docFigures,
   materialSubAccount,
@@ -141,5 +145,66 @@ describe('materialSubAccount', () => {
   it('a leaf account answers itself; an unknown code null', () => {
     expect(materialSubAccount(base, '1405', ['重废钢'])).toBe('1405');
     expect(materialSubAccount(base, '9999', ['x'])).toBe(null);
+  });
+});
+
+describe('应收单 / 应付单 kinds (issue 21)', () => {
+  it('arDocKindOf maps the receivables sources; stock-written documents have none', () => {
+    expect(arDocKindOf('ar', 'drop_sale')).toBe('drop_sale');
+    expect(arDocKindOf('ap', 'drop_purchase')).toBe('drop_purchase');
+    expect(arDocKindOf('ar', 'manual')).toBe('ar_manual');
+    expect(arDocKindOf('ap', 'manual')).toBe('ap_manual');
+    expect(arDocKindOf('ap', 'lg_freight')).toBe('freight');
+    expect(arDocKindOf('ar', 'out_stock')).toBeNull();
+  });
+
+  it('arDocTemplateLines posts the stored figures: 应收账款 = 价税合计, revenue = 不含税, tax = 税额', () => {
+    const t: ArDocTemplate = {
+      name: '直发销售',
+      docType: 'drop_sale',
+      summary: '{单据类型} {单号} {往来单位}',
+      taxRate: 'auto',
+      amountIncludesTax: 1,
+      lines: [
+        { accountCode: '1122', side: 'debit', amountSource: 'gross', auxSource: 'party', perMaterial: 0 },
+        { accountCode: '6001', side: 'credit', amountSource: 'net', auxSource: 'none', perMaterial: 0 },
+        { accountCode: '22210102', side: 'credit', amountSource: 'tax', auxSource: 'none', perMaterial: 0 },
+      ],
+    };
+    const r = arDocTemplateLines(t, {
+      orderNo: 'YS1',
+      kind: 'drop_sale',
+      date: '2026-11-28',
+      partyName: '甲',
+      gross: '80865.01',
+      net: '71562.00',
+      tax: '9303.01',
+    });
+    expect(r.problems).toEqual([]);
+    expect(r.lines.map((l) => [l.code, l.debit.toFixed(2), l.credit.toFixed(2), l.party])).toEqual([
+      ['1122', '80865.01', '0.00', true],
+      ['6001', '0.00', '71562.00', false],
+      ['22210102', '0.00', '9303.01', false],
+    ]);
+    expect(r.lines[0].summary).toBe('直发销售 YS1 甲');
+    const bad = arDocTemplateLines(
+      { ...t, lines: [{ ...t.lines[0], perMaterial: 1 }, t.lines[1]] },
+      { orderNo: 'YS1', kind: 'drop_sale', date: '2026-11-28', partyName: '甲', gross: '1', net: '1', tax: '0' },
+    );
+    expect(bad.problems[0]).toBe('模板第 1 行：「直发销售」没有物料明细和成本金额');
+  });
+
+  it('default templates of the five kinds exist in both standards', () => {
+    for (const chart of [presetChart('small', 'general'), presetChart('enterprise', 'general')]) {
+      const { templates, skipped } = defaultArDocTemplates(chart, 'general');
+      expect(skipped).toEqual([]);
+      expect(templates.map((x) => x.docType)).toEqual([
+        'drop_sale',
+        'ar_manual',
+        'drop_purchase',
+        'ap_manual',
+        'freight',
+      ]);
+    }
   });
 });

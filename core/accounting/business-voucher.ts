@@ -427,3 +427,152 @@ export function costCarryAccounts(chart: Chart): {
     goodsPerMaterial: !!goods && !isLeaf(chart, goods.code),
   };
 }
+
+/**
+ * 应收单 / 应付单 that no stock document vouchers (issue 21: nothing owed is missing from the books): 直发销售 /
+ * 直发采购 (a drop shipment's two sides), manual 应收单 / 应付单 and 运费 (a signed transport order's payable to the
+ * carrier). Their voucher reads the document's stored 价税合计 / 不含税金额 / 税额 (gross / net / tax) — nothing is
+ * recomputed — so 应收账款 / 应付账款 of the voucher is the 应收单 / 应付单 to the fen.
+ */
+export type ArDocKind = 'drop_sale' | 'drop_purchase' | 'ar_manual' | 'ap_manual' | 'freight';
+export const AR_DOC_KIND_NAMES: Record<ArDocKind, string> = {
+  drop_sale: '直发销售',
+  drop_purchase: '直发采购',
+  ar_manual: '手工应收单',
+  ap_manual: '手工应付单',
+  freight: '运费',
+};
+export const AR_DOC_KINDS = Object.keys(AR_DOC_KIND_NAMES) as ArDocKind[];
+export const isArDocKind = (t: string): t is ArDocKind => t in AR_DOC_KIND_NAMES;
+
+/** The template kind of a 应收单 / 应付单 (izs_ar_doc side + source_type), or null when a stock document vouchers it. */
+export function arDocKindOf(side: string, sourceType: string): ArDocKind | null {
+  if (sourceType === 'drop_sale' || sourceType === 'drop_purchase') return sourceType;
+  // izs-logistical freight.ts FREIGHT_SOURCE
+  if (sourceType === 'lg_freight' || sourceType === 'freight') return 'freight';
+  if (sourceType === 'manual') return side === 'ar' ? 'ar_manual' : 'ap_manual';
+  return null;
+}
+
+export interface ArDocTemplate extends Omit<BizTemplate, 'docType'> {
+  docType: ArDocKind;
+}
+
+export interface ArDocForVoucher {
+  orderNo: string;
+  kind: ArDocKind;
+  date: string;
+  partyName: string;
+  /** 价税合计 / 不含税金额 / 税额 as stored on the document */
+  gross: AmountInput;
+  net: AmountInput;
+  tax: AmountInput;
+}
+
+/**
+ * Default templates of the 应收单 / 应付单 kinds, accounts found by name:
+ * - 直发销售 / 手工应收单: 借 应收账款 [客户] (含税), 贷 主营业务收入 (不含税) + 销项税额 (税额);
+ * - 直发采购 / 手工应付单: 借 主营业务成本 (the goods never enter stock; 不含税) + 进项税额 (税额; 小规模: 成本 含税),
+ *   贷 应付账款 [供应商] (含税);
+ * - 运费: 借 销售费用 (含税), 贷 应付账款 [承运商] (含税).
+ */
+export function defaultArDocTemplates(
+  chart: Chart,
+  taxNature: TaxNature,
+): { templates: ArDocTemplate[]; skipped: string[] } {
+  const skipped: string[] = [];
+  const leaf = (name: string) => leafOf(chart, findByName(chart, name)?.code);
+  const receivable = leaf('应收账款');
+  const payable = leaf('应付账款');
+  const revenue = leaf('主营业务收入');
+  const cost = leaf('主营业务成本');
+  const selling = leaf('销售费用');
+  const { input, output } = vatAccounts(chart);
+  const general = taxNature === 'general';
+  const line = (
+    accountCode: string,
+    side: 'debit' | 'credit',
+    amountSource: BizAmountSource,
+    party = false,
+  ): BizTemplateLine => ({ accountCode, side, amountSource, auxSource: party ? 'party' : 'none', perMaterial: 0 });
+  const templates: ArDocTemplate[] = [];
+  const make = (docType: ArDocKind, lines: BizTemplateLine[]) =>
+    templates.push({
+      name: AR_DOC_KIND_NAMES[docType],
+      docType,
+      summary: `${AR_DOC_KIND_NAMES[docType]} {单号} {往来单位}`,
+      taxRate: 'auto',
+      amountIncludesTax: 1,
+      lines,
+    });
+  for (const k of ['drop_sale', 'ar_manual'] as const) {
+    if (receivable && revenue && output)
+      make(k, [
+        line(receivable, 'debit', 'gross', true),
+        line(revenue, 'credit', 'net'),
+        line(output, 'credit', 'tax'),
+      ]);
+    else skipped.push(`${AR_DOC_KIND_NAMES[k]}（缺少应收账款、主营业务收入或应交增值税科目）`);
+  }
+  for (const k of ['drop_purchase', 'ap_manual'] as const) {
+    if (payable && cost)
+      make(
+        k,
+        general && input
+          ? [line(cost, 'debit', 'net'), line(input, 'debit', 'tax'), line(payable, 'credit', 'gross', true)]
+          : [line(cost, 'debit', 'gross'), line(payable, 'credit', 'gross', true)],
+      );
+    else skipped.push(`${AR_DOC_KIND_NAMES[k]}（缺少主营业务成本或应付账款科目）`);
+  }
+  if (payable && selling) make('freight', [line(selling, 'debit', 'gross'), line(payable, 'credit', 'gross', true)]);
+  else skipped.push('运费（缺少销售费用或应付账款科目）');
+  return { templates, skipped };
+}
+
+/** The voucher lines of a 应收单 / 应付单 template: the document's stored figures, nothing recomputed. */
+export function arDocTemplateLines(template: ArDocTemplate, doc: ArDocForVoucher): TemplateLinesResult {
+  const f: Record<BizAmountSource, Decimal> = {
+    gross: dec(doc.gross),
+    net: dec(doc.net),
+    tax: dec(doc.tax),
+    cost: ZERO,
+  };
+  const problems: string[] = [];
+  const lines: BizVoucherLine[] = [];
+  template.lines.forEach((t, i) => {
+    if (t.perMaterial === 1 || t.amountSource === 'cost') {
+      problems.push(`模板第 ${i + 1} 行：「${AR_DOC_KIND_NAMES[doc.kind]}」没有物料明细和成本金额`);
+      return;
+    }
+    const amount = f[t.amountSource];
+    if (amount.isZero()) return;
+    const pattern = t.summary?.trim() ? t.summary : template.summary;
+    lines.push({
+      summary: pattern
+        .replaceAll('{单据类型}', AR_DOC_KIND_NAMES[doc.kind])
+        .replaceAll('{单号}', doc.orderNo)
+        .replaceAll('{往来单位}', doc.partyName)
+        .replaceAll('{日期}', doc.date)
+        .replaceAll('{物料}', '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 200),
+      code: t.accountCode,
+      debit: t.side === 'debit' ? amount : ZERO,
+      credit: t.side === 'credit' ? amount : ZERO,
+      party: t.auxSource === 'party',
+      qtyKg: ZERO,
+    });
+  });
+  const debit = lines.reduce((s, l) => s.plus(l.debit), ZERO);
+  const credit = lines.reduce((s, l) => s.plus(l.credit), ZERO);
+  if (!problems.length) {
+    if (lines.length === 0 || debit.isZero())
+      problems.push(`单据 ${doc.orderNo} 按模板「${template.name}」生成的金额为零`);
+    else if (!debit.eq(credit))
+      problems.push(
+        `单据 ${doc.orderNo} 按模板「${template.name}」借方 ${moneyFixed(debit)} ≠ 贷方 ${moneyFixed(credit)}，请检查模板的金额来源`,
+      );
+  }
+  return { lines, problems };
+}

@@ -1,18 +1,21 @@
-/** 凭证模板 screen, tab 业务单据生成凭证: reviewed stock documents of a period → one voucher each (BIZ_VOUCHER). */
+/**
+ * 凭证模板 screen, tab 业务单据生成凭证: reviewed stock documents of a period, and the 应收单 / 应付单 no stock document
+ * vouchers (直发销售 / 直发采购 / 手工应收单 / 手工应付单 / 运费) → one voucher each (BIZ_VOUCHER).
+ */
 import { useBizVoucherDocumentsQuery, useBizVoucherGenerateMutation } from '../../core/api/izs-financing-biz.api.ts';
 import {
-  STOCK_TEMPLATE_DOC_TYPES,
-  type StockTemplateDocType,
+  DOCUMENT_TEMPLATE_DOC_TYPES,
+  type DocumentTemplateDocType,
 } from '../../core/contract/izs-financing/business.contract.ts';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import { type SourceFilter, VoucherSourceList } from './voucher-source-list.tsx';
 
-const STOCK_OPTIONS = STOCK_TEMPLATE_DOC_TYPES.map((d) => ({ value: d.value, label: d.label }));
+const STOCK_OPTIONS = DOCUMENT_TEMPLATE_DOC_TYPES.map((d) => ({ value: d.value, label: d.label }));
 
-const useDocuments = (f: SourceFilter<StockTemplateDocType>) =>
+const useDocuments = (f: SourceFilter<DocumentTemplateDocType>) =>
   useBizVoucherDocumentsQuery({ period: f.period, docType: f.kind || undefined, state: f.state });
 
-/** 单据生成凭证: reviewed stock documents of a period → one voucher each. */
+/** 单据生成凭证: reviewed stock documents and 应收单 / 应付单 of a period → one voucher each. */
 export function DocumentsTab() {
   const [gen, { isLoading: busy }] = useBizVoucherGenerateMutation();
   return (

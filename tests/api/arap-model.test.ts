@@ -19,9 +19,13 @@ import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.con
 import { BIZ_VOUCHER as V } from '../../core/contract/izs-financing/business-voucher.contract.ts';
 import { rows } from '../../server/db/client.ts';
 import { relatedParty } from '../../server/db/schema/index.ts';
+import { formatDate } from '../../server/platform/time.ts';
 import { patchStockTemplates } from './arap-helpers.ts';
 import { createBook, okGet } from './finance-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
+
+/** the business day: documents are dated today, and a settlement is never dated before them */
+const TODAY = formatDate(new Date(), process.env.TZ || 'Asia/Shanghai');
 
 let c: StockCtx;
 let api: Api;
@@ -154,7 +158,7 @@ async function runModel(parties: string[], steps: number, factor: string) {
           partyId: party,
           accountType: 'cash',
           method: 'cash',
-          cashDate: '2026-11-24',
+          cashDate: TODAY,
           amount: amount.toFixed(2),
           fee,
           lines,
@@ -172,7 +176,7 @@ async function runModel(parties: string[], steps: number, factor: string) {
             partyId: party,
             accountType: 'cash',
             method: 'cash',
-            cashDate: '2026-11-24',
+            cashDate: TODAY,
             amount: amount.toFixed(2),
           },
         });
@@ -189,7 +193,7 @@ async function runModel(parties: string[], steps: number, factor: string) {
         const amount = money(max.toNumber() * 1.3 + 5);
         log.push(`${step}: offset ${party} ${amount} (max ${max})`);
         const res = await api(E.offset.path, {
-          body: { partyId: party, transferDate: '2026-11-24', amount: amount.toFixed(2) },
+          body: { partyId: party, transferDate: TODAY, amount: amount.toFixed(2) },
         });
         if (amount.gt(max)) {
           expect([res.status, res.body.msg]).toEqual([400, expect.stringContaining('最多对冲')]);

@@ -9,9 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { relatedParty } from '../../server/db/schema/index.ts';
+import { formatDate } from '../../server/platform/time.ts';
 import { demoBook, patchStockTemplates } from './arap-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, revokeCodes, type StockCtx } from './stock-helpers.ts';
 
+/** the business day: the stock documents are dated today, and a settlement is never dated before them */
+const TODAY = formatDate(new Date(), process.env.TZ || 'Asia/Shanghai');
 let c: StockCtx;
 let api: Api;
 let KH1: string;
@@ -101,7 +104,7 @@ describe('receivables', () => {
       partyId: KH1,
       accountType: 'cash',
       method: 'cash',
-      cashDate: '2026-11-20',
+      cashDate: TODAY,
       amount: '1000.50',
     });
     expect(cash).toMatchObject({ applied: '1000.50', unapplied: '0.00', kind: 'collection' });
@@ -112,7 +115,7 @@ describe('receivables', () => {
       partyId: KH1,
       accountType: 'cash',
       method: 'wechat',
-      cashDate: '2026-11-21',
+      cashDate: TODAY,
       amount: '2500',
     });
     expect(over).toMatchObject({ applied: '1999.50', unapplied: '500.50' });
@@ -132,7 +135,7 @@ describe('receivables', () => {
   it('refuses settling more than the open amount or more than the collection holds, with the figures', async () => {
     const out = await sell(KH1, '200'); // 600.00
     const d = (await docsOf('ar', KH1)).find((x) => x.sourceNo === out.orderNo);
-    const base = { side: 'ar', partyId: KH1, accountType: 'cash', method: 'cash', cashDate: '2026-11-22' };
+    const base = { side: 'ar', partyId: KH1, accountType: 'cash', method: 'cash', cashDate: TODAY };
     expect(
       await refused(E.cashCreate.path, { ...base, amount: '1000', lines: [{ docId: d?.id, amount: '600.01' }] }),
     ).toBe(
@@ -158,7 +161,7 @@ describe('receivables', () => {
         partyId: KH2,
         accountType: 'cash',
         method: 'cash',
-        cashDate: '2026-11-22',
+        cashDate: TODAY,
         amount: '100',
         auto: false,
       });
@@ -181,7 +184,7 @@ describe('receivables', () => {
       partyId: KH2,
       accountType: 'cash',
       method: 'cash',
-      cashDate: '2026-11-23',
+      cashDate: TODAY,
       amount: '30',
       lines: [{ docId: d?.id, amount: '30' }],
     });
@@ -198,7 +201,7 @@ describe('receivables', () => {
   it('refunds take only unapplied money; offsets at most the smaller open side', async () => {
     const bal = await balanceOf('ar', KH1);
     const more = new Decimal(bal.unapplied).plus('0.01').toFixed(2);
-    const base = { side: 'ar', partyId: KH1, accountType: 'cash', method: 'cash', cashDate: '2026-11-24' };
+    const base = { side: 'ar', partyId: KH1, accountType: 'cash', method: 'cash', cashDate: TODAY };
     expect(await refused(E.refund.path, { ...base, amount: more })).toBe(
       `可退金额（未核销的预收/预付）${bal.unapplied} 元，不能退 ${more} 元`,
     );
@@ -216,10 +219,10 @@ describe('receivables', () => {
     const ap = await balanceOf('ap', KH2);
     const max = Decimal.min(ar.open, ap.open).toFixed(2);
     const too = new Decimal(max).plus('0.01').toFixed(2);
-    expect(await refused(E.offset.path, { partyId: KH2, transferDate: '2026-11-24', amount: too })).toBe(
+    expect(await refused(E.offset.path, { partyId: KH2, transferDate: TODAY, amount: too })).toBe(
       `未核销应收 ${ar.open} 元、应付 ${ap.open} 元，最多对冲 ${max} 元，不能对冲 ${too} 元`,
     );
-    const off = await okPost(api, E.offset.path, { partyId: KH2, transferDate: '2026-11-24', amount: '20' });
+    const off = await okPost(api, E.offset.path, { partyId: KH2, transferDate: TODAY, amount: '20' });
     expect((await balanceOf('ap', KH2)).open).toBe('0.00');
     expect((await balanceOf('ar', KH2)).open).toBe(new Decimal(ar.open).minus(20).toFixed(2));
     await okPost(api, E.transferVoid.path, { id: off.id, reason: '撤销' });

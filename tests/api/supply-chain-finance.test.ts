@@ -11,6 +11,7 @@ import { rows } from '../../server/db/client.ts';
 import { goldCert } from '../../server/db/schema/index.ts';
 import { openBalanceOf } from '../../server/modules/izs-finance-ar/service.ts';
 import { issuerParty } from '../../server/modules/izs-scf/cert-money.ts';
+import { formatDate } from '../../server/platform/time.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx, stockRow } from './stock-helpers.ts';
 
 let c: StockCtx;
@@ -239,7 +240,10 @@ describe('金单: issue, split, transfer, discount, settle', () => {
       ar: await openBalanceOf(db, '000000', 'ar', String(issuer)),
       ap: await openBalanceOf(db, '000000', 'ap', c.party.GYS001),
     };
-    const st = await okPost(admin(), `${SCF}/gold-cert/settle`, { id: kids[0].id, settleDate: '2026-10-01' });
+    // settled today, after maturity: the demo book is closed through its first month, and a settlement is never
+    // dated before the 应收单 it settles (the issuer's are dated today)
+    const today = formatDate(new Date(), process.env.TZ || 'Asia/Shanghai');
+    const st = await okPost(admin(), `${SCF}/gold-cert/settle`, { id: kids[0].id, settleDate: today });
     expect(st.collectionNo).toMatch(/^SK\d{12}$/);
     expect(st.paymentNo).toMatch(/^FK\d{12}$/);
     const after = {

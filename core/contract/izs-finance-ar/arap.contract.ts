@@ -113,7 +113,8 @@ export const cashBody = z.object({
   lines: linesIn,
   remark: opt('备注', 255),
 });
-export const settleBody = z.object({ cashId: refReq('收付款单'), lines: linesIn });
+/** 预收冲应收 / 预付冲应付: dated (default today); refused in a closed period and before the record or the documents */
+export const settleBody = z.object({ cashId: refReq('收付款单'), settleDate: optDay('核销日期'), lines: linesIn });
 export const refundBody = z.object({
   side,
   partyId: refReq('往来单位'),

@@ -64,7 +64,28 @@ export const MONEY_TEMPLATE_DOC_TYPES = [
   { value: 'offset', label: '应收应付对冲' },
 ] as const;
 export type MoneyTemplateDocType = (typeof MONEY_TEMPLATE_DOC_TYPES)[number]['value'];
-export const TEMPLATE_DOC_TYPES = [...STOCK_TEMPLATE_DOC_TYPES, ...MONEY_TEMPLATE_DOC_TYPES] as const;
+/**
+ * 应收单 / 应付单 no stock document vouchers (izs_ar_doc, issue 21): 直发单's two sides, manual ones and freight;
+ * listed and generated with the stock documents (biz-voucher/documents, generate), amounts as stored on the 应收单.
+ */
+export const AR_DOC_TEMPLATE_DOC_TYPES = [
+  { value: 'drop_sale', label: '直发销售' },
+  { value: 'drop_purchase', label: '直发采购' },
+  { value: 'ar_manual', label: '手工应收单' },
+  { value: 'ap_manual', label: '手工应付单' },
+  { value: 'freight', label: '运费' },
+] as const;
+export type ArDocTemplateDocType = (typeof AR_DOC_TEMPLATE_DOC_TYPES)[number]['value'];
+export const isArDocTemplateDocType = (t: string): t is ArDocTemplateDocType =>
+  AR_DOC_TEMPLATE_DOC_TYPES.some((d) => d.value === t);
+/** What biz-voucher/documents lists: stock documents and the 应收单 / 应付单 kinds above. */
+export const DOCUMENT_TEMPLATE_DOC_TYPES = [...STOCK_TEMPLATE_DOC_TYPES, ...AR_DOC_TEMPLATE_DOC_TYPES] as const;
+export type DocumentTemplateDocType = (typeof DOCUMENT_TEMPLATE_DOC_TYPES)[number]['value'];
+export const TEMPLATE_DOC_TYPES = [
+  ...STOCK_TEMPLATE_DOC_TYPES,
+  ...AR_DOC_TEMPLATE_DOC_TYPES,
+  ...MONEY_TEMPLATE_DOC_TYPES,
+] as const;
 export type TemplateDocType = (typeof TEMPLATE_DOC_TYPES)[number]['value'];
 export const isMoneyDocType = (t: string): t is MoneyTemplateDocType =>
   MONEY_TEMPLATE_DOC_TYPES.some((d) => d.value === t);
@@ -79,6 +100,11 @@ export const PARTY_SOURCE: Record<TemplateDocType, 'supplier' | 'customer'> = {
   payment: 'supplier',
   refund_ap: 'supplier',
   offset: 'customer',
+  drop_sale: 'customer',
+  ar_manual: 'customer',
+  drop_purchase: 'supplier',
+  ap_manual: 'supplier',
+  freight: 'supplier',
 };
 
 export const AMOUNT_SOURCES = [
@@ -111,22 +137,41 @@ export type AuxSource = (typeof MONEY_AUX_SOURCES)[number]['value'];
 /** Placeholders of a summary pattern. */
 export const SUMMARY_TOKENS = ['{单据类型}', '{单号}', '{往来单位}', '{日期}', '{物料}'] as const;
 
-const docTypeField = z.enum(['in_stock', 'out_stock', 'purchase_return', 'sale_return'], {
-  error: '单据类型应为采购入库、销售出库、采购退货或销售退货',
-});
+const docTypeField = z.enum(
+  [
+    'in_stock',
+    'out_stock',
+    'purchase_return',
+    'sale_return',
+    'drop_sale',
+    'drop_purchase',
+    'ar_manual',
+    'ap_manual',
+    'freight',
+  ],
+  { error: '单据类型应为采购入库、销售出库、采购退货、销售退货、直发销售、直发采购、手工应收单、手工应付单或运费' },
+);
 const templateDocTypeField = z.enum(
   [
     'in_stock',
     'out_stock',
     'purchase_return',
     'sale_return',
+    'drop_sale',
+    'drop_purchase',
+    'ar_manual',
+    'ap_manual',
+    'freight',
     'collection',
     'payment',
     'refund_ar',
     'refund_ap',
     'offset',
   ],
-  { error: '单据类型应为采购入库、销售出库、采购退货、销售退货、收款、付款、退款或应收应付对冲' },
+  {
+    error:
+      '单据类型应为采购入库、销售出库、采购退货、销售退货、直发销售、直发采购、手工应收单、手工应付单、运费、收款、付款、退款或应收应付对冲',
+  },
 );
 
 export const templateLineInput = z.object({
@@ -213,7 +258,7 @@ export const documentsQuery = z.object({
 export interface BizDocument {
   id: string;
   orderNo: string;
-  docType: StockTemplateDocType;
+  docType: DocumentTemplateDocType;
   docTypeName: string;
   orderDate: string;
   partyId: string | null;

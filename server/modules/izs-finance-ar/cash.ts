@@ -17,6 +17,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
+import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 import { attachBill, billOfCash, releaseBill } from './cash-bill.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
 import { drawNo, lockCash, PREFIX, partyOf, reverseLines, settle, takeRefund } from './service.ts';
@@ -154,6 +155,12 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     if (new Decimal(body.fee).gte(body.amount)) throw badRequest('手续费必须小于金额');
     const bankId = await checkBank(user.tenantId, body.accountType, body.bankId);
     const id = await db.transaction(async (tx) => {
+      await refuseClosedPeriod(tx, {
+        tenantId: user.tenantId,
+        deptId: effectiveDept(user),
+        date: body.cashDate,
+        action: `登记${body.side === 'ar' ? '收款' : '付款'}`,
+      });
       await partyOf(tx, user.tenantId, body.partyId, body.side);
       const row = await insertCash(tx, user, { ...body, billNo: body.bill?.billNo ?? body.billNo, kind, bankId });
       // 承兑汇票: the bill goes into 票据管理 in this transaction (cash-bill.ts)
@@ -182,13 +189,20 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
   r.handle(E.cashSettle, async ({ body, user, req }) => {
     const c = await load(user.tenantId, { id: body.cashId });
     await guard(db, user, ARAP_CODES.cash[c.side as Side], 'edit');
+    const date = body.settleDate ?? formatDate(new Date(), tz);
     await db.transaction(async (tx) => {
+      await refuseClosedPeriod(tx, {
+        tenantId: user.tenantId,
+        deptId: (await tx.select({ d: arCash.deptId }).from(arCash).where(eq(arCash.id, c.id)))[0]?.d ?? null,
+        date,
+        action: c.side === 'ar' ? '核销预收款' : '核销预付款',
+      });
       await settle(tx, {
         tenantId: user.tenantId,
         userId: user.userId,
         cashId: c.id,
         lines: body.lines?.length ? body.lines : undefined,
-        date: formatDate(new Date(), tz),
+        date,
       });
       await writeOperationLog(tx, req, `核销${KIND_TITLE[c.kind]}`, { orderNo: [c.orderNo, c.orderNo] });
     });
@@ -199,6 +213,12 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     await guard(db, user, ARAP_CODES.refund[body.side], 'add');
     const bankId = await checkBank(user.tenantId, body.accountType, body.bankId);
     const id = await db.transaction(async (tx) => {
+      await refuseClosedPeriod(tx, {
+        tenantId: user.tenantId,
+        deptId: effectiveDept(user),
+        date: body.cashDate,
+        action: '登记退款',
+      });
       await partyOf(tx, user.tenantId, body.partyId, body.side);
       const row = await insertCash(tx, user, { ...body, kind: 'refund', bankId });
       await takeRefund(tx, row, user.userId);

@@ -17,6 +17,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
+import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 import { cashEntity, docEntity, guard, settleLines } from './entities.ts';
 import { createDoc, partyOf } from './service.ts';
 
@@ -78,6 +79,12 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
   r.handle(E.docManual, async ({ body, user, req }) => {
     await guard(db, user, ARAP_CODES.doc[body.side], 'add');
     const id = await db.transaction(async (tx) => {
+      await refuseClosedPeriod(tx, {
+        tenantId: user.tenantId,
+        deptId: effectiveDept(user),
+        date: body.docDate,
+        action: `登记${body.side === 'ar' ? '应收单' : '应付单'}`,
+      });
       await partyOf(tx, user.tenantId, body.partyId, body.side);
       const d = await createDoc(tx, {
         tenantId: user.tenantId,
@@ -122,6 +129,13 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
         if (d.sourceType !== 'manual') throw badRequest(`${title}由源单生成，请作废源单 ${d.sourceNo}`);
         if (to === 'reviewed' && d.state !== 'draft')
           throw badRequest(`${title}${d.state === 'voided' ? '已作废' : '已审核'}，不能审核`);
+        if (to === 'reviewed')
+          await refuseClosedPeriod(tx, {
+            tenantId: user.tenantId,
+            deptId: d.deptId,
+            date: d.docDate,
+            action: `审核${title}`,
+          });
         if (to === 'voided') {
           if (d.state === 'voided') throw badRequest(`${title}已作废`);
           if (!new Decimal(d.settled).isZero())

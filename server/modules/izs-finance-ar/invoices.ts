@@ -16,6 +16,7 @@ import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs, tenantOnly } from '../../platform/scope.ts';
+import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 import { guard } from './entities.ts';
 import { traceInvoice } from './trace.ts';
 
@@ -112,6 +113,12 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
       throw badRequest(`价税合计 ${m2(body.taxAndAmount)} 应等于金额 ${m2(body.amount)} + 税额 ${m2(body.taxAmount)}`);
     }
     const id = await db.transaction(async (tx) => {
+      await refuseClosedPeriod(tx, {
+        tenantId: user.tenantId,
+        deptId: effectiveDept(user),
+        date: body.invoiceDate,
+        action: body.direction === 'in' ? '登记进项发票' : '登记销项发票',
+      });
       const [dup] = await tx
         .select({ id: arInvoice.id })
         .from(arInvoice)

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { arSettle, arTransfer, relatedParty } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs } from '../../platform/scope.ts';
+import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 import { addSettled, drawNo, lockOpenDocs, PREFIX } from './service.ts';
 
 export interface OffsetInput {
@@ -27,9 +28,18 @@ export async function offsetTx(tx: Tx, o: OffsetInput) {
     .from(relatedParty)
     .where(and(eq(relatedParty.id, o.partyId), tenantIs(o.tenantId, relatedParty)));
   if (!p) throw badRequest('往来单位不存在');
+  await refuseClosedPeriod(tx, {
+    tenantId: o.tenantId,
+    deptId: o.deptId,
+    date: o.transferDate,
+    action: '登记应收应付对冲',
+  });
   // both sides locked, receivables first (id order inside each side)
-  const ar = await lockOpenDocs(tx, o.tenantId, 'ar', o.partyId);
-  const ap = await lockOpenDocs(tx, o.tenantId, 'ap', o.partyId);
+  // only documents dated on or before the offset (a settlement is never dated before what it settles)
+  const onOrBefore = (list: Awaited<ReturnType<typeof lockOpenDocs>>) =>
+    list.filter((d) => d.docDate <= o.transferDate);
+  const ar = onOrBefore(await lockOpenDocs(tx, o.tenantId, 'ar', o.partyId));
+  const ap = onOrBefore(await lockOpenDocs(tx, o.tenantId, 'ap', o.partyId));
   const open = (list: typeof ar) =>
     oldestFirst(
       list.map((d) => ({

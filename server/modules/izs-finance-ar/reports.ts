@@ -19,7 +19,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { guard } from './entities.ts';
-import { creditOf, openBalanceOf, partyOf } from './service.ts';
+import { type AsOf, creditOf, liveAt, openBalanceOf, openDocsAt, partyOf } from './service.ts';
 
 const D = (v: string | number) => new Decimal(v);
 
@@ -67,12 +67,16 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
   r.handle(E.balances, async ({ query, user }) => {
     await guard(db, user, ARAP_CODES.doc[query.side], 'view');
     const asOf = query.asOf ?? formatDate(new Date(), tz);
+    // asOf given: documents and settlements after that day are cut off (balances, aging and 逾期 alike)
+    const cut: AsOf | undefined = query.asOf ? { date: query.asOf, tz } : undefined;
+    const docLive = cut ? liveAt('d', 'doc_date', cut) : sql`d.state = 'reviewed'`;
+    const cashLive = cut ? liveAt('c', 'cash_date', cut) : sql`c.state = 'reviewed'`;
     const parties = await rows<{ id: string; name: string }>(
       db,
       sql`select p.id::text as id, p.name from izs_related_party p
            where p.tenant_id = ${user.tenantId} and p.is_deleted = 0
-             and (exists (select 1 from izs_ar_doc d where d.party_id = p.id and d.side = ${query.side} and d.state = 'reviewed')
-               or exists (select 1 from izs_ar_cash c where c.party_id = p.id and c.side = ${query.side} and c.state = 'reviewed'))
+             and (exists (select 1 from izs_ar_doc d where d.party_id = p.id and d.side = ${query.side} and ${docLive})
+               or exists (select 1 from izs_ar_cash c where c.party_id = p.id and c.side = ${query.side} and ${cashLive}))
              ${query.partyId ? sql`and p.id = ${query.partyId}` : sql``}
            order by p.name`,
     );
@@ -80,12 +84,14 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
     const tot = { documents: D(0), settled: D(0), open: D(0), unapplied: D(0), balance: D(0), overdue: D(0) };
     const allOpen: { date: string; open: string }[] = [];
     for (const p of parties) {
-      const b = await openBalanceOf(db, user.tenantId, query.side, p.id);
-      const open = await rows<{ date: string; due: string; open: string }>(
-        db,
-        sql`select doc_date as date, due_date as due, (amount - settled)::text as open from izs_ar_doc
+      const b = await openBalanceOf(db, user.tenantId, query.side, p.id, cut);
+      const open = cut
+        ? await openDocsAt(db, user.tenantId, query.side, p.id, cut)
+        : await rows<{ date: string; due: string; open: string }>(
+            db,
+            sql`select doc_date as date, due_date as due, (amount - settled)::text as open from izs_ar_doc
              where tenant_id = ${user.tenantId} and side = ${query.side} and party_id = ${p.id} and state = 'reviewed' and amount > settled`,
-      );
+          );
       const overdue = open.filter((o) => overdueDays(o.due, asOf) > 0).reduce((s, o) => s.plus(o.open), D(0));
       const credit = await creditOf(db, user.tenantId, p.id);
       allOpen.push(...open);
@@ -184,7 +190,8 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
       });
     }
     const closing = opening.plus(ar ? debit.minus(credit) : credit.minus(debit));
-    const bal = await openBalanceOf(db, user.tenantId, query.side, query.partyId);
+    // 未核销预收/预付 as it stood at the statement's end date (later money and 核销 cut off)
+    const bal = await openBalanceOf(db, user.tenantId, query.side, query.partyId, { date: query.endDate, tz });
     const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(tenantOnly(user.tenantId, tenant));
     return {
       side: query.side,

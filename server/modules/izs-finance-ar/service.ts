@@ -215,8 +215,22 @@ export interface SettleInput {
 export async function settle(tx: Tx, s: SettleInput): Promise<Allocation[]> {
   const cash = await lockCash(tx, s.tenantId, s.cashId);
   if (cash.state !== 'reviewed' || cash.kind === 'refund') throw badRequest('只有已审核的收款单/付款单可以核销');
+  const cashTitle = cash.kind === 'collection' ? '收款单' : '付款单';
+  if (s.date < cash.cashDate)
+    throw badRequest(`核销日期 ${s.date} 早于${cashTitle} ${cash.orderNo} 的日期 ${cash.cashDate}，不能核销`);
   const unapplied = moneyFixed(D(cash.amount).minus(cash.applied));
-  const docs = await lockOpenDocs(tx, s.tenantId, cash.side, cash.partyId);
+  const locked = await lockOpenDocs(tx, s.tenantId, cash.side, cash.partyId);
+  // a settlement is never dated before the documents it settles: a chosen later document is refused, oldest first
+  // only takes documents dated on or before the settlement
+  for (const l of s.lines ?? []) {
+    const d = locked.find((x) => x.id === l.docId);
+    if (d && d.docDate > s.date) {
+      throw badRequest(
+        `${d.side === 'ar' ? '应收单' : '应付单'} ${d.orderNo} 的日期 ${d.docDate} 晚于核销日期 ${s.date}，不能用此${cashTitle}核销`,
+      );
+    }
+  }
+  const docs = locked.filter((d) => d.docDate <= s.date);
   const open = oldestFirst(
     docs.map((d) => ({
       id: d.id,
@@ -265,6 +279,8 @@ export async function takeRefund(tx: Tx, refund: CashRow, userId: string): Promi
         eq(arCash.state, 'reviewed'),
         inArray(arCash.kind, ['collection', 'payment']),
         sql`${arCash.amount} > ${arCash.applied}`,
+        // money received / paid after the refund's date cannot be what it pays back
+        sql`${arCash.cashDate} <= ${refund.cashDate}`,
       ),
     )
     .orderBy(asc(arCash.id))
@@ -363,8 +379,81 @@ export interface OpenBalance {
   balance: string;
 }
 
-/** A party's open balance on one side (reviewed documents and cash records). */
-export async function openBalanceOf(ex: Executor, tenantId: string, side: Side, partyId: string): Promise<OpenBalance> {
+/** A cut-off day: only what is dated on or before `date` and was live that day counts (`tz`: the business day). */
+export interface AsOf {
+  date: string;
+  tz: string;
+}
+
+/**
+ * A record (alias `a`, its date column) as it stood at the end of `asOf.date`: dated on or before it, and reviewed —
+ * or voided only after that day (its reversing 核销 lines are dated the void day, so they are cut off with it).
+ */
+export const liveAt = (a: string, dateCol: string, asOf: AsOf) =>
+  sql`${sql.raw(`${a}.${dateCol}`)} <= ${asOf.date} and (${sql.raw(a)}.state = 'reviewed' or (${sql.raw(a)}.state = 'voided'
+      and ${sql.raw(a)}.review_time is not null and (${sql.raw(a)}.void_time at time zone ${asOf.tz})::date > ${asOf.date}::date))`;
+
+/** Σ 核销 lines of a document (`column` doc_id) or a cash record (cash_id) dated on or before the cut-off. */
+export const settledAt = (column: 'doc_id' | 'cash_id', id: ReturnType<typeof sql>, asOf: AsOf) =>
+  sql`coalesce((select sum(s.amount) from izs_ar_settle s where ${sql.raw(`s.${column}`)} = ${id} and s.settle_date <= ${asOf.date}), 0)`;
+
+/** A party's open balance on one side as it stood at the end of a day (documents and settlements after it cut off). */
+async function openBalanceAt(
+  ex: Executor,
+  tenantId: string,
+  side: Side,
+  partyId: string,
+  asOf: AsOf,
+): Promise<OpenBalance> {
+  const docs = sql`from ${arDoc} where ${tenantOnly(tenantId, arDoc)} and ${arDoc.side} = ${side} and ${arDoc.partyId} = ${partyId}
+    and ${liveAt('izs_ar_doc', 'doc_date', asOf)}`;
+  const cash = sql`from ${arCash} where ${tenantOnly(tenantId, arCash)} and ${arCash.side} = ${side} and ${arCash.partyId} = ${partyId}
+    and ${arCash.kind} <> 'refund' and ${liveAt('izs_ar_cash', 'cash_date', asOf)}`;
+  const [r] = await rows<{ documents: string; settled: string; cash: string; applied: string }>(
+    ex,
+    sql`select
+          coalesce((select sum(izs_ar_doc.amount) ${docs}), 0)::text as documents,
+          coalesce((select sum(${settledAt('doc_id', sql`izs_ar_doc.id`, asOf)}) ${docs}), 0)::text as settled,
+          coalesce((select sum(izs_ar_cash.amount) ${cash}), 0)::text as cash,
+          coalesce((select sum(${settledAt('cash_id', sql`izs_ar_cash.id`, asOf)}) ${cash}), 0)::text as applied`,
+  );
+  const open = D(r.documents).minus(r.settled);
+  const unapplied = D(r.cash).minus(r.applied);
+  return {
+    documents: moneyFixed(D(r.documents)),
+    settled: moneyFixed(D(r.settled)),
+    open: moneyFixed(open),
+    unapplied: moneyFixed(unapplied),
+    balance: moneyFixed(open.minus(unapplied)),
+  };
+}
+
+/** A party's open documents (open > 0) at the end of a day, for aging and 逾期. */
+export async function openDocsAt(ex: Executor, tenantId: string, side: Side, partyId: string, asOf: AsOf) {
+  return rows<{ date: string; due: string; open: string }>(
+    ex,
+    sql`select x.date, x.due, x.open::text as open from (
+          select izs_ar_doc.doc_date as date, izs_ar_doc.due_date as due,
+                 izs_ar_doc.amount - ${settledAt('doc_id', sql`izs_ar_doc.id`, asOf)} as open
+            from ${arDoc}
+           where ${tenantOnly(tenantId, arDoc)} and ${arDoc.side} = ${side} and ${arDoc.partyId} = ${partyId}
+             and ${liveAt('izs_ar_doc', 'doc_date', asOf)}) x
+         where x.open > 0`,
+  );
+}
+
+/**
+ * A party's open balance on one side (reviewed documents and cash records); with `asOf`, as it stood at the end
+ * of that day.
+ */
+export async function openBalanceOf(
+  ex: Executor,
+  tenantId: string,
+  side: Side,
+  partyId: string,
+  asOf?: AsOf,
+): Promise<OpenBalance> {
+  if (asOf) return openBalanceAt(ex, tenantId, side, partyId, asOf);
   const [r] = await rows<{ documents: string; settled: string; cash: string; applied: string; refunds: string }>(
     ex,
     sql`select

@@ -15,6 +15,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
+import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 import { guard } from './entities.ts';
 import { offsetTx } from './offset.ts';
 import { drawNo, PREFIX, reverseLines } from './service.ts';
@@ -96,6 +97,12 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
     await guard(db, user, code, 'add');
     if (body.fromAccount === body.toAccount) throw badRequest('转出账户和转入账户不能相同');
     const id = await db.transaction(async (tx) => {
+      await refuseClosedPeriod(tx, {
+        tenantId: user.tenantId,
+        deptId: effectiveDept(user),
+        date: body.transferDate,
+        action: '登记资金调拨',
+      });
       const [row] = await tx
         .insert(arTransfer)
         .values({

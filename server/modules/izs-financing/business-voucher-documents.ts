@@ -13,9 +13,15 @@
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  AR_DOC_KIND_NAMES,
+  AR_DOC_KINDS,
+  type ArDocKind,
+  arDocKindOf,
+  arDocTemplateLines,
   type BizDoc,
   type BizTemplate,
   DOC_TYPE_NAMES,
+  isArDocKind,
   templateLines,
   templateRate,
 } from '../../../core/accounting/business-voucher.ts';
@@ -29,13 +35,14 @@ import {
 import { BIZ_VOUCHER } from '../../../core/contract/izs-financing/business-voucher.contract.ts';
 import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { rows } from '../../db/client.ts';
-import { docVoucher, relatedParty, stockOrder, voucher, voucherTemplateLine } from '../../db/schema/index.ts';
+import { arDoc, docVoucher, relatedParty, stockOrder, voucher, voucherTemplateLine } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs } from '../../platform/scope.ts';
 import { bookOf, loadBookChart } from './book.ts';
+import { inBookCompany } from './book-scope.ts';
 import { activeTemplates } from './business-voucher-figures.ts';
 import {
   type DocRow,
@@ -51,6 +58,10 @@ import {
 import { saveVoucherTx, voucherEntities } from './vouchers.ts';
 
 const DOC_TYPES: string[] = STOCK_TEMPLATE_DOC_TYPES.map((d) => d.value);
+/** izs_ar_doc side + source_type → the template kind (core arDocKindOf), in SQL; '' = a stock document's */
+const AR_KIND_SQL = sql`case when izs_ar_doc.source_type in ('drop_sale', 'drop_purchase') then izs_ar_doc.source_type
+  when izs_ar_doc.source_type in ('lg_freight', 'freight') then 'freight'
+  when izs_ar_doc.source_type = 'manual' then izs_ar_doc.side || '_manual' else '' end`;
 
 export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
@@ -58,7 +69,7 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
 
   r.handle(BIZ_VOUCHER.documents, async ({ query: q, req }) => {
     const c = bookOf(req);
-    const types = q.docType ? [q.docType] : DOC_TYPES;
+    const types = q.docType ? [q.docType].filter((t) => DOC_TYPES.includes(t)) : DOC_TYPES;
     const list = await rows<
       DocRow & {
         totalQty: string;
@@ -83,16 +94,68 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
               and v.reversed_by_id is null
             order by l.id desc limit 1) lv on true
           where o.tenant_id = ${c.user.tenantId} and o.is_deleted = 0 and o.state = 'reviewed'
-            and o.doc_type in (${sql.join(
-              types.map((t) => sql`${t}`),
-              sql`, `,
-            )})
+            and ${inBookCompany(c.book, sql`o.dept_id`)}
+            and o.doc_type in (${sql.join(types.map((t) => sql`${t}`).concat(sql`''`), sql`, `)})
             and o.order_date >= ${`${q.period}-01`} and o.order_date <= ${lastDay(q.period)}
             ${q.state === 'open' ? sql`and lv.voucher_id is null` : q.state === 'done' ? sql`and lv.voucher_id is not null` : sql``}
           order by o.order_date, o.order_no
           limit 2000`,
     );
-    const out: BizDocument[] = list.map((r) => ({
+    const arKinds = q.docType ? [q.docType].filter(isArDocKind) : AR_DOC_KINDS;
+    const arList = arKinds.length
+      ? await rows<{
+          id: string;
+          orderNo: string;
+          docType: ArDocKind;
+          orderDate: string;
+          partyId: string;
+          partyName: string | null;
+          totalAmount: string;
+          voucherId: string | null;
+          word: string | null;
+          no: number | null;
+          vperiod: string | null;
+        }>(
+          db,
+          sql`select * from (
+                select izs_ar_doc.id::text as "id", izs_ar_doc.order_no as "orderNo", ${AR_KIND_SQL} as "docType", izs_ar_doc.doc_date as "orderDate",
+                  izs_ar_doc.party_id::text as "partyId", p.name as "partyName", izs_ar_doc.amount::text as "totalAmount",
+                  lv.voucher_id::text as "voucherId", lv.word, lv.no, lv.period as "vperiod"
+                from ${arDoc}
+                left join ${relatedParty} p on p.id = izs_ar_doc.party_id
+                left join lateral (
+                  select l.voucher_id, v.word, v.no, v.period from ${docVoucher} l join ${voucher} v on v.id = l.voucher_id
+                  where l.account_set_id = ${c.book.id} and l.order_id = izs_ar_doc.id and l.purpose = 'doc' and v.is_deleted = 0
+                    and v.reversed_by_id is null
+                  order by l.id desc limit 1) lv on true
+                where ${tenantIs(c.user.tenantId, arDoc)} and izs_ar_doc.state = 'reviewed'
+                  and ${inBookCompany(c.book, sql`izs_ar_doc.dept_id`)}
+                  and izs_ar_doc.doc_date >= ${`${q.period}-01`} and izs_ar_doc.doc_date <= ${lastDay(q.period)}
+                  ${q.state === 'open' ? sql`and lv.voucher_id is null` : q.state === 'done' ? sql`and lv.voucher_id is not null` : sql``}
+              ) x where x."docType" in (${sql.join(
+                arKinds.map((k) => sql`${k}`),
+                sql`, `,
+              )})
+              order by x."orderDate", x."orderNo"
+              limit 2000`,
+        )
+      : [];
+    const fromAr: BizDocument[] = arList.map((r) => ({
+      id: r.id,
+      orderNo: r.orderNo,
+      docType: r.docType,
+      docTypeName: AR_DOC_KIND_NAMES[r.docType],
+      orderDate: r.orderDate,
+      partyId: r.partyId,
+      partyName: r.partyName ?? '',
+      totalQty: weightFixed(dec(0)),
+      totalAmount: moneyFixed(dec(r.totalAmount)),
+      totalCost: moneyFixed(dec(0)),
+      voucherId: r.voucherId,
+      voucherNo: r.voucherId && r.word ? formatVoucherNo(r.word, Number(r.no)) : '',
+      voucherPeriod: r.vperiod ?? '',
+    }));
+    const stockOut: BizDocument[] = list.map((r) => ({
       id: r.id,
       orderNo: r.orderNo,
       docType: r.docType as StockTemplateDocType,
@@ -107,7 +170,9 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
       voucherNo: r.voucherId && r.word ? formatVoucherNo(r.word, Number(r.no)) : '',
       voucherPeriod: r.vperiod ?? '',
     }));
-    return out;
+    return [...stockOut, ...fromAr].sort(
+      (a, b) => a.orderDate.localeCompare(b.orderDate) || a.orderNo.localeCompare(b.orderNo),
+    );
   });
 
   r.handle(BIZ_VOUCHER.generate, async ({ body, req }) => {
@@ -129,7 +194,37 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
         .where(and(inArray(stockOrder.id, orderIds), tenantIs(c.user.tenantId, stockOrder)))
         .orderBy(asc(stockOrder.id))
         .for('update');
-      if (docs.length !== orderIds.length) throw badRequest('单据不存在');
+      // the 应收单 / 应付单 kinds (直发单, manual, freight): the rest of the ids
+      const arDocs = await tx
+        .select()
+        .from(arDoc)
+        .where(
+          and(
+            inArray(arDoc.id, orderIds.filter((i) => !docs.some((d) => d.id === i)).concat(['0'])),
+            tenantIs(c.user.tenantId, arDoc),
+          ),
+        )
+        .orderBy(asc(arDoc.id))
+        .for('update');
+      if (docs.length + arDocs.length !== orderIds.length) throw badRequest('单据不存在');
+      // a book vouchers its own company's documents only
+      const [foreign] = await rows<{ orderNo: string }>(
+        tx,
+        sql`select x."orderNo" from (
+              select o.order_no as "orderNo", o.dept_id from ${stockOrder} o where o.id in (${sql.join(
+                orderIds.map((i) => sql`${i}`),
+                sql`, `,
+              )})
+              union all
+              select d.order_no, d.dept_id from ${arDoc} d where d.id in (${sql.join(
+                orderIds.map((i) => sql`${i}`),
+                sql`, `,
+              )})) x
+            where not (${inBookCompany(c.book, sql`x.dept_id`)}) or x.dept_id is null
+            limit 1`,
+      );
+      if (foreign && c.book.deptId)
+        throw badRequest(`单据 ${foreign.orderNo} 不属于账套「${c.book.name}」所在的公司，不能在此账套生成凭证`);
       const done = await rows<{ orderNo: string; word: string; no: number }>(
         tx,
         sql`select l.order_no as "orderNo", v.word, v.no from ${docVoucher} l join ${voucher} v on v.id = l.voucher_id
@@ -152,11 +247,13 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
             relatedParty.id,
             docs
               .map((d) => d.partyId)
+              .concat(arDocs.map((d) => d.partyId))
               .filter((x): x is string => !!x)
               .concat(['0']),
           ),
         );
       const partyName = new Map(parties.map((p) => [p.id, p.name]));
+      const partyNames = partyName;
       const allLines = await docLines(
         tx,
         docs.map((d) => d.id),
@@ -277,8 +374,77 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
         });
         out.push(voucherId);
       }
+      for (const d of arDocs) {
+        const kind = arDocKindOf(d.side, d.sourceType);
+        if (d.state !== 'reviewed') throw badRequest(`单据 ${d.orderNo} 尚未审核，不能生成凭证`);
+        if (!kind) throw badRequest(`单据 ${d.orderNo} 由源单 ${d.sourceNo} 生成，请对源单生成凭证`);
+        const tpl = templates.find((t) => t.docType === kind);
+        if (!tpl) throw badRequest(`没有适用于「${AR_DOC_KIND_NAMES[kind]}」的启用凭证模板`);
+        if (body.templateId && tpl.status !== 1) throw badRequest(`凭证模板「${tpl.name}」已停用`);
+        const partyName = partyNames.get(d.partyId) ?? '';
+        const { lines, problems } = arDocTemplateLines(
+          {
+            name: tpl.name,
+            docType: kind,
+            summary: tpl.summary,
+            taxRate: tpl.taxRate,
+            amountIncludesTax: tpl.amountIncludesTax,
+            lines: tplLines
+              .filter((l) => l.templateId === tpl.id)
+              .map((l) => ({
+                summary: l.summary,
+                accountCode: l.accountCode,
+                side: l.side as 'debit' | 'credit',
+                amountSource: l.amountSource as 'gross',
+                auxSource: l.auxSource as 'none' | 'party',
+                perMaterial: l.perMaterial,
+              })),
+          },
+          { orderNo: d.orderNo, kind, date: d.docDate, partyName, gross: d.amount, net: d.net, tax: d.tax },
+        );
+        if (problems.length) throw badRequest(problems[0]);
+        const partyAux = lines.some((l) => l.party)
+          ? await partyItem(tx, c, PARTY_SOURCE[kind], d.partyId, partyName)
+          : undefined;
+        const voucherId = await saveVoucherTx(
+          tx,
+          c,
+          {
+            word: tpl.word,
+            voucherDate: d.docDate,
+            attachments: 1,
+            remark: `${AR_DOC_KIND_NAMES[kind]} ${d.orderNo}`,
+            lines: lines.map((l) => ({
+              summary: l.summary,
+              accountCode: l.code,
+              aux: l.party ? partyAux : undefined,
+              debit: l.debit.isZero() ? undefined : moneyFixed(l.debit),
+              credit: l.credit.isZero() ? undefined : moneyFixed(l.credit),
+            })),
+          },
+          { kind: 'business' },
+        );
+        await tx.insert(docVoucher).values({
+          tenantId: c.user.tenantId,
+          accountSetId: c.book.id,
+          orderId: d.id,
+          orderNo: d.orderNo,
+          docType: kind,
+          purpose: 'doc',
+          voucherId,
+          templateId: tpl.id,
+          createUser: c.user.userId,
+        });
+        out.push(voucherId);
+      }
       await writeOperationLog(tx, req, '业务单据生成凭证', {
-        documents: [null, docs.map((d) => d.orderNo).join(',')],
+        documents: [
+          null,
+          docs
+            .map((d) => d.orderNo)
+            .concat(arDocs.map((d) => d.orderNo))
+            .join(','),
+        ],
       });
       return out;
     });

@@ -4,7 +4,13 @@
  * line, and the helpers business-reports.ts uses (re-exported from business-vouchers.ts). No route here.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { DOC_TYPE_NAMES, defaultTemplates } from '../../../core/accounting/business-voucher.ts';
+import {
+  AR_DOC_KIND_NAMES,
+  AR_DOC_KINDS,
+  DOC_TYPE_NAMES,
+  defaultArDocTemplates,
+  defaultTemplates,
+} from '../../../core/accounting/business-voucher.ts';
 import { defaultMoneyTemplates, MONEY_KINDS } from '../../../core/accounting/money-voucher.ts';
 import {
   MONEY_TEMPLATE_DOC_TYPES,
@@ -58,6 +64,7 @@ export interface TemplateSpec {
 
 const KIND_NAMES: Record<string, string> = {
   ...DOC_TYPE_NAMES,
+  ...AR_DOC_KIND_NAMES,
   ...Object.fromEntries(MONEY_TEMPLATE_DOC_TYPES.map((d) => [d.value, d.label])),
 };
 export const kindName = (t: string): string => KIND_NAMES[t] ?? t;
@@ -144,6 +151,54 @@ export async function ensureDefaultTemplates(tx: Tx, c: BookCtx): Promise<void> 
     }
   }
   await ensureMoneyTemplates(tx, c);
+  await ensureArDocTemplates(tx, c);
+}
+
+/**
+ * The 应收单 / 应付单 kinds' defaults (直发销售 / 直发采购 / 手工应收单 / 手工应付单 / 运费, issue 21), once per book and
+ * kind as the money kinds: a kind that ever had a template (even a deleted one) is left alone, so books made before
+ * these kinds get them on their first use of the templates or the generation.
+ */
+async function ensureArDocTemplates(tx: Tx, c: BookCtx): Promise<void> {
+  const kinds = sql.join(
+    AR_DOC_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const had = async () =>
+    rows<{ docType: string }>(
+      tx,
+      sql`select distinct doc_type as "docType" from ${voucherTemplate}
+           where account_set_id = ${c.book.id} and doc_type in (${kinds})`,
+    );
+  if ((await had()).length === AR_DOC_KINDS.length) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ardoc-templates:${c.book.id}`}))`);
+  const done = new Set((await had()).map((r) => r.docType));
+  const bc = await loadBookChart(tx, c.book);
+  const word = await businessWord(tx, c.book.id);
+  const { templates } = defaultArDocTemplates(bc.chart, c.book.taxNature);
+  const names = new Set(
+    (
+      await tx
+        .select({ name: voucherTemplate.name })
+        .from(voucherTemplate)
+        .where(and(eq(voucherTemplate.accountSetId, c.book.id), eq(voucherTemplate.isDeleted, 0)))
+    ).map((t) => t.name),
+  );
+  for (const [i, t] of templates.entries()) {
+    if (done.has(t.docType)) continue;
+    for (const l of t.lines) {
+      if (l.auxSource === 'party') await ensurePartyDimension(tx, c, bc, l.accountCode, partySource(t.docType), false);
+    }
+    await insertTemplate(tx, c, {
+      ...t,
+      name: names.has(t.name) ? `${t.name}（系统预置）` : t.name,
+      word,
+      isDefault: 1,
+      status: 1,
+      remark: '系统预置',
+      sort: 20 + i,
+    });
+  }
 }
 
 const partySource = (docType: string, aux = 'party'): 'supplier' | 'customer' =>

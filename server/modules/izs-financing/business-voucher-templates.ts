@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isLeaf } from '../../../core/accounting/index.ts';
+import { isArDocKind, isLeaf } from '../../../core/accounting/index.ts';
 import {
   BIZ_PERMISSIONS,
   isMoneyDocType,
@@ -78,6 +78,10 @@ export function registerVoucherTemplates(app: FastifyInstance, ctx: CrudContext)
         }
         if (!money && (l.auxSource === 'customer' || l.auxSource === 'supplier'))
           throw badRequest(`${where}出入库单据的分录辅助核算应为「往来单位」`);
+        if (isArDocKind(form.docType) && (l.perMaterial === 1 || l.amountSource === 'cost'))
+          throw badRequest(
+            `${where}「${kindName(form.docType)}」没有物料明细和成本金额，请改用含税金额、不含税金额或税额`,
+          );
         if (money !== MONEY_SOURCES.includes(l.amountSource))
           throw badRequest(`${where}金额来源「${l.amountSource}」不适用于「${kindName(form.docType)}」`);
         if (l.auxSource !== 'none') {

@@ -1,6 +1,7 @@
 /**
  * 存货成本: GET stock-cost/list (STOCK_REPORTS.stockCost): opening / in / out / closing per material from izs-stock's
- * movements of documents dated up to the period end, against the book's inventory accounts.
+ * movements of documents dated up to the period end — the stock of the book's own company (its department subtree),
+ * never the whole tenant's — against the book's inventory accounts.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { type Db, rows } from '../../db/client.ts';
 import { material, stockMovement, stockOrder } from '../../db/schema/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { bookOf, loadBookChart } from './book.ts';
+import { inBookCompany } from './book-scope.ts';
 import { checkRange, loadLedger } from './ledger-data.ts';
 import { INVENTORY_NAMES, m2, q3 } from './stock-lines.ts';
 
@@ -44,6 +46,7 @@ export function registerStockCost(app: FastifyInstance, db: Db): void {
           from ${stockMovement} mv join ${stockOrder} o on o.id = mv.order_id
           left join ${material} m on m.id = mv.material_id
           where mv.tenant_id = ${user.tenantId} and o.order_date <= ${to}
+            and ${inBookCompany(book, sql`coalesce(mv.dept_id, o.dept_id)`)}
           group by mv.material_id, m.code, m.name
           order by m.code`,
     );

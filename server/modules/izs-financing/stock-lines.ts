@@ -9,6 +9,7 @@ import { moneyFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import { docVoucher, material, stockOrder, stockOrderLine, voucher } from '../../db/schema/index.ts';
 import type { Book } from './book.ts';
+import { inBookCompany } from './book-scope.ts';
 
 export const m2 = (v: Decimal) => moneyFixed(v);
 export const q3 = (v: Decimal) => weightFixed(v);
@@ -32,7 +33,7 @@ export interface OutLine {
 export const SALE_DOCS = ['out_stock', 'sale_return'] as const;
 
 /**
- * Reviewed out-stock lines dated in the period, and the returned lines of the period's reviewed 销售退货 with qty,
+ * Reviewed out-stock lines of the book's company (its department subtree) dated in the period, and the returned lines of the period's reviewed 销售退货 with qty,
  * amount and cost negated (the stock ledger took the goods back in at `cost_amount`, so the cost of sales falls by
  * it), each with whether a live cost-carry voucher covers its document.
  */
@@ -50,6 +51,7 @@ export async function outLines(ex: Executor, c: { book: Book; tenantId: string }
         from ${stockOrder} o join ${stockOrderLine} l on l.order_id = o.id
         left join ${material} m on m.id = l.material_id
         where o.tenant_id = ${c.tenantId} and o.is_deleted = 0 and o.state = 'reviewed'
+          and ${inBookCompany(c.book, sql`o.dept_id`)}
           and ((o.doc_type = 'out_stock' and l.direction = 'out') or (o.doc_type = 'sale_return' and l.direction = 'in'))
           and o.order_date >= ${`${period}-01`} and o.order_date <= ${lastDay(period)}
         order by o.order_date, o.order_no, l.line_no`,

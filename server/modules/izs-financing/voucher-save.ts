@@ -63,10 +63,25 @@ export async function lockBook(tx: Tx, bookId: string, mode: 'share' | 'update')
 /**
  * Locks the book (FOR SHARE: closing holds it FOR UPDATE) and refuses a period that is before the book's start or
  * closed; `label` names the period in the refusal (凭证日期所在期间 for a voucher, 期间 for a run). The one
- * "lock the book, check the period is open" of every write that lands in a period.
+ * "lock the book, check the period is open" of every write that lands in a period. `{ action }` is a business
+ * write (a collection, an invoice …, via business-period.ts `refuseClosedPeriod`): refused only in a closed period,
+ * 「2026年10月」已结账，不能在此期间{action}.
  */
-export async function lockOpenPeriod(tx: Tx, bookId: string, period: string, label = '凭证日期所在期间') {
+export async function lockOpenPeriod(
+  tx: Tx,
+  bookId: string,
+  period: string,
+  label: string | { action: string } = '凭证日期所在期间',
+) {
   const state = await lockBook(tx, bookId, 'share');
+  if (typeof label !== 'string') {
+    // a business write (收款, 付款, 发票 …): only a closed period refuses it (before the book's start nothing is booked)
+    if (closedPeriodsOf(state.startPeriod, state.closedThrough).includes(period)) {
+      const [y, m] = period.split('-');
+      throw badRequest(`「${y}年${Number(m)}月」已结账，不能在此期间${label.action}`);
+    }
+    return state;
+  }
   const problem = periodOpenProblem(period, state.startPeriod, closedPeriodsOf(state.startPeriod, state.closedThrough));
   if (problem) throw badRequest(problem.replace('凭证日期所在期间', label));
   return state;

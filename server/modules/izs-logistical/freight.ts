@@ -15,6 +15,7 @@ import { badRequest } from '../../platform/r.ts';
 import { tenantIs } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { createPayable, PARTY_TYPES, voidDocsOfSource } from '../izs-finance-ar/service.ts';
+import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 
 export const FREIGHT_SOURCE = 'lg_freight';
 
@@ -60,6 +61,12 @@ export async function onSigned(tx: Tx, p: FreightPayable): Promise<{ payableRef:
         : '请先选择承运商（往来单位中的供应商），运费签收后记为应付承运商款',
     );
   }
+  await refuseClosedPeriod(tx, {
+    tenantId: p.tenantId,
+    deptId: p.deptId,
+    date: formatDate(p.signTime, p.tz),
+    action: '登记运费应付',
+  });
   const doc = await createPayable(tx, {
     tenantId: p.tenantId,
     deptId: p.deptId,

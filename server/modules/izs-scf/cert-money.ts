@@ -13,6 +13,7 @@ import { arCash } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { effectiveDept } from '../../platform/scope.ts';
 import { drawNo, PARTY_TYPES, PREFIX, settle } from '../izs-finance-ar/service.ts';
+import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 
 /** A party of the tenant called `name` that may hold receivables (customer / both), or null. */
 export async function issuerParty(tx: Executor, tenantId: string, name: string): Promise<string | null> {
@@ -45,6 +46,12 @@ export async function certCash(
   tz: string,
   v: { side: 'ar' | 'ap'; partyId: string; amount: string; fee: string; date: string; certNo: string },
 ): Promise<string> {
+  await refuseClosedPeriod(tx, {
+    tenantId: user.tenantId,
+    deptId: effectiveDept(user),
+    date: v.date,
+    action: '兑付金单',
+  });
   const now = new Date();
   const [row] = await tx
     .insert(arCash)

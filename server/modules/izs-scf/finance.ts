@@ -29,6 +29,7 @@ import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { drawNo } from '../izs-contract/numbers.ts';
+import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 
 const USED = sql`coalesce((select sum(c.principal - c.repaid_principal) from izs_finance_contract c
   where c.provider_id = ${fundProvider.id} and c.state = 'active' and c.is_deleted = 0), 0)`;
@@ -163,6 +164,12 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
         .where(and(eq(fundProvider.id, body.providerId), tenantIs(t, fundProvider)))
         .for('update');
       if (p?.status !== 1) throw badRequest('资金方不存在或已停用');
+      await refuseClosedPeriod(tx, {
+        tenantId: t,
+        deptId: effectiveDept(user),
+        date: body.startDate,
+        action: '登记融资放款',
+      });
       const available = new Decimal(p.creditLine).minus(await usedOf(tx, t, p.id));
       if (new Decimal(body.principal).gt(available)) {
         throw badRequest(
@@ -234,6 +241,12 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
       const c = await lockFinance(tx, user.tenantId, body.id);
       if (c.state !== 'active') throw badRequest('融资合同已结清');
       if (body.repayDate < String(c.startDate)) throw badRequest('还款日不能早于起息日');
+      await refuseClosedPeriod(tx, {
+        tenantId: user.tenantId,
+        deptId: (c.deptId as string | null) ?? null,
+        date: body.repayDate,
+        action: '登记融资还款',
+      });
       const reps = await tx
         .select({ date: financeRepayment.repayDate, repaid: financeRepayment.principal })
         .from(financeRepayment)
