@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentWithoutVoucherText,
-  reconcileCheck,
-  reconVerdict,
-  voucherWithoutDocumentText,
-} from './reconcile.ts';
+import { documentWithoutVoucherText, reconcileCheck, reconVerdict, voucherWithoutDocumentText } from './reconcile.ts';
 
 const base = { key: 'ar' as const, title: '应收账款', ledger: '1122 应收账款', business: '应收单' };
 

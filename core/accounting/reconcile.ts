@@ -147,7 +147,10 @@ export function reconcileCheck(input: {
       unexplained: m(rest),
     });
   }
-  rows.sort((a, b) => dec(b.difference).abs().comparedTo(dec(a.difference).abs()) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  rows.sort(
+    (a, b) =>
+      dec(b.difference).abs().comparedTo(dec(a.difference).abs()) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
   return {
     key: input.key,
     title: input.title,

@@ -37,6 +37,7 @@ import { DIMENSIONS } from './izs-financing/dimension.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
 import { INCOME_EXPEND } from './izs-financing/income-expend.contract.ts';
 import { OPENINGS } from './izs-financing/opening.contract.ts';
+import { RECONCILE } from './izs-financing/reconcile.contract.ts';
 import { STOCK_REPORTS } from './izs-financing/stock-reports.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { LG_ORDER } from './izs-logistical/order.contract.ts';
@@ -72,6 +73,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   books: BOOKS,
   incomeExpend: INCOME_EXPEND,
   stockReports: STOCK_REPORTS,
+  reconcile: RECONCILE,
   visual: VISUAL_ENDPOINTS,
   dashboard: DASHBOARD,
   report: REPORT_ENDPOINTS,
