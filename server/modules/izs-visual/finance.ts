@@ -6,7 +6,7 @@ import { VISUAL_ENDPOINTS } from '../../../core/contract/izs-visual/visual.contr
 import type { Db } from '../../db/client.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { arapFigure, invoiceVatByMonth, pendingInvoices } from './arap.ts';
-import { booksOf, cashBefore, monthsBetween, openingProfit, periodFigures } from './books.ts';
+import { booksOf, cashBefore, lastReconciliations, monthsBetween, openingProfit, periodFigures } from './books.ts';
 import { businessDay, D, pct2, yuan2 } from './common.ts';
 
 const CODE_FIN = 'visual_finance_data';
@@ -48,6 +48,7 @@ export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: str
       trend,
       receivables: await arapFigure(db, user, 'ar', today, CODE_FIN),
       payables: await arapFigure(db, user, 'ap', today, CODE_FIN),
+      reconcile: await lastReconciliations(db, books, tz),
     };
   });
 
