@@ -54,6 +54,7 @@ import { MODIFY_LOG } from './izs-toolbox/modify-log.contract.ts';
 import { PRINT_CONFIG } from './izs-toolbox/print-config.contract.ts';
 import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
 import { DASHBOARD } from './izs-visual/dashboard.contract.ts';
+import { METRIC_ENDPOINTS } from './izs-visual/metrics.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
@@ -76,6 +77,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   reconcile: RECONCILE,
   visual: VISUAL_ENDPOINTS,
   dashboard: DASHBOARD,
+  metrics: METRIC_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
   stockPrint: STOCK_PRINT,
