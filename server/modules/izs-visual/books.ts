@@ -10,9 +10,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FinanceAnswer } from '../../../core/contract/izs-visual/money.ts';
 import { type Db, rows } from '../../db/client.ts';
-import { accountSet, dept, reconRun } from '../../db/schema/index.ts';
+import { accountSet, accountSetUser, dept, reconRun } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 
 export interface PeriodFigures {
@@ -40,6 +40,40 @@ export async function booksOf(db: Db, user: AuthUser, code: string, only?: strin
     .where(and(await scopeOf(db, user, accountSet, code), only ? eq(accountSet.id, only) : undefined))
     .orderBy(accountSet.id);
   return found;
+}
+
+/**
+ * The caller's default book among those visible through `code`: the one marked default for the user (账套用户), else
+ * the default book of the current department, else the first default book, else the first one ([] when none).
+ */
+export async function defaultBook(db: Db, user: AuthUser, code: string) {
+  const visible = await booksOf(db, user, code);
+  if (!visible.length) return visible;
+  const marks = await db
+    .select({
+      id: accountSet.id,
+      deptId: accountSet.deptId,
+      isDefault: accountSet.isDefault,
+      mine: accountSetUser.isDefault,
+    })
+    .from(accountSet)
+    .leftJoin(
+      accountSetUser,
+      and(eq(accountSetUser.accountSetId, accountSet.id), eq(accountSetUser.userId, user.userId)),
+    )
+    .where(
+      inArray(
+        accountSet.id,
+        visible.map((b) => b.accountSetId),
+      ),
+    );
+  const dept = effectiveDept(user);
+  const pick =
+    marks.find((m) => m.mine === '1') ??
+    marks.find((m) => m.deptId === dept && m.isDefault === '1') ??
+    marks.find((m) => m.isDefault === '1') ??
+    marks[0];
+  return visible.filter((b) => b.accountSetId === pick?.id);
 }
 
 /** Movements per period (yyyy-MM) of the given books between two periods, inclusive. */
