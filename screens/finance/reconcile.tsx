@@ -36,7 +36,7 @@ function Result({ run }: { run: ReconRun }) {
   const [open, setOpen] = useState<Record<string, boolean>>({});
   return (
     <>
-      <div className="ly-fin-cards" data-testid="recon-summary" style={{ margin: '8px 0' }}>
+      <div data-testid="recon-summary" style={{ margin: '8px 0', display: 'flex', alignItems: 'center', gap: 12 }}>
         {run.clean ? (
           <Tag color="green" size="large" data-testid="recon-clean">
             账实一致：总账与往来、库存、发票逐项相符，没有未生成凭证的单据和无来源单据的凭证
@@ -46,19 +46,19 @@ function Result({ run }: { run: ReconRun }) {
             {run.differences} 处差异（逐项原因见下表）
           </Tag>
         )}
-        <span style={{ color: 'var(--semi-color-text-2)', marginLeft: 12 }}>
+        <span style={{ color: 'var(--semi-color-text-2)' }}>
           {run.bookName} · {run.period} · 对账时间 {run.runTime}（{run.trigger === 'nightly' ? '每日自动' : '手动'}）
         </span>
       </div>
-      <table className="ly-fin-table" data-testid="recon-checks">
+      <table className="ly-fin-table" data-testid="recon-checks" style={{ width: '100%', tableLayout: 'fixed' }}>
         <thead>
           <tr>
-            <th>核对项</th>
+            <th style={{ width: 130 }}>核对项</th>
             <th>账面（总账）</th>
             <th>业务</th>
-            <th>账面金额</th>
-            <th>业务金额</th>
-            <th>差额</th>
+            <th style={{ width: 130 }}>账面金额</th>
+            <th style={{ width: 130 }}>业务金额</th>
+            <th style={{ width: 130 }}>差额</th>
           </tr>
         </thead>
         <tbody>
@@ -76,8 +76,8 @@ function Result({ run }: { run: ReconRun }) {
                   </Tag>
                 )}
               </td>
-              <td>{ch.ledger}</td>
-              <td>{ch.business}</td>
+              <td style={{ whiteSpace: 'normal' }}>{ch.ledger}</td>
+              <td style={{ whiteSpace: 'normal' }}>{ch.business}</td>
               <td className="m">{m(ch.gl)}</td>
               <td className="m">{m(ch.sub)}</td>
               <td className="m">{m(ch.difference)}</td>

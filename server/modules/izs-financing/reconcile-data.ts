@@ -47,6 +47,7 @@ const DOC_LABEL: Record<string, string> = {
   drop_purchase: '直发单（应付）',
   manual: '手工',
   freight: '运费',
+  lg_freight: '运费',
 };
 const CASH_LABEL: Record<string, string> = { collection: '收款单', payment: '付款单', refund: '退款单' };
 const STOCK_SOURCES = ['in_stock', 'out_stock', 'purchase_return', 'sale_return'];
