@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig, resolveJwtSecret } from './config.ts';
 import { type Database, DataDirLockedError, openDatabase, runMigrations } from './db/client.ts';
 import { startMaintenance } from './db/maintenance.ts';
+import { startNightlyReconcile } from './modules/izs-financing/reconcile.ts';
 import { ensureFrontEnd } from './platform/front-end-build.ts';
 import { hasDemoData, seedIfEmpty, syncMenus } from './seed/index.ts';
 
@@ -65,6 +66,8 @@ async function main() {
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
     const app = await buildApp({ database, config, jwtSecret, logger: { level: process.env.LOG_LEVEL || 'info' } });
     const stopMaintenance = startMaintenance(database, { tz: config.tz, log: (m) => app.log.info(m) });
+    // 业财对账 of every book's current period: shortly after start and nightly (the screen and the badge read it)
+    const stopReconcile = startNightlyReconcile(database.db, { tz: config.tz, log: (m) => app.log.info(m) });
     const simulator = await startScaleSimulator(config, database, (m) => app.log.info(m));
     let closing = false;
     const shutdown = async (signal: string) => {
@@ -73,6 +76,7 @@ async function main() {
       app.log.info(`${signal}: closing`);
       try {
         await stopMaintenance();
+        await stopReconcile();
         await simulator?.close().catch(() => {});
         await app.close();
       } finally {

@@ -10,6 +10,7 @@ export * from './invoice.ts';
 export * from './ledger.ts';
 export * from './period.ts';
 export * from './period-close.ts';
+export * from './reconcile.ts';
 export * from './statement.ts';
 export * from './vat.ts';
 export * from './voucher.ts';

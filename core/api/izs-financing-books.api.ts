@@ -11,6 +11,7 @@ import { BOOKS } from '../contract/izs-financing/books.contract.ts';
 import { DIMENSIONS } from '../contract/izs-financing/dimension.contract.ts';
 import { INCOME_EXPEND } from '../contract/izs-financing/income-expend.contract.ts';
 import { OPENINGS } from '../contract/izs-financing/opening.contract.ts';
+import { RECONCILE } from '../contract/izs-financing/reconcile.contract.ts';
 import { STOCK_REPORTS } from '../contract/izs-financing/stock-reports.contract.ts';
 import type { ResourceDef, ResourceSchemas } from '../contract/resource.ts';
 import { type Params, refOf, useResourceListQuery } from './crud.api.ts';
@@ -88,3 +89,7 @@ export function useBookResourceList<S extends ResourceSchemas>(
     return r.success ? r.data : [];
   }, [q.data, def]);
 }
+
+/** 业财对账 (RECONCILE, issue 21). */
+export const reconcileApi = injectDescriptors('reconcile', RECONCILE);
+export const { useReconcileRunMutation, useReconcileLastQuery } = reconcileApi;

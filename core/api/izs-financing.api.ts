@@ -10,7 +10,7 @@ import { injectDescriptors } from './endpoints.ts';
  * the tag types are declared here so that switching the book (accounting-frame.tsx) invalidates them all.
  */
 export const izsFinancingApi = api.enhanceEndpoints({
-  addTagTypes: ['Fin', 'AccountSet', 'Resource', 'FinAccount', 'FinOpening', 'FinDimension', 'FinStock'],
+  addTagTypes: ['Fin', 'AccountSet', 'Resource', 'FinAccount', 'FinOpening', 'FinDimension', 'FinStock', 'FinRecon'],
 });
 
 /** 账套 / 账套用户 (core/contract/izs-financing/account-set.contract.ts ACCOUNT_SETS). */

@@ -1,6 +1,11 @@
 /** The home dashboard's business figures (core/contract/izs-visual/dashboard.contract.ts): `useDashboardBusinessQuery`. */
 import { DASHBOARD } from '../contract/izs-visual/dashboard.contract.ts';
+import { METRIC_ENDPOINTS } from '../contract/izs-visual/metrics.contract.ts';
 import { injectDescriptors } from './endpoints.ts';
 
 export const dashboardApi = injectDescriptors('dashboard', DASHBOARD);
 export const { useDashboardBusinessQuery } = dashboardApi;
+
+/** One set of figures (issue 21): `useMetricsValuesQuery({ names: 'purchaseAmountToday,…' })`. */
+export const metricsApi = injectDescriptors('metrics', METRIC_ENDPOINTS);
+export const { useMetricsValuesQuery } = metricsApi;

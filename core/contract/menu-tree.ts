@@ -379,6 +379,8 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '结转成本', path: '/finance/carry/down/cost', ...acc, buttons: ['add', 'refresh'] },
           { name: '存货成本', path: '/finance/cost/manage/stock', ...acc, buttons: ro },
           { name: '流动资产报表', path: '/finance/current/assets/report', ...acc, buttons: ro },
+          // issue 21: the ledger against receivables / payables / stock / invoices (finance_reconcile; run = view)
+          { name: '业财对账', path: '/finance/reconcile', ...acc, buttons: ['view', 'refresh'] },
         ],
       },
     ],

@@ -37,6 +37,7 @@ import { DIMENSIONS } from './izs-financing/dimension.contract.ts';
 import { FIXED_ASSETS } from './izs-financing/fixed-assets.contract.ts';
 import { INCOME_EXPEND } from './izs-financing/income-expend.contract.ts';
 import { OPENINGS } from './izs-financing/opening.contract.ts';
+import { RECONCILE } from './izs-financing/reconcile.contract.ts';
 import { STOCK_REPORTS } from './izs-financing/stock-reports.contract.ts';
 import { VOUCHERS } from './izs-financing/voucher.contract.ts';
 import { LG_CAR } from './izs-logistical/fleet.contract.ts';
@@ -54,6 +55,7 @@ import { MODIFY_LOG } from './izs-toolbox/modify-log.contract.ts';
 import { PRINT_CONFIG } from './izs-toolbox/print-config.contract.ts';
 import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
 import { DASHBOARD } from './izs-visual/dashboard.contract.ts';
+import { METRIC_ENDPOINTS } from './izs-visual/metrics.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from './izs-weighing/anti-cheat.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
@@ -74,8 +76,10 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   books: BOOKS,
   incomeExpend: INCOME_EXPEND,
   stockReports: STOCK_REPORTS,
+  reconcile: RECONCILE,
   visual: VISUAL_ENDPOINTS,
   dashboard: DASHBOARD,
+  metrics: METRIC_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,
   stockPrint: STOCK_PRINT,

@@ -144,6 +144,7 @@ export const SCREENS: PageMap = {
   '/finance/carry/down/cost': lazy(() => import('../../screens/finance/carry-down-cost.tsx')),
   '/finance/cost/manage/stock': lazy(() => import('../../screens/finance/cost-manage-stock.tsx')),
   '/finance/current/assets/report': lazy(() => import('../../screens/finance/current-assets-report.tsx')),
+  '/finance/reconcile': lazy(() => import('../../screens/finance/reconcile.tsx')),
   // finance screens
   '/finance/setting/initabala': lazy(() => import('../../screens/finance/initabala.tsx')),
   '/finance/voucher/posting': lazy(() => import('../../screens/finance/posting.tsx')),

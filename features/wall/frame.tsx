@@ -124,18 +124,26 @@ export function Figure({
   unit,
   testId,
   size = 48,
+  hint,
+  metric,
 }: {
   label: string;
   value: string | number;
   unit?: string;
   testId?: string;
   size?: number;
+  /** the figure's definition, shown on hover (the metric registry's one line) */
+  hint?: string;
+  /** a registry metric: its name and exact value travel as data-metric / data-value */
+  metric?: { name: string; value: string };
 }) {
   return (
-    <div style={{ flex: 1, minWidth: 0 }}>
-      <div style={{ fontSize: 20, color: WALL.dim }}>{label}</div>
+    <div style={{ flex: 1, minWidth: 0 }} title={hint}>
+      <div style={{ fontSize: 20, color: WALL.dim, cursor: hint ? 'help' : undefined }}>{label}</div>
       <div
         data-testid={testId}
+        data-metric={metric?.name}
+        data-value={metric?.value}
         style={{
           fontSize: size,
           fontWeight: 600,

@@ -8,17 +8,38 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { useDashboardBusinessQuery } from '../../core/api/izs-visual.api.ts';
 import { type DashboardAnswer, DASHBOARD_LINKS as L } from '../../core/contract/izs-visual/dashboard.contract.ts';
+import { METRICS, type MetricName, metricHint } from '../../core/contract/izs-visual/metrics.contract.ts';
 import { groupThousands } from '../../core/format/amounts.ts';
 
 const BusinessTrend = lazy(() => import('./business-trend.tsx'));
 
-function Figure(props: { k: string; label: string; value: string; sub?: string; to: string; tone: string }) {
+function Figure(props: {
+  k: string;
+  label: string;
+  value: string;
+  sub?: string;
+  to: string;
+  tone: string;
+  metric?: MetricName;
+  raw?: string;
+}) {
   const [, navigate] = useLocation();
   return (
-    <div className="ly-stat-link" data-testid={`dashboard-card-${props.k}`} onClick={() => navigate(props.to)}>
+    <div
+      className="ly-stat-link"
+      data-testid={`dashboard-card-${props.k}`}
+      onClick={() => navigate(props.to)}
+      title={props.metric && metricHint(props.metric)}
+    >
       <Card className="ly-stat" bodyStyle={{ padding: 16 }}>
         <div className="ly-stat-label">{props.label}</div>
-        <div className="ly-stat-value" style={{ color: props.tone }} data-testid={`dashboard-value-${props.k}`}>
+        <div
+          className="ly-stat-value"
+          style={{ color: props.tone }}
+          data-testid={`dashboard-value-${props.k}`}
+          data-metric={props.metric}
+          data-value={props.raw}
+        >
           {props.value}
         </div>
         {props.sub && <div className="ly-stat-label">{props.sub}</div>}
@@ -31,6 +52,8 @@ interface Shown {
   value: string;
   sub?: string;
   to: string;
+  /** the exact decimal string of a registry metric */
+  raw?: string;
 }
 
 const BLUE = '#0a84ff';
@@ -41,30 +64,41 @@ const ORANGE = '#ff9f0a';
  * The cards in their order: each reads its figure from the answer, or nothing when the user may not view it (the
  * server answers null). Money keeps its decimal string, grouped by thousands (core/format/amounts).
  */
-const CARDS: { k: string; label: string; tone: string; of: (d: DashboardAnswer, day: string) => Shown | null }[] = [
+const money = (raw: string, to: string): Shown => ({ value: groupThousands(raw), raw, to });
+const CARDS: {
+  k: string;
+  label: string;
+  tone: string;
+  metric?: MetricName;
+  of: (d: DashboardAnswer, day: string) => Shown | null;
+}[] = [
   {
     k: 'purchase-today',
-    label: '今日采购额(元)',
+    label: `${METRICS.purchaseAmountToday.label}(元)`,
+    metric: 'purchaseAmountToday',
     tone: BLUE,
-    of: (d, day) => d.purchase && { value: groupThousands(d.purchase.today), to: `${L.purchase.path}${day}` },
+    of: (d, day) => d.purchase && money(d.purchase.today, `${L.purchase.path}${day}`),
   },
   {
     k: 'purchase-month',
-    label: '本月采购额(元)',
+    label: `${METRICS.purchaseAmountMonth.label}(元)`,
+    metric: 'purchaseAmountMonth',
     tone: BLUE,
-    of: (d) => d.purchase && { value: groupThousands(d.purchase.month), to: L.purchase.path },
+    of: (d) => d.purchase && money(d.purchase.month, L.purchase.path),
   },
   {
     k: 'sale-today',
-    label: '今日销售额(元)',
+    label: `${METRICS.saleAmountToday.label}(元)`,
+    metric: 'saleAmountToday',
     tone: GREEN,
-    of: (d, day) => d.sale && { value: groupThousands(d.sale.today), to: `${L.sale.path}${day}` },
+    of: (d, day) => d.sale && money(d.sale.today, `${L.sale.path}${day}`),
   },
   {
     k: 'sale-month',
-    label: '本月销售额(元)',
+    label: `${METRICS.saleAmountMonth.label}(元)`,
+    metric: 'saleAmountMonth',
     tone: GREEN,
-    of: (d) => d.sale && { value: groupThousands(d.sale.month), to: L.sale.path },
+    of: (d) => d.sale && money(d.sale.month, L.sale.path),
   },
   {
     k: 'vouchers-review',
@@ -100,7 +134,7 @@ export function BusinessFigures() {
   const day = `?beginDate=${data.today}&endDate=${data.today}`;
   const cards = CARDS.flatMap((c) => {
     const shown = c.of(data, day);
-    return shown ? [<Figure key={c.k} k={c.k} label={c.label} tone={c.tone} {...shown} />] : [];
+    return shown ? [<Figure key={c.k} k={c.k} label={c.label} tone={c.tone} metric={c.metric} {...shown} />] : [];
   });
   if (!cards.length) return null;
   return (

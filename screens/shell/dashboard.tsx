@@ -12,6 +12,7 @@ import { Button, Card, Skeleton } from '@douyinfe/semi-ui';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useDashboardSummaryQuery } from '../../core/api/izs-toolbox.api.ts';
+import { metricHint } from '../../core/contract/izs-visual/metrics.contract.ts';
 import { toThousand } from '../../core/format/number.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import './dashboard.css';
@@ -51,6 +52,7 @@ function StatCard({
   icon,
   tone,
   to,
+  hint,
 }: {
   k: string;
   label: string;
@@ -59,11 +61,14 @@ function StatCard({
   tone: string;
   /** the list that explains the figure (one click) */
   to?: string;
+  /** what the figure counts (hover) */
+  hint?: string;
 }) {
   const [, navigate] = useLocation();
   return (
     <div
       className={to ? 'ly-stat-link' : undefined}
+      title={hint}
       data-testid={`dashboard-card-${k}`}
       onClick={to ? () => navigate(to) : undefined}
     >
@@ -139,6 +144,7 @@ export default function Dashboard() {
         <StatCard
           k="weigh-count"
           label="过磅车次"
+          hint="今天完成的过磅单数（过磅口径）"
           value={v(t?.weighCount)}
           icon={<IconHistogram />}
           tone="#34c759"
@@ -146,7 +152,8 @@ export default function Dashboard() {
         />
         <StatCard
           k="in-net"
-          label="入库净重(吨)"
+          label="过磅净重·采购(吨)"
+          hint={metricHint('weighInNetToday')}
           value={isLoading ? '…' : kgToTonnes(t?.inNetKg)}
           icon={<IconHistogram />}
           tone="#30b0c7"
@@ -154,7 +161,8 @@ export default function Dashboard() {
         />
         <StatCard
           k="out-net"
-          label="出库净重(吨)"
+          label="过磅净重·销售(吨)"
+          hint={metricHint('weighOutNetToday')}
           value={isLoading ? '…' : kgToTonnes(t?.outNetKg)}
           icon={<IconHistogram />}
           tone="#ff375f"

@@ -12,9 +12,11 @@ import {
   useReportStockQuery,
   useReportTodayQuery,
 } from '../../core/api/izs-report.api.ts';
+import { useMetricsValuesQuery } from '../../core/api/izs-visual.api.ts';
 import { DEPT_TREE } from '../../core/contract/izs-base/fields.ts';
 import { GROUP_BY_NAMES, type GroupBy, type ReportQuery } from '../../core/contract/izs-report/report.contract.ts';
 import { MATERIAL_SELECT, PARTY_SELECT, WAREHOUSE_SELECT } from '../../core/contract/izs-stock/fields.ts';
+import { groupThousands, kgToTonnes } from '../../core/format/amounts.ts';
 import { type ControlSpec, FieldControl } from '../../features/crud/field-kinds.tsx';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import { ReportChart } from './report-chart.tsx';
@@ -112,6 +114,32 @@ function Drill({ kind, q, row, onClose }: { kind: ReportKind; q: Filters; row: R
         ]}
       />
     </SideSheet>
+  );
+}
+
+const HEADLINES = {
+  purchase: 'purchaseAmountToday,purchaseAmountMonth,purchaseNetToday',
+  sale: 'saleAmountToday,saleAmountMonth,saleNetToday',
+} as const;
+
+/** The registry's headline figures of the side (issue 21): the same numbers as the dashboard and the wall screens. */
+function HeadlineMetrics({ kind }: { kind: 'purchase' | 'sale' }) {
+  const { data } = useMetricsValuesQuery({ names: HEADLINES[kind] }, { refetchOnMountOrArgChange: true });
+  if (!data) return null;
+  return (
+    <div className="ly-report-note" data-testid="report-metrics" style={{ display: 'flex', gap: 24 }}>
+      {data
+        .filter((m) => m.value !== null)
+        .map((m) => (
+          <span key={m.name} title={`${m.label}：${m.definition}`} style={{ cursor: 'help' }}>
+            {m.label}{' '}
+            <b data-testid={`report-metric-${m.name}`} data-metric={m.name} data-value={m.value}>
+              {m.unit === 'yuan' ? groupThousands(m.value ?? '0') : kgToTonnes(m.value ?? '0', 3)}
+            </b>{' '}
+            {m.unit === 'yuan' ? '元' : '吨'}
+          </span>
+        ))}
+    </div>
   );
 }
 
@@ -218,6 +246,7 @@ export function TradeReport({ kind }: { kind: ReportKind }) {
           <Button onClick={() => window.print()}>打印</Button>
         </span>
       </div>
+      {kind !== 'stock' && <HeadlineMetrics kind={kind} />}
       {kind === 'stock' && (
         <div className="ly-report-note">
           按物料的期初、采购、销售、毛利与期末见 <a href="/statement-analysis/zm-statement">综合报表</a>

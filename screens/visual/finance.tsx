@@ -36,6 +36,40 @@ function Trend({ trend }: { trend: FinanceAnswer['trend'] }) {
   return <ChartBox chartRef={useWallChart(option)} testId="finance-trend" />;
 }
 
+/** 业财对账's last run of a book (issue 21): a badge when it is not clean, opening the reconciliation screen. */
+function ReconBadge({ run }: { run: FinanceAnswer['reconcile'][number] | undefined }) {
+  if (!run) return null;
+  const style = {
+    display: 'inline-block',
+    marginLeft: 8,
+    padding: '0 10px',
+    borderRadius: 12,
+    fontSize: 16,
+    lineHeight: '26px',
+    textDecoration: 'none',
+  };
+  return run.clean ? (
+    <span
+      data-testid="fin-recon-clean"
+      title={`业财对账 ${run.period}（${run.runTime}）`}
+      style={{ ...style, color: '#52c41a', border: '1px solid #52c41a' }}
+    >
+      账实一致
+    </span>
+  ) : (
+    <a
+      href="/finance/reconcile"
+      target="_blank"
+      rel="noreferrer"
+      data-testid="fin-recon-badge"
+      title={`业财对账 ${run.period}（${run.runTime}）：总账与往来、库存或发票不符，点击查看原因`}
+      style={{ ...style, color: '#1f1f1f', background: '#faad14' }}
+    >
+      业财对账 {run.differences} 处差异
+    </a>
+  );
+}
+
 export default function Finance() {
   const cfg = useWallConfig();
   const { data, error, stale } = useWallData(VISUAL_ENDPOINTS.finance, {}, cfg.refreshSeconds * 1000);
@@ -86,7 +120,8 @@ export default function Finance() {
             <ul style={{ margin: 0, paddingLeft: 24, fontSize: 20 }}>
               {data.books.map((b) => (
                 <li key={b.accountSetId}>
-                  {b.name} <small style={{ color: WALL.dim }}>{b.deptName}</small>
+                  {b.name} <small style={{ color: WALL.dim }}>{b.deptName}</small>{' '}
+                  <ReconBadge run={data.reconcile.find((r) => r.accountSetId === b.accountSetId)} />
                 </li>
               ))}
               {data.books.length === 0 && <li>尚未建立账套</li>}

@@ -11,6 +11,7 @@ import { type HomeAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visua
 import { WallBoundary } from '../../features/wall/boundary.tsx';
 import { t2, wan } from '../../features/wall/format.ts';
 import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
+import { MetricFigure, useWallMetrics } from '../../features/wall/metric-figure.tsx';
 import { useWallChart, WALL_AXIS } from '../../features/wall/use-wall-chart.ts';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
@@ -36,14 +37,51 @@ function useAfter(ms: number): boolean {
 
 const TYPE = { purchase: '入库', sale: '出库' } as Record<string, string>;
 
-function Tonnage({ f, prefix }: { f: HomeAnswer['todayFigures']; prefix: string }) {
+/** 过磅 figures (completed weighings): labelled so, as they are not the 入库 / 出库 documents' figures. */
+function Tonnage({ f, prefix, when }: { f: HomeAnswer['todayFigures']; prefix: string; when: '今天' | '本月' }) {
+  const hint = (what: string) => `${when}完成的${what}（过磅口径：含尚未开单或未审核的磅单，不是入库 / 出库单的数字）`;
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '14px 20px' }}>
-      <Figure label="过磅车次" value={f.weighCount} unit="车" testId={`${prefix}-count`} />
-      <Figure label="入库净重" value={t2(f.inNetKg)} unit="吨" testId={`${prefix}-in`} />
-      <Figure label="出库净重" value={t2(f.outNetKg)} unit="吨" testId={`${prefix}-out`} />
-      <Figure label="采购金额" value={wan(f.inAmount)} unit="万元" testId={`${prefix}-in-amount`} />
-      <Figure label="销售金额" value={wan(f.outAmount)} unit="万元" testId={`${prefix}-out-amount`} />
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '10px 20px' }}>
+      <Figure
+        label="过磅车次"
+        value={f.weighCount}
+        unit="车"
+        testId={`${prefix}-count`}
+        size={40}
+        hint={hint('过磅单数')}
+      />
+      <Figure
+        label="过磅净重（采购）"
+        value={t2(f.inNetKg)}
+        unit="吨"
+        testId={`${prefix}-in`}
+        size={40}
+        hint={hint('采购过磅单净重')}
+      />
+      <Figure
+        label="过磅净重（销售）"
+        value={t2(f.outNetKg)}
+        unit="吨"
+        testId={`${prefix}-out`}
+        size={40}
+        hint={hint('销售过磅单净重')}
+      />
+      <Figure
+        label="过磅金额（采购）"
+        value={wan(f.inAmount)}
+        unit="万元"
+        testId={`${prefix}-in-amount`}
+        size={40}
+        hint={hint('采购过磅单金额')}
+      />
+      <Figure
+        label="过磅金额（销售）"
+        value={wan(f.outAmount)}
+        unit="万元"
+        testId={`${prefix}-out-amount`}
+        size={40}
+        hint={hint('销售过磅单金额')}
+      />
     </div>
   );
 }
@@ -73,9 +111,12 @@ function MaterialChart({ materials }: { materials: HomeAnswer['materials'] }) {
   return <ChartBox chartRef={useWallChart(option)} testId="home-material-chart" />;
 }
 
+const HOME_METRICS = ['purchaseAmountToday', 'purchaseNetToday'] as const;
+
 export default function HomeScreen() {
   const cfg = useWallConfig();
   const { data, error, stale } = useWallData(VISUAL_ENDPOINTS.home, {}, cfg.refreshSeconds * 1000);
+  const metrics = useWallMetrics(HOME_METRICS, cfg.refreshSeconds * 1000);
   const mapDue = useAfter(MAP_DELAY_MS);
   const sites = useMemo(
     () => (data?.sites ?? []).filter((s) => !cfg.warehouseIds.length || cfg.warehouseIds.includes(s.warehouseId)),
@@ -96,7 +137,11 @@ export default function HomeScreen() {
           }}
         >
           <Panel title="今日作业">
-            <Tonnage f={data.todayFigures} prefix="today" />
+            <Tonnage f={data.todayFigures} prefix="today" when="今天" />
+            <div style={{ display: 'flex', gap: 20, marginTop: 10 }} data-testid="home-metrics">
+              <MetricFigure m={metrics.get('purchaseAmountToday')} testId="home-metric-purchase-amount" size={40} />
+              <MetricFigure m={metrics.get('purchaseNetToday')} testId="home-metric-purchase-net" size={40} />
+            </div>
           </Panel>
           <Panel title="实时过磅" style={{ gridRow: '1 / span 2', gridColumn: 3 }} testId="home-ticker">
             <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -153,7 +198,7 @@ export default function HomeScreen() {
             </Panel>
           </div>
           <Panel title="本月累计" style={{ gridColumn: 1, gridRow: 2 }}>
-            <Tonnage f={data.monthFigures} prefix="month" />
+            <Tonnage f={data.monthFigures} prefix="month" when="本月" />
           </Panel>
         </main>
       )}

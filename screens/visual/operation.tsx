@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { type OperationAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
 import { t2, wan } from '../../features/wall/format.ts';
 import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
+import { MetricFigure, useWallMetrics } from '../../features/wall/metric-figure.tsx';
 import { useWallChart, WALL_AXIS } from '../../features/wall/use-wall-chart.ts';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
@@ -92,6 +93,8 @@ function Parties({ list, testId }: { list: OperationAnswer['suppliers']; testId:
   );
 }
 
+const OP_METRICS = ['purchaseAmountToday', 'saleAmountToday'] as const;
+
 export default function Operation() {
   const cfg = useWallConfig();
   const { data, error, stale } = useWallData(
@@ -99,6 +102,8 @@ export default function Operation() {
     { query: { days: 30 } },
     cfg.refreshSeconds * 1000,
   );
+  const metrics = useWallMetrics(OP_METRICS, cfg.refreshSeconds * 1000);
+  const span = data ? `${data.beginDate} 起近30天` : '';
   const warehouses = (data?.warehouses ?? []).filter(
     (w) => !cfg.warehouseIds.length || cfg.warehouseIds.includes(w.warehouseId),
   );
@@ -118,19 +123,60 @@ export default function Operation() {
         >
           <Panel title={`近30天（${data.beginDate} 起）`} style={{ gridColumn: '1 / span 3' }}>
             <div style={{ display: 'flex', gap: 20 }}>
-              <Figure label="采购量" value={t2(data.totals.purchaseKg)} unit="吨" size={40} testId="op-purchase" />
-              <Figure label="采购额" value={wan(data.totals.purchaseAmount)} unit="万元" size={40} />
-              <Figure label="销售量" value={t2(data.totals.saleKg)} unit="吨" size={40} testId="op-sale" />
-              <Figure label="销售额" value={wan(data.totals.saleAmount)} unit="万元" size={40} />
-              <Figure label="毛利" value={wan(data.totals.grossProfit)} unit="万元" size={40} />
+              <MetricFigure m={metrics.get('purchaseAmountToday')} testId="op-metric-purchase-amount" size={36} />
+              <MetricFigure m={metrics.get('saleAmountToday')} testId="op-metric-sale-amount" size={36} />
+              <Figure
+                label="采购量"
+                value={t2(data.totals.purchaseKg)}
+                unit="吨"
+                size={36}
+                testId="op-purchase"
+                hint={`${span}已审核采购入库净重减采购退货（单据口径）`}
+              />
+              <Figure
+                label="采购额"
+                value={wan(data.totals.purchaseAmount)}
+                unit="万元"
+                size={36}
+                hint={`${span}已审核采购入库价税合计减采购退货（单据口径）`}
+              />
+              <Figure
+                label="销售量"
+                value={t2(data.totals.saleKg)}
+                unit="吨"
+                size={36}
+                testId="op-sale"
+                hint={`${span}已审核销售出库净重减销售退货（单据口径，不含直发单）`}
+              />
+              <Figure
+                label="销售额（不含直发）"
+                value={wan(data.totals.saleAmount)}
+                unit="万元"
+                size={36}
+                hint={`${span}已审核销售出库价税合计减销售退货（单据口径，不含直发单）`}
+              />
+              <Figure
+                label="毛利"
+                value={wan(data.totals.grossProfit)}
+                unit="万元"
+                size={36}
+                hint={`${span}销售额减销售成本（出库时的移动平均成本）`}
+              />
               <Figure
                 label="毛利率"
                 value={data.totals.margin || '—'}
                 unit={data.totals.margin ? '%' : undefined}
-                size={40}
+                size={36}
                 testId="op-margin"
               />
-              <Figure label="库存" value={t2(data.totals.stockKg)} unit="吨" size={40} testId="op-stock" />
+              <Figure
+                label="库存"
+                value={t2(data.totals.stockKg)}
+                unit="吨"
+                size={36}
+                testId="op-stock"
+                hint="各仓库当前库存数量合计"
+              />
             </div>
           </Panel>
           <Panel title="每日采购、销售与毛利率" style={{ gridColumn: '1 / span 2' }}>

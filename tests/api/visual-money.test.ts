@@ -48,7 +48,14 @@ describe('home dashboard', () => {
     const month = `${today().slice(0, 7)}-01`;
     expect(d.purchase.today).toBe((await trade(['in_stock', 'purchase_return'], today(), today())).v);
     expect(d.purchase.month).toBe((await trade(['in_stock', 'purchase_return'], month, today())).v);
-    expect(d.sale.month).toBe((await trade(['out_stock', 'sale_return'], month, today())).v);
+    // 本月销售额 of the metric registry (issue 21): the documents plus the reviewed 直发单
+    const drops = await q1<{ v: string }>(
+      sql`select coalesce(sum(sale_amount), 0)::numeric(16,2)::text as v from izs_drop_shipping
+        where tenant_id = '000000' and is_deleted = 0 and state = 'reviewed' and order_date between ${month} and ${today()}`,
+    );
+    expect(d.sale.month).toBe(
+      new Decimal((await trade(['out_stock', 'sale_return'], month, today())).v).plus(drops.v).toFixed(2),
+    );
     expect(new Decimal(d.sale.month).gt(0)).toBe(true);
     const v = await q1<{ s: number; r: number }>(
       sql`select count(*) filter (where state = 'saved')::int as s, count(*) filter (where state = 'reviewed')::int as r

@@ -43,6 +43,17 @@ export const financeAnswer = z.object({
   trend: z.array(z.object({ period: month, revenue: yuan, profit: yuan, cashAndBank: yuan })),
   receivables: arapFigure,
   payables: arapFigure,
+  /** 业财对账 (issue 21): the newest kept run of each book in scope (none when a book was never reconciled) */
+  reconcile: z.array(
+    z.object({
+      accountSetId: id,
+      bookName: z.string(),
+      period: month,
+      clean: z.boolean(),
+      differences: z.number().int(),
+      runTime: z.string(),
+    }),
+  ),
 });
 export type FinanceAnswer = z.infer<typeof financeAnswer>;
 

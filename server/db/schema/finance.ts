@@ -325,3 +325,25 @@ export const voucherCounter = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountSetId, t.period, t.word] })],
 );
+
+/**
+ * 业财对账 runs (issue 21): one row per run of a book and period (on demand or nightly); the screen and the finance
+ * wall screen's badge read the newest. `result` holds the checks and orphans as answered (reconcile.contract.ts).
+ */
+export const reconRun = pgTable(
+  'izs_fin_recon_run',
+  {
+    id: idPk(),
+    tenantId: tenantCol(),
+    accountSetId: bigintStr('account_set_id').notNull(),
+    period: varchar('period', { length: 7 }).notNull(),
+    /** manual | nightly */
+    trigger: varchar('trigger', { length: 8 }).notNull(),
+    clean: integer('clean').notNull(),
+    differences: integer('differences').notNull().default(0),
+    result: jsonb('result').notNull(),
+    createUser: bigintStr('create_user'),
+    createTime: tstz('create_time').notNull().defaultNow(),
+  },
+  (t) => [index('izs_fin_recon_run_book_idx').on(t.accountSetId, t.period, t.createTime)],
+);

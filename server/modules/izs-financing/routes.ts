@@ -27,6 +27,7 @@ import { registerIncomeExpend } from './income-expend.ts';
 import { registerOpenings } from './openings.ts';
 import { registerUnits } from './units.ts';
 import { registerVoucherWords } from './voucher-words.ts';
+import { registerReconcile } from './reconcile.ts';
 import { registerVouchers } from './vouchers.ts';
 
 const WITHOUT_BOOK = (url: string) => url.startsWith(ACCOUNT_SET_BASE) || url === DIMENSION_PATHS.sourceList;
@@ -54,5 +55,6 @@ export async function registerIzsFinancing(app: FastifyInstance, actx: AppContex
     registerBusinessReports(s, ctx);
     registerIncomeExpend(s, ctx);
     registerBills(s, ctx);
+    registerReconcile(s, db, ctx.tz);
   });
 }

@@ -7,11 +7,13 @@
  * - cash = 1001 库存现金, bank = 1002 银行存款 (debit − credit, openings included);
  * - VAT = the 应交增值税 sub-accounts named 销项税额 (credit − debit) and 进项税额 (debit − credit).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FinanceAnswer } from '../../../core/contract/izs-visual/money.ts';
 import { type Db, rows } from '../../db/client.ts';
-import { accountSet, dept } from '../../db/schema/index.ts';
+import { accountSet, accountSetUser, dept, reconRun } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf } from '../../platform/scope.ts';
+import { formatDateTime } from '../../platform/time.ts';
 
 export interface PeriodFigures {
   period: string;
@@ -38,6 +40,40 @@ export async function booksOf(db: Db, user: AuthUser, code: string, only?: strin
     .where(and(await scopeOf(db, user, accountSet, code), only ? eq(accountSet.id, only) : undefined))
     .orderBy(accountSet.id);
   return found;
+}
+
+/**
+ * The caller's default book among those visible through `code`: the one marked default for the user (账套用户), else
+ * the default book of the current department, else the first default book, else the first one ([] when none).
+ */
+export async function defaultBook(db: Db, user: AuthUser, code: string) {
+  const visible = await booksOf(db, user, code);
+  if (!visible.length) return visible;
+  const marks = await db
+    .select({
+      id: accountSet.id,
+      deptId: accountSet.deptId,
+      isDefault: accountSet.isDefault,
+      mine: accountSetUser.isDefault,
+    })
+    .from(accountSet)
+    .leftJoin(
+      accountSetUser,
+      and(eq(accountSetUser.accountSetId, accountSet.id), eq(accountSetUser.userId, user.userId)),
+    )
+    .where(
+      inArray(
+        accountSet.id,
+        visible.map((b) => b.accountSetId),
+      ),
+    );
+  const dept = effectiveDept(user);
+  const pick =
+    marks.find((m) => m.mine === '1') ??
+    marks.find((m) => m.deptId === dept && m.isDefault === '1') ??
+    marks.find((m) => m.isDefault === '1') ??
+    marks[0];
+  return visible.filter((b) => b.accountSetId === pick?.id);
 }
 
 /** Movements per period (yyyy-MM) of the given books between two periods, inclusive. */
@@ -124,4 +160,40 @@ export async function openingProfit(db: Db, tenantId: string, bookIds: string[],
       and s.start_period like ${`${year}-%`}`,
   );
   return r?.v ?? '0';
+}
+
+/**
+ * 业财对账 (issue 21): the newest kept run (izs_fin_recon_run, written by izs-financing reconcile.ts) of each book,
+ * its newest period first — the finance wall screen shows a badge when one is not clean.
+ */
+export async function lastReconciliations(
+  db: Db,
+  books: { accountSetId: string; name: string }[],
+  tz: string,
+): Promise<FinanceAnswer['reconcile']> {
+  if (!books.length) return [];
+  const found = await db
+    .selectDistinctOn([reconRun.accountSetId], {
+      accountSetId: reconRun.accountSetId,
+      period: reconRun.period,
+      clean: reconRun.clean,
+      differences: reconRun.differences,
+      createTime: reconRun.createTime,
+    })
+    .from(reconRun)
+    .where(
+      inArray(
+        reconRun.accountSetId,
+        books.map((b) => b.accountSetId),
+      ),
+    )
+    .orderBy(reconRun.accountSetId, desc(reconRun.period), desc(reconRun.createTime), desc(reconRun.id));
+  return found.map((r) => ({
+    accountSetId: r.accountSetId,
+    bookName: books.find((b) => b.accountSetId === r.accountSetId)?.name ?? '',
+    period: r.period,
+    clean: r.clean === 1,
+    differences: r.differences,
+    runTime: formatDateTime(r.createTime, tz),
+  }));
 }

@@ -2,41 +2,18 @@
  * GET /api/izs-visual/dashboard — the home dashboard's business figures (dashboard.contract.ts). Each figure is
  * summed in SQL in the caller's data scope of the list it links to, null without that list's view.
  */
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DASHBOARD, DASHBOARD_LINKS } from '../../../core/contract/izs-visual/dashboard.contract.ts';
 import type { Db } from '../../db/client.ts';
-import { arDoc, stockOrder, stockOrderLine, voucher } from '../../db/schema/index.ts';
+import { arDoc, voucher } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { hasAnyCode } from '../../platform/crud/permissions.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { businessDay, D, yuan2 } from './common.ts';
-
-const TYPES = { purchase: ['in_stock', 'purchase_return'], sale: ['out_stock', 'sale_return'] } as const;
+import { businessDay, yuan2 } from './common.ts';
+import { metricValues, tradeByDay } from './metrics.ts';
 
 const canView = (db: Db, user: AuthUser, code: string) => hasAnyCode(db, user, [code, `${code}_view`]);
-
-/** Reviewed trade amounts (returns net) per day from `from` to `to`. */
-async function tradeByDay(db: Db, user: AuthUser, side: keyof typeof TYPES, from: string, to: string) {
-  const found = await db
-    .select({
-      date: stockOrder.orderDate,
-      amount: sql<string>`sum(case when ${stockOrder.docType} like '%_return' then -${stockOrderLine.amount} else ${stockOrderLine.amount} end)`,
-    })
-    .from(stockOrderLine)
-    .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
-    .where(
-      and(
-        await scopeOf(db, user, stockOrder, DASHBOARD_LINKS[side].code),
-        eq(stockOrder.state, 'reviewed'),
-        inArray(stockOrder.docType, [...TYPES[side]]),
-        gte(stockOrder.orderDate, from),
-        lte(stockOrder.orderDate, to),
-      ),
-    )
-    .groupBy(stockOrder.orderDate);
-  return new Map(found.map((r) => [r.date, D(r.amount)]));
-}
 
 /** Open reviewed 应收单 / 应付单 due before (overdue) or on/before (due) today. */
 async function openDue(db: Db, user: AuthUser, side: 'ar' | 'ap', today: string, code: string) {
@@ -70,13 +47,23 @@ export function registerDashboard(r: ReturnType<typeof endpoints>, db: Db, tz: s
     );
     const weekStart = daysAgo(6);
     const from = weekStart < monthStart ? weekStart : monthStart;
-    const purchase = seePurchase ? await tradeByDay(db, user, 'purchase', from, today) : null;
-    const sale = seeSale ? await tradeByDay(db, user, 'sale', from, today) : null;
-    const period = (m: Map<string, ReturnType<typeof D>> | null) =>
-      m && {
-        today: yuan2(m.get(today)),
-        month: yuan2([...m].filter(([d]) => d >= monthStart).reduce((a, [, v]) => a.plus(v), D(0))),
-      };
+    const purchase = seePurchase ? await tradeByDay(db, user, 'purchase', from, today, L.purchase.code) : null;
+    const sale = seeSale ? await tradeByDay(db, user, 'sale', from, today, L.sale.code) : null;
+    // the headline figures are the registry's (metrics.ts): the same query as every other screen that shows them
+    const figures = new Map(
+      (
+        await metricValues(db, user, tz, [
+          'purchaseAmountToday',
+          'purchaseAmountMonth',
+          'saleAmountToday',
+          'saleAmountMonth',
+        ])
+      ).map((m) => [m.name, m.value ?? '0.00']),
+    );
+    const period = (seen: boolean, side: 'purchase' | 'sale') =>
+      seen
+        ? { today: figures.get(`${side}AmountToday`) ?? '0.00', month: figures.get(`${side}AmountMonth`) ?? '0.00' }
+        : null;
 
     let vouchers: { toReview: number; toPost: number } | null = null;
     if (seeReview || seePost) {
@@ -92,14 +79,14 @@ export function registerDashboard(r: ReturnType<typeof endpoints>, db: Db, tz: s
 
     const trend = Array.from({ length: 7 }, (_, i) => daysAgo(6 - i)).map((date) => ({
       date,
-      purchase: purchase && yuan2(purchase.get(date)),
-      sale: sale && yuan2(sale.get(date)),
+      purchase: purchase && yuan2(purchase.get(date)?.amount),
+      sale: sale && yuan2(sale.get(date)?.amount),
     }));
     return {
       today,
       monthStart,
-      purchase: period(purchase),
-      sale: period(sale),
+      purchase: period(seePurchase, 'purchase'),
+      sale: period(seeSale, 'sale'),
       vouchers,
       receivablesOverdue: seeAr ? await openDue(db, user, 'ar', today, L.receivables.code) : null,
       payablesDue: seeAp ? await openDue(db, user, 'ap', today, L.payables.code) : null,

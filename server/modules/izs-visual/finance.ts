@@ -6,7 +6,15 @@ import { VISUAL_ENDPOINTS } from '../../../core/contract/izs-visual/visual.contr
 import type { Db } from '../../db/client.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { arapFigure, invoiceVatByMonth, pendingInvoices } from './arap.ts';
-import { booksOf, cashBefore, monthsBetween, openingProfit, periodFigures } from './books.ts';
+import {
+  booksOf,
+  cashBefore,
+  defaultBook,
+  lastReconciliations,
+  monthsBetween,
+  openingProfit,
+  periodFigures,
+} from './books.ts';
 import { businessDay, D, pct2, yuan2 } from './common.ts';
 
 const CODE_FIN = 'visual_finance_data';
@@ -48,13 +56,17 @@ export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: str
       trend,
       receivables: await arapFigure(db, user, 'ar', today, CODE_FIN),
       payables: await arapFigure(db, user, 'ap', today, CODE_FIN),
+      reconcile: await lastReconciliations(db, books, tz),
     };
   });
 
   r.handle(VISUAL_ENDPOINTS.tax, async ({ params, user }) => {
     const { today } = businessDay(tz);
     const year = today.slice(0, 4);
-    const books = await booksOf(db, user, CODE_TAX, params.id === '0' ? null : params.id);
+    // an id that is no book the caller may see (the menu's /visual/tax/1 of older databases) opens the caller's
+    // default book instead of an empty screen (issue 21)
+    let books = await booksOf(db, user, CODE_TAX, params.id === '0' ? null : params.id);
+    if (params.id !== '0' && !books.length) books = await defaultBook(db, user, CODE_TAX);
     const figures = new Map(
       (
         await periodFigures(

@@ -8,6 +8,7 @@ import { registerDataBoard } from './data-board.ts';
 import { registerFinance } from './finance.ts';
 import { registerHome } from './home.ts';
 import { registerLoadometerOrders } from './loadometer-orders.ts';
+import { registerMetrics } from './metrics.ts';
 import { registerOperation } from './operation.ts';
 import { registerQuotes } from './quotes.ts';
 import { registerSites } from './sites.ts';
@@ -25,4 +26,5 @@ export function registerIzsVisual(app: FastifyInstance, ctx: AppContext): void {
   registerConfig(r, db);
   registerSites(r, db);
   registerDashboard(r, db, tz);
+  registerMetrics(r, db, tz);
 }

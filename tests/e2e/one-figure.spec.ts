@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, signIn } from './helpers.ts';
+
+/**
+ * One set of figures (issue 21): 今日采购额 of the demo is one number on the home dashboard, 主数据大屏, 运营数据中心
+ * and 采购报表 — read from each screen (its exact value travels as data-value) and compared with the metric registry,
+ * never with a hard-coded figure; its definition is on hover. Then 业财对账: the demo's hand-written vouchers make it
+ * differ and the screen says why; the finance wall screen shows the badge (screenshots in test-results/).
+ */
+
+const grouped = (v: string) => v.replace(/^(-?\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+
+test('今日采购额 is the same number on the dashboard, two wall screens and the purchase report', async ({ page }) => {
+  await signIn(page);
+  const r = await apiAs<{ name: string; value: string; label: string; definition: string }[]>(
+    page,
+    '/api/izs-visual/metrics',
+    undefined,
+    { names: 'purchaseAmountToday' },
+  );
+  expect(r.code).toBe(200);
+  const [m] = r.data;
+  expect(Number(m.value)).toBeGreaterThan(0); // the demo buys today
+
+  const seen: Record<string, string | null> = {};
+  // 首页
+  const dash = page.getByTestId('dashboard-value-purchase-today');
+  await expect(dash).toHaveText(grouped(m.value));
+  seen.首页 = await dash.getAttribute('data-value');
+  await expect(page.getByTestId('dashboard-card-purchase-today')).toHaveAttribute(
+    'title',
+    `${m.label}：${m.definition}`,
+  );
+  // 主数据大屏
+  await page.goto('/visual/home');
+  const home = page.getByTestId('home-metric-purchase-amount');
+  await expect(home).toBeVisible({ timeout: 20_000 });
+  seen.主数据大屏 = await home.getAttribute('data-value');
+  await expect(page.getByText('过磅金额（采购）').first()).toBeVisible();
+  // 运营数据中心
+  await page.goto('/visual/operation-data/1');
+  const op = page.getByTestId('op-metric-purchase-amount');
+  await expect(op).toBeVisible({ timeout: 20_000 });
+  seen.运营数据中心 = await op.getAttribute('data-value');
+  // 采购报表
+  await page.goto('/statement-analysis/purchase-statement');
+  const rep = page.getByTestId('report-metric-purchaseAmountToday');
+  await expect(rep).toHaveText(grouped(m.value), { timeout: 20_000 });
+  seen.采购报表 = await rep.getAttribute('data-value');
+
+  expect(seen).toEqual({ 首页: m.value, 主数据大屏: m.value, 运营数据中心: m.value, 采购报表: m.value });
+});
+
+test('业财对账 on the demo says why it differs; the finance wall screen shows the badge', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/finance/reconcile');
+  await page.getByTestId('recon-run').click();
+  await expect(page.getByTestId('recon-dirty')).toBeVisible({ timeout: 30_000 });
+  // the demo's hand-written vouchers are named
+  await expect(page.getByTestId('recon-orphans')).toContainText(/凭证 记-\d+ 无来源单据/);
+  await page.screenshot({ path: 'test-results/reconcile.png', fullPage: true });
+  await page.goto('/visual/finance-data');
+  await expect(page.getByTestId('fin-recon-badge')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('fin-recon-badge')).toContainText('处差异');
+  await page.screenshot({ path: 'test-results/finance-wall.png' });
+});
