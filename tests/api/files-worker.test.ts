@@ -27,7 +27,7 @@ const HEADER = ['物料编码', '物料名称', '计量单位', '计价单位'];
 
 beforeAll(async () => {
   c = await bootBase();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await c?.t.close();
 });

@@ -4,7 +4,8 @@
  * `MAX_PDF_EXPANDED` for all of them): a 122 KB file whose content stream expands to 50 MB is refused by size
  * instead of being laid out for half a minute. No fonts are rendered, no script runs (isEvalSupported false).
  */
-import { inflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { inflate } from 'node:zlib';
 import { FileRefusal } from './refusal.ts';
 
 export const MAX_PDF_STREAM = 16 * 1024 * 1024;
@@ -22,11 +23,15 @@ export interface PdfPage {
   runs: PdfRunOut[];
 }
 
+const inflateAsync = promisify(inflate);
 const STREAM = Buffer.from('stream');
 const END = Buffer.from('endstream');
 
-/** Refuses a PDF one of whose Flate streams (or all of them together) expands beyond the ceilings. */
-export function checkPdfStreams(buf: Buffer): void {
+/**
+ * Refuses a PDF one of whose Flate streams (or all of them together) expands beyond the ceilings. The inflating
+ * runs on libuv's thread pool (async zlib), so the server calls this before starting a worker for the file.
+ */
+export async function checkPdfStreams(buf: Buffer): Promise<void> {
   let total = 0;
   let at = 0;
   for (;;) {
@@ -46,7 +51,7 @@ export function checkPdfStreams(buf: Buffer): void {
     if (e < 0) return;
     let out = 0;
     try {
-      out = inflateSync(buf.subarray(d, e), { maxOutputLength: MAX_PDF_STREAM, finishFlush: 2 }).length;
+      out = (await inflateAsync(buf.subarray(d, e), { maxOutputLength: MAX_PDF_STREAM, finishFlush: 2 })).length;
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError)
         throw new FileRefusal(`PDF文件解压后过大（单个数据流超过${MAX_PDF_STREAM / 1024 / 1024}MB），已拒绝`);
@@ -61,7 +66,7 @@ export function checkPdfStreams(buf: Buffer): void {
 
 /** The text runs of the first `maxPages` pages. */
 export async function pdfPages(data: Uint8Array, maxPages: number): Promise<PdfPage[]> {
-  checkPdfStreams(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  await checkPdfStreams(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // PDF.js's "fake worker" (its parser, on this thread) was loaded by file-worker-boot.mjs as globalThis.pdfjsWorker
   const doc = await getDocument({

@@ -14,6 +14,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { badRequest } from '../r.ts';
 import type { PdfPage } from './pdf-read.ts';
+import { checkPdfStreams } from './pdf-read.ts';
+import { FileRefusal } from './refusal.ts';
 import type { SheetAnswer, SheetRequest } from './xlsx-read.ts';
 
 export type FileJob =
@@ -113,7 +115,16 @@ export function readSheetInWorker(data: Buffer, sheet: SheetRequest, limits = XL
   return limited<SheetAnswer>({ kind: 'xlsx', data: new Uint8Array(data), sheet }, limits, 'Excel文件');
 }
 
-/** The text runs of a PDF's first `maxPages` pages, parsed in a worker. */
-export function pdfPagesInWorker(data: Uint8Array, maxPages: number, limits = PDF_LIMITS): Promise<PdfPage[]> {
+/**
+ * The text runs of a PDF's first `maxPages` pages, parsed in a worker. Its Flate streams are measured first, here
+ * (async zlib on libuv's pool, not this event loop): a decompression bomb is refused without starting a thread.
+ */
+export async function pdfPagesInWorker(data: Uint8Array, maxPages: number, limits = PDF_LIMITS): Promise<PdfPage[]> {
+  try {
+    await checkPdfStreams(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  } catch (e) {
+    if (e instanceof FileRefusal) throw badRequest(e.message);
+    throw e;
+  }
   return limited<PdfPage[]>({ kind: 'pdf', data, maxPages }, limits, 'PDF文件');
 }
