@@ -39,7 +39,7 @@ export const XLSX_LIMITS: FileLimits = {
   heapMb: envInt('IMPORT_HEAP_MB', 256),
 };
 export const PDF_LIMITS: FileLimits = {
-  timeMs: envInt('PDF_TIMEOUT_MS', 30_000),
+  timeMs: envInt('PDF_TIMEOUT_MS', 60_000),
   heapMb: envInt('PDF_HEAP_MB', 192),
 };
 
