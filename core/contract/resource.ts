@@ -127,8 +127,12 @@ export interface ResourceDef<S extends ResourceSchemas = ResourceSchemas> {
   /** Entity fields the client may sort by (ascs/descs); anything else is refused with 400. */
   sortable?: (keyof z.infer<S['entity']> & string)[];
   defaultSort?: { field: keyof z.infer<S['entity']> & string; desc?: boolean };
-  /** Unique keys within a tenant (soft-deleted rows excluded): a conflict answers 400 with `message`. */
-  unique?: { fields: (keyof z.infer<S['form']> & string)[]; message: string }[];
+  /**
+   * Unique keys within a tenant (soft-deleted rows excluded): a conflict answers 400 with `message`. `index` names
+   * the database index that enforces the key when it reaches further than the tenant (a GPS device belongs to one
+   * car of the whole installation): a violation of that index answers this message, not the first key's.
+   */
+  unique?: { fields: (keyof z.infer<S['form']> & string)[]; message: string; index?: string }[];
   /** 'dept': rows carry dept_id and the role's data scope applies; 'tenant': tenant-wide rows. */
   scope: 'tenant' | 'dept';
   /** Label field for select-list (default `name`). */

@@ -15,6 +15,8 @@ export const MSG = {
   register: 0x0100,
   auth: 0x0102,
   location: 0x0200,
+  /** 定位数据批量上传: type 0 正常位置批量汇报, type 1 盲区补报 */
+  batchLocation: 0x0704,
   platformReply: 0x8001,
   registerReply: 0x8100,
 } as const;
@@ -22,7 +24,8 @@ export const MSG = {
 /** Result byte of 0x8001. */
 export const REPLY = { ok: 0, fail: 1, bad: 2, unsupported: 3 } as const;
 
-export const MAX_FRAME = 2048;
+/** Escaped bytes between two 0x7E: a 1023-byte body fully escaped, plus the longest header. */
+export const MAX_FRAME = 2 * (1023 + 21 + 1);
 
 export interface Header {
   msgId: number;
@@ -94,35 +97,36 @@ const u16 = (b: Uint8Array, o: number) => (b[o] << 8) | b[o + 1];
 const u32 = (b: Uint8Array, o: number) => ((b[o] << 24) >>> 0) + ((b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]);
 
 /**
- * Splits a TCP byte stream into raw frames (the escaped bytes between two 0x7E). Garbage before a 0x7E is
- * dropped; a frame longer than MAX_FRAME is dropped; empty frames (7E 7E) are skipped — the second 7E then
- * starts the next frame.
+ * Splits a TCP byte stream into raw frames (the escaped bytes between two 0x7E). Every 0x7E both ends the frame
+ * being collected and starts the next one (a 0x7E never occurs inside a frame: it is escaped), so a truncated frame
+ * — a terminal that lost its connection mid-frame, a corrupted byte — costs only itself: the frame after it is
+ * read from its own opening 0x7E, not swallowed as the broken one's tail. The broken piece is handed on like any
+ * frame (its checksum refuses it and it is logged). Garbage before the first 0x7E is dropped; a run longer than
+ * MAX_FRAME is dropped up to the next 0x7E; empty frames (7E 7E, the close of one frame and the open of the next)
+ * yield nothing.
  */
 export class Deframer {
   private buf: number[] = [];
   private inFrame = false;
+  private overflow = false;
   dropped = 0;
 
   push(chunk: Uint8Array): Uint8Array[] {
     const frames: Uint8Array[] = [];
     for (const b of chunk) {
       if (b === 0x7e) {
-        if (this.inFrame && this.buf.length > 0) {
-          frames.push(Uint8Array.from(this.buf));
-          this.buf = [];
-          this.inFrame = false;
-        } else {
-          this.inFrame = true;
-          this.buf = [];
-        }
+        if (this.inFrame && this.buf.length > 0 && !this.overflow) frames.push(Uint8Array.from(this.buf));
+        this.buf = [];
+        this.overflow = false;
+        this.inFrame = true;
         continue;
       }
-      if (!this.inFrame) continue;
+      if (!this.inFrame || this.overflow) continue;
       this.buf.push(b);
       if (this.buf.length > MAX_FRAME) {
         this.dropped++;
         this.buf = [];
-        this.inFrame = false;
+        this.overflow = true;
       }
     }
     return frames;
@@ -345,6 +349,35 @@ export function parseLocation(body: Uint8Array): Location | null {
     o += 2 + len;
   }
   return loc;
+}
+
+/** 0x0704 body: item count WORD, type BYTE (0 正常批量, 1 盲区补报), then per item its length WORD and a 0x0200 body. */
+export interface LocationBatch {
+  type: number;
+  items: Uint8Array[];
+}
+
+export function parseBatch(body: Uint8Array): LocationBatch | null {
+  if (body.length < 3) return null;
+  const count = u16(body, 0);
+  const type = body[2];
+  const items: Uint8Array[] = [];
+  let o = 3;
+  for (let i = 0; i < count; i++) {
+    if (o + 2 > body.length) return null;
+    const len = u16(body, o);
+    o += 2;
+    if (o + len > body.length) return null;
+    items.push(body.subarray(o, o + len));
+    o += len;
+  }
+  return { type, items };
+}
+
+export function encodeBatch(type: number, items: Uint8Array[]): Uint8Array {
+  const out: number[] = [items.length >> 8, items.length & 0xff, type];
+  for (const it of items) out.push(it.length >> 8, it.length & 0xff, ...it);
+  return Uint8Array.from(out);
 }
 
 export function encodeLocation(l: {

@@ -33,7 +33,7 @@ function sheetXml(header: string[], rows: number, cell: (row: number, col: numbe
   return Buffer.from(parts.join(''), 'utf8');
 }
 
-function zip(files: { name: string; data: Buffer }[]): Buffer {
+export function zip(files: { name: string; data: Buffer }[]): Buffer {
   const out: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;

@@ -1,20 +1,24 @@
 /**
  * The JT/T 808 TCP gateway: one session per terminal connection. Registration (0x0100 → 0x8100 with the 鉴权码 the
  * server keeps for the car), authentication (0x0102 → 0x8001), heartbeat (0x0002 → 0x8001) and location reports
- * (0x0200 → stored by the server, then 0x8001). A location report is acknowledged only after the server answered
+ * (0x0200 → stored by the server, then 0x8001) and batch uploads (0x0704, 正常批量 and 盲区补报: every item stored in
+ * order, then one 0x8001; 补报 items are marked 补传 at the server and never alarmed). A location report is acknowledged only after the server answered
  * that it stored it: a gateway restart or a server outage loses nothing the terminal was told was received (the
  * terminal re-sends what was not acknowledged; the server stores a re-sent position once). Frames with a bad
  * checksum or escape are refused and logged (with their hex) at the server, never forwarded.
  */
 import net from 'node:net';
+import type { GatewayPosition } from '../../core/contract/izs-logistical/tracking.contract.ts';
 import {
   Deframer,
   decodeFrame,
   encodeFrame,
   generalReplyBody,
+  type Location,
   type Message,
   MSG,
   parseAuth,
+  parseBatch,
   parseLocation,
   parseRegister,
   REPLY,
@@ -22,6 +26,20 @@ import {
   toHex,
 } from '../../core/logistics/jt808.ts';
 import type { Upstream } from './upstream.ts';
+
+const toPosition = (terminal: string, loc: Location, late = false): GatewayPosition => ({
+  terminal,
+  time: loc.time,
+  lon: loc.lon,
+  lat: loc.lat,
+  speed: loc.speed,
+  direction: loc.direction % 360,
+  altitude: loc.altitude,
+  alarmBits: loc.alarm,
+  located: loc.located,
+  mileageKm: loc.mileageKm,
+  late,
+});
 
 export interface GatewayStats {
   frames: number;
@@ -136,22 +154,40 @@ export class Gateway {
           void this.up.reject(m.phone, '位置数据格式不正确', toHex(m.body)).catch(() => undefined);
           return general(m, REPLY.bad);
         }
-        const res = await this.up.position({
-          terminal: m.phone,
-          time: loc.time,
-          lon: loc.lon,
-          lat: loc.lat,
-          speed: loc.speed,
-          direction: loc.direction % 360,
-          altitude: loc.altitude,
-          alarmBits: loc.alarm,
-          located: loc.located,
-          mileageKm: loc.mileageKm,
-        });
+        const res = await this.up.position(toPosition(m.phone, loc));
         if (res === null) return; // server unreachable: no acknowledgement, the terminal re-sends
         if (res.ok) this.stats.stored++;
         else this.stats.refused++;
         return general(m, res.ok ? REPLY.ok : REPLY.bad);
+      }
+      case MSG.batchLocation: {
+        // 定位数据批量上传 (type 0 正常批量, type 1 盲区补报): every item is sent to the server in one post, in the
+        // terminal's order; the batch is acknowledged once the server has answered for every item (stored, or
+        // refused and logged there — a refused item is not worth the terminal re-sending the whole backlog)
+        if (!s.authed) return general(m, REPLY.fail);
+        const batch = parseBatch(m.body);
+        if (!batch || batch.items.length === 0) {
+          this.stats.refused++;
+          void this.up.reject(m.phone, '批量位置数据格式不正确', toHex(m.body)).catch(() => undefined);
+          return general(m, REPLY.bad);
+        }
+        const positions: GatewayPosition[] = [];
+        for (const item of batch.items) {
+          const loc = parseLocation(item);
+          if (!loc || Number.isNaN(loc.time)) {
+            this.stats.refused++;
+            void this.up.reject(m.phone, '位置数据格式不正确', toHex(item)).catch(() => undefined);
+            continue;
+          }
+          positions.push(toPosition(m.phone, loc, batch.type === 1));
+        }
+        const res = positions.length ? await this.up.positions(positions) : [];
+        if (res === null) return; // server unreachable: no acknowledgement, the terminal re-sends the batch
+        for (const r of res) {
+          if (r.ok) this.stats.stored++;
+          else this.stats.refused++;
+        }
+        return general(m, REPLY.ok);
       }
       case MSG.terminalReply:
       case MSG.logout:

@@ -52,6 +52,19 @@ export class Upstream {
     });
   }
 
+  /**
+   * A 0x0704 batch: posted at once as one request (its items stay together and in order), answered per item;
+   * null when the server could not be reached.
+   */
+  async positions(list: GatewayPosition[]): Promise<{ ok: boolean; msg?: string }[] | null> {
+    try {
+      const r = await this.post<{ results: { ok: boolean; msg?: string }[] }>('/ingest/gateway', { positions: list });
+      return list.map((_, i) => r.results[i] ?? { ok: false });
+    } catch {
+      return null;
+    }
+  }
+
   private send(): void {
     clearTimeout(this.timer);
     this.timer = undefined;

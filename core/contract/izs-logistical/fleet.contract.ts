@@ -164,7 +164,10 @@ export const carResource = defineResource({
   scope: 'dept',
   sortable: ['plate', 'insuranceExpiry', 'transportCertExpiry', 'createTime'],
   defaultSort: { field: 'createTime', desc: true },
-  unique: [{ fields: ['plate'], message: '车牌号已存在' }],
+  unique: [
+    { fields: ['plate'], message: '车牌号已存在' },
+    { fields: ['gpsDeviceId'], message: 'GPS设备号已存在', index: 'lg_car_device_uq' },
+  ],
   columns: [
     { field: 'plate', label: '车牌号', kind: 'code', width: 110, sortable: true },
     { field: 'carType', label: '车辆类型', kind: 'select', options: { options: CAR_TYPES }, width: 130 },

@@ -121,6 +121,8 @@ export const gatewayPosition = z.object({
   alarmBits: z.number().int().min(0).default(0),
   located: z.boolean().default(true),
   mileageKm: z.number().min(0).optional(),
+  /** from a 0x0704 盲区补报 batch: stored as history (补传), never alarmed */
+  late: z.boolean().default(false),
 });
 export type GatewayPosition = z.input<typeof gatewayPosition>;
 const ingestResult = z.object({ ok: z.boolean(), msg: z.string().optional() });

@@ -14,6 +14,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   unique,
   uniqueIndex,
@@ -204,6 +205,11 @@ export const lgPosition = pgTable(
     alarmBits: bigint('alarm_bits', { mode: 'number' }).notNull().default(0),
     mileageKm: real('mileage_km'),
     source: varchar('source', { length: 8 }).notNull().default('jt808'),
+    /**
+     * 1 = 补传: received late (a 0x0704 盲区补报 batch, older than the car's last report or than LATE_AFTER_MS) —
+     * stored as history, never run through the alarm rules nor pushed as the live position.
+     */
+    late: smallint('late').notNull().default(0),
     receivedAt: tstz('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.carId, t.time] })],

@@ -3,7 +3,8 @@
  * (pdfjs-dist, legacy build for Node) and laid out for the existing parser (core/finance-ar pdf-layout.ts →
  * parseInvoiceText). On the server because the parser's answer is then one typed endpoint (tested through HTTP), the
  * file's sha256 is taken where it is stored, and PDF.js (≈ 1 MB) stays out of the browser bundle. No fonts are
- * rendered, no script runs (isEvalSupported false); a file that is not a PDF is a 400.
+ * rendered, no script runs (isEvalSupported false), and it runs in a worker thread with limits (platform/files); a
+ * file that is not a PDF is a 400.
  */
 import { createHash } from 'node:crypto';
 import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
@@ -11,39 +12,20 @@ import { INVOICE_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/in
 import { type PdfRun, pageText, parseInvoiceText } from '../../../core/finance-ar/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
-import { badRequest } from '../../platform/r.ts';
+import { pdfPagesInWorker } from '../../platform/files/worker.ts';
+import { ApiError, badRequest } from '../../platform/r.ts';
 import { guard } from './entities.ts';
 
 const MAX_PAGES = 5;
 
-/** The text of every page (at most 5), pages separated by a blank line. */
+/**
+ * The text of every page (at most 5), pages separated by a blank line. PDF.js runs in a file worker thread
+ * (platform/files: time and heap limits, Flate streams inflated under a ceiling first), so a hostile PDF costs that
+ * thread, not the server's event loop; a refusal is a Chinese 400.
+ */
 export async function pdfText(data: Uint8Array): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
-    verbosity: 0,
-  }).promise;
-  try {
-    const pages: string[] = [];
-    for (let i = 1; i <= Math.min(doc.numPages, MAX_PAGES); i++) {
-      const page = await doc.getPage(i);
-      const [, , width] = page.view;
-      const content = await page.getTextContent();
-      const runs: PdfRun[] = [];
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        runs.push({ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width });
-      }
-      pages.push(pageText(runs, width));
-    }
-    return pages.join('\n\n');
-  } finally {
-    await doc.destroy();
-  }
+  const pages = await pdfPagesInWorker(data, MAX_PAGES);
+  return pages.map((p) => pageText(p.runs satisfies PdfRun[], p.width)).join('\n\n');
 }
 
 export function registerInvoicePdf(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
@@ -64,7 +46,8 @@ export function registerInvoicePdf(app: Parameters<typeof endpoints>[0], ctx: Cr
     let text: string;
     try {
       text = await pdfText(new Uint8Array(bytes));
-    } catch {
+    } catch (e) {
+      if (e instanceof ApiError) throw e; // a limit of the file worker (size, time, memory), already in Chinese
       throw badRequest('PDF文件无法读取（可能已损坏或加密）');
     }
     if (!text.trim()) throw badRequest('PDF没有文字层（可能是扫描件），请手工录入');

@@ -1,6 +1,6 @@
 /**
  * Position ingest: one path for the JT/T 808 gateway and the phone apps. A batch is checked point by point
- * (known terminal, GNSS fix, not from the future, not older than the retention), stored in one INSERT keyed
+ * (known terminal, GNSS fix, not from the future, not older than GPS_MAX_AGE_DAYS), stored in one INSERT keyed
  * (car_id, time) — a re-sent position is stored once — and only then answered, so the gateway acknowledges
  * (0x8001) exactly what is stored. Stored points are pushed to the tenant's /topic/vehicle subscribers (one message
  * per batch: an array of positions) and run
@@ -34,8 +34,21 @@ import type { LgBroker } from './socket.ts';
 
 /** A report may be at most this far ahead of the server clock (terminal clocks drift a little). */
 export const FUTURE_TOLERANCE_MS = 120_000;
-/** Older reports are refused (they would be thinned away at once; see retention.ts). */
-export const MAX_AGE_MS = 30 * 24 * 3600_000;
+/**
+ * Reports older than this are refused (位置时间早于N天): `GPS_MAX_AGE_DAYS`, default 365 — the retention of
+ * retention.ts, which keeps positions at least this long. A terminal leaving a dead zone after weeks still delivers
+ * its backlog.
+ */
+export function maxAgeDays(): number {
+  const v = Number(process.env.GPS_MAX_AGE_DAYS);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : 365;
+}
+/**
+ * A report this much older than the server clock (or older than the car's last report, or from a 0x0704 盲区补报
+ * batch) is 补传: stored as history, not pushed as the live position, not run through the alarm rules (an overspeed
+ * of last week is not an alarm now, and an old point must not move the car on the map).
+ */
+export const LATE_AFTER_MS = 10 * 60_000;
 
 export interface IngestPoint {
   time: number;
@@ -48,6 +61,8 @@ export interface IngestPoint {
   located?: boolean;
   mileageKm?: number;
   crs?: 'wgs84' | 'gcj02';
+  /** sent as 补报 (0x0704 type 1) */
+  late?: boolean;
 }
 
 interface CarInfo {
@@ -120,6 +135,7 @@ export class Ingestor {
     const results: { ok: boolean; msg?: string }[] = [];
     const rows: (typeof lgPosition.$inferInsert)[] = [];
     const accepted: { car: CarInfo; point: IngestPoint }[] = [];
+    const maxAgeMs = maxAgeDays() * 86_400_000;
     for (const { device, point } of items) {
       const car = await this.carOf(device);
       let msg: string | undefined;
@@ -127,14 +143,16 @@ export class Ingestor {
       else if (point.located === false) msg = '未定位';
       else if (!Number.isFinite(point.time)) msg = '时间格式不正确';
       else if (point.time > now + FUTURE_TOLERANCE_MS) msg = '位置时间晚于服务器时间';
-      else if (point.time < now - MAX_AGE_MS) msg = '位置时间过早';
+      else if (point.time < now - maxAgeMs) msg = `位置时间早于${maxAgeDays()}天`;
       if (msg) {
         results.push({ ok: false, msg });
         await this.reject(source, device, msg, JSON.stringify(point));
         continue;
       }
       results.push({ ok: true });
-      accepted.push({ car: car!, point });
+      const seen = this.lastSeen.get(car!.carId);
+      const late = !!point.late || point.time < now - LATE_AFTER_MS || (!!seen && point.time < seen.time);
+      if (!late) accepted.push({ car: car!, point });
       rows.push({
         carId: car!.carId,
         time: new Date(point.time),
@@ -148,10 +166,12 @@ export class Ingestor {
         alarmBits: point.alarmBits ?? 0,
         mileageKm: point.mileageKm,
         source,
+        late: late ? 1 : 0,
       });
     }
     if (rows.length === 0) return results;
     await this.db.insert(lgPosition).values(rows).onConflictDoNothing();
+    // late (补传) points are stored only: the pushes and the alarm rules below see the live ones
     const receivedAt = Date.now();
     accepted.sort((a, b) => a.point.time - b.point.time);
     // one STOMP message per tenant per batch (an array): 1,000 terminals at 1 Hz through a gateway batching every

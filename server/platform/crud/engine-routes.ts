@@ -32,7 +32,7 @@ export function registerRoutes(
   const paths = resourcePaths(def);
   const { cols, joins, isDeptScoped, selection, defaultOrder, orderBy, baseConds, conditions, entity, load, info } =
     read;
-  const { checkUnique, deptIdFor, auditOnCreate, permit, columnValues, insert, update } = write;
+  const { checkUnique, checkUniqueMany, deptIdFor, auditOnCreate, permit, columnValues, insert, update } = write;
 
   const pageQuery = (q: Row) => {
     const p = parse(pageQuerySchema, { current: q.current, size: q.size, ascs: q.ascs, descs: q.descs });
@@ -207,6 +207,7 @@ export function registerRoutes(
         await importRows(req, db, def, user, {
           importValue: hooks.importValue,
           checkUnique: (ex, values) => checkUnique(ex, user, values),
+          checkUniqueMany: (ex, rows) => checkUniqueMany(ex, user, rows),
           prepare: async (values) => {
             const row = columnValues(values);
             if ('status' in cols && values.status !== undefined) row.status = values.status;

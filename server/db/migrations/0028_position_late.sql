@@ -1,0 +1,1 @@
+ALTER TABLE "lg_position" ADD COLUMN "late" smallint DEFAULT 0 NOT NULL;
