@@ -25,9 +25,9 @@ import { registerDimensions } from './dimensions.ts';
 import { registerFixedAssets } from './fixed-assets.ts';
 import { registerIncomeExpend } from './income-expend.ts';
 import { registerOpenings } from './openings.ts';
+import { registerReconcile } from './reconcile.ts';
 import { registerUnits } from './units.ts';
 import { registerVoucherWords } from './voucher-words.ts';
-import { registerReconcile } from './reconcile.ts';
 import { registerVouchers } from './vouchers.ts';
 
 const WITHOUT_BOOK = (url: string) => url.startsWith(ACCOUNT_SET_BASE) || url === DIMENSION_PATHS.sourceList;
