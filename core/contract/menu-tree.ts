@@ -278,6 +278,13 @@ export const MENU_TREE: MenuSeed[] = [
             activeMenu: '/accounting/payable/payment-order',
           },
           { name: '付款退款', path: '/accounting/payable/refundment-order', ...accDoc },
+          {
+            name: '付款退款详情',
+            path: '/accounting/payable/refundment-order-detail/:id',
+            ...acc,
+            ...hid,
+            activeMenu: '/accounting/payable/refundment-order',
+          },
           { name: '应收票据', path: '/accounting/payable/receivable-bill', ...acc },
           { name: '应付票据', path: '/accounting/payable/payable-bill', ...acc },
         ],

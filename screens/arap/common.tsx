@@ -3,6 +3,7 @@ import { Select, Tag } from '@douyinfe/semi-ui';
 import type { ReactNode } from 'react';
 import { dec, moneyText } from '../../core/accounting/amount.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
+import { businessMonthStart, businessToday } from '../../core/format/business-day.ts';
 import { METHOD_NAMES, type Side, SOURCE_NAMES, STATE_NAMES } from '../../core/contract/izs-finance-ar/fields.ts';
 import './arap.css';
 
@@ -28,11 +29,9 @@ export const stateTag = (s: string) => (
   <Tag color={s === 'voided' ? 'grey' : s === 'reviewed' ? 'green' : 'orange'}>{STATE_NAMES[s] ?? s}</Tag>
 );
 
-export const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-export const monthStart = () => `${today().slice(0, 8)}01`;
+/** 今天 and the month's first day on the server (TZ), not the browser's clock (issue 26). */
+export const today = () => businessToday();
+export const monthStart = () => businessMonthStart();
 
 /** Customers (ar) or suppliers (ap) from the business data cache. */
 export function PartySelect({

@@ -28,6 +28,7 @@ import {
   WORDS,
   yuan,
 } from './common.tsx';
+import { DateInput } from '../../features/ui/date-input.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? (e as Error)?.message ?? '操作失败';
@@ -168,9 +169,9 @@ export default function DocList({ path }: ScreenProps) {
             { value: 'settled', label: '已核销' },
           ]}
         />
-        <Input type="date" style={{ width: 160 }} value={beginDate} onChange={setBegin} />
+        <DateInput label="开始日期" value={beginDate} onChange={setBegin} />
         <span>至</span>
-        <Input type="date" style={{ width: 160 }} value={endDate} onChange={setEnd} />
+        <DateInput label="结束日期" value={endDate} onChange={setEnd} />
         <Button theme="solid" onClick={() => setManual(true)}>
           新增{w.doc}
         </Button>
@@ -278,7 +279,7 @@ export default function DocList({ path }: ScreenProps) {
             value={form.partyId || undefined}
             onChange={(v) => setForm({ ...form, partyId: v ?? '' })}
           />
-          <Input type="date" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
+          <DateInput label="单据日期" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
           <Input placeholder="价税合计（元）" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
           <Input
             placeholder="税率（%，可空：不拆税额）"

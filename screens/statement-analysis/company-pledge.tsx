@@ -9,6 +9,7 @@ import { useReportPledgeQuery } from '../../core/api/izs-report.api.ts';
 import type { CompanyPledgeRow } from '../../core/contract/izs-report/company-pledge.contract.ts';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import './report.css';
+import { cellForPlaces, kgCell, moneyCell } from '../../features/ui/cells.ts';
 
 const COLS: SheetColumn[] = [
   { title: '仓库', field: 'warehouseName' },
@@ -55,12 +56,13 @@ export default function CompanyPledge() {
           dataIndex: c.field,
           width: WIDTH[c.field] ?? 115,
           align: c.places ? ('right' as const) : undefined,
+          render: c.places === 3 ? kgCell : cellForPlaces(c.places),
         }))}
       />
       {t && (
         <div className="ly-report-field" data-testid="pledge-total">
-          合计：质押 {t.pledgedKg} kg，价值 {t.pledgedValue} 元；融资余额 {t.outstanding} 元；应计利息{' '}
-          {t.accruedInterest} 元（{r.data?.dayCount} 逐日计提至 {r.data?.asOf}，未付部分）
+          合计：质押 {kgCell(t.pledgedKg)} kg，价值 {moneyCell(t.pledgedValue)} 元；融资余额 {moneyCell(t.outstanding)}{' '}
+          元；应计利息 {moneyCell(t.accruedInterest)} 元（{r.data?.dayCount} 逐日计提至 {r.data?.asOf}，未付部分）
         </div>
       )}
     </div>

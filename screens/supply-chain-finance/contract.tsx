@@ -15,6 +15,7 @@ import { zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { FinanceDetail } from './finance-detail.tsx';
+import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
 
 type F = FormFieldDef<Record<string, unknown>>;
 const fields = (kind: unknown): F[] => [
@@ -69,7 +70,7 @@ export default function FinanceContractScreen() {
         width={760}
         onCancel={() => setAdding(false)}
         onOk={submit}
-        okButtonProps={{ loading: creating.isLoading }}
+        okButtonProps={{ ...NO_ENGLISH_NAME, loading: creating.isLoading }}
       >
         <ResourceForm
           fields={fields(values.kind)}
