@@ -87,7 +87,12 @@ export function BillFields({
             />
           </Field>
           <Field label={side === 'ar' ? '出票人' : '出票人（可空：本公司）'}>
-            <Input style={{ width: 180 }} value={b.drawer} onChange={(x) => set({ drawer: x })} data-testid="bill-drawer" />
+            <Input
+              style={{ width: 180 }}
+              value={b.drawer}
+              onChange={(x) => set({ drawer: x })}
+              data-testid="bill-drawer"
+            />
           </Field>
           <Field label="承兑人 / 承兑银行">
             <Input

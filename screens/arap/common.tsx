@@ -3,8 +3,8 @@ import { Select, Tag } from '@douyinfe/semi-ui';
 import type { ReactNode } from 'react';
 import { dec, moneyText } from '../../core/accounting/amount.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
-import { businessMonthStart, businessToday } from '../../core/format/business-day.ts';
 import { METHOD_NAMES, type Side, SOURCE_NAMES, STATE_NAMES } from '../../core/contract/izs-finance-ar/fields.ts';
+import { businessMonthStart, businessToday } from '../../core/format/business-day.ts';
 import './arap.css';
 
 export const sideOf = (path: string): Side => (path.includes('/payable/') ? 'ap' : 'ar');
@@ -23,8 +23,8 @@ export const yuan = (v: string | undefined | null) => (v == null ? '' : moneyTex
 export const ratePct = (r: string) => `${dec(r).times(100).toString()}%`;
 export const TAX_SOURCES: Record<string, string> = { template: '凭证模板', config: '业务参数', manual: '手工录入' };
 export const methodName = (m: string) => METHOD_NAMES[m] ?? m;
-export const sourceName = (s: string) =>
-  SOURCE_NAMES[s] ?? (s === 'sale_return' ? '销售退货' : s === 'purchase_return' ? '采购退货' : s);
+/** A document's source in Chinese (issue 26: 应付单 showed the raw `lg_freight`). */
+export const sourceName = (s: string) => SOURCE_NAMES[s] ?? s;
 export const stateTag = (s: string) => (
   <Tag color={s === 'voided' ? 'grey' : s === 'reviewed' ? 'green' : 'orange'}>{STATE_NAMES[s] ?? s}</Tag>
 );

@@ -9,8 +9,8 @@ import { useArapStatementQuery } from '../../core/api/izs-finance-ar.api.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
 import type { Statement } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { Side } from '../../core/contract/izs-finance-ar/fields.ts';
-import { monthStart, Page, PartySelect, sourceName, today, yuan } from './common.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
+import { monthStart, Page, PartySelect, sourceName, today, yuan } from './common.tsx';
 
 const KIND: Record<string, string> = { collection: '收款', payment: '付款', refund: '退款', offset: '对冲' };
 const kindName = (k: string) => KIND[k] ?? sourceName(k);

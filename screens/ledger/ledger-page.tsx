@@ -8,12 +8,14 @@ import { notifyError } from '../../core/api/notify.ts';
 import { type LedgerRow, purchaseLedgerDef, sellLedgerDef } from '../../core/contract/izs-contract/ledger.contract.ts';
 import { CUSTOMER_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';
 import { businessMonthStart, businessToday } from '../../core/format/business-day.ts';
+import { pickedDay } from '../../core/format/date.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { formatBytes } from '../../features/crud/export-import.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
 import { kgCell, moneyCell, qtyCell } from '../../features/ui/cells.ts';
 
-const day = (d: Date) => d.toLocaleDateString('sv-SE');
+/** A picked calendar day as yyyy-MM-dd (core/format/date.ts). */
+const day = (d: Date) => pickedDay(d);
 const num = (w?: number) => ({ align: 'right' as const, width: w });
 const money = (w?: number) => ({ ...num(w), render: moneyCell });
 const tonnes = (w?: number) => ({ ...num(w), render: qtyCell(3) });

@@ -9,6 +9,7 @@ import { useReportPledgeQuery } from '../../core/api/izs-report.api.ts';
 import type { CompanyPledgeRow } from '../../core/contract/izs-report/company-pledge.contract.ts';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import './report.css';
+import { pickedDay } from '../../core/format/date.ts';
 import { cellForPlaces, kgCell, moneyCell } from '../../features/ui/cells.ts';
 
 const COLS: SheetColumn[] = [
@@ -24,7 +25,8 @@ const COLS: SheetColumn[] = [
 ];
 
 const WIDTH: Record<string, number> = { warehouseName: 120, materialName: 100, providerName: 180, contractNos: 150 };
-const day = (d: Date) => d.toLocaleDateString('sv-SE');
+/** A picked calendar day as yyyy-MM-dd (core/format/date.ts). */
+const day = (d: Date) => pickedDay(d);
 
 export default function CompanyPledge() {
   const [asOf, setAsOf] = useState<string>('');

@@ -14,8 +14,8 @@ import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
-import { FinanceDetail } from './finance-detail.tsx';
 import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
+import { FinanceDetail } from './finance-detail.tsx';
 
 type F = FormFieldDef<Record<string, unknown>>;
 const fields = (kind: unknown): F[] => [
