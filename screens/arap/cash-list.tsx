@@ -5,7 +5,6 @@
  */
 import { Button, Checkbox, Input, Modal, Select, Table, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { useSelectListQuery } from '../../core/api/crud.api.ts';
 import {
   useArapCashCreateMutation,
@@ -20,6 +19,7 @@ import { DateInput } from '../../features/ui/date-input.tsx';
 import { Field } from '../../features/ui/field.tsx';
 import { BillFields, type BillForm, emptyBill } from './bill-fields.tsx';
 import { methodName, Page, PartySelect, sideOf, stateTag, today, WORDS, yuan } from './common.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '保存失败';
@@ -267,7 +267,7 @@ export default function CashList({ path }: ScreenProps) {
           {
             title: '单号',
             dataIndex: 'orderNo',
-            render: (v: string, r: ArCash) => <Link href={`${detail}/${r.id}`}>{v}</Link>,
+            render: (v: string, r: ArCash) => <TextLink href={`${detail}/${r.id}`}>{v}</TextLink>,
           },
           { title: w.party, dataIndex: 'partyName' },
           { title: '日期', dataIndex: 'cashDate' },
@@ -283,7 +283,7 @@ export default function CashList({ path }: ScreenProps) {
             ? []
             : [{ title: `未核销（${w.advance}）`, dataIndex: 'unapplied', render: num, align: 'right' as const }]),
           { title: '状态', dataIndex: 'state', render: stateTag },
-          { title: '', render: (_: unknown, r: ArCash) => <Link href={`${sub}/${r.orderNo}`}>核销明细</Link> },
+          { title: '', render: (_: unknown, r: ArCash) => <TextLink href={`${sub}/${r.orderNo}`}>核销明细</TextLink> },
         ]}
       />
       {dialog && <CashDialog side={side} refund={refund} onClose={() => setDialog(false)} />}

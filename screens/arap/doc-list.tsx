@@ -5,7 +5,6 @@
  */
 import { Button, Input, InputNumber, Modal, Select, Table, Tag, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import {
   useArapBalancesQuery,
   useArapCreditSaveMutation,
@@ -29,6 +28,7 @@ import {
   WORDS,
   yuan,
 } from './common.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? (e as Error)?.message ?? '操作失败';
@@ -189,7 +189,7 @@ export default function DocList({ path }: ScreenProps) {
             title: '单号',
             dataIndex: 'orderNo',
             width: 170,
-            render: (v: string, r: ArDoc) => <Link href={`${base}/${r.id}`}>{v}</Link>,
+            render: (v: string, r: ArDoc) => <TextLink href={`${base}/${r.id}`}>{v}</TextLink>,
           },
           { title: w.party, dataIndex: 'partyName', width: 180, ellipsis: true },
           { title: '来源', width: 170, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
