@@ -557,7 +557,8 @@ export const MENU_TREE: MenuSeed[] = [
       {
         name: '磅单列表大屏',
         path: '/visual/loadometer-order-list/:orderType/:id',
-        menuPath: '/visual/loadometer-order-list/1/1',
+        // the menu opens a real weighbridge of the user's department (issue 26: a hard-coded /1/1 said 地磅不存在)
+        menuPath: '/visual/loadometer-order-list',
         newWindow: true,
         buttons: ['view'],
       },

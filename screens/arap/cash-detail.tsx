@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useArapCashDetailQuery, useArapCashVoidMutation } from '../../core/api/izs-finance-ar.api.ts';
 import { BILL_KIND_NAMES, BILL_MODE_NAMES } from '../../core/contract/izs-finance-ar/bill-link.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 import { methodName, Page, stateTag, WORDS, yuan } from './common.tsx';
 import { SettleTable } from './doc-detail.tsx';
-import { TextLink } from '../../features/ui/text-link.tsx';
 
 const KIND = { collection: '收款单', payment: '付款单', refund: '退款单' } as Record<string, string>;
 

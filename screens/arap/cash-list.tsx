@@ -17,9 +17,9 @@ import { METHOD_NAMES, METHODS, type Side } from '../../core/contract/izs-financ
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
 import { Field } from '../../features/ui/field.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 import { BillFields, type BillForm, emptyBill } from './bill-fields.tsx';
 import { methodName, Page, PartySelect, sideOf, stateTag, today, WORDS, yuan } from './common.tsx';
-import { TextLink } from '../../features/ui/text-link.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '保存失败';

@@ -16,6 +16,7 @@ import {
 import type { ArDoc, BalanceRow } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 import {
   Page,
   PartySelect,
@@ -28,7 +29,6 @@ import {
   WORDS,
   yuan,
 } from './common.tsx';
-import { TextLink } from '../../features/ui/text-link.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? (e as Error)?.message ?? '操作失败';

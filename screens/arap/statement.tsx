@@ -3,7 +3,7 @@
  * payment, refund and offset with the running balance, closing balance (also in capital numerals). 打印 opens the
  * A4 print page (/print/statements/index) with the same query; 导出Excel writes the same figures.
  */
-import { Button, Input, Select, Table } from '@douyinfe/semi-ui';
+import { Button, Select, Table } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import { useArapStatementQuery } from '../../core/api/izs-finance-ar.api.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
