@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { flattenMenu } from '../../core/contract/menu-tree.ts';
+import { startPluginServer } from '../../tools/scale-bridge/plugin.ts';
 import { apiAs, collectPageErrors, signIn } from './helpers.ts';
 
 /**
@@ -297,4 +298,38 @@ test('links open real data: a driver from 司机列表, the 磅单列表大屏 m
     await expect(page.getByText('地磅不存在')).toHaveCount(0);
   }
   await page.screenshot({ path: `${SHOTS}/after-visual-order-list.png` });
+});
+
+test('地磅数据看板 shows the weight the station reads (the station relays it to the department channel)', async ({
+  page,
+  context,
+}) => {
+  const plugin = await startPluginServer({ host: '127.0.0.1', port: 0, scale: 'DB01' });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await signIn(page);
+    const bridges = await apiAs<{ id: string; code: string }[]>(page, '/api/izs-base/weighbridge/select-list');
+    const db01 = bridges.data.find((b) => b.code === 'DB01');
+    expect(db01).toBeTruthy();
+    await page.evaluate(
+      (url) => localStorage.setItem('loopyard:station', JSON.stringify({ pluginUrl: url })),
+      `ws://127.0.0.1:${plugin.port}/ws`,
+    );
+    await page.goto(`/supply-chain/loadometer/${db01?.id}`);
+    await expect(page.getByTestId('ws-weighbridge')).toBeVisible({ timeout: 30_000 });
+    const board = await context.newPage();
+    await board.goto('/visual/data-board');
+    const tile = board.getByTestId(`bridge-${db01?.id}`);
+    await expect(tile.getByText('实时重量')).toBeVisible({ timeout: 30_000 });
+    // the indicator on the scale PC reads 35260 kg; only the station sees the plugin link
+    timer = setInterval(
+      () => plugin.publishWeight({ value: '35260', unit: 'kg', stable: true, scale: 'DB01', time: Date.now() }),
+      300,
+    );
+    await expect(tile.getByTestId('bridge-weight')).toHaveText('35260', { timeout: 30_000 });
+    await board.screenshot({ path: `${SHOTS}/after-data-board-live.png` });
+  } finally {
+    clearInterval(timer);
+    await plugin.close();
+  }
 });
