@@ -43,7 +43,7 @@ export function BillFields({
   const held = useArapHeldBillsQuery({}, { skip: side !== 'ap' || b.mode !== 'endorse' });
   const set = (patch: Partial<BillForm>) => onChange({ ...b, ...patch });
   return (
-    <div className="ly-arap-bar ly-arap-form" data-testid="bill-fields">
+    <div className="ly-arap-bar ly-arap-fields" data-testid="bill-fields">
       {side === 'ap' && (
         <Field label="票据处理">
           <Select

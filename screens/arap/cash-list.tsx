@@ -86,7 +86,7 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
       confirmLoading={c1.isLoading || c2.isLoading}
       okText="保存"
     >
-      <div className="ly-arap-bar ly-arap-form" data-testid="cash-form">
+      <div className="ly-arap-bar ly-arap-fields" data-testid="cash-form">
         <Field label={w.party} required>
           <PartySelect
             side={side}
@@ -122,7 +122,7 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
           </Field>
         )}
       </div>
-      <div className="ly-arap-bar ly-arap-form">
+      <div className="ly-arap-bar ly-arap-fields">
         <Field label="账户类型" required>
           <Select
             style={{ width: 110 }}
