@@ -158,7 +158,7 @@ async function axeNames(page: Page, selector: string): Promise<string[]> {
 }
 
 /** Every control in the dialog: its role and accessible name (Playwright's ARIA snapshot). */
-async function controlNames(page: Page, dialog: ReturnType<Page['getByRole']>) {
+async function controlNames(dialog: ReturnType<Page['getByRole']>) {
   const yaml = await dialog.ariaSnapshot();
   return [...yaml.matchAll(/- (textbox|combobox|checkbox|spinbutton|radio|button)(?: "([^"]*)")?/g)].map((m) =>
     `${m[1]} ${m[2] ?? ''}`.trim(),
@@ -191,7 +191,7 @@ test('the 收款 dialog: every control has a visible Chinese label and the same 
   await expect(dialog.getByRole('combobox', { name: '到期日' })).toBeVisible();
 
   expect(await axeNames(page, '.semi-modal')).toEqual([]);
-  const names = await controlNames(page, dialog);
+  const names = await controlNames(dialog);
   const english = names.filter((n) => /confirm|cancel|Choose date|selected|close/i.test(n));
   const unnamed = names.filter((n) => !/[\u4e00-\u9fa5]/.test(n) && !/^button$/.test(n));
   expect(english, names.join('\n')).toEqual([]);
