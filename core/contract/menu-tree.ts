@@ -284,6 +284,13 @@ export const MENU_TREE: MenuSeed[] = [
             activeMenu: '/accounting/payable/payment-order',
           },
           { name: '付款退款', path: '/accounting/payable/refundment-order', ...accDoc },
+          {
+            name: '付款退款详情',
+            path: '/accounting/payable/refundment-order-detail/:id',
+            ...acc,
+            ...hid,
+            activeMenu: '/accounting/payable/refundment-order',
+          },
           { name: '应收票据', path: '/accounting/payable/receivable-bill', ...acc },
           { name: '应付票据', path: '/accounting/payable/payable-bill', ...acc },
         ],
@@ -558,7 +565,8 @@ export const MENU_TREE: MenuSeed[] = [
       {
         name: '磅单列表大屏',
         path: '/visual/loadometer-order-list/:orderType/:id',
-        menuPath: '/visual/loadometer-order-list/1/1',
+        // the menu opens a real weighbridge of the user's department (issue 26: a hard-coded /1/1 said 地磅不存在)
+        menuPath: '/visual/loadometer-order-list',
         newWindow: true,
         buttons: ['view'],
       },

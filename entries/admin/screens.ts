@@ -200,6 +200,7 @@ export const SCREENS: PageMap = {
   '/accounting/payable/payment-order-info/:orderNo': lazy(() => import('../../screens/arap/cash-detail.tsx')),
   '/accounting/payable/payment-sub-order-info/:orderNo': lazy(() => import('../../screens/arap/cash-detail.tsx')),
   '/accounting/payable/refundment-order': lazy(() => import('../../screens/arap/cash-list.tsx')),
+  '/accounting/payable/refundment-order-detail/:id': lazy(() => import('../../screens/arap/cash-detail.tsx')),
   '/accounting/payable/receivable-bill': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
   '/accounting/payable/payable-bill': lazy(() => import('../../screens/accounting/bill-manage.tsx')),
   '/accounting/statement': lazy(() => import('../../screens/arap/statement.tsx')),

@@ -11,6 +11,8 @@ import { TRACE_EVENTS, TRACE_ORDER_TYPES } from '../../core/trace/fields.ts';
 import { checkTrace, type Verdict } from './trace-check.ts';
 import { parseTracePath } from './trace-path.ts';
 import './trace.css';
+import { formatDateTime } from '../../core/format/date.ts';
+import { loadSiteInfo } from '../../core/session/server-clock.ts';
 
 const TRACE_PATH = '/api/izs-toolbox/blockchain/transaction-by-order-no';
 
@@ -92,7 +94,7 @@ function TraceBody({ data, verdict }: { data: TraceData; verdict: Verdict | null
         <Row k="区块哈希" v={r.blockHash} hash />
         <Row k="上链哈希" v={r.transactionHash} hash />
         <Row k="前块哈希" v={data.proof.block.prevHash} hash />
-        <Row k="上链时间" v={new Date(r.timestamp).toLocaleString('zh-CN', { hour12: false })} />
+        <Row k="上链时间" v={formatDateTime(r.timestamp)} />
         <Row k="链类型" v={r.chain === 'local-hashchain' ? '本地哈希链（可替换为联盟链）' : r.chain} />
       </section>
       <section className="tr-card" data-testid="trace-fields">
@@ -120,7 +122,7 @@ function TraceBody({ data, verdict }: { data: TraceData; verdict: Verdict | null
             <Row
               key={h.txHash}
               k={TRACE_EVENTS[h.event] ?? h.event}
-              v={`区块 #${h.blockNumber} · ${new Date(h.time).toLocaleString('zh-CN', { hour12: false })}`}
+              v={`区块 #${h.blockNumber} · ${formatDateTime(h.time)}`}
             />
           ))}
         </section>
@@ -165,4 +167,6 @@ function TracePage() {
   );
 }
 
+// the server's zone for the times shown (site-info answers before the trace record does)
+void loadSiteInfo();
 createRoot(document.getElementById('root')!).render(<TracePage />);

@@ -9,6 +9,7 @@ const SCREENS: [string, Screen][] = [
   ['/visual/config', lazy(() => import('../../screens/visual/config.tsx'))],
   ['/visual/home', lazy(() => import('../../screens/visual/home.tsx'))],
   ['/visual/data-board', lazy(() => import('../../screens/visual/data-board.tsx'))],
+  ['/visual/loadometer-order-list', lazy(() => import('../../screens/visual/order-list-pick.tsx'))],
   ['/visual/loadometer-order-list/:orderType/:id', lazy(() => import('../../screens/visual/order-list.tsx'))],
   [
     '/visual/loadometer-order-detail/:orderType/:id/:orderId',

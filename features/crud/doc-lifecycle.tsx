@@ -5,6 +5,7 @@ import { type LifecycleAction, useDocLifecycleMutation } from '../../core/api/iz
 import type { ResourceDef } from '../../core/contract/resource.ts';
 import { hasPermission } from '../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
+import { NO_ENGLISH_NAME } from '../ui/semi-zh.ts';
 
 export interface DocPermissions {
   submit: boolean;
@@ -88,7 +89,7 @@ export function useDocLifecycle(def: ResourceDef): { rowActions: (row: Row) => R
       okText="确定"
       cancelText="取消"
       confirmLoading={state.isLoading}
-      okButtonProps={{ 'data-testid': 'doc-confirm' } as Record<string, string>}
+      okButtonProps={{ ...NO_ENGLISH_NAME, 'data-testid': 'doc-confirm' } as Record<string, string>}
     >
       <div className="ly-doc-ask">
         {ask?.action === 'review' ? '审核后库存随即变动，确定审核该单据吗？' : '作废后已产生的库存变动将被冲回。'}

@@ -25,14 +25,15 @@ export function useWallConfig(): VisualConfig {
 }
 
 /** The path a configured screen key opens. */
-export function screenPath(key: VisualConfig['screens'][number], weighbridgeId = '0'): string {
+export function screenPath(key: VisualConfig['screens'][number], weighbridgeId?: string): string {
   switch (key) {
     case 'operation-data':
       return '/visual/operation-data/1';
     case 'tax':
       return '/visual/tax/0';
     case 'loadometer-order-list':
-      return `/visual/loadometer-order-list/0/${weighbridgeId}`;
+      // without a configured weighbridge: the department's first (screens/visual/order-list-pick.tsx), never a made-up id
+      return weighbridgeId ? `/visual/loadometer-order-list/0/${weighbridgeId}` : '/visual/loadometer-order-list';
     default:
       return `/visual/${key}`;
   }

@@ -21,6 +21,7 @@ const KIND: Record<string, string> = {
   purchase_return: '采购退货',
   manual: '其他',
   freight: '运费',
+  lg_freight: '物流运费',
   collection: '收款',
   payment: '付款',
   refund: '退款',

@@ -8,6 +8,8 @@ import { useArapHeldBillsQuery } from '../../core/api/izs-finance-ar.api.ts';
 import type { CashBillIn } from '../../core/contract/izs-finance-ar/bill-link.ts';
 import { BILL_KIND_NAMES } from '../../core/contract/izs-finance-ar/bill-link.ts';
 import type { Side } from '../../core/contract/izs-finance-ar/fields.ts';
+import { DateInput } from '../../features/ui/date-input.tsx';
+import { Field } from '../../features/ui/field.tsx';
 import { yuan } from './common.tsx';
 
 export type BillForm = Required<Pick<CashBillIn, 'billNo' | 'drawer' | 'acceptor'>> & {
@@ -41,77 +43,71 @@ export function BillFields({
   const held = useArapHeldBillsQuery({}, { skip: side !== 'ap' || b.mode !== 'endorse' });
   const set = (patch: Partial<BillForm>) => onChange({ ...b, ...patch });
   return (
-    <div className="ly-arap-bar" data-testid="bill-fields">
+    <div className="ly-arap-bar ly-arap-fields" data-testid="bill-fields">
       {side === 'ap' && (
-        <Select
-          style={{ width: 150 }}
-          value={b.mode}
-          onChange={(x) => set({ mode: x === 'endorse' ? 'endorse' : 'issue' })}
-          optionList={[
-            { value: 'issue', label: '开出新票据' },
-            { value: 'endorse', label: '背书转让持有票据' },
-          ]}
-          data-testid="bill-mode"
-        />
+        <Field label="票据处理">
+          <Select
+            style={{ width: 150 }}
+            value={b.mode}
+            onChange={(x) => set({ mode: x === 'endorse' ? 'endorse' : 'issue' })}
+            optionList={[
+              { value: 'issue', label: '开出新票据' },
+              { value: 'endorse', label: '背书转让持有票据' },
+            ]}
+            data-testid="bill-mode"
+          />
+        </Field>
       )}
       {b.mode === 'endorse' ? (
-        <Select
-          style={{ width: 420 }}
-          placeholder="选择持有中的应收票据（票面金额须等于付款金额）"
-          value={b.billId || undefined}
-          onChange={(x) => set({ billId: String(x) })}
-          emptyContent="没有持有中的应收票据"
-          optionList={(held.data ?? []).map((h) => ({
-            value: h.id,
-            label: `${h.billNo} ${BILL_KIND_NAMES[h.billKind] ?? ''} ${yuan(h.amount)}元 到期 ${h.dueDate}`,
-          }))}
-          data-testid="bill-held"
-        />
+        <Field label="持有中的应收票据" required>
+          <Select
+            style={{ width: 420 }}
+            placeholder="票面金额须等于付款金额"
+            value={b.billId || undefined}
+            onChange={(x) => set({ billId: String(x) })}
+            emptyContent="没有持有中的应收票据"
+            optionList={(held.data ?? []).map((h) => ({
+              value: h.id,
+              label: `${h.billNo} ${BILL_KIND_NAMES[h.billKind] ?? ''} ${yuan(h.amount)}元 到期 ${h.dueDate}`,
+            }))}
+            data-testid="bill-held"
+          />
+        </Field>
       ) : (
         <>
-          <Input
-            style={{ width: 200 }}
-            placeholder="票据号码"
-            value={b.billNo}
-            onChange={(x) => set({ billNo: x })}
-            data-testid="bill-no"
-          />
-          <Select
-            style={{ width: 130 }}
-            value={b.billKind}
-            onChange={(x) => set({ billKind: x === 'commercial' ? 'commercial' : 'bank' })}
-            optionList={Object.entries(BILL_KIND_NAMES).map(([value, label]) => ({ value, label }))}
-          />
-          <Input
-            style={{ width: 180 }}
-            placeholder={side === 'ar' ? '出票人' : '出票人（可空：本公司）'}
-            value={b.drawer}
-            onChange={(x) => set({ drawer: x })}
-            data-testid="bill-drawer"
-          />
-          <Input
-            style={{ width: 200 }}
-            placeholder="承兑人 / 承兑银行"
-            value={b.acceptor}
-            onChange={(x) => set({ acceptor: x })}
-            data-testid="bill-acceptor"
-          />
-          <span>出票日</span>
-          <Input
-            type="date"
-            style={{ width: 150 }}
-            value={b.issueDate}
-            onChange={(x) => set({ issueDate: x })}
-            data-testid="bill-issue"
-          />
-          <span>到期日</span>
-          <Input
-            type="date"
-            style={{ width: 150 }}
-            value={b.dueDate}
-            onChange={(x) => set({ dueDate: x })}
-            data-testid="bill-due"
-          />
+          <Field label="票据号码" required>
+            <Input style={{ width: 200 }} value={b.billNo} onChange={(x) => set({ billNo: x })} data-testid="bill-no" />
+          </Field>
+          <Field label="票据类型">
+            <Select
+              style={{ width: 130 }}
+              value={b.billKind}
+              onChange={(x) => set({ billKind: x === 'commercial' ? 'commercial' : 'bank' })}
+              optionList={Object.entries(BILL_KIND_NAMES).map(([value, label]) => ({ value, label }))}
+            />
+          </Field>
+          <Field label={side === 'ar' ? '出票人' : '出票人（可空：本公司）'}>
+            <Input
+              style={{ width: 180 }}
+              value={b.drawer}
+              onChange={(x) => set({ drawer: x })}
+              data-testid="bill-drawer"
+            />
+          </Field>
+          <Field label="承兑人 / 承兑银行">
+            <Input
+              style={{ width: 200 }}
+              value={b.acceptor}
+              onChange={(x) => set({ acceptor: x })}
+              data-testid="bill-acceptor"
+            />
+          </Field>
+          <Field label="出票日" required>
+            <DateInput label="出票日" value={b.issueDate} onChange={(x) => set({ issueDate: x })} testId="bill-issue" />
+          </Field>
+          <Field label="到期日" required>
+            <DateInput label="到期日" value={b.dueDate} onChange={(x) => set({ dueDate: x })} testId="bill-due" />
+          </Field>
         </>
       )}
     </div>

@@ -6,10 +6,10 @@
  */
 import { Button, Modal, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { useArapCashDetailQuery, useArapCashVoidMutation } from '../../core/api/izs-finance-ar.api.ts';
 import { BILL_KIND_NAMES, BILL_MODE_NAMES } from '../../core/contract/izs-finance-ar/bill-link.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 import { methodName, Page, stateTag, WORDS, yuan } from './common.tsx';
 import { SettleTable } from './doc-detail.tsx';
 
@@ -87,7 +87,7 @@ export default function CashDetail({ path }: ScreenProps) {
           <div className="ly-arap-dl" data-testid="cash-bill">
             <div>
               <span>票据号码</span>
-              <Link
+              <TextLink
                 href={
                   c.bill.direction === 'payable'
                     ? '/accounting/payable/payable-bill'
@@ -95,7 +95,7 @@ export default function CashDetail({ path }: ScreenProps) {
                 }
               >
                 {c.bill.billNo}
-              </Link>
+              </TextLink>
             </div>
             <div>
               <span>票据类型</span>

@@ -5,7 +5,6 @@
  */
 import { Button, Checkbox, Input, Modal, Select, Table, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { useSelectListQuery } from '../../core/api/crud.api.ts';
 import {
   useArapCashCreateMutation,
@@ -16,6 +15,9 @@ import {
 import type { ArCash, ArDoc } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import { METHOD_NAMES, METHODS, type Side } from '../../core/contract/izs-finance-ar/fields.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { DateInput } from '../../features/ui/date-input.tsx';
+import { Field } from '../../features/ui/field.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 import { BillFields, type BillForm, emptyBill } from './bill-fields.tsx';
 import { methodName, Page, PartySelect, sideOf, stateTag, today, WORDS, yuan } from './common.tsx';
 
@@ -84,57 +86,82 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
       confirmLoading={c1.isLoading || c2.isLoading}
       okText="保存"
     >
-      <div className="ly-arap-bar" data-testid="cash-form">
-        <PartySelect
-          side={side}
-          value={v.partyId || undefined}
-          onChange={(p) => {
-            setV({ ...v, partyId: p ?? '' });
-            setPicked({});
-          }}
-          testId="cash-party"
-        />
-        <Input type="date" style={{ width: 150 }} value={v.cashDate} onChange={(x) => setV({ ...v, cashDate: x })} />
-        <Input
-          data-testid="cash-amount"
-          style={{ width: 150 }}
-          placeholder="金额（元）"
-          value={v.amount}
-          onChange={(x) => setV({ ...v, amount: x })}
-        />
+      <div className="ly-arap-bar ly-arap-fields" data-testid="cash-form">
+        <Field label={w.party} required>
+          <PartySelect
+            side={side}
+            value={v.partyId || undefined}
+            onChange={(p) => {
+              setV({ ...v, partyId: p ?? '' });
+              setPicked({});
+            }}
+            testId="cash-party"
+          />
+        </Field>
+        <Field label={refund ? '退款日期' : `${w.money}日期`} required>
+          <DateInput label={`${w.money}日期`} value={v.cashDate} onChange={(x) => setV({ ...v, cashDate: x })} />
+        </Field>
+        <Field label="金额（元）" required>
+          <Input
+            data-testid="cash-amount"
+            style={{ width: 150 }}
+            placeholder="0.00"
+            value={v.amount}
+            onChange={(x) => setV({ ...v, amount: x })}
+          />
+        </Field>
         {!refund && (
-          <Input style={{ width: 110 }} placeholder="手续费" value={v.fee} onChange={(x) => setV({ ...v, fee: x })} />
+          <Field label="手续费（元）">
+            <Input
+              data-testid="cash-fee"
+              style={{ width: 110 }}
+              placeholder="0.00"
+              value={v.fee}
+              onChange={(x) => setV({ ...v, fee: x })}
+            />
+          </Field>
         )}
       </div>
-      <div className="ly-arap-bar">
-        <Select
-          style={{ width: 110 }}
-          value={v.accountType}
-          onChange={(x) => setV({ ...v, accountType: x as 'bank' | 'cash' })}
-          optionList={[
-            { value: 'bank', label: '银行账户' },
-            { value: 'cash', label: '现金' },
-          ]}
-        />
-        {v.accountType === 'bank' && (
+      <div className="ly-arap-bar ly-arap-fields">
+        <Field label="账户类型" required>
           <Select
-            style={{ width: 260 }}
-            placeholder="选择银行账户"
-            value={v.bankId || undefined}
-            onChange={(x) => setV({ ...v, bankId: String(x) })}
-            optionList={(banks.data ?? []).map((b) => ({
-              value: String(b.id),
-              label: `${String(b.bankName ?? '')} ${String(b.bankAccount ?? '')}`,
-            }))}
+            style={{ width: 110 }}
+            value={v.accountType}
+            onChange={(x) => setV({ ...v, accountType: x as 'bank' | 'cash' })}
+            optionList={[
+              { value: 'bank', label: '银行账户' },
+              { value: 'cash', label: '现金' },
+            ]}
+            data-testid="cash-account-type"
           />
+        </Field>
+        {v.accountType === 'bank' && (
+          <Field label="银行账户" required>
+            <Select
+              style={{ width: 260 }}
+              placeholder="选择银行账户"
+              value={v.bankId || undefined}
+              onChange={(x) => setV({ ...v, bankId: String(x) })}
+              optionList={(banks.data ?? []).map((b) => ({
+                value: String(b.id),
+                label: `${String(b.bankName ?? '')} ${String(b.bankAccount ?? '')}`,
+              }))}
+              data-testid="cash-bank"
+            />
+          </Field>
         )}
-        <Select
-          style={{ width: 130 }}
-          value={v.method}
-          onChange={(x) => setV({ ...v, method: x as (typeof METHODS)[number] })}
-          optionList={METHODS.map((m) => ({ value: m, label: METHOD_NAMES[m] }))}
-        />
-        <Input style={{ width: 200 }} placeholder="备注" value={v.remark} onChange={(x) => setV({ ...v, remark: x })} />
+        <Field label={`${w.money}方式`} required>
+          <Select
+            style={{ width: 130 }}
+            value={v.method}
+            onChange={(x) => setV({ ...v, method: x as (typeof METHODS)[number] })}
+            optionList={METHODS.map((m) => ({ value: m, label: METHOD_NAMES[m] }))}
+            data-testid="cash-method"
+          />
+        </Field>
+        <Field label="备注">
+          <Input style={{ width: 200 }} value={v.remark} onChange={(x) => setV({ ...v, remark: x })} />
+        </Field>
       </div>
       {v.method === 'bill' && !refund && <BillFields side={side} value={bill} onChange={setBill} />}
       {v.partyId && (
@@ -158,6 +185,7 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
                   width: 40,
                   render: (_: unknown, d: ArDoc) => (
                     <Checkbox
+                      aria-label={`核销 ${d.orderNo}`}
                       checked={d.id in picked}
                       onChange={(e) => {
                         const next = { ...picked };
@@ -179,6 +207,7 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
                     d.id in picked ? (
                       <Input
                         size="small"
+                        aria-label={`${d.orderNo} 本次核销（元）`}
                         style={{ width: 120 }}
                         value={picked[d.id]}
                         onChange={(x) => setPicked({ ...picked, [d.id]: x })}
@@ -206,7 +235,7 @@ export default function CashList({ path }: ScreenProps) {
   const detail = refund
     ? side === 'ar'
       ? '/accounting/receivable/refundment-order-detail'
-      : '/accounting/receivable/refundment-order-detail'
+      : '/accounting/payable/refundment-order-detail'
     : side === 'ar'
       ? '/accounting/receivable/collection-order-detail'
       : '/accounting/payable/payment-order-detail';
@@ -238,7 +267,7 @@ export default function CashList({ path }: ScreenProps) {
           {
             title: '单号',
             dataIndex: 'orderNo',
-            render: (v: string, r: ArCash) => <Link href={`${detail}/${r.id}`}>{v}</Link>,
+            render: (v: string, r: ArCash) => <TextLink href={`${detail}/${r.id}`}>{v}</TextLink>,
           },
           { title: w.party, dataIndex: 'partyName' },
           { title: '日期', dataIndex: 'cashDate' },
@@ -254,7 +283,7 @@ export default function CashList({ path }: ScreenProps) {
             ? []
             : [{ title: `未核销（${w.advance}）`, dataIndex: 'unapplied', render: num, align: 'right' as const }]),
           { title: '状态', dataIndex: 'state', render: stateTag },
-          { title: '', render: (_: unknown, r: ArCash) => <Link href={`${sub}/${r.orderNo}`}>核销明细</Link> },
+          { title: '', render: (_: unknown, r: ArCash) => <TextLink href={`${sub}/${r.orderNo}`}>核销明细</TextLink> },
         ]}
       />
       {dialog && <CashDialog side={side} refund={refund} onClose={() => setDialog(false)} />}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { dec, moneyText } from '../../core/accounting/amount.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
 import { METHOD_NAMES, type Side, SOURCE_NAMES, STATE_NAMES } from '../../core/contract/izs-finance-ar/fields.ts';
+import { businessMonthStart, businessToday } from '../../core/format/business-day.ts';
 import './arap.css';
 
 export const sideOf = (path: string): Side => (path.includes('/payable/') ? 'ap' : 'ar');
@@ -27,17 +28,15 @@ export const TAX_SOURCES: Record<string, string> = {
   manual: '手工录入',
 };
 export const methodName = (m: string) => METHOD_NAMES[m] ?? m;
-export const sourceName = (s: string) =>
-  SOURCE_NAMES[s] ?? (s === 'sale_return' ? '销售退货' : s === 'purchase_return' ? '采购退货' : s);
+/** A document's source in Chinese (issue 26: 应付单 showed the raw `lg_freight`). */
+export const sourceName = (s: string) => SOURCE_NAMES[s] ?? s;
 export const stateTag = (s: string) => (
   <Tag color={s === 'voided' ? 'grey' : s === 'reviewed' ? 'green' : 'orange'}>{STATE_NAMES[s] ?? s}</Tag>
 );
 
-export const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-export const monthStart = () => `${today().slice(0, 8)}01`;
+/** 今天 and the month's first day on the server (TZ), not the browser's clock (issue 26). */
+export const today = () => businessToday();
+export const monthStart = () => businessMonthStart();
 
 /** Customers (ar) or suppliers (ap) from the business data cache. */
 export function PartySelect({

@@ -1,9 +1,9 @@
 /** 应收单 / 应付单详情 (/accounting/receivable/receivable-order-detail/{id}): the document and its 核销 lines. */
 import { Table, Tag } from '@douyinfe/semi-ui';
-import { Link } from 'wouter';
 import { useArapDocDetailQuery } from '../../core/api/izs-finance-ar.api.ts';
 import type { SettleLine } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 import { Page, ratePct, SETTLE_TAGS, sourceName, stateTag, TAX_SOURCES, WORDS, yuan } from './common.tsx';
 
 export const SETTLE_KIND: Record<string, string> = { cash: '收付款核销', refund: '退款', offset: '应收应付对冲' };
@@ -31,7 +31,7 @@ export function SettleTable({ lines, cashBase }: { lines: SettleLine[]; cashBase
         {
           title: '收付款/对冲单',
           render: (_: unknown, l: SettleLine) =>
-            l.kind === 'offset' ? l.cashNo : <Link href={`${cashBase}/${l.cashNo}`}>{l.cashNo}</Link>,
+            l.kind === 'offset' ? l.cashNo : <TextLink href={`${cashBase}/${l.cashNo}`}>{l.cashNo}</TextLink>,
         },
         {
           title: '金额',

@@ -5,7 +5,6 @@
  */
 import { Button, Input, InputNumber, Modal, Select, Table, Tag, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import {
   useArapBalancesQuery,
   useArapCreditSaveMutation,
@@ -16,6 +15,8 @@ import {
 } from '../../core/api/izs-finance-ar.api.ts';
 import type { ArDoc, BalanceRow } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { DateInput } from '../../features/ui/date-input.tsx';
+import { TextLink } from '../../features/ui/text-link.tsx';
 import {
   Page,
   PartySelect,
@@ -168,9 +169,9 @@ export default function DocList({ path }: ScreenProps) {
             { value: 'settled', label: '已核销' },
           ]}
         />
-        <Input type="date" style={{ width: 160 }} value={beginDate} onChange={setBegin} />
+        <DateInput label="开始日期" value={beginDate} onChange={setBegin} />
         <span>至</span>
-        <Input type="date" style={{ width: 160 }} value={endDate} onChange={setEnd} />
+        <DateInput label="结束日期" value={endDate} onChange={setEnd} />
         <Button theme="solid" onClick={() => setManual(true)}>
           新增{w.doc}
         </Button>
@@ -188,7 +189,7 @@ export default function DocList({ path }: ScreenProps) {
             title: '单号',
             dataIndex: 'orderNo',
             width: 170,
-            render: (v: string, r: ArDoc) => <Link href={`${base}/${r.id}`}>{v}</Link>,
+            render: (v: string, r: ArDoc) => <TextLink href={`${base}/${r.id}`}>{v}</TextLink>,
           },
           { title: w.party, dataIndex: 'partyName', width: 180, ellipsis: true },
           { title: '来源', width: 170, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
@@ -278,7 +279,7 @@ export default function DocList({ path }: ScreenProps) {
             value={form.partyId || undefined}
             onChange={(v) => setForm({ ...form, partyId: v ?? '' })}
           />
-          <Input type="date" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
+          <DateInput label="单据日期" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
           <Input placeholder="价税合计（元）" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
           <Input
             placeholder="税率（%，可空：不拆税额）"

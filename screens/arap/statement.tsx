@@ -3,13 +3,14 @@
  * payment, refund and offset with the running balance, closing balance (also in capital numerals). 打印 opens the
  * A4 print page (/print/statements/index) with the same query; 导出Excel writes the same figures.
  */
-import { Button, Input, Select, Table } from '@douyinfe/semi-ui';
+import { Button, Select, Table } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import { useArapStatementQuery } from '../../core/api/izs-finance-ar.api.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
 import type { Statement } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { Side } from '../../core/contract/izs-finance-ar/fields.ts';
 import { safeRow } from '../../core/format/spreadsheet.ts';
+import { DateInput } from '../../features/ui/date-input.tsx';
 import { monthStart, Page, PartySelect, sourceName, today, yuan } from './common.tsx';
 
 const KIND: Record<string, string> = { collection: '收款', payment: '付款', refund: '退款', offset: '对冲' };
@@ -75,9 +76,9 @@ export default function StatementScreen() {
           ]}
         />
         <PartySelect side={side} value={partyId} onChange={setPartyId} testId="statement-party" />
-        <Input type="date" style={{ width: 160 }} value={beginDate} onChange={setBegin} data-testid="statement-begin" />
+        <DateInput label="开始日期" value={beginDate} onChange={setBegin} testId="statement-begin" />
         <span>至</span>
-        <Input type="date" style={{ width: 160 }} value={endDate} onChange={setEnd} />
+        <DateInput label="结束日期" value={endDate} onChange={setEnd} />
         <Button disabled={!st} onClick={() => window.open(printUrl, '_blank')} data-testid="statement-print">
           打印
         </Button>

@@ -12,6 +12,7 @@ import {
   useArapTransferPageQuery,
   useArapTransferVoidMutation,
 } from '../../core/api/izs-finance-ar.api.ts';
+import { DateInput } from '../../features/ui/date-input.tsx';
 import { Page, PartySelect, stateTag, today, yuan } from './common.tsx';
 
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '操作失败';
@@ -164,7 +165,7 @@ export default function TransferList() {
               />
             </>
           )}
-          <Input type="date" value={v.transferDate} onChange={(x) => setV({ ...v, transferDate: x })} />
+          <DateInput label="调拨日期" value={v.transferDate} onChange={(x) => setV({ ...v, transferDate: x })} />
           <Input placeholder="金额（元）" value={v.amount} onChange={(x) => setV({ ...v, amount: x })} />
           <Input placeholder="备注" value={v.remark} onChange={(x) => setV({ ...v, remark: x })} />
         </div>

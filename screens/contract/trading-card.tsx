@@ -12,17 +12,35 @@ import { CONTRACT_STATES, PRICE_TYPES, SIDES, WEIGHT_BASES } from '../../core/co
 import type { TradingContractFull } from '../../core/contract/izs-contract/trading-contract.contract.ts';
 import { useCan } from '../../features/admin-page/common.tsx';
 import './contract.css';
+import { kgCell, moneyCell, qtyCell } from '../../features/ui/cells.ts';
 
 const label = (opts: readonly { label: string; value: string }[], v: string) =>
   opts.find((o) => o.value === v)?.label ?? v;
 const DOC_TYPE: Record<string, string> = { in_stock: '入库单', out_stock: '出库单' };
 const DOC_STATE: Record<string, string> = { draft: '草稿', submitted: '已提交', reviewed: '已审核', voided: '已作废' };
-const EXEC_STATE: Record<string, { text: string; color: 'grey' | 'green' | 'red' }> = {
+const EXEC_STATE: Record<string, { text: string; color: 'grey' | 'green' | 'red' | 'orange' }> = {
   open: { text: '执行中', color: 'grey' },
   within: { text: '溢短装范围内', color: 'green' },
   over: { text: '超出溢装上限', color: 'red' },
 };
+/**
+ * A line not yet within its 溢短装 range reads as its contract stands (issue 26: a terminated contract's line said
+ * 执行中): 未生效 before approval, 执行中 while executing, 已终止 / 已完成（未足量） after.
+ */
+const OPEN_LINE_BY_CONTRACT: Record<string, { text: string; color: 'grey' | 'red' | 'orange' }> = {
+  draft: { text: '未生效', color: 'grey' },
+  pending: { text: '未生效', color: 'grey' },
+  executing: { text: '执行中', color: 'grey' },
+  terminated: { text: '已终止', color: 'red' },
+  completed: { text: '已完成（未足量）', color: 'orange' },
+};
+function lineState(state: string, contractState: string) {
+  if (state === 'open') return OPEN_LINE_BY_CONTRACT[contractState] ?? EXEC_STATE.open;
+  return EXEC_STATE[state] ?? { text: state, color: 'grey' as const };
+}
 const num = (w?: number) => ({ align: 'right' as const, width: w });
+const money = (w?: number) => ({ ...num(w), render: moneyCell });
+const tonnes = (w?: number) => ({ ...num(w), render: qtyCell(3) });
 
 /** 合同信息: a trading contract with its execution, documents, steps, signatures and the state actions. */
 export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: boolean }) {
@@ -51,6 +69,8 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
     }
   };
   const edit = can('edit');
+  // a signed contract is not signed again (issue 26: 签署 stayed after signing)
+  const signed = c.signatures.length > 0;
   return (
     <div data-testid="trading-card">
       <Space className="ly-contract-bar" wrap>
@@ -79,11 +99,18 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
             </Button>
           </>
         )}
+        {c.state === 'executing' && signed && (
+          <Tag size="large" color="green" data-testid="trading-signed">
+            已签署 {c.signatures[0].signerName} {c.signatures[0].signedAt}
+          </Tag>
+        )}
         {c.state === 'executing' && edit && (
           <>
-            <Button theme="solid" onClick={startSign} data-testid="trading-sign-start">
-              签署
-            </Button>
+            {!signed && (
+              <Button theme="solid" onClick={startSign} data-testid="trading-sign-start">
+                签署
+              </Button>
+            )}
             <Button onClick={() => act('complete')} data-testid="trading-complete">
               完成
             </Button>
@@ -96,7 +123,7 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
         )}
         <Button onClick={() => window.open(`/print/contract?id=${c.id}`, '_blank')}>打印合同</Button>
       </Space>
-      {signing && c.state === 'executing' && (
+      {signing && c.state === 'executing' && !signed && (
         <Banner
           type="info"
           className="ly-contract-warn"
@@ -164,30 +191,30 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
           </div>
           <div>
             <dt>合同数量</dt>
-            <dd>{c.totalQty} 吨</dd>
+            <dd>{qtyCell(3)(c.totalQty)} 吨</dd>
           </div>
           <div>
             <dt>合同金额</dt>
-            <dd>{c.totalAmount} 元</dd>
+            <dd>{moneyCell(c.totalAmount)} 元</dd>
           </div>
           <div>
             <dt>已执行</dt>
             <dd data-testid="trading-executed">
-              {c.execution.executedQty} 吨 / {c.execution.executedAmount} 元
+              {qtyCell(3)(c.execution.executedQty)} 吨 / {moneyCell(c.execution.executedAmount)} 元
             </dd>
           </div>
           <div>
             <dt>未执行</dt>
-            <dd data-testid="trading-remaining">{c.execution.remainingQty} 吨</dd>
+            <dd data-testid="trading-remaining">{qtyCell(3)(c.execution.remainingQty)} 吨</dd>
           </div>
           <div>
             <dt>已开票</dt>
-            <dd data-testid="trading-invoiced">{c.execution.invoicedAmount} 元</dd>
+            <dd data-testid="trading-invoiced">{moneyCell(c.execution.invoicedAmount)} 元</dd>
           </div>
           <div>
             <dt>{c.side === 'purchase' ? '已付款 / 未付款' : '已收款 / 未收款'}</dt>
             <dd data-testid="trading-paid">
-              {c.execution.paidAmount} 元 / {c.execution.openAmount} 元
+              {moneyCell(c.execution.paidAmount)} 元 / {moneyCell(c.execution.openAmount)} 元
             </dd>
           </div>
         </dl>
@@ -202,20 +229,27 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
           dataSource={c.execution.lines}
           columns={[
             { title: '物料', dataIndex: 'materialName' },
-            { title: '合同(吨)', dataIndex: 'contractQty', ...num(110) },
+            { title: '合同(吨)', dataIndex: 'contractQty', ...tonnes(110) },
             {
               title: '溢短装范围(吨)',
               render: (_: unknown, l: (typeof c.execution.lines)[number]) => `${l.minQty} ~ ${l.maxQty}`,
               width: 170,
             },
-            { title: '已执行(吨)', dataIndex: 'executedQty', ...num(110) },
-            { title: '已执行金额', dataIndex: 'executedAmount', ...num(120) },
-            { title: '未执行(吨)', dataIndex: 'remainingQty', ...num(110) },
+            { title: '已执行(吨)', dataIndex: 'executedQty', ...tonnes(110) },
+            { title: '已执行金额', dataIndex: 'executedAmount', ...money(120) },
+            { title: '未执行(吨)', dataIndex: 'remainingQty', ...tonnes(110) },
             { title: '进度', dataIndex: 'percent', render: (v: string) => `${v}%`, ...num(80) },
             {
               title: '状态',
               dataIndex: 'state',
-              render: (v: string) => <Tag color={EXEC_STATE[v]?.color}>{EXEC_STATE[v]?.text ?? v}</Tag>,
+              render: (v: string) => {
+                const st = lineState(v, c.state);
+                return (
+                  <Tag color={st.color} data-testid="trading-line-state">
+                    {st.text}
+                  </Tag>
+                );
+              },
               width: 130,
             },
           ]}
@@ -228,7 +262,7 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
           columns={[
             { title: '行号', dataIndex: 'lineNo', width: 60 },
             { title: '物料', dataIndex: 'materialName' },
-            { title: '数量(吨)', dataIndex: 'qty', ...num(100) },
+            { title: '数量(吨)', dataIndex: 'qty', ...tonnes(100) },
             { title: '计价', dataIndex: 'priceType', render: (v: string) => label(PRICE_TYPES, v), width: 80 },
             {
               title: '点价',
@@ -237,8 +271,8 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
                   ? `${l.refName} ${l.refDate} ${l.refPrice ?? '待点价'} + ${l.premium ?? '0.00'}`
                   : '—',
             },
-            { title: '单价(元/吨)', dataIndex: 'unitPrice', ...num(110) },
-            { title: '金额', dataIndex: 'amount', ...num(120) },
+            { title: '单价(元/吨)', dataIndex: 'unitPrice', ...money(110) },
+            { title: '金额', dataIndex: 'amount', ...money(120) },
           ]}
         />
       </section>
@@ -266,8 +300,8 @@ export function TradingCard({ c, signing }: { c: TradingContractFull; signing?: 
             { title: '类型', dataIndex: 'docType', render: (v: string) => DOC_TYPE[v] ?? v, width: 80 },
             { title: '日期', dataIndex: 'orderDate', width: 110 },
             { title: '来源磅单', dataIndex: 'sourceWeighingNo', render: (v: string | null) => v ?? '—' },
-            { title: '净重(kg)', dataIndex: 'totalQty', ...num(120) },
-            { title: '金额', dataIndex: 'totalAmount', ...num(120) },
+            { title: '净重(kg)', dataIndex: 'totalQty', ...num(120), render: kgCell },
+            { title: '金额', dataIndex: 'totalAmount', ...money(120) },
             { title: '状态', dataIndex: 'state', render: (v: string) => DOC_STATE[v] ?? v, width: 80 },
           ]}
         />

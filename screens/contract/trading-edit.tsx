@@ -6,6 +6,7 @@ import { useTradingFullQuery, useTradingSaveMutation } from '../../core/api/izs-
 import { notifySuccess } from '../../core/api/notify.ts';
 import { tradingContractForm } from '../../core/contract/izs-contract/trading-contract.contract.ts';
 import { formatMoney } from '../../core/format/amounts.ts';
+import { businessToday } from '../../core/format/business-day.ts';
 import { PageFrame, zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { cleanLines, LinesEditor, linesFromRow } from '../../features/crud/lines-editor.tsx';
 import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';
@@ -14,7 +15,8 @@ import { headerFields, LINE_COLUMNS } from './trading-fields.ts';
 import './contract.css';
 
 type Row = Record<string, unknown>;
-const today = () => new Date().toLocaleDateString('sv-SE');
+/** 今天 on the server (TZ), not the browser's clock (issue 26). */
+const today = () => businessToday();
 
 /** 编辑贸易合同 (/contract/trading/edit/:id, 0 = new): header, lines with fixed or 点价 price; saves a draft. */
 export default function TradingEditScreen({ path }: ScreenProps) {

@@ -32,7 +32,7 @@ function StockCost() {
             {diff === 0 ? (
               <Tag color="green">与库存金额一致</Tag>
             ) : (
-              <Tag color="orange">库存金额 − 科目余额 = {data.difference}</Tag>
+              <Tag color="orange">库存金额 − 科目余额 = {moneyCell(data.difference)}</Tag>
             )}
           </span>
         )}

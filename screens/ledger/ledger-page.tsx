@@ -7,12 +7,19 @@ import { useLedgerDocumentsQuery, useLedgerSummaryQuery } from '../../core/api/i
 import { notifyError } from '../../core/api/notify.ts';
 import { type LedgerRow, purchaseLedgerDef, sellLedgerDef } from '../../core/contract/izs-contract/ledger.contract.ts';
 import { CUSTOMER_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';
+import { businessMonthStart, businessToday } from '../../core/format/business-day.ts';
+import { pickedDay } from '../../core/format/date.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { formatBytes } from '../../features/crud/export-import.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
+import { kgCell, moneyCell, qtyCell } from '../../features/ui/cells.ts';
 
-const day = (d: Date) => d.toLocaleDateString('sv-SE');
+/** A picked calendar day as yyyy-MM-dd (core/format/date.ts). */
+const day = (d: Date) => pickedDay(d);
 const num = (w?: number) => ({ align: 'right' as const, width: w });
+const money = (w?: number) => ({ ...num(w), render: moneyCell });
+const tonnes = (w?: number) => ({ ...num(w), render: qtyCell(3) });
+const kg = (w?: number) => ({ ...num(w), render: kgCell });
 const DOC: Record<string, string> = {
   in_stock: '采购入库',
   out_stock: '销售出库',
@@ -25,8 +32,8 @@ const DOC: Record<string, string> = {
  * executing contracts, invoiced, paid / collected and open amount; a row opens its documents; 导出 writes the same rows to Excel.
  */
 export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
-  const now = new Date();
-  const [range, setRange] = useState<[string, string]>([day(new Date(now.getFullYear(), now.getMonth(), 1)), day(now)]);
+  // the server's month so far (TZ), not the browser's clock
+  const [range, setRange] = useState<[string, string]>(() => [businessMonthStart(), businessToday()]);
   const [partyId, setPartyId] = useState<string | undefined>();
   const [drill, setDrill] = useState<LedgerRow | null>(null);
   const q = { side, beginDate: range[0], endDate: range[1], ...(partyId ? { partyId } : {}) };
@@ -91,22 +98,23 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
           { title: partyLabel, dataIndex: 'partyName', width: 180, fixed: 'left' as const },
           { title: '物料', dataIndex: 'materialName', width: 110, fixed: 'left' as const },
           { title: '合同数', dataIndex: 'contractCount', ...num(80) },
-          { title: '合同数量(吨)', dataIndex: 'contractedQty', ...num(120) },
-          { title: '合同金额', dataIndex: 'contractedAmount', ...num(130) },
-          { title: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)', dataIndex: 'deliveredKg', ...num(130) },
-          { title: '金额', dataIndex: 'deliveredAmount', ...num(130) },
-          { title: '未执行(吨)', dataIndex: 'openQty', ...num(110) },
-          { title: '已开票', dataIndex: 'invoicedAmount', ...num(120) },
-          { title: paidLabel, dataIndex: 'paidAmount', ...num(120) },
-          { title: openLabel, dataIndex: 'openAmount', ...num(120) },
+          { title: '合同数量(吨)', dataIndex: 'contractedQty', ...tonnes(120) },
+          { title: '合同金额', dataIndex: 'contractedAmount', ...money(130) },
+          { title: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)', dataIndex: 'deliveredKg', ...kg(130) },
+          { title: '金额', dataIndex: 'deliveredAmount', ...money(130) },
+          { title: '未执行(吨)', dataIndex: 'openQty', ...tonnes(110) },
+          { title: '已开票', dataIndex: 'invoicedAmount', ...money(120) },
+          { title: paidLabel, dataIndex: 'paidAmount', ...money(120) },
+          { title: openLabel, dataIndex: 'openAmount', ...money(120) },
           { title: '单据数', dataIndex: 'documentCount', ...num(80) },
         ]}
       />
       {t && (
         <div className="ly-ledger-total" data-testid="ledger-total">
-          合计：合同 {t.contractedQty} 吨 / {t.contractedAmount} 元；{side === 'purchase' ? '入库' : '出库'}{' '}
-          {t.deliveredKg} kg / {t.deliveredAmount} 元；未执行 {t.openQty} 吨；已开票 {t.invoicedAmount} 元；
-          {paidLabel} {t.paidAmount} 元；{openLabel} {t.openAmount} 元
+          合计：合同 {qtyCell(3)(t.contractedQty)} 吨 / {moneyCell(t.contractedAmount)} 元；
+          {side === 'purchase' ? '入库' : '出库'} {kgCell(t.deliveredKg)} kg / {moneyCell(t.deliveredAmount)} 元；未执行{' '}
+          {qtyCell(3)(t.openQty)} 吨；已开票 {moneyCell(t.invoicedAmount)} 元；
+          {paidLabel} {moneyCell(t.paidAmount)} 元；{openLabel} {moneyCell(t.openAmount)} 元
         </div>
       )}
       <Modal
@@ -130,12 +138,12 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
             { title: '日期', dataIndex: 'orderDate', width: 112 },
             { title: '合同', dataIndex: 'contractNo', width: 140, render: (v: string | null) => v ?? '—' },
             { title: '磅单', dataIndex: 'sourceWeighingNo', width: 140, render: (v: string | null) => v ?? '—' },
-            { title: '净重(kg)', dataIndex: 'qtyKg', ...num(100) },
-            { title: '单价', dataIndex: 'unitPrice', ...num(90) },
-            { title: '金额', dataIndex: 'amount', ...num(110) },
-            { title: '已开票', dataIndex: 'invoicedAmount', ...num(110) },
-            { title: paidLabel, dataIndex: 'paidAmount', ...num(110) },
-            { title: openLabel, dataIndex: 'openAmount', ...num(110) },
+            { title: '净重(kg)', dataIndex: 'qtyKg', ...kg(100) },
+            { title: '单价', dataIndex: 'unitPrice', ...money(90) },
+            { title: '金额', dataIndex: 'amount', ...money(110) },
+            { title: '已开票', dataIndex: 'invoicedAmount', ...money(110) },
+            { title: paidLabel, dataIndex: 'paidAmount', ...money(110) },
+            { title: openLabel, dataIndex: 'openAmount', ...money(110) },
           ]}
         />
       </Modal>

@@ -12,6 +12,7 @@ import type { AlarmRow } from '../../core/contract/izs-logistical/tracking.contr
 import { ALARM_TYPE_LABELS, ALARM_TYPES } from '../../core/logistics/alarms.ts';
 import { useCan } from '../../features/admin-page/common.tsx';
 import { useLiveVehicles } from '../../features/logistics-map/live.ts';
+import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
 
 const STATE_TAGS: Record<number, { text: string; color: 'red' | 'orange' | 'green' }> = {
   0: { text: '未处理', color: 'red' },
@@ -152,7 +153,7 @@ export default function CarAlarmScreen() {
           }
         }}
         okText="保存"
-        okButtonProps={{ 'data-testid': 'alarm-save' } as Record<string, string>}
+        okButtonProps={{ ...NO_ENGLISH_NAME, 'data-testid': 'alarm-save' } as Record<string, string>}
       >
         <Input placeholder="处理说明（必填）" value={note} onChange={setNote} data-testid="alarm-note" />
       </Modal>

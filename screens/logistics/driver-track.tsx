@@ -4,15 +4,14 @@ import { useSearch } from 'wouter';
 import { useSelectListQuery } from '../../core/api/crud.api.ts';
 import { useLgTrackingTrackQuery } from '../../core/api/izs-logistical.api.ts';
 import { CAR_OPTIONS } from '../../core/contract/izs-logistical/fleet.contract.ts';
+import { businessToday } from '../../core/format/business-day.ts';
+import { formatClock } from '../../core/format/date.ts';
 import { LgMap, type LonLat } from '../../features/logistics-map/lazy-map.tsx';
 
 const SPEEDS = [1, 10, 30, 60, 300];
-const pad = (n: number) => String(n).padStart(2, '0');
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-const clock = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false });
+/** 今天 on the server (TZ), not the browser's clock; times in the server's zone (issue 26). */
+const today = () => businessToday();
+const clock = (ms: number) => formatClock(ms);
 const minutes = (s: number) =>
   s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.round(s / 60)}分钟`;
 

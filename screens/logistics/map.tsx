@@ -2,6 +2,7 @@ import { Button, Card, Descriptions, Space, Tag } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useLgTrackingLiveConfigQuery } from '../../core/api/izs-logistical.api.ts';
+import { formatDateTime, fromNow } from '../../core/format/date.ts';
 import { MOTION_LABELS } from '../../core/logistics/geo.ts';
 import { ORDER_STATE_LABELS, type OrderState } from '../../core/logistics/order.ts';
 import { LgMap, type MapVehicle } from '../../features/logistics-map/lazy-map.tsx';
@@ -76,7 +77,7 @@ export default function LogisticsMapScreen() {
                 },
                 { key: '线路', value: sel.order ? `${sel.order.originName} → ${sel.order.destName}` : '—' },
                 { key: '货物', value: sel.order?.materialName ?? '—' },
-                { key: '定位时间', value: sel.time ? new Date(sel.time).toLocaleString('zh-CN') : '—' },
+                { key: '定位时间', value: sel.time ? `${formatDateTime(sel.time)}（${fromNow(sel.time)}）` : '—' },
               ]}
             />
             <Button

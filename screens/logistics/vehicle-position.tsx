@@ -2,6 +2,7 @@ import { Button, Input, Space, Table, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { VehicleLive } from '../../core/contract/izs-logistical/tracking.contract.ts';
+import { formatDateTime, fromNow } from '../../core/format/date.ts';
 import { MOTION_LABELS } from '../../core/logistics/geo.ts';
 import { useLiveVehicles } from '../../features/logistics-map/live.ts';
 
@@ -52,8 +53,15 @@ export default function VehiclePositionScreen() {
           {
             title: '定位时间',
             dataIndex: 'time',
-            width: 170,
-            render: (t: number | null) => (t ? new Date(t).toLocaleString('zh-CN') : ''),
+            width: 230,
+            render: (t: number | null) =>
+              t ? (
+                <span title={formatDateTime(t)}>
+                  {formatDateTime(t)} <span style={{ color: 'var(--semi-color-text-2)' }}>{fromNow(t)}</span>
+                </span>
+              ) : (
+                ''
+              ),
           },
           { title: '司机', dataIndex: 'driverName', width: 90 },
           {

@@ -1,6 +1,7 @@
 /** 溯源链校验 (/open/chain, admin; issue 14): recomputes the tenant's trace chain and names the first broken block. */
 import { Banner, Button, Descriptions } from '@douyinfe/semi-ui';
 import { useLazyBlockchainVerifyQuery } from '../../core/api/open.api.ts';
+import { formatDateTime } from '../../core/format/date.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 
 export default function ChainVerifyScreen() {
@@ -23,7 +24,7 @@ export default function ChainVerifyScreen() {
               { key: '链类型', value: data.chain },
               { key: '区块数', value: String(data.blocks) },
               { key: '交易数', value: String(data.txs) },
-              { key: '校验时间', value: new Date(data.checkedAt).toLocaleString('zh-CN', { hour12: false }) },
+              { key: '校验时间', value: formatDateTime(data.checkedAt) },
             ]}
           />
         </div>

@@ -9,6 +9,8 @@ import { useReportPledgeQuery } from '../../core/api/izs-report.api.ts';
 import type { CompanyPledgeRow } from '../../core/contract/izs-report/company-pledge.contract.ts';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import './report.css';
+import { pickedDay } from '../../core/format/date.ts';
+import { cellForPlaces, kgCell, moneyCell } from '../../features/ui/cells.ts';
 
 const COLS: SheetColumn[] = [
   { title: '仓库', field: 'warehouseName' },
@@ -23,7 +25,8 @@ const COLS: SheetColumn[] = [
 ];
 
 const WIDTH: Record<string, number> = { warehouseName: 120, materialName: 100, providerName: 180, contractNos: 150 };
-const day = (d: Date) => d.toLocaleDateString('sv-SE');
+/** A picked calendar day as yyyy-MM-dd (core/format/date.ts). */
+const day = (d: Date) => pickedDay(d);
 
 export default function CompanyPledge() {
   const [asOf, setAsOf] = useState<string>('');
@@ -55,12 +58,13 @@ export default function CompanyPledge() {
           dataIndex: c.field,
           width: WIDTH[c.field] ?? 115,
           align: c.places ? ('right' as const) : undefined,
+          render: c.places === 3 ? kgCell : cellForPlaces(c.places),
         }))}
       />
       {t && (
         <div className="ly-report-field" data-testid="pledge-total">
-          合计：质押 {t.pledgedKg} kg，价值 {t.pledgedValue} 元；融资余额 {t.outstanding} 元；应计利息{' '}
-          {t.accruedInterest} 元（{r.data?.dayCount} 逐日计提至 {r.data?.asOf}，未付部分）
+          合计：质押 {kgCell(t.pledgedKg)} kg，价值 {moneyCell(t.pledgedValue)} 元；融资余额 {moneyCell(t.outstanding)}{' '}
+          元；应计利息 {moneyCell(t.accruedInterest)} 元（{r.data?.dayCount} 逐日计提至 {r.data?.asOf}，未付部分）
         </div>
       )}
     </div>

@@ -12,6 +12,7 @@ import { exportXlsx, type SheetColumn } from './export.ts';
 import { ReportChart } from './report-chart.tsx';
 import { YearBar } from './year-bar.tsx';
 import './report.css';
+import { cellForPlaces, moneyCell } from '../../features/ui/cells.ts';
 
 const COLS: SheetColumn[] = [
   { title: '期间', field: 'period' },
@@ -71,6 +72,7 @@ export default function FinanceStatement() {
           dataIndex: c.field,
           width: 120,
           align: c.places ? ('right' as const) : undefined,
+          render: cellForPlaces(c.places),
         }))}
       />
       {r.data && (
@@ -88,6 +90,7 @@ export default function FinanceStatement() {
             dataIndex: c.field,
             width: c.field === 'name' ? 200 : 120,
             align: c.field === 'name' ? undefined : ('right' as const),
+            render: c.field === 'name' ? undefined : moneyCell,
           }))}
         />
       )}

@@ -15,6 +15,7 @@ import { FieldControl } from '../../features/crud/field-kinds.tsx';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import { ReportChart } from './report-chart.tsx';
 import './report.css';
+import { cellForPlaces } from '../../features/ui/cells.ts';
 
 const COLUMNS: SheetColumn[] = [
   { title: '趟数', field: 'trips', places: 0 },
@@ -107,7 +108,13 @@ export default function LogisticsStatement() {
         dataSource={total && rows.length ? [...rows, { ...total, key: '__total' }] : rows}
         columns={[
           { title: dim, dataIndex: 'label', width: 200 },
-          ...COLUMNS.map((c) => ({ title: c.title, dataIndex: c.field, align: 'right' as const, width: 120 })),
+          ...COLUMNS.map((c) => ({
+            title: c.title,
+            dataIndex: c.field,
+            align: 'right' as const,
+            width: 120,
+            render: cellForPlaces(c.places),
+          })),
         ]}
         empty="本期间没有送达的运输单"
       />

@@ -3,6 +3,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
+import { axisThousands, tooltipMoney } from '../../features/charts/axis.ts';
 import { useEChart } from '../../features/charts/use-echart.ts';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -21,14 +22,14 @@ export function ReportChart({
     () => ({
       animation: false,
       legend: { top: 0, left: 'center' },
-      tooltip: { trigger: 'axis' },
+      tooltip: { trigger: 'axis', valueFormatter: tooltipMoney },
       grid: { left: 80, right: 24, top: 36, bottom: labels.length > 6 ? 70 : 30 },
       xAxis: {
         type: 'category',
         data: labels,
         axisLabel: { interval: 0, rotate: labels.length > 6 ? 30 : 0, width: 110, overflow: 'truncate' },
       },
-      yAxis: { type: 'value' },
+      yAxis: { type: 'value', axisLabel: { formatter: axisThousands } },
       series: series.map((s) => ({ name: s.name, type: 'bar', data: s.values })),
     }),
     [labels, series],

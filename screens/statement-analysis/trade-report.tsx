@@ -18,6 +18,7 @@ import { GROUP_BY_NAMES, type GroupBy, type ReportQuery } from '../../core/contr
 import { MATERIAL_SELECT, PARTY_SELECT, WAREHOUSE_SELECT } from '../../core/contract/izs-stock/fields.ts';
 import { groupThousands, kgToTonnes } from '../../core/format/amounts.ts';
 import { type ControlSpec, FieldControl } from '../../features/crud/field-kinds.tsx';
+import { kgCell, moneyCell, qtyCell } from '../../features/ui/cells.ts';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import { ReportChart } from './report-chart.tsx';
 import './report.css';
@@ -73,6 +74,10 @@ const FILTERS: ControlSpec[] = [
 
 type Filters = ReportQuery;
 
+/** A column's cell in the one format (issue 26): money grouped with 2 decimals, kg grouped, counts grouped. */
+const cellOf = (c: SheetColumn) =>
+  c.places === 2 ? moneyCell : c.places === 3 ? kgCell : c.places === 0 ? qtyCell(0) : undefined;
+
 type Row = Record<string, string | number>;
 
 function useReport(kind: ReportKind, q: Filters | undefined) {
@@ -109,8 +114,8 @@ function Drill({ kind, q, row, onClose }: { kind: ReportKind; q: Filters; row: R
           { title: '往来单位', dataIndex: 'partyName', width: 150 },
           { title: '物料', dataIndex: 'materialName', width: 100 },
           { title: '仓库', dataIndex: 'warehouseName', width: 110 },
-          { title: '数量(kg)', dataIndex: 'qtyKg', width: 110, align: 'right' },
-          { title: '金额(元)', dataIndex: 'amount', width: 110, align: 'right' },
+          { title: '数量(kg)', dataIndex: 'qtyKg', width: 110, align: 'right', render: kgCell },
+          { title: '金额(元)', dataIndex: 'amount', width: 110, align: 'right', render: moneyCell },
         ]}
       />
     </SideSheet>
@@ -264,7 +269,13 @@ export function TradeReport({ kind }: { kind: ReportKind }) {
         onRow={(r) => ({ onClick: () => r && r.key !== '__total' && setDrill(r), style: { cursor: 'pointer' } })}
         columns={[
           { title: dim, dataIndex: 'label', width: 200 },
-          ...cols.map((c) => ({ title: c.title, dataIndex: c.field, align: 'right' as const, width: 130 })),
+          ...cols.map((c) => ({
+            title: c.title,
+            dataIndex: c.field,
+            align: 'right' as const,
+            width: 130,
+            render: cellOf(c),
+          })),
         ]}
         empty="本期间没有数据"
       />

@@ -14,6 +14,7 @@ import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
 import { FinanceDetail } from './finance-detail.tsx';
 
 type F = FormFieldDef<Record<string, unknown>>;
@@ -69,7 +70,7 @@ export default function FinanceContractScreen() {
         width={760}
         onCancel={() => setAdding(false)}
         onOk={submit}
-        okButtonProps={{ loading: creating.isLoading }}
+        okButtonProps={{ ...NO_ENGLISH_NAME, loading: creating.isLoading }}
       >
         <ResourceForm
           fields={fields(values.kind)}

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useScfFinanceDetailQuery, useScfRepayMutation } from '../../core/api/izs-contract.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import { FINANCE_KINDS } from '../../core/contract/izs-contract/scf-resources.contract.ts';
+import { pickedDay } from '../../core/format/date.ts';
 
-const day = (d: Date) => d.toLocaleDateString('sv-SE');
+/** A picked calendar day as yyyy-MM-dd (core/format/date.ts). */
+const day = (d: Date) => pickedDay(d);
 const num = { align: 'right' as const };
 
 /** A financing contract: accrual ACT/360 to a date, repayments with the pledge they released, and 还款. */

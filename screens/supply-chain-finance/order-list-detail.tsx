@@ -12,12 +12,14 @@ import { notifySuccess } from '../../core/api/notify.ts';
 import type { CertFamily } from '../../core/contract/izs-contract/scf.contract.ts';
 import { CERT_STATES, PARTY_SELECT, PROVIDER_SELECT } from '../../core/contract/izs-contract/scf-resources.contract.ts';
 import { formatMoney } from '../../core/format/amounts.ts';
+import { pickedDay } from '../../core/format/date.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 
 type Cert = CertFamily['certs'][number];
-const day = (d: Date) => d.toLocaleDateString('sv-SE');
+/** A picked calendar day as yyyy-MM-dd (core/format/date.ts). */
+const day = (d: Date) => pickedDay(d);
 const ACTION: Record<string, string> = {
   issue: '开立',
   split: '拆分',

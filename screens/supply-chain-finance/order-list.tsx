@@ -9,6 +9,7 @@ import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
 
 const FIELDS: FormFieldDef<Record<string, unknown>>[] = [
   { field: 'issuerName', label: '开单企业', kind: 'text', required: true },
@@ -44,7 +45,7 @@ export default function GoldOrderListScreen() {
         title="开立金单"
         width={720}
         onCancel={() => setAdding(false)}
-        okButtonProps={{ loading: issuing.isLoading }}
+        okButtonProps={{ ...NO_ENGLISH_NAME, loading: issuing.isLoading }}
         onOk={async () => {
           const errs = zodFieldErrors(issueBody, values);
           if (errs) return setErrors(errs);

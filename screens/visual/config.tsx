@@ -1,4 +1,5 @@
 /** /visual/config — 大屏配置: per department, the screens shown (and their rotation), refresh, warehouses, scales, theme. */
+import { Button, Checkbox, CheckboxGroup, Input, InputNumber, Radio, RadioGroup, Select } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import {
   type ConfigAnswer,
@@ -20,14 +21,21 @@ const NAMES: Record<(typeof SCREEN_KEYS)[number], string> = {
   'loadometer-order-list': '磅单列表大屏',
 };
 const THEMES = { blue: '深蓝', green: '墨绿', dark: '纯黑' } as const;
-const input = {
-  fontSize: 22,
-  padding: '6px 10px',
-  background: '#0b1a33',
-  color: WALL.text,
-  border: '1px solid #2f5b99',
-  borderRadius: 4,
-};
+/**
+ * Semi's own widgets in its dark mode (issue 26: the page used unstyled native inputs, checkboxes and a select on
+ * the wall's dark stage); large size for a wall PC's screen.
+ */
+function useSemiDark() {
+  useEffect(() => {
+    const before = document.body.getAttribute('theme-mode');
+    document.body.setAttribute('theme-mode', 'dark');
+    return () => {
+      if (before) document.body.setAttribute('theme-mode', before);
+      else document.body.removeAttribute('theme-mode');
+    };
+  }, []);
+}
+const label = { minWidth: 96, color: WALL.dim };
 const row = {
   display: 'flex',
   gap: 18,
@@ -36,10 +44,6 @@ const row = {
   fontSize: 22,
   flexWrap: 'wrap' as const,
 };
-
-function toggle(list: string[], id: string): string[] {
-  return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
-}
 
 type Coord = { lon: string; lat: string };
 
@@ -75,31 +79,29 @@ function SitesPanel({ warehouses }: { warehouses: ConfigAnswer['options']['wareh
             <span style={{ width: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {w.name}
             </span>
-            <input
+            <Input
+              size="large"
               aria-label={`${w.name} 经度`}
-              placeholder="经度"
-              style={{ ...input, width: 150 }}
+              prefix="经度"
+              style={{ width: 190 }}
               value={coords[w.id]?.lon ?? ''}
-              onChange={(e) => set(w.id, 'lon', e.target.value)}
+              onChange={(v) => set(w.id, 'lon', v)}
             />
-            <input
+            <Input
+              size="large"
               aria-label={`${w.name} 纬度`}
-              placeholder="纬度"
-              style={{ ...input, width: 150 }}
+              prefix="纬度"
+              style={{ width: 190 }}
               value={coords[w.id]?.lat ?? ''}
-              onChange={(e) => set(w.id, 'lat', e.target.value)}
+              onChange={(v) => set(w.id, 'lat', v)}
             />
           </div>
         ))}
       </div>
       <div style={row}>
-        <button
-          type="button"
-          onClick={save}
-          style={{ ...input, background: '#1668dc', cursor: 'pointer', padding: '8px 28px' }}
-        >
+        <Button size="large" theme="solid" onClick={save}>
           保存坐标
-        </button>
+        </Button>
         {msg && (
           <span data-testid="sites-msg" style={{ color: msg.ok ? '#73d13d' : WALL.warn }}>
             {msg.text}
@@ -111,6 +113,7 @@ function SitesPanel({ warehouses }: { warehouses: ConfigAnswer['options']['wareh
 }
 
 export default function Config() {
+  useSemiDark();
   const [answer, setAnswer] = useState<ConfigAnswer>();
   const [form, setForm] = useState<VisualConfig>();
   /** the department asked for ('' = the user's own); the loaded one is answer.deptId */
@@ -159,70 +162,86 @@ export default function Config() {
           }}
         >
           <Panel title="部门与大屏">
-            <label style={row}>
-              部门
-              <select aria-label="部门" style={input} value={deptId} onChange={(e) => setWant(e.target.value)}>
-                {answer.options.depts.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </select>
-            </label>
             <div style={row}>
-              {SCREEN_KEYS.map((k) => (
-                <label key={k}>
-                  <input
-                    type="checkbox"
-                    checked={form.screens.includes(k)}
-                    onChange={() => setForm({ ...form, screens: toggle(form.screens, k) as VisualConfig['screens'] })}
-                  />{' '}
-                  {NAMES[k]}
-                </label>
-              ))}
-            </div>
-            <label style={row}>
-              轮播间隔（秒，0 不轮播）
-              <input
-                aria-label="轮播间隔"
-                type="number"
-                style={{ ...input, width: 120 }}
-                value={form.rotateSeconds}
-                onChange={(e) => setForm({ ...form, rotateSeconds: Number(e.target.value) })}
+              <span id="cfg-dept" style={label}>
+                部门
+              </span>
+              <Select
+                size="large"
+                aria-labelledby="cfg-dept"
+                style={{ width: 320 }}
+                value={deptId}
+                onChange={(v) => setWant(String(v))}
+                optionList={answer.options.depts.map((d) => ({ value: d.id, label: d.name }))}
               />
-            </label>
-            <label style={row}>
-              刷新间隔（秒）
-              <input
-                aria-label="刷新间隔"
-                type="number"
-                style={{ ...input, width: 120 }}
-                value={form.refreshSeconds}
-                onChange={(e) => setForm({ ...form, refreshSeconds: Number(e.target.value) })}
-              />
-            </label>
-            <div style={row}>
-              主题
-              {(Object.keys(THEMES) as (keyof typeof THEMES)[]).map((t) => (
-                <label key={t}>
-                  <input
-                    type="radio"
-                    name="theme"
-                    checked={form.theme === t}
-                    onChange={() => setForm({ ...form, theme: t })}
-                  />{' '}
-                  {THEMES[t]}
-                </label>
-              ))}
             </div>
             <div style={row}>
-              <button
-                type="button"
-                onClick={save}
-                style={{ ...input, background: '#1668dc', cursor: 'pointer', padding: '8px 28px' }}
+              <span id="cfg-screens" style={label}>
+                大屏
+              </span>
+              <CheckboxGroup
+                aria-labelledby="cfg-screens"
+                direction="horizontal"
+                value={form.screens}
+                onChange={(v) => setForm({ ...form, screens: v as VisualConfig['screens'] })}
+                style={{ rowGap: 8 }}
               >
+                {SCREEN_KEYS.map((k) => (
+                  <Checkbox key={k} value={k}>
+                    <span style={{ fontSize: 20 }}>{NAMES[k]}</span>
+                  </Checkbox>
+                ))}
+              </CheckboxGroup>
+            </div>
+            <div style={row}>
+              <span id="cfg-rotate" style={label}>
+                轮播间隔
+              </span>
+              <InputNumber
+                size="large"
+                aria-label="轮播间隔"
+                min={0}
+                style={{ width: 160 }}
+                suffix="秒"
+                value={form.rotateSeconds}
+                onChange={(v) => setForm({ ...form, rotateSeconds: Number(v) || 0 })}
+              />
+              <span style={{ color: WALL.dim, fontSize: 18 }}>0 不轮播</span>
+            </div>
+            <div style={row}>
+              <span style={label}>刷新间隔</span>
+              <InputNumber
+                size="large"
+                aria-label="刷新间隔"
+                min={5}
+                style={{ width: 160 }}
+                suffix="秒"
+                value={form.refreshSeconds}
+                onChange={(v) => setForm({ ...form, refreshSeconds: Number(v) || 0 })}
+              />
+            </div>
+            <div style={row}>
+              <span id="cfg-theme" style={label}>
+                主题
+              </span>
+              <RadioGroup
+                aria-labelledby="cfg-theme"
+                type="button"
+                buttonSize="large"
+                value={form.theme}
+                onChange={(e) => setForm({ ...form, theme: e.target.value as keyof typeof THEMES })}
+              >
+                {(Object.keys(THEMES) as (keyof typeof THEMES)[]).map((t) => (
+                  <Radio key={t} value={t} aria-label={THEMES[t]}>
+                    {THEMES[t]}
+                  </Radio>
+                ))}
+              </RadioGroup>
+            </div>
+            <div style={row}>
+              <Button size="large" theme="solid" onClick={save}>
                 保存
-              </button>
+              </Button>
               {form.screens[0] && (
                 <a
                   style={{ color: WALL.blue }}
@@ -240,31 +259,33 @@ export default function Config() {
           </Panel>
           <Panel title="仓库与地磅（不选 = 全部）">
             <div style={{ fontSize: 22, color: WALL.blue }}>仓库</div>
-            <div style={row}>
+            <CheckboxGroup
+              aria-label="仓库"
+              direction="horizontal"
+              style={{ ...row, rowGap: 8 }}
+              value={form.warehouseIds}
+              onChange={(v) => setForm({ ...form, warehouseIds: v as string[] })}
+            >
               {answer.options.warehouses.map((w) => (
-                <label key={w.id}>
-                  <input
-                    type="checkbox"
-                    checked={form.warehouseIds.includes(w.id)}
-                    onChange={() => setForm({ ...form, warehouseIds: toggle(form.warehouseIds, w.id) })}
-                  />{' '}
-                  {w.name}
-                </label>
+                <Checkbox key={w.id} value={w.id}>
+                  <span style={{ fontSize: 20 }}>{w.name}</span>
+                </Checkbox>
               ))}
-            </div>
+            </CheckboxGroup>
             <div style={{ fontSize: 22, color: WALL.blue, marginTop: 20 }}>地磅</div>
-            <div style={row}>
+            <CheckboxGroup
+              aria-label="地磅"
+              direction="horizontal"
+              style={{ ...row, rowGap: 8 }}
+              value={form.weighbridgeIds}
+              onChange={(v) => setForm({ ...form, weighbridgeIds: v as string[] })}
+            >
               {answer.options.weighbridges.map((w) => (
-                <label key={w.id}>
-                  <input
-                    type="checkbox"
-                    checked={form.weighbridgeIds.includes(w.id)}
-                    onChange={() => setForm({ ...form, weighbridgeIds: toggle(form.weighbridgeIds, w.id) })}
-                  />{' '}
-                  {w.name}
-                </label>
+                <Checkbox key={w.id} value={w.id}>
+                  <span style={{ fontSize: 20 }}>{w.name}</span>
+                </Checkbox>
               ))}
-            </div>
+            </CheckboxGroup>
           </Panel>
           <SitesPanel warehouses={answer.options.warehouses} />
         </main>

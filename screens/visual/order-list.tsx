@@ -4,6 +4,7 @@ import { t2, wan } from '../../features/wall/format.ts';
 import { Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
 import { useWallData } from '../../features/wall/use-wall-data.ts';
+import { BridgePick } from './order-list-pick.tsx';
 
 export const TYPE_NAMES: Record<string, string> = { purchase: '采购', sale: '销售', transfer: '调拨', other: '其他' };
 export const STATE_NAMES: Record<string, string> = { first: '一次过磅', completed: '已完成', voided: '已作废' };
@@ -15,6 +16,8 @@ export default function OrderList({ params }: { params: Record<string, string> }
     { params: { orderType: params.orderType, id: params.id } },
     Math.min(cfg.refreshSeconds, 30) * 1000,
   );
+  // a link to a weighbridge that does not exist (an old menu's /1/1): open the department's own instead
+  if (error === '地磅不存在') return <BridgePick orderType={params.orderType} />;
   const th = { textAlign: 'left' as const, padding: '10px 12px', color: WALL.blue, fontWeight: 500 };
   const td = { padding: '10px 12px', borderBottom: '1px solid rgba(143,179,232,.15)' };
   return (

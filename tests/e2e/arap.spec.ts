@@ -85,7 +85,7 @@ test('a sale becomes a receivable, a partial collection settles it, the aging mo
   await open.locator('.semi-checkbox').click();
   await open.locator('input[type=text], input:not([type])').last().fill('100');
   await page.screenshot({ path: info.outputPath('arap-2-collection.png') });
-  await page.getByRole('dialog', { name: '新增收款单' }).getByRole('button', { name: 'confirm' }).click();
+  await page.getByRole('dialog', { name: '新增收款单' }).getByRole('button', { name: '保存' }).click();
   await expect(page.getByText(/核销 100\.00 元/).last()).toBeVisible();
 
   // partly settled, and the 0–30 aging dropped by 100
@@ -102,7 +102,7 @@ test('a sale becomes a receivable, a partial collection settles it, the aging mo
   await page.getByTestId('statement-party').click();
   await page.getByRole('option', { name: '宁波钢铁有限公司' }).click();
   await expect(page.getByTestId('statement-party')).toContainText('宁波钢铁有限公司');
-  await page.getByTestId('statement-begin').fill('2000-01-01');
+  await page.getByTestId('statement-begin').locator('input').fill('2000-01-01');
   await expect(page.getByTestId('st-closing')).toHaveText(money(closing));
   await expect(page.getByTestId('statement-lines')).toContainText(doc.orderNo);
   await page.screenshot({ path: info.outputPath('arap-4-statement.png'), fullPage: true });
@@ -198,7 +198,7 @@ test('every list route of the area shows a working screen with demo data', async
     `/accounting/receivable/collection-order-detail/${c0.id}`,
     `/accounting/receivable/receipt-order-detail/${c0.orderNo}`,
     `/accounting/receivable/receipt-sub-order-detail/${c0.orderNo}`,
-    `/accounting/receivable/refundment-order-detail/${r0.id}`,
+    `/accounting/payable/refundment-order-detail/${r0.id}`,
     `/accounting/payable/payment-order-detail/${p0.id}`,
     `/accounting/payable/payment-order-info/${p0.orderNo}`,
     `/accounting/payable/payment-sub-order-info/${p0.orderNo}`,

@@ -73,6 +73,9 @@ test('trading contract: create, approve, sign → a weighing executes part of it
   await expect(page).toHaveURL(new RegExp(`/contract/trading/view/${id}\\?sign=1`));
   await page.getByTestId('trading-sign-confirm').click();
   await expect(page.getByTestId('trading-signature')).toContainText(/SHA-256 [0-9a-f]{64}/);
+  // signed once: 签署 is gone, the state says so (issue 26)
+  await expect(page.getByTestId('trading-sign-start')).toHaveCount(0);
+  await expect(page.getByTestId('trading-signed')).toContainText('已签署');
   await expect(page.getByTestId('trading-executed')).toHaveText('0.000 吨 / 0.00 元');
 
   // the out-stock form offers the customer's contracts in execution only once the customer is chosen
@@ -132,11 +135,11 @@ test('trading contract: create, approve, sign → a weighing executes part of it
   await api(page, '/api/izs-stock/out-stock/submit-review', { id: doc.id });
   await api(page, '/api/izs-stock/out-stock/review', { id: doc.id });
   await page.goto(`/contract/trading/view/${id}`);
-  await expect(page.getByTestId('trading-executed')).toHaveText('12.500 吨 / 35625.00 元');
+  await expect(page.getByTestId('trading-executed')).toHaveText('12.500 吨 / 35,625.00 元');
   await expect(page.getByTestId('trading-remaining')).toHaveText('37.500 吨');
   await expect(page.getByText(doc.orderNo)).toBeVisible();
   await expect(page.getByText(first.orderNo)).toBeVisible(); // the weighing behind the document
-  await expect(page.getByTestId('trading-paid')).toHaveText('0.00 元 / 35625.00 元');
+  await expect(page.getByTestId('trading-paid')).toHaveText('0.00 元 / 35,625.00 元');
   await shot(page, '2-contract-executed');
 
   // the sales ledger: the customer × 重废钢 row; its documents include the out-stock

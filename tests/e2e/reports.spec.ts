@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatKg, formatMoney } from '../../core/format/amounts.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
 /**
@@ -18,7 +19,7 @@ async function api<T = Record<string, unknown>>(page: Page, path: string): Promi
     return (await r.json()).data;
   }, path);
 }
-const cents = (v: string) => BigInt(v.replace('.', ''));
+const cents = (v: string) => BigInt(v.replace(/,/g, '').replace('.', ''));
 
 for (const size of [
   { width: 1440, height: 900 },
@@ -40,8 +41,9 @@ for (const size of [
         );
         const table = page.getByTestId('report-table');
         const totalRow = table.locator('tr', { hasText: '合计' });
-        await expect(totalRow).toContainText(r.total.amount);
-        await expect(totalRow).toContainText(r.total.qtyKg);
+        // grouped, two decimals (issue 26)
+        await expect(totalRow).toContainText(formatMoney(r.total.amount));
+        await expect(totalRow).toContainText(formatKg(r.total.qtyKg));
         await expect(page.getByTestId('report-chart').locator('canvas')).toHaveCount(1);
         await page.screenshot({ path: `.tmp/shots/report-${kind}-${size.width}.png` });
         // drill into the first row: its documents add up to it
@@ -58,7 +60,7 @@ for (const size of [
       await page.goto('/statement-analysis/stock-statement');
       const st = await api<{ total: { closingKg: string } }>(page, `/api/izs-report/stock?${q}&groupBy=warehouse`);
       await expect(page.getByTestId('report-table').locator('tr', { hasText: '合计' })).toContainText(
-        st.total.closingKg,
+        formatKg(st.total.closingKg),
       );
       await expect(page.getByText('综合报表', { exact: true })).toBeVisible();
       await page.screenshot({ path: `.tmp/shots/report-stock-${size.width}.png` });
@@ -75,9 +77,11 @@ for (const size of [
         `/api/izs-report/finance?year=${t.year}`,
       );
       const m = f.months.find((x) => x.period === t.today.slice(0, 7))!;
-      await expect(page.getByTestId('report-table').locator('tr', { hasText: m.period })).toContainText(m.profit);
+      await expect(page.getByTestId('report-table').locator('tr', { hasText: m.period })).toContainText(
+        formatMoney(m.profit),
+      );
       await expect(page.getByTestId('report-arap').locator('tr', { hasText: '应收账款' })).toContainText(
-        f.receivables.open,
+        formatMoney(f.receivables.open),
       );
       await page.screenshot({ path: `.tmp/shots/report-finance-${size.width}.png` });
 

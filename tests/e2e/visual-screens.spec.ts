@@ -162,7 +162,7 @@ for (const size of [
         ['深蓝', 'blue'],
       ]) {
         await page.goto('/visual/config');
-        await page.getByLabel(name).check();
+        await page.locator('.semi-radio', { hasText: name }).click(); // Semi's button-style radios (issue 26)
         await page.getByRole('button', { name: '保存', exact: true }).click();
         await expect(page.getByTestId('config-msg')).toHaveText('已保存');
         await page.goto('/visual/quote-data');

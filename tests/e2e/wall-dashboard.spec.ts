@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import Decimal from 'decimal.js';
+import { formatMoney } from '../../core/format/amounts.ts';
 import { apiAs, signIn } from './helpers.ts';
 
 /**
@@ -69,5 +70,7 @@ test('dashboard: a completed weighing and a reviewed purchase move their figures
     groupBy: 'material',
   });
   expect(st.total.amount).toBe(after.purchase.today);
-  await expect(page.getByTestId('report-table').locator('tr', { hasText: '合计' })).toContainText(st.total.amount);
+  await expect(page.getByTestId('report-table').locator('tr', { hasText: '合计' })).toContainText(
+    formatMoney(st.total.amount),
+  );
 });

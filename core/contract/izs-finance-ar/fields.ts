@@ -32,6 +32,9 @@ export const SOURCE_NAMES: Record<string, string> = {
   drop_purchase: '直发采购',
   manual: '手工录入',
   freight: '运费',
+  lg_freight: '物流运费',
+  sale_return: '销售退货',
+  purchase_return: '采购退货',
 };
 export const METHOD_NAMES: Record<string, string> = {
   transfer: '银行转账',

@@ -267,7 +267,8 @@ export const weighingOrderResource = defineResource({
     { field: 'weighbridgeId', label: '地磅', kind: 'select', labelField: 'weighbridgeName', hideInTable: true },
     { field: 'grossWeight', label: '毛重(kg)', kind: 'weight', decimals: 3 },
     { field: 'tareWeight', label: '皮重(kg)', kind: 'weight', decimals: 3 },
-    { field: 'deductionWeight', label: '扣重(kg)', kind: 'weight', decimals: 3 },
+    // 合计扣重 = 扣重 (typed) + 扣杂 (impurity rate): two different figures, two names (issue 26)
+    { field: 'deductionWeight', label: '合计扣重(kg)', kind: 'weight', decimals: 3 },
     { field: 'netWeight', label: '净重(kg)', kind: 'weight', decimals: 3, sortable: true },
     { field: 'unitPrice', label: '单价', kind: 'money', decimals: 2 },
     {
@@ -286,6 +287,7 @@ export const weighingOrderResource = defineResource({
     { field: 'stockOrderNo', label: '出入库单号', kind: 'code', width: 170, hideInTable: true },
     { field: 'printCount', label: '打印次数', kind: 'number', width: 80, hideInTable: true },
     { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
+    { field: 'voidReason', label: '作废原因', kind: 'text', hideInTable: true },
     { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
   ],
   search: [

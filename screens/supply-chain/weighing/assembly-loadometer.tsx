@@ -37,7 +37,7 @@ export default function AssemblyLoadometerScreen() {
   const bridges = useWeighbridges();
   const [chosen, setChosen] = useState(() => loadStationSettings().weighbridgeId);
   const { weighbridge } = pickWeighbridge(bridges.list, chosen);
-  const link = useStationLink();
+  const link = useStationLink(weighbridge);
   const materials = useOptions(MATERIAL_SELECT);
 
   const [warehouseId, setWarehouseId] = useState('');

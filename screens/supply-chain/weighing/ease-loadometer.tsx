@@ -29,7 +29,7 @@ export default function EaseLoadometerScreen() {
   const bridges = useWeighbridges();
   const [chosen, setChosen] = useState(() => loadStationSettings().weighbridgeId);
   const { weighbridge } = pickWeighbridge(bridges.list, chosen);
-  const link = useStationLink();
+  const link = useStationLink(weighbridge);
   const cams = useCameras(weighbridge?.id);
   const st = useWeighingStation({ weighbridge, link, snapshots: cams.snapshots });
   const [autoPrint, setAutoPrint] = useState(false);

@@ -35,7 +35,7 @@ export default function LoadometerScreen({ path }: ScreenProps) {
     if (weighbridge && !fixed) saveStationSettings({ weighbridgeId: weighbridge.id });
   }, [fixed, weighbridge]);
 
-  const link = useStationLink();
+  const link = useStationLink(weighbridge);
   const cams = useCameras(weighbridge?.id);
   const st = useWeighingStation({ weighbridge, link, snapshots: cams.snapshots });
   const primaryRef = useRef<HTMLButtonElement>(null);

@@ -14,15 +14,28 @@ import {
 import { useBizCache } from '../../../core/biz-cache/use-biz-cache.ts';
 import type { CameraLook } from '../../../core/contract/izs-sell/cameras.contract.ts';
 import { WEIGHBRIDGE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
+import { getAccessToken } from '../../../core/session/cookies.ts';
+import { useAppSelector } from '../../../core/store/hooks.ts';
 import { useScaleLink } from '../../../features/weighing/use-scale-link.ts';
+import { useWeightRelay } from '../../../features/weighing/use-weight-relay.ts';
 import { loadStationSettings, saveStationSettings } from './station-settings.ts';
 
-export function useStationLink() {
+export function useStationLink(weighbridge?: WeighbridgeOption) {
   const cfg = useWeighingSocketSocketConfigQuery();
   const [local, setLocal] = useState(() => loadStationSettings().pluginUrl ?? '');
   const url = local || cfg.data?.pluginUrl || undefined;
   // wait for the server's default before the first attempt, so a wrong default is not reported as a failure
   const link = useScaleLink({ url, active: !!local || !cfg.isLoading });
+  // the weight goes on to the weighbridge's department channel: the wall's 地磅数据看板 shows it live (issue 26)
+  const tenantId = useAppSelector((s) => s.session.tenantId);
+  useWeightRelay({
+    config: cfg.data,
+    token: getAccessToken(),
+    tenantId,
+    deptId: weighbridge?.deptId,
+    scale: weighbridge?.code ?? weighbridge?.id,
+    weight: link.weight,
+  });
   const setPluginUrl = useCallback((v: string) => {
     saveStationSettings({ pluginUrl: v.trim() });
     setLocal(v.trim());
@@ -40,6 +53,8 @@ export interface WeighbridgeOption {
   /** issue 24: the scale's minimum capture (kg, '0' = 20 divisions) and its stable window (s). */
   minWeightKg?: string;
   stableSeconds?: number;
+  /** The weighbridge's department: its weights go on that department's channel. */
+  deptId?: string;
 }
 
 /** The weighbridges the user may weigh on (select-list), with the cache's warehouse and division when known. */
@@ -54,6 +69,7 @@ export function useWeighbridges(): { list: WeighbridgeOption[]; loading: boolean
           id: String(r.id),
           name: String(r.name ?? ''),
           code: r.code ? String(r.code) : undefined,
+          deptId: r.deptId ? String(r.deptId) : undefined,
           warehouseId: (cached?.warehouseId as string | null | undefined) ?? undefined,
           divisionKg: (cached?.divisionKg as string | undefined) ?? undefined,
           minWeightKg: (cached?.minWeightKg as string | undefined) ?? undefined,

@@ -1,0 +1,63 @@
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import './field.css';
+
+const CONTROLS = 'input:not([type="hidden"]), textarea, [role="combobox"]';
+
+/**
+ * Gives every control inside `box` the accessible name of the element `labelId` (aria-labelledby) — Semi's Select
+ * and DatePicker hard-code English names ("Choose date", "selected") on their comboboxes, and their inputs come and
+ * go as they open; a MutationObserver keeps the name on whatever is rendered. React never rewrites an attribute it
+ * does not own, so nothing fights it.
+ */
+export function useLabelledControls(labelId: string) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const apply = () => {
+      for (const c of el.querySelectorAll(CONTROLS)) {
+        if (c.getAttribute('aria-labelledby') !== labelId) c.setAttribute('aria-labelledby', labelId);
+        if (c.getAttribute('role') === 'combobox') c.removeAttribute('aria-label');
+      }
+    };
+    apply();
+    const mo = new MutationObserver(apply);
+    mo.observe(el, { childList: true, subtree: true });
+    return () => mo.disconnect();
+  }, [labelId]);
+  return box;
+}
+
+/**
+ * A visible label bound to its control (issue 26: every form control has a visible label and an accessible name
+ * that says the same).
+ */
+export function Field({
+  label,
+  required,
+  children,
+  testId,
+  width,
+}: {
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+  testId?: string;
+  width?: number;
+}) {
+  const id = useId();
+  const box = useLabelledControls(id);
+  return (
+    <div className="ly-field" data-testid={testId} ref={box} style={width ? { width } : undefined}>
+      <span className="ly-field-label" id={id}>
+        {required && (
+          <span className="ly-field-required" aria-hidden="true">
+            *
+          </span>
+        )}
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}
