@@ -103,7 +103,11 @@ describe('tenant routes', () => {
       [`${P}/page`, 'GET'],
       [`${P}/submit`, 'POST'],
     ] as const) {
-      const x = await call(t, path, { token: manager, method, body: method === 'POST' ? { tenantName: 'x' } : undefined });
+      const x = await call(t, path, {
+        token: manager,
+        method,
+        body: method === 'POST' ? { tenantName: 'x' } : undefined,
+      });
       expect(x.status, path).toBe(403);
     }
   });

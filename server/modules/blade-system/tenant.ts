@@ -11,8 +11,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { pgTable, varchar } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_TENANT_ID } from '../../../core/contract/common.ts';
 import { TENANT, tenantForm, tenantResource } from '../../../core/contract/blade-system/tenant.contract.ts';
+import { DEFAULT_TENANT_ID } from '../../../core/contract/common.ts';
 import type { Tx } from '../../db/client.ts';
 import { audit, idPk } from '../../db/schema/common.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -103,12 +103,7 @@ export function registerTenantRoutes(s: FastifyInstance, ctx: CrudContext): void
     const rows = await ctx.db
       .select({ id: tenantRows.id, tenantId: tenantRows.code, tenantName: tenantRows.tenantName })
       .from(tenantRows)
-      .where(
-        and(
-          eq(tenantRows.isDeleted, 0),
-          isPlatformTenant(u) ? undefined : eq(tenantRows.code, u.tenantId),
-        ),
-      )
+      .where(and(eq(tenantRows.isDeleted, 0), isPlatformTenant(u) ? undefined : eq(tenantRows.code, u.tenantId)))
       .orderBy(tenantRows.createTime, tenantRows.id);
     return rows;
   });
