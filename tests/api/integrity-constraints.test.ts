@@ -24,7 +24,7 @@ let other: SecondTenant;
 beforeAll(async () => {
   ({ t, other } = await bootWithSecondTenant());
   admin = (await login(t, 'admin')).access_token;
-}, 240_000);
+}, 600_000);
 afterAll(async () => {
   await t?.close();
 });

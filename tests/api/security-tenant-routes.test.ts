@@ -78,7 +78,7 @@ function tableFor(url: string, tables: { table: string; id?: string }[]): string
 
 beforeAll(async () => {
   ({ t, other } = await bootWithSecondTenant());
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await boot({ captchaMode: false });
   admin = (await login(t, 'admin')).access_token;
   manager = (await login(t, 'manager')).access_token;
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await t?.close();
 });
