@@ -6,7 +6,7 @@
  * raises with them; the second migration then adds unique (tenant_id, id) on the targets, the foreign keys and the
  * CHECK constraints. Run once when the list changes (a new migration, never an edit of an applied one).
  */
-import { ALL_REFERENCES, CHECKS, checkName, compositeTargets, fkName, type Reference } from './integrity.ts';
+import { ALL_REFERENCES, CHECKS, checkName, compositeTargets, fkName, NOT_NULL, type Reference } from './integrity.ts';
 
 const BREAK = '--> statement-breakpoint';
 const uqName = (t: string) => `uq_${t}_tenant_id`;
@@ -37,9 +37,10 @@ function proof(): string {
   };
   for (const x of ALL_REFERENCES) loop(fkName(x), x.table, `s.${x.column} IS NOT NULL AND ${missing(x)}`);
   for (const x of CHECKS) loop(checkName(x), x.table, `NOT (${x.expr})`);
+  for (const x of NOT_NULL) loop(`not_null_${x.table}_${x.column}`, x.table, `s.${x.column} IS NULL`);
   out.push(
     '  IF n > 0 THEN',
-    "    RAISE EXCEPTION 'integrity proof: % row(s) break the constraints of migration 0021 (constraint: row):%', n, bad;",
+    "    RAISE EXCEPTION 'integrity proof: % row(s) break the constraints of migrations 0021-0022 (constraint: row):%', n, bad;",
     '  END IF;',
     'END $$;',
   );

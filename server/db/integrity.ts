@@ -305,7 +305,7 @@ export const CHECKS: Check[] = [
   nonNeg('izs_stock_order_line', 'qty', '数量'),
   nonNeg('izs_stock_order_line', 'unit_price', '单价'),
   inSet('izs_stock_order_line', 'direction', ['in', 'out'], '出入方向'),
-  inSet('izs_stock_movement', 'kind', ['receipt', 'issue'], '库存流水类型'),
+  inSet('izs_stock_movement', 'kind', ['receipt', 'issue', 'reverse'], '库存流水类型'),
   inSet('izs_trade_order', 'state', DOC, '订单状态'),
   nonNeg('izs_trade_order_line', 'qty', '数量'),
   nonNeg('izs_trade_order_line', 'unit_price', '单价'),
@@ -390,6 +390,14 @@ export const CHECKS: Check[] = [
   nonNeg('lg_car', 'load_t', '核定载重'),
   nonNeg('lg_ship', 'deadweight_t', '载重吨'),
   nonNeg('lg_voyage', 'load_t', '装载量'),
+];
+
+/** Columns made NOT NULL (drizzle schema; migration 0022) whose forms require them: the proof checks them too. */
+export const NOT_NULL: { table: string; column: string }[] = [
+  { table: 'izs_supplier_contract', column: 'party_id' },
+  { table: 'lg_voyage', column: 'ship_id' },
+  { table: 'lg_voyage', column: 'from_port_id' },
+  { table: 'lg_voyage', column: 'to_port_id' },
 ];
 
 export const checkName = (x: Pick<Check, 'table' | 'name'>): string => `ck_${x.table}_${x.name}`.slice(0, 63);

@@ -149,13 +149,13 @@ describe('cross-tenant references are refused with a Chinese 400 naming the fiel
     const group = await firstId('lg_car_group');
     const a = await call(t, '/api/izs-logistical/car/submit', {
       token: other.token,
-      body: { plate: '浙B0X001', driverId: driver },
+      body: { plate: '浙B0X001', carType: 'truck', driverId: driver },
     });
     expect(a.status, JSON.stringify(a.body)).toBe(400);
     expect(a.body.msg).toBe('默认司机不存在或不属于本租户');
     const b = await call(t, '/api/izs-logistical/car/submit', {
       token: other.token,
-      body: { plate: '浙B0X002', groupId: group },
+      body: { plate: '浙B0X002', carType: 'truck', groupId: group },
     });
     expect(b.status, JSON.stringify(b.body)).toBe(400);
     expect(b.body.msg).toBe('车辆分组不存在或不属于本租户');
@@ -169,7 +169,7 @@ describe('cross-tenant references are refused with a Chinese 400 naming the fiel
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     const ok = await call(t, '/api/izs-logistical/car/submit', {
       token: other.token,
-      body: { plate: '浙B0X003', driverId: own.body.data.id },
+      body: { plate: '浙B0X003', carType: 'truck', driverId: own.body.data.id },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.driverName).toBe('自家司机');
@@ -178,7 +178,7 @@ describe('cross-tenant references are refused with a Chinese 400 naming the fiel
   it('a trading contract with tenant 000000’s party and material: 400, nothing stored', async () => {
     const party = await firstId('izs_related_party');
     const material = await firstId('izs_material');
-    const r = await call(t, '/api/izs-contract/trading-contract/save-with-lines', {
+    const r = await call(t, '/api/izs-sell/trading-contract/save-with-lines', {
       token: other.token,
       body: {
         title: '跨租户贸易合同',

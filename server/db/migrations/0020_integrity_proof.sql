@@ -874,7 +874,7 @@ BEGIN
     bad := bad || E'\n' || 'ck_izs_stock_order_line_direction_set: ' || r.j;
     n := n + 1;
   END LOOP;
-  FOR r IN SELECT left(row_to_json(s)::text, 300) AS j FROM izs_stock_movement s WHERE NOT (kind in ('receipt', 'issue')) LIMIT 20 LOOP
+  FOR r IN SELECT left(row_to_json(s)::text, 300) AS j FROM izs_stock_movement s WHERE NOT (kind in ('receipt', 'issue', 'reverse')) LIMIT 20 LOOP
     bad := bad || E'\n' || 'ck_izs_stock_movement_kind_set: ' || r.j;
     n := n + 1;
   END LOOP;
@@ -1134,7 +1134,23 @@ BEGIN
     bad := bad || E'\n' || 'ck_lg_voyage_load_t_nonneg: ' || r.j;
     n := n + 1;
   END LOOP;
+  FOR r IN SELECT left(row_to_json(s)::text, 300) AS j FROM izs_supplier_contract s WHERE s.party_id IS NULL LIMIT 20 LOOP
+    bad := bad || E'\n' || 'not_null_izs_supplier_contract_party_id: ' || r.j;
+    n := n + 1;
+  END LOOP;
+  FOR r IN SELECT left(row_to_json(s)::text, 300) AS j FROM lg_voyage s WHERE s.ship_id IS NULL LIMIT 20 LOOP
+    bad := bad || E'\n' || 'not_null_lg_voyage_ship_id: ' || r.j;
+    n := n + 1;
+  END LOOP;
+  FOR r IN SELECT left(row_to_json(s)::text, 300) AS j FROM lg_voyage s WHERE s.from_port_id IS NULL LIMIT 20 LOOP
+    bad := bad || E'\n' || 'not_null_lg_voyage_from_port_id: ' || r.j;
+    n := n + 1;
+  END LOOP;
+  FOR r IN SELECT left(row_to_json(s)::text, 300) AS j FROM lg_voyage s WHERE s.to_port_id IS NULL LIMIT 20 LOOP
+    bad := bad || E'\n' || 'not_null_lg_voyage_to_port_id: ' || r.j;
+    n := n + 1;
+  END LOOP;
   IF n > 0 THEN
-    RAISE EXCEPTION 'integrity proof: % row(s) break the constraints of migration 0021 (constraint: row):%', n, bad;
+    RAISE EXCEPTION 'integrity proof: % row(s) break the constraints of migrations 0021-0022 (constraint: row):%', n, bad;
   END IF;
 END $$;

@@ -516,7 +516,7 @@ ALTER TABLE "izs_stock_order_line" ADD CONSTRAINT "ck_izs_stock_order_line_unit_
 --> statement-breakpoint
 ALTER TABLE "izs_stock_order_line" ADD CONSTRAINT "ck_izs_stock_order_line_direction_set" CHECK (direction in ('in', 'out'));
 --> statement-breakpoint
-ALTER TABLE "izs_stock_movement" ADD CONSTRAINT "ck_izs_stock_movement_kind_set" CHECK (kind in ('receipt', 'issue'));
+ALTER TABLE "izs_stock_movement" ADD CONSTRAINT "ck_izs_stock_movement_kind_set" CHECK (kind in ('receipt', 'issue', 'reverse'));
 --> statement-breakpoint
 ALTER TABLE "izs_trade_order" ADD CONSTRAINT "ck_izs_trade_order_state_set" CHECK (state in ('draft', 'submitted', 'reviewed', 'voided'));
 --> statement-breakpoint
