@@ -164,7 +164,7 @@ describe('cross-tenant references are refused with a Chinese 400 naming the fiel
     // its own driver is fine
     const own = await call(t, '/api/izs-logistical/driver/submit', {
       token: other.token,
-      body: { name: '自家司机', phone: '13700000000' },
+      body: { name: '自家司机', phone: '13700000000', licenceClass: 'A2' },
     });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     const ok = await call(t, '/api/izs-logistical/car/submit', {
