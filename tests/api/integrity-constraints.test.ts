@@ -172,7 +172,8 @@ describe('cross-tenant references are refused with a Chinese 400 naming the fiel
       body: { plate: '浙B0X003', carType: 'truck', driverId: own.body.data.id },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.data.driverName).toBe('自家司机');
+    const d = await call(t, '/api/izs-logistical/car/detail', { token: other.token, query: { id: ok.body.data.id } });
+    expect(d.body.data.driverName).toBe('自家司机');
   });
 
   it('a trading contract with tenant 000000’s party and material: 400, nothing stored (already refused in code)', async () => {
