@@ -31,11 +31,12 @@ export async function grantAllMenus(tx: Tx, roleIds: string[]): Promise<void> {
 /** The department, role, post, admin user and tenant data of a new tenant. `adminHash`: hashPassword(md5hex(pw)). */
 export async function createTenantCore(
   tx: Tx,
-  opts: { tenantId: string; tenantName: string; adminHash: string; createUser?: string },
+  opts: { tenantId: string; tenantName: string; adminHash: string },
 ): Promise<TenantCore> {
   const T = opts.tenantId;
   const [deptId, roleId, postId, userId] = await nextIds(tx, 4);
-  const by = { createUser: opts.createUser ?? null, updateUser: opts.createUser ?? null };
+  // audit fields name the tenant's own admin: no row of the new tenant points at another tenant's user
+  const by = { createUser: userId, updateUser: userId };
   const name = opts.tenantName.slice(0, 45);
   await tx.insert(dept).values({
     id: deptId,

@@ -88,7 +88,6 @@ export function registerTenantRoutes(s: FastifyInstance, ctx: CrudContext): void
         tenantId: String(row.code),
         tenantName: String(row.tenantName),
         adminHash: await hashPassword(md5hex(form.adminPassword || 'admin')),
-        createUser: c.user.userId,
       });
     },
     beforeRemove: (_tx, rows, { user: u }) => {
