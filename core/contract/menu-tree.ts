@@ -541,6 +541,8 @@ export const MENU_TREE: MenuSeed[] = [
       { name: '安卓版本', path: '/system/android-version' },
       { name: '接口跟踪日志', path: '/system/track-api-log', buttons: ro },
       { name: '物料报价单', path: '/system/material-quotes-order' },
+      // kept off the sidebar (HIDDEN_SIDEBAR_PATHS, spec §2.10), opened by URL; platform administrator only
+      { name: '租户管理', path: '/system/tenant' },
     ],
   },
   {

@@ -13,6 +13,7 @@ import { ROLE } from './blade-system/role.contract.ts';
 import { API_SCOPE, DATA_SCOPE } from './blade-system/scope-endpoints.contract.ts';
 import { SITE } from './blade-system/site.contract.ts';
 import { SYSTEM_EXTRAS } from './blade-system/system-extras.contract.ts';
+import { TENANT } from './blade-system/tenant.contract.ts';
 import { USER_ADMIN } from './blade-system/user.contract.ts';
 import { USER_SELF } from './blade-system/user-self.contract.ts';
 import type { EndpointSpec } from './endpoint.ts';
@@ -125,6 +126,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   dict: DICT_ENDPOINTS,
   dictBiz: DICT_BIZ_ENDPOINTS,
   systemExtras: SYSTEM_EXTRAS,
+  tenant: TENANT,
   lifecycle: LIFECYCLE,
   // file descriptors (answer: fileAnswer): downloads through fileDownloads(), not RTK Query hooks
   ledgerFiles: LEDGER_FILES,

@@ -115,6 +115,7 @@ export const SCREENS: PageMap = {
   '/system/version': lazy(() => import('../../screens/system/version.tsx')),
   '/system/android-version': lazy(() => import('../../screens/system/android-version.tsx')),
   '/system/material-quotes-order': lazy(() => import('../../screens/system/material-quotes-order.tsx')),
+  '/system/tenant': lazy(() => import('../../screens/system/tenant.tsx')),
   '/system/track-api-log': lazy(() => import('../../screens/system/track-api-log.tsx')),
   '/finance/setting/setofbook': lazy(() => import('../../screens/finance/setofbook.tsx')),
   '/accounting/home': lazy(() => import('../../screens/accounting/home.tsx')),

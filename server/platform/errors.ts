@@ -1,10 +1,13 @@
 /**
  * Error handling (DESIGN §4): every failure is R-shaped with HTTP status = code.
- * zod → 400 (first issue, field named); malformed JSON → 400; unknown route → 404; ApiError → its code;
+ * zod → 400 (first issue, field named); malformed JSON → 400; a broken foreign key / CHECK of db/integrity.ts → 400
+ * naming the field; unknown route → 404; ApiError → its code;
  * anything else → 500 服务器异常 (logged).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { constraintMessage } from '../db/integrity.ts';
+import { fieldLabelsFor } from './crud/engine.ts';
 import { ApiError, fail } from './r.ts';
 import { zodMessage } from './validate.ts';
 
@@ -44,6 +47,11 @@ export function installErrorHandling(
     const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
     if (pgCode === '22003' || pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
       return reply.code(400).send(fail(400, '请求参数格式错误'));
+    }
+    // a foreign key or CHECK of server/db/integrity.ts (e.g. another tenant's id): 400 naming the field
+    if (pgCode === '23503' || pgCode === '23514') {
+      const msg = constraintMessage(err, fieldLabelsFor(req.url.split('?')[0]));
+      if (msg) return reply.code(400).send(fail(400, msg));
     }
     const fe = err as FastifyError;
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

@@ -185,6 +185,11 @@ async function seedDicts(tx: Tx, table: typeof dict | typeof dictBiz, tenantId: 
 
 export async function seedSystemData(tx: Tx, tenantId: string): Promise<void> {
   await seedDicts(tx, dict, tenantId, SYSTEM_DICTS);
+  await seedTenantData(tx, tenantId);
+}
+
+/** What every tenant keeps of its own: the business dictionaries and the parameters (a new tenant gets them too). */
+export async function seedTenantData(tx: Tx, tenantId: string): Promise<void> {
   await seedDicts(tx, dictBiz, tenantId, BIZ_DICTS);
   await tx.insert(param).values(SYSTEM_PARAMS.map((p) => ({ ...p, tenantId })));
 }

@@ -26,7 +26,7 @@ const PLATFORM_SHARED = new Set([
 beforeAll(async () => {
   ({ t, other } = await bootWithSecondTenant());
   admin = (await login(t, 'admin')).access_token;
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOrderNo } from '../../core/stock/order-no.ts';
-import { stock, stockMovement, stockOrder, stockOrderLine } from '../../server/db/schema/index.ts';
+import { material, stock, stockMovement, stockOrder, stockOrderLine, warehouse } from '../../server/db/schema/index.ts';
 import { OTHER_TENANT } from './base-suite.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx, stockRow } from './stock-helpers.ts';
 
@@ -395,6 +395,16 @@ describe('permissions and tenancy', () => {
 
   it("never reads, reviews, voids or removes another tenant's document", async () => {
     const db = c.t.database.db;
+    // the other tenant's document on its own warehouse and material (the schema's foreign keys refuse a row of one
+    // tenant pointing at another tenant's warehouse or material: issue 22)
+    const [wh] = await db
+      .insert(warehouse)
+      .values({ tenantId: OTHER_TENANT, code: 'X1', name: '别家仓库' })
+      .returning({ id: warehouse.id });
+    const [mat] = await db
+      .insert(material)
+      .values({ tenantId: OTHER_TENANT, code: 'XWL1', name: '别家物料' })
+      .returning({ id: material.id });
     const [foreign] = await db
       .insert(stockOrder)
       .values({
@@ -403,7 +413,7 @@ describe('permissions and tenancy', () => {
         docType: 'in_stock',
         bizType: 'purchase',
         state: 'submitted',
-        warehouseId: c.wh.T1,
+        warehouseId: wh.id,
       })
       .returning({ id: stockOrder.id });
     await db.insert(stockOrderLine).values({
@@ -411,8 +421,8 @@ describe('permissions and tenancy', () => {
       orderId: foreign.id,
       lineNo: 1,
       direction: 'in',
-      materialId: c.mat.WL0001,
-      warehouseId: c.wh.T1,
+      materialId: mat.id,
+      warehouseId: wh.id,
       qty: '1000',
       amount: '1000',
     });

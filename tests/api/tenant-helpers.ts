@@ -1,13 +1,13 @@
 /**
- * A second tenant for the isolation tests: tenant 200002 with a department, an `admin` role granted every menu and
- * button of the product (so every permission check passes and only the tenant separates it from 000000), and user
- * `tenant2` (password 123456). Seeded directly: the product has no tenant administration screen yet.
+ * A second tenant for the isolation tests: tenant 200002 created the way an operator creates one — tenant 000000's
+ * administrator calls POST /api/blade-system/tenant/submit (issue 22) — which makes its top department, its `admin`
+ * role granted every menu and button of the product (so every permission check passes and only the tenant separates
+ * it from 000000) and its user `admin` (password 123456 as typed here).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rows } from '../../server/db/client.ts';
-import { dept, menu, role, roleMenu, tenant, user } from '../../server/db/schema/index.ts';
-import { hashPassword, md5hex } from '../../server/platform/password.ts';
-import { boot, type TestApp, tokenRequest } from './helpers.ts';
+import { user } from '../../server/db/schema/index.ts';
+import { boot, call, login, type TestApp, tokenRequest } from './helpers.ts';
 
 export const SECOND_TENANT = '200002';
 
@@ -45,32 +45,21 @@ export const ROW_ID_PARAMS = [
 ] as const;
 
 export async function seedSecondTenant(t: TestApp): Promise<SecondTenant> {
-  const db = t.database.db;
-  await db.insert(tenant).values({ tenantId: SECOND_TENANT, tenantName: '第二家再生资源公司' }).onConflictDoNothing();
-  const [d] = await db
-    .insert(dept)
-    .values({ tenantId: SECOND_TENANT, deptName: '第二家总部', deptCategory: 1 })
-    .returning({ id: dept.id });
-  const [r] = await db
-    .insert(role)
-    .values({ tenantId: SECOND_TENANT, roleName: '管理员', roleAlias: 'admin' })
-    .returning({ id: role.id });
-  const menus = await db.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0));
-  await db.insert(roleMenu).values(menus.map((m) => ({ roleId: r.id, menuId: m.id })));
-  const [u] = await db
-    .insert(user)
-    .values({
-      tenantId: SECOND_TENANT,
-      account: 'tenant2',
-      password: await hashPassword(md5hex('123456')),
-      realName: '第二租户管理员',
-      roleId: r.id,
-      deptId: d.id,
-    })
-    .returning({ id: user.id });
-  const res = await tokenRequest(t, 'tenant2', '123456', { tenantId: SECOND_TENANT });
-  if (res.status !== 200) throw new Error(`login tenant2 failed: ${JSON.stringify(res.body)}`);
-  return { tenantId: SECOND_TENANT, token: res.body.access_token, userId: u.id, deptId: d.id, roleId: r.id };
+  const admin = (await login(t, 'admin')).access_token;
+  const made = await call(t, '/api/blade-system/tenant/submit', {
+    token: admin,
+    body: { tenantId: SECOND_TENANT, tenantName: '第二家再生资源公司', adminPassword: '123456' },
+  });
+  if (made.status !== 200 || made.body.data?.tenantId !== SECOND_TENANT) {
+    throw new Error(`tenant/submit failed: ${JSON.stringify(made.body)}`);
+  }
+  const [u] = await t.database.db
+    .select({ id: user.id, roleId: user.roleId, deptId: user.deptId })
+    .from(user)
+    .where(and(eq(user.tenantId, SECOND_TENANT), eq(user.account, 'admin')));
+  const res = await tokenRequest(t, 'admin', '123456', { tenantId: SECOND_TENANT });
+  if (res.status !== 200) throw new Error(`login admin of ${SECOND_TENANT} failed: ${JSON.stringify(res.body)}`);
+  return { tenantId: SECOND_TENANT, token: res.body.access_token, userId: u.id, deptId: u.deptId, roleId: u.roleId };
 }
 
 /** Tables of tenant data (a tenant_id column), with the first tenant-000000 id of each (when it has an id column). */

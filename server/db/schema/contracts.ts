@@ -120,7 +120,7 @@ export const supplierContract = pgTable(
   {
     ...resourceColumns(),
     contractNo: s('contract_no', 32),
-    partyId: bigintStr('party_id'),
+    partyId: bigintStr('party_id').notNull(),
     title: s('title', 100),
     signDate: s('sign_date', 10),
     validFrom: s('valid_from', 10),

@@ -127,9 +127,9 @@ export const lgVoyage = pgTable(
   {
     ...resourceColumns(),
     voyageNo: s('voyage_no', 32),
-    shipId: bigintStr('ship_id'),
-    fromPortId: bigintStr('from_port_id'),
-    toPortId: bigintStr('to_port_id'),
+    shipId: bigintStr('ship_id').notNull(),
+    fromPortId: bigintStr('from_port_id').notNull(),
+    toPortId: bigintStr('to_port_id').notNull(),
     materialName: s('material_name', 64),
     loadT: dec('load_t', 12, 3).notNull().default('0'),
     departDate: varchar('depart_date', { length: 10 }),

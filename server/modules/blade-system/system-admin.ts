@@ -13,6 +13,7 @@ import { registerMaterialQuoteRoutes } from './material-quotes.ts';
 import { registerParamRoutes } from './param.ts';
 import { registerPostRoutes } from './post.ts';
 import { registerStaffRoutes } from './staff.ts';
+import { registerTenantRoutes } from './tenant.ts';
 import { registerTrackApiLogRoutes } from './track-api-log.ts';
 import { registerVersionRoutes } from './version.ts';
 
@@ -27,6 +28,7 @@ export async function registerSystemAdmin(app: FastifyInstance, actx: AppContext
     registerVersionRoutes(s, ctx);
     registerAndroidVersionRoutes(s, ctx);
     registerMaterialQuoteRoutes(s, ctx);
+    registerTenantRoutes(s, ctx);
   });
   await registerModule(app, (s) => {
     s.addHook('preHandler', actx.flushApiLog);
