@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netWeight, stockWeighOrderResource } from '../../core/contract/izs-base/stock-weigh-order.contract.ts';
 import { material, stockWeighOrder, warehouse, weighbridge } from '../../server/db/schema/index.ts';
 import { formatDate } from '../../server/platform/time.ts';
-import { type BaseCtx, bootBase, OTHER_TENANT, resourceSuite, sqlRows } from './base-suite.ts';
+import { type BaseCtx, bootBase, insertForeign, OTHER_TENANT, resourceSuite, sqlRows } from './base-suite.ts';
 import { call } from './helpers.ts';
 
 let c: BaseCtx;
@@ -104,8 +104,7 @@ describe('stock weigh order rules', () => {
     expect(seqs[1]).toBe(seqs[0] + 1);
     expect(seqs[2]).toBe(seqs[1] + 1);
     // another tenant's numbers do not advance ours
-    await c.t.database.db.insert(stockWeighOrder).values({
-      tenantId: OTHER_TENANT,
+    await insertForeign(c.t.database.db, stockWeighOrder, {
       orderNo: `KC${day}9000`,
       warehouseId: wh.CK01,
       materialId: mat.WL0001,

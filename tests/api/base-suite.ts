@@ -7,11 +7,12 @@
  * import with one bad row (nothing written, per-row report) and the department data scope for `scope: 'dept'`.
  */
 import Decimal from 'decimal.js';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../../core/contract/resource.ts';
+import type { Db } from '../../server/db/client.ts';
 import { dept, menu, role, roleMenu, roleScope, scopeData } from '../../server/db/schema/index.ts';
 import { BASIC, boot, call, login, type TestApp } from './helpers.ts';
 
@@ -344,10 +345,7 @@ export function resourceSuite(get: () => BaseCtx, spec: SuiteSpec): void {
       const c = get();
       const s = stamp();
       const values = spec.foreign ? await spec.foreign(s, c) : (def.schemas.form.parse(await spec.make(s, c)) as Row);
-      const [foreign] = (await c.t.database.db
-        .insert(spec.table)
-        .values({ ...values, tenantId: OTHER_TENANT } as never)
-        .returning()) as Row[];
+      const foreign = await insertForeign(c.t.database.db, spec.table, values);
       const id = String(foreign.id);
       const d = await api(p('detail'), { query: { id } });
       expect(d.status).toBe(400);
@@ -488,4 +486,58 @@ export function resourceSuite(get: () => BaseCtx, spec: SuiteSpec): void {
       });
     }
   });
+}
+
+/**
+ * Inserts a row of OTHER_TENANT. A reference into this tenant's rows is refused by the composite foreign keys
+ * (issue 22: a row points only at its own tenant's rows), so each such reference is repointed and the insert retried:
+ * a nullable one is cleared, a required one points at a copy of the target row made for the other tenant.
+ */
+export async function insertForeign(db: Db, table: AnyPgTable, values: Row): Promise<Row> {
+  let v: Row = { ...values, tenantId: OTHER_TENANT };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = (await db
+        .insert(table)
+        .values(v as never)
+        .returning()) as Row[];
+      return row;
+    } catch (e) {
+      const err = ((e as { cause?: unknown }).cause ?? e) as { code?: string; detail?: string };
+      const m = /Key \(tenant_id, (\w+)\)=\([^,]+, (\d+)\) is not present in table "(\w+)"/.exec(err.detail ?? '');
+      const entry = Object.entries(getTableColumns(table)).find(([, col]) => col.name === m?.[1]);
+      if (err.code !== '23503' || !m || !entry || attempt > 10) throw e;
+      const [key, col] = entry;
+      if (!col.notNull) {
+        v = { ...v, [key]: null };
+        continue;
+      }
+      const copy = await db.transaction(async (tx) => {
+        await tx.execute(
+          sql.raw(`create temp table foreign_copy on commit drop as select * from "${m[3]}" where id = ${m[2]}`),
+        );
+        await tx.execute(sql`update foreign_copy set id = nextval('loopyard_id_seq'), tenant_id = ${OTHER_TENANT}`);
+        // the copy keeps no reference of its own into this tenant: its optional *_id columns are cleared
+        const refs = (
+          await tx.execute(
+            sql`select column_name as c from information_schema.columns where table_name = ${m[3]}
+                 and is_nullable = 'YES' and column_name like '%\_id'`,
+          )
+        ).rows as { c: string }[];
+        for (const { c } of refs) await tx.execute(sql.raw(`update foreign_copy set "${c}" = null`));
+        // and a code of its own (codes are unique per tenant; an earlier copy may hold this one)
+        const coded = (
+          await tx.execute(
+            sql`select 1 from information_schema.columns where table_name = ${m[3]} and column_name = 'code'`,
+          )
+        ).rows.length;
+        if (coded) await tx.execute(sql`update foreign_copy set code = 'X' || right(id::text, 8)`);
+        const [r] = (
+          await tx.execute(sql.raw(`insert into "${m[3]}" select * from foreign_copy returning id::text as id`))
+        ).rows as { id: string }[];
+        return r.id;
+      });
+      v = { ...v, [key]: copy };
+    }
+  }
 }

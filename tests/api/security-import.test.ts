@@ -60,7 +60,9 @@ describe('a big import', () => {
     const ms = performance.now() - t0;
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 400, success: false, msg: '表头与导入模板不一致' });
-    expect(ms).toBeLessThan(3000);
+    // the reading runs in a worker thread now (issue 22): its start-up is in this time (about a second on a quiet
+    // machine, more on a busy one); reading the sheet's rows before the header check would take far longer
+    expect(ms).toBeLessThan(8000);
   });
 
   it('more rows than the cap are refused with a Chinese message naming it; others keep being answered', async () => {

@@ -318,9 +318,20 @@ describe('material quotes (物料报价单)', () => {
       body: { quoteType: 'purchase', materialId, price: '1', effectiveStart: '2026-01-01' },
     });
     expect(add.status).toBe(403);
+    // the other tenant's quote names the other tenant's material (the composite keys refuse a cross-tenant one)
+    const [otherMaterial] = await t.database.db
+      .insert(material)
+      .values({ tenantId: OTHER_TENANT, code: 'EXT-M1', name: '外租户物料' })
+      .returning({ id: material.id });
     const [other] = await t.database.db
       .insert(materialQuotesOrder)
-      .values({ tenantId: OTHER_TENANT, code: 'EXT1', materialId, price: '1', effectiveStart: '2026-01-01' })
+      .values({
+        tenantId: OTHER_TENANT,
+        code: 'EXT1',
+        materialId: otherMaterial.id,
+        price: '1',
+        effectiveStart: '2026-01-01',
+      })
       .returning({ id: materialQuotesOrder.id });
     expect((await call(t, `${Q}/detail`, { token: admin, query: { id: other.id } })).body.msg).toBe('物料报价单不存在');
     const rm = await call(t, `${Q}/remove`, { token: admin, method: 'POST', query: { ids: id } });
