@@ -12,8 +12,9 @@ let database: Database;
 beforeAll(async () => {
   database = await openDatabase('memory');
   await runMigrations(database);
+  // no department (an unseeded database has none; dept_id references blade_dept since issue 22's keys)
   await database.db.execute(sql`insert into izs_material (tenant_id, dept_id, code, name, unit, price_unit, create_time)
-    select '000000', 1, 'BM' || lpad(g::text, 6, '0'), '废钢-' || g, 't', 'yuan_per_tonne', now()
+    select '000000', null, 'BM' || lpad(g::text, 6, '0'), '废钢-' || g, 't', 'yuan_per_tonne', now()
       from generate_series(1, 50000) g`);
   await database.db.execute(sql`analyze izs_material`);
   await database.db.execute(sql`set enable_seqscan = off`);
