@@ -27,6 +27,9 @@ const CHINESE: Record<string, string> = {
 };
 
 function name(el: Element) {
+  // an icon keeps its own name: the button around it is what gets the Chinese one (two elements both named 关闭
+  // would make one control look like two)
+  if (el.getAttribute('role') === 'img') return;
   const zh = CHINESE[el.getAttribute('aria-label') ?? ''];
   if (zh === undefined) return;
   if (zh) el.setAttribute('aria-label', zh);
