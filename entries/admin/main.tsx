@@ -8,7 +8,6 @@ import { listenToDesktopClient } from '../../core/session/client-messages.ts';
 import { handleUnauthorized, handleVersionUpdated, startTokenRefresh } from '../../core/session/session-actions.ts';
 import { createAppStore } from '../../core/store/store.ts';
 import { GuardedRouter, pageSwitch } from '../../features/shell/guarded-router.tsx';
-import '../../features/ui/semi-zh.ts';
 import { SHELL_SCREENS } from './shell-screens.ts';
 
 // The shell layout is its own chunk too, so /login loads only the login form.

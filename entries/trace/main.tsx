@@ -11,10 +11,29 @@ import { TRACE_EVENTS, TRACE_ORDER_TYPES } from '../../core/trace/fields.ts';
 import { checkTrace, type Verdict } from './trace-check.ts';
 import { parseTracePath } from './trace-path.ts';
 import './trace.css';
-import { formatDateTime } from '../../core/format/date.ts';
+import { serverClock } from '../../core/format/business-day.ts';
 import { loadSiteInfo } from '../../core/session/server-clock.ts';
 
 const TRACE_PATH = '/api/izs-toolbox/blockchain/transaction-by-order-no';
+
+/**
+ * yyyy-MM-dd HH:mm:ss in the server's zone (site-info), as every other page writes it. Intl rather than dayjs: the
+ * public page is the lightest entry (sv-SE is the locale whose date-time form is exactly that).
+ */
+function formatDateTime(t: string | number): string {
+  const d = new Date(t);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: serverClock().timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(d);
+}
 
 type Load =
   | { state: 'loading' }

@@ -10,6 +10,8 @@ import { TagsView } from './tags-view.tsx';
 import { TopBar } from './top-bar.tsx';
 import { findLeaf, useShellMenu } from './use-menu.ts';
 import './shell.css';
+// Chinese accessible names for Semi's widgets; loaded with the shell after sign-in (the login page stays light)
+import '../ui/semi-zh.ts';
 
 function isMobileWidth(): boolean {
   return document.body.getBoundingClientRect().width - 1 < MOBILE_BREAKPOINT;

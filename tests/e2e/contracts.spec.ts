@@ -93,7 +93,8 @@ test('trading contract: create, approve, sign → a weighing executes part of it
   await page.keyboard.press('Escape');
   await page.locator('.semi-modal-footer button', { hasText: '取消' }).click();
 
-  // a weighing executes 12.5 t of it (tare 12900 kg, gross 25400 kg: 12500 kg × 2850 = 35625.00)
+  // a weighing executes 12.5 t of it (tare 12900 kg, gross 25400 kg: 12500 kg × 2850 = 35625.00 不含税; the contract
+  // counts the document's stored 价税合计 at 13 %: 35625.00 + 4631.25 = 40256.25 — README "Amounts and tax")
   const parties = await api<{ id: string; name: string }[]>(page, '/api/izs-stock/customer/select-list');
   const mats = await api<{ id: string; name: string }[]>(page, '/api/izs-base/material/select-list');
   const whs = await api<{ id: string; name: string }[]>(page, '/api/izs-base/warehouse/select-list');
@@ -135,11 +136,11 @@ test('trading contract: create, approve, sign → a weighing executes part of it
   await api(page, '/api/izs-stock/out-stock/submit-review', { id: doc.id });
   await api(page, '/api/izs-stock/out-stock/review', { id: doc.id });
   await page.goto(`/contract/trading/view/${id}`);
-  await expect(page.getByTestId('trading-executed')).toHaveText('12.500 吨 / 35,625.00 元');
+  await expect(page.getByTestId('trading-executed')).toHaveText('12.500 吨 / 40,256.25 元');
   await expect(page.getByTestId('trading-remaining')).toHaveText('37.500 吨');
   await expect(page.getByText(doc.orderNo)).toBeVisible();
   await expect(page.getByText(first.orderNo)).toBeVisible(); // the weighing behind the document
-  await expect(page.getByTestId('trading-paid')).toHaveText('0.00 元 / 35,625.00 元');
+  await expect(page.getByTestId('trading-paid')).toHaveText('0.00 元 / 40,256.25 元');
   await shot(page, '2-contract-executed');
 
   // the sales ledger: the customer × 重废钢 row; its documents include the out-stock
