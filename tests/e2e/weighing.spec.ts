@@ -223,6 +223,9 @@ test('简易过磅: the plate decides the pass — an empty truck in, loaded out
   await expect(ease.locator('.ly-weight[data-status=enabled]')).toBeVisible();
   const car = `浙B${Date.now().toString(36).slice(-4).toUpperCase()}8`.slice(0, 7);
 
+  // the deck is empty before the truck drives on (the link may still report the last test's truck: a steady weight
+  // jumping straight to another is the remote-control step the anti-cheat rules flag, issue 24)
+  weigh('0', true);
   weigh('14000', true);
   plate(car);
   await expect(page.getByTestId('ws-plate')).toHaveValue(car);
