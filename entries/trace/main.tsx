@@ -11,10 +11,11 @@ import { TRACE_EVENTS, TRACE_ORDER_TYPES } from '../../core/trace/fields.ts';
 import { checkTrace, type Verdict } from './trace-check.ts';
 import { parseTracePath } from './trace-path.ts';
 import './trace.css';
-import { serverClock } from '../../core/format/business-day.ts';
-import { loadSiteInfo } from '../../core/session/server-clock.ts';
 
 const TRACE_PATH = '/api/izs-toolbox/blockchain/transaction-by-order-no';
+
+/** The server's zone (GET site-info answers before the trace record does; Asia/Shanghai, the default TZ, until then). */
+let serverZone = 'Asia/Shanghai';
 
 /**
  * yyyy-MM-dd HH:mm:ss in the server's zone (site-info), as every other page writes it. Intl rather than dayjs: the
@@ -24,7 +25,7 @@ function formatDateTime(t: string | number): string {
   const d = new Date(t);
   if (Number.isNaN(d.getTime())) return '';
   return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: serverClock().timeZone,
+    timeZone: serverZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -186,6 +187,10 @@ function TracePage() {
   );
 }
 
-// the server's zone for the times shown (site-info answers before the trace record does)
-void loadSiteInfo();
+fetch('/api/blade-system/site-info')
+  .then((r) => r.json() as Promise<{ data?: { timeZone?: string } }>)
+  .then((r) => {
+    if (r?.data?.timeZone) serverZone = r.data.timeZone;
+  })
+  .catch(() => {});
 createRoot(document.getElementById('root')!).render(<TracePage />);
