@@ -31,7 +31,7 @@ test('用户管理 finds a user by account and opens its 角色配置', async ({
   await page.getByRole('menuitem', { name: '角色配置' }).click();
   await expect(page.getByText(`角色配置 · ${account}`)).toBeVisible();
   await expect(page.getByRole('button', { name: /Closable Tag/ })).toHaveCount(1);
-  await page.getByRole('button', { name: '关闭' }).click();
+  await page.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(page.getByText(`角色配置 · ${account}`)).toBeHidden();
 
   expect(errors).toEqual([]);
