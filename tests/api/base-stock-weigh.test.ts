@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netWeight, stockWeighOrderResource } from '../../core/contract/izs-base/stock-weigh-order.contract.ts';
 import { material, stockWeighOrder, warehouse, weighbridge } from '../../server/db/schema/index.ts';
 import { formatDate } from '../../server/platform/time.ts';
-import { type BaseCtx, bootBase, insertForeign, OTHER_TENANT, resourceSuite, sqlRows } from './base-suite.ts';
+import { type BaseCtx, bootBase, insertForeign, resourceSuite, sqlRows } from './base-suite.ts';
 import { call } from './helpers.ts';
 
 let c: BaseCtx;

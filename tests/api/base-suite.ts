@@ -12,7 +12,7 @@ import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../../core/contract/resource.ts';
-import type { Db } from '../../server/db/client.ts';
+import { type Db, rows } from '../../server/db/client.ts';
 import { dept, menu, role, roleMenu, roleScope, scopeData } from '../../server/db/schema/index.ts';
 import { BASIC, boot, call, login, type TestApp } from './helpers.ts';
 
@@ -518,23 +518,24 @@ export async function insertForeign(db: Db, table: AnyPgTable, values: Row): Pro
         );
         await tx.execute(sql`update foreign_copy set id = nextval('loopyard_id_seq'), tenant_id = ${OTHER_TENANT}`);
         // the copy keeps no reference of its own into this tenant: its optional *_id columns are cleared
-        const refs = (
-          await tx.execute(
-            sql`select column_name as c from information_schema.columns where table_name = ${m[3]}
-                 and is_nullable = 'YES' and column_name like '%\_id'`,
-          )
-        ).rows as { c: string }[];
+        const refs = await rows<{ c: string }>(
+          tx,
+          sql`select column_name as c from information_schema.columns where table_name = ${m[3]}
+               and is_nullable = 'YES' and column_name like '%\_id'`,
+        );
         for (const { c } of refs) await tx.execute(sql.raw(`update foreign_copy set "${c}" = null`));
         // and a code of its own (codes are unique per tenant; an earlier copy may hold this one)
         const coded = (
-          await tx.execute(
+          await rows(
+            tx,
             sql`select 1 from information_schema.columns where table_name = ${m[3]} and column_name = 'code'`,
           )
-        ).rows.length;
+        ).length;
         if (coded) await tx.execute(sql`update foreign_copy set code = 'X' || right(id::text, 8)`);
-        const [r] = (
-          await tx.execute(sql.raw(`insert into "${m[3]}" select * from foreign_copy returning id::text as id`))
-        ).rows as { id: string }[];
+        const [r] = await rows<{ id: string }>(
+          tx,
+          sql.raw(`insert into "${m[3]}" select * from foreign_copy returning id::text as id`),
+        );
         return r.id;
       });
       v = { ...v, [key]: copy };
