@@ -137,42 +137,25 @@ export type AuxSource = (typeof MONEY_AUX_SOURCES)[number]['value'];
 /** Placeholders of a summary pattern. */
 export const SUMMARY_TOKENS = ['{单据类型}', '{单号}', '{往来单位}', '{日期}', '{物料}'] as const;
 
-const docTypeField = z.enum(
-  [
-    'in_stock',
-    'out_stock',
-    'purchase_return',
-    'sale_return',
-    'drop_sale',
-    'drop_purchase',
-    'ar_manual',
-    'ap_manual',
-    'freight',
-  ],
-  { error: '单据类型应为采购入库、销售出库、采购退货、销售退货、直发销售、直发采购、手工应收单、手工应付单或运费' },
-);
-const templateDocTypeField = z.enum(
-  [
-    'in_stock',
-    'out_stock',
-    'purchase_return',
-    'sale_return',
-    'drop_sale',
-    'drop_purchase',
-    'ar_manual',
-    'ap_manual',
-    'freight',
-    'collection',
-    'payment',
-    'refund_ar',
-    'refund_ap',
-    'offset',
-  ],
-  {
-    error:
-      '单据类型应为采购入库、销售出库、采购退货、销售退货、直发销售、直发采购、手工应收单、手工应付单、运费、收款、付款、退款或应收应付对冲',
-  },
-);
+/** The document kinds that generate vouchers from templates (the money kinds follow in templateDocTypeField). */
+const DOC_TYPES = [
+  'in_stock',
+  'out_stock',
+  'purchase_return',
+  'sale_return',
+  'drop_sale',
+  'drop_purchase',
+  'ar_manual',
+  'ap_manual',
+  'freight',
+] as const;
+const docTypeField = z.enum(DOC_TYPES, {
+  error: '单据类型应为采购入库、销售出库、采购退货、销售退货、直发销售、直发采购、手工应收单、手工应付单或运费',
+});
+const templateDocTypeField = z.enum([...DOC_TYPES, 'collection', 'payment', 'refund_ar', 'refund_ap', 'offset'], {
+  error:
+    '单据类型应为采购入库、销售出库、采购退货、销售退货、直发销售、直发采购、手工应收单、手工应付单、运费、收款、付款、退款或应收应付对冲',
+});
 
 export const templateLineInput = z.object({
   summary: z.string().trim().max(200, '分录摘要不能超过200个字符').default(''),
