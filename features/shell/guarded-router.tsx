@@ -52,10 +52,13 @@ export function GuardedRouter({
   screens,
   pages,
   layout: Layout,
+  preload,
 }: {
   screens: ShellScreenMap;
   pages: Screen;
   layout: ComponentType<{ route: RouteRecord; path: string; children: React.ReactNode }>;
+  /** called when the session's menus start loading: fetch the chunks the first page will need meanwhile */
+  preload?: (path: string) => void;
 }) {
   const [path, navigate] = useLocation();
   const search = useSearch();
@@ -88,12 +91,13 @@ export function GuardedRouter({
       navigate(decision.to, { replace: true });
     } else if (decision.type === 'loadRoutes' && !loading) {
       setLoading(true);
+      preload?.(path);
       void dispatch(loadSession()).then((ok) => {
         setLoading(false);
         if (!ok) setLoadFailed(true);
       });
     }
-  }, [decision, dispatch, navigate, loading]);
+  }, [decision, dispatch, navigate, loading, preload, path]);
 
   if (decision.type !== 'proceed') return <PageLoading />;
   const { route } = decision;

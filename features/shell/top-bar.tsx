@@ -96,7 +96,7 @@ export const TopBar = memo(function TopBar({ route, path }: { route: RouteRecord
           </Dropdown.Menu>
         }
       >
-        <button type="button" className="ly-avatar" data-testid="avatar" aria-label="用户菜单">
+        <button type="button" className="ly-avatar" data-testid="avatar" aria-label={`${name} 用户菜单`}>
           {/* decorative (the button is labelled); Semi gives the avatar role=listitem, which needs a list */}
           <span aria-hidden="true" className="ly-avatar-img">
             <Avatar size="small" src={ossUrl(user?.avatar)} alt="" />

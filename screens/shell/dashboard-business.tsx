@@ -10,6 +10,7 @@ import { useDashboardBusinessQuery } from '../../core/api/izs-visual.api.ts';
 import { type DashboardAnswer, DASHBOARD_LINKS as L } from '../../core/contract/izs-visual/dashboard.contract.ts';
 import { METRICS, type MetricName, metricHint } from '../../core/contract/izs-visual/metrics.contract.ts';
 import { groupThousands } from '../../core/format/amounts.ts';
+import { useIdleInView } from '../../features/charts/use-idle.ts';
 
 const BusinessTrend = lazy(() => import('./business-trend.tsx'));
 
@@ -57,8 +58,8 @@ interface Shown {
 }
 
 const BLUE = '#0a84ff';
-const GREEN = '#34c759';
-const ORANGE = '#ff9f0a';
+const GREEN = '#1e8e3e';
+const ORANGE = '#b86200';
 
 /**
  * The cards in their order: each reads its figure from the answer, or nothing when the user may not view it (the
@@ -70,6 +71,8 @@ const CARDS: {
   label: string;
   tone: string;
   metric?: MetricName;
+  /** a second line under the figure (its documents' count) */
+  sub?: true;
   of: (d: DashboardAnswer, day: string) => Shown | null;
 }[] = [
   {
@@ -115,6 +118,7 @@ const CARDS: {
   {
     k: 'ar-overdue',
     label: '逾期应收(元)',
+    sub: true,
     tone: '#ff375f',
     of: ({ receivablesOverdue: r }) =>
       r && { value: groupThousands(r.amount), sub: `${r.docs} 张应收单`, to: L.receivables.path },
@@ -122,15 +126,41 @@ const CARDS: {
   {
     k: 'ap-due',
     label: '到期应付(元)',
+    sub: true,
     tone: '#5e5ce6',
     of: ({ payablesDue: p }) =>
       p && { value: groupThousands(p.amount), sub: `${p.docs} 张应付单`, to: L.payables.path },
   },
 ];
 
+/**
+ * While the answer is on its way the section keeps its place (a card per figure, the chart's frame), so nothing
+ * below it moves when the figures arrive.
+ */
+function Waiting() {
+  return (
+    <>
+      <h2 className="ly-section-title">业务概况</h2>
+      <div className="ly-stat-grid is-four" aria-busy="true">
+        {CARDS.map((c) => (
+          <Card key={c.k} className="ly-stat" bodyStyle={{ padding: 16 }}>
+            <div className="ly-stat-label">{c.label}</div>
+            <div className="ly-stat-value">…</div>
+            {c.sub && <div className="ly-stat-label">&nbsp;</div>}
+          </Card>
+        ))}
+      </div>
+      <Card header={<h3 className="ly-card-title">近7天采购与销售额</h3>} style={{ marginTop: 12 }}>
+        <Skeleton.Image style={{ width: '100%', height: 240 }} />
+      </Card>
+    </>
+  );
+}
+
 export function BusinessFigures() {
-  const { data } = useDashboardBusinessQuery(undefined, { refetchOnMountOrArgChange: true });
-  if (!data) return null;
+  const { data, isLoading } = useDashboardBusinessQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [idle, trendRef] = useIdleInView();
+  if (!data) return isLoading ? <Waiting /> : null;
   const day = `?beginDate=${data.today}&endDate=${data.today}`;
   const cards = CARDS.flatMap((c) => {
     const shown = c.of(data, day);
@@ -149,9 +179,15 @@ export function BusinessFigures() {
           style={{ marginTop: 12 }}
           data-testid="dashboard-card-business-trend"
         >
-          <Suspense fallback={<Skeleton.Image style={{ width: '100%', height: 240 }} />}>
-            <BusinessTrend trend={data.trend} />
-          </Suspense>
+          <div ref={trendRef}>
+            {idle ? (
+              <Suspense fallback={<Skeleton.Image style={{ width: '100%', height: 240 }} />}>
+                <BusinessTrend trend={data.trend} />
+              </Suspense>
+            ) : (
+              <Skeleton.Image style={{ width: '100%', height: 240 }} />
+            )}
+          </div>
         </Card>
       )}
     </>

@@ -9,7 +9,7 @@ import {
   IconUserSetting,
 } from '@douyinfe/semi-icons';
 import { Button, Card, Skeleton } from '@douyinfe/semi-ui';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { useDashboardSummaryQuery } from '../../core/api/izs-toolbox.api.ts';
 import { metricHint } from '../../core/contract/izs-visual/metrics.contract.ts';
@@ -18,6 +18,7 @@ import { useAppSelector } from '../../core/store/hooks.ts';
 import './dashboard.css';
 import { businessToday } from '../../core/format/business-day.ts';
 import { kgToTonnes } from '../../core/format/decimal.ts';
+import { useIdleInView } from '../../features/charts/use-idle.ts';
 import { BusinessFigures } from './dashboard-business.tsx';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
@@ -29,21 +30,6 @@ export function businessDayLabel(now = Date.now()): string {
 }
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
-
-/** echarts is the heaviest chunk: load it once the first paint is done and the browser is idle. */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(() => setIdle(true), { timeout: 1500 });
-      return () => window.cancelIdleCallback?.(id);
-    }
-    const t = setTimeout(() => setIdle(true), 200);
-    return () => clearTimeout(t);
-  }, []);
-  return idle;
-}
 
 function StatCard({
   k,
@@ -106,7 +92,7 @@ export default function Dashboard() {
     refetchOnMountOrArgChange: true,
   });
   const user = useAppSelector((s) => s.session.userInfo);
-  const idle = useIdle();
+  const [idle, trendRef] = useIdleInView();
   const c = data?.counts;
   const t = data?.today;
   const v = (x: number | undefined) => (isLoading ? '…' : toThousand(x ?? 0));
@@ -177,13 +163,15 @@ export default function Dashboard() {
           className="ly-dash-trend"
           data-testid="dashboard-card-trend"
         >
-          {data && idle ? (
-            <Suspense fallback={<Skeleton.Image style={{ width: '100%', height: 300 }} />}>
-              <TrendChart trend={data.trend} />
-            </Suspense>
-          ) : (
-            <Skeleton.Image style={{ width: '100%', height: 300 }} />
-          )}
+          <div ref={trendRef}>
+            {data && idle ? (
+              <Suspense fallback={<Skeleton.Image style={{ width: '100%', height: 300 }} />}>
+                <TrendChart trend={data.trend} />
+              </Suspense>
+            ) : (
+              <Skeleton.Image style={{ width: '100%', height: 300 }} />
+            )}
+          </div>
         </Card>
         <Card
           header={<h3 className="ly-card-title">快捷入口</h3>}

@@ -14,5 +14,7 @@ module.exports = async (browser, { url }) => {
     page.waitForFunction(() => !location.pathname.startsWith('/login'), { timeout: 30000 }),
     page.keyboard.press('Enter'),
   ]);
+  // the page signing in lands on the home page: let it finish, as a user's browser would before the next visit
+  await page.waitForNetworkIdle({ idleTime: 500, timeout: 30000 }).catch(() => undefined);
   await page.close();
 };
