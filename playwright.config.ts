@@ -3,26 +3,35 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end tests in Debian's Chromium against the real server (`npm start`'s server on a fresh data dir,
  * serving the built entries). No browser download: executablePath points at /usr/bin/chromium.
- * Two servers: the main one with the captcha off (so flows can sign in), one with the captcha on.
+ * Each worker starts its own server with the captcha off (tests/e2e/fixtures.ts: two workers never share a
+ * database); one more server, started here, has the captcha on (shell.spec.ts).
  */
-/** E2E_PORT moves both servers (engineers running e2e side by side use different ports). */
+/** E2E_PORT moves the servers (engineers running e2e side by side use different ports; see fixtures.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_CAPTCHA_PORT = E2E_PORT + 1;
-const server = (port: number, captcha: 'on' | 'off') => ({
-  command: `rm -rf .tmp/e2e-${port} && npx tsx server/main.ts`,
-  url: `http://127.0.0.1:${port}/api/blade-auth/oauth/login-config`,
-  // SCALE_SIMULATOR=0: weighing specs start their own plugin link on a free port; nothing takes 9610
-  env: {
+/** E2E_WORKERS: how many specs run side by side (each with its own server); 2 on this 2-core machine. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+/** The environment of an e2e server on `port` (a fresh data dir under .tmp). */
+export function workerServerEnv(port: number, captcha: 'on' | 'off' = 'off'): Record<string, string> {
+  return {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: `.tmp/e2e-${port}`,
     // the suite runs on the build `npm test` made (server/platform/front-end-build.ts)
     BUILD_ON_START: '0',
     CAPTCHA_MODE: captcha,
+    // weighing specs start their own plugin link on a free port; nothing takes 9610
     SCALE_SIMULATOR: '0',
-  },
+  };
+}
+
+const server = (port: number, captcha: 'on' | 'off') => ({
+  command: `rm -rf .tmp/e2e-${port} && npx tsx server/main.ts`,
+  url: `http://127.0.0.1:${port}/api/blade-auth/oauth/login-config`,
+  env: workerServerEnv(port, captcha),
   reuseExistingServer: false,
-  timeout: 90_000,
+  timeout: 180_000, // a busy 2-core machine: the demo's seeding beside the other stage
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
 });
@@ -31,11 +40,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  workers: 1,
-  retries: 0,
+  workers: WORKERS,
+  // one retry: two workers, their servers and the PostgreSQL pass share 2 cores; a test that fails twice fails, and
+  // the list reporter names every test that needed its retry (flaky)
+  retries: Number(process.env.E2E_RETRIES ?? 1),
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // baseURL: each worker's own server (tests/e2e/fixtures.ts)
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
@@ -54,5 +65,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [server(E2E_PORT, 'off'), server(E2E_CAPTCHA_PORT, 'on')],
+  webServer: [server(E2E_CAPTCHA_PORT, 'on')],
 });

@@ -33,7 +33,11 @@ function isPageKey(key: ShellScreenKey | PageScreenKey): key is PageScreenKey {
 
 export function PageLoading() {
   return (
-    <div className="ly-page-loading">
+    // centred by itself: before the shell's stylesheet arrives (a first visit) the spinner must not sit in a corner
+    <div
+      className="ly-page-loading"
+      style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh' }}
+    >
       <Spin size="large" />
     </div>
   );

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
 import Decimal from 'decimal.js';
 import type { DashboardSummary } from '../../core/contract/blade-system.contract.ts';
+import { expect, test } from './fixtures.ts';
 import { apiAs, collectPageErrors, signIn } from './helpers.ts';
 
 test('the visual entry scales its 1920×1080 stage to the window and shows live figures', async ({ page }) => {

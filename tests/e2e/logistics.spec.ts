@@ -3,7 +3,7 @@
  * live map, the speeding demo truck raises an overspeed alarm that appears on 车辆报警 and is handled with a note,
  * a track replays with its stop, and every route of spec §2.5 opens a working screen.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
 // WebGL for L7 in headless Chromium without a GPU: software rendering

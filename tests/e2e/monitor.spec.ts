@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
 /** 日志监控 and 打印设置 end to end: a change shows up in the operation log and the API log; print settings persist. */

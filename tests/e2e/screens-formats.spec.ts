@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { flattenMenu } from '../../core/contract/menu-tree.ts';
 import { startPluginServer } from '../../tools/scale-bridge/plugin.ts';
+import { expect, test } from './fixtures.ts';
 import { apiAs, collectPageErrors, signIn } from './helpers.ts';
 
 /**
@@ -82,7 +83,6 @@ async function pageInZone(browser: Browser, timezoneId: string) {
     timezoneId,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
-    baseURL: test.info().project.use.baseURL,
   });
   return context.newPage();
 }

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { E2E_CAPTCHA_PORT } from '../../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
 import { collectPageErrors, openFromSidebar, signIn } from './helpers.ts';
 
 test('the guard sends a signed-out visitor to /login and back to the target after sign-in', async ({ page }) => {

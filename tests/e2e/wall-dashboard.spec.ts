@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { formatMoney } from '../../core/format/amounts.ts';
+import { expect, test } from './fixtures.ts';
 import { apiAs, signIn } from './helpers.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
 
 /**
  * A wall screen outlives its server (issue 15: "recovers by itself when the server restarts"): this spec runs its

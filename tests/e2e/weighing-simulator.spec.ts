@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { formatDecimal } from '../../core/format/decimal.ts';
 import { Bridge } from '../../tools/scale-bridge/bridge.ts';
 import { type PluginServer, startPluginServer } from '../../tools/scale-bridge/plugin.ts';
 import { TruckSimulator } from '../../tools/scale-bridge/simulate.ts';
+import { expect, test } from './fixtures.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
 /**
