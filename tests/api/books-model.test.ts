@@ -33,7 +33,7 @@ import { bootStock, P, type StockCtx } from './stock-helpers.ts';
 
 const DAY = '2026-03-16';
 const PERIOD = '2026-03';
-const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 6);
+const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 4);
 
 const D = (v: Decimal.Value) => new Decimal(v);
 const ZERO = D(0);
@@ -677,3 +677,57 @@ it('the books follow the documents by the product’s own posting path (model te
     { numRuns: NUM_RUNS, seed, path: process.env.FC_PATH, endOnFailure: !!process.env.FC_NO_SHRINK },
   );
 }, 900_000);
+
+// ── regressions the model test found ──
+
+it('a book lists and vouchers its own company’s money records only', async () => {
+  const a = await newCompany();
+  const b = await newCompany();
+  const cash = await okPost(a.biz, E.cashCreate.path, {
+    side: 'ar',
+    partyId: a.cus[0],
+    accountType: 'cash',
+    method: 'cash',
+    cashDate: DAY,
+    amount: '1.13',
+    auto: false,
+  });
+  const listed = (book: Api) =>
+    okGet(book, V.moneyRecords.path, { period: PERIOD, state: 'open' }).then((l: { id: string }[]) =>
+      l.map((x) => x.id),
+    );
+  expect(await listed(a.book)).toContain(cash.id);
+  expect(await listed(b.book)).not.toContain(cash.id);
+  const r = await post(b.book, V.moneyGenerate.path, { ids: [cash.id] });
+  expect([r.status, r.body.msg]).toEqual([400, expect.stringContaining(`不属于账套「模型账套${runNo}」所在的公司`)]);
+  const [v] = await okPost(a.book, V.moneyGenerate.path, { ids: [cash.id] });
+  expect(v.lines.map((l: { credit: string }) => l.credit)).toContain('1.13');
+}, 120_000);
+
+it('a 直发单 bought from a natural person owes what he is paid: no VAT added, none deducted', async () => {
+  const co = await newCompany();
+  const d = await reviewedDoc(co.biz, P.drop, {
+    orderDate: DAY,
+    supplierId: co.sup[2],
+    customerId: co.cus[0],
+    materialId: c.mat.WL0001,
+    priceUnit: 'yuan_per_kg',
+    purchaseQty: '1000.000',
+    purchasePrice: '2.76',
+    saleQty: '1000.000',
+    salePrice: '3.00',
+  });
+  const [ap] = await rows<{ amount: string; net: string; tax: string }>(
+    c.t.database.db,
+    sql`select amount::text, net::text, tax::text from izs_ar_doc where source_id = ${d.id} and side = 'ap'`,
+  );
+  expect([ap.amount, ap.net, ap.tax].map((x) => f2(D(x)))).toEqual(['2760.00', '2760.00', '0.00']);
+  const docs = (await okGet(co.book, V.documents.path, { period: PERIOD, state: 'open' })) as { id: string }[];
+  const vs = await okPost(co.book, V.generate.path, { orderIds: docs.map((x) => x.id) });
+  const lines = vs.flatMap((v: { lines: { accountName?: string; accountCode: string; debit: string }[] }) => v.lines);
+  const taxes = await rows<{ code: string }>(
+    c.t.database.db,
+    sql`select code from izs_fin_account where account_set_id = ${co.bookId} and name = '进项税额'`,
+  );
+  expect(lines.filter((l: { accountCode: string }) => taxes.some((t) => l.accountCode.startsWith(t.code)))).toEqual([]);
+}, 120_000);
