@@ -49,6 +49,8 @@ type Cmd =
   | { k: 'sell'; cus: number; share: number; price: string; incl: boolean }
   | { k: 'collect'; cus: number; amount: string; mode: Mode }
   | { k: 'pay'; sup: number; amount: string; mode: Mode }
+  /** a 退款 of 预收 to a customer (ar) or of 预付 from a supplier (ap): more than is unapplied is refused */
+  | { k: 'refund'; side: 'ar' | 'ap'; party: number; share: number }
   /** a reviewed 直发单 */
   | { k: 'drop'; sup: number; cus: number; kg: number; buy: string; sell: string }
   /** void the `pick`-th document (stock or 直发) / money record ever made */
@@ -112,6 +114,15 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
       sell: price(100, 5000),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant('refund' as const),
+      side: fc.constantFrom<'ar' | 'ap'>('ar', 'ap'),
+      party: fc.integer({ min: 0, max: 1 }),
+      share: fc.constantFrom(0.3, 1, 1.5),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('void' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('voidCash' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.constant({ k: 'invoice' as const }) },
@@ -146,7 +157,9 @@ interface Cash {
   side: 'ar' | 'ap';
   party: number;
   id: string;
+  /** collections / payments lower the balance, a refund raises it */
   amount: Decimal;
+  refund: boolean;
   live: boolean;
   vouchered: boolean;
 }
@@ -174,13 +187,15 @@ class Model {
   ar(cus: number) {
     let s = ZERO;
     for (const d of this.docs) if (d.live && d.cus === cus) s = s.plus(d.sGross);
-    for (const c of this.cash) if (c.live && c.side === 'ar' && c.party === cus) s = s.minus(c.amount);
+    for (const c of this.cash)
+      if (c.live && c.side === 'ar' && c.party === cus) s = c.refund ? s.plus(c.amount) : s.minus(c.amount);
     return s;
   }
   ap(sup: number) {
     let s = ZERO;
     for (const d of this.docs) if (d.live && d.sup === sup) s = s.plus(d.pGross);
-    for (const c of this.cash) if (c.live && c.side === 'ap' && c.party === sup) s = s.minus(c.amount);
+    for (const c of this.cash)
+      if (c.live && c.side === 'ap' && c.party === sup) s = c.refund ? s.plus(c.amount) : s.minus(c.amount);
     return s;
   }
   sum(f: (d: Doc) => Decimal) {
@@ -386,7 +401,31 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         auto: x.mode === 'auto',
         lines,
       });
-      m.cash.push({ side, party, id: r.id, amount: D(x.amount), live: true, vouchered: false });
+      m.cash.push({ side, party, id: r.id, amount: D(x.amount), refund: false, live: true, vouchered: false });
+      return;
+    }
+    case 'refund': {
+      const partyId = (x.side === 'ar' ? co.cus : co.sup)[x.party];
+      const b = await biz(E.balances.path, { query: { side: x.side, partyId } });
+      const unapplied = D(b.body.data.rows[0]?.unapplied ?? 0);
+      const amount = r2(unapplied.times(x.share));
+      if (amount.lte(0)) return;
+      const res = await post(biz, E.refund.path, {
+        side: x.side,
+        partyId,
+        accountType: 'cash',
+        method: 'cash',
+        cashDate: DAY,
+        amount: f2(amount),
+      });
+      log.push(`refund ${x.side} ${f2(amount)} of ${f2(unapplied)}: ${res.status} ${res.body.msg}`);
+      if (amount.gt(unapplied)) {
+        expect([res.status, res.body.msg]).toEqual([400, expect.stringContaining('可退金额')]);
+        return;
+      }
+      expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
+      const id = res.body.data.id;
+      m.cash.push({ side: x.side, party: x.party, id, amount, refund: true, live: true, vouchered: false });
       return;
     }
     case 'drop': {
@@ -463,6 +502,12 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       log.push(`void cash ${cash.side} ${cash.amount}: ${res.status} ${res.body.msg}`);
       if (cash.vouchered) {
         expect([res.status, res.body.msg]).toEqual([400, expect.stringContaining('已生成凭证')]);
+        return;
+      }
+      // a collection / payment whose money was refunded is voided only after the refund
+      const refunded = m.cash.some((r) => r.live && r.refund && r.side === cash.side && r.party === cash.party);
+      if (!cash.refund && refunded && res.status === 400) {
+        expect(res.body.msg).toContain('请先作废退款单');
         return;
       }
       expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
