@@ -17,10 +17,11 @@ import { creditRefusal } from '../../../core/finance-ar/index.ts';
 import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
 import { docRateFraction } from '../../../core/stock/tax-basis.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { dropShipping, menu, roleMenu, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
+import { dropShipping, menu, relatedParty, roleMenu, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { isAdministrator } from '../../platform/crud/permissions.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import { type PartyFigures, partyFigures } from '../izs-financing/business-voucher-figures.ts';
 import { onDocTransition, type TransitionListener } from '../izs-stock/lifecycle.ts';
 import { createDoc, creditOf, openBalanceOf, voidDocsOfSource } from './service.ts';
@@ -93,6 +94,25 @@ export async function storedDocAmounts(ex: Executor, orderId: string, sign: 1 | 
     remark: '税率来源：单据明细（税率、单价含税）',
   };
 }
+
+/** A party without a taxpayer id: a natural person, who issues no VAT invoice. */
+async function isNaturalPerson(ex: Executor, tenantId: string, partyId: string): Promise<boolean> {
+  const [p] = await ex
+    .select({ taxpayerId: relatedParty.taxpayerId })
+    .from(relatedParty)
+    .where(and(eq(relatedParty.id, partyId), tenantIs(tenantId, relatedParty)));
+  return !!p && !(p.taxpayerId ?? '').trim();
+}
+
+/** A natural person's purchase: 价税合计 = 不含税 = the amount, tax 0. */
+const naturalFigures = (amount: Decimal): PartyFigures => ({
+  gross: amount,
+  net: amount,
+  tax: new Decimal(0),
+  rate: new Decimal(0),
+  source: 'config',
+  sourceText: '自然人（无纳税人识别号），不计增值税',
+});
 
 const oneLine = (orderNo: string, docType: BizDocType, date: string, amount: string): BizDoc => ({
   orderNo,
@@ -174,12 +194,16 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
       });
     }
     if (purchase.gt(0) && row.supplierId) {
-      const f = await partyFigures(
-        tx,
-        base.tenantId,
-        base.deptId,
-        oneLine(base.sourceNo, 'in_stock', base.docDate, moneyFixed(purchase)),
-      );
+      // issue 21: a seller without a taxpayer id (a natural person) is owed what he is paid — no VAT is added and
+      // none is deductible (as his in-stock: prepare-doc.ts naturalSeller)
+      const f = (await isNaturalPerson(tx, base.tenantId, String(row.supplierId)))
+        ? naturalFigures(purchase)
+        : await partyFigures(
+            tx,
+            base.tenantId,
+            base.deptId,
+            oneLine(base.sourceNo, 'in_stock', base.docDate, moneyFixed(purchase)),
+          );
       await createDoc(tx, {
         ...base,
         ...docAmounts(f, 1),

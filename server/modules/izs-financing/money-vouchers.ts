@@ -30,6 +30,7 @@ import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { type BookCtx, bookOf, loadBookChart } from './book.ts';
+import { inBookCompany } from './book-scope.ts';
 import { ensureDefaultTemplates, loadTemplate, partyItem, type TemplateRow } from './business-voucher-kit.ts';
 import { saveVoucherTx, voucherEntities } from './vouchers.ts';
 
@@ -47,6 +48,8 @@ interface RecordRow {
   amount: string;
   fee: string;
   state: string;
+  /** the record's department: a book lists and vouchers its own company's records only (book-scope.ts) */
+  deptId: string | null;
 }
 
 /** Money records of the tenant (reviewed, or all states when `anyState`) as one row shape. */
@@ -55,14 +58,14 @@ const RECORDS = (tenantId: string) => sql`
          case when c.kind = 'refund' then 'refund_' || c.side else c.kind end as kind,
          c.order_no as "orderNo", c.cash_date as date, c.party_id::text as "partyId", p.name as "partyName",
          c.account_type as "accountType", b.bank_name as "bankName", c.method, c.amount::text as amount,
-         c.fee::text as fee, c.state
+         c.fee::text as fee, c.state, c.dept_id::text as "deptId"
     from izs_ar_cash c
     left join izs_related_party p on p.id = c.party_id
     left join izs_bank b on b.id = c.bank_id
    where c.tenant_id = ${tenantId} and c.is_deleted = 0
   union all
   select t.id::text, 'transfer', 'offset', t.order_no, t.transfer_date, t.party_id::text, p.name, '', null, '',
-         t.amount::text, '0', t.state
+         t.amount::text, '0', t.state, t.dept_id::text
     from izs_ar_transfer t
     left join izs_related_party p on p.id = t.party_id
    where t.tenant_id = ${tenantId} and t.is_deleted = 0 and t.kind = 'offset'`;
@@ -124,6 +127,7 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
             from (${RECORDS(c.user.tenantId)}) r
             ${liveVoucher(c.book.id)}
            where r.state = 'reviewed' and r.date >= ${`${query.period}-01`} and r.date <= ${lastDay(query.period)}
+             and ${inBookCompany(c.book, sql`r."deptId"::bigint`)}
              ${query.kind ? sql`and r.kind = ${query.kind}` : sql``}
              ${query.state === 'open' ? sql`and lv.voucher_id is null` : query.state === 'done' ? sql`and lv.voucher_id is not null` : sql``}
            order by r.date, r."orderNo"
@@ -181,6 +185,16 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
         ).map((x) => x.id),
       );
       if (recs.length !== ids.length) throw badRequest('收付款单据不存在');
+      // a book vouchers its own company's money records only (as the documents: business-voucher-documents.ts)
+      if (c.book.deptId) {
+        const [foreign] = await rows<{ orderNo: string }>(
+          tx,
+          sql`select r."orderNo" from (${RECORDS(c.user.tenantId)}) r where r.id in (${idList})
+                and (r."deptId" is null or not (${inBookCompany(c.book, sql`r."deptId"::bigint`)})) limit 1`,
+        );
+        if (foreign)
+          throw badRequest(`单据 ${foreign.orderNo} 不属于账套「${c.book.name}」所在的公司，不能在此账套生成凭证`);
+      }
       const done = await rows<{ orderNo: string; word: string; no: number }>(
         tx,
         sql`select l.order_no as "orderNo", v.word, v.no from ${docVoucher} l join ${voucher} v on v.id = l.voucher_id
