@@ -81,19 +81,38 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
-    include: [
-      '{core,features,screens,print,entries,server,tools}/**/*.test.{ts,tsx}',
-      'tests/api/**/*.test.ts',
-      'tests/contract/**/*.test.ts',
-      'tests/lint/**/*.test.ts',
-    ],
-    setupFiles: ['tests/setup/canvas-stub.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default leaves one core idle (os.availableParallelism() − 1): one worker on a 2-core CI machine. The
     // test files are single-threaded (one PGlite or one PostgreSQL connection each), so every core runs one.
     maxWorkers: Math.max(1, availableParallelism()),
+    // Two kinds of test file: the browser's code in jsdom, the server's and the API's in plain Node (a jsdom window
+    // per API file cost ~1 s each and nothing there uses it). A file may still ask for the other with
+    // `// @vitest-environment …`.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'browser code',
+          environment: 'jsdom',
+          include: ['{core,features,screens,print,entries}/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/canvas-stub.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server and API',
+          environment: 'node',
+          include: [
+            '{server,tools}/**/*.test.{ts,tsx}',
+            'tests/api/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
+        },
+      },
+    ],
   },
 });
