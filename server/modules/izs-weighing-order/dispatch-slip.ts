@@ -63,7 +63,7 @@ async function sourceOf(tx: Tx, tenantId: string, no: string): Promise<Source> {
     const lines = await tx
       .select({ m: tradeOrderLine.materialId })
       .from(tradeOrderLine)
-      .where(and(eq(tradeOrderLine.tenantId, tenantId), eq(tradeOrderLine.orderId, o.id)))
+      .where(and(tenantOnly(tenantId, tradeOrderLine), eq(tradeOrderLine.orderId, o.id)))
       .orderBy(asc(tradeOrderLine.lineNo));
     return {
       orderType: o.kind === 'sale' ? 'sale' : 'purchase',
@@ -88,7 +88,7 @@ async function sourceOf(tx: Tx, tenantId: string, no: string): Promise<Source> {
   const lines = await tx
     .select({ m: tradingContractLine.materialId })
     .from(tradingContractLine)
-    .where(and(eq(tradingContractLine.tenantId, tenantId), eq(tradingContractLine.contractId, k.id)))
+    .where(and(tenantOnly(tenantId, tradingContractLine), eq(tradingContractLine.contractId, k.id)))
     .orderBy(asc(tradingContractLine.lineNo));
   return {
     orderType: k.side === 'sale' ? 'sale' : 'purchase',
