@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { engineList } from '../contract/engine-reads.ts';
 import { CAMERAS, type camerasEntity, camerasResource } from '../contract/izs-sell/cameras.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from '../contract/izs-weighing/anti-cheat.contract.ts';
+import { DISPATCH_SLIP } from '../contract/izs-weighing/dispatch-slip.contract.ts';
 import { type FirstPassBody, WEIGHING_ORDER_READS } from '../contract/izs-weighing/orders.contract.ts';
 import { WEIGHING } from '../contract/izs-weighing/weighing-commands.contract.ts';
 import { injectDescriptors } from './endpoints.ts';
@@ -72,3 +73,7 @@ export const {
   useTareArchiveRemoveMutation,
   useTareArchiveMaxGrossMutation,
 } = tareArchiveApi;
+
+/** 派车单 (issue 24): the station's look-up of a slip's number / QR code (dispatch-slip.contract.ts). */
+export const dispatchSlipApi = injectDescriptors('dispatchSlip', DISPATCH_SLIP);
+export const { useLazyDispatchSlipScanQuery } = dispatchSlipApi;

@@ -59,6 +59,7 @@ import { DASHBOARD } from './izs-visual/dashboard.contract.ts';
 import { METRIC_ENDPOINTS } from './izs-visual/metrics.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from './izs-weighing/anti-cheat.contract.ts';
+import { DISPATCH_SLIP } from './izs-weighing/dispatch-slip.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
@@ -117,6 +118,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   weighing: WEIGHING,
   weighException: WEIGH_EXCEPTION,
   tareArchive: TARE_ARCHIVE,
+  dispatchSlip: DISPATCH_SLIP,
   weighingSocket: WEIGHING_SOCKET,
   baseConfig: CONFIG,
   baseSelectData: SELECT_DATA,

@@ -146,6 +146,15 @@ describe('inStableWindow / stableStep', () => {
       false,
     ],
     [
+      'the deck reports empty (0, stable) and the next truck is on in the same instant: not a step (the 简易过磅 e2e)',
+      [
+        { t: 0, v: '14000', s: true },
+        { t: 1800, v: '0', s: true },
+        { t: 1800, v: '39000', s: true },
+      ],
+      false,
+    ],
+    [
       'the truck leaves and the next one drives on',
       [
         { t: 0, v: '35000', s: true },

@@ -162,6 +162,10 @@ export function inStableWindow(rs: ScaleSample[], _cfg?: Pick<AntiCheatConfig, '
  * without a truck driving (a truck driving on, off or further on passes through the values between). Two stable
  * readings side by side that differ is the same case with nothing in between. How a remote-control device switched
  * on the load cells shows; the bridge's own window only loses "stable" for its length.
+ *
+ * The readings must be every frame the bridge sent (the workstation's features/weighing/sample-buffer.ts, fed
+ * before the display's 100 ms debounce): a buffer that keeps only the newest frame of each 100 ms can lose the
+ * empty deck ("0, stable") between two trucks, and the two trucks' weights then read as exactly this case.
  */
 /**
  * How soon after the last steady reading the new steady value must come to be a step (ms): a bridge reports ~10

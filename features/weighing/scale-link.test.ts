@@ -108,6 +108,20 @@ describe('ScaleLink (spec §4 weighing-scale socket)', () => {
     expect(weights.at(-1)?.stable).toBe(true);
   });
 
+  it('passes every frame to onReading at once, undebounced (the anti-cheat readings, issue 24)', () => {
+    const readings: WeightReading[] = [];
+    const { link, weights } = make({ onReading: (x) => readings.push(x) });
+    link.connect();
+    clients[0].onConnect({});
+    // the truck has left (0, stable) and the next is on the deck within the same 100 ms
+    clients[0].emit('/topic/weight', w('0', true));
+    clients[0].emit('/topic/weight', w('39000', true));
+    clients[0].emit('/topic/weight', { value: 'abc' });
+    expect(readings.map((x) => x.value)).toEqual(['0', '39000']);
+    vi.advanceTimersByTime(100);
+    expect(weights.map((x) => x.value)).toEqual(['39000']); // the display keeps only the newest
+  });
+
   it('passes plates on at once and ignores malformed messages', () => {
     const { link, cars, weights } = make();
     link.connect();

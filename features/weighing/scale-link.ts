@@ -7,6 +7,10 @@
  *   reset   → disconnect and connect again
  *   weight  → delivered at most every 100 ms with the newest value (a debounce with maxWait = wait, so a scale
  *             that sends 10+ frames a second still updates the display steadily instead of starving it)
+ *   reading → every frame as the bridge sent it, undebounced (issue 24: the anti-cheat's 30 s of readings must be
+ *             what the bridge reported — the debounce keeps only the newest frame of each 100 ms, so an empty-deck
+ *             "0, stable" followed at once by the next truck's weight would vanish and the two trucks' weights read
+ *             as a step while stable)
  *
  * Framework-free (use-scale-link.ts wraps it for React); the STOMP client is injectable for tests.
  */
@@ -42,6 +46,8 @@ export interface PortErrorDetail {
 export interface ScaleLinkOptions {
   url?: string;
   onWeight?: (w: WeightReading) => void;
+  /** Every weight frame, undebounced (the anti-cheat's readings buffer). */
+  onReading?: (w: WeightReading) => void;
   onCar?: (c: CarReading) => void;
   onStatus?: (s: ScaleLinkStatus) => void;
   onPortError?: (d: PortErrorDetail) => void;
@@ -139,7 +145,9 @@ export class ScaleLink {
       this.setStatus('enabled');
       c.subscribe(PLUGIN_TOPICS.weight, (m) => {
         const w = parseWeight(m.body);
-        if (w && mine()) this.pushWeight(w);
+        if (!w || !mine()) return;
+        this.opts.onReading?.(w);
+        this.pushWeight(w);
       });
       c.subscribe(PLUGIN_TOPICS.car, (m) => {
         const car = parseCar(m.body);

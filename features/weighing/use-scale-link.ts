@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CarReading, WeightReading } from '../../core/contract/izs-weighing/socket.contract.ts';
 import type { ScaleSample } from '../../core/weighing/anti-cheat.ts';
 import { readingKg } from '../../core/weighing/reading.ts';
+import { pushSample } from './sample-buffer.ts';
 import { type PortErrorDetail, ScaleLink, type ScaleLinkOptions, type ScaleLinkStatus } from './scale-link.ts';
 
 export interface UseScaleLink {
@@ -18,14 +19,12 @@ export interface UseScaleLink {
   error: PortErrorDetail | undefined;
   reset(): void;
   /**
-   * issue 24: the readings of the last 30 s as the bridge reported them (kg, oldest first) — sent with a capture so
+   * issue 24: the readings of the last 30 s as the bridge reported them (kg, oldest first; every frame, runs of
+   * identical frames kept by their first and last — sample-buffer.ts) — sent with a capture so
    * that the server checks the stable window and looks for a step while stable (core/weighing/anti-cheat.ts).
    */
   recent(): ScaleSample[];
 }
-
-/** How far back `recent()` reaches. */
-export const RECENT_MS = 30_000;
 
 export function useScaleLink(
   opts: { url?: string; active?: boolean; createClient?: ScaleLinkOptions['createClient'] } = {},
@@ -47,16 +46,12 @@ export function useScaleLink(
         setStatus(s);
         if (s === 'enabled') setError(undefined);
       },
-      onWeight: (w) => {
+      // every frame, not the display's debounced one (sample-buffer.ts)
+      onReading: (w) => {
         const kg = readingKg(w.value, w.unit);
-        if (kg !== null) {
-          const buf = samples.current;
-          buf.push({ t: w.time, v: kg, s: w.stable });
-          while (buf.length && buf[0].t < w.time - RECENT_MS) buf.shift();
-          if (buf.length > 600) buf.splice(0, buf.length - 600);
-        }
-        setWeight(w);
+        if (kg !== null) pushSample(samples.current, { t: w.time, v: kg, s: w.stable });
       },
+      onWeight: setWeight,
       onCar: setCar,
       onPortError: setError,
     });

@@ -213,11 +213,7 @@ test('a clerk without the manual permission has no manual entry; a lost plugin l
   expect(errors).toEqual([]);
 });
 
-// FIXME (issue 24, next session): since the anti-cheat merge this weighing's second pass is held as 异常过磅 instead of
-// completing (the first run showed a false 稳定期间重量突变 from the fake link's jump; after the empty-deck fix it is
-// still held, cause not yet read). Marked fixme so the suite can land; the anti-cheat rules must not flag a clean
-// truck — this test goes back to `test` when they do not.
-test.fixme('简易过磅: the plate decides the pass — an empty truck in, loaded out, completed with one key each', async ({
+test('简易过磅: the plate decides the pass — an empty truck in, loaded out, completed with one key each', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);

@@ -8,6 +8,7 @@ import { ActionButton } from './action-button.tsx';
 import { CameraStrip } from './camera-strip.tsx';
 import { FiguresBar } from './figures-bar.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
+import { SlipInput } from './slip-input.tsx';
 import { enterMovesOn, StationFormFields } from './station-form.tsx';
 import { stationPath } from './station-model.ts';
 import { saveStationSettings } from './station-settings.ts';
@@ -135,6 +136,7 @@ export default function LoadometerScreen({ path }: ScreenProps) {
                 '车辆信息'
               )}
             </span>
+            {st.stage === 'new' && <SlipInput onApply={st.applySlip} />}
             {st.cameraHint && (
               <span className="ly-ws-hint">
                 摄像头识别到 <b>{st.cameraHint}</b>

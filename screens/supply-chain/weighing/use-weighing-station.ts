@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBaseConfigBusinessDetailQuery } from '../../../core/api/izs-base.api.ts';
 import { useStockPriceLookupQuery } from '../../../core/api/izs-stock.api.ts';
 import {
+  useLazyDispatchSlipScanQuery,
   useLazyWeighOpenQuery,
   useWeighCompleteMutation,
   useWeighFirstPassMutation,
@@ -103,6 +104,7 @@ export function useWeighingStation({
   const [secondPassMut] = useWeighSecondPassMutation();
   const [completeMut] = useWeighCompleteMutation();
   const [findOpen] = useLazyWeighOpenQuery();
+  const [scanSlip] = useLazyDispatchSlipScanQuery();
   const price = useStockPriceLookupQuery(lookup ?? skipToken);
 
   const stage = stageOf(record);
@@ -354,6 +356,40 @@ export function useWeighingStation({
     if (r) openMemoPrint(r.id, r.warehouseId);
   };
 
+  /**
+   * 派车单 (issue 24): the slip's number or QR text identifies the truck — plate, direction, party, material,
+   * driver and contract come from the slip (a new truck only). A refused slip (expired, not yet valid, closed) says
+   * why; a camera plate that differs from the slip's is warned here and flagged at capture (车牌识别不一致).
+   */
+  const applySlip = async (code: string) => {
+    if (!code.trim() || stage !== 'new') return null;
+    const cam = link.car && Date.now() - link.car.time < 120_000 ? normalizePlate(link.car.carNumber) : '';
+    const r = await scanSlip({ code: code.trim(), ...(cam ? { carNumber: cam } : {}) })
+      .unwrap()
+      .catch(() => null); // the base query's toast says why
+    if (!r) return null;
+    const next: StationForm = {
+      ...formRef.current,
+      orderType: r.orderType === 'sale' ? 'sale' : 'purchase',
+      carNumber: r.carNumber,
+      partyId: r.partyId,
+      materialId: r.materialId,
+      driverName: r.driverName || formRef.current.driverName,
+      contractId: r.contractId ?? '',
+    };
+    const m = biz.materialList.find((x) => x.id === r.materialId);
+    if (m?.priceUnit) setPriceInfo((p) => ({ ...p, unit: String(m.priceUnit) }));
+    if (m?.deductRate !== undefined) next.impurityRate = String(m.deductRate);
+    setForm(next);
+    setPlateSource('typed');
+    setDirty({ unitPrice: false, impurityRate: false });
+    requestPrice(next);
+    if (r.plateMismatch) Toast.warning({ content: `${r.warning}，过磅将记为异常`, duration: 4 });
+    else Toast.success({ content: `已读取派车单 ${r.slipNo}：${r.carNumber} ${r.partyName} ${r.materialName}` });
+    void checkPlate(r.carNumber);
+    return r;
+  };
+
   /** The simplified flow: the plate's open record gets its second pass (and completes), else a first pass. */
   const weighAuto = async () => {
     if (stage === 'new' && form.carNumber) {
@@ -400,6 +436,7 @@ export function useWeighingStation({
     complete,
     print,
     weighAuto,
+    applySlip,
     setOrderType: (t: OrderType) => setField('orderType', t),
   };
 }

@@ -21,9 +21,12 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { weighbridge } from './base.ts';
+import { material, relatedParty, weighbridge } from './base.ts';
 import { bigintStr, idPk, resourceColumns, resourceIndex, tstz } from './common.ts';
+import { tradingContract } from './contracts.ts';
 import { lgCar } from './logistics.ts';
+import { tradeOrder } from './stock.ts';
+import { dept } from './system.ts';
 
 const s = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
 const kg = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'string' });
@@ -226,6 +229,83 @@ export const vehicleTare = pgTable(
     check(
       'izs_vehicle_tare_valid_ck',
       sql`${t.validUntil} is null or ${t.validUntil} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`,
+    ),
+  ],
+);
+
+/**
+ * 派车单 (issue 24, "Unattended lane"): the dispatch slip a truck is sent with, made from a purchase / sales order
+ * (izs_trade_order) or a trading contract — party, material, planned quantity, validity and the plate. Its number
+ * (PC + yyyyMMdd + 4 digits) is what the slip's QR code carries: the weighing station takes it to identify the
+ * truck (plate, party, material) and refuses a slip that is expired, not yet valid or closed.
+ *
+ * Constraints (named as server/db/integrity.ts names them, so platform/errors.ts answers a Chinese 400): every
+ * reference is composite with tenant_id (a slip points only at its own tenant's rows); planned quantity ≥ 0;
+ * order type and state from their sets; dates yyyy-MM-dd with validTo ≥ validFrom; a plate is required.
+ */
+export const dispatchSlip = pgTable(
+  'izs_dispatch_slip',
+  {
+    ...resourceColumns(),
+    slipNo: s('slip_no', 32),
+    /** purchase (the truck delivers to us) | sale (the truck collects) */
+    orderType: s('order_type', 16),
+    /** The order / contract number typed (来源单号), '' = none; resolved into one of the two ids below. */
+    sourceNo: s('source_no', 32),
+    /** The purchase / sales order the slip is made from (izs_trade_order), or null. */
+    sourceOrderId: bigintStr('source_order_id'),
+    /** The trading contract the slip is made from, or null. */
+    contractId: bigintStr('contract_id'),
+    partyId: bigintStr('party_id').notNull(),
+    materialId: bigintStr('material_id').notNull(),
+    carNumber: s('car_number', 16),
+    driverName: s('driver_name', 32),
+    driverPhone: s('driver_phone', 20),
+    /** Planned quantity (kg). */
+    plannedKg: kg('planned_kg').notNull().default('0'),
+    /** yyyy-MM-dd, first and last day the slip holds. */
+    validFrom: s('valid_from', 10),
+    validTo: s('valid_to', 10),
+    /** open | closed */
+    state: s('state', 12),
+    remark: s('remark', 255),
+  },
+  (t) => [
+    resourceIndex('izs_dispatch_slip', t),
+    uniqueIndex('izs_dispatch_slip_no_uq').on(t.tenantId, t.slipNo).where(live),
+    index('izs_dispatch_slip_car_idx').on(t.tenantId, t.carNumber),
+    foreignKey({
+      name: 'fk_izs_dispatch_slip_dept_id',
+      columns: [t.tenantId, t.deptId],
+      foreignColumns: [dept.tenantId, dept.id],
+    }),
+    foreignKey({
+      name: 'fk_izs_dispatch_slip_source_order_id',
+      columns: [t.tenantId, t.sourceOrderId],
+      foreignColumns: [tradeOrder.tenantId, tradeOrder.id],
+    }),
+    foreignKey({
+      name: 'fk_izs_dispatch_slip_contract_id',
+      columns: [t.tenantId, t.contractId],
+      foreignColumns: [tradingContract.tenantId, tradingContract.id],
+    }),
+    foreignKey({
+      name: 'fk_izs_dispatch_slip_party_id',
+      columns: [t.tenantId, t.partyId],
+      foreignColumns: [relatedParty.tenantId, relatedParty.id],
+    }),
+    foreignKey({
+      name: 'fk_izs_dispatch_slip_material_id',
+      columns: [t.tenantId, t.materialId],
+      foreignColumns: [material.tenantId, material.id],
+    }),
+    check('ck_izs_dispatch_slip_planned_kg_nonneg', sql`planned_kg >= 0`),
+    check('ck_izs_dispatch_slip_order_type_set', sql`order_type in ('purchase', 'sale')`),
+    check('ck_izs_dispatch_slip_state_set', sql`state in ('open', 'closed')`),
+    check('ck_izs_dispatch_slip_car_number', sql`car_number <> ''`),
+    check(
+      'ck_izs_dispatch_slip_validity',
+      sql`valid_from ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and valid_to ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and valid_to >= valid_from`,
     ),
   ],
 );

@@ -13,6 +13,7 @@ import type { AppContext } from '../../app.ts';
 import { type CrudContext, registerModule } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { handleComplete } from './complete.ts';
+import { handleDispatchSlip, registerDispatchSlip } from './dispatch-slip.ts';
 import { handleExceptions } from './exceptions.ts';
 import { handleFirstPass } from './first-pass.ts';
 import { handleMemo } from './memo.ts';
@@ -35,5 +36,7 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
     handleOpen(r, ctx, w);
     handleExceptions(r, ctx, w);
     handleTareArchive(r, ctx);
+    registerDispatchSlip(s, ctx);
+    handleDispatchSlip(r, ctx);
   });
 }

@@ -1,0 +1,69 @@
+import { expect, type Page, test } from '@playwright/test';
+import { collectPageErrors, signIn } from './helpers.ts';
+
+/**
+ * 派车单 (issue 24, unattended lane) in Chromium against the real server: the list under 过磅 finds a slip by
+ * plate and shows its QR code (the slip's number); at the weighing station the slip's number — what a scanner types
+ * from the QR — fills the truck's plate, party and material.
+ */
+
+async function api<T = Record<string, string>>(page: Page, path: string, body?: unknown) {
+  const cookies = await page.context().cookies();
+  const token = cookies.find((c) => c.name === 'loopyard-access-token')?.value ?? '';
+  const headers = { 'Blade-Auth': `bearer ${token}`, Authorization: `Basic ${btoa('saber:saber_secret')}` };
+  const r =
+    body === undefined
+      ? await page.request.get(path, { headers })
+      : await page.request.post(path, { headers, data: body });
+  return (await r.json()) as { code: number; data: T; msg: string };
+}
+
+test('派车单: listed and found by plate, its QR code shown; the station takes its number and fills the truck', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  const parties = await api<{ id: string; name: string }[]>(page, '/api/izs-base/related-party/select-list');
+  const materials = await api<{ id: string; name: string }[]>(page, '/api/izs-base/material/select-list');
+  const party = parties.data.find((p) => p.name.includes('鑫达'));
+  const mat = materials.data.find((m) => m.name === '重废钢');
+  expect(party && mat).toBeTruthy();
+  const car = `皖A${Date.now().toString(36).slice(-4).toUpperCase()}7`.slice(0, 7);
+  const now = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const saved = await api<{ id: string; slipNo: string }>(page, '/api/izs-weighing/dispatch-slip/submit', {
+    orderType: 'purchase',
+    partyId: party!.id,
+    materialId: mat!.id,
+    carNumber: car,
+    plannedKg: '30000',
+    validFrom: now,
+    validTo: now,
+  });
+  expect(saved.msg).toBe('操作成功');
+  const slipNo = saved.data.slipNo;
+
+  // the list under 过磅: search by plate, 二维码
+  await page.goto('/supply-chain/dispatch-slip');
+  await expect(page.getByRole('button', { name: '新增' })).toBeVisible();
+  await page.getByTestId('crud-search').getByPlaceholder('请输入车牌号').fill(car);
+  await page.getByTestId('crud-search').getByRole('button', { name: '搜索' }).click();
+  const row = page.locator('.ly-crud-table .semi-table-tbody .semi-table-row', { hasText: slipNo });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('重废钢');
+  await expect(row).toContainText('有效');
+  await page.getByTestId(`slip-qr-${slipNo}`).click();
+  await expect(page.getByTestId('slip-qr').getByTestId('qr-code')).toHaveAttribute('data-value', slipNo);
+  await expect(page.getByTestId('slip-qr')).toContainText(car);
+  await page.screenshot({ path: test.info().outputPath('dispatch-slip-qr.png') });
+
+  // the station: the scanner types the QR's text and Enter
+  await page.goto('/supply-chain/loadometer/1');
+  await expect(page.getByTestId('weighing-station')).toBeVisible();
+  await page.getByTestId('ws-slip').fill(slipNo);
+  await page.getByTestId('ws-slip').press('Enter');
+  await expect(page.getByTestId('ws-plate')).toHaveValue(car);
+  await expect(page.locator('[data-ws-field=partyId]')).toContainText('鑫达');
+  await expect(page.locator('[data-ws-field=materialId]')).toContainText('重废钢');
+  expect(errors).toEqual([]);
+});
