@@ -3,6 +3,7 @@ import { engineList } from '../contract/engine-reads.ts';
 import { CAMERAS, type camerasEntity, camerasResource } from '../contract/izs-sell/cameras.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from '../contract/izs-weighing/anti-cheat.contract.ts';
 import { type FirstPassBody, WEIGHING_ORDER_READS } from '../contract/izs-weighing/orders.contract.ts';
+import { WEIGH_TIMING } from '../contract/izs-weighing/timing.contract.ts';
 import { WEIGHING } from '../contract/izs-weighing/weighing-commands.contract.ts';
 import { injectDescriptors } from './endpoints.ts';
 
@@ -72,3 +73,7 @@ export const {
   useTareArchiveRemoveMutation,
   useTareArchiveMaxGrossMutation,
 } = tareArchiveApi;
+
+/** 过磅时效 (issue 24, timing.contract.ts). */
+export const weighTimingApi = injectDescriptors('weighTiming', WEIGH_TIMING);
+export const { useWeighTimingReportQuery } = weighTimingApi;

@@ -94,6 +94,8 @@ export const MENU_TREE: MenuSeed[] = [
           // issue 24: flagged weighings held for a supervisor, and each vehicle's tare archive
           { name: '异常过磅', path: '/supply-chain/weigh-exception', buttons: [...ro, 'release'] },
           { name: '皮重档案', path: '/supply-chain/tare-archive', buttons: ['view', 'edit', 'refresh', 'search'] },
+          // issue 24: the scale house's clock (cycle times per lane, trucks per hour, step durations, tare bands)
+          { name: '过磅时效', path: '/supply-chain/weigh-timing', buttons: ['view', 'refresh', 'search'] },
           {
             name: '磅单详情',
             path: '/supply-chain/weight-memo-detail/:id',

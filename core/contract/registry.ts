@@ -60,6 +60,7 @@ import { METRIC_ENDPOINTS } from './izs-visual/metrics.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from './izs-weighing/anti-cheat.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
+import { WEIGH_TIMING } from './izs-weighing/timing.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_DOC } from './open/open-doc.contract.ts';
@@ -117,6 +118,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   weighing: WEIGHING,
   weighException: WEIGH_EXCEPTION,
   tareArchive: TARE_ARCHIVE,
+  weighTiming: WEIGH_TIMING,
   weighingSocket: WEIGHING_SOCKET,
   baseConfig: CONFIG,
   baseSelectData: SELECT_DATA,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxStats, quantile, type StepRow, tareBand, timingReport, weekdaysIn } from './timing.ts';
+import { boxStats, formatDuration, quantile, type StepRow, tareBand, timingReport, weekdaysIn } from './timing.ts';
 
 /** Shanghai wall-clock time (UTC+8, no DST) → epoch ms. */
 const sh = (local: string) => Date.parse(`${local}+08:00`);
@@ -251,5 +251,14 @@ describe('tareBand (decimal kg)', () => {
       ['12000', '11100', '12900', true],
       ['12000', '11100', '12900', false],
     ]);
+  });
+});
+
+describe('formatDuration', () => {
+  it('seconds under two minutes, else minutes, half-up', () => {
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(4_050)).toBe('4.1 秒');
+    expect(formatDuration(119_999)).toBe('120.0 秒');
+    expect(formatDuration(150_000)).toBe('2.5 分钟');
   });
 });

@@ -338,3 +338,11 @@ export function tareBand(
     };
   });
 }
+
+/** A duration for people: under two minutes in seconds (one decimal), else minutes (one decimal); null → '—'. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  return ms < 120_000
+    ? `${decimalFixed(new Decimal(ms).div(1000), 1)} 秒`
+    : `${decimalFixed(new Decimal(ms).div(60_000), 1)} 分钟`;
+}

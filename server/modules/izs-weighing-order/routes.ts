@@ -19,6 +19,7 @@ import { handleMemo } from './memo.ts';
 import { handleOpen } from './open.ts';
 import { handleSecondPass } from './second-pass.ts';
 import { handleTareArchive } from './tare-archive.ts';
+import { handleTiming } from './timing.ts';
 import { handleVoid } from './void.ts';
 import { weighingService } from './weighing-service.ts';
 
@@ -35,5 +36,6 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
     handleOpen(r, ctx, w);
     handleExceptions(r, ctx, w);
     handleTareArchive(r, ctx);
+    handleTiming(r, ctx);
   });
 }
