@@ -22,8 +22,12 @@ async function ok<T = Record<string, unknown>>(page: Page, path: string, body?: 
 
 /** A truck in and out through the capture API; a flagged one released by the supervisor (admin) and completed. */
 async function truck(page: Page, wb: string, plate: string, gross: string, tare: string, n1: number, n2: number) {
+  const [party] = await ok<{ id: string }[]>(page, '/api/izs-stock/supplier/select-list');
+  const [mat] = await ok<{ id: string }[]>(page, '/api/izs-base/material/select-list');
   const f = await ok<{ id: string }>(page, `${W}/first-pass`, {
     orderType: 'purchase',
+    partyId: party.id,
+    materialId: mat.id,
     weighbridgeId: wb,
     carNumber: plate,
     weight: gross,
@@ -46,9 +50,12 @@ async function truck(page: Page, wb: string, plate: string, gross: string, tare:
 test('过磅时效: figures, box plots, heatmap and a tare band from weighings made through the API', async ({ page }) => {
   test.setTimeout(150_000);
   const errors = collectPageErrors(page);
+  // G2's chunk is the script that holds its tooltip class (the build names it after @antv/g2's esm folder)
   const g2: string[] = [];
-  page.on('request', (r) => {
-    if (/\/assets\/.*g2.*\.js/i.test(r.url())) g2.push(r.url());
+  page.on('response', async (r) => {
+    if (!/\/assets\/.*\.js$/.test(r.url())) return;
+    const body = await r.text().catch(() => '');
+    if (body.includes('g2-tooltip')) g2.push(r.url());
   });
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
@@ -82,13 +89,13 @@ test('过磅时效: figures, box plots, heatmap and a tare band from weighings m
   await expect(lane1.getByTestId('fig-queue')).toHaveCount(0);
   await expect(screen.getByTestId('timing-box').locator('canvas')).toHaveCount(1);
   await expect(screen.getByTestId('timing-heatmap').locator('canvas')).toHaveCount(1);
-  expect(g2.length, 'G2 loads as its own chunk on this screen').toBeGreaterThan(0);
+  await expect.poll(() => g2.length, { message: 'G2 loads as its own chunk on this screen' }).toBeGreaterThan(0);
 
   await screen.getByTestId('timing-tare-plate').fill(car);
   await expect(screen.getByTestId('timing-tare-summary')).toContainText('4 次皮重，超出范围 1 次');
   await expect(screen.getByTestId('timing-tare-chart').locator('canvas')).toHaveCount(1);
   await page.waitForTimeout(800);
-  await page.screenshot({ path: test.info().outputPath('weigh-timing.png'), fullPage: true });
+  await screen.screenshot({ path: test.info().outputPath('weigh-timing.png') });
 
   // the weighbridge wall screen: the same figures per tile from the same report
   const [report] = await Promise.all([

@@ -9,6 +9,7 @@ import type { G2Spec } from '@antv/g2';
 import { DatePicker, Input, Select, Space, Tag } from '@douyinfe/semi-ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import dayjs from 'dayjs';
+import Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import {
   useTareArchiveDetailQuery,
@@ -134,7 +135,8 @@ function heatSpec(r: TimingAnswer): G2Spec | null {
 }
 
 /** One vehicle's tare history against its band (reference ± the lane's tolerance), if it has one. */
-function TareBand({ tolerancePct }: { tolerancePct: string }) {
+function TareBand({ tolerancePct: raw }: { tolerancePct: string }) {
+  const tolerancePct = new Decimal(raw).toString(); // '10.00' → '10'
   const [plate, setPlate] = useState('');
   const page = useTareArchivePageQuery(plate.trim() ? { current: 1, size: 5, plate: plate.trim() } : skipToken);
   const carId = page.data?.records[0]?.carId ?? '';
@@ -153,7 +155,8 @@ function TareBand({ tolerancePct }: { tolerancePct: string }) {
     if (!points.length) return null;
     // kg as numbers for the drawing only (positions on the axis); the labels are the server's decimal strings
     const data = points.map((p) => ({
-      time: p.time.slice(5, 16),
+      // one category per weighing, in order (two weighings within a minute stay apart)
+      time: p.time.slice(5, 19),
       tare: Number(p.tareKg),
       tareLabel: `${formatKg(p.tareKg)} kg`,
       low: p.lowKg === null ? null : Number(p.lowKg),
