@@ -95,7 +95,10 @@ test('过磅时效: figures, box plots, heatmap and a tare band from weighings m
   await expect(screen.getByTestId('timing-tare-summary')).toContainText('4 次皮重，超出范围 1 次');
   await expect(screen.getByTestId('timing-tare-chart').locator('canvas')).toHaveCount(1);
   await page.waitForTimeout(800);
-  await screen.screenshot({ path: test.info().outputPath('weigh-timing.png') });
+  await page.setViewportSize({ width: 1440, height: 1800 }); // the whole screen in view (the shell's header is fixed)
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: test.info().outputPath('weigh-timing.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // the weighbridge wall screen: the same figures per tile from the same report
   const [report] = await Promise.all([

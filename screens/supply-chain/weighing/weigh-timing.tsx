@@ -166,6 +166,8 @@ function TareBand({ tolerancePct: raw }: { tolerancePct: string }) {
     return {
       type: 'view',
       data,
+      // the weighings in time order (the band's data starts at the second one: it would set the order otherwise)
+      scale: { x: { type: 'band', domain: data.map((d) => d.time), padding: 0.5 } },
       axis: { x: { title: '过磅时间' }, y: { title: '皮重（kg）' } },
       children: [
         {
