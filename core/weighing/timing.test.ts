@@ -69,6 +69,7 @@ describe('quantiles (nearest rank, whole ms)', () => {
     expect(quantile([4, 8, 60, 110], 0.9)).toBe(110);
     expect(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9)).toBe(9);
     expect(quantile([7], 0)).toBe(7);
+    expect(quantile([1, 2, 3, 4, 5, 6, 7], 0.9)).toBe(7); // ⌈6.3⌉ = 7, not the nearest 6
     expect(boxStats([10, 4, 8, 5])).toEqual({ n: 4, min: 4, q1: 4, median: 5, q3: 8, max: 10 });
   });
   it('weekdays of a range', () => {
