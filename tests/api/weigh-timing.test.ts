@@ -35,6 +35,8 @@ const first = (wb: string, carNumber: string, weight: string, n: number, plateRe
   });
 
 const ids: string[] = [];
+/** The tenant's day (the server's TZ, Asia/Shanghai) of an instant. */
+const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
 let report: Awaited<ReturnType<typeof get>>;
 async function get(query = '') {
   const r = await admin()(`${R}${query}`);
@@ -53,7 +55,8 @@ beforeAll(async () => {
   // truck C on DB02
   const d = await first(c.wb.DB02, '皖T00003', '28000', 9);
   ids.push(a.id, b.id, d.id);
-  report = await get();
+  // yesterday and today (tenant time): the trucks stay in range when the run crosses midnight
+  report = await get(`?from=${dayOf(Date.now() - 86_400_000)}&to=${dayOf(Date.now())}`);
 }, 180_000);
 afterAll(async () => {
   await c?.t.close();
@@ -119,13 +122,14 @@ describe('过磅时效 report', () => {
     const all = [cy.a1, cy.a2, cy.b1, cy.c1].sort((x, y) => x - y);
     expect(report.all).toMatchObject({ passes: 4, cycleMedianMs: all[1], cycleP90Ms: all[3], exceptionTotal: 1 });
     expect(report.heatmap.reduce((s: number, h: { trucks: number }) => s + h.trucks, 0)).toBe(4);
-    expect(report.heatmap).toHaveLength(24); // one day: its weekday only
+    expect(report.heatmap).toHaveLength(48); // two days: their two weekdays only
   });
 
   it('the lane filter, the date range and the tenant', async () => {
-    const day = report.from;
-    expect(report.to).toBe(day);
-    const only2 = await get(`?from=${day}&to=${day}&weighbridgeId=${c.wb.DB02}`);
+    const day = report.to;
+    const plain = await get(); // no range: today
+    expect(plain.from).toBe(plain.to);
+    const only2 = await get(`?from=${report.from}&to=${day}&weighbridgeId=${c.wb.DB02}`);
     expect(only2.lanes.map((l: { lane: string }) => l.lane)).toEqual([c.wb.DB02]);
     expect(only2.all).toMatchObject({ passes: 1, exceptionTotal: 0 });
     // a weighing of another tenant (no lane: it would count in 全部), and one of ours ten days ago: neither counts today
@@ -163,9 +167,9 @@ describe('过磅时效 report', () => {
         { tenantId: '000000', weighingId: mine.id, pass: 'first', step: 'stable', at: new Date(old.getTime() - 5000) },
         { tenantId: '000000', weighingId: mine.id, pass: 'first', step: 'captured', at: old },
       ]);
-    const again = await get(`?from=${day}&to=${day}`);
+    const again = await get(`?from=${report.from}&to=${day}`);
     expect(again.all.passes).toBe(4);
-    const oldDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(old);
+    const oldDay = dayOf(old.getTime());
     const then = await get(`?from=${oldDay}&to=${oldDay}`);
     expect(then.all).toMatchObject({ passes: 1, cycles: 1, cycleMedianMs: 5000, trucksPerHour: '1.0' });
     const span = await get(`?from=${oldDay}&to=${day}`);
