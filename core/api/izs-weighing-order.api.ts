@@ -4,6 +4,7 @@ import { CAMERAS, type camerasEntity, camerasResource } from '../contract/izs-se
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from '../contract/izs-weighing/anti-cheat.contract.ts';
 import { DISPATCH_SLIP } from '../contract/izs-weighing/dispatch-slip.contract.ts';
 import { type FirstPassBody, WEIGHING_ORDER_READS } from '../contract/izs-weighing/orders.contract.ts';
+import { WEIGH_TIMING } from '../contract/izs-weighing/timing.contract.ts';
 import { WEIGHING } from '../contract/izs-weighing/weighing-commands.contract.ts';
 import { injectDescriptors } from './endpoints.ts';
 
@@ -77,3 +78,6 @@ export const {
 /** 派车单 (issue 24): the station's look-up of a slip's number / QR code (dispatch-slip.contract.ts). */
 export const dispatchSlipApi = injectDescriptors('dispatchSlip', DISPATCH_SLIP);
 export const { useLazyDispatchSlipScanQuery } = dispatchSlipApi;
+/** 过磅时效 (issue 24, timing.contract.ts). */
+export const weighTimingApi = injectDescriptors('weighTiming', WEIGH_TIMING);
+export const { useWeighTimingReportQuery } = weighTimingApi;

@@ -96,6 +96,8 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '皮重档案', path: '/supply-chain/tare-archive', buttons: ['view', 'edit', 'refresh', 'search'] },
           // issue 24 (unattended lane): the slip a truck is sent with; its QR code identifies the truck at the scale
           { name: '派车单', path: '/supply-chain/dispatch-slip' },
+          // issue 24: the scale house's clock (cycle times per lane, trucks per hour, step durations, tare bands)
+          { name: '过磅时效', path: '/supply-chain/weigh-timing', buttons: ['view', 'refresh', 'search'] },
           {
             name: '磅单详情',
             path: '/supply-chain/weight-memo-detail/:id',

@@ -61,6 +61,7 @@ import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from './izs-weighing/anti-cheat.contract.ts';
 import { DISPATCH_SLIP } from './izs-weighing/dispatch-slip.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
+import { WEIGH_TIMING } from './izs-weighing/timing.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
 import { OPEN_APP } from './open/open-app.contract.ts';
 import { OPEN_DOC } from './open/open-doc.contract.ts';
@@ -119,6 +120,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   weighException: WEIGH_EXCEPTION,
   tareArchive: TARE_ARCHIVE,
   dispatchSlip: DISPATCH_SLIP,
+  weighTiming: WEIGH_TIMING,
   weighingSocket: WEIGHING_SOCKET,
   baseConfig: CONFIG,
   baseSelectData: SELECT_DATA,

@@ -30,6 +30,7 @@ export const SCREENS: PageMap = {
   '/supply-chain/weigh-exception': lazy(() => import('../../screens/supply-chain/weighing/weigh-exception.tsx')),
   '/supply-chain/tare-archive': lazy(() => import('../../screens/supply-chain/weighing/tare-archive.tsx')),
   '/supply-chain/dispatch-slip': lazy(() => import('../../screens/supply-chain/weighing/dispatch-slip.tsx')),
+  '/supply-chain/weigh-timing': lazy(() => import('../../screens/supply-chain/weighing/weigh-timing.tsx')),
   '/supply-chain/weight-memo-detail/:id': lazy(
     () => import('../../screens/supply-chain/weighing/weight-memo-detail.tsx'),
   ),

@@ -8,7 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import { type BoardAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
 import { WEIGH_EXCEPTION } from '../../core/contract/izs-weighing/anti-cheat.contract.ts';
 import { type SocketConfig, WEIGHING_SOCKET } from '../../core/contract/izs-weighing/socket.contract.ts';
+import { WEIGH_TIMING } from '../../core/contract/izs-weighing/timing.contract.ts';
 import { Decimal, formatKg } from '../../core/format/amounts.ts';
+import { formatDuration } from '../../core/weighing/timing.ts';
 import { t2 } from '../../features/wall/format.ts';
 import { Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
 import { useWallConfig } from '../../features/wall/use-wall-config.ts';
@@ -121,6 +123,8 @@ export default function DataBoard() {
   const { live, online } = useLiveWeights(data, reload);
   // issue 24: 异常过磅 held for a supervisor (absent for a user without the view of 异常过磅)
   const held = useWallData(WEIGH_EXCEPTION.counts, {}, cfg.refreshSeconds * 1000).data;
+  // issue 24: the scale house's clock of today, per lane — the 过磅时效 report's own figures (absent without its view)
+  const timing = useWallData(WEIGH_TIMING.report, {}, cfg.refreshSeconds * 1000).data;
   const bridges = (data?.bridges ?? []).filter((b) => !cfg.weighbridgeIds.length || cfg.weighbridgeIds.includes(b.id));
   const cols = bridges.length <= 3 ? bridges.length || 1 : bridges.length === 4 ? 2 : 3;
   const tall = cols === 3 && bridges.length <= 3;
@@ -143,6 +147,7 @@ export default function DataBoard() {
           )}
           {bridges.map((b) => {
             const w = live[b.id];
+            const clock = timing?.lanes.find((l) => l.lane === b.id);
             return (
               <Panel key={b.id} title={`${b.name}（${b.warehouseName || '未绑定仓库'}）`} testId={`bridge-${b.id}`}>
                 <div style={{ display: 'flex', flexDirection: tall ? 'column' : 'row', gap: 24, height: '100%' }}>
@@ -183,6 +188,35 @@ export default function DataBoard() {
                       </b>{' '}
                       吨
                     </div>
+                    {clock && (clock.cycleMedianMs !== null || clock.trucksPerHour !== null) && (
+                      <div data-testid="bridge-clock" style={{ marginTop: 8, color: WALL.dim }}>
+                        {clock.cycleMedianMs !== null && (
+                          <span>
+                            周期中位{' '}
+                            <b data-testid="bridge-clock-median" style={{ color: '#fff' }}>
+                              {formatDuration(clock.cycleMedianMs)}
+                            </b>{' '}
+                          </span>
+                        )}
+                        {clock.cycleP90Ms !== null && (
+                          <span>
+                            P90{' '}
+                            <b data-testid="bridge-clock-p90" style={{ color: '#fff' }}>
+                              {formatDuration(clock.cycleP90Ms)}
+                            </b>{' '}
+                          </span>
+                        )}
+                        {clock.trucksPerHour !== null && (
+                          <span>
+                            每小时{' '}
+                            <b data-testid="bridge-clock-tph" style={{ color: '#fff' }}>
+                              {clock.trucksPerHour}
+                            </b>{' '}
+                            车
+                          </span>
+                        )}
+                      </div>
+                    )}
                     <div style={{ marginTop: 12, color: WALL.blue }}>排队待二次过磅（{b.queue.length}）</div>
                     <ol data-testid="bridge-queue" style={{ margin: '6px 0 0', paddingLeft: 28 }}>
                       {b.queue.slice(0, 6).map((q) => (

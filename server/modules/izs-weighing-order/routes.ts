@@ -20,6 +20,7 @@ import { handleMemo } from './memo.ts';
 import { handleOpen } from './open.ts';
 import { handleSecondPass } from './second-pass.ts';
 import { handleTareArchive } from './tare-archive.ts';
+import { handleTiming } from './timing.ts';
 import { handleVoid } from './void.ts';
 import { weighingService } from './weighing-service.ts';
 
@@ -38,5 +39,6 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
     handleTareArchive(r, ctx);
     registerDispatchSlip(s, ctx);
     handleDispatchSlip(r, ctx);
+    handleTiming(r, ctx);
   });
 }

@@ -1,0 +1,75 @@
+/**
+ * 过磅时效 (issue 24, timing.contract.ts WEIGH_TIMING): the scale house's clock of a date range — the step times of
+ * the weighings (izs_weighing_step) and the 异常过磅 rows of the user's scope (the weighings' data scope under the
+ * menu 过磅时效), read in a window one day wider on each side and cut to the range's days in the tenant's time zone
+ * by the pure core/weighing/timing.ts, which holds every definition (cycle, median/p90, trucks per hour, queue,
+ * step durations, heatmap).
+ */
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { TIMING_MENU, WEIGH_TIMING } from '../../../core/contract/izs-weighing/timing.contract.ts';
+import { timingReport } from '../../../core/weighing/timing.ts';
+import { weighbridge, weighException, weighingOrder, weighingStep } from '../../db/schema/index.ts';
+import type { CrudContext } from '../../platform/crud/index.ts';
+import type { endpoints } from '../../platform/endpoint.ts';
+import { scopeOf, tenantOf } from '../../platform/scope.ts';
+import { today } from '../izs-stock/order-no.ts';
+
+/** yyyy-MM-dd ± days, as a UTC instant at that midnight (the read window; the pure function cuts exactly). */
+const edge = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
+
+export function handleTiming(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext): void {
+  r.handle(WEIGH_TIMING.report, async ({ query: q, user }) => {
+    // no range: today; one end only: that day
+    const to = q.to ?? q.from ?? today(tz);
+    const from = q.from ?? to;
+    const since = edge(from, -1);
+    const until = edge(to, 2);
+    const bridges = await db
+      .select({ id: weighbridge.id, name: weighbridge.name, tol: weighbridge.tareTolerancePct })
+      .from(weighbridge)
+      .where(await scopeOf(db, user, weighbridge, TIMING_MENU))
+      .orderBy(asc(weighbridge.code), asc(weighbridge.id));
+    const scope = await scopeOf(db, user, weighingOrder, TIMING_MENU);
+    const lane = q.weighbridgeId ? eq(weighingOrder.weighbridgeId, q.weighbridgeId) : undefined;
+    const steps = await db
+      .select({
+        weighingId: weighingStep.weighingId,
+        lane: weighingOrder.weighbridgeId,
+        pass: weighingStep.pass,
+        step: weighingStep.step,
+        at: weighingStep.at,
+      })
+      .from(weighingStep)
+      // ids come from one sequence and both sides are the user's tenant (the composite foreign key holds the pair)
+      .innerJoin(weighingOrder, eq(weighingOrder.id, weighingStep.weighingId))
+      .where(and(tenantOf(user, weighingStep), scope, lane, gte(weighingStep.at, since), lt(weighingStep.at, until)));
+    const exceptions = await db
+      .select({ lane: weighException.weighbridgeId, kind: weighException.kind, at: weighException.createTime })
+      .from(weighException)
+      .innerJoin(weighingOrder, eq(weighingOrder.id, weighException.weighingId))
+      .where(
+        and(
+          tenantOf(user, weighException),
+          scope,
+          q.weighbridgeId ? eq(weighException.weighbridgeId, q.weighbridgeId) : undefined,
+          gte(weighException.createTime, since),
+          lt(weighException.createTime, until),
+        ),
+      );
+    const lanes = bridges.filter((b) => !q.weighbridgeId || b.id === q.weighbridgeId);
+    const report = timingReport({
+      steps: steps.map((s) => ({ ...s, lane: s.lane ?? '', at: new Date(s.at).getTime() })),
+      exceptions: exceptions.map((e) => ({ lane: e.lane ?? '', kind: e.kind, at: new Date(e.at).getTime() })),
+      lanes: lanes.map((b) => ({ id: b.id, name: b.name })),
+      from,
+      to,
+      tz,
+    });
+    return {
+      from,
+      to,
+      ...report,
+      options: bridges.map((b) => ({ id: b.id, name: b.name, tareTolerancePct: String(b.tol) })),
+    };
+  });
+}
