@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFrom, freightOf, type OrderAction, type OrderState, orderNo, transition } from './order.ts';
+import { actionsFrom, freightOf, type OrderAction, type OrderState, transition } from './order.ts';
 
 const base = { carId: '1', driverId: '2', deliveredWeightT: '30.5' };
 
@@ -64,5 +64,4 @@ describe('freightOf (decimal, half up)', () => {
   ] as const)('%o → %s', (o, expected) => {
     expect(freightOf(o)).toBe(expected);
   });
-  it('orderNo', () => expect(orderNo('2026-11-24', 7)).toBe('YS202611240007'));
 });

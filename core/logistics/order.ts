@@ -119,8 +119,3 @@ export function freightOf(o: {
   }
   return moneyFixed(v);
 }
-
-/** Order number: YS + yyyyMMdd + 4-digit sequence of the day. */
-export function orderNo(day: string, seq: number): string {
-  return `YS${day.replace(/-/g, '')}${String(seq).padStart(4, '0')}`;
-}

@@ -72,3 +72,6 @@ export function formatDateTime(d: Date | null | undefined, tz: string): string {
 export function formatDate(d: Date, tz: string): string {
   return formatDateTime(d, tz).slice(0, 10);
 }
+
+/** Today (yyyy-MM-dd) in the server's time zone. */
+export const today = (tz: string, now = new Date()): string => formatDate(now, tz);

@@ -25,8 +25,9 @@ import {
 import { attachBill } from '../modules/izs-finance-ar/cash-bill.ts';
 import { storedDocAmounts } from '../modules/izs-finance-ar/hooks.ts';
 import { offsetTx } from '../modules/izs-finance-ar/offset.ts';
-import { createDoc, drawNo, PREFIX, settle, takeRefund } from '../modules/izs-finance-ar/service.ts';
+import { ARAP_KIND, createDoc, settle, takeRefund } from '../modules/izs-finance-ar/service.ts';
 import { type PartyFigures, partyFigures } from '../modules/izs-financing/business-voucher-figures.ts';
+import { drawOrderNo } from '../platform/numbering.ts';
 import { formatDate } from '../platform/time.ts';
 
 export interface ArapSeedContext {
@@ -161,7 +162,7 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     remark: string,
     fee = '0',
   ) => {
-    const prefix = kind === 'refund' ? (side === 'ar' ? PREFIX.refund_ar : PREFIX.refund_ap) : PREFIX[kind];
+    const numbering = kind === 'refund' ? (side === 'ar' ? ARAP_KIND.refund_ar : ARAP_KIND.refund_ap) : ARAP_KIND[kind];
     const [row] = await tx
       .insert(arCash)
       .values({
@@ -169,7 +170,7 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
         deptId: c.deptId,
         createUser: c.adminId,
         createDept: c.deptId,
-        orderNo: await drawNo(tx, T, prefix, tz),
+        orderNo: await drawOrderNo(tx, numbering, { tenantId: T, tz }),
         side,
         kind,
         partyId: party[code],
@@ -239,7 +240,7 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     deptId: c.deptId,
     createUser: c.adminId,
     createDept: c.deptId,
-    orderNo: await drawNo(tx, T, PREFIX.transfer, tz),
+    orderNo: await drawOrderNo(tx, ARAP_KIND.transfer, { tenantId: T, tz }),
     kind: 'transfer',
     fromAccount: '库存现金',
     toAccount: '银行存款',

@@ -1,6 +1,7 @@
 /** Demo warehouses, weighbridges, cameras and 库存磅单 (split from base.ts). */
 import type { Tx } from '../db/client.ts';
 import { cameras, stockWeighOrder, warehouse, weighbridge } from '../db/schema/index.ts';
+import { drawOrderNo } from '../platform/numbering.ts';
 import { auditOf, type BaseSeedContext } from './base-context.ts';
 
 /** Answers the warehouses' ids by code (the business config names the default one). */
@@ -142,11 +143,12 @@ export async function seedYardSites(tx: Tx, c: BaseSeedContext, mats: { id: stri
 
   // 库存磅单: a stock-taking weighing and a move into the sorting workshop (net = gross − tare − deduction)
   const today = new Date();
-  const ymd = today.toISOString().slice(0, 10).replace(/-/g, '');
+  const kc = { tenantId: c.tenantId, tz: process.env.TZ || 'Asia/Shanghai' };
+  const [kc1, kc2] = [await drawOrderNo(tx, 'stockWeigh', kc), await drawOrderNo(tx, 'stockWeigh', kc)];
   await tx.insert(stockWeighOrder).values([
     {
       ...inCompany,
-      orderNo: `KC${ymd}0001`,
+      orderNo: kc1,
       warehouseId: wh('CK01') as string,
       weighbridgeId: wb('DB01'),
       materialId: mats.find((x) => x.code === 'WL0001')?.id as string,
@@ -161,7 +163,7 @@ export async function seedYardSites(tx: Tx, c: BaseSeedContext, mats: { id: stri
     },
     {
       ...inCompany,
-      orderNo: `KC${ymd}0002`,
+      orderNo: kc2,
       warehouseId: wh('CK02') as string,
       weighbridgeId: wb('DB02'),
       materialId: mats.find((x) => x.code === 'WL0005')?.id as string,

@@ -26,9 +26,9 @@ import {
   user,
   warehouse,
 } from '../db/schema/index.ts';
-import { drawNo } from '../modules/izs-contract/numbers.ts';
 import { printed } from '../modules/izs-contract/signing.ts';
 import { loadFull } from '../modules/izs-contract/trading-detail.ts';
+import { drawOrderNo } from '../platform/numbering.ts';
 import { formatDate } from '../platform/time.ts';
 import { seedScfData, shift } from './scf.ts';
 
@@ -92,7 +92,7 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
       .insert(tradingContract)
       .values({
         ...base,
-        contractNo: await drawNo(tx, T, 'tradingContract', tz),
+        contractNo: await drawOrderNo(tx, 'tradingContract', { tenantId: T, tz }),
         title,
         side,
         partyId: party[partyCode],
@@ -173,7 +173,7 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
   // ── supplier contract, projects, sites, site orders, engine demo ───────────────────────────────────────────────
   await tx.insert(supplierContract).values({
     ...base,
-    contractNo: await drawNo(tx, T, 'supplierContract', tz),
+    contractNo: await drawOrderNo(tx, 'supplierContract', { tenantId: T, tz }),
     partyId: party.GYS001,
     title: '2026年度废钢供货框架协议',
     signDate: shift(today, -60),
@@ -186,7 +186,7 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
     .values([
       {
         ...base,
-        projectNo: await drawNo(tx, T, 'project', tz),
+        projectNo: await drawOrderNo(tx, 'project', { tenantId: T, tz }),
         name: '北仑老厂房拆除清运项目',
         kind: 'demolition',
         partyId: party.KH001,
@@ -197,7 +197,7 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
       },
       {
         ...base,
-        projectNo: await drawNo(tx, T, 'project', tz),
+        projectNo: await drawOrderNo(tx, 'project', { tenantId: T, tz }),
         name: '镇海工业园废料清运项目',
         kind: 'clearance',
         partyId: party.KH002 ?? party.KH001,
@@ -249,7 +249,7 @@ export async function seedContractData(tx: Tx, c: ContractSeedContext): Promise<
   ).entries()) {
     await tx.insert(siteOrder).values({
       ...base,
-      orderNo: await drawNo(tx, T, 'siteOrder', tz),
+      orderNo: await drawOrderNo(tx, 'siteOrder', { tenantId: T, tz }),
       projectId: projects[pi].id,
       siteId: sites[si].id,
       materialId: mat[m],

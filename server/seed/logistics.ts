@@ -26,6 +26,7 @@ import {
   stockOrder,
 } from '../db/schema/index.ts';
 import { onSigned } from '../modules/izs-logistical/freight.ts';
+import { drawOrderNo } from '../platform/numbering.ts';
 
 export interface LogisticsSeedContext {
   tenantId: string;
@@ -150,7 +151,11 @@ export async function seedLogistics(tx: Tx, c: LogisticsSeedContext): Promise<vo
   const hoursAgo = (h: number) => new Date(now - h * 3600_000);
   const orders: (typeof lgOrder.$inferInsert)[] = [];
   const day = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const no = (n: number) => `YS${day}${String(n).padStart(4, '0')}`;
+  // numbers of the one numbering service (YD…; the 运输单 of databases seeded before issue 23 keep their YS…)
+  const tz = process.env.TZ || 'Asia/Shanghai';
+  const nos: string[] = [];
+  for (let i = 0; i < 8; i++) nos.push(await drawOrderNo(tx, 'transportOrder', { tenantId: c.tenantId, tz }));
+  const no = (n: number) => nos[n - 1];
   for (let i = 0; i < 4; i++) {
     const [a, b] = simEnds(i, points.length);
     orders.push({

@@ -18,7 +18,7 @@ import {
   relatedParty,
   stock,
 } from '../db/schema/index.ts';
-import { drawNo } from '../modules/izs-contract/numbers.ts';
+import { drawOrderNo } from '../platform/numbering.ts';
 
 export const shift = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -96,7 +96,7 @@ export async function seedScfData(tx: Tx, c: ScfSeedContext): Promise<void> {
         .insert(financeContract)
         .values({
           ...base,
-          contractNo: await drawNo(tx, T, 'financeContract', tz),
+          contractNo: await drawOrderNo(tx, 'financeContract', { tenantId: T, tz }),
           providerId: providers[0].id,
           kind: 'pledge',
           principal: moneyFixed(principal),
@@ -126,7 +126,7 @@ export async function seedScfData(tx: Tx, c: ScfSeedContext): Promise<void> {
   }
   await tx.insert(financeContract).values({
     ...base,
-    contractNo: await drawNo(tx, T, 'financeContract', tz),
+    contractNo: await drawOrderNo(tx, 'financeContract', { tenantId: T, tz }),
     providerId: providers[2].id,
     kind: 'receivable',
     principal: '600000.00',
@@ -143,7 +143,7 @@ export async function seedScfData(tx: Tx, c: ScfSeedContext): Promise<void> {
     .insert(goldCert)
     .values({
       ...base,
-      certNo: await drawNo(tx, T, 'goldCert', tz),
+      certNo: await drawOrderNo(tx, 'goldCert', { tenantId: T, tz }),
       issuerName: '宁波钢铁有限公司',
       face,
       issueDate: shift(today, -10),

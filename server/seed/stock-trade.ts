@@ -1,5 +1,5 @@
 import { dropShipping, priceList, tradeOrder, tradeOrderLine } from '../db/schema/index.ts';
-import { drawOrderNo } from '../modules/izs-stock/order-no.ts';
+import { drawOrderNo } from '../platform/numbering.ts';
 import type { Yard } from './stock-yard.ts';
 
 /** 价格表: purchase prices of 重废钢 (general and one supplier's), 废铜, and a customer's sale price. */
@@ -65,7 +65,7 @@ export async function seedTradeOrders(y: Yard): Promise<{ po: string; so: string
       .values({
         ...audit(admin),
         deptId: c.depts[kind] ?? c.depts.company,
-        orderNo: await drawOrderNo(tx, T, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', tz),
+        orderNo: await drawOrderNo(tx, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', { tenantId: T, tz }),
         kind,
         partyId,
         contractNo,
@@ -98,7 +98,7 @@ export async function seedDropShipment(y: Yard): Promise<void> {
   await tx.insert(dropShipping).values({
     ...audit(admin),
     deptId: c.depts.sale ?? c.depts.company,
-    orderNo: await drawOrderNo(tx, T, 'dropShipping', tz),
+    orderNo: await drawOrderNo(tx, 'dropShipping', { tenantId: T, tz }),
     orderDate: today,
     supplierId: party.GYS001,
     customerId: party.KH001,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { computeWeighing } from '../../core/stock/weighing.ts';
 import { stockOrder, weighingOrder } from '../db/schema/index.ts';
 import { insertStockDoc } from '../modules/izs-stock/documents.ts';
-import { drawOrderNo } from '../modules/izs-stock/order-no.ts';
+import { drawOrderNo } from '../platform/numbering.ts';
 import type { Yard } from './stock-yard.ts';
 
 /** Four completed weighings (three reviewed, one waiting for review) and a truck still on its first pass. */
@@ -40,7 +40,7 @@ export async function seedWeighings(y: Yard, po: string, so: string): Promise<vo
       .values({
         ...audit(clerk),
         deptId: weighDept,
-        orderNo: await drawOrderNo(tx, T, 'weighing', tz),
+        orderNo: await drawOrderNo(tx, 'weighing', { tenantId: T, tz }),
         orderType: w.type,
         weighState: 'completed',
         carNumber: w.car,
@@ -182,7 +182,7 @@ export async function seedWeighings(y: Yard, po: string, so: string): Promise<vo
   await tx.insert(weighingOrder).values({
     ...audit(clerk),
     deptId: weighDept,
-    orderNo: await drawOrderNo(tx, T, 'weighing', tz),
+    orderNo: await drawOrderNo(tx, 'weighing', { tenantId: T, tz }),
     orderType: 'purchase',
     weighState: 'first',
     carNumber: '浙B5Q218',

@@ -66,7 +66,7 @@ describe('transport orders', () => {
     const page = await get(`${LG}/order/page`, { size: 50, state: 'pending' });
     const o = page.body.data.records.find((x: { carrierName: string }) => x.carrierName === '测试物流');
     expect(o).toMatchObject({ state: 'pending', freightAmount: '571.05' });
-    expect(o.orderNo).toMatch(/^YS\d{12}$/);
+    expect(o.orderNo).toMatch(/^YD\d{12}$/);
     orderId = o.id;
   });
 
@@ -123,7 +123,7 @@ describe('transport orders', () => {
     const [drv] = await drivers();
     const busy = await post(`${LG}/order/dispatch`, { id: o.id, carId: busyCar.id, driverId: drv.id });
     expect(busy.body.code).toBe(400);
-    expect(busy.body.msg).toMatch(/^该车辆正在执行运输单 YS/);
+    expect(busy.body.msg).toMatch(/^该车辆正在执行运输单 YD/);
     const c = await post(`${LG}/order/cancel`, { id: o.id, reason: '客户改期' });
     expect(c.body.data).toMatchObject({ state: 'cancelled' });
     expect(c.body.data.cancelTime).not.toBeNull();

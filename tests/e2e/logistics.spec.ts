@@ -43,7 +43,7 @@ test('vehicles move on the live map', async ({ page }) => {
   await expect(page.getByTestId('lg-map')).toHaveAttribute('data-ready', '1', { timeout: 20_000 });
   await rows.filter({ hasText: '粤E·B5678' }).click();
   await expect(page.getByTestId('vehicle-card')).toContainText('运输单');
-  await expect(page.getByTestId('vehicle-card')).toContainText('YS');
+  await expect(page.getByTestId('vehicle-card')).toContainText('YD');
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${SHOTS}/logistics-map.png` });
   expect(errors).toEqual([]);

@@ -15,8 +15,6 @@ import { dayRangeMessage, isCalendarDay } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, decimal, entityBase, flag, opt, ref, refReq } from './fields.ts';
 
-export const STOCK_WEIGH_PREFIX = 'KC';
-
 export const stockWeighOrderEntity = z.object({
   ...entityBase,
   orderNo: z.string(),

@@ -1,16 +1,16 @@
 /**
  * 物料报价单 (/system/material-quotes-order) through the resource engine. The server numbers new quotes
- * (BJ + yyyyMMdd + 3-digit daily sequence per tenant, under a per-tenant advisory lock, deleted numbers never
- * reused), checks the material and the period, and filters by the day a quote is in force (`activeOn`).
+ * (BJ + yyyyMMdd + 3-digit daily sequence per tenant from the one numbering service `drawOrderNo`; deleted numbers
+ * never reused), checks the material and the period, and filters by the day a quote is in force (`activeOn`).
  */
 import { and, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { materialQuoteResource } from '../../../core/contract/blade-system/material-quotes-order.contract.ts';
 import { material, materialQuotesOrder as quote } from '../../db/schema/index.ts';
 import { type CrudContext, registerResource } from '../../platform/crud/index.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
-import { tenantOf, tenantOnly } from '../../platform/scope.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { tenantOf } from '../../platform/scope.ts';
 
 const text = (v: unknown) => String(v ?? '').trim();
 
@@ -40,16 +40,7 @@ export function registerMaterialQuoteRoutes(s: FastifyInstance, ctx: CrudContext
         .limit(1);
       if (!m[0]) throw badRequest('物料不存在');
       if (!c.isNew || text(row.code)) return;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`material-quote:${c.user.tenantId}`}))`);
-      const day = formatDateTime(new Date(), ctx.tz).slice(0, 10).replaceAll('-', '');
-      const prefix = `BJ${day}`;
-      const [last] = await tx
-        .select({ max: sql<string | null>`max(${quote.code})` })
-        .from(quote)
-        .where(and(tenantOnly(c.user, quote), sql`${quote.code} ~ ${`^${prefix}[0-9]{3}$`}`));
-      const seq = last?.max ? Number(last.max.slice(prefix.length)) + 1 : 1;
-      if (seq > 999) throw badRequest('今日报价单号已用完');
-      row.code = `${prefix}${String(seq).padStart(3, '0')}`;
+      row.code = await drawOrderNo(tx, 'materialQuote', { tenantId: c.user.tenantId, tz: ctx.tz });
     },
   });
 }

@@ -15,10 +15,10 @@ import {
 import type { AppContext } from '../../app.ts';
 import { easyCrudDemo, project, projectSite, siteOrder, supplierContract } from '../../db/schema/index.ts';
 import { type CrudContext, registerModule, registerResource } from '../../platform/crud/index.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantOf } from '../../platform/scope.ts';
 import { registerLedgers } from './ledger.ts';
-import { drawNo } from './numbers.ts';
 import { registerSigning } from './signing.ts';
 import { registerTradingContracts } from './trading-contract.ts';
 import { registerTradingDetail } from './trading-detail.ts';
@@ -37,7 +37,8 @@ export async function registerIzsContract(app: FastifyInstance, actx: AppContext
     registerResource(s, ctx, supplierContractResource, supplierContract, {
       joins: { partyName: partyName(supplierContract.partyId) },
       beforeSave: async (tx, row, c) => {
-        if (c.isNew) row.contractNo = await drawNo(tx, c.user.tenantId, 'supplierContract', ctx.tz);
+        if (c.isNew)
+          row.contractNo = await drawOrderNo(tx, 'supplierContract', { tenantId: c.user.tenantId, tz: ctx.tz });
       },
     });
     registerResource(s, ctx, projectResource, project, {
@@ -46,7 +47,7 @@ export async function registerIzsContract(app: FastifyInstance, actx: AppContext
         siteCount: sql<number>`(select count(*)::int from izs_project_site x where x.project_id = ${project.id} and x.is_deleted = 0)`,
       },
       beforeSave: async (tx, row, c) => {
-        if (c.isNew) row.projectNo = await drawNo(tx, c.user.tenantId, 'project', ctx.tz);
+        if (c.isNew) row.projectNo = await drawOrderNo(tx, 'project', { tenantId: c.user.tenantId, tz: ctx.tz });
       },
     });
     registerResource(s, ctx, projectSiteResource, projectSite, {
@@ -72,7 +73,7 @@ export async function registerIzsContract(app: FastifyInstance, actx: AppContext
           .where(and(eq(projectSite.id, String(row.siteId)), tenantOf(c.user, projectSite)));
         if (!site) throw badRequest('现场不存在');
         if (site.projectId !== String(row.projectId)) throw badRequest('现场不属于所选项目');
-        if (c.isNew) row.orderNo = await drawNo(tx, c.user.tenantId, 'siteOrder', ctx.tz);
+        if (c.isNew) row.orderNo = await drawOrderNo(tx, 'siteOrder', { tenantId: c.user.tenantId, tz: ctx.tz });
       },
     });
     registerResource(s, ctx, easyCrudResource, easyCrudDemo);

@@ -14,9 +14,9 @@ import { material, relatedParty, tradingContract, tradingContractLine } from '..
 import { type CrudContext, type Resource, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantIs } from '../../platform/scope.ts';
-import { drawNo } from './numbers.ts';
 import { openDocumentCount } from './trading-detail.ts';
 
 export const PARTY_TYPES = { purchase: ['supplier', 'both'], sale: ['customer', 'both'] } as const;
@@ -120,7 +120,7 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
         id = body.id;
         contractNo = String(prev.contractNo);
       } else {
-        contractNo = await drawNo(tx, t, 'tradingContract', tz);
+        contractNo = await drawOrderNo(tx, 'tradingContract', { tenantId: t, tz });
         const [row] = await tx
           .insert(tradingContract)
           .values({

@@ -14,13 +14,14 @@ import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 import { attachBill, billOfCash, releaseBill } from './cash-bill.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
-import { drawNo, lockCash, PREFIX, partyOf, reverseLines, settle, takeRefund } from './service.ts';
+import { ARAP_KIND, lockCash, partyOf, reverseLines, settle, takeRefund } from './service.ts';
 import { traceCash } from './trace.ts';
 import { refuseWhileVouchered, vouchersOf } from './vouchered.ts';
 
@@ -115,12 +116,12 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       remark: string;
     },
   ) {
-    const prefix =
+    const numbering =
       v.kind === 'refund'
         ? v.side === 'ar'
-          ? PREFIX.refund_ar
-          : PREFIX.refund_ap
-        : PREFIX[v.kind as 'collection' | 'payment'];
+          ? ARAP_KIND.refund_ar
+          : ARAP_KIND.refund_ap
+        : ARAP_KIND[v.kind as 'collection' | 'payment'];
     const now = new Date();
     const [row] = await tx
       .insert(arCash)
@@ -129,7 +130,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
         deptId: effectiveDept(user),
         createUser: user.userId,
         createDept: effectiveDept(user),
-        orderNo: await drawNo(tx, user.tenantId, prefix, tz),
+        orderNo: await drawOrderNo(tx, numbering, { tenantId: user.tenantId, tz }),
         side: v.side,
         kind: v.kind,
         partyId: v.partyId,

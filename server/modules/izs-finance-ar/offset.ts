@@ -5,10 +5,11 @@ import { allocate, offsetCheck, oldestFirst } from '../../../core/finance-ar/ind
 import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Tx } from '../../db/client.ts';
 import { arSettle, arTransfer, relatedParty } from '../../db/schema/index.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs } from '../../platform/scope.ts';
 import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
-import { addSettled, drawNo, lockOpenDocs, PREFIX } from './service.ts';
+import { ARAP_KIND, addSettled, lockOpenDocs } from './service.ts';
 
 export interface OffsetInput {
   tenantId: string;
@@ -61,7 +62,7 @@ export async function offsetTx(tx: Tx, o: OffsetInput) {
       deptId: o.deptId,
       createUser: o.userId,
       createDept: o.deptId,
-      orderNo: await drawNo(tx, o.tenantId, PREFIX.offset, o.tz),
+      orderNo: await drawOrderNo(tx, ARAP_KIND.offset, { tenantId: o.tenantId, tz: o.tz }),
       kind: 'offset',
       partyId: o.partyId,
       transferDate: o.transferDate,

@@ -12,38 +12,29 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Side } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { type Allocation, allocate, dueDate, oldestFirst, refundCheck } from '../../../core/finance-ar/index.ts';
 import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
+import type { OrderKind } from '../../../core/stock/order-no.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { arCash, arCredit, arDoc, arSettle, relatedParty } from '../../db/schema/index.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs, tenantOnly } from '../../platform/scope.ts';
-import { formatDate } from '../../platform/time.ts';
 
 export type DocRow = typeof arDoc.$inferSelect;
 export type CashRow = typeof arCash.$inferSelect;
 
 const D = (v: string | number | Decimal) => new Decimal(v);
 export const PARTY_TYPES: Record<Side, string[]> = { ar: ['customer', 'both'], ap: ['supplier', 'both', 'logistics'] };
-export const PREFIX = {
-  ar: 'YS',
-  ap: 'YF',
-  collection: 'SK',
-  payment: 'FK',
-  refund_ar: 'TK',
-  refund_ap: 'TS',
-  offset: 'DC',
-  transfer: 'DB',
-} as const;
-
-/** prefix + yyyyMMdd + daily sequence (izs_order_sequence, drawn in the caller's transaction: gapless). */
-export async function drawNo(tx: Tx, tenantId: string, prefix: string, tz: string): Promise<string> {
-  const key = formatDate(new Date(), tz).replaceAll('-', '');
-  const [r] = await rows<{ last: number }>(
-    tx,
-    sql`insert into izs_order_sequence (tenant_id, kind, day, last) values (${tenantId}, ${`arap_${prefix}`}, ${key}, 1)
-        on conflict (tenant_id, kind, day) do update set last = izs_order_sequence.last + 1 returning last`,
-  );
-  return `${prefix}${key}${String(r.last).padStart(4, '0')}`;
-}
+/** The numbering kind of each document / cash kind (prefixes in core/stock/order-no.ts; drawn by drawOrderNo). */
+export const ARAP_KIND = {
+  ar: 'receivable',
+  ap: 'payable',
+  collection: 'collection',
+  payment: 'payment',
+  refund_ar: 'refundAr',
+  refund_ap: 'refundAp',
+  offset: 'offset',
+  transfer: 'transfer',
+} as const satisfies Record<string, OrderKind>;
 
 export async function partyOf(ex: Executor, tenantId: string, partyId: string, side: Side) {
   const [p] = await ex
@@ -98,7 +89,7 @@ export async function createDoc(tx: Tx, d: NewDoc): Promise<DocRow> {
       deptId: d.deptId,
       createUser: d.userId,
       createDept: d.deptId,
-      orderNo: await drawNo(tx, d.tenantId, PREFIX[d.side], d.tz),
+      orderNo: await drawOrderNo(tx, ARAP_KIND[d.side], { tenantId: d.tenantId, tz: d.tz }),
       side: d.side,
       partyId: d.partyId,
       sourceType: d.sourceType,

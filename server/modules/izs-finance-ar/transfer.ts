@@ -12,13 +12,14 @@ import { arTransfer, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 import { guard } from './entities.ts';
 import { offsetTx } from './offset.ts';
-import { drawNo, PREFIX, reverseLines } from './service.ts';
+import { ARAP_KIND, reverseLines } from './service.ts';
 import { refuseWhileVouchered } from './vouchered.ts';
 
 type TransferRow = typeof arTransfer.$inferSelect;
@@ -110,7 +111,7 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
           deptId: effectiveDept(user),
           createUser: user.userId,
           createDept: effectiveDept(user),
-          orderNo: await drawNo(tx, user.tenantId, PREFIX.transfer, tz),
+          orderNo: await drawOrderNo(tx, ARAP_KIND.transfer, { tenantId: user.tenantId, tz }),
           kind: 'transfer',
           fromAccount: body.fromAccount,
           toAccount: body.toAccount,

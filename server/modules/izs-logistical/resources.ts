@@ -4,7 +4,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { and, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { carGroupResource, carResource, driverResource } from '../../../core/contract/izs-logistical/fleet.contract.ts';
 import { orderResource } from '../../../core/contract/izs-logistical/order.contract.ts';
@@ -15,11 +15,11 @@ import {
   voyageResource,
 } from '../../../core/contract/izs-logistical/sites.contract.ts';
 import { expiryWarning } from '../../../core/logistics/expiry.ts';
-import { type FreightMode, freightOf, orderNo } from '../../../core/logistics/order.ts';
+import { type FreightMode, freightOf } from '../../../core/logistics/order.ts';
 import { lgCar, lgCarGroup, lgDriver, lgOrder, lgPort, lgShip, lgSite, lgVoyage } from '../../db/schema/index.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
-import { tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { carrierOf } from './freight.ts';
 import type { Ingestor } from './ingest.ts';
@@ -124,12 +124,7 @@ export function registerLgResources(s: FastifyInstance, ctx: CrudContext, ingest
         if (doc) Object.assign(row, { loadSource: doc.source, loadDocNo: doc.docNo, loadNetKg: doc.netKg });
       }
       if (c.isNew) {
-        const day = today(ctx.tz);
-        const n = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(lgOrder)
-          .where(and(tenantOnly(c.user, lgOrder), sql`${lgOrder.orderNo} like ${`YS${day.replace(/-/g, '')}%`}`));
-        row.orderNo = orderNo(day, (n[0]?.n ?? 0) + 1);
+        row.orderNo = await drawOrderNo(tx, 'transportOrder', { tenantId: c.user.tenantId, tz: ctx.tz });
         row.state = 'pending';
       }
       const merged = { ...(c.prev ?? {}), ...row } as Row;

@@ -11,8 +11,9 @@ import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { arCash } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { effectiveDept } from '../../platform/scope.ts';
-import { drawNo, PARTY_TYPES, PREFIX, settle } from '../izs-finance-ar/service.ts';
+import { ARAP_KIND, PARTY_TYPES, settle } from '../izs-finance-ar/service.ts';
 import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 
 /** A party of the tenant called `name` that may hold receivables (customer / both), or null. */
@@ -60,7 +61,10 @@ export async function certCash(
       deptId: effectiveDept(user),
       createUser: user.userId,
       createDept: effectiveDept(user),
-      orderNo: await drawNo(tx, user.tenantId, v.side === 'ar' ? PREFIX.collection : PREFIX.payment, tz),
+      orderNo: await drawOrderNo(tx, v.side === 'ar' ? ARAP_KIND.collection : ARAP_KIND.payment, {
+        tenantId: user.tenantId,
+        tz: tz,
+      }),
       side: v.side,
       kind: v.side === 'ar' ? 'collection' : 'payment',
       partyId: v.partyId,

@@ -16,10 +16,10 @@ import { fundProvider, goldCert, goldCertEvent, relatedParty } from '../../db/sc
 import type { AuthUser } from '../../platform/auth.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantIs, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { drawNo } from '../izs-contract/numbers.ts';
 import { asDate } from '../izs-contract/trading-detail.ts';
 import { certCash, isSupplier, issuerParty } from './cert-money.ts';
 
@@ -151,7 +151,7 @@ export function registerCerts(app: FastifyInstance, ctx: CrudContext): void {
     if (body.maturityDate <= body.issueDate) throw badRequest('到期日必须晚于开单日');
     return db.transaction(async (tx) => {
       const holder = await partyName(tx, user.tenantId, body.holderPartyId);
-      const certNo = await drawNo(tx, user.tenantId, 'goldCert', tz);
+      const certNo = await drawOrderNo(tx, 'goldCert', { tenantId: user.tenantId, tz });
       const [row] = (await tx
         .insert(goldCert)
         .values({

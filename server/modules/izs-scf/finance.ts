@@ -25,10 +25,10 @@ import { financeContract, financeRepayment, fundProvider, stock } from '../../db
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
-import { drawNo } from '../izs-contract/numbers.ts';
 import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 
 const USED = sql`coalesce((select sum(c.principal - c.repaid_principal) from izs_finance_contract c
@@ -181,7 +181,7 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
         deptId: effectiveDept(user),
         createUser: user.userId,
         createDept: effectiveDept(user),
-        contractNo: await drawNo(tx, t, 'financeContract', tz),
+        contractNo: await drawOrderNo(tx, 'financeContract', { tenantId: t, tz }),
         providerId: p.id,
         kind: body.kind,
         principal: moneyFixed(body.principal),

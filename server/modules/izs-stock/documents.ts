@@ -26,14 +26,15 @@ import {
   registerResource,
   type SaveContext,
 } from '../../platform/crud/index.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { effectiveDept, tenantOf, tenantOnly } from '../../platform/scope.ts';
+import { today } from '../../platform/time.ts';
 import { parse } from '../../platform/validate.ts';
 import { stockConfigFor } from './business-config.ts';
 import { kindGuard } from './kind-guard.ts';
 import { applyReview, applyVoid, type LedgerDoc, loadLines, QTY_PLACES } from './ledger.ts';
 import { type LifecycleSpec, registerLifecycle } from './lifecycle.ts';
-import { drawOrderNo, today } from './order-no.ts';
 import { DOC_INFO, type LineIn, type PreparedLine, prepareStockDoc, writeLines } from './prepare-doc.ts';
 
 export { type PreparedLine, prepareStockDoc, writeLines } from './prepare-doc.ts';
@@ -188,7 +189,7 @@ export async function insertStockDoc(
       createUser: user.userId,
       updateUser: user.userId,
       createDept: effectiveDept(user),
-      orderNo: await drawOrderNo(tx, user.tenantId, DOC_INFO[docType].kind, ctx.tz),
+      orderNo: await drawOrderNo(tx, DOC_INFO[docType].kind, { tenantId: user.tenantId, tz: ctx.tz }),
       state: 'draft',
       warehouseId: values.warehouseId as string,
       orderDate: (values.orderDate as string) || today(ctx.tz),
@@ -246,7 +247,7 @@ export function registerStockDocuments(s: FastifyInstance, ctx: CrudContext): Ma
         Object.assign(row, p.header);
         if (c.isNew) {
           row.state = 'draft';
-          row.orderNo = await drawOrderNo(tx, c.user.tenantId, DOC_INFO[docType].kind, ctx.tz);
+          row.orderNo = await drawOrderNo(tx, DOC_INFO[docType].kind, { tenantId: c.user.tenantId, tz: ctx.tz });
           if (!row.orderDate) row.orderDate = today(ctx.tz);
         }
         prepared.set(c, p.lines);

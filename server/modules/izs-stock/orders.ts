@@ -36,13 +36,14 @@ import {
   registerResource,
   type SaveContext,
 } from '../../platform/crud/index.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import { tenantIs, tenantOf, tenantOnly } from '../../platform/scope.ts';
+import { today } from '../../platform/time.ts';
 import { parse } from '../../platform/validate.ts';
 import { kindGuard } from './kind-guard.ts';
 import { QTY_PLACES } from './ledger.ts';
 import { registerLifecycle } from './lifecycle.ts';
-import { drawOrderNo, today } from './order-no.ts';
 
 type TradeLineIn = z.output<typeof tradeLineForm>;
 
@@ -130,7 +131,10 @@ function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
         row.totalAmount = moneyFixed(out.reduce((a, l) => a.plus(l.amount as string), new Decimal(0)));
         if (c.isNew) {
           row.state = 'draft';
-          row.orderNo = await drawOrderNo(tx, t, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', ctx.tz);
+          row.orderNo = await drawOrderNo(tx, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', {
+            tenantId: t,
+            tz: ctx.tz,
+          });
           if (!row.orderDate) row.orderDate = today(ctx.tz);
         }
         prepared.set(c, out);
@@ -251,7 +255,7 @@ function registerDropShipping(s: FastifyInstance, ctx: CrudContext) {
       row.grossProfit = moneyFixed(new Decimal(row.saleAmount as string).minus(row.purchaseAmount as string));
       if (c.isNew) {
         row.state = 'draft';
-        row.orderNo = await drawOrderNo(tx, t, 'dropShipping', ctx.tz);
+        row.orderNo = await drawOrderNo(tx, 'dropShipping', { tenantId: t, tz: ctx.tz });
         if (!row.orderDate) row.orderDate = today(ctx.tz);
       }
     },

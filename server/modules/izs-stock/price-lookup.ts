@@ -6,7 +6,7 @@ import { PRICE } from '../../../core/contract/izs-stock/price-list.contract.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
-import { today } from './order-no.ts';
+import { today } from '../../platform/time.ts';
 import { lookupPrice } from './prices.ts';
 
 export function handlePriceLookup(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext): void {

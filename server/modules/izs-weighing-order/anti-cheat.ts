@@ -34,10 +34,9 @@ import type { Row } from '../../platform/crud/index.ts';
 import { enqueueOpenEvent } from '../../platform/open-events.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs, tenantOf, tenantOnly } from '../../platform/scope.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { formatDateTime, today } from '../../platform/time.ts';
 import { traceChain } from '../../platform/trace-chain/chain.ts';
 import { traceLinkOf } from '../../platform/trace-chain/link.ts';
-import { today } from '../izs-stock/order-no.ts';
 
 /** What the lane saw at a capture (the capture body's fields). */
 export interface LaneSeen {

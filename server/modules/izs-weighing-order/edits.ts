@@ -11,8 +11,8 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { hasAnyCode, type Row } from '../../platform/crud/index.ts';
 import { badRequest, forbidden } from '../../platform/r.ts';
 import { tenantOf } from '../../platform/scope.ts';
+import { today } from '../../platform/time.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
-import { today } from '../izs-stock/order-no.ts';
 import { CUSTOMER_TYPES, materialOf, partyOk, SUPPLIER_TYPES } from '../izs-stock/orders.ts';
 import { lookupPrice } from '../izs-stock/prices.ts';
 

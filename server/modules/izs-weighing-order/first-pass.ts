@@ -8,10 +8,10 @@ import { weighbridge, weighingOrder } from '../../db/schema/index.ts';
 import type { CrudContext, Row } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantOf } from '../../platform/scope.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
-import { drawOrderNo } from '../izs-stock/order-no.ts';
 import { flagsFor, openExceptions, refuseCapture, scaleSettings } from './anti-cheat.ts';
 import { checkReading, type Edits, photoText, resolveEdits } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
@@ -63,7 +63,7 @@ export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: Cru
           createUser: user.userId,
           updateUser: user.userId,
           createDept: effectiveDept(user),
-          orderNo: await drawOrderNo(tx, user.tenantId, 'weighing', tz),
+          orderNo: await drawOrderNo(tx, 'weighing', { tenantId: user.tenantId, tz }),
           orderType: b.orderType,
           weighState: 'first',
           carNumber: car,

@@ -15,8 +15,7 @@ import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantOf } from '../../platform/scope.ts';
-import { formatDateTime } from '../../platform/time.ts';
-import { today } from '../izs-stock/order-no.ts';
+import { formatDateTime, today } from '../../platform/time.ts';
 import { tareHistory, validTares } from './anti-cheat.ts';
 
 const KIND_NAMES: Record<string, string> = Object.fromEntries(TARE_KINDS.map((k) => [k.value, k.label]));
