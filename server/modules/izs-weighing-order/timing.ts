@@ -12,7 +12,7 @@ import { weighbridge, weighException, weighingOrder, weighingStep } from '../../
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf, tenantOf } from '../../platform/scope.ts';
-import { today } from '../izs-stock/order-no.ts';
+import { today } from '../../platform/time.ts';
 
 /** yyyy-MM-dd ± days, as a UTC instant at that midnight (the read window; the pure function cuts exactly). */
 const edge = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
