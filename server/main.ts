@@ -10,6 +10,7 @@ import { type Database, DataDirLockedError, openDatabase, runMigrations } from '
 import { vacuumJob } from './db/maintenance.ts';
 import { reconcileJob } from './modules/izs-financing/reconcile.ts';
 import { ensureFrontEnd } from './platform/front-end-build.ts';
+import { loggerOptions } from './platform/log-format.ts';
 import { hasDemoData, seedIfEmpty, syncMenus } from './seed/index.ts';
 
 /**
@@ -57,6 +58,7 @@ export async function startScaleSimulator(
 
 async function main() {
   const config = loadConfig();
+  const logger = loggerOptions(); // LOG_FORMAT / LOG_LEVEL: refused before anything is opened
   let database: Database;
   try {
     database = await openDatabase(
@@ -77,7 +79,7 @@ async function main() {
     const seeded = await prepareDatabase(database, config);
     await frontEnd;
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
-    const app = await buildApp({ database, config, jwtSecret, logger: { level: process.env.LOG_LEVEL || 'info' } });
+    const app = await buildApp({ database, config, jwtSecret, logger });
     addStartJobs(app, database); // they start when the app is ready and stop when it closes
     const simulator = await startScaleSimulator(config, database, (m) => app.log.info(m));
     let closing = false;
