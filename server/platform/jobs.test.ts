@@ -5,7 +5,7 @@
  * run in progress awaited — when the app closes.
  */
 import { describe, expect, it } from 'vitest';
-import { JobRegistry, SCHEDULES } from './jobs.ts';
+import { croner, JobRegistry, SCHEDULES } from './jobs.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -131,5 +131,15 @@ describe('job registry', () => {
     const jobs = new JobRegistry({ tz: 'Asia/Shanghai', log: logger().log });
     jobs.add('vacuum', async () => undefined);
     expect(() => jobs.add('vacuum', async () => undefined)).toThrow(/twice/);
+  });
+
+  it('intervals become croner patterns; over 30 s they must be cron expressions', () => {
+    expect(croner({ everySeconds: 1 })).toEqual({ pattern: '* * * * * *' });
+    expect(croner({ everySeconds: 2 })).toEqual({ pattern: '*/2 * * * * *' });
+    expect(croner({ everySeconds: 30 })).toEqual({ pattern: '*/30 * * * * *' });
+    expect(croner({ everySeconds: 7 })).toEqual({ pattern: '* * * * * *', interval: 7 });
+    expect(croner({ everySeconds: 0.2 })).toEqual({ pattern: '* * * * * *' });
+    expect(() => croner({ everySeconds: 45 })).toThrow(/cron expression/);
+    expect(croner({ cron: '0 2 * * *' })).toEqual({ pattern: '0 2 * * *' });
   });
 });

@@ -77,6 +77,21 @@ interface Job {
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'debug' | 'error'>;
 
+/**
+ * A schedule as croner takes it. An interval that divides a minute is a seconds pattern (every 2 s: a step of 2 in
+ * the seconds field); another one up to 30 s is croner's `interval` over an every-second pattern (without `startAt`:
+ * croner would then walk every interval since the start on each tick). Longer intervals are cron expressions: croner
+ * re-checks its timer every 30 s and measures `interval` from that moment, so an interval over 30 s would never come
+ * due.
+ */
+export function croner(s: Schedule): { pattern: string; interval?: number } {
+  if ('cron' in s) return { pattern: s.cron };
+  const n = Math.max(1, Math.round(s.everySeconds));
+  if (n > 30) throw new Error(`every ${n} s: give a cron expression for intervals over 30 s`);
+  if (60 % n === 0) return { pattern: n === 1 ? '* * * * * *' : `*/${n} * * * * *` };
+  return { pattern: '* * * * * *', interval: n };
+}
+
 export class JobRegistry {
   private readonly jobs = new Map<string, Job>();
   private state: 'idle' | 'started' | 'stopped' = 'idle';
@@ -150,16 +165,15 @@ export class JobRegistry {
   }
 
   private startJob(job: Job): void {
-    const s = job.spec.schedule;
-    const every = 'everySeconds' in s ? Math.max(1, Math.round(s.everySeconds)) : 0;
+    const { pattern, interval } = croner(job.spec.schedule);
     job.cron = new Cron(
-      'cron' in s ? s.cron : '* * * * * *',
+      pattern,
       {
         name: undefined, // croner's global name list stays empty: two apps in one test process do not collide
         timezone: this.opts.tz,
         protect: () => this.opts.log.info({ job: job.name }, `${job.spec.label} / ${job.name}: 上一次仍在运行，跳过`),
         unref: true,
-        ...(every ? { interval: every, startAt: new Date(Date.now() + (every - 1) * 1000) } : {}),
+        ...(interval ? { interval } : {}),
       },
       () => this.execute(job),
     );

@@ -105,12 +105,14 @@ export async function registerOpenPlatform(app: FastifyInstance, actx: AppContex
     registerOpenV1(s, db, tz);
   });
 
-  // the outbox is polled by the job registry (platform/jobs.ts); croner ticks in whole seconds (at least 1 s)
+  // the outbox is polled by the job registry (platform/jobs.ts): whole seconds, 1 s to 30 s
   app.jobs.add(
     'webhook-delivery',
     webhookDeliveryJob(db, box, { baseMs: Number(process.env.WEBHOOK_RETRY_BASE_MS ?? 10_000) }),
     {
-      schedule: { everySeconds: Math.max(1, Math.round(Number(process.env.WEBHOOK_POLL_MS ?? 2000) / 1000)) },
+      schedule: {
+        everySeconds: Math.min(30, Math.max(1, Math.round(Number(process.env.WEBHOOK_POLL_MS ?? 2000) / 1000))),
+      },
     },
   );
 }
