@@ -41,5 +41,17 @@ describe('log format', () => {
     );
     expect(line).toMatch(/^\[2026-01-0\d \d\d:02:03\.000\] INFO: 业财对账 \/ reconcile\n$/);
     expect(line).not.toContain('yard');
+    const job = format(
+      JSON.stringify({
+        level: 30,
+        time: 0,
+        job: 'vacuum',
+        why: 'scheduled',
+        ms: 12,
+        outcome: 'ok',
+        msg: '数据库维护 (12 ms)',
+      }),
+    );
+    expect(job).toMatch(/INFO: 数据库维护 \(12 ms\)\n$/); // the job's fields are not repeated after its message
   });
 });

@@ -30,8 +30,14 @@ export function loggerOptions(
     level,
     transport: {
       target: 'pino-pretty',
-      // local time of the process (TZ, the business zone), no pid/hostname noise; request lines stay one line each
-      options: { colorize: true, translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
+      // local time of the process (TZ, the business zone), no pid/hostname noise, one line each
+      options: {
+        colorize: true,
+        translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l',
+        // the jobs' fields (platform/jobs.ts) are in their message already; JSON keeps them for collectors
+        ignore: 'pid,hostname,job,why,ms,outcome',
+        singleLine: true,
+      },
     },
   };
 }
