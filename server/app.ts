@@ -33,7 +33,8 @@ import { registerIzsWeighingOrders } from './modules/izs-weighing-order/routes.t
 import { registerMiscRoutes } from './modules/misc/routes.ts';
 import { makeGuard, routeIsPublic } from './platform/auth.ts';
 import { installErrorHandling } from './platform/errors.ts';
-import { makeApiLogWriter, startApiLogRetention } from './platform/logs.ts';
+import { JobRegistry } from './platform/jobs.ts';
+import { makeApiLogWriter, pruneApiLog, retentionJob } from './platform/logs.ts';
 import { refuseNul } from './platform/nul-guard.ts';
 import { dbRateLimitStore } from './platform/rate-limit-store.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -83,6 +84,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('user', null);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  // the scheduled jobs (platform/jobs.ts): modules add theirs while registering; they start when the app is ready
+  // and stop (a run in progress awaited) when it closes
+  const jobs = new JobRegistry({ tz: config.tz, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const method of methods) {
@@ -106,15 +113,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const apiLog = makeApiLogWriter(db, (e) => app.log.error(e));
   app.addHook('onResponse', apiLog.hook);
   app.addHook('onClose', apiLog.flush);
-  let stopRetention: () => Promise<void> = async () => {};
-  app.addHook('onReady', async () => {
-    stopRetention = startApiLogRetention(db, {
-      days: config.apiLogRetentionDays,
-      tz: config.tz,
-      log: (m) => app.log.info(m),
-    });
+  app.jobs.add('api-log-retention', retentionJob(db, config.apiLogRetentionDays, pruneApiLog), {
+    enabled: config.apiLogRetentionDays > 0,
   });
-  app.addHook('onClose', async () => stopRetention());
 
   const ctx: AppContext = { database, config, secret, flushApiLog: apiLog.flush };
   registerAuthRoutes(app, { db, secret, captchaMode: config.captchaMode });

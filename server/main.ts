@@ -1,15 +1,29 @@
 /**
  * npm start: open the database (PGlite with a pid lock, or PostgreSQL), migrate, seed an empty database,
- * listen, keep PGlite vacuumed (db/maintenance.ts), and close cleanly on SIGTERM/SIGINT.
+ * listen, run the scheduled jobs (platform/jobs.ts: 业财对账, PGlite upkeep …), and close cleanly on SIGTERM/SIGINT.
  */
 
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig, resolveJwtSecret } from './config.ts';
 import { type Database, DataDirLockedError, openDatabase, runMigrations } from './db/client.ts';
-import { startMaintenance } from './db/maintenance.ts';
-import { startNightlyReconcile } from './modules/izs-financing/reconcile.ts';
+import { vacuumJob } from './db/maintenance.ts';
+import { reconcileJob } from './modules/izs-financing/reconcile.ts';
 import { ensureFrontEnd } from './platform/front-end-build.ts';
+import { loggerOptions } from './platform/log-format.ts';
 import { hasDemoData, seedIfEmpty, syncMenus } from './seed/index.ts';
+
+/**
+ * The jobs only `npm start` runs (not the test apps): 业财对账 of every book's current period (the screen and the
+ * badge read it) and, on PGlite, VACUUM (ANALYZE). Their times are in platform/jobs.ts `SCHEDULES`.
+ */
+export function addStartJobs(app: FastifyInstance, database: Database): void {
+  app.jobs.add(
+    'reconcile',
+    reconcileJob(database.db, (m) => app.log.info(m)),
+  );
+  app.jobs.add('vacuum', vacuumJob(database), { enabled: database.kind !== 'pg' });
+}
 
 export async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
   return database.withStartupLock(async () => {
@@ -44,6 +58,7 @@ export async function startScaleSimulator(
 
 async function main() {
   const config = loadConfig();
+  const logger = loggerOptions(); // LOG_FORMAT / LOG_LEVEL: refused before anything is opened
   let database: Database;
   try {
     database = await openDatabase(
@@ -64,10 +79,8 @@ async function main() {
     const seeded = await prepareDatabase(database, config);
     await frontEnd;
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
-    const app = await buildApp({ database, config, jwtSecret, logger: { level: process.env.LOG_LEVEL || 'info' } });
-    const stopMaintenance = startMaintenance(database, { tz: config.tz, log: (m) => app.log.info(m) });
-    // 业财对账 of every book's current period: shortly after start and nightly (the screen and the badge read it)
-    const stopReconcile = startNightlyReconcile(database.db, { tz: config.tz, log: (m) => app.log.info(m) });
+    const app = await buildApp({ database, config, jwtSecret, logger });
+    addStartJobs(app, database); // they start when the app is ready and stop when it closes
     const simulator = await startScaleSimulator(config, database, (m) => app.log.info(m));
     let closing = false;
     const shutdown = async (signal: string) => {
@@ -75,8 +88,6 @@ async function main() {
       closing = true;
       app.log.info(`${signal}: closing`);
       try {
-        await stopMaintenance();
-        await stopReconcile();
         await simulator?.close().catch(() => {});
         await app.close();
       } finally {

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobRegistry } from '../platform/jobs.ts';
 import { type Database, openDatabase, rows, runMigrations } from './client.ts';
-import { startMaintenance, vacuumAnalyze } from './maintenance.ts';
+import { vacuumAnalyze, vacuumJob } from './maintenance.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -30,24 +31,19 @@ describe('PGlite upkeep', () => {
     expect(after[0].n).toBeGreaterThan(0);
   });
 
-  it('runs once after start, then in the night hour once a day; stop waits for a run', async () => {
-    const logs: string[] = [];
-    const now = new Date();
-    const hour = Number(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(now),
-    );
-    const stop = startMaintenance(database, {
-      tz: 'Asia/Shanghai',
-      log: (m) => logs.push(m),
-      hour, // "now" is the night hour for this test
-      firstAfterMs: 10,
-      checkEveryMs: 20,
-    });
-    await new Promise((r) => setTimeout(r, 400));
-    await stop();
-    expect(logs.filter((m) => m.includes('after start'))).toHaveLength(1);
-    // the clock was looked at ~20 times within the hour: one nightly run only
-    expect(logs.filter((m) => m.includes('nightly'))).toHaveLength(1);
-    expect(logs.every((m) => /vacuum \(analyze\), (after start|nightly): \d+ ms/.test(m))).toBe(true);
+  it('the vacuum job runs once after start, then on its schedule, each run logged with its duration', async () => {
+    const lines: string[] = [];
+    const at = (_f: object, m?: string) => void lines.push(m ?? '');
+    const jobs = new JobRegistry({ tz: 'Asia/Shanghai', log: { info: at, debug: at, error: at } as never });
+    // every second instead of 03:10 for this test
+    jobs.add('vacuum', vacuumJob(database), { schedule: { cron: '* * * * * *' }, afterStartMs: 10 });
+    jobs.start();
+    await new Promise((r) => setTimeout(r, 1600));
+    await jobs.stop();
+    expect(lines.filter((m) => m.includes('after start'))).toHaveLength(1);
+    expect(lines.filter((m) => m.includes('scheduled')).length).toBeGreaterThanOrEqual(1);
+    expect(
+      lines.every((m) => /^数据库维护 \/ vacuum, (after start|scheduled): vacuum \(analyze\) \(\d+ ms\)$/.test(m)),
+    ).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, type Executor, rows as sqlRows } from '../db/client.ts';
 import { apiLog, operationLog } from '../db/schema/index.ts';
-import { formatDateTime } from './time.ts';
+import type { JobRun } from './jobs.ts';
 
 const serviceOf = (url: string) => decodedPath(url).split('/')[2] ?? '';
 
@@ -172,58 +172,10 @@ export async function pruneApiLog(db: Db, days: number): Promise<number> {
   }
 }
 
-export interface RetentionOptions {
-  days: number;
-  tz: string;
-  log: (msg: string) => void;
-  /** Hour of the nightly run, local to `tz` (default 3, with the PGlite upkeep). */
-  hour?: number;
-  /** How often the clock is looked at (default 10 min). */
-  checkEveryMs?: number;
-}
-
-/** Prunes the API log now (in the background) and each night; answers a function that stops it. */
-export function startApiLogRetention(db: Db, opts: RetentionOptions): () => Promise<void> {
-  return startRetention(db, { ...opts, prune: pruneApiLog, label: '接口日志', name: 'api log' });
-}
-
 /**
- * Runs `prune(db, days)` now (in the background) and each night in the `hour` of `tz`; answers a function that stops
- * it. Nothing runs when `days` is 0. The API log and the device-ingest refusals (izs-logistical) keep their rows so.
+ * A retention job (platform/jobs.ts): `prune(db, days)` at start and nightly, as SCHEDULES says. The API log and the
+ * device-ingest refusals (izs-logistical) keep their rows so; registered only when `days` > 0.
  */
-export function startRetention(
-  db: Db,
-  opts: RetentionOptions & { prune: (db: Db, days: number) => Promise<number>; label: string; name: string },
-): () => Promise<void> {
-  if (!(opts.days > 0)) return async () => {};
-  const hour = String(opts.hour ?? 3).padStart(2, '0');
-  let lastDay = '';
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const run = (why: string) => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const n = await opts.prune(db, opts.days);
-        if (n) opts.log(`${opts.label}保留${opts.days}天 / ${opts.name} retention, ${why}: ${n} rows deleted`);
-      } catch (e) {
-        opts.log(`${opts.label}清理失败 / ${opts.name} retention failed: ${(e as Error).message}`);
-      }
-    });
-  };
-  run('at start');
-  const clock = setInterval(() => {
-    const now = formatDateTime(new Date(), opts.tz);
-    const day = now.slice(0, 10);
-    if (now.slice(11, 13) === hour && day !== lastDay) {
-      lastDay = day;
-      run('nightly');
-    }
-  }, opts.checkEveryMs ?? 600_000);
-  clock.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(clock);
-    await running;
-  };
+export function retentionJob(db: Db, days: number, prune: (db: Db, days: number) => Promise<number>): JobRun {
+  return async () => `${await prune(db, days)} 行已删除，保留${days}天 (rows deleted, ${days} days kept)`;
 }

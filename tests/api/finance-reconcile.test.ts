@@ -5,13 +5,14 @@
  * generated and posted and its 进项 invoice recorded, then the reconciliation is clean; a hand-written voucher on
  * 应收账款 makes a difference that names it; the last run is kept and read back; the demo book says why it differs.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { BIZ_PATHS } from '../../core/contract/izs-financing/business.contract.ts';
 import { DIMENSION_PATHS } from '../../core/contract/izs-financing/dimension.contract.ts';
 import { RECON_PATHS, type ReconRun } from '../../core/contract/izs-financing/reconcile.contract.ts';
-import { accountSet, finDimension, finDimensionData, warehouse } from '../../server/db/schema/index.ts';
+import { accountSet, finDimension, finDimensionData, reconRun, warehouse } from '../../server/db/schema/index.ts';
+import { addStartJobs } from '../../server/main.ts';
 import { type Api, apiFor, createBook, FIN, okGet, okPost, refused, voucherBody } from './finance-helpers.ts';
 import { bootStock, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
@@ -173,5 +174,39 @@ describe('业财对账', () => {
         expect(row.causes.length, `${ch.title} ${row.name}`).toBeGreaterThan(0);
         for (const cause of row.causes) expect(cause.text).not.toBe('');
       }
+  });
+});
+
+describe('the nightly 业财对账 job', () => {
+  it('npm start registers it at 02:00 of TZ; a run reconciles every book’s current period as nightly', async () => {
+    const { app, database, config } = c.t;
+    addStartJobs(app, database); // what server/main.ts does before listening
+    const job = app.jobs.describe().find((j) => j.name === 'reconcile');
+    expect(job).toMatchObject({ schedule: { cron: '0 2 * * *' }, timezone: config.tz });
+    const at = new Intl.DateTimeFormat('en-GB', {
+      timeZone: config.tz,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    expect(at.format(job!.next!)).toBe('02:00');
+
+    const nightly = async () =>
+      (
+        await database.db
+          .select({ id: reconRun.id })
+          .from(reconRun)
+          .where(and(eq(reconRun.accountSetId, bookId), eq(reconRun.trigger, 'nightly')))
+      ).length;
+    const before = await nightly();
+    expect(await app.jobs.trigger('reconcile')).toBe(true); // the run a night would start, now
+    expect(await nightly()).toBe(before + 1);
+    const [last] = await database.db
+      .select()
+      .from(reconRun)
+      .where(eq(reconRun.accountSetId, bookId))
+      .orderBy(desc(reconRun.createTime), desc(reconRun.id))
+      .limit(1);
+    expect(last).toMatchObject({ trigger: 'nightly', period: PERIOD });
   });
 });

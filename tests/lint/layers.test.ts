@@ -4,10 +4,10 @@
  * `biome lint`, and the allowed directions pass. Runs Biome with the repository's own biome.json on a scratch tree.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 const biome = join(root, 'node_modules/.bin/biome');
@@ -21,7 +21,46 @@ config.assist = { enabled: false };
 writeFileSync(join(scratch, 'biome.json'), JSON.stringify(config));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/**
+ * core/ folders by who may import them (server/README "Import rules"): pure domain code shared with the server, and
+ * browser code the server must never import. Every folder of core/ is in exactly one list (a test below).
+ */
+const SERVER_SHARED = [
+  'contract',
+  'accounting',
+  'finance-ar',
+  'format',
+  'logistics',
+  'report',
+  'scf',
+  'stock',
+  'stomp',
+  'trace',
+  'trade',
+  'weighing',
+];
+const BROWSER_ONLY = [
+  'api',
+  'biz-cache',
+  'csp',
+  'permissions',
+  'printer',
+  'router',
+  'session',
+  'settings',
+  'store',
+  'tabs',
+];
+
 const forbidden: [string, string, string][] = [
+  ...BROWSER_ONLY.map((d): [string, string, string] => [
+    'server/modules/planted.ts',
+    `../../core/${d}/x.ts`,
+    'browser code',
+  ]),
+  ['server/platform/crud/planted.ts', '../../../core/store/store.ts', 'browser code, deeper'],
+  ['server/planted.ts', '../features/ui/select.tsx', 'a feature'],
+  ['server/planted.ts', '../print/bridge.ts', 'print'],
   ['screens/finance/planted.tsx', '../accounting/home.tsx', 'another area'],
   ['screens/supply-chain/weighing/planted.tsx', '../../finance/carry-down.tsx', 'another area'],
   ['features/voucher/planted.tsx', '../../screens/finance/carry-down.tsx', 'up a layer'],
@@ -33,6 +72,8 @@ const forbidden: [string, string, string][] = [
   ['entries/visual/planted.tsx', '../admin/main.tsx', 'another entry'],
 ];
 const allowed: [string, string][] = [
+  ...SERVER_SHARED.map((d): [string, string] => ['server/modules/planted.ts', `../../core/${d}/x.ts`]),
+  ['server/modules/planted.ts', 'drizzle-orm/pg-core'],
   ['screens/finance/planted.tsx', '../../features/voucher/voucher-editor.tsx'],
   ['screens/finance/planted.tsx', './carry-down.tsx'],
   ['screens/supply-chain/weighing/planted.tsx', '../purchase/in-stock.resource.ts'],
@@ -74,11 +115,33 @@ function lintAll(): Set<string> {
 }
 
 describe('layer rules in npm run lint', () => {
+  // the one Biome run over every planted case takes its time on a busy machine: before the cases, not inside the first
+  beforeAll(() => void lintAll(), 120_000);
+
   it.each(forbidden.map((c, i) => [...c, i] as const))('%s importing %s (%s) fails', (_p, _s, _w, i) => {
     expect(lintAll().has(`bad-${i}`)).toBe(true);
   });
 
   it.each(allowed.map((c, i) => [...c, i] as const))('%s importing %s passes', (_p, _s, i) => {
     expect(lintAll().has(`good-${i}`)).toBe(false);
+  });
+});
+
+describe('what the server may import from core/', () => {
+  it('every folder of core/ is either shared with the server or browser-only, never both', () => {
+    const folders = readdirSync(join(root, 'core'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    expect([...SERVER_SHARED, ...BROWSER_ONLY].sort()).toEqual(folders);
+  });
+
+  it('server/README states the same shared folders', () => {
+    const readme = readFileSync(join(root, 'server/README.md'), 'utf8');
+    // the bullet of "Import rules" that starts so, up to the next bullet
+    const rule = /^- `server\/\*\*` may import[\s\S]*?(?=\n- |\n\n)/m.exec(readme)?.[0];
+    expect(rule).toBeTruthy();
+    const named = [...rule!.matchAll(/`core\/([a-z-]+)\/\*\*`/g)].map((m) => m[1]);
+    expect(named.sort()).toEqual([...SERVER_SHARED].sort());
   });
 });

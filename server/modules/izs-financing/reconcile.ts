@@ -1,6 +1,6 @@
 /**
  * 业财对账 (issue 21): POST reconcile/run and GET reconcile/last (RECONCILE descriptors) on the current book, and the
- * nightly run of every book's current period (`startNightlyReconcile`, started by server/main.ts). Each run is kept
+ * nightly run of every book's current period (`reconcileJob`, the `reconcile` job registered by server/main.ts). Each run is kept
  * in izs_fin_recon_run; the screen and the finance wall screen's badge read the newest run of a book and period.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { RECONCILE, type ReconRun } from '../../../core/contract/izs-financing/r
 import type { Db, Executor } from '../../db/client.ts';
 import { accountSet, reconRun } from '../../db/schema/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
+import type { JobRun } from '../../platform/jobs.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { type Book, bookOf, loadBookChart, toBook } from './book.ts';
 import { checkRange } from './ledger-data.ts';
@@ -111,43 +112,9 @@ export async function reconcileAllBooks(db: Db, log: (msg: string) => void): Pro
 }
 
 /**
- * The nightly run (the 02:00 hour of `tz`, before the PGlite vacuum at 03:00), and one shortly after start so that
- * a fresh database has a result to show. Answers a function that stops it (and waits for a run in progress).
+ * The `reconcile` job of platform/jobs.ts (02:00 of `TZ`, before the PGlite vacuum, and once shortly after start so
+ * that a fresh database has a result to show; main.ts registers it). Each book's differences are logged as found.
  */
-export function startNightlyReconcile(
-  db: Db,
-  opts: { tz: string; log: (msg: string) => void; hour?: number; firstAfterMs?: number; checkEveryMs?: number },
-): () => Promise<void> {
-  const hour = String(opts.hour ?? 2).padStart(2, '0');
-  let lastDay = '';
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = (why: string) => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const n = await reconcileAllBooks(db, opts.log);
-        opts.log(`业财对账 / reconciliation, ${why}: ${n} 个账套`);
-      } catch (e) {
-        opts.log(`业财对账失败 / reconciliation failed: ${(e as Error).message}`);
-      }
-    });
-  };
-  const first = setTimeout(() => run('after start'), opts.firstAfterMs ?? 30_000);
-  const clock = setInterval(() => {
-    const now = formatDateTime(new Date(), opts.tz);
-    const day = now.slice(0, 10);
-    if (now.slice(11, 13) === hour && day !== lastDay) {
-      lastDay = day;
-      run('nightly');
-    }
-  }, opts.checkEveryMs ?? 600_000);
-  first.unref();
-  clock.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(clock);
-    await running;
-  };
+export function reconcileJob(db: Db, log: (msg: string) => void): JobRun {
+  return async () => `${await reconcileAllBooks(db, log)} 个账套 (books)`;
 }

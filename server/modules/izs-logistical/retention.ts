@@ -3,8 +3,9 @@
  *   - the last 7 days: every report (1 Hz trucks: ~86,400 rows per vehicle-day);
  *   - 7 days to 1 year: thinned to one point per 30 s (the first report of each 30-second bucket);
  *   - older than 1 year (or GPS_MAX_AGE_DAYS when that is longer): deleted.
- * Runs 5 minutes after start and then hourly (each pass thins everything between a year and 7 days old; after the
- * first pass that is only the newest hour's worth of full-resolution rows). Alarms and orders are kept.
+ * The `gps-thinning` job (server/platform/jobs.ts) runs it 5 minutes after start and then hourly (each pass thins
+ * everything between a year and 7 days old; after the first pass that is only the newest hour's worth of
+ * full-resolution rows). Alarms and orders are kept.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -33,16 +34,4 @@ export async function thinPositions(db: Db, now = new Date()): Promise<{ thinned
     rowCount?: number;
   };
   return { thinned: thin.affectedRows ?? thin.rowCount ?? 0, deleted: del.affectedRows ?? del.rowCount ?? 0 };
-}
-
-export function scheduleRetention(db: Db, onError: (e: unknown) => void): () => void {
-  const run = () => thinPositions(db).catch(onError);
-  const first = setTimeout(run, 5 * 60_000);
-  const every = setInterval(run, 3600_000);
-  first.unref?.();
-  every.unref?.();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
 }

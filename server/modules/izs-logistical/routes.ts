@@ -10,14 +10,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { registerModule } from '../../platform/crud/index.ts';
-import { startRetention } from '../../platform/logs.ts';
+import { retentionJob } from '../../platform/logs.ts';
 import { pruneIngestRejects } from './device-guard.ts';
 import { registerDeviceToken } from './device-token.ts';
 import { Ingestor } from './ingest.ts';
 import { registerLgOrder } from './order.ts';
 import { registerLgOrderEnds } from './order-ends.ts';
 import { registerLgResources } from './resources.ts';
-import { scheduleRetention } from './retention.ts';
+import { thinPositions } from './retention.ts';
 import { type SimulatorHandle, startGpsSimulator } from './simulator.ts';
 import { createLgBroker, registerLgSocket } from './socket.ts';
 import { registerLgTracking } from './tracking.ts';
@@ -42,31 +42,32 @@ export async function registerIzsLogistical(app: FastifyInstance, actx: AppConte
   const isTest = process.env.NODE_ENV === 'test';
   const simulate = (process.env.GPS_SIMULATOR ?? (actx.config.seedDemo && !isTest ? 'on' : 'off')) === 'on';
   let sim: SimulatorHandle | undefined;
-  let offline: ReturnType<typeof setInterval> | undefined;
-  let stopRetention: (() => void) | undefined;
-  let stopRejectRetention: () => Promise<void> = async () => {};
+  // scheduled jobs (platform/jobs.ts); the offline sweep and the position thinning are off under test
+  app.jobs.add('ingest-reject-retention', retentionJob(db, actx.config.ingestRejectRetentionDays, pruneIngestRejects), {
+    enabled: actx.config.ingestRejectRetentionDays > 0,
+  });
+  app.jobs.add(
+    'gps-offline-sweep',
+    async () => {
+      const n = await ingestor.sweepOffline();
+      return n ? `${n} 辆车离线 (vehicles offline)` : undefined;
+    },
+    { enabled: !isTest },
+  );
+  app.jobs.add(
+    'gps-thinning',
+    async () => {
+      const r = await thinPositions(db);
+      return `抽稀 ${r.thinned} 行，删除 ${r.deleted} 行 (thinned, deleted)`;
+    },
+    { enabled: !isTest },
+  );
   app.addHook('onReady', async () => {
-    stopRejectRetention = startRetention(db, {
-      days: actx.config.ingestRejectRetentionDays,
-      tz,
-      log: (m) => app.log.info(m),
-      prune: pruneIngestRejects,
-      label: '位置上报拒收记录',
-      name: 'ingest reject',
-    });
     await ingestor.loadLastSeen();
-    if (!isTest) {
-      offline = setInterval(() => ingestor.sweepOffline().catch((e) => app.log.error(e)), 30_000);
-      offline.unref?.();
-      stopRetention = scheduleRetention(db, (e) => app.log.error(e));
-    }
     if (simulate) sim = await startGpsSimulator(db, ingestor);
   });
   app.addHook('onClose', async () => {
     sim?.stop();
-    if (offline) clearInterval(offline);
-    stopRetention?.();
-    await stopRejectRetention();
   });
   return ingestor;
 }

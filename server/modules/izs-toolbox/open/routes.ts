@@ -21,7 +21,7 @@ import { registerOpenV1 } from './api-v1.ts';
 import { secretBox } from './crypto.ts';
 import { OpenRefusal, openGate } from './guard.ts';
 import { DOCS_CSS, docsHtml, openApiDocument } from './openapi.ts';
-import { startWebhookWorker } from './webhooks.ts';
+import { webhookDeliveryJob } from './webhooks.ts';
 
 export async function registerOpenPlatform(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;
@@ -105,10 +105,14 @@ export async function registerOpenPlatform(app: FastifyInstance, actx: AppContex
     registerOpenV1(s, db, tz);
   });
 
-  const stop = startWebhookWorker(db, box, {
-    pollMs: Number(process.env.WEBHOOK_POLL_MS ?? 2000),
-    baseMs: Number(process.env.WEBHOOK_RETRY_BASE_MS ?? 10_000),
-    onError: (e) => app.log.error(e),
-  });
-  app.addHook('onClose', stop);
+  // the outbox is polled by the job registry (platform/jobs.ts): whole seconds, 1 s to 30 s
+  app.jobs.add(
+    'webhook-delivery',
+    webhookDeliveryJob(db, box, { baseMs: Number(process.env.WEBHOOK_RETRY_BASE_MS ?? 10_000) }),
+    {
+      schedule: {
+        everySeconds: Math.min(30, Math.max(1, Math.round(Number(process.env.WEBHOOK_POLL_MS ?? 2000) / 1000))),
+      },
+    },
+  );
 }

@@ -11,6 +11,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/client.ts';
 import { openApp, openWebhook } from '../../../db/schema/index.ts';
+import type { JobRun } from '../../../platform/jobs.ts';
 import { type SecretBox, webhookSignature } from './crypto.ts';
 import { deliveryError, postWebhook, type Resolve } from './webhook-target.ts';
 
@@ -93,32 +94,14 @@ async function deliverOne(db: Db, box: SecretBox, d: Claimed, baseMs: number, op
     .where(eq(openWebhook.id, id));
 }
 
-/** Polls the outbox every `pollMs` until stopped. */
-export function startWebhookWorker(
-  db: Db,
-  box: SecretBox,
-  opts: { pollMs: number; baseMs: number; onError: (e: unknown) => void } & TargetOpts,
-) {
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      while (!stopped && (await deliverDue(db, box, opts.baseMs, opts)) > 0) {
-        /* drain */
-      }
-    } catch (e) {
-      if (!stopped) opts.onError(e);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, opts.pollMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    while (running) await new Promise((r) => setTimeout(r, 20));
+/**
+ * One poll of the outbox (the `webhook-delivery` job of platform/jobs.ts, every WEBHOOK_POLL_MS): delivers what is due,
+ * batch after batch, until nothing is due or the app closes. Answers how many were attempted, for the log.
+ */
+export function webhookDeliveryJob(db: Db, box: SecretBox, opts: { baseMs: number } & TargetOpts): JobRun {
+  return async ({ signal }) => {
+    let n = 0;
+    for (let k = 1; k > 0 && !signal.aborted; n += k) k = await deliverDue(db, box, opts.baseMs, opts);
+    return n ? `${n} 次投递 (deliveries attempted)` : undefined;
   };
 }
