@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  */
 const DIR = 'tests/e2e';
 
-export function specsOnBareTest(files: { name: string; text: string }[]): string[] {
+function specsOnBareTest(files: { name: string; text: string }[]): string[] {
   return files
     .filter(({ text }) =>
       [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@playwright\/test'/g)].some((m) =>
