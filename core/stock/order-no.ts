@@ -40,6 +40,8 @@ export const ORDER_KINDS = {
   // logistics (izs-logistical). Until issue 23 运输单 were YS + count(*)+1 — the 应收单's prefix, and racy;
   // the YS… transport orders already issued keep their numbers.
   transportOrder: { prefix: 'YD', title: '运输单' },
+  // the weighbridge's unattended lane (izs-weighing-order, issue 24)
+  dispatchSlip: { prefix: 'PC', title: '派车单' },
 } as const satisfies Record<string, { prefix: string; title: string; width?: number }>;
 
 export type OrderKind = keyof typeof ORDER_KINDS;

@@ -21,7 +21,6 @@ import { DEPT_TREE, decimal, entityBase, opt, ref } from '../izs-base/fields.ts'
 import { MATERIAL_SELECT, PARTY_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
 
-export const DISPATCH_SLIP_PREFIX = 'PC';
 export const DISPATCH_SLIP_MENU = 'supply_chain_dispatch_slip';
 export const DISPATCH_SLIP_PATH = '/api/izs-weighing/dispatch-slip';
 

@@ -6,11 +6,10 @@
  * closed, expired or not yet valid slip; flags a plate that differs). The database keeps the rest (composite
  * foreign keys, CHECKs: schema/weighing.ts dispatchSlip, integrity.ts).
  */
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   DISPATCH_SLIP,
-  DISPATCH_SLIP_PREFIX,
   dispatchSlipResource,
   plateKey,
   slipNoIn,
@@ -27,21 +26,10 @@ import {
 } from '../../db/schema/index.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
+import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
-
-/** The next slip number of the day (PC + yyyyMMdd + 4 digits), inside the inserting transaction. */
-async function nextSlipNo(tx: Tx, tenantId: string, tz: string): Promise<string> {
-  const head = `${DISPATCH_SLIP_PREFIX}${formatDate(new Date(), tz).replace(/-/g, '')}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-no:${tenantId}:${head}`}))`);
-  const [r] = await tx
-    .select({ max: sql<string | null>`max(${dispatchSlip.slipNo})` })
-    .from(dispatchSlip)
-    .where(and(tenantOnly(tenantId, dispatchSlip), like(dispatchSlip.slipNo, `${head}%`)));
-  const last = r?.max ? Number(r.max.slice(head.length)) : 0;
-  return `${head}${String(last + 1).padStart(4, '0')}`;
-}
 
 interface Source {
   orderType: 'purchase' | 'sale';
@@ -140,7 +128,7 @@ async function beforeSave(tx: Tx, row: Row, tenantId: string, isNew: boolean, tz
   await requireLive(tx, tenantId, relatedParty, String(row.partyId), '往来单位');
   await requireLive(tx, tenantId, material, String(row.materialId), '物料');
   if (!row.state) row.state = 'open';
-  if (isNew) row.slipNo = await nextSlipNo(tx, tenantId, tz);
+  if (isNew) row.slipNo = await drawOrderNo(tx, 'dispatchSlip', { tenantId, tz });
   else delete row.slipNo;
 }
 
