@@ -163,8 +163,11 @@ describe('gps gateway', () => {
       .from(lgCar)
       .where(sql`${lgCar.gpsDeviceId} in (${simPhone(0)}, ${simPhone(1)}, ${simPhone(2)})`);
     const since = new Date(Date.now() - 30_000);
-    const [{ n }] = await t.database.db
-      .select({ n: sql<number>`count(*)::int` })
+    const [{ n, distinct }] = await t.database.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        distinct: sql<number>`count(distinct (${lgPosition.carId}, ${lgPosition.time}))::int`,
+      })
       .from(lgPosition)
       .where(
         sql`${lgPosition.carId} in (${sql.join(
@@ -172,8 +175,11 @@ describe('gps gateway', () => {
           sql`, `,
         )}) and ${lgPosition.time} >= ${since}`,
       );
-    // re-sent reports were stored once: one row per acknowledged report
-    expect(n).toBe(sim.stats.acked);
+    // re-sent reports were stored once: no report twice; every acknowledged one stored; nothing that was never sent.
+    // (A report stored just before gwB closed may miss its ack — on a busy machine — and is then pending, not lost.)
+    expect(distinct).toBe(n);
+    expect(n).toBeGreaterThanOrEqual(sim.stats.acked);
+    expect(n).toBeLessThanOrEqual(sim.stats.sent);
   }, 30_000);
 });
 

@@ -4,7 +4,7 @@
  * a track replays with its stop, and every route of spec §2.5 opens a working screen.
  */
 import { expect, test } from './fixtures.ts';
-import { collectPageErrors, signIn } from './helpers.ts';
+import { apiAs, collectPageErrors, signIn } from './helpers.ts';
 
 // WebGL for L7 in headless Chromium without a GPU: software rendering
 test.use({
@@ -70,6 +70,18 @@ test('a track replays with its stop marked', async ({ page }) => {
   await page.goto('/logistical/vehicle-position');
   await page.locator('.semi-table-row').filter({ hasText: '粤E·G2468' }).getByRole('button', { name: '轨迹' }).click();
   await expect(page).toHaveURL(/driver-track\?carId=/);
+  await expect(page.getByTestId('track-summary')).toContainText('粤E·G2468', { timeout: 15_000 });
+  // the demo's finished trip of this car lies 3–5 hours before the server started — yesterday when the suite runs
+  // just after midnight in Shanghai — so its replay is opened by the trip (?orderId=), whatever today is
+  const orders = await apiAs<{ records: { id: string; plate?: string | null; state: string }[] }>(
+    page,
+    '/api/izs-logistical/order/page',
+    undefined,
+    { size: '100', state: 'delivered' },
+  );
+  const trip = orders.data.records.find((o) => o.plate === '粤E·G2468' && o.state === 'delivered');
+  expect(trip, 'the demo has a finished trip of 粤E·G2468').toBeTruthy();
+  await page.goto(`/logistical/driver-track?orderId=${trip?.id}`);
   await expect(page.getByTestId('track-summary')).toContainText(/粤E·G2468 · \d{3,} 个点/, { timeout: 15_000 });
   await expect(page.getByTestId('track-stops')).toContainText('12分钟');
   const t0 = await page.getByTestId('track-time').textContent();
