@@ -263,3 +263,26 @@ describe('formatDuration', () => {
     expect(formatDuration(150_000)).toBe('2.5 分钟');
   });
 });
+
+describe('tareBand ordering', () => {
+  it('weighings in the same second keep the order of their numbers', () => {
+    const t = '2026-11-28 10:00:00';
+    const band = tareBand(
+      [
+        { time: t, orderNo: 'GB202611280004', tareKg: '11200' },
+        { time: t, orderNo: 'GB202611280002', tareKg: '15100' },
+        { time: t, orderNo: 'GB202611280001', tareKg: '15000' },
+        { time: t, orderNo: 'GB202611280003', tareKg: '14900' },
+      ],
+      null,
+      '10',
+    );
+    expect(band.map((p) => p.orderNo)).toEqual([
+      'GB202611280001',
+      'GB202611280002',
+      'GB202611280003',
+      'GB202611280004',
+    ]);
+    expect(band.filter((p) => p.outside).map((p) => p.orderNo)).toEqual(['GB202611280004']);
+  });
+});

@@ -317,7 +317,10 @@ export function tareBand(
   standardKg: string | null,
   tolerancePct: string,
 ): TarePoint[] {
-  const oldestFirst = [...history].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  // oldest first; weighings of one second keep the order they were numbered in (the daily sequence of the number)
+  const oldestFirst = [...history].sort((a, b) =>
+    a.time !== b.time ? (a.time < b.time ? -1 : 1) : a.orderNo < b.orderNo ? -1 : a.orderNo > b.orderNo ? 1 : 0,
+  );
   const tol = new Decimal(tolerancePct).div(100);
   return oldestFirst.map((h, i) => {
     const before = oldestFirst

@@ -8,7 +8,6 @@
 import type { G2Spec } from '@antv/g2';
 import { DatePicker, Input, Select, Space, Tag } from '@douyinfe/semi-ui';
 import { skipToken } from '@reduxjs/toolkit/query';
-import dayjs from 'dayjs';
 import Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import {
@@ -19,6 +18,7 @@ import {
 import { TARE_MENU } from '../../../core/contract/izs-weighing/anti-cheat.contract.ts';
 import type { LaneTimingAnswer, TimingAnswer } from '../../../core/contract/izs-weighing/timing.contract.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
+import { businessDaysAgo, businessToday } from '../../../core/format/business-day.ts';
 import { formatDuration, tareBand, WEEKDAYS } from '../../../core/weighing/timing.ts';
 import { useCan } from '../../../features/admin-page/common.tsx';
 import { useG2 } from '../../../features/charts/use-g2.ts';
@@ -242,10 +242,8 @@ function Chart({
 }
 
 export default function WeighTiming() {
-  const [range, setRange] = useState<[string, string]>([
-    dayjs().subtract(6, 'day').format('YYYY-MM-DD'),
-    dayjs().format('YYYY-MM-DD'),
-  ]);
+  // the last seven of the server's days (the browser's clock may be on another day)
+  const [range, setRange] = useState<[string, string]>(() => [businessDaysAgo(6), businessToday()]);
   const [lane, setLane] = useState('');
   const q = useWeighTimingReportQuery({ from: range[0], to: range[1], ...(lane ? { weighbridgeId: lane } : {}) });
   const r = q.data;
