@@ -20,12 +20,10 @@ import { lgCar, lgCarGroup, lgDriver, lgOrder, lgPort, lgShip, lgSite, lgVoyage 
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
-import { formatDate } from '../../platform/time.ts';
+import { today } from '../../platform/time.ts';
 import { carrierOf } from './freight.ts';
 import type { Ingestor } from './ingest.ts';
 import { findEndDoc } from './order-ends.ts';
-
-const today = (tz: string) => formatDate(new Date(), tz);
 
 export function registerLgResources(s: FastifyInstance, ctx: CrudContext, ingestor: Ingestor): void {
   registerResource(s, ctx, carGroupResource, lgCarGroup, {

@@ -29,7 +29,7 @@ import type { endpoints } from '../../platform/endpoint.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs, tenantOf, tenantOnly } from '../../platform/scope.ts';
-import { formatDate } from '../../platform/time.ts';
+import { today } from '../../platform/time.ts';
 
 interface Source {
   orderType: 'purchase' | 'sale';
@@ -169,7 +169,7 @@ export function handleDispatchSlip(r: ReturnType<typeof endpoints>, ctx: CrudCon
       .limit(1);
     if (!slip) throw badRequest(`派车单 ${no} 不存在`);
     if (slip.state !== 'open') throw badRequest(`派车单 ${no} 已关闭，不能过磅`);
-    const day = formatDate(new Date(), ctx.tz);
+    const day = today(ctx.tz);
     if (day < slip.validFrom) throw badRequest(`派车单 ${no} 尚未生效（有效期 ${slip.validFrom} 至 ${slip.validTo}）`);
     if (day > slip.validTo) throw badRequest(`派车单 ${no} 已过期（有效期至 ${slip.validTo}）`);
     const seen = plateKey(query.carNumber ?? '');
