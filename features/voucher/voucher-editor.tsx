@@ -1,5 +1,6 @@
 import { Banner } from '@douyinfe/semi-ui';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { toCapital } from '../../core/accounting/capital.ts';
 import {
   useVouchersDetailQuery,
@@ -19,8 +20,12 @@ import { businessToday } from '../../core/format/business-day.ts';
 import {
   balanceLine,
   blankGrid,
+  cellOrder,
   emptyRow,
+  type GridCol,
   type GridRow,
+  matchAccounts,
+  matchAuxItems,
   moneyCell,
   rowOfMessage,
   rowsOf,
@@ -29,19 +34,19 @@ import {
   withQuantityAmount,
 } from './voucher-grid.ts';
 import '../ui/accounting.css';
-import { Select } from '../ui/select.tsx';
-import { AccountCell } from './account-cell.tsx';
+import { TypeaheadCell } from './typeahead-cell.tsx';
 import { VoucherHead } from './voucher-head.tsx';
 
-type Col = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit';
-
 const today = () => businessToday();
+const AMOUNT_LABELS = { debit: '借方金额', credit: '贷方金额', quantity: '数量', unitPrice: '单价' } as const;
 
 /**
  * 记账凭证 entry and view (录入凭证, /finance/voucher/list/:id): keyboard first — Enter moves to the next cell and
  * adds a row at the end, `=` in an amount cell balances the line, Ctrl+S saves; the account picker searches code
- * and name among enabled leaves; 辅助核算 and quantity × unit price appear when the account needs them; totals in
- * capital numerals. The server's message is shown above the grid and its row (第 n 行) is marked.
+ * and name among enabled leaves; 辅助核算 and quantity × unit price appear when the account needs them and Enter
+ * walks through them (cellOrder); totals in capital numerals. The server's message is shown above the grid and its
+ * row (第 n 行) is marked. Focus moves synchronously (state flushed first), so keys typed at machine speed land in
+ * the cell they were meant for.
  */
 export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSaved?: (v: Voucher) => void }) {
   const [id, setId] = useState(voucherId && voucherId !== '0' ? voucherId : '');
@@ -81,47 +86,43 @@ export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSa
     setRows(rowsOf(loaded.lines));
   }, [loaded]);
 
-  const focus = useCallback((row: number, col: Col) => {
-    requestAnimationFrame(() => {
-      const el = grid.current?.querySelector<HTMLInputElement>(`[data-cell="${row}:${col}"]`);
-      el?.focus();
-      el?.select?.();
-    });
+  /** focus a cell now (it is rendered: state is flushed before), so the next key lands in it */
+  const focus = useCallback((row: number, col: GridCol) => {
+    const el = grid.current?.querySelector<HTMLInputElement>(`[data-cell="${row}:${col}"]`);
+    el?.focus();
+    el?.select?.();
   }, []);
   const update = (i: number, patch: Partial<GridRow>) =>
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
-  /** the editable cells of a row in Enter order */
-  const colsOf = (r: GridRow): Col[] => {
-    const acc = byCode.get(r.accountCode);
-    return acc?.quantity === 1
-      ? ['summary', 'account', 'quantity', 'unitPrice', 'debit', 'credit']
-      : ['summary', 'account', 'debit', 'credit'];
-  };
-  const next = (i: number, col: Col) => {
+  const next = (i: number, col: GridCol) => {
     const r = rowsRef.current[i];
-    const cols = colsOf(r);
+    const cols = cellOrder(byCode.get(r.accountCode));
     let k = cols.indexOf(col) + 1;
     if (col === 'debit' && r.debit.trim()) k = cols.length; // a debit line skips the credit cell
     if (k < cols.length) return focus(i, cols[k]);
-    if (i === rowsRef.current.length - 1) setRows((rs) => [...rs, emptyRow()]);
+    if (i === rowsRef.current.length - 1) flushSync(() => setRows((rs) => [...rs, emptyRow()]));
     focus(i + 1, 'summary');
   };
-  const onKey = (i: number, col: Col) => (e: KeyboardEvent<HTMLInputElement>) => {
+  const searchAccounts = useCallback((typed: string) => matchAccounts(accounts, typed), [accounts]);
+  const onKey = (i: number, col: GridCol) => (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      if (col === 'summary' && !rows[i].summary.trim() && i > 0) update(i, { summary: rows[i - 1].summary });
+      const rs = rowsRef.current;
+      if (col === 'summary' && !rs[i].summary.trim() && i > 0)
+        flushSync(() => update(i, { summary: rs[i - 1].summary }));
       next(i, col);
     } else if (e.key === '=' && (col === 'debit' || col === 'credit')) {
       e.preventDefault();
       setRows((rs) => rs.map((r, j) => (j === i ? balanceLine(rs, i) : r)));
-    } else if (e.key === 'ArrowDown' && i < rows.length - 1) focus(i + 1, col);
+    } else if (e.key === 'ArrowDown' && i < rowsRef.current.length - 1) focus(i + 1, col);
     else if (e.key === 'ArrowUp' && i > 0) focus(i - 1, col);
   };
   const amountInput = (i: number, col: 'debit' | 'credit' | 'quantity' | 'unitPrice') => (
     <input
       className="ly-v-num"
       data-cell={`${i}:${col}`}
+      aria-label={`第${i + 1}行 ${AMOUNT_LABELS[col]}`}
       disabled={readOnly}
       value={rows[i][col]}
       inputMode="decimal"
@@ -245,6 +246,7 @@ export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSa
                 <td>
                   <input
                     data-cell={`${i}:summary`}
+                    aria-label={`第${i + 1}行 摘要`}
                     disabled={readOnly}
                     value={r.summary}
                     onChange={(e) => update(i, { summary: e.target.value })}
@@ -252,39 +254,64 @@ export function VoucherEditor({ voucherId, onSaved }: { voucherId?: string; onSa
                   />
                 </td>
                 <td>
-                  <AccountCell
-                    value={r.accountCode}
-                    accounts={accounts}
-                    byCode={byCode}
+                  <TypeaheadCell
+                    shown={acc ? `${acc.code} ${acc.fullName}` : r.accountCode}
+                    search={searchAccounts}
+                    keyOf={(a) => a.code}
+                    renderItem={(a) => (
+                      <>
+                        <b>{a.code}</b> {a.fullName}
+                        {a.auxNames.length > 0 && <small> [{a.auxNames.join('、')}]</small>}
+                        {a.quantity === 1 && <small> [数量 {a.unit}]</small>}
+                      </>
+                    )}
                     disabled={readOnly}
+                    placeholder="科目编码或名称"
+                    label={`第${i + 1}行 会计科目`}
+                    listTestId="voucher-account-options"
                     cellProps={{ 'data-cell': `${i}:account` }}
-                    onPick={(code) => {
-                      const a = byCode.get(code);
+                    onPick={(a) =>
                       update(i, {
-                        accountCode: code,
-                        aux: a?.auxDims.length ? r.aux : {},
+                        accountCode: a.code,
+                        aux: a.auxDims.length ? r.aux : {},
                         quantity: '',
                         unitPrice: '',
-                      });
-                    }}
-                    onEnter={() => setTimeout(() => next(i, 'account'), 0)}
+                      })
+                    }
+                    onEnter={() => next(i, 'account')}
                   />
                   {acc && (acc.auxDims.length > 0 || acc.quantity === 1) && (
                     <div className="ly-v-extra">
-                      {acc.auxDims.map((dimId, k) => (
-                        <Select
-                          key={dimId}
-                          size="small"
-                          filter
-                          disabled={readOnly}
-                          placeholder={acc.auxNames[k] ?? '辅助核算'}
-                          value={r.aux[dimId]}
-                          style={{ width: 160 }}
-                          onChange={(v) => update(i, { aux: { ...r.aux, [dimId]: String(v) } })}
-                          optionList={(auxMap[dimId] ?? []).map((it) => ({ value: it.id, label: it.name }))}
-                          prefix={acc.auxNames[k]}
-                        />
-                      ))}
+                      {acc.auxDims.map((dimId, k) => {
+                        const items = auxMap[dimId] ?? [];
+                        const picked = items.find((it) => it.id === r.aux[dimId]);
+                        const name = acc.auxNames[k] ?? '辅助核算';
+                        return (
+                          <TypeaheadCell
+                            key={dimId}
+                            className="ly-v-aux"
+                            shown={picked ? picked.name : ''}
+                            search={(typed) => matchAuxItems(items, typed)}
+                            keyOf={(it) => it.id}
+                            renderItem={(it) => (
+                              <>
+                                <b>{it.code}</b> {it.name}
+                              </>
+                            )}
+                            disabled={readOnly}
+                            placeholder={name}
+                            label={`第${i + 1}行 ${name}`}
+                            listTestId="voucher-aux-options"
+                            cellProps={{ 'data-cell': `${i}:aux:${dimId}` }}
+                            onPick={(it) =>
+                              setRows((rs) =>
+                                rs.map((x, j) => (j === i ? { ...x, aux: { ...x.aux, [dimId]: it.id } } : x)),
+                              )
+                            }
+                            onEnter={() => next(i, `aux:${dimId}`)}
+                          />
+                        );
+                      })}
                       {acc.quantity === 1 && (
                         <span className="ly-v-qty">
                           数量{amountInput(i, 'quantity')}

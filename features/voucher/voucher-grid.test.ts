@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceLine,
+  cellOrder,
   emptyRow,
   type GridRow,
   matchAccounts,
+  matchAuxItems,
   moneyCell,
   rowOfMessage,
   totals,
@@ -59,5 +61,32 @@ describe('voucher grid', () => {
     ];
     expect(matchAccounts(accounts, '100').map((a) => a.code)).toEqual(['1001', '100201']);
     expect(matchAccounts(accounts, '银行').map((a) => a.code)).toEqual(['100201']);
+  });
+
+  it('walks a line in keyboard order: each 辅助核算 the account requires before the amounts', () => {
+    expect(cellOrder(undefined)).toEqual(['summary', 'account', 'debit', 'credit']);
+    expect(cellOrder({ auxDims: ['5'], quantity: 0 })).toEqual(['summary', 'account', 'aux:5', 'debit', 'credit']);
+    expect(cellOrder({ auxDims: ['5', '9'], quantity: 1 })).toEqual([
+      'summary',
+      'account',
+      'aux:5',
+      'aux:9',
+      'quantity',
+      'unitPrice',
+      'debit',
+      'credit',
+    ]);
+  });
+
+  it('matches 辅助核算 items by code prefix, then code or name; disabled items are not offered', () => {
+    const items = [
+      { id: '1', code: 'K001', name: '宁波钢铁有限公司', status: 1 },
+      { id: '2', code: 'K002', name: '杭州再生金属', status: 1 },
+      { id: '3', code: 'K010', name: '宁波停用客户', status: 0 },
+      { id: '4', code: 'X1', name: '客户K00', status: 1 },
+    ];
+    expect(matchAuxItems(items, 'k00').map((i) => i.id)).toEqual(['1', '2', '4']);
+    expect(matchAuxItems(items, '宁波').map((i) => i.id)).toEqual(['1']);
+    expect(matchAuxItems(items, '').map((i) => i.id)).toEqual(['1', '2', '4']);
   });
 });

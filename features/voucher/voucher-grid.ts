@@ -140,3 +140,33 @@ export function matchAccounts<T extends { code: string; name: string; fullName: 
   );
   return [...prefix, ...rest].slice(0, limit);
 }
+
+/** A cell of the grid: the fixed columns, or one 辅助核算 dimension of the line's account (`aux:<dimension id>`). */
+export type GridCol = 'summary' | 'account' | 'quantity' | 'unitPrice' | 'debit' | 'credit' | `aux:${string}`;
+
+/**
+ * The cells of a line in keyboard order: 摘要, 会计科目, each 辅助核算 the account requires (客户, 供应商 …), quantity and
+ * unit price where the account keeps quantities, 借方, 贷方. Enter walks this order, so no required item is skipped.
+ */
+export function cellOrder(account: { auxDims: readonly string[]; quantity: number } | undefined): GridCol[] {
+  const aux = (account?.auxDims ?? []).map((d): GridCol => `aux:${d}`);
+  const qty: GridCol[] = account?.quantity === 1 ? ['quantity', 'unitPrice'] : [];
+  return ['summary', 'account', ...aux, ...qty, 'debit', 'credit'];
+}
+
+/** 辅助核算 items matching what was typed: code prefix first, then code or name contains; disabled items left out. */
+export function matchAuxItems<T extends { code: string; name: string; status: number }>(
+  items: readonly T[],
+  typed: string,
+  limit = 30,
+): T[] {
+  const live = items.filter((it) => it.status === 1);
+  const q = typed.trim().toLowerCase();
+  if (!q) return live.slice(0, limit);
+  const prefix = live.filter((it) => it.code.toLowerCase().startsWith(q));
+  const rest = live.filter(
+    (it) =>
+      !it.code.toLowerCase().startsWith(q) && (it.code.toLowerCase().includes(q) || it.name.toLowerCase().includes(q)),
+  );
+  return [...prefix, ...rest].slice(0, limit);
+}

@@ -115,3 +115,32 @@ test('accounting: select the demo book, key a voucher from the keyboard, review,
   await page.screenshot({ path: info.outputPath('balance-sheet.png'), fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test('voucher editor: typed at machine speed, Tab keeps a typed account, Enter walks through 1122 客户', async ({
+  page,
+}, info) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  await page.goto('/accounting/home');
+  await chooseFinanceDept(page);
+  await page.goto('/accounting/edit/voucher');
+  await expect(page.getByTestId('voucher-editor')).toBeVisible();
+  const cell = (r: number, c: string) => page.locator(`[data-cell="${r}:${c}"]`);
+  const stamp = `KB${Date.now().toString(36).toUpperCase()}`;
+  await cell(0, 'summary').click();
+  // bursts with no waits: 摘要 ⏎ 1001 Tab 880.5 ⏎ | ⏎ (copies 摘要) 1122 ⏎ 客户 ⏎ (借方) ⏎ (贷方) =
+  await page.keyboard.type(`收回货款${stamp}\n1001`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('880.5\n\n1122\n宁波钢铁\n\n=');
+  await expect(cell(0, 'account')).toHaveValue(/^1001 库存现金/);
+  await expect(cell(0, 'debit')).toHaveValue('880.5');
+  await expect(cell(1, 'summary')).toHaveValue(`收回货款${stamp}`);
+  await expect(cell(1, 'account')).toHaveValue(/^1122 应收账款/);
+  await expect(page.getByLabel('第2行 客户', { exact: true })).toHaveValue(/宁波钢铁/);
+  await expect(cell(1, 'credit')).toHaveValue('880.50');
+  await page.screenshot({ path: info.outputPath('voucher-keyboard.png') });
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText(/保存成功：记-\d+/)).toBeVisible();
+  await expect(page.getByTestId('voucher-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
