@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { engineList } from '../contract/engine-reads.ts';
-import { CAMERAS, type camerasEntity, camerasResource } from '../contract/izs-sell/cameras.contract.ts';
+import { CAMERAS, type camerasEntity } from '../contract/izs-sell/cameras.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from '../contract/izs-weighing/anti-cheat.contract.ts';
 import { DISPATCH_SLIP } from '../contract/izs-weighing/dispatch-slip.contract.ts';
 import { type FirstPassBody, WEIGHING_ORDER_READS } from '../contract/izs-weighing/orders.contract.ts';
@@ -45,15 +44,11 @@ export type EditableFields = Pick<
 export type CompleteBody = { id: string } & EditableFields;
 
 /**
- * The workstation's camera reads, silent (a user without the camera list permission simply has no cameras): the
- * engine's list of a weighbridge's cameras and each camera's look (cameras.contract.ts CAMERAS), typed by their
- * descriptors.
+ * The workstation's cameras (cameras.contract.ts CAMERAS.station): a weighbridge's enabled cameras with their
+ * addresses, readable by whoever may weigh there.
  */
-export const stationCamerasApi = injectDescriptors('stationCameras', {
-  list: { ...engineList(camerasResource), silent: true },
-  look: { ...CAMERAS.look, silent: true },
-});
-export const { useStationCamerasListQuery, useLazyStationCamerasLookQuery } = stationCamerasApi;
+export const stationCamerasApi = injectDescriptors('stationCameras', { list: CAMERAS.station });
+export const { useStationCamerasListQuery } = stationCamerasApi;
 
 /** A camera row as the workstation reads it. */
 export type CameraRow = Pick<z.infer<typeof camerasEntity>, 'id' | 'name' | 'position' | 'status'>;

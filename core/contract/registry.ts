@@ -58,6 +58,7 @@ import { STOCK_PRINT } from './izs-toolbox/stock-print.contract.ts';
 import { DASHBOARD } from './izs-visual/dashboard.contract.ts';
 import { METRIC_ENDPOINTS } from './izs-visual/metrics.contract.ts';
 import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
+import { WORKBENCH } from './izs-visual/workbench.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from './izs-weighing/anti-cheat.contract.ts';
 import { DISPATCH_SLIP } from './izs-weighing/dispatch-slip.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
@@ -82,6 +83,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   reconcile: RECONCILE,
   visual: VISUAL_ENDPOINTS,
   dashboard: DASHBOARD,
+  workbench: WORKBENCH,
   metrics: METRIC_ENDPOINTS,
   report: REPORT_ENDPOINTS,
   blockchain: BLOCKCHAIN,

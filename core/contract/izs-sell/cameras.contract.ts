@@ -29,7 +29,7 @@ export const CAMERA_POSITIONS = [
   { label: '侧面', value: 'side' },
 ];
 
-export const CAMERA_PATHS = { look: '/api/izs-sell/cameras/look' } as const;
+export const CAMERA_PATHS = { look: '/api/izs-sell/cameras/look', station: '/api/izs-sell/cameras/station' } as const;
 
 const url = (label: string) =>
   z
@@ -120,6 +120,25 @@ export const CAMERAS = {
     query: z.object({ id: idSchema }),
     answer: cameraLookSchema,
     permission: { code: 'base_cameraList', action: 'view' },
+  }),
+  /**
+   * The weighing stations' read: a weighbridge's enabled cameras with their addresses, for whoever may weigh there
+   * (过磅作业, 简易过磅, 分拣过磅) or view the camera list — a clerk records the snapshots without the 摄像头 menu.
+   */
+  station: endpoint({
+    method: 'GET',
+    path: CAMERA_PATHS.station,
+    summary: '过磅作业：某地磅启用的摄像头及其抓拍地址（不含账号密码）',
+    query: z.object({ weighbridgeId: idSchema }),
+    answer: z.array(cameraLookSchema),
+    permission: {
+      anyView: [
+        'supply_chain_loadometer',
+        'supply_chain_ease_loadometer',
+        'supply_chain_assembly_loadometer',
+        'base_cameraList',
+      ],
+    },
   }),
 };
 

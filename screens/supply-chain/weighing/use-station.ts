@@ -3,14 +3,10 @@
  * station setting, else the server's SCALE_PLUGIN_URL from socket-config, else the bridge default), the
  * weighbridges to pick from, and the cameras of the chosen one (spec §7.6 cameras `look`).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { type Row, useSelectListQuery } from '../../../core/api/crud.api.ts';
 import { useWeighingSocketSocketConfigQuery } from '../../../core/api/izs-weighing.api.ts';
-import {
-  type CameraRow,
-  useLazyStationCamerasLookQuery,
-  useStationCamerasListQuery,
-} from '../../../core/api/izs-weighing-order.api.ts';
+import { type CameraRow, useStationCamerasListQuery } from '../../../core/api/izs-weighing-order.api.ts';
 import { useBizCache } from '../../../core/biz-cache/use-biz-cache.ts';
 import type { CameraLook } from '../../../core/contract/izs-sell/cameras.contract.ts';
 import { WEIGHBRIDGE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
@@ -93,29 +89,12 @@ export interface CameraView extends CameraRow {
   look?: CameraLook;
 }
 
-/**
- * The cameras of a weighbridge with their snapshot addresses. `snapshots()` answers the addresses a pass records.
- * A user without the camera list permission gets no cameras (the look-ups are silent).
- */
+/** The cameras of a weighbridge with their snapshot addresses. `snapshots()` answers the addresses a pass records. */
 export function useCameras(weighbridgeId: string | undefined) {
-  const list = useStationCamerasListQuery({ weighbridgeId: weighbridgeId ?? '', status: 1 }, { skip: !weighbridgeId });
-  const [look] = useLazyStationCamerasLookQuery();
-  const [looks, setLooks] = useState<Record<string, CameraLook>>({});
-  useEffect(() => {
-    let live = true;
-    for (const c of list.data ?? []) {
-      look({ id: c.id }, true)
-        .unwrap()
-        .then((l) => live && setLooks((m) => ({ ...m, [c.id]: l })))
-        .catch(() => undefined);
-    }
-    return () => {
-      live = false;
-    };
-  }, [list.data, look]);
+  const list = useStationCamerasListQuery({ weighbridgeId: weighbridgeId ?? '' }, { skip: !weighbridgeId });
   const cameras: CameraView[] = useMemo(
-    () => (list.data ?? []).map((c) => ({ ...c, look: looks[c.id] })),
-    [list.data, looks],
+    () => (list.data ?? []).map((l) => ({ id: l.id, name: l.name, position: l.position, status: 1, look: l })),
+    [list.data],
   );
   const snapshots = useCallback(
     () => cameras.map((c) => c.look?.snapshotUrl ?? '').filter((u) => /^https?:\/\//.test(u)),

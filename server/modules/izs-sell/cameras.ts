@@ -58,5 +58,42 @@ export async function registerCameras(app: FastifyInstance, actx: AppContext): P
       };
       return look;
     });
+
+    endpoints(s, db).handle(CAMERAS.station, async ({ query, user }) => {
+      const found = await db
+        .select({
+          id: cameras.id,
+          name: cameras.name,
+          brand: cameras.brand,
+          position: cameras.position,
+          ip: cameras.ip,
+          port: cameras.port,
+          channel: cameras.channel,
+          snapshotUrl: cameras.snapshotUrl,
+          streamUrl: cameras.streamUrl,
+          weighbridgeName: weighbridge.name,
+        })
+        .from(cameras)
+        .innerJoin(weighbridge, and(eq(weighbridge.id, cameras.weighbridgeId), tenantOf(user, weighbridge)))
+        .where(
+          and(
+            tenantOf(user, cameras),
+            eq(cameras.weighbridgeId, query.weighbridgeId),
+            eq(cameras.status, 1),
+            eq(cameras.isDeleted, 0),
+          ),
+        )
+        .orderBy(cameras.id);
+      return found.map(
+        (c): CameraLook => ({
+          id: c.id,
+          name: c.name,
+          brand: c.brand,
+          position: c.position,
+          weighbridgeName: c.weighbridgeName,
+          ...cameraAddresses(c),
+        }),
+      );
+    });
   });
 }

@@ -12,6 +12,7 @@ import { registerMetrics } from './metrics.ts';
 import { registerOperation } from './operation.ts';
 import { registerQuotes } from './quotes.ts';
 import { registerSites } from './sites.ts';
+import { registerWorkbench } from './workbench.ts';
 
 export function registerIzsVisual(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.database.db;
@@ -26,5 +27,6 @@ export function registerIzsVisual(app: FastifyInstance, ctx: AppContext): void {
   registerConfig(r, db);
   registerSites(r, db);
   registerDashboard(r, db, tz);
+  registerWorkbench(r, db, tz);
   registerMetrics(r, db, tz);
 }
