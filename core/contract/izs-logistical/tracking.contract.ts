@@ -101,6 +101,9 @@ export const alarmRow = z.object({
 });
 export type AlarmRow = z.infer<typeof alarmRow>;
 
+/** The terminal's own address as the gateway saw it (failed sign-ins are counted per address and terminal). */
+const terminalAddress = z.string().max(64, '终端地址过长').default('');
+
 const idStr = z
   .union([z.string(), z.number()], { error: '编号格式不正确' })
   .transform((v) => String(v).trim())
@@ -236,23 +239,36 @@ export const LG_TRACKING = {
     method: 'POST',
     path: `${LG}/ingest/gateway/register`,
     summary: 'GPS网关：终端注册 (0x0100)',
-    body: z.object({ terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'), plate: z.string().default('') }),
-    answer: z.object({ result: z.number(), authCode: z.string() }),
+    body: z.object({
+      terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'),
+      plate: z.string().default(''),
+      address: terminalAddress,
+    }),
+    answer: z.object({ result: z.number(), authCode: z.string(), locked: z.boolean().default(false) }),
     isPublic: true,
   }),
   gatewayAuth: endpoint({
     method: 'POST',
     path: `${LG}/ingest/gateway/auth`,
     summary: 'GPS网关：终端鉴权 (0x0102)',
-    body: z.object({ terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'), code: z.string() }),
-    answer: z.object({ ok: z.boolean() }),
+    body: z.object({
+      terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'),
+      code: z.string().max(64, '鉴权码过长'),
+      address: terminalAddress,
+    }),
+    answer: z.object({ ok: z.boolean(), locked: z.boolean().default(false) }),
     isPublic: true,
   }),
   gatewayReject: endpoint({
     method: 'POST',
     path: `${LG}/ingest/gateway/reject`,
     summary: 'GPS网关：记录拒收的帧',
-    body: z.object({ terminal: z.string().max(24).default(''), reason: z.string().max(64), raw: z.string().max(8192) }),
+    body: z.object({
+      terminal: z.string().max(24).default(''),
+      reason: z.string().max(64),
+      raw: z.string().max(8192),
+      address: terminalAddress,
+    }),
     answer: z.object({ logged: z.boolean() }),
     isPublic: true,
   }),
