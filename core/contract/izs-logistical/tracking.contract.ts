@@ -71,6 +71,8 @@ export const trackPoint = z.object({
   lat: z.number(),
   speed: z.number(),
   direction: z.number(),
+  /** 补传: reported late (0x0704 盲区补报, more than 10 minutes old, or older than the car's last report) */
+  late: z.boolean(),
 });
 export const trackAnswer = z.object({
   carId: z.string(),

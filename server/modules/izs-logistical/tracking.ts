@@ -137,13 +137,14 @@ export function registerLgTracking(
       .from(lgCar)
       .where(and(eq(lgCar.id, carId!), scope));
     if (!car) throw badRequest('车辆不存在');
-    const res = (await db.execute(sql`select time, lon, lat, speed, direction from lg_position
+    const res = (await db.execute(sql`select time, lon, lat, speed, direction, late from lg_position
       where car_id = ${carId} and time >= ${new Date(from)} and time < ${new Date(to)} order by time`)) as unknown as Rows<{
       time: string | Date;
       lon: number;
       lat: number;
       speed: number;
       direction: number;
+      late: number;
     }>;
     const points = res.rows.map((p) => ({
       time: new Date(p.time).getTime(),
@@ -151,6 +152,7 @@ export function registerLgTracking(
       lat: Number(p.lat),
       speed: Number(p.speed),
       direction: Number(p.direction),
+      late: Number(p.late) === 1,
     }));
     let m = 0;
     for (let i = 1; i < points.length; i++)

@@ -1,6 +1,7 @@
 // @vitest-environment node
 /**
- * The JT/T 808 terminals' sign-ins under abuse (issue 22 "failed attempts counted without a row each"): a failed
+ * Issue 22's gateway seams. The track API marks each point 补传 or not (late positions are stored as history with
+ * lg_position.late = 1). The JT/T 808 terminals' sign-ins under abuse (issue 22 "failed attempts counted without a row each"): a failed
  * 0x0102 鉴权 and a 0x0100 注册 of an unknown terminal are counted in the shared counter per terminal address (sent by
  * the gateway) and per terminal id — the same counters as the phone-app ingest — with one lg_ingest_reject row per
  * terminal and window; past either limit the gateway is told `locked` without the code being checked, answers the
@@ -11,11 +12,11 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Deframer, decodeFrame, encodeAuth, encodeFrame, type Message, MSG } from '../../core/logistics/jt808.ts';
 import { simPhone } from '../../core/logistics/simulate.ts';
-import { lgIngestReject } from '../../server/db/schema/index.ts';
+import { lgCar, lgIngestReject } from '../../server/db/schema/index.ts';
 import { FAILURES_PER_ADDRESS, FAILURES_PER_DEVICE } from '../../server/modules/izs-logistical/device-guard.ts';
 import { Gateway } from '../../tools/gps-gateway/gateway.ts';
 import { Upstream } from '../../tools/gps-gateway/upstream.ts';
-import { boot, call, deviceTokenOf, type TestApp } from './helpers.ts';
+import { boot, call, deviceTokenOf, login, type TestApp } from './helpers.ts';
 
 const TOKEN = 'gw-sign-in-token';
 const GW = '/api/izs-logistical/ingest/gateway';
@@ -153,5 +154,35 @@ describe('through the gateway', () => {
     expect(row.raw).toMatch(/^address=(::ffff:)?127\.0\.0\.1$/);
     sock.destroy();
     await g.close();
+  });
+});
+
+describe('the track API', () => {
+  it('answers late per point: a 补报 item and a 30-minute-old report are 补传, a live one is not', async () => {
+    const terminal = simPhone(2);
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const at = (ms: number, late = false) => ({
+      terminal,
+      time: ms,
+      lon: 113.3 + (now - ms) / 1e9,
+      lat: 23.1,
+      speed: 30,
+      direction: 90,
+      located: true,
+      late,
+    });
+    const sent = [at(now - 30 * 60_000), at(now - 3 * 60_000, true), at(now - 5_000)];
+    const r = await call(t, GW, { body: { positions: sent }, headers: { 'X-Gateway-Token': TOKEN } });
+    expect(r.body.data.results, JSON.stringify(r.body)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    const [car] = await t.database.db.select({ id: lgCar.id }).from(lgCar).where(eq(lgCar.gpsDeviceId, terminal));
+    const admin = (await login(t)).access_token;
+    const dayOf = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10); // Asia/Shanghai
+    const points = new Map<number, boolean>();
+    for (const day of new Set(sent.map((p) => dayOf(p.time)))) {
+      const tr = await call(t, '/api/izs-logistical/track', { token: admin, query: { carId: car.id, day } });
+      expect(tr.status, JSON.stringify(tr.body)).toBe(200);
+      for (const p of tr.body.data.points as { time: number; late: boolean }[]) points.set(p.time, p.late);
+    }
+    expect(sent.map((p) => points.get(p.time))).toEqual([true, true, false]);
   });
 });
