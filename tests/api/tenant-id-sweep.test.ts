@@ -153,6 +153,7 @@ let seq = 0;
 const strings = (key: string) => {
   seq++;
   const first: string[] = [];
+  if (/[Dd]ue|[Ee]xpire|[Mm]aturity/.test(key)) first.push('2026-12-31');
   if (/date|Date|day$|Day$|Start$|End$/.test(key)) first.push(TODAY);
   if (/month|period|Period/.test(key)) first.push('2026-11');
   if (/time|Time/.test(key)) first.push(`${TODAY} 10:00:00`);
@@ -160,9 +161,8 @@ const strings = (key: string) => {
   if (/plate|carNumber|Plate/.test(key)) first.push(`浙B${String(10_000 + seq).slice(-4)}X`);
   if (/code|Code|No$|no$|account$/.test(key)) first.push(`SW${seq}`);
   if (/fee|Fee|[Dd]educt|[Ii]mpurity|[Dd]iscount/.test(key)) first.push('0');
-  if (/[Dd]ue|[Ee]xpire|[Mm]aturity/.test(key)) first.push('2026-12-31');
   if (/(^ip|Ip|host|Host)$/.test(key)) first.push('10.0.0.9');
-  if (/taxpayer|Taxpayer|taxNo|TaxNo|creditCode/.test(key)) first.push('91330200MA2H00001X');
+  if (/taxpayer|Taxpayer|taxNo|TaxNo|creditCode|dutyParagraph/.test(key)) first.push('91330200MA2H00001X');
   if (/^lat|Lat$/.test(key)) first.push('30.1');
   if (/^(lon|lng)|(Lon|Lng)$/.test(key)) first.push('120.1');
   if (/fence|Fence/.test(key)) first.push('[[120.1,30.1],[120.2,30.1],[120.2,30.2]]');
