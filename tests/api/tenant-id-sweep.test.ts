@@ -167,6 +167,7 @@ const strings = (key: string) => {
   if (/^(lon|lng)|(Lon|Lng)$/.test(key)) first.push('120.1');
   if (/fence|Fence/.test(key)) first.push('[[120.1,30.1],[120.2,30.1],[120.2,30.2]]');
   if (/mmsi|MMSI|Mmsi/.test(key)) first.push(String(412_000_000 + seq));
+  if (/[Ww]eight$|Kg$/.test(key)) first.push('30000');
   if (/[Rr]ate$|[Rr]atio$|[Pp]rice|[Aa]mount|qty|Qty|[Ww]eight|[Mm]oney|[Ff]ee/.test(key)) first.push('1');
   return [
     ...first,
@@ -294,6 +295,7 @@ const CJK = /[\u4e00-\u9fff]/;
 const OWN_BASE = [
   '/api/izs-base/material-category',
   '/api/izs-base/related-party',
+  '/api/izs-base/related-party',
   '/api/izs-base/material',
   '/api/izs-base/warehouse',
   '/api/izs-base/weighbridge',
@@ -302,10 +304,18 @@ const OWN_BASE = [
   '/api/izs-logistical/driver',
   '/api/izs-logistical/car',
   '/api/izs-logistical/site',
+  '/api/izs-logistical/site',
+  '/api/izs-logistical/port',
   '/api/izs-logistical/port',
   '/api/izs-logistical/ship',
   '/api/izs-scf/fund-provider',
 ];
+/** Keys of the far end of a pair: they take the second tenant's second row of the table. */
+const FAR_END = /^(customer|dest|to|discharge)/;
+/** Fields a route needs that are not in the sweep's reach (an update names the row it changes). */
+const ROUTE_EXTRA: Record<string, (o: SecondTenant) => Record<string, unknown>> = {
+  '/api/blade-system/user/update': (o) => ({ id: o.userId }),
+};
 /** The financing routes read the book from this header: the second tenant's own, once it saved one. */
 const BOOK_ROUTE = /^\/api\/izs-financ/;
 
@@ -355,14 +365,22 @@ describe('second tenant: tenant 000000’s ids in every id field of every save r
 
     // the second tenant's own rows: what tenant/submit made, plus base data saved through its own routes
     const own = new Map<string, string>();
+    /** a second row, for the far end of a pair (customer beside supplier, destination beside origin) */
+    const own2 = new Map<string, string>();
     const readOwn = async () => {
       for (const tb of known) {
         const r = await rows<{ id: string }>(
           db,
-          sql`select id::text as id from ${sql.identifier(tb)} where tenant_id = ${other.tenantId} order by id limit 1`,
+          sql`select id::text as id from ${sql.identifier(tb)} where tenant_id = ${other.tenantId} order by id limit 2`,
         );
         if (r[0]) own.set(tb, r[0].id);
+        if (r[1]) own2.set(tb, r[1].id);
       }
+    };
+    const ownFor = (key: string, path: string) => {
+      const tb = tableFor(key, path, known);
+      if (!tb) return undefined;
+      return (FAR_END.test(key) && own2.get(tb)) || own.get(tb);
     };
     await readOwn();
     const made: string[] = [];
@@ -372,14 +390,21 @@ describe('second tenant: tenant 000000’s ids in every id field of every save r
       const path = resourcePaths(def).submit;
       const r = await call(t, path, {
         token: other.token,
-        body: build(def.schemas.form, (_p, k) => {
-          const tb = tableFor(k, path, known);
-          return tb ? own.get(tb) : undefined;
-        }),
+        body: build(def.schemas.form, (_p, k) => ownFor(k, path)),
       });
       made.push(`${base} ${r.status} ${r.status === 200 ? '' : JSON.stringify(r.body).slice(0, 100)}`);
       await readOwn();
     }
+    const config = await call(t, ENDPOINT_GROUPS.baseConfig.businessUpdate.path, {
+      token: other.token,
+      body: {
+        ...(build(ENDPOINT_GROUPS.baseConfig.businessUpdate.body, (_p, k) => ownFor(k, '')) as object),
+        manualWeighAllowed: 1,
+      },
+    });
+    made.push(
+      `business config ${config.status} ${config.status === 200 ? '' : JSON.stringify(config.body).slice(0, 100)}`,
+    );
     const book = await call(t, '/api/izs-financing/account-set/save', {
       token: other.token,
       body: build(ENDPOINT_GROUPS.accountSets.save.body, (_p, k) => (k === 'deptId' ? other.deptId : undefined)),
@@ -413,11 +438,11 @@ describe('second tenant: tenant 000000’s ids in every id field of every save r
         const seq0 = seq;
         const bodyWith = (v: string) => {
           seq = seq0; // the same texts in both bodies
-          return build(route.schema, (p, k) => {
+          const body = build(route.schema, (p, k) => {
             if (p === path) return v;
-            const tb = tableFor(k, route.path, known);
-            return (tb && own.get(tb)) ?? UNKNOWN_OTHER;
-          });
+            return ownFor(k, route.path) ?? UNKNOWN_OTHER;
+          }) as Record<string, unknown>;
+          return { ...body, ...(ROUTE_EXTRA[route.path]?.(other) ?? {}) };
         };
         const bodyA = bodyWith(theirs);
         const a = await call(t, route.path, { token: other.token, body: bodyA, headers: headers(route.path) });
