@@ -10,6 +10,7 @@
 import { type ILayer, Map as L7Map, LineLayer, PointLayer, PolygonLayer, RasterLayer, Scene } from '@antv/l7';
 import { useEffect, useRef, useState } from 'react';
 import china from './china-provinces.json';
+import { LATE_COLOR } from './colors.ts';
 
 export type LonLat = [number, number];
 export interface MapVehicle {
@@ -33,6 +34,8 @@ export interface LgMapProps {
   sites?: MapSite[];
   track?: LonLat[];
   stops?: { lon: number; lat: number; label: string }[];
+  /** 补传 points of the track (reported late: 盲区补报 or a delayed upload), drawn in orange */
+  late?: LonLat[];
   cursor?: LonLat | null;
   center?: LonLat;
   zoom?: number;
@@ -53,7 +56,7 @@ const MOTION_COLORS: Record<MapVehicle['motion'], string> = {
 const empty = { type: 'FeatureCollection', features: [] } as const;
 
 type Layers = Record<
-  'vehicles' | 'labels' | 'fences' | 'sites' | 'track' | 'stops' | 'cursor' | 'draft' | 'draftPts',
+  'vehicles' | 'labels' | 'fences' | 'sites' | 'track' | 'stops' | 'late' | 'cursor' | 'draft' | 'draftPts',
   ILayer
 >;
 
@@ -131,6 +134,7 @@ export default function LgMap(props: LgMapProps) {
         sites: new PointLayer({ zIndex: 4 }).source([], pointParser).shape('name', 'text').size(12).color('#1d4ed8'),
         track: new LineLayer({ zIndex: 5 }).source(empty).shape('line').size(3).color('#2563eb'),
         stops: new PointLayer({ zIndex: 6 }).source([], pointParser).shape('circle').size(9).color('#dc2626'),
+        late: new PointLayer({ zIndex: 7 }).source([], pointParser).shape('circle').size(4).color(LATE_COLOR),
         cursor: new PointLayer({ zIndex: 8 }).source([], pointParser).shape('triangle').size(12).color('#111827'),
         draft: new LineLayer({ zIndex: 9 }).source(empty).shape('line').size(2).color('#dc2626'),
         draftPts: new PointLayer({ zIndex: 9 })
@@ -204,6 +208,7 @@ export default function LgMap(props: LgMapProps) {
         : empty,
     );
     layers.current.stops.setData(props.stops ?? []);
+    layers.current.late.setData((props.late ?? []).map(([lon, lat]) => ({ lon, lat })));
     if (t.length >= 2 && scene.current) {
       const xs = t.map((p) => p[0]);
       const ys = t.map((p) => p[1]);
@@ -212,7 +217,7 @@ export default function LgMap(props: LgMapProps) {
         [Math.max(...xs), Math.max(...ys)],
       ]);
     }
-  }, [ready, props.track, props.stops]);
+  }, [ready, props.track, props.stops, props.late]);
 
   useEffect(() => {
     if (!ready || !layers.current) return;

@@ -6,6 +6,7 @@ import { useLgTrackingTrackQuery } from '../../core/api/izs-logistical.api.ts';
 import { CAR_OPTIONS } from '../../core/contract/izs-logistical/fleet.contract.ts';
 import { businessToday } from '../../core/format/business-day.ts';
 import { formatClock } from '../../core/format/date.ts';
+import { LATE_COLOR } from '../../features/logistics-map/colors.ts';
 import { LgMap, type LonLat } from '../../features/logistics-map/lazy-map.tsx';
 
 const SPEEDS = [1, 10, 30, 60, 300];
@@ -15,9 +16,18 @@ const clock = (ms: number) => formatClock(ms);
 const minutes = (s: number) =>
   s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.round(s / 60)}分钟`;
 
+const dot = (color: string) => (
+  <span
+    aria-hidden
+    style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 5, background: color, marginRight: 4 }}
+  />
+);
+
 /**
  * 司机轨迹 (/logistical/driver-track): replay a vehicle's day (or a transport order's trip, ?orderId=) — play,
- * pause, speed (track seconds per real second), a time slider, and the stops marked with their length.
+ * pause, speed (track seconds per real second), a time slider, and the stops marked with their length. Points
+ * reported late (补传: a 0x0704 盲区补报 batch or a delayed upload, `late` in the track answer) are drawn in orange,
+ * counted in the summary and tagged when the cursor is on one; the legend under the map says so.
  */
 export default function DriverTrackScreen() {
   const search = new URLSearchParams(useSearch());
@@ -59,6 +69,7 @@ export default function DriverTrackScreen() {
   }, [playing, speed, points]);
 
   const line = useMemo<LonLat[]>(() => points.map((p) => [p.lon, p.lat]), [points]);
+  const late = useMemo<LonLat[]>(() => points.filter((p) => p.late).map((p) => [p.lon, p.lat]), [points]);
   const stops = useMemo(
     () => (q.data?.stops ?? []).map((s) => ({ lon: s.lon, lat: s.lat, label: minutes(s.seconds) })),
     [q.data?.stops],
@@ -100,24 +111,37 @@ export default function DriverTrackScreen() {
         />
         <span data-testid="track-summary">
           {q.data
-            ? `${q.data.plate} · ${points.length} 个点 · ${q.data.distanceKm} km · 停车 ${stops.length} 次`
+            ? `${q.data.plate} · ${points.length} 个点${late.length ? `（其中补传 ${late.length} 个）` : ''} · ${q.data.distanceKm} km · 停车 ${stops.length} 次`
             : '无轨迹'}
         </span>
       </Space>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 300px', gap: 12 }}>
         <div>
-          <LgMap track={line} stops={stops} cursor={cur ? [cur.lon, cur.lat] : null} height={520} />
+          <LgMap track={line} stops={stops} late={late} cursor={cur ? [cur.lon, cur.lat] : null} height={520} />
+          <div data-testid="track-legend" style={{ display: 'flex', gap: 16, marginTop: 6, fontSize: 12 }}>
+            <span>{dot('#2563eb')}行驶轨迹</span>
+            <span>{dot('#dc2626')}停车点</span>
+            <span>{dot(LATE_COLOR)}补传点（盲区补报或延后上传的位置，按定位时间补入轨迹，不触发报警）</span>
+          </div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 8 }}>
             <span data-testid="track-time" style={{ minWidth: 80 }}>
               {cur ? clock(cur.time) : '--:--:--'}
             </span>
+            {cur?.late ? (
+              <Tag color="orange" data-testid="track-late">
+                补传
+              </Tag>
+            ) : null}
             <div style={{ flex: 1 }}>
               <Slider
                 min={0}
                 max={Math.max(0, points.length - 1)}
                 value={idx}
                 onChange={(v) => setIdx(Number(v))}
-                tipFormatter={(v) => (points[Number(v)] ? clock(points[Number(v)].time) : '')}
+                tipFormatter={(v) => {
+                  const p = points[Number(v)];
+                  return p ? `${clock(p.time)}${p.late ? ' 补传' : ''}` : '';
+                }}
               />
             </div>
             <span style={{ minWidth: 90 }}>{cur ? `${cur.speed.toFixed(1)} km/h` : ''}</span>

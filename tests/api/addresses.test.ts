@@ -5,9 +5,12 @@
  * link-local, private, multicast or unspecified addresses are refused when saved and again at each delivery, and
  * the delivery log keeps the status and timing, never the answer.
  */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPEN_API } from '../../core/contract/open/open-v1.contract.ts';
+import { stringToSign } from '../../core/contract/open/signing.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openApp, openWebhook } from '../../server/db/schema/index.ts';
 import { md5hex } from '../../server/platform/password.ts';
@@ -27,6 +30,10 @@ beforeAll(async () => {
   token = (await login(t)).access_token;
   receiver = createServer((req, res) => {
     hits.push(req.url ?? '');
+    if (req.url === '/moved') {
+      res.writeHead(302, { location: `${hookUrl.replace('/hook', '/followed')}` }).end();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/plain' }).end('+PONG redis_version:7.2.4 secret banner');
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -75,6 +82,57 @@ describe('TRUST_PROXY', () => {
     }
     expect((await signInFrom('127.0.0.1', '10.0.77.1', 'admin')).statusCode).toBe(429);
     expect((await signInFrom('127.0.0.1', '10.0.77.2', 'nobody')).statusCode).toBe(400);
+  });
+
+  it('the trace page’s probe limit counts a private-network PC at its own address, whatever it forwards', async () => {
+    const probe = (remoteAddress: string, forwardedFor: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/izs-toolbox/blockchain/transaction-by-order-no',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+        query: { orderType: 'in_stock', orderNo: 'RK20260101000X', t: 'C'.repeat(22) },
+      });
+    for (let i = 0; i < 30; i++) expect((await probe('10.0.8.8', `10.0.${i}.2`)).statusCode).toBe(400);
+    const refused = await probe('10.0.8.8', '10.0.201.2');
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body).msg).toBe('查询过于频繁，请稍后再试');
+    expect((await probe('10.0.8.7', '10.0.8.8')).statusCode).toBe(400);
+  });
+
+  it('an open-API app’s IP allow-list is not passed by a forwarded address from a private-network PC', async () => {
+    const made = await call(t, '/api/izs-toolbox/open-app/save', {
+      token,
+      body: { name: `白名单${randomBytes(3).toString('hex')}`, scopes: ['stock'], rateLimit: 100, ipAllow: '10.1.2.3' },
+    });
+    expect(made.body.success, JSON.stringify(made.body)).toBe(true);
+    const { appKey } = made.body.data.app as { appKey: string };
+    const secret = made.body.data.secret as string;
+    const path = OPEN_API.stockDocuments.path;
+    const signedFrom = (remoteAddress: string, forwardedFor?: string) => {
+      const ts = String(Math.floor(Date.now() / 1000));
+      const nonce = randomBytes(16).toString('hex');
+      const digest = createHash('sha256').update('').digest('hex');
+      const sig = createHmac('sha256', secret)
+        .update(stringToSign({ method: 'GET', path, query: '', timestamp: ts, nonce, contentSha256: digest }))
+        .digest('hex');
+      return t.app.inject({
+        method: 'GET',
+        url: path,
+        remoteAddress,
+        headers: {
+          'x-app-key': appKey,
+          'x-timestamp': ts,
+          'x-nonce': nonce,
+          'x-content-sha256': digest,
+          'x-signature': sig,
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+      });
+    };
+    const spoofed = await signedFrom('10.0.9.7', '10.1.2.3');
+    expect([spoofed.statusCode, JSON.parse(spoofed.body).code]).toEqual([403, 40103]);
+    expect(JSON.parse((await signedFrom('10.1.2.3')).body).code).toBe(200);
   });
 });
 
@@ -150,6 +208,33 @@ describe('webhook targets', () => {
     const after = await call(t, `${OA}/deliveries`, { token, query: { appId } });
     expect(after.body.data.records[0]).toMatchObject({ lastStatus: 200, lastLatencyMs: expect.any(Number) });
     expect(JSON.stringify(after.body)).not.toMatch(/PONG|redis|banner/);
+  });
+
+  it('a redirect is not followed: the log keeps its status, the place it points to is never called', async () => {
+    process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+    try {
+      const saved = await saveApp(hookUrl.replace('/hook', '/moved'));
+      expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+      const appId = saved.body.data.app.id as string;
+      hits.length = 0;
+      const [d] = await t.database.db
+        .insert(openWebhook)
+        .values({ tenantId: '000000', appId, event: 'ping', payload: '{}', state: 'pending' })
+        .returning();
+      await expect
+        .poll(
+          async () => (await t.database.db.select().from(openWebhook).where(eq(openWebhook.id, d.id)))[0].lastStatus,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(302);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(hits.filter((h) => h === '/followed')).toEqual([]);
+      expect(hits.filter((h) => h === '/moved').length).toBeGreaterThanOrEqual(1);
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_HOSTS;
+    }
   });
 
   it('a URL whose host changed to a private address after save is refused at delivery', async () => {

@@ -50,6 +50,8 @@ export interface GatewayStats {
 }
 
 interface Session {
+  /** the terminal's address: the server counts its failed sign-ins per address and terminal */
+  address: string;
   phone: string;
   v2019: boolean;
   authed: boolean;
@@ -84,7 +86,9 @@ export class Gateway {
     this.sockets.add(sock);
     this.stats.sessions++;
     const de = new Deframer();
-    const s: Session = { phone: '', v2019: false, authed: false, serial: 0 };
+    const s: Session = { address: sock.remoteAddress ?? '', phone: '', v2019: false, authed: false, serial: 0 };
+    /** too many failed sign-ins: answered 失败 and hung up (the terminal reconnects later) */
+    const hangUp = () => setTimeout(() => sock.end(), 50);
     const reply = (m: Message, msgId: number, body: Uint8Array) => {
       if (sock.destroyed) return;
       s.serial = (s.serial + 1) & 0xffff;
@@ -108,10 +112,10 @@ export class Gateway {
         if (!r.ok) {
           this.stats.bad++;
           this.log(`拒收帧 (${r.error}) ${s.phone || sock.remoteAddress}: ${toHex(raw).slice(0, 120)}`);
-          void this.up.reject(s.phone, r.error, toHex(raw)).catch(() => undefined);
+          void this.up.reject(s.phone, r.error, toHex(raw), s.address).catch(() => undefined);
           continue;
         }
-        void this.handle(r.msg, s, general, reply).catch((e) => this.log(`处理失败 ${s.phone}: ${String(e)}`));
+        void this.handle(r.msg, s, general, reply, hangUp).catch((e) => this.log(`处理失败 ${s.phone}: ${String(e)}`));
       }
     });
     sock.on('close', () => {
@@ -126,6 +130,7 @@ export class Gateway {
     s: Session,
     general: (m: Message, result: number) => void,
     reply: (m: Message, id: number, body: Uint8Array) => void,
+    hangUp: () => void,
   ): Promise<void> {
     if (s.phone && s.phone !== m.phone) s.authed = false;
     s.phone = m.phone;
@@ -133,14 +138,17 @@ export class Gateway {
     switch (m.msgId) {
       case MSG.register: {
         const reg = parseRegister(m.body, m.v2019);
-        const r = await this.up.register(m.phone, reg?.plate ?? '');
+        const r = await this.up.register(m.phone, reg?.plate ?? '', s.address);
         reply(m, MSG.registerReply, registerReplyBody(m.serial, r.result, r.authCode));
+        if (r.locked) hangUp();
         return;
       }
       case MSG.auth: {
         const a = parseAuth(m.body, m.v2019);
-        s.authed = !!a && (await this.up.auth(m.phone, a.code));
+        const r = a ? await this.up.auth(m.phone, a.code, s.address) : { ok: false, locked: false };
+        s.authed = r.ok;
         general(m, s.authed ? REPLY.ok : REPLY.fail);
+        if (r.locked) hangUp();
         return;
       }
       case MSG.heartbeat:
@@ -151,7 +159,7 @@ export class Gateway {
         const loc = parseLocation(m.body);
         if (!loc || Number.isNaN(loc.time)) {
           this.stats.refused++;
-          void this.up.reject(m.phone, '位置数据格式不正确', toHex(m.body)).catch(() => undefined);
+          void this.up.reject(m.phone, '位置数据格式不正确', toHex(m.body), s.address).catch(() => undefined);
           return general(m, REPLY.bad);
         }
         const res = await this.up.position(toPosition(m.phone, loc));
@@ -168,7 +176,7 @@ export class Gateway {
         const batch = parseBatch(m.body);
         if (!batch || batch.items.length === 0) {
           this.stats.refused++;
-          void this.up.reject(m.phone, '批量位置数据格式不正确', toHex(m.body)).catch(() => undefined);
+          void this.up.reject(m.phone, '批量位置数据格式不正确', toHex(m.body), s.address).catch(() => undefined);
           return general(m, REPLY.bad);
         }
         const positions: GatewayPosition[] = [];
@@ -176,7 +184,7 @@ export class Gateway {
           const loc = parseLocation(item);
           if (!loc || Number.isNaN(loc.time)) {
             this.stats.refused++;
-            void this.up.reject(m.phone, '位置数据格式不正确', toHex(item)).catch(() => undefined);
+            void this.up.reject(m.phone, '位置数据格式不正确', toHex(item), s.address).catch(() => undefined);
             continue;
           }
           positions.push(toPosition(m.phone, loc, batch.type === 1));

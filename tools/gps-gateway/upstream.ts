@@ -32,16 +32,32 @@ export class Upstream {
     return json.data;
   }
 
-  register(terminal: string, plate: string) {
-    return this.post<{ result: number; authCode: string }>('/ingest/gateway/register', { terminal, plate });
+  /** `address`: the terminal's own address (the server counts failed sign-ins per address and terminal). */
+  register(terminal: string, plate: string, address = '') {
+    return this.post<{ result: number; authCode: string; locked?: boolean }>('/ingest/gateway/register', {
+      terminal,
+      plate,
+      address: address.slice(0, 64),
+    });
   }
 
-  async auth(terminal: string, code: string): Promise<boolean> {
-    return (await this.post<{ ok: boolean }>('/ingest/gateway/auth', { terminal, code })).ok;
+  /** ok: the 鉴权码 is right; locked: too many failed sign-ins from this address or for this terminal. */
+  async auth(terminal: string, code: string, address = ''): Promise<{ ok: boolean; locked: boolean }> {
+    const r = await this.post<{ ok: boolean; locked?: boolean }>('/ingest/gateway/auth', {
+      terminal,
+      code: code.slice(0, 64),
+      address: address.slice(0, 64),
+    });
+    return { ok: r.ok, locked: !!r.locked };
   }
 
-  async reject(terminal: string, reason: string, raw: string): Promise<void> {
-    await this.post('/ingest/gateway/reject', { terminal: terminal.slice(0, 24), reason, raw: raw.slice(0, 8192) });
+  async reject(terminal: string, reason: string, raw: string, address = ''): Promise<void> {
+    await this.post('/ingest/gateway/reject', {
+      terminal: terminal.slice(0, 24),
+      reason,
+      raw: raw.slice(0, 8192),
+      address: address.slice(0, 64),
+    });
   }
 
   position(p: GatewayPosition): Promise<Result> {

@@ -71,6 +71,8 @@ export const trackPoint = z.object({
   lat: z.number(),
   speed: z.number(),
   direction: z.number(),
+  /** 补传: reported late (0x0704 盲区补报, more than 10 minutes old, or older than the car's last report) */
+  late: z.boolean(),
 });
 export const trackAnswer = z.object({
   carId: z.string(),
@@ -100,6 +102,9 @@ export const alarmRow = z.object({
   handlerName: z.string(),
 });
 export type AlarmRow = z.infer<typeof alarmRow>;
+
+/** The terminal's own address as the gateway saw it (failed sign-ins are counted per address and terminal). */
+const terminalAddress = z.string().max(64, '终端地址过长').default('');
 
 const idStr = z
   .union([z.string(), z.number()], { error: '编号格式不正确' })
@@ -236,23 +241,36 @@ export const LG_TRACKING = {
     method: 'POST',
     path: `${LG}/ingest/gateway/register`,
     summary: 'GPS网关：终端注册 (0x0100)',
-    body: z.object({ terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'), plate: z.string().default('') }),
-    answer: z.object({ result: z.number(), authCode: z.string() }),
+    body: z.object({
+      terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'),
+      plate: z.string().default(''),
+      address: terminalAddress,
+    }),
+    answer: z.object({ result: z.number(), authCode: z.string(), locked: z.boolean().default(false) }),
     isPublic: true,
   }),
   gatewayAuth: endpoint({
     method: 'POST',
     path: `${LG}/ingest/gateway/auth`,
     summary: 'GPS网关：终端鉴权 (0x0102)',
-    body: z.object({ terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'), code: z.string() }),
-    answer: z.object({ ok: z.boolean() }),
+    body: z.object({
+      terminal: z.string().regex(/^\d{1,20}$/, '终端手机号格式不正确'),
+      code: z.string().max(64, '鉴权码过长'),
+      address: terminalAddress,
+    }),
+    answer: z.object({ ok: z.boolean(), locked: z.boolean().default(false) }),
     isPublic: true,
   }),
   gatewayReject: endpoint({
     method: 'POST',
     path: `${LG}/ingest/gateway/reject`,
     summary: 'GPS网关：记录拒收的帧',
-    body: z.object({ terminal: z.string().max(24).default(''), reason: z.string().max(64), raw: z.string().max(8192) }),
+    body: z.object({
+      terminal: z.string().max(24).default(''),
+      reason: z.string().max(64),
+      raw: z.string().max(8192),
+      address: terminalAddress,
+    }),
     answer: z.object({ logged: z.boolean() }),
     isPublic: true,
   }),

@@ -24,12 +24,15 @@ export const impurityPercent = (label = '扣杂率') =>
     .refine((v) => Number(v) < 100, { message: `${label}必须小于100` })
     .default('0');
 
+/** The row schema of each linesOf array (its rows are z.unknown to the outside): read by the second-tenant id sweep. */
+export const LINE_SCHEMAS = new WeakMap<z.ZodType, z.ZodType>();
+
 /**
  * An array of rows validated one by one, the first bad row answered as `第N行：<message>` (so a 3-line document
  * with a bad 3rd line is refused as a whole, naming the row and the field).
  */
 export function linesOf<S extends z.ZodType>(line: S, label = '明细', max = 200) {
-  return z
+  const lines = z
     .array(z.unknown(), { error: `请填写${label}` })
     .min(1, `请至少填写一行${label}`)
     .max(max, `${label}不能超过${max}行`)
@@ -50,6 +53,8 @@ export function linesOf<S extends z.ZodType>(line: S, label = '明细', max = 20
       }
       return out;
     });
+  LINE_SCHEMAS.set(lines, line);
+  return lines;
 }
 
 /** Document life cycle (DESIGN §5). */

@@ -137,13 +137,14 @@ export function registerLgTracking(
       .from(lgCar)
       .where(and(eq(lgCar.id, carId!), scope));
     if (!car) throw badRequest('车辆不存在');
-    const res = (await db.execute(sql`select time, lon, lat, speed, direction from lg_position
+    const res = (await db.execute(sql`select time, lon, lat, speed, direction, late from lg_position
       where car_id = ${carId} and time >= ${new Date(from)} and time < ${new Date(to)} order by time`)) as unknown as Rows<{
       time: string | Date;
       lon: number;
       lat: number;
       speed: number;
       direction: number;
+      late: number;
     }>;
     const points = res.rows.map((p) => ({
       time: new Date(p.time).getTime(),
@@ -151,6 +152,7 @@ export function registerLgTracking(
       lat: Number(p.lat),
       speed: Number(p.speed),
       direction: Number(p.direction),
+      late: Number(p.late) === 1,
     }));
     let m = 0;
     for (let i = 1; i < points.length; i++)
@@ -312,32 +314,46 @@ export function registerLgTracking(
     return { results: body.positions.map((_, i) => (bad.has(i) ? { ok: false, msg: bad.get(i) } : stored[k++])) };
   });
 
+  // the terminals behind the gateway: failed sign-ins counted per terminal address and terminal id in the shared
+  // counter (one lg_ingest_reject row per terminal and window), past the limits refused without a look at the code
+  const devices = deviceGuard(db);
+  const terminalFailed = async (address: string, terminal: string, reason: string) => {
+    if (await devices.failed(address, terminal)) await ingestor.reject('jt808', terminal, reason, `address=${address}`);
+  };
+
   r.handle(LG_TRACKING.gatewayRegister, async ({ body, req }) => {
     gatewayOnly(req.headers['x-gateway-token']);
+    const address = body.address || req.ip;
+    if (await devices.lockedFor(address, body.terminal)) return { result: 4, authCode: '', locked: true };
     const car = await ingestor.carOf(body.terminal);
     if (!car) {
-      await ingestor.reject('jt808', body.terminal, '注册：未知终端');
-      return { result: 4, authCode: '' };
+      await terminalFailed(address, body.terminal, '注册：未知终端');
+      return { result: 4, authCode: '', locked: false };
     }
-    return { result: 0, authCode: car.token };
+    return { result: 0, authCode: car.token, locked: false };
   });
 
   r.handle(LG_TRACKING.gatewayAuth, async ({ body, req }) => {
     gatewayOnly(req.headers['x-gateway-token']);
+    const address = body.address || req.ip;
+    if (await devices.lockedFor(address, body.terminal)) return { ok: false, locked: true };
     const car = await ingestor.carOf(body.terminal);
     const ok = !!car && !!car.token && same(car.token, body.code);
-    if (!ok) await ingestor.reject('jt808', body.terminal, '鉴权失败');
-    return { ok };
+    if (!ok) await terminalFailed(address, body.terminal, '鉴权失败');
+    return { ok, locked: false };
   });
 
   r.handle(LG_TRACKING.gatewayReject, async ({ body, req }) => {
     gatewayOnly(req.headers['x-gateway-token']);
-    await ingestor.reject('jt808', body.terminal, body.reason, body.raw);
+    // a flood of bad frames writes one row per terminal (else address) and reason a window, the rest is counted
+    const who = body.terminal || `@${body.address || req.ip}`;
+    if (await devices.onceInWindow(`${who}:${body.reason}`)) {
+      await ingestor.reject('jt808', body.terminal, body.reason, body.raw);
+    }
     return { logged: true };
   });
 
   // anonymous: rate-limited per address and device id; failures counted, one row per device id and window
-  const devices = deviceGuard(db);
   r.handle(LG_TRACKING.ingestDevice, async ({ body, req }) => {
     await devices.admit(req, body.deviceId);
     const car = await ingestor.carOf(body.deviceId);
