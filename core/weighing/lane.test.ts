@@ -36,7 +36,10 @@ describe('lane: a clean truck', () => {
       openWeighingId: null,
     });
     expect(a.actions).toContainEqual({ kind: 'voice', text: '苏A12345，一次过磅，请上磅' });
-    const b = run([{ type: 'reading', at: 8000, weight: '30000', stable: true, sensors: clear, stableSince: 6000 }], a.lane);
+    const b = run(
+      [{ type: 'reading', at: 8000, weight: '30000', stable: true, sensors: clear, stableSince: 6000 }],
+      a.lane,
+    );
     expect(b.lane.state).toBe('capturing');
     expect(b.actions).toContainEqual({
       kind: 'capture',
@@ -109,7 +112,15 @@ describe('lane: a clean truck', () => {
 
   it('a slip / card identifies the weighing plate; the camera read is kept apart (the server flags a mismatch)', () => {
     const a = run([
-      { type: 'identify', at: 1, plate: '苏A11111', plateRead: '苏B22222', via: 'qr', slipNo: 'PC1', openWeighingId: null },
+      {
+        type: 'identify',
+        at: 1,
+        plate: '苏A11111',
+        plateRead: '苏B22222',
+        via: 'qr',
+        slipNo: 'PC1',
+        openWeighingId: null,
+      },
     ]);
     expect(a.lane.truck).toMatchObject({ plate: '苏A11111', plateRead: '苏B22222', slipNo: 'PC1', via: 'qr' });
     // identify without arrive: arrived = identified
@@ -126,7 +137,13 @@ describe('lane: waits and refusals', () => {
 
   it('half on the deck: stable but a beam blocked → refused, said once, then captured when clear', () => {
     const a = run(toOnDeck());
-    const half = { type: 'reading', at: 7000, weight: '30000', stable: true, sensors: { front: false, rear: true } } as const;
+    const half = {
+      type: 'reading',
+      at: 7000,
+      weight: '30000',
+      stable: true,
+      sensors: { front: false, rear: true },
+    } as const;
     const r = laneStep(a.lane, half, cfg);
     expect(r.refused).toBe('车辆未完全上磅，请停到磅台中间');
     expect(r.lane.state).toBe('on_deck');
@@ -164,9 +181,9 @@ describe('lane: waits and refusals', () => {
   });
 
   it('identify refused without a plate, and while another truck is being weighed', () => {
-    expect(laneStep(idleLane(), { type: 'identify', at: 1, plate: ' ', via: 'camera', openWeighingId: null }, cfg).refused).toBe(
-      '未识别到车牌，请扫派车单二维码或刷卡',
-    );
+    expect(
+      laneStep(idleLane(), { type: 'identify', at: 1, plate: ' ', via: 'camera', openWeighingId: null }, cfg).refused,
+    ).toBe('未识别到车牌，请扫派车单二维码或刷卡');
     const a = run(toOnDeck());
     expect(
       laneStep(a.lane, { type: 'identify', at: 9, plate: '苏B2', via: 'camera', openWeighingId: null }, cfg).refused,
@@ -183,7 +200,9 @@ describe('lane: waits and refusals', () => {
 
   it('events out of turn are refused and leave the state', () => {
     const idle = idleLane();
-    expect(laneStep(idle, { type: 'captured', at: 1, weighingId: 'W', flags: [] }, cfg).refused).toBe('当前没有进行中的采集');
+    expect(laneStep(idle, { type: 'captured', at: 1, weighingId: 'W', flags: [] }, cfg).refused).toBe(
+      '当前没有进行中的采集',
+    );
     expect(laneStep(idle, { type: 'printed', at: 1 }, cfg).refused).toBe('没有待打印的磅单');
     expect(laneStep(idle, { type: 'barrier_opened', at: 1 }, cfg).refused).toBe('没有抬杆指令');
     expect(laneStep(idle, { type: 'released', at: 1 }, cfg).refused).toBe('车辆没有待处理的异常过磅');
@@ -227,13 +246,15 @@ describe('lane: flags hold the truck', () => {
 describe('lane: takeover and queue', () => {
   it('a manual capture needs a reason and counts as a manual step', () => {
     const a = run(toOnDeck());
-    expect(laneStep(a.lane, { type: 'takeover', at: 6, step: 'capture', weight: '30000', reason: ' ' }, cfg).refused).toBe(
-      '手工录入重量必须填写原因',
-    );
+    expect(
+      laneStep(a.lane, { type: 'takeover', at: 6, step: 'capture', weight: '30000', reason: ' ' }, cfg).refused,
+    ).toBe('手工录入重量必须填写原因');
     const t = laneStep(a.lane, { type: 'takeover', at: 6, step: 'capture', weight: '30000', reason: '仪表故障' }, cfg);
     expect(t.lane.state).toBe('capturing');
     expect(t.lane.manualSteps).toBe(1);
-    expect(t.actions).toContainEqual(expect.objectContaining({ kind: 'capture', manual: true, manualReason: '仪表故障' }));
+    expect(t.actions).toContainEqual(
+      expect.objectContaining({ kind: 'capture', manual: true, manualReason: '仪表故障' }),
+    );
   });
 
   it('manual identify and a manual print count; a truck turned away leaves without a record', () => {
@@ -270,7 +291,13 @@ describe('lane: takeover and queue', () => {
       { plate: '苏C3', at: 5600 },
     ]);
     // still on the deck: not left
-    expect(laneStep(a.lane, { type: 'reading', at: 9000, weight: '0', stable: true, sensors: { front: false, rear: true } }, cfg).lane.state).toBe('open');
+    expect(
+      laneStep(
+        a.lane,
+        { type: 'reading', at: 9000, weight: '0', stable: true, sensors: { front: false, rear: true } },
+        cfg,
+      ).lane.state,
+    ).toBe('open');
     const b = run([{ type: 'reading', at: 9500, weight: '0', stable: true, sensors: clear }], a.lane);
     expect(b.lane.state).toBe('arrived');
     expect(b.lane.times).toEqual({ arrived: 5500 });

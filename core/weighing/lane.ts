@@ -30,7 +30,16 @@
 import Decimal from 'decimal.js';
 
 export type Pass = 'first' | 'second';
-export type LaneState = 'idle' | 'arrived' | 'identified' | 'on_deck' | 'capturing' | 'held' | 'printing' | 'opening' | 'open';
+export type LaneState =
+  | 'idle'
+  | 'arrived'
+  | 'identified'
+  | 'on_deck'
+  | 'capturing'
+  | 'held'
+  | 'printing'
+  | 'opening'
+  | 'open';
 export type LaneStepName =
   | 'arrived'
   | 'identified'
@@ -197,7 +206,10 @@ function afterCapture(lane: Lane, weighingId: string): LaneTransition {
   const t = lane.truck as LaneTruck;
   if (t.pass === 'second') {
     const lines: [string, string] = [t.plate, '过磅完成，正在出票'];
-    return { lane: { ...lane, state: 'printing', led: lines }, actions: [...say(lines), { kind: 'print', weighingId }] };
+    return {
+      lane: { ...lane, state: 'printing', led: lines },
+      actions: [...say(lines), { kind: 'print', weighingId }],
+    };
   }
   return openBarrier({ ...lane }, [t.plate, '一次过磅完成，请下磅']);
 }
