@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { idleLane, type Lane, type LaneConfig, type LaneEvent, laneStep } from './lane.ts';
+import {
+  commandOf,
+  idleLane,
+  type Lane,
+  type LaneConfig,
+  type LaneEvent,
+  laneSnapshot,
+  laneStep,
+  snapshotOf,
+} from './lane.ts';
 
 const cfg: LaneConfig = { minKg: '400', positionSensors: true };
 const clear = { front: false, rear: false };
@@ -303,5 +312,46 @@ describe('lane: takeover and queue', () => {
     expect(b.lane.times).toEqual({ arrived: 5500 });
     expect(b.lane.queue).toEqual([{ plate: '苏C3', at: 5600 }]);
     expect(b.lane.truck).toBeNull();
+  });
+});
+
+describe('lane: the monitor feed and the takeover commands', () => {
+  it('a snapshot travels as {"lane": …} and is read back; a weight message is not a snapshot', () => {
+    const a = run([...toOnDeck(), { type: 'arrive', at: 5500, plate: '苏B2' }]);
+    const snap = laneSnapshot(a.lane, 'DB01', '/snap/1.jpg', 6000);
+    expect(snap).toMatchObject({
+      scale: 'DB01',
+      state: 'on_deck',
+      stateLabel: '已上磅，等待稳定',
+      plate: '苏A12345',
+      pass: 'first',
+      weight: '30000',
+      queue: [{ plate: '苏B2', at: 5500 }],
+      times: { arrived: 1000, identified: 2000, on_deck: 5000 },
+      photo: '/snap/1.jpg',
+    });
+    expect(snapshotOf(JSON.stringify({ lane: snap }))).toEqual(snap);
+    expect(snapshotOf(JSON.stringify({ value: '30000', stable: true, scale: 'DB01' }))).toBeNull();
+    expect(snapshotOf('{"lane": 1')).toBeNull();
+  });
+
+  it('commands: identify, capture (a weight in kg), print, open; anything else is not a command', () => {
+    const c = (x: unknown) => commandOf(JSON.stringify({ laneCommand: x }));
+    expect(c({ scale: 'DB01', step: 'identify', plate: '苏A1' })).toEqual({
+      scale: 'DB01',
+      step: 'identify',
+      plate: '苏A1',
+    });
+    expect(c({ scale: 'DB01', step: 'capture', weight: '30000', reason: '仪表故障' })).toEqual({
+      scale: 'DB01',
+      step: 'capture',
+      weight: '30000',
+      reason: '仪表故障',
+    });
+    expect(c({ scale: 'DB01', step: 'capture', weight: '3e4', reason: 'x' })).toBeNull();
+    expect(c({ scale: 'DB01', step: 'open' })).toEqual({ scale: 'DB01', step: 'open' });
+    expect(c({ scale: 'DB01', step: 'release' })).toBeNull();
+    expect(c({ step: 'open' })).toBeNull();
+    expect(commandOf('{"value":"1"}')).toBeNull();
   });
 });

@@ -433,3 +433,98 @@ export function laneStep(lane: Lane, ev: LaneEvent, cfg: LaneConfig): LaneTransi
     }
   }
 }
+
+/**
+ * What the lane publishes to its department's channel (the monitor and the twin redraw from it): a CHAT message
+ * whose content is `{"lane": LaneSnapshot}` — one per transition, and every 2 s while nothing changes.
+ */
+export interface LaneSnapshot {
+  /** the weighbridge's code (the monitor picks its lane by it) */
+  scale: string;
+  state: LaneState;
+  stateLabel: string;
+  plate: string;
+  plateRead: string;
+  pass: Pass | '';
+  slipNo: string;
+  weighingId: string;
+  weight: string;
+  stable: boolean;
+  sensors: Sensors | null;
+  barrier: 'closed' | 'open';
+  light: 'red' | 'green';
+  led: [string, string];
+  /** waiting trucks: plate ('未识别' when none was read yet) and arrival time */
+  queue: { plate: string; at: number }[];
+  times: Partial<Record<LaneStepName, number>>;
+  flags: string[];
+  refusal: string;
+  /** the camera's last snapshot (address), '' = none */
+  photo: string;
+  manualSteps: number;
+  /** ms */
+  at: number;
+}
+
+export function laneSnapshot(lane: Lane, scale: string, photo: string, at: number): LaneSnapshot {
+  return {
+    scale,
+    state: lane.state,
+    stateLabel: laneStateLabel(lane.state),
+    plate: lane.truck?.plate ?? '',
+    plateRead: lane.truck?.plateRead ?? '',
+    pass: lane.truck?.pass ?? '',
+    slipNo: lane.truck?.slipNo ?? '',
+    weighingId: lane.weighingId ?? '',
+    weight: lane.weight,
+    stable: lane.stable,
+    sensors: lane.sensors,
+    barrier: lane.barrier,
+    light: lane.light,
+    led: lane.led,
+    queue: lane.queue.map((q) => ({ plate: q.plate || '未识别', at: q.at })),
+    times: lane.times,
+    flags: lane.flags,
+    refusal: lane.refusal,
+    photo,
+    manualSteps: lane.manualSteps,
+    at,
+  };
+}
+
+/** A snapshot out of a channel message's content, or null when the message is something else (a weight). */
+export function snapshotOf(content: string | undefined): LaneSnapshot | null {
+  if (!content?.startsWith('{"lane"')) return null;
+  try {
+    const m = JSON.parse(content) as { lane?: LaneSnapshot };
+    return m.lane && typeof m.lane.state === 'string' && typeof m.lane.scale === 'string' ? m.lane : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A clerk's takeover from the monitor, as it travels to the lane: `{"laneCommand": {...}}` on the department channel.
+ * identify: a plate typed by the clerk; capture: a manual weight with its reason; print / open: the step by hand.
+ */
+export type LaneCommand =
+  | { scale: string; step: 'identify'; plate: string }
+  | { scale: string; step: 'capture'; weight: string; reason: string }
+  | { scale: string; step: 'print' | 'open' };
+
+export function commandOf(content: string | undefined): LaneCommand | null {
+  if (!content?.startsWith('{"laneCommand"')) return null;
+  try {
+    const c = (JSON.parse(content) as { laneCommand?: Record<string, unknown> }).laneCommand;
+    if (!c || typeof c.scale !== 'string') return null;
+    if (c.step === 'identify' && typeof c.plate === 'string')
+      return { scale: c.scale, step: 'identify', plate: c.plate };
+    if (c.step === 'capture' && typeof c.weight === 'string' && /^\d{1,9}(\.\d{1,3})?$/.test(c.weight)) {
+      return { scale: c.scale, step: 'capture', weight: c.weight, reason: String(c.reason ?? '') };
+    }
+    if (c.step === 'print' || c.step === 'open') return { scale: c.scale, step: c.step };
+    return null;
+  } catch {
+    return null;
+  }
+}

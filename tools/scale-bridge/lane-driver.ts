@@ -14,9 +14,11 @@ import {
   idleLane,
   type Lane,
   type LaneAction,
+  type LaneCommand,
   type LaneConfig,
   type LaneEvent,
   type LaneTransition,
+  laneSnapshot,
   laneStep,
   type Pass,
 } from '../../core/weighing/lane.ts';
@@ -42,6 +44,8 @@ export interface LaneBackend {
   capture(r: CaptureRequest): Promise<CaptureAnswer>;
   print(weighingId: string): Promise<void>;
   record(weighingId: string, pass: Pass, steps: [string, number][]): Promise<void>;
+  /** A held weighing as the supervisor left it: still held, released (no open exception) or voided. */
+  heldState(weighingId: string): Promise<'held' | 'released' | 'voided'>;
 }
 
 export interface DriverLog {
@@ -56,8 +60,13 @@ export class LaneDriver {
   /** The bridge's readings of the last 30 s (sent with a capture). */
   private readings: ScaleSample[] = [];
   readonly log: DriverLog[] = [];
-  /** Called after each transition (the monitor's feed). */
+  /** Called after each transition. */
   onChange?: (prev: Lane, lane: Lane, ev: LaneEvent, t: LaneTransition) => void;
+  /**
+   * The monitor's feed: the lane's snapshot as channel content (`{"lane": …}`) after each transition that changes
+   * what the monitor shows; `scale` is the weighbridge's code, `photo` the camera's last snapshot.
+   */
+  publish?: { scale: string; send: (content: string) => void; photo?: () => string };
 
   constructor(
     private readonly cfg: LaneConfig,
@@ -70,7 +79,7 @@ export class LaneDriver {
 
   /** A reading of the bridge: kept for the capture, then fed to the lane. */
   reading(at: number, weight: string, stable: boolean, sensors: { front: boolean; rear: boolean } | null) {
-    this.readings.push({ t: at, v: weight, s: stable });
+    this.readings.push({ t: Math.round(at), v: weight, s: stable });
     while (this.readings.length && this.readings[0].t < at - 30_000) this.readings.shift();
     return this.feed({ type: 'reading', at, weight, stable, sensors });
   }
@@ -89,6 +98,24 @@ export class LaneDriver {
     });
   }
 
+  /** While a truck is held: asks the server whether a supervisor released or voided its weighing. */
+  async poll(): Promise<void> {
+    if (this.lane.state !== 'held' || !this.lane.weighingId) return;
+    const st = await this.backend.heldState(this.lane.weighingId);
+    if (st === 'released') await this.feed({ type: 'released', at: this.clock() });
+    else if (st === 'voided') await this.feed({ type: 'voided', at: this.clock() });
+  }
+
+  /** A clerk's takeover from the monitor (core/weighing/lane.ts commandOf); another lane's command is ignored. */
+  async command(c: LaneCommand): Promise<LaneTransition | null> {
+    if (this.publish && c.scale !== this.publish.scale) return null;
+    const at = this.clock();
+    if (c.step === 'identify') return this.identify(at, c.plate, '', 'manual');
+    if (c.step === 'capture')
+      return this.feed({ type: 'takeover', at, step: 'capture', weight: c.weight, reason: c.reason });
+    return this.feed({ type: 'takeover', at, step: c.step });
+  }
+
   /** One event through the machine; the actions are carried out in order (each awaited). */
   async feed(ev: LaneEvent): Promise<LaneTransition> {
     const prev = this.lane;
@@ -96,6 +123,10 @@ export class LaneDriver {
     this.lane = t.lane;
     this.log.push({ at: ev.at, event: ev.type, refused: t.refused, actions: t.actions.map((a) => a.kind) });
     this.onChange?.(prev, this.lane, ev, t);
+    if (this.publish && (prev !== this.lane || t.actions.length)) {
+      const p = this.publish;
+      p.send(JSON.stringify({ lane: laneSnapshot(this.lane, p.scale, p.photo?.() ?? '', ev.at) }));
+    }
     for (const a of t.actions) await this.act(a);
     return t;
   }
@@ -205,6 +236,13 @@ export class HttpLaneBackend implements LaneBackend {
   async print(weighingId: string): Promise<void> {
     const r = await this.call('POST', '/api/izs-weighing/loadometer-order/print', { id: weighingId });
     if (r.status !== 200) throw new Error(`print: ${r.msg}`);
+  }
+
+  async heldState(weighingId: string): Promise<'held' | 'released' | 'voided'> {
+    const r = await this.call('GET', `/api/izs-weighing/loadometer-order/detail?id=${encodeURIComponent(weighingId)}`);
+    if (r.status !== 200 || !r.data) throw new Error(`detail: ${r.msg}`);
+    if (r.data.weighState === 'voided') return 'voided';
+    return Number(r.data.openExceptions ?? 0) > 0 ? 'held' : 'released';
   }
 
   async record(weighingId: string, pass: Pass, steps: [string, number][]): Promise<void> {

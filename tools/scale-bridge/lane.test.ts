@@ -93,6 +93,7 @@ async function play(sc: Scenario) {
       return { weighingId: `W${captures.length}`, flags: [] };
     },
     print: async () => {},
+    heldState: async () => 'held',
     record: async (id, _pass, steps) => {
       records.push([id, steps.map((s) => s[0])]);
     },
