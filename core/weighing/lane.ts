@@ -507,10 +507,11 @@ export function snapshotOf(content: string | undefined): LaneSnapshot | null {
  * A clerk's takeover from the monitor, as it travels to the lane: `{"laneCommand": {...}}` on the department channel.
  * identify: a plate typed by the clerk; capture: a manual weight with its reason; print / open: the step by hand.
  */
-export type LaneCommand =
-  | { scale: string; step: 'identify'; plate: string }
-  | { scale: string; step: 'capture'; weight: string; reason: string }
-  | { scale: string; step: 'print' | 'open' };
+export type LaneCommandBody =
+  | { step: 'identify'; plate: string }
+  | { step: 'capture'; weight: string; reason: string }
+  | { step: 'print' | 'open' };
+export type LaneCommand = LaneCommandBody & { scale: string };
 
 export function commandOf(content: string | undefined): LaneCommand | null {
   if (!content?.startsWith('{"laneCommand"')) return null;

@@ -14,7 +14,7 @@ import { formatKg } from '../../../core/format/amounts.ts';
 import { getAccessToken } from '../../../core/session/cookies.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { flagLabel } from '../../../core/weighing/anti-cheat.ts';
-import { type LaneCommand, type LaneSnapshot, snapshotOf } from '../../../core/weighing/lane.ts';
+import { type LaneCommandBody, type LaneSnapshot, snapshotOf } from '../../../core/weighing/lane.ts';
 import { useCan } from '../../../features/admin-page/common.tsx';
 import { DeptChannel } from '../../../features/weighing/dept-channel.ts';
 import { useWeighbridges } from './use-station.ts';
@@ -118,7 +118,7 @@ export default function LaneMonitor() {
     };
   }, [cfg.data, tenantId, wb?.deptId, scale]);
 
-  const send = (c: Omit<LaneCommand, 'scale'>) => {
+  const send = (c: LaneCommandBody) => {
     const ok = channel.current?.sendWeight(JSON.stringify({ laneCommand: { ...c, scale } }));
     if (ok) Toast.success('已发送接管指令');
     else Toast.error('车道通道未连接，指令未发送');
