@@ -229,8 +229,16 @@ export class HttpLaneBackend implements LaneBackend {
           });
     if (r.status === 400) return { refused: r.msg };
     if (r.status !== 200 || !r.data) throw new Error(`capture: ${r.status} ${r.msg}`);
+    const weighingId = String(r.data.id);
     const n = Number(r.data.openExceptions ?? 0);
-    return { weighingId: String(r.data.id), flags: Array.from({ length: n }, () => 'flagged') };
+    if (!n) return { weighingId, flags: [] };
+    // the kinds of the open exceptions (the monitor names them); without the list's permission: 'flagged'
+    const x = await this.call(
+      'GET',
+      `/api/izs-weighing/exception/page?current=1&size=20&state=open&weighingId=${weighingId}`,
+    );
+    const kinds = ((x.data?.records as { kind: string }[] | undefined) ?? []).map((e) => e.kind);
+    return { weighingId, flags: kinds.length ? kinds : Array.from({ length: n }, () => 'flagged') };
   }
 
   async print(weighingId: string): Promise<void> {

@@ -38,7 +38,7 @@ const freePort = () =>
 
 /** A camera snapshot stand-in: an SVG of the lane with the plate (data URL). */
 export function snapshotSvg(plate: string, kg: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#263238"/><rect x="20" y="120" width="280" height="30" fill="#546e7a"/><rect x="70" y="60" width="150" height="60" fill="#f9a825"/><rect x="220" y="80" width="50" height="40" fill="#fbc02d"/><rect x="110" y="95" width="80" height="18" fill="#fff"/><text x="150" y="109" font-size="12" text-anchor="middle" font-family="sans-serif">${plate}</text><text x="10" y="20" fill="#b0bec5" font-size="12" font-family="monospace">CAM1 ${kg} kg</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#263238"/><rect x="20" y="120" width="280" height="30" fill="#546e7a"/><rect x="70" y="60" width="150" height="60" fill="#f9a825"/><rect x="220" y="80" width="50" height="40" fill="#fbc02d"/><rect x="110" y="95" width="80" height="18" fill="#fff"/><text x="150" y="109" font-size="12" text-anchor="middle" font-family="sans-serif">${plate}</text><text x="10" y="20" fill="#b0bec5" font-size="12" font-family="monospace">CAM1 ${new Date().toISOString().slice(11, 19)} ${kg} kg</text></svg>`;
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 

@@ -225,8 +225,8 @@ export default function LaneMonitor() {
                   {q.plate} <small className="ly-wt-muted">{clock(q.at)} 到达</small>
                 </li>
               ))}
-              {snap.queue.length === 0 && <li className="ly-wt-muted">无</li>}
             </ol>
+            {snap.queue.length === 0 && <div className="ly-wt-muted">无排队车辆</div>}
           </div>
         </div>
       )}
