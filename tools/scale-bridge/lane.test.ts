@@ -6,7 +6,7 @@
  * and its steps recorded; a truck half on the deck is not captured until it pulls fully on.
  */
 
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CaptureRequest, type LaneBackend, LaneDriver } from './lane-driver.ts';
 import { COIL, DisplayClient, INPUT, RelayClient, startDisplay, startRelayBoard } from './lane-io.ts';
@@ -65,6 +65,14 @@ describe('lane devices', () => {
     expect(await led.led(['苏A12345', '请上磅'])).toEqual({ id: 1, ok: true });
     expect(await led.voice('请上磅')).toEqual({ id: 2, ok: true });
     expect(display.shown).toEqual([{ led: ['苏A12345', '请上磅'] }, { voice: '请上磅' }]);
+    const raw = createConnection({ host: '127.0.0.1', port: display.port });
+    closers.push(() => raw.destroy());
+    const answer = await new Promise<string>((resolve) => {
+      raw.on('data', (d) => resolve(d.toString('utf8')));
+      raw.write('{"id":7,"beep":1}\n');
+    });
+    expect(JSON.parse(answer)).toEqual({ id: 7, ok: false, error: '未知指令' });
+    expect(display.shown).toHaveLength(2);
   });
 });
 
@@ -144,5 +152,58 @@ describe('lane driver over the simulated lane', () => {
     expect(r.refusals).toEqual(['车辆未完全上磅，请停到磅台中间']);
     expect(r.captures).toHaveLength(1);
     expect(r.captures[0].sensors).toEqual({ front: false, rear: false });
+  });
+});
+
+describe('lane driver: the monitor feed and takeover', () => {
+  it('publishes a snapshot per transition; a command for its scale is taken (a manual step), another scale ignored', async () => {
+    const { relay, led } = await devices();
+    const backend: LaneBackend = {
+      openFirstPass: async () => 'W9',
+      capture: async () => ({ weighingId: 'W9', flags: [] }),
+      print: async () => {},
+      heldState: async () => 'held',
+      record: async () => {},
+    };
+    const driver = new LaneDriver({ minKg: '400', positionSensors: true }, relay, led, backend, () => 1000);
+    const sent: string[] = [];
+    driver.publish = { scale: 'DB01', send: (c) => sent.push(c), photo: () => '/p.jpg' };
+    expect(await driver.command({ scale: 'DB02', step: 'identify', plate: '苏A1' })).toBeNull();
+    expect(sent).toEqual([]);
+    const t = await driver.command({ scale: 'DB01', step: 'identify', plate: '苏A1' });
+    expect(t?.refused).toBeUndefined();
+    expect(driver.lane).toMatchObject({ state: 'identified', manualSteps: 1 });
+    expect(driver.lane.truck).toMatchObject({ plate: '苏A1', via: 'manual', pass: 'second', openWeighingId: 'W9' });
+    expect(JSON.parse(sent.at(-1) as string).lane).toMatchObject({
+      scale: 'DB01',
+      state: 'identified',
+      plate: '苏A1',
+      pass: 'second',
+      photo: '/p.jpg',
+      manualSteps: 1,
+    });
+  });
+
+  it('a held truck is released or voided when the server says so (poll)', async () => {
+    const { relay, led } = await devices();
+    let st: 'held' | 'released' | 'voided' = 'held';
+    const backend: LaneBackend = {
+      openFirstPass: async () => null,
+      capture: async () => ({ weighingId: 'W1', flags: ['plate_mismatch'] }),
+      print: async () => {},
+      heldState: async () => st,
+      record: async () => {},
+    };
+    const driver = new LaneDriver({ minKg: '400', positionSensors: false }, relay, led, backend, () => 1000);
+    await driver.identify(1, '苏A1', '苏A2', 'rfid');
+    await driver.reading(2, '30000', false, null);
+    await driver.reading(3, '30000', true, null);
+    expect(driver.lane.state).toBe('held');
+    await driver.poll();
+    expect(driver.lane.state).toBe('held');
+    st = 'voided';
+    await driver.poll();
+    // voided: the barrier went up (coil acknowledged) and nothing was printed
+    expect(driver.lane.state).toBe('open');
   });
 });
