@@ -267,7 +267,7 @@ export default function LaneMonitor() {
             <Button
               type="danger"
               onClick={() => send({ step: 'open' })}
-              disabled={!snap || held || snap.state === 'idle'}
+              disabled={!snap || held || snap.state === 'idle' || snap.state === 'capturing' || snap.state === 'open'}
             >
               人工抬杆
             </Button>
