@@ -17,6 +17,7 @@ import { flagLabel } from '../../../core/weighing/anti-cheat.ts';
 import { type LaneCommandBody, type LaneSnapshot, snapshotOf } from '../../../core/weighing/lane.ts';
 import { useCan } from '../../../features/admin-page/common.tsx';
 import { DeptChannel } from '../../../features/weighing/dept-channel.ts';
+import { LaneTwin } from './lane-twin.tsx';
 import { useWeighbridges } from './use-station.ts';
 import './station.css';
 
@@ -230,6 +231,12 @@ export default function LaneMonitor() {
           </div>
         </div>
       )}
+      <div className="ly-ws-card">
+        <div className="ly-ws-card-title">
+          车道数字孪生 <small>地磅、红外对射、道闸、信号灯与车辆位置，随车道数据实时重绘</small>
+        </div>
+        <LaneTwin snap={snap} />
+      </div>
       {can('takeover') && (
         <div className="ly-ws-card" data-testid="lane-takeover">
           <div className="ly-ws-card-title">
