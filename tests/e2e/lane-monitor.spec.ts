@@ -13,7 +13,7 @@ test('车道监控: a clean truck passes the simulated lane; a plate swap ends h
   page,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const errors = collectPageErrors(page);
   await signIn(page);
   await openFromSidebar(page, '供应链', '过磅与直发', '车道监控');
@@ -59,11 +59,15 @@ test('车道监控: a clean truck passes the simulated lane; a plate swap ends h
     // the second truck: its card says 浙B1H947, the camera reads 浙B1H974 → held
     await expect(truck).toContainText('浙B1H947', { timeout: 40_000 });
     await expect(page.getByTestId('lane-flags')).toContainText('异常过磅，等待主管处理', { timeout: 30_000 });
+    await expect(page.getByTestId('lane-flags')).toContainText('车牌识别不一致');
+    // the twin is drawn beside the monitor (a WebGL canvas)
+    await expect(page.getByTestId('lane-twin').locator('canvas')).toBeVisible();
     await expect(truck).toContainText('不一致');
     await expect(page.getByTestId('lane-led')).toContainText('异常过磅，请等待处理');
     await page.screenshot({ path: 'test-results/lane-monitor-held.png' });
 
-    await openFromSidebar(page, '供应链', '过磅与直发', '异常过磅');
+    // the menu group is open already (a second click would fold it)
+    await openFromSidebar(page, '异常过磅');
     const row = page.locator('tr', { hasText: '浙B1H947' }).first();
     await expect(row).toContainText('车牌识别不一致');
     await expect(row).toContainText('浙B1H974');
