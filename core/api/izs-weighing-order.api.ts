@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CAMERAS, type camerasEntity } from '../contract/izs-sell/cameras.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from '../contract/izs-weighing/anti-cheat.contract.ts';
 import { DISPATCH_SLIP } from '../contract/izs-weighing/dispatch-slip.contract.ts';
+import { WEIGH_LANE } from '../contract/izs-weighing/lane.contract.ts';
 import { type FirstPassBody, WEIGHING_ORDER_READS } from '../contract/izs-weighing/orders.contract.ts';
 import { WEIGH_TIMING } from '../contract/izs-weighing/timing.contract.ts';
 import { WEIGHING } from '../contract/izs-weighing/weighing-commands.contract.ts';
@@ -75,4 +76,5 @@ export const dispatchSlipApi = injectDescriptors('dispatchSlip', DISPATCH_SLIP);
 export const { useLazyDispatchSlipScanQuery } = dispatchSlipApi;
 /** 过磅时效 (issue 24, timing.contract.ts). */
 export const weighTimingApi = injectDescriptors('weighTiming', WEIGH_TIMING);
+export const weighLaneApi = injectDescriptors('weighLane', WEIGH_LANE);
 export const { useWeighTimingReportQuery } = weighTimingApi;

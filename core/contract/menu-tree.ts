@@ -24,7 +24,9 @@ export type ButtonAction =
   // reviewing an out-stock over the customer's credit limit (issue 11)
   | 'credit'
   // a supervisor releasing a flagged weighing (异常过磅, issue 24)
-  | 'release';
+  | 'release'
+  // a clerk taking over a step of the unattended lane (车道监控, issue 24)
+  | 'takeover';
 export const DEFAULT_BUTTONS: ButtonAction[] = ['add', 'edit', 'view', 'delete', 'refresh', 'search', 'export'];
 export const BUTTON_NAMES: Record<ButtonAction, string> = {
   add: '新增',
@@ -39,6 +41,7 @@ export const BUTTON_NAMES: Record<ButtonAction, string> = {
   manual: '手工录入',
   credit: '信用超额审核',
   release: '放行',
+  takeover: '接管',
 };
 
 export interface MenuSeed {
@@ -98,6 +101,8 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '派车单', path: '/supply-chain/dispatch-slip' },
           // issue 24: the scale house's clock (cycle times per lane, trucks per hour, step durations, tare bands)
           { name: '过磅时效', path: '/supply-chain/weigh-timing', buttons: ['view', 'refresh', 'search'] },
+          // issue 24: the unattended lane live (camera, weight, step, queue, slip); a clerk takes over a step
+          { name: '车道监控', path: '/supply-chain/lane-monitor', buttons: ['view', 'takeover'] },
           {
             name: '磅单详情',
             path: '/supply-chain/weight-memo-detail/:id',

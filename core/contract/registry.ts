@@ -61,6 +61,7 @@ import { VISUAL_ENDPOINTS } from './izs-visual/visual.contract.ts';
 import { WORKBENCH } from './izs-visual/workbench.contract.ts';
 import { TARE_ARCHIVE, WEIGH_EXCEPTION } from './izs-weighing/anti-cheat.contract.ts';
 import { DISPATCH_SLIP } from './izs-weighing/dispatch-slip.contract.ts';
+import { WEIGH_LANE } from './izs-weighing/lane.contract.ts';
 import { WEIGHING_SOCKET } from './izs-weighing/socket.contract.ts';
 import { WEIGH_TIMING } from './izs-weighing/timing.contract.ts';
 import { WEIGHING } from './izs-weighing/weighing-commands.contract.ts';
@@ -123,6 +124,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   tareArchive: TARE_ARCHIVE,
   dispatchSlip: DISPATCH_SLIP,
   weighTiming: WEIGH_TIMING,
+  weighLane: WEIGH_LANE,
   weighingSocket: WEIGHING_SOCKET,
   baseConfig: CONFIG,
   baseSelectData: SELECT_DATA,

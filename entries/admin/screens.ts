@@ -31,6 +31,7 @@ export const SCREENS: PageMap = {
   '/supply-chain/tare-archive': lazy(() => import('../../screens/supply-chain/weighing/tare-archive.tsx')),
   '/supply-chain/dispatch-slip': lazy(() => import('../../screens/supply-chain/weighing/dispatch-slip.tsx')),
   '/supply-chain/weigh-timing': lazy(() => import('../../screens/supply-chain/weighing/weigh-timing.tsx')),
+  '/supply-chain/lane-monitor': lazy(() => import('../../screens/supply-chain/weighing/lane-monitor.tsx')),
   '/supply-chain/weight-memo-detail/:id': lazy(
     () => import('../../screens/supply-chain/weighing/weight-memo-detail.tsx'),
   ),

@@ -33,6 +33,8 @@ export interface UpstreamOptions {
   /** Send unchanged readings at most this often (ms); a change is sent at once. */
   minIntervalMs?: number;
   log?: (msg: string) => void;
+  /** issue 24: the department's messages (the lane driver reads the monitor's takeover commands from them). */
+  onContent?: (content: string) => void;
 }
 
 interface TokenAnswer {
@@ -71,6 +73,17 @@ export class Upstream {
       onConnect: () => {
         this.connected = true;
         this.log(`上游已连接 ${opts.brokerUrl}`);
+        if (opts.onContent) {
+          const sub = opts.mode === 'external' ? this.destination('sendMessage') : BROKER_DESTINATIONS.subscribe;
+          this.client.subscribe(sub, (m) => {
+            try {
+              const d = JSON.parse(m.body) as { content?: string };
+              if (typeof d.content === 'string') opts.onContent?.(d.content);
+            } catch {
+              /* not a chat message */
+            }
+          });
+        }
         this.client.publish({
           destination: this.destination('addUser'),
           body: JSON.stringify({ sender: opts.deptId, type: 'JOIN' }),
@@ -142,6 +155,16 @@ export class Upstream {
     this.client.publish({
       destination: this.destination('sendMessage'),
       body: JSON.stringify({ sender: this.opts.deptId, content: JSON.stringify(w), type: 'CHAT' }),
+    });
+    return true;
+  }
+
+  /** issue 24: any content on the department channel (the lane's snapshots), sent as it comes. */
+  sendContent(content: string): boolean {
+    if (!this.connected) return false;
+    this.client.publish({
+      destination: this.destination('sendMessage'),
+      body: JSON.stringify({ sender: this.opts.deptId, content, type: 'CHAT' }),
     });
     return true;
   }

@@ -16,6 +16,7 @@ import { handleComplete } from './complete.ts';
 import { handleDispatchSlip, registerDispatchSlip } from './dispatch-slip.ts';
 import { handleExceptions } from './exceptions.ts';
 import { handleFirstPass } from './first-pass.ts';
+import { handleLane } from './lane.ts';
 import { handleMemo } from './memo.ts';
 import { handleOpen } from './open.ts';
 import { handleSecondPass } from './second-pass.ts';
@@ -40,5 +41,6 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
     registerDispatchSlip(s, ctx);
     handleDispatchSlip(r, ctx);
     handleTiming(r, ctx);
+    handleLane(r, ctx, w);
   });
 }

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { expect, test } from './fixtures.ts';
+import { collectPageErrors, openFromSidebar, signIn } from './helpers.ts';
+
+/**
+ * 车道监控 (issue 24) in Chromium against the real server: the simulated unattended lane (`npm run lane-sim`, the
+ * demo scenario: a clean truck, then a truck whose card plate differs from the camera's read) runs against the
+ * server on its own Modbus TCP relay board and LED / voice adapter and publishes on the DB01 department channel; the
+ * monitor shows the clean truck weighed and gone without anyone touching it, and the second truck held in 异常过磅
+ * (red banner, plate mismatch), which the exceptions list then holds for a supervisor.
+ */
+test('车道监控: a clean truck passes the simulated lane; a plate swap ends held in 异常过磅', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  await openFromSidebar(page, '供应链', '过磅与直发', '车道监控');
+  await expect(page).toHaveURL(/\/supply-chain\/lane-monitor/);
+  // the lane of DB01
+  await page.getByTestId('lane-monitor').locator('.semi-select').first().click();
+  await page.getByRole('option', { name: '1号地磅(进场)' }).click();
+  await expect(page.getByTestId('lane-online')).toHaveText('通道已连接', { timeout: 20_000 });
+  await expect(page.getByText('等待车道数据')).toBeVisible();
+
+  const token = (await page.context().cookies()).find((c) => c.name === 'loopyard-access-token')?.value ?? '';
+  const lane = spawn(
+    'npx',
+    [
+      'tsx',
+      'tools/scale-bridge/lane-run.ts',
+      '--server',
+      String(baseURL),
+      '--token',
+      token,
+      '--scale',
+      'DB01',
+      '--speed',
+      '2',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  lane.stdout.on('data', (d) => {
+    out += d;
+  });
+  lane.stderr.on('data', (d) => {
+    out += d;
+  });
+  try {
+    // the clean truck: identified, on deck, captured, barrier up, gone — nobody touched it
+    const truck = page.getByTestId('lane-truck');
+    await expect(truck).toContainText('苏E7L260', { timeout: 40_000 });
+    await expect(truck).toContainText('一次过磅');
+    await expect(page.getByTestId('lane-led')).toContainText('一次过磅完成，请下磅', { timeout: 30_000 });
+    // the second truck: its card says 浙B1H947, the camera reads 浙B1H974 → held
+    await expect(truck).toContainText('浙B1H947', { timeout: 40_000 });
+    await expect(page.getByTestId('lane-flags')).toContainText('异常过磅，等待主管处理', { timeout: 30_000 });
+    await expect(page.getByTestId('lane-flags')).toContainText('车牌识别不一致');
+    // the twin is drawn beside the monitor (a WebGL canvas)
+    await expect(page.getByTestId('lane-twin').locator('canvas')).toBeVisible();
+    await expect(truck).toContainText('不一致');
+    await expect(page.getByTestId('lane-led')).toContainText('异常过磅，请等待处理');
+    await page.screenshot({ path: 'test-results/lane-monitor-held.png' });
+
+    // the menu group is open already (a second click would fold it)
+    await openFromSidebar(page, '异常过磅');
+    const row = page.locator('tr', { hasText: '浙B1H947' }).first();
+    await expect(row).toContainText('车牌识别不一致');
+    await expect(row).toContainText('浙B1H974');
+  } finally {
+    lane.kill();
+    console.log(`lane-sim output:\n${out}`);
+  }
+  expect(out).not.toContain('Error');
+  expect(errors).toEqual([]);
+});
