@@ -83,7 +83,8 @@ function historyMonths(env: NodeJS.ProcessEnv): number {
   if (raw === '') return 0;
   if (['off', 'false'].includes(raw)) return 0;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 36) throw new Error(`SEED_HISTORY 不合法（0–36 个月）/ invalid SEED_HISTORY: ${raw}`);
+  if (!Number.isInteger(n) || n < 0 || n > 36)
+    throw new Error(`SEED_HISTORY 不合法（0–36 个月）/ invalid SEED_HISTORY: ${raw}`);
   return n;
 }
 

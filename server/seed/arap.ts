@@ -135,7 +135,13 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     .from(dropShipping)
     .where(and(eq(dropShipping.tenantId, T), eq(dropShipping.state, 'reviewed')));
   for (const d of drops) {
-    const s = { ...base, deptId: d.deptId ?? base.deptId, sourceId: d.id, sourceNo: d.orderNo, docDate: d.orderDate || today };
+    const s = {
+      ...base,
+      deptId: d.deptId ?? base.deptId,
+      sourceId: d.id,
+      sourceNo: d.orderNo,
+      docDate: d.orderDate || today,
+    };
     await createDoc(tx, {
       ...s,
       ...amounts(await figures(d.deptId, d.orderNo, 'out_stock', s.docDate, d.saleAmount), 1),

@@ -14,14 +14,14 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TENANT_ID } from '../../../core/contract/common.ts';
 import { addMonths, lastDay, type Period } from '../../../core/accounting/index.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TENANT_ID } from '../../../core/contract/common.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { accountSet, bank, captcha, dept, material, relatedParty, warehouse } from '../../db/schema/index.ts';
 import { md5hex } from '../../platform/password.ts';
 import { formatDate } from '../../platform/time.ts';
-import { businessDays, mulberry32, PURCHASES, SALES, type Rand } from './plan.ts';
+import { businessDays, mulberry32, PURCHASES, type Rand, SALES } from './plan.ts';
 
 const FIN = '/api/izs-financing';
 const ARAP = '/api/izs-finance-ar';
@@ -82,12 +82,17 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
   const byCode = <R extends { code: string; id: string }>(list: R[]) =>
     Object.fromEntries(list.map((r) => [r.code, r.id])) as Record<string, string>;
   const party = byCode(
-    await db.select({ id: relatedParty.id, code: relatedParty.code }).from(relatedParty).where(eq(relatedParty.tenantId, T)),
+    await db
+      .select({ id: relatedParty.id, code: relatedParty.code })
+      .from(relatedParty)
+      .where(eq(relatedParty.tenantId, T)),
   );
   const mat = byCode(
     await db.select({ id: material.id, code: material.code }).from(material).where(eq(material.tenantId, T)),
   );
-  const wh = byCode(await db.select({ id: warehouse.id, code: warehouse.code }).from(warehouse).where(eq(warehouse.tenantId, T)));
+  const wh = byCode(
+    await db.select({ id: warehouse.id, code: warehouse.code }).from(warehouse).where(eq(warehouse.tenantId, T)),
+  );
   const [bk] = await db
     .select({ id: bank.id })
     .from(bank)
@@ -157,7 +162,6 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
   const onHand = new Map<string, Decimal>();
   const keyOf = (w: string, m: string) => `${w}/${m}`;
   let invoiceNo = 0;
-  const toInvoice: { kind: 'out' | 'in'; id: string; date: string; linked: boolean }[] = [];
   let documents = 0;
   let moneyRecords = 0;
   let vouchers = 0;
@@ -165,7 +169,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
   const buy = async (date: string, p: (typeof PURCHASES)[number], r: Rand) => {
     const kg = new Decimal(r.int(p.kg[0], p.kg[1]));
     const price = new Decimal(r.int(p.price[0], p.price[1])).div(10).toDecimalPlaces(1);
-    const d = await reviewed(`${STOCK}/in-stock`, {
+    await reviewed(`${STOCK}/in-stock`, {
       warehouseId: wh[p.wh],
       partyId: party[p.party],
       orderDate: date,
@@ -183,7 +187,6 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     documents++;
     const k = keyOf(p.wh, p.mat);
     onHand.set(k, (onHand.get(k) ?? new Decimal(0)).plus(kg));
-    if (p.rate > 0) toInvoice.push({ kind: 'in', id: d.id, date, linked: true });
   };
   const sell = async (date: string, s: (typeof SALES)[number], r: Rand) => {
     const k = keyOf(s.wh, s.mat);
@@ -191,7 +194,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     const kg = have.times(r.int(s.share[0], s.share[1])).div(100).toDecimalPlaces(0, Decimal.ROUND_DOWN);
     if (kg.lte(0)) return;
     const price = new Decimal(r.int(s.price[0], s.price[1])).div(10).toDecimalPlaces(1);
-    const d = await reviewed(`${STOCK}/out-stock`, {
+    await reviewed(`${STOCK}/out-stock`, {
       warehouseId: wh[s.wh],
       partyId: party[s.party],
       orderDate: date,
@@ -208,12 +211,11 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     });
     documents++;
     onHand.set(k, have.minus(kg));
-    toInvoice.push({ kind: 'out', id: d.id, date, linked: true });
   };
   const drop = async (date: string, r: Rand) => {
     const kg = new Decimal(r.int(28, 34) * 1000 + r.int(0, 999));
     const buyP = new Decimal(r.int(2450, 2700));
-    const d = await reviewed(`${STOCK}/drop-shipping`, {
+    await reviewed(`${STOCK}/drop-shipping`, {
       orderDate: date,
       supplierId: party.GYS001,
       customerId: party.KH001,
@@ -225,7 +227,6 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
       salePrice: buyP.plus(r.int(120, 220)).toFixed(),
     });
     documents++;
-    toInvoice.push({ kind: 'out', id: d.id, date, linked: false }, { kind: 'in', id: d.id, date, linked: false });
   };
   /** Collects / pays what a party owed on documents dated up to `upTo` (a share of it), 核销 oldest first. */
   const settle = async (side: 'ar' | 'ap', code: string, date: string, upTo: string, share: number) => {
@@ -246,38 +247,80 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     });
     moneyRecords++;
   };
-  /** 销项 / 进项 invoices of the documents dated up to `upTo` not invoiced yet (amounts as stored on the 应收/应付单). */
-  const invoice = async (upTo: string, date: (docDate: string) => string) => {
-    const due = toInvoice.filter((x) => x.date <= upTo);
-    for (const x of due) {
-      const [a] = await rows<{ net: string; tax: string; amount: string }>(
-        db,
-        sql`select net::text, tax::text, amount::text from izs_ar_doc
-             where source_id = ${x.id} and side = ${x.kind === 'out' ? 'ar' : 'ap'} and is_deleted = 0 limit 1`,
-      );
-      if (!a || new Decimal(a.tax).isZero()) continue;
+  /**
+   * 销项 / 进项 invoices for what the company's 应收单 / 应付单 of `period` dated up to `upTo` carry in tax and no
+   * invoice covers yet (a stock document's invoices are linked to it; a 直发单's are not, so this loader remembers
+   * those it invoiced), at the stored 不含税 / 税额 / 价税合计 — the rest of a partly invoiced document included.
+   */
+  const invoicedDrops = new Set<string>();
+  const invoice = async (period: Period, upTo: string) => {
+    const open = await rows<{
+      id: string;
+      side: string;
+      kind: string;
+      source: string;
+      date: string;
+      net: string;
+      tax: string;
+      amount: string;
+      gross: string;
+      itax: string;
+    }>(
+      db,
+      sql`select d.id::text as id, d.side, d.source_type as kind, coalesce(d.source_id, d.id)::text as source,
+                 d.doc_date as date, d.net::text as net, d.tax::text as tax, d.amount::text as amount,
+                 coalesce(sum(l.amount), 0)::text as gross,
+                 coalesce(sum(round(i.tax_amount * l.amount / nullif(i.tax_and_amount, 0), 2)), 0)::text as itax
+            from izs_ar_doc d
+            left join izs_ar_invoice_link l on l.order_id = d.source_id
+              and d.source_type in ('in_stock', 'out_stock', 'purchase_return', 'sale_return')
+            left join izs_ar_invoice i on i.id = l.invoice_id and i.is_deleted = 0
+              and i.direction = case when d.side = 'ar' then 'out' else 'in' end
+           where d.tenant_id = ${T} and d.is_deleted = 0 and d.state = 'reviewed' and d.tax <> 0
+             and d.doc_date between ${`${period}-01`} and ${upTo}
+             and (d.dept_id = ${company.id} or d.dept_id in (select id from blade_dept
+                   where (',' || ancestors || ',') like ${`%,${company.id},%`}))
+           group by d.id order by d.doc_date, d.id`,
+    );
+    for (const d of open) {
+      const drop = !['in_stock', 'out_stock', 'purchase_return', 'sale_return'].includes(d.kind);
+      if (drop && invoicedDrops.has(d.id)) continue;
+      const gross = new Decimal(d.amount).minus(d.gross);
+      const tax = new Decimal(d.tax).minus(d.itax);
+      if (gross.isZero() && tax.isZero()) continue;
+      const out = d.side === 'ar';
       await ok('POST', `${ARAP}/invoice/save`, {
-        direction: x.kind,
-        invoiceNo: String((x.kind === 'out' ? 33_000_000 : 44_000_000) + ++invoiceNo),
+        direction: out ? 'out' : 'in',
+        invoiceNo: String((out ? 33_000_000 : 44_000_000) + ++invoiceNo),
         invoiceType: 'special',
-        invoiceDate: date(x.date),
-        amount: moneyFixed(a.net),
-        taxAmount: moneyFixed(a.tax),
-        taxAndAmount: moneyFixed(a.amount),
-        ...(x.kind === 'out' ? { purchaserName: '客户' } : { sellerName: '供应商' }),
-        links: x.linked ? [{ orderId: x.id, amount: moneyFixed(a.amount) }] : [],
+        invoiceDate: d.date,
+        amount: moneyFixed(gross.minus(tax)),
+        taxAmount: moneyFixed(tax),
+        taxAndAmount: moneyFixed(gross),
+        ...(out ? { purchaserName: '客户' } : { sellerName: '供应商' }),
+        links: drop ? [] : [{ orderId: d.source, amount: moneyFixed(gross) }],
       });
+      if (drop) invoicedDrops.add(d.id);
     }
-    toInvoice.splice(0, toInvoice.length, ...toInvoice.filter((x) => x.date > upTo));
   };
   /** 记账 of a period: vouchers of the open documents and money records, 结转销售成本; then (closing) 结转损益,
    * the year-end transfer in December, review, posting and 结账. */
   const keepBooks = async (period: Period, close: boolean) => {
     const ids: string[] = [];
     const docs = (await ok('GET', `${FIN}/biz-voucher/documents`, { period, state: 'open' })) as { id: string }[];
-    if (docs.length) ids.push(...(await ok('POST', `${FIN}/biz-voucher/generate`, { orderIds: docs.map((d) => d.id) })).map((v: { id: string }) => v.id));
+    if (docs.length)
+      ids.push(
+        ...(await ok('POST', `${FIN}/biz-voucher/generate`, { orderIds: docs.map((d) => d.id) })).map(
+          (v: { id: string }) => v.id,
+        ),
+      );
     const money = (await ok('GET', `${FIN}/biz-voucher/money-records`, { period, state: 'open' })) as { id: string }[];
-    if (money.length) ids.push(...(await ok('POST', `${FIN}/biz-voucher/money-generate`, { ids: money.map((d) => d.id) })).map((v: { id: string }) => v.id));
+    if (money.length)
+      ids.push(
+        ...(await ok('POST', `${FIN}/biz-voucher/money-generate`, { ids: money.map((d) => d.id) })).map(
+          (v: { id: string }) => v.id,
+        ),
+      );
     const carry = await call('POST', `${FIN}/cost-carry/generate`, { period });
     if (carry.status === 200 && carry.b.code === 200) ids.push(carry.b.data.id);
     if (ids.length) {
@@ -289,7 +332,8 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     const more: string[] = [];
     const cf = await call('POST', `${FIN}/carry-forward/generate`, { period });
     if (cf.status === 200 && cf.b.code === 200) more.push(...cf.b.data.map((v: { id: string }) => v.id));
-    if (period.endsWith('-12')) more.push(...(await ok('POST', `${FIN}/period/year-end`, { period })).map((v: { id: string }) => v.id));
+    if (period.endsWith('-12'))
+      more.push(...(await ok('POST', `${FIN}/period/year-end`, { period })).map((v: { id: string }) => v.id));
     if (more.length) {
       await ok('POST', `${FIN}/voucher/review`, { ids: more });
       await ok('POST', `${FIN}/voucher/post`, { ids: more });
@@ -331,13 +375,8 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
       for (const c of ['KH001', 'KH002']) await settle('ar', c, day, upTo, r.int(80, 100));
       for (const s of ['GYS001', 'GYS002', 'KH002']) await settle('ap', s, day, upTo, r.int(85, 100));
     }
-    // invoices: the whole month at its end; this month the documents older than three days
-    if (isCurrent) {
-      const upTo = formatDate(new Date(Date.parse(`${today}T12:00:00Z`) - 3 * 86_400_000), 'UTC');
-      await invoice(upTo, (d) => (d < `${period}-01` ? `${period}-01` : d));
-    } else {
-      await invoice(end, (d) => d);
-    }
+    // invoices: every document of the month, today's included (the yard invoices as it delivers)
+    await invoice(period, end);
     await keepBooks(period, !isCurrent);
     log(`演示历史 ${period}：单据 ${documents}，收付款 ${moneyRecords}，凭证 ${vouchers}`);
   }
