@@ -116,6 +116,12 @@ it('the months before the current one are closed and have history; today has rev
   );
   expect(d.purchases).toBeGreaterThan(0);
   expect(d.sales).toBeGreaterThan(0);
+  // 反向开票 of the natural person's purchases, issued in the closed months
+  const [rev] = await rows<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from izs_ar_reverse where state = 'issued' and month < ${current}`,
+  );
+  expect(rev.n).toBeGreaterThan(0);
   // no hand-written voucher: every voucher of the book came from a document, a money record or a period-end step
   const [manual] = await rows<{ n: number }>(
     t.database.db,

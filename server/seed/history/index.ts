@@ -4,7 +4,8 @@
  * administrator and drives the HTTP API in-process (`app.inject`, as tests/api/books-model.test.ts does) for the
  * company 绿循再生资源有限公司 in Ningbo over the last `months` months: reviewed purchases (companies with 13 % on top,
  * a 含税 price, the natural person 王师傅 at 0 %), reviewed sales, one 直发单 a month, collections and payments with
- * 核销 (oldest first), 销项 / 进项 invoices, and 记账 — vouchers from the book's templates for every open document
+ * 核销 (oldest first), 销项 / 进项 invoices, 反向开票 for the natural person's purchases (issued at each closed month's
+ * end), and 记账 — vouchers from the book's templates for every open document
  * and money record, 结转销售成本, 结转损益 (and the year-end transfer in December), review, posting — and the month
  * closed, for every month but the current one. The current month is vouchered and posted too (so 业财对账 is clean
  * on the demo) but left open; today has reviewed purchases and sales. No business row and no voucher is written by
@@ -303,6 +304,31 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
       if (drop) invoicedDrops.add(d.id);
     }
   };
+  /** 反向开票 for the month's purchases from the natural person 王师傅 (GYS002): made and issued at the month's end. */
+  let reverseNo = 0;
+  const reverseInvoices = async (period: Period) => {
+    const list = (await ok('GET', `${ARAP}/reverse/candidates`, { month: period })) as {
+      orderId: string;
+      partyId: string;
+      open: string;
+    }[];
+    for (const x of list) {
+      if (x.partyId !== party.GYS002 || new Decimal(x.open).lte(0)) continue;
+      const r = await ok('POST', `${ARAP}/reverse/create`, {
+        orderId: x.orderId,
+        sellerName: '王永福',
+        idNumber: '330206197903152011',
+        phone: '13905740123',
+        amount: x.open,
+        remark: '月末汇总开具',
+      });
+      await ok('POST', `${ARAP}/reverse/issue`, {
+        id: r.id,
+        invoiceNo: String(26332000000000500000n + BigInt(++reverseNo)),
+        issueDate: lastDay(period),
+      });
+    }
+  };
   /** 记账 of a period: vouchers of the open documents and money records, 结转销售成本; then (closing) 结转损益,
    * the year-end transfer in December, review, posting and 结账. */
   const keepBooks = async (period: Period, close: boolean) => {
@@ -377,6 +403,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     }
     // invoices: every document of the month, today's included (the yard invoices as it delivers)
     await invoice(period, end);
+    if (!isCurrent) await reverseInvoices(period);
     await keepBooks(period, !isCurrent);
     log(`演示历史 ${period}：单据 ${documents}，收付款 ${moneyRecords}，凭证 ${vouchers}`);
   }
