@@ -15,6 +15,11 @@ export interface Config {
   adminPassword: string;
   captchaMode: boolean;
   seedDemo: boolean;
+  /**
+   * SEED_HISTORY (months, 0 = off, the default): on the first start the demo's business and books are made by the
+   * product's own commands over the last months (server/seed/history); `npm run demo:rebuild` uses 12.
+   */
+  historyMonths: number;
   /** From JWT_SECRET; when absent it is generated once and persisted (see resolveJwtSecret). */
   jwtSecret?: string;
   /** Time zone used to format times and to cut "today" (default Asia/Shanghai). */
@@ -70,6 +75,19 @@ function simulatorPort(env: NodeJS.ProcessEnv): number {
   return PLUGIN_DEFAULT_PORT;
 }
 
+function historyMonths(env: NodeJS.ProcessEnv): number {
+  if (env.SEED_DEMO === '0') return 0;
+  const raw = (env.SEED_HISTORY ?? '').trim().toLowerCase();
+  // off by default: the loader drives the API (~1,800 requests for a year, minutes on a small machine), too slow
+  // for a first start; `npm run demo:rebuild` makes the year's demo database once
+  if (raw === '') return 0;
+  if (['off', 'false'].includes(raw)) return 0;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 36)
+    throw new Error(`SEED_HISTORY 不合法（0–36 个月）/ invalid SEED_HISTORY: ${raw}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 8080);
@@ -82,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || 'admin',
     captchaMode: (env.CAPTCHA_MODE || 'on').toLowerCase() !== 'off',
     seedDemo: env.SEED_DEMO !== '0',
+    historyMonths: historyMonths(env),
     jwtSecret: env.JWT_SECRET || undefined,
     tz: env.TZ || 'Asia/Shanghai',
     distDir: resolve(env.DIST_DIR || 'dist'),

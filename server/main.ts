@@ -11,6 +11,7 @@ import { vacuumJob } from './db/maintenance.ts';
 import { reconcileJob } from './modules/izs-financing/reconcile.ts';
 import { ensureFrontEnd } from './platform/front-end-build.ts';
 import { loggerOptions } from './platform/log-format.ts';
+import { loadHistory } from './seed/history/index.ts';
 import { hasDemoData, seedIfEmpty, syncMenus } from './seed/index.ts';
 
 /**
@@ -28,7 +29,11 @@ export function addStartJobs(app: FastifyInstance, database: Database): void {
 export async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
   return database.withStartupLock(async () => {
     await runMigrations(database);
-    const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo });
+    const seeded = await seedIfEmpty(database.db, {
+      adminPassword: config.adminPassword,
+      seedDemo: config.seedDemo,
+      historyMonths: config.historyMonths,
+    });
     // an existing database gets the menus a newer release added
     if (!seeded) await syncMenus(database.db);
     return seeded;
@@ -80,6 +85,23 @@ async function main() {
     await frontEnd;
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
     const app = await buildApp({ database, config, jwtSecret, logger });
+    if (seeded && config.seedDemo && config.historyMonths > 0) {
+      // the demo's year of business and books, by the product's own commands (server/seed/history)
+      try {
+        const h = await loadHistory(app, database.db, {
+          months: config.historyMonths,
+          adminPassword: config.adminPassword,
+          captchaMode: config.captchaMode,
+          tz: config.tz,
+        });
+        app.log.info(
+          `演示历史 / demo history: ${h.periods[0]}…${h.periods.at(-1)}, ${h.documents} 单据, ${h.moneyRecords} 收付款, ${h.vouchers} 凭证 (${h.requests} requests, ${h.ms} ms)`,
+        );
+      } catch (e) {
+        // the demo stays usable with what was made; the message names the refused request
+        app.log.error(`演示历史未完成 / demo history incomplete: ${(e as Error).message}`);
+      }
+    }
     addStartJobs(app, database); // they start when the app is ready and stop when it closes
     const simulator = await startScaleSimulator(config, database, (m) => app.log.info(m));
     let closing = false;

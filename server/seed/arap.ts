@@ -118,6 +118,8 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     const date = d.orderDate || today;
     await createDoc(tx, {
       ...base,
+      // the document's department, as the review listener writes it (a branch's in-stock owes in the branch)
+      deptId: d.deptId ?? base.deptId,
       ...(await storedDocAmounts(tx, d.id, neg ? -1 : 1)),
       side,
       partyId: d.partyId,
@@ -133,7 +135,13 @@ export async function seedArapDemo(tx: Tx, c: ArapSeedContext): Promise<void> {
     .from(dropShipping)
     .where(and(eq(dropShipping.tenantId, T), eq(dropShipping.state, 'reviewed')));
   for (const d of drops) {
-    const s = { ...base, sourceId: d.id, sourceNo: d.orderNo, docDate: d.orderDate || today };
+    const s = {
+      ...base,
+      deptId: d.deptId ?? base.deptId,
+      sourceId: d.id,
+      sourceNo: d.orderNo,
+      docDate: d.orderDate || today,
+    };
     await createDoc(tx, {
       ...s,
       ...amounts(await figures(d.deptId, d.orderNo, 'out_stock', s.docDate, d.saleAmount), 1),

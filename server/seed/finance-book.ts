@@ -16,6 +16,11 @@ export interface FinanceSeedContext {
   adminId: string;
   /** defaults to now: the book starts the month before */
   now?: Date;
+  /**
+   * The history loader's book (server/seed/history): starts in this period, with no hand-written vouchers and
+   * openings of money and capital only (stock and receivables come from the loader's documents).
+   */
+  historyStart?: Period;
 }
 
 export type DemoBook = Awaited<ReturnType<typeof createDemoBook>>;
@@ -23,7 +28,7 @@ export type DemoBook = Awaited<ReturnType<typeof createDemoBook>>;
 export async function createDemoBook(tx: Tx, c: FinanceSeedContext) {
   const now = c.now ?? new Date();
   const current: Period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const start = addMonths(current, -1);
+  const start = c.historyStart ?? addMonths(current, -1);
   const row = await createAccountSet(tx, {
     tenantId: c.tenantId,
     deptId: c.deptId,
@@ -102,17 +107,23 @@ export async function createDemoBook(tx: Tx, c: FinanceSeedContext) {
     return it.id;
   };
 
-  // openings of the start period (balanced: 8,000 + 600,000 + 69,000 + 50,000 = 727,000)
-  await tx.insert(finOpening).values(
-    (
-      [
+  // openings of the start period (balanced: 8,000 + 600,000 + 69,000 + 50,000 = 727,000); the history book's:
+  // money and capital only (8,000 + 3,000,000 = 3,008,000)
+  const opening: (readonly [string, string, string | null])[] = c.historyStart
+    ? [
+        ['1001', '8000.00', null],
+        ['100201', '3000000.00', null],
+        ['3001', '3008000.00', null],
+      ]
+    : [
         ['1001', '8000.00', null],
         ['100201', '600000.00', null],
         ['140501', '69000.00', '30'],
         ['140502', '50000.00', '1'],
         ['3001', '727000.00', null],
-      ] as const
-    ).map(([code, balance, quantity]) => ({
+      ];
+  await tx.insert(finOpening).values(
+    opening.map(([code, balance, quantity]) => ({
       tenantId: c.tenantId,
       accountSetId: book.id,
       accountCode: code,

@@ -26,6 +26,7 @@ import { seedArapReverseDemo } from './arap-reverse.ts';
 import { seedBaseData } from './base.ts';
 import { seedContractData } from './contracts.ts';
 import { seedFinanceDemo } from './finance.ts';
+import { historyStart } from './history/index.ts';
 import { seedLogistics } from './logistics.ts';
 import { regionRows } from './regions.ts';
 import { seedStockData } from './stock.ts';
@@ -36,6 +37,9 @@ import { seedVisualSites } from './visual.ts';
 export interface SeedOptions {
   adminPassword: string;
   seedDemo: boolean;
+  /** > 0: the demo book starts that many months back (the current one included) and keeps no hand-written
+   * vouchers; server/seed/history makes its business and books once the app is up (main.ts) */
+  historyMonths?: number;
 }
 
 /** Top-level catalogues the `user` role (业务员) gets. */
@@ -317,7 +321,12 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       await seedBaseData(tx, { tenantId: T, depts: deptIds, adminId: adminRow.id, postIds: posts.map((p) => p.id) });
       // demo account set of the company (the organisation the administrator signs in to) with a closed month of
       // vouchers: server/seed/finance.ts
-      await seedFinanceDemo(tx, { tenantId: T, deptId: company.id, adminId: adminRow.id });
+      await seedFinanceDemo(tx, {
+        tenantId: T,
+        deptId: company.id,
+        adminId: adminRow.id,
+        historyStart: opts.historyMonths ? historyStart(opts.historyMonths) : undefined,
+      });
       // demo weighings, documents and stock (issue 4): server/seed/stock.ts
       await seedStockData(tx, { tenantId: T, depts: deptIds });
       // demo contracts, ledgers and supply-chain finance (issue 12): server/seed/contracts.ts

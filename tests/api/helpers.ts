@@ -38,6 +38,8 @@ export function testConfig(over: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     captchaMode: true,
     seedDemo: true,
+    // the history loader (server/seed/history) runs in tests that ask for it (demo-history.test.ts)
+    historyMonths: 0,
     adminPassword: 'admin',
     distDir: join(dataDir, 'no-dist'),
     ossDir: join(dataDir, 'oss'),
@@ -149,7 +151,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** Hash of everything that shapes a seeded database (migrations, seed, contracts, seed config), memoised. */
 const seedKeys = new Map<string, string>();
 function seedKey(config: Config): string {
-  const which = JSON.stringify({ a: config.adminPassword, s: config.seedDemo });
+  const which = JSON.stringify({ a: config.adminPassword, s: config.seedDemo, h: config.historyMonths });
   let key = seedKeys.get(which);
   if (!key) {
     const hash = createHash('sha256');

@@ -17,7 +17,10 @@ export { expect };
 /** The port of worker `index`'s server: beside E2E_PORT (18080) and the captcha server (E2E_PORT + 1). */
 export const workerPort = (index: number) => E2E_PORT + 5 + index;
 
-async function ready(url: string, child: ChildProcess, log: () => string, timeoutMs = 240_000) {
+/** SEED_HISTORY=<months> (server/seed/history): the worker server makes the demo's history before it listens */
+const HISTORY = Number(process.env.SEED_HISTORY || 0) > 0;
+
+async function ready(url: string, child: ChildProcess, log: () => string, timeoutMs = HISTORY ? 900_000 : 240_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`e2e server exited (${child.exitCode}):\n${log()}`);
@@ -57,7 +60,7 @@ export const test = base.extend<object, { workerServer: string }>({
         await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       }
     },
-    { scope: 'worker', timeout: 270_000 },
+    { scope: 'worker', timeout: HISTORY ? 930_000 : 270_000 },
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer),
 });

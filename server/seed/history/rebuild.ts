@@ -1,0 +1,59 @@
+/**
+ * npm run demo:rebuild — regenerates the demo database of DATA_DIR (PGlite) with a year of history made by the
+ * product's own commands (server/seed/history): the data dir's database is removed, migrated, seeded (master data
+ * and the demo's day, the book starting SEED_HISTORY months back, 12 by default) and the loader runs; then
+ * `npm start` opens it at once. Deterministic for a given day (fixed PRNG seed; dates relative to today).
+ * Refuses a data dir whose database is not the demo's (no demo accounts), unless DEMO_REBUILD_FORCE=1.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from '../../app.ts';
+import { loadConfig, resolveJwtSecret } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
+import { prepareDatabase } from '../../main.ts';
+import { hasDemoData, isEmpty } from '../index.ts';
+import { loadHistory } from './index.ts';
+
+async function rebuild() {
+  const t0 = Date.now();
+  const base = loadConfig();
+  if (base.databaseUrl) throw new Error('demo:rebuild 只用于 PGlite 数据目录（未设置 DATABASE_URL）');
+  const config = { ...base, seedDemo: true, historyMonths: base.historyMonths || 12 };
+  const pgdata = join(config.dataDir, 'pgdata');
+  if (existsSync(pgdata) && process.env.DEMO_REBUILD_FORCE !== '1') {
+    const probe = await openDatabase({ dataDir: config.dataDir });
+    try {
+      const demo = (await isEmpty(probe.db).catch(() => true)) || (await hasDemoData(probe.db).catch(() => false));
+      if (!demo) throw new Error(`${config.dataDir} 不是演示数据库，拒绝重建（DEMO_REBUILD_FORCE=1 可强制）`);
+    } finally {
+      await probe.close();
+    }
+  }
+  rmSync(pgdata, { recursive: true, force: true });
+  const database = await openDatabase({ dataDir: config.dataDir });
+  try {
+    await prepareDatabase(database, config);
+    const seeded = Date.now();
+    const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
+    const app = await buildApp({ database, config, jwtSecret, logger: false });
+    const h = await loadHistory(app, database.db, {
+      months: config.historyMonths,
+      adminPassword: config.adminPassword,
+      captchaMode: config.captchaMode,
+      tz: config.tz,
+      log: (m) => console.log(m),
+    });
+    await app.close();
+    console.log(
+      `演示数据已重建 / demo rebuilt: ${config.dataDir} — seed ${seeded - t0} ms, history ${h.periods[0]}…${h.periods.at(-1)}: ` +
+        `${h.documents} 单据, ${h.moneyRecords} 收付款, ${h.vouchers} 凭证, ${h.requests} requests, ${h.ms} ms; total ${Date.now() - t0} ms`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+rebuild().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+// @vitest-environment node
+/**
+ * The demo's year (issue 21, server/seed/history): a fresh demo database with SEED_HISTORY's book, then the history
+ * loader drives the product's own commands. Afterwards 业财对账 of the demo book is clean in every period —
+ * 应收账款 / 应付账款 / 存货 0.00, no record without its counterpart — and its 销项 / 进项 differences are the tax of
+ * the documents not invoiced yet (none in a closed month); every month before the current one is closed and has
+ * documents, vouchers and money records; the current month is open and today has reviewed purchases and sales.
+ */
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addMonths, type Period } from '../../core/accounting/index.ts';
+import { RECON_PATHS, type ReconRun } from '../../core/contract/izs-financing/reconcile.contract.ts';
+import { rows } from '../../server/db/client.ts';
+import { formatDate } from '../../server/platform/time.ts';
+import { type HistoryResult, loadHistory } from '../../server/seed/history/index.ts';
+import { apiFor, FIN, okGet, okPost } from './finance-helpers.ts';
+import { boot, login, type TestApp } from './helpers.ts';
+
+// five months: the demo seed's oldest 应收单 (100 days back) falls inside the book
+const MONTHS = Number(process.env.HISTORY_MONTHS ?? 5);
+let t: TestApp;
+let h: HistoryResult;
+let book: ReturnType<typeof apiFor>;
+let bookId: string;
+let companyId: string;
+const today = formatDate(new Date(), process.env.TZ || 'Asia/Shanghai');
+const current = today.slice(0, 7) as Period;
+
+beforeAll(async () => {
+  t = await boot({ captchaMode: false, historyMonths: MONTHS });
+  h = await loadHistory(t.app, t.database.db, {
+    months: MONTHS,
+    adminPassword: 'admin',
+    captchaMode: false,
+    log: (m) => process.env.HISTORY_LOG && console.log(m),
+  });
+  console.log(`history: ${JSON.stringify({ ...h, periods: h.periods.length })}`);
+  const [b] = await rows<{ id: string; dept: string }>(
+    t.database.db,
+    sql`select s.id::text as id, s.dept_id::text as dept from izs_fin_account_set s
+          join blade_dept d on d.id = s.dept_id where d.dept_name = '绿循再生资源有限公司' and s.is_deleted = 0`,
+  );
+  bookId = b.id;
+  companyId = b.dept;
+  const admin = (await login(t, 'admin')).access_token;
+  book = apiFor({ t } as never, admin, companyId, bookId);
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+it('makes every month of the history, the current one last', () => {
+  expect(h.periods).toHaveLength(MONTHS);
+  expect(h.periods.at(-1)).toBe(current);
+  expect(h.periods[0]).toBe(addMonths(current, -(MONTHS - 1)));
+});
+
+it('业财对账 of the demo book is clean in every period; 销项 / 进项 differ by the tax not invoiced yet', async () => {
+  for (const period of h.periods) {
+    const r: ReconRun = await okPost(book, RECON_PATHS.run, { period });
+    const seen = Object.fromEntries(r.checks.map((x) => [x.key, x.difference]));
+    const detail = JSON.stringify({
+      period,
+      checks: r.checks.filter((x) => x.difference !== '0.00'),
+      orphans: r.orphans,
+    });
+    expect([seen.ar, seen.ap, seen.stock], detail).toEqual(['0.00', '0.00', '0.00']);
+    expect(r.orphans, detail).toEqual([]);
+    // the tax of the company's documents of the period (vouchered, all of them) minus the tax of its invoices
+    const [tax] = await rows<{ out: string; in: string; invOut: string; invIn: string }>(
+      t.database.db,
+      sql`with co as (select id from blade_dept where id = ${companyId} or (',' || ancestors || ',') like ${`%,${companyId},%`})
+          select
+            (select coalesce(sum(tax), 0) from izs_ar_doc where side = 'ar' and state = 'reviewed' and is_deleted = 0
+               and to_char(doc_date::date, 'YYYY-MM') = ${period} and dept_id in (select id from co))::text as out,
+            (select coalesce(sum(tax), 0) from izs_ar_doc where side = 'ap' and state = 'reviewed' and is_deleted = 0
+               and to_char(doc_date::date, 'YYYY-MM') = ${period} and dept_id in (select id from co))::text as in,
+            (select coalesce(sum(tax_amount), 0) from izs_ar_invoice where direction = 'out' and is_deleted = 0
+               and to_char(invoice_date::date, 'YYYY-MM') = ${period} and dept_id in (select id from co))::text as "invOut",
+            (select coalesce(sum(tax_amount), 0) from izs_ar_invoice where direction = 'in' and is_deleted = 0
+               and to_char(invoice_date::date, 'YYYY-MM') = ${period} and dept_id in (select id from co))::text as "invIn"`,
+    );
+    const want = (a: string, b: string) => new Decimal(a).minus(b).toFixed(2);
+    expect([seen.vatOut, seen.vatIn], detail).toEqual([want(tax.out, tax.invOut), want(tax.in, tax.invIn)]);
+    // the loader invoices every document as it goes: none is left, this month included
+    expect([seen.vatOut, seen.vatIn], detail).toEqual(['0.00', '0.00']);
+    expect(r.clean, detail).toBe(true);
+  }
+}, 300_000);
+
+it('the months before the current one are closed and have history; today has reviewed purchases and sales', async () => {
+  const list = await okGet(book, `${FIN}/period/list`);
+  expect(list.closedThrough).toBe(addMonths(current, -1));
+  expect(list.currentPeriod).toBe(current);
+  for (const period of h.periods) {
+    const [n] = await rows<{ docs: number; cash: number; vouchers: number }>(
+      t.database.db,
+      sql`select
+            (select count(*) from izs_stock_order where state = 'reviewed' and is_deleted = 0
+               and to_char(order_date::date, 'YYYY-MM') = ${period})::int as docs,
+            (select count(*) from izs_ar_cash where state = 'reviewed' and is_deleted = 0
+               and to_char(cash_date::date, 'YYYY-MM') = ${period})::int as cash,
+            (select count(*) from izs_fin_voucher where account_set_id = ${bookId} and is_deleted = 0
+               and period = ${period} and state = 'posted')::int as vouchers`,
+    );
+    expect(n.docs, `${period} documents`).toBeGreaterThan(5);
+    expect(n.vouchers, `${period} vouchers`).toBeGreaterThan(5);
+    if (period !== current) expect(n.cash, `${period} money records`).toBeGreaterThan(0);
+  }
+  const [d] = await rows<{ purchases: number; sales: number }>(
+    t.database.db,
+    sql`select count(*) filter (where doc_type = 'in_stock')::int as purchases,
+               count(*) filter (where doc_type = 'out_stock')::int as sales
+          from izs_stock_order where state = 'reviewed' and is_deleted = 0 and order_date = ${today}`,
+  );
+  expect(d.purchases).toBeGreaterThan(0);
+  expect(d.sales).toBeGreaterThan(0);
+  // 反向开票 of the natural person's purchases, issued in the closed months
+  const [rev] = await rows<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from izs_ar_reverse where state = 'issued' and month < ${current}`,
+  );
+  expect(rev.n).toBeGreaterThan(0);
+  // no hand-written voucher: every voucher of the book came from a document, a money record or a period-end step
+  const [manual] = await rows<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from izs_fin_voucher v where v.account_set_id = ${bookId} and v.is_deleted = 0
+          and v.kind = 'manual' and not exists (select 1 from izs_fin_doc_voucher l where l.voucher_id = v.id)`,
+  );
+  expect(manual.n).toBe(0);
+});
