@@ -18,6 +18,10 @@ import { type LaneCommandBody, type LaneSnapshot, snapshotOf } from '../../../co
 import { useCan } from '../../../features/admin-page/common.tsx';
 import { DeptChannel } from '../../../features/weighing/dept-channel.ts';
 import { LaneTwin } from './lane-twin.tsx';
+
+/** A flag's Chinese name; the lane driver without the exceptions list's grant only knows that one was raised. */
+const laneFlagLabel = (k: string) => (k === 'flagged' ? '已标记异常（详情见异常过磅）' : flagLabel(k));
+
 import { useWeighbridges } from './use-station.ts';
 import './station.css';
 
@@ -196,7 +200,7 @@ export default function LaneMonitor() {
                 type="danger"
                 closeIcon={null}
                 data-testid="lane-flags"
-                description={`异常过磅，等待主管处理：${snap.flags.map(flagLabel).join('、')}`}
+                description={`异常过磅，等待主管处理：${[...new Set(snap.flags.map(laneFlagLabel))].join('、')}`}
               />
             )}
           </div>
