@@ -192,12 +192,8 @@ export default function DocList({ path }: ScreenProps) {
             render: (v: string, r: ArDoc) => <TextLink href={`${base}/${r.id}`}>{v}</TextLink>,
           },
           { title: w.party, dataIndex: 'partyName', width: 180, ellipsis: true },
-          { title: '来源', width: 170, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
-          { title: '日期', dataIndex: 'docDate', width: 105 },
-          { title: '到期日', dataIndex: 'dueDate', width: 105 },
-          // what the clerk settles first (价税合计, 已核销, 未核销, 逾期, 状态); the tax split follows
+          // what the clerk settles first (价税合计, 未核销, 逾期, 状态) in view at 1440 px (issue 26); the rest follows
           { title: '价税合计', dataIndex: 'amount', render: num, align: 'right', width: 130 },
-          { title: '已核销', dataIndex: 'settled', render: num, align: 'right', width: 130 },
           { title: '未核销', dataIndex: 'open', render: num, align: 'right', width: 130 },
           {
             title: '逾期天数',
@@ -215,11 +211,17 @@ export default function DocList({ path }: ScreenProps) {
                 stateTag(r.state)
               ),
           },
+          { title: '到期日', dataIndex: 'dueDate', width: 105 },
+          { title: '日期', dataIndex: 'docDate', width: 105 },
+          { title: '来源', width: 170, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
+          { title: '已核销', dataIndex: 'settled', render: num, align: 'right', width: 130 },
           { title: '不含税金额', dataIndex: 'net', render: num, align: 'right', width: 130 },
           { title: '税额', dataIndex: 'tax', render: num, align: 'right', width: 120 },
           { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right', width: 70 },
           {
             title: '操作',
+            fixed: 'right' as const,
+            width: 120,
             render: (_: unknown, r: ArDoc) =>
               r.sourceType === 'manual' && r.state !== 'voided' ? (
                 <>
