@@ -12,25 +12,27 @@ const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 const MM = 96 / 25.4;
 test.describe.configure({ timeout: 120_000 });
 
-/** The elements of `sheet` that reach past its right edge (or the paper's printable width) in print media. */
+/**
+ * The paper as the browser lays it out: the viewport as wide as the paper's printable width (print media), then the
+ * elements of `sheet` that reach past it, and whether the page scrolls sideways.
+ */
 async function overflow(page: Page, sheet: string, printableMm: number) {
-  return page.evaluate(
-    ({ sel, maxPx }) => {
-      const el = document.querySelector<HTMLElement>(sel);
-      if (!el) return [`${sel} not found`];
-      const box = el.getBoundingClientRect();
-      const right = Math.min(box.right, box.left + maxPx) + 1;
-      const out: string[] = [];
-      if (box.width > maxPx + 1) out.push(`${sel} ${Math.round(box.width)}px > ${Math.round(maxPx)}px`);
-      for (const e of el.querySelectorAll<HTMLElement>('*')) {
-        const r = e.getBoundingClientRect();
-        if (r.width > 0 && r.right > right)
-          out.push(`${e.tagName.toLowerCase()} «${(e.innerText || '').slice(0, 16)}» ${Math.round(r.right - right)}px`);
-      }
-      return out.slice(0, 8);
-    },
-    { sel: sheet, maxPx: printableMm * MM },
-  );
+  await page.setViewportSize({ width: Math.floor(printableMm * MM), height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  return page.evaluate((sel) => {
+    const el = document.querySelector<HTMLElement>(sel);
+    if (!el) return [`${sel} not found`];
+    const right = window.innerWidth + 1;
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > right) out.push(`页面 ${doc.scrollWidth}px > ${window.innerWidth}px`);
+    for (const e of [el, ...el.querySelectorAll<HTMLElement>('*')]) {
+      const r = e.getBoundingClientRect();
+      if (r.width > 0 && r.right > right)
+        out.push(`${e.tagName.toLowerCase()} «${(e.innerText || '').slice(0, 16)}» ${Math.round(r.right - right)}px`);
+    }
+    return out.slice(0, 8);
+  }, sheet);
 }
 
 async function printMedia(page: Page, name: string) {
@@ -57,8 +59,9 @@ test('the printed 对账单 fits A4: its table (余额 included) stays within th
   await page.goto(`/print/statements/index?side=ar&partyId=${kh}&beginDate=2000-01-01&endDate=${info.data.today}`);
   await expect(page.getByTestId('statement-sheet')).toBeVisible();
   await expect(page.locator('.ps-table tbody tr')).not.toHaveCount(0);
+  const offStatement = await overflow(page, '[data-testid=statement-sheet]', 186);
   await printMedia(page, 'statement');
-  expect(await overflow(page, '[data-testid=statement-sheet]', 186)).toEqual([]);
+  expect(offStatement).toEqual([]);
   const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
   expect(pdf.byteLength).toBeGreaterThan(1000);
 });
@@ -89,8 +92,9 @@ test('the printed contract names both parties in full (from their records), its 
   await expect(sheet).toContainText('二、');
   await expect(sheet.getByTestId('contract-sign-block')).toHaveCount(2);
   await expect(sheet.getByTestId('contract-sign-block').first()).toContainText('法定代表人或委托代理人');
+  const offContract = await overflow(page, '[data-testid=contract-print]', 178);
   await printMedia(page, 'contract');
-  expect(await overflow(page, '[data-testid=contract-print]', 178)).toEqual([]);
+  expect(offContract).toEqual([]);
 });
 
 test('the purchase weighing slip shows 单价 and 金额 and fits its 241 mm paper; the in-stock slip fits too', async ({
@@ -112,15 +116,19 @@ test('the purchase weighing slip shows 单价 and 金额 and fits its 241 mm pap
   await expect(memo.getByTestId('wm-amount')).toHaveText(/\d{1,3}(,\d{3})*\.\d{2}/);
   await expect(memo).toContainText('单价');
   await expect(memo).toContainText('金额(元)');
+  const offSlip = await overflow(page, '[data-testid=weight-memo]', 241);
   await printMedia(page, 'weight-memo-purchase');
-  expect(await overflow(page, '[data-testid=weight-memo]', 241)).toEqual([]);
+  expect(offSlip).toEqual([]);
 
   const docs = await apiAs<{ records: { id: string }[] }>(page, '/api/izs-stock/in-stock/page', undefined, {
     size: '1',
   });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ media: 'screen' });
   await page.goto(`/print/out-stock?id=${docs.data.records[0].id}`);
   await expect(page.getByTestId('stock-print')).toBeVisible();
   await expect(page.getByTestId('stock-print')).toContainText('单价');
+  const offInStock = await overflow(page, '[data-testid=stock-print]', 241);
   await printMedia(page, 'in-stock');
-  expect(await overflow(page, '[data-testid=stock-print]', 241)).toEqual([]);
+  expect(offInStock).toEqual([]);
 });
