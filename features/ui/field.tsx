@@ -38,12 +38,20 @@ export function useNamedControls(name: string) {
     const el = box.current;
     if (!el) return;
     const apply = () => {
-      for (const c of el.querySelectorAll(CONTROLS))
+      for (const c of el.querySelectorAll(CONTROLS)) {
         if (c.getAttribute('aria-label') !== name) c.setAttribute('aria-label', name);
+        // Semi names a combobox with a value by its selection ("selected"): the column's name wins
+        if (c.hasAttribute('aria-labelledby')) c.removeAttribute('aria-labelledby');
+      }
     };
     apply();
     const mo = new MutationObserver(apply);
-    mo.observe(el, { childList: true, subtree: true });
+    mo.observe(el, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['aria-label', 'aria-labelledby'],
+    });
     return () => mo.disconnect();
   }, [name]);
   return box;
