@@ -16,6 +16,7 @@ import {
 import type { ArDoc, BalanceRow } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
+import { Field } from '../../features/ui/field.tsx';
 import { TextLink } from '../../features/ui/text-link.tsx';
 import {
   Page,
@@ -275,24 +276,35 @@ export default function DocList({ path }: ScreenProps) {
           }
         }}
       >
-        <div style={{ display: 'grid', gap: 8 }}>
-          <PartySelect
-            side={side}
-            value={form.partyId || undefined}
-            onChange={(v) => setForm({ ...form, partyId: v ?? '' })}
-          />
-          <DateInput label="单据日期" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
-          <Input placeholder="价税合计（元）" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
-          <Input
-            placeholder="税率（%，可空：不拆税额）"
-            value={form.taxRate}
-            onChange={(v) => setForm({ ...form, taxRate: v })}
-          />
-          <Input
-            placeholder="摘要，如：场地租金 2026年11月"
-            value={form.summary}
-            onChange={(v) => setForm({ ...form, summary: v })}
-          />
+        {/* every control with a visible label and the same accessible name (issue 26) */}
+        <div style={{ display: 'grid', gap: 8 }} data-testid="doc-manual-form">
+          <Field label={w.party} required>
+            <PartySelect
+              side={side}
+              value={form.partyId || undefined}
+              onChange={(v) => setForm({ ...form, partyId: v ?? '' })}
+            />
+          </Field>
+          <Field label="单据日期" required>
+            <DateInput label="单据日期" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
+          </Field>
+          <Field label="价税合计（元）" required>
+            <Input placeholder="如 1,200.00" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
+          </Field>
+          <Field label="税率（%）">
+            <Input
+              placeholder="可空：不拆税额"
+              value={form.taxRate}
+              onChange={(v) => setForm({ ...form, taxRate: v })}
+            />
+          </Field>
+          <Field label="摘要">
+            <Input
+              placeholder="如：场地租金 2026年11月"
+              value={form.summary}
+              onChange={(v) => setForm({ ...form, summary: v })}
+            />
+          </Field>
         </div>
       </Modal>
     </Page>

@@ -65,3 +65,17 @@ test('every 新增 dialog of the list leaves: each control labelled, its accessi
   expect(opened, 'dialogs opened').toBeGreaterThan(20);
   expect(found, found.join('\n')).toEqual([]);
 });
+
+test('the 新增应付单 dialog: every control with a visible label and a Chinese name (axe)', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/accounting/payable/payable-order');
+  await page.getByRole('button', { name: '新增应付单' }).click();
+  const form = page.getByTestId('doc-manual-form');
+  await expect(form).toBeVisible();
+  for (const name of ['供应商', '单据日期', '价税合计（元）', '税率（%）', '摘要']) {
+    await expect(form.locator('.ly-field-label', { hasText: name }).first(), `visible label ${name}`).toBeVisible();
+  }
+  await expect(form.getByRole('textbox', { name: '价税合计（元）' })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: '税率（%）' })).toBeVisible();
+  expect(await axeViolations(page, '.semi-modal')).toEqual([]);
+});
