@@ -91,7 +91,7 @@ export function AccountSetDialog({
     >
       <div className="ly-fin-fixed" data-testid="account-set-dept">
         <span className="ly-fin-required">所属企业</span>
-        <Input value={book?.deptName ?? deptName} disabled />
+        <Input value={book?.deptName ?? deptName} disabled aria-label="所属企业" />
       </div>
       <ResourceForm
         fields={FIELDS}

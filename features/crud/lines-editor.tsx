@@ -2,6 +2,7 @@ import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
 import { Button } from '@douyinfe/semi-ui';
 import type { ReactNode } from 'react';
 import type { Row } from '../../core/api/crud.api.ts';
+import { useNamedControls } from '../ui/field.tsx';
 import { CellValue, type ControlSpec, DECIMAL_KINDS, FieldControl, RIGHT_ALIGNED } from './field-kinds.tsx';
 import './lines.css';
 
@@ -113,7 +114,9 @@ export function LinesEditor({
                   ) : readOnly ? (
                     <CellValue col={c} row={line} />
                   ) : (
-                    <FieldControl spec={c} value={line[c.field]} onChange={(v) => set(i, c.field, v)} />
+                    <NamedCell name={`第${i + 1}行${c.label}`}>
+                      <FieldControl spec={c} value={line[c.field]} onChange={(v) => set(i, c.field, v)} />
+                    </NamedCell>
                   )}
                 </td>
               ))}
@@ -160,4 +163,10 @@ export function LinesEditor({
       )}
     </div>
   );
+}
+
+/** A line's control, named by its column and row (第1行物料): its visible label is the column header (issue 26). */
+function NamedCell({ name, children }: { name: string; children: ReactNode }) {
+  const box = useNamedControls(name);
+  return <div ref={box}>{children}</div>;
 }

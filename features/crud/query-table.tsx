@@ -7,6 +7,7 @@ import type { Row } from '../../core/api/crud.api.ts';
 import type { Page } from '../../core/contract/common.ts';
 import type { ColumnDef } from '../../core/contract/resource.ts';
 import { sum } from '../../core/stock/amount.ts';
+import { keyColumnsInView, useWidth } from './column-fit.ts';
 import { CellValue, type ControlSpec, DEFAULT_DECIMALS, FieldControl, RIGHT_ALIGNED } from './field-kinds.tsx';
 import { useTableHeight } from './table-height.ts';
 import './crud.css';
@@ -97,6 +98,7 @@ export function QueryTable({
   const menuRef = useRef<HTMLDivElement>(null);
   const pagerRef = useRef<HTMLDivElement>(null);
   const height = useTableHeight(searchRef, menuRef, pagerRef, true);
+  const tableWidth = useWidth(menuRef);
 
   const cols: ColumnProps<Row>[] = columns
     .filter((c) => !c.hideInTable)
@@ -190,7 +192,7 @@ export function QueryTable({
         className="ly-crud-table"
         size="small"
         rowKey={keyOf}
-        columns={cols}
+        columns={keyColumnsInView(cols, tableWidth)}
         dataSource={totalRow ? [...rows, totalRow] : rows}
         loading={q.isFetching}
         pagination={false}

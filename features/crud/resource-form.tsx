@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
+import { useLabelledControls } from '../ui/field.tsx';
 import { CellValue, DECIMAL_KINDS, FieldControl } from './field-kinds.tsx';
 import { withFormValues } from './options.tsx';
 // the form carries its own styles: the account-set dialog shows it on pages that load no list page
@@ -94,11 +96,15 @@ export function ResourceForm({
             className={`ly-crud-field${f.span === 2 ? ' is-wide' : ''}${errors[f.field] ? ' has-error' : ''}`}
             data-field={f.field}
           >
-            <label className="ly-crud-label" htmlFor={id}>
-              {f.required && mode !== 'view' && <span className="ly-crud-required">*</span>}
+            <label className="ly-crud-label" htmlFor={id} id={`${id}-label`}>
+              {f.required && mode !== 'view' && (
+                <span className="ly-crud-required" aria-hidden="true">
+                  *
+                </span>
+              )}
               {f.label}
             </label>
-            <div className="ly-crud-control">
+            <LabelledControl labelId={`${id}-label`}>
               {mode === 'view' ? (
                 <div className="ly-crud-view-value">
                   <CellValue col={f} row={values} />
@@ -117,10 +123,23 @@ export function ResourceForm({
                   {errors[f.field]}
                 </div>
               )}
-            </div>
+            </LabelledControl>
           </div>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * The control box of a field: every control Semi renders in it (Select and DatePicker comboboxes, which a
+ * `<label for>` does not reach) is named by the field's visible label (issue 26).
+ */
+function LabelledControl({ labelId, children }: { labelId: string; children: ReactNode }) {
+  const box = useLabelledControls(labelId);
+  return (
+    <div className="ly-crud-control" ref={box}>
+      {children}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { PAGE_SIZES } from '../../core/contract/common.ts';
 import type { FieldKind, ResourceDef, SearchDef } from '../../core/contract/resource.ts';
 import { isEmptyValue, normalizeRow, stripAuditFields } from '../../core/format/data.ts';
+import { keyColumnsInView, useWidth } from './column-fit.ts';
 import { DraggableDialog } from './draggable-dialog.tsx';
 import { ExportButton, ImportButton } from './export-import.tsx';
 import { CellValue, DECIMAL_KINDS, RIGHT_ALIGNED, SearchControl } from './field-kinds.tsx';
@@ -129,6 +130,8 @@ export function ResourceListPage({
   const menuRef = useRef<HTMLDivElement>(null);
   const pagerRef = useRef<HTMLDivElement>(null);
   const tableHeight = useTableHeight(searchRef, menuRef, pagerRef, showSearch);
+  // the table is as wide as the top-button bar: its key columns are ordered into that width (issue 26)
+  const tableWidth = useWidth(menuRef);
 
   const openDialog = (mode: FormMode, row: Row = {}) => {
     if (mode === 'view' && onView) return onView(row);
@@ -213,6 +216,7 @@ export function ResourceListPage({
     });
   }
   const scrollX = columns.reduce((s, c) => s + Number(c.width ?? 140), 0);
+  const fitted = keyColumnsInView(columns, tableWidth);
 
   return (
     <div className="ly-page ly-crud" data-testid={`crud-${def.name}`}>
@@ -286,7 +290,7 @@ export function ResourceListPage({
         className="ly-crud-table"
         size="small"
         rowKey="id"
-        columns={columns}
+        columns={fitted}
         dataSource={page.data?.records ?? []}
         loading={page.isFetching}
         pagination={false}

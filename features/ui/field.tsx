@@ -29,6 +29,35 @@ export function useLabelledControls(labelId: string) {
 }
 
 /**
+ * Gives every control inside the box the accessible name `name` (aria-label) — for controls whose visible label is
+ * a column header (a line of a document), kept on whatever Semi renders, like useLabelledControls.
+ */
+export function useNamedControls(name: string) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const apply = () => {
+      for (const c of el.querySelectorAll(CONTROLS)) {
+        if (c.getAttribute('aria-label') !== name) c.setAttribute('aria-label', name);
+        // Semi names a combobox with a value by its selection ("selected"): the column's name wins
+        if (c.hasAttribute('aria-labelledby')) c.removeAttribute('aria-labelledby');
+      }
+    };
+    apply();
+    const mo = new MutationObserver(apply);
+    mo.observe(el, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['aria-label', 'aria-labelledby'],
+    });
+    return () => mo.disconnect();
+  }, [name]);
+  return box;
+}
+
+/**
  * A visible label bound to its control (issue 26: every form control has a visible label and an accessible name
  * that says the same).
  */

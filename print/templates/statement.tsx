@@ -97,6 +97,15 @@ export default function StatementPrint() {
           </div>
         </header>
         <table className="ps-table">
+          <colgroup>
+            <col className="ps-date" />
+            <col className="ps-no" />
+            <col className="ps-kind" />
+            <col />
+            <col className="ps-money" />
+            <col className="ps-money" />
+            <col className="ps-money" />
+          </colgroup>
           <thead>
             <tr>
               <th>日期</th>

@@ -37,6 +37,16 @@ export function partyLabel(orderType: string): string {
   return orderType === 'purchase' ? '供货单位' : orderType === 'sale' ? '收货单位' : '往来单位';
 }
 
+/**
+ * Whether the slip prints 单价 / 金额 (and the amount in capitals): the 含单价金额 template always; the standard
+ * template on a purchase that has a price — the purchase slip is the seller's receipt, what the yard pays him
+ * (issue 26); never the 简易 template.
+ */
+export function printsMoney(m: Pick<WeightMemo, 'orderType' | 'unitPrice'>, template: PrintTemplate): boolean {
+  if (template === 'amount') return true;
+  return template === 'standard' && m.orderType === 'purchase' && !!m.unitPrice && !new Decimal(m.unitPrice).isZero();
+}
+
 /** The weight (and money) cells of a template, in print order. */
 export function weightCells(m: WeightMemo, template: PrintTemplate): MemoCell[] {
   const net: MemoCell[] = [
@@ -50,7 +60,7 @@ export function weightCells(m: WeightMemo, template: PrintTemplate): MemoCell[] 
     { key: 'deduction', label: '扣重(kg)', value: kgText(m.deductionWeight) },
     ...net,
   ];
-  if (template === 'amount') {
+  if (printsMoney(m, template)) {
     cells.push(
       { key: 'price', label: `单价(${m.priceUnitName})`, value: formatDecimal(m.unitPrice, 2) },
       { key: 'amount', label: '金额(元)', value: m.amount ? formatDecimal(m.amount, 2) : '' },

@@ -56,14 +56,23 @@ const memo = (over: Partial<WeightMemo> = {}): WeightMemo => ({
 
 describe('weight memo content per template (print-config templates)', () => {
   const values = (cells: { key: string; value: string }[]) => Object.fromEntries(cells.map((c) => [c.key, c.value]));
-  it('standard: gross, tare, deduction, net in kg and t — no money', () => {
-    expect(values(weightCells(memo(), 'standard'))).toEqual({
+  it('standard, a sale: gross, tare, deduction, net in kg and t — no money', () => {
+    expect(values(weightCells(memo({ orderType: 'sale' }), 'standard'))).toEqual({
       gross: '35,260',
       tare: '12,300',
       deduction: '344.4',
       net: '22,615.6',
       netT: '22.616',
     });
+  });
+  it('standard, a purchase with a price: the seller’s receipt shows 单价 and 金额 too (issue 26)', () => {
+    expect(values(weightCells(memo(), 'standard'))).toMatchObject({
+      net: '22,615.6',
+      price: '2,650.00',
+      amount: '59,931.34',
+    });
+    expect(weightCells(memo({ unitPrice: '0.00' }), 'standard').map((c) => c.key)).not.toContain('price');
+    expect(weightCells(memo(), 'simple').map((c) => c.key)).not.toContain('amount');
   });
   it('amount: adds the unit price with its unit and the amount', () => {
     const cells = weightCells(memo(), 'amount');
@@ -129,10 +138,17 @@ describe('WeightMemoSheet', () => {
     expect(sheet.textContent).toContain('第一联 存根');
     expect(screen.queryByTestId('wm-stamp')).toBeNull();
   });
-  it('an A5 standard memo has no money, no copy line; a first-pass memo is stamped 未完成', () => {
+  it('an A5 standard memo of a sale has no money, no copy line; a first-pass memo is stamped 未完成', () => {
     render(
       <WeightMemoSheet
-        memo={memo({ weighState: 'first', netWeight: null, amount: null, amountInWords: '', manual: false })}
+        memo={memo({
+          orderType: 'sale',
+          weighState: 'first',
+          netWeight: null,
+          amount: null,
+          amountInWords: '',
+          manual: false,
+        })}
         layout={{ ...DEFAULT_PRINT_CONFIG, paper: 'a5' }}
         margin={{ top: 0, right: 0, bottom: 0, left: 0 }}
       />,

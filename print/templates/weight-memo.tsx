@@ -34,6 +34,7 @@ import {
   isContinuous,
   memoMarks,
   partyLabel,
+  printsMoney,
   THREE_PART_COPIES,
   weigherText,
   weightCells,
@@ -58,7 +59,7 @@ export function WeightMemoSheet({
   const paper = PAPER_SIZES[layout.paper] ?? PAPER_SIZES['c241-half'];
   const cells = weightCells(memo, layout.template);
   const marks = memoMarks(memo);
-  const words = layout.template === 'amount' ? amountWords(memo) : '';
+  const words = printsMoney(memo, layout.template) ? amountWords(memo) : '';
   const basis = layout.template === 'simple' ? '' : deductionBasis(memo);
   const compact = paper.height < 120;
   const t = (s: string | null | undefined) => s || '—';

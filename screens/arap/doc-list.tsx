@@ -16,6 +16,7 @@ import {
 import type { ArDoc, BalanceRow } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
+import { Field } from '../../features/ui/field.tsx';
 import { TextLink } from '../../features/ui/text-link.tsx';
 import {
   Page,
@@ -192,12 +193,8 @@ export default function DocList({ path }: ScreenProps) {
             render: (v: string, r: ArDoc) => <TextLink href={`${base}/${r.id}`}>{v}</TextLink>,
           },
           { title: w.party, dataIndex: 'partyName', width: 180, ellipsis: true },
-          { title: '来源', width: 170, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
-          { title: '日期', dataIndex: 'docDate', width: 105 },
-          { title: '到期日', dataIndex: 'dueDate', width: 105 },
-          // what the clerk settles first (价税合计, 已核销, 未核销, 逾期, 状态); the tax split follows
+          // what the clerk settles first (价税合计, 未核销, 逾期, 状态) in view at 1440 px (issue 26); the rest follows
           { title: '价税合计', dataIndex: 'amount', render: num, align: 'right', width: 130 },
-          { title: '已核销', dataIndex: 'settled', render: num, align: 'right', width: 130 },
           { title: '未核销', dataIndex: 'open', render: num, align: 'right', width: 130 },
           {
             title: '逾期天数',
@@ -215,11 +212,17 @@ export default function DocList({ path }: ScreenProps) {
                 stateTag(r.state)
               ),
           },
+          { title: '到期日', dataIndex: 'dueDate', width: 105 },
+          { title: '日期', dataIndex: 'docDate', width: 105 },
+          { title: '来源', width: 170, render: (_: unknown, r: ArDoc) => `${sourceName(r.sourceType)} ${r.sourceNo}` },
+          { title: '已核销', dataIndex: 'settled', render: num, align: 'right', width: 130 },
           { title: '不含税金额', dataIndex: 'net', render: num, align: 'right', width: 130 },
           { title: '税额', dataIndex: 'tax', render: num, align: 'right', width: 120 },
           { title: '税率', dataIndex: 'taxRate', render: (v: string) => ratePct(v), align: 'right', width: 70 },
           {
             title: '操作',
+            fixed: 'right' as const,
+            width: 120,
             render: (_: unknown, r: ArDoc) =>
               r.sourceType === 'manual' && r.state !== 'voided' ? (
                 <>
@@ -273,24 +276,35 @@ export default function DocList({ path }: ScreenProps) {
           }
         }}
       >
-        <div style={{ display: 'grid', gap: 8 }}>
-          <PartySelect
-            side={side}
-            value={form.partyId || undefined}
-            onChange={(v) => setForm({ ...form, partyId: v ?? '' })}
-          />
-          <DateInput label="单据日期" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
-          <Input placeholder="价税合计（元）" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
-          <Input
-            placeholder="税率（%，可空：不拆税额）"
-            value={form.taxRate}
-            onChange={(v) => setForm({ ...form, taxRate: v })}
-          />
-          <Input
-            placeholder="摘要，如：场地租金 2026年11月"
-            value={form.summary}
-            onChange={(v) => setForm({ ...form, summary: v })}
-          />
+        {/* every control with a visible label and the same accessible name (issue 26) */}
+        <div style={{ display: 'grid', gap: 8 }} data-testid="doc-manual-form">
+          <Field label={w.party} required>
+            <PartySelect
+              side={side}
+              value={form.partyId || undefined}
+              onChange={(v) => setForm({ ...form, partyId: v ?? '' })}
+            />
+          </Field>
+          <Field label="单据日期" required>
+            <DateInput label="单据日期" value={form.docDate} onChange={(v) => setForm({ ...form, docDate: v })} />
+          </Field>
+          <Field label="价税合计（元）" required>
+            <Input placeholder="如 1,200.00" value={form.amount} onChange={(v) => setForm({ ...form, amount: v })} />
+          </Field>
+          <Field label="税率（%）">
+            <Input
+              placeholder="可空：不拆税额"
+              value={form.taxRate}
+              onChange={(v) => setForm({ ...form, taxRate: v })}
+            />
+          </Field>
+          <Field label="摘要">
+            <Input
+              placeholder="如：场地租金 2026年11月"
+              value={form.summary}
+              onChange={(v) => setForm({ ...form, summary: v })}
+            />
+          </Field>
         </div>
       </Modal>
     </Page>

@@ -239,16 +239,24 @@ export default function ReverseList() {
         rowKey="id"
         loading={isFetching}
         dataSource={data?.records ?? []}
+        scroll={{ x: 1560 }}
         pagination={{ currentPage: current, pageSize: 20, total: data?.total ?? 0, onPageChange: setCurrent }}
         columns={[
           { title: '月份', dataIndex: 'month', width: 90 },
           { title: '采购入库单', dataIndex: 'orderNo', width: 170 },
           { title: '出售者', dataIndex: 'sellerName', width: 90 },
           { title: '身份证号码', dataIndex: 'idNumber', width: 180 },
-          { title: '价税合计', dataIndex: 'amount', align: 'right', render: (x: string) => yuan(x) },
+          { title: '价税合计', dataIndex: 'amount', width: 120, align: 'right', render: (x: string) => yuan(x) },
+          // 状态 beside the amount: in view at 1440 px (issue 26)
+          {
+            title: '状态',
+            dataIndex: 'state',
+            width: 90,
+            render: (s: ReverseInvoice['state']) => <Tag color={STATE_COLORS[s]}>{stateName(s)}</Tag>,
+          },
           { title: '征收率', dataIndex: 'taxRate', width: 80, render: (x: string) => rateName(x) },
           { title: '增值税', dataIndex: 'taxAmount', width: 100, align: 'right', render: (x: string) => yuan(x) },
-          { title: '代办个税', dataIndex: 'iitAmount', align: 'right', render: (x: string) => yuan(x) },
+          { title: '代办个税', dataIndex: 'iitAmount', width: 110, align: 'right', render: (x: string) => yuan(x) },
           {
             title: '证据',
             width: 200,
@@ -260,16 +268,11 @@ export default function ReverseList() {
                 .filter(Boolean)
                 .join('、') || '—',
           },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            width: 90,
-            render: (s: ReverseInvoice['state']) => <Tag color={STATE_COLORS[s]}>{stateName(s)}</Tag>,
-          },
           { title: '发票号码', dataIndex: 'invoiceNo', width: 190 },
           {
             title: '操作',
             width: 150,
+            fixed: 'right' as const,
             render: (_: unknown, r: ReverseInvoice) => (
               <>
                 {r.state === 'pending' && can.edit && (

@@ -58,10 +58,7 @@ export default function UserPage({ route }: ScreenProps) {
   const columns = [
     { title: '登录账号', dataIndex: 'account', width: 130 },
     { title: '用户姓名', dataIndex: 'realName', width: 110 },
-    { title: '所属角色', dataIndex: 'roleName', width: 160 },
-    { title: '所属机构', dataIndex: 'deptName', width: 180 },
-    { title: '岗位', dataIndex: 'postName', width: 110 },
-    { title: '手机号码', dataIndex: 'phone', width: 130 },
+    // 状态 (启用/停用/锁定) in view at 1440 px (issue 26)
     {
       title: '状态',
       dataIndex: 'status',
@@ -77,6 +74,10 @@ export default function UserPage({ route }: ScreenProps) {
         </span>
       ),
     },
+    { title: '所属角色', dataIndex: 'roleName', width: 160 },
+    { title: '所属机构', dataIndex: 'deptName', width: 180 },
+    { title: '岗位', dataIndex: 'postName', width: 110 },
+    { title: '手机号码', dataIndex: 'phone', width: 130 },
     { title: '创建时间', dataIndex: 'createTime', width: 170 },
     {
       title: '操作',

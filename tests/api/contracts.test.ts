@@ -196,6 +196,24 @@ describe('a sale contract executed by out-stocks', () => {
     expect(print.hash).toBe(sig.docHash);
     expect(print.totalCapital).toBe('肆拾伍万肆仟叁佰柒拾叁元柒角伍分');
     expect(print.printedText).toContain('人民币大写：肆拾伍万肆仟叁佰柒拾叁元柒角伍分');
+    // issue 26: both parties in full — the customer from its record, ours from 组织管理 and the default bank
+    expect(print.buyer).toMatchObject({
+      name: '宁波钢铁有限公司',
+      address: '宁波市北仑区临港二路168号',
+      taxpayerId: '91330200717208962L',
+      bankName: '中国银行宁波分行',
+      bankAccount: '351058300001',
+      contact: '采购部 刘工',
+      phone: '0574-86890000',
+    });
+    expect(print.seller).toMatchObject({
+      address: '浙江省宁波市北仑区再生资源产业园8号',
+      taxpayerId: '91330206MA2H8LX01P',
+      bankName: '中国工商银行宁波北仑支行',
+      bankAccount: '3901140009000888888',
+      contact: '林绿循',
+      phone: '0574-86880000',
+    });
     expect(await get(`${TC}/verify?id=${id}`)).toMatchObject({ signed: true, changed: false });
     const twice = await admin()(`${TC}/sign`, { body: { id } });
     expect(twice.body.msg).toBe('您已签署过该合同');

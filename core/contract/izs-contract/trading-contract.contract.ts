@@ -218,9 +218,26 @@ export const openContractOut = z.object({
   materialIds: z.array(idOut),
 });
 
+/** A party's particulars on the printed contract (from the party record; ours from 组织管理 and the default bank). */
+export const partyParticulars = z.object({
+  name: z.string(),
+  address: z.string(),
+  /** 纳税人识别号 / 统一社会信用代码 */
+  taxpayerId: z.string(),
+  bankName: z.string(),
+  bankAccount: z.string(),
+  /** 联系人 (ours: the legal representative) */
+  contact: z.string(),
+  phone: z.string(),
+});
+export type PartyParticulars = z.infer<typeof partyParticulars>;
+
 export const printOut = z.object({
   contract: tradingContractFull.omit({ execution: true, documents: true, openDocuments: true, signatures: true }),
   companyName: z.string(),
+  /** 甲方 (the buyer) and 乙方 (the seller), in full (issue 26: a contract anyone would sign) */
+  buyer: partyParticulars,
+  seller: partyParticulars,
   /** 人民币大写 of the total */
   totalCapital: z.string(),
   /** the printed text whose SHA-256 a signature keeps */

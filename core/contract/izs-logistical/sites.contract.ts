@@ -124,7 +124,7 @@ export const shipResource = defineResource({
   ],
   form: [
     { field: 'name', label: '船名', kind: 'text', required: true },
-    { field: 'mmsi', label: 'MMSI', kind: 'code', required: true },
+    { field: 'mmsi', label: 'MMSI识别码', kind: 'code', required: true },
     { field: 'deadweightT', label: '载重吨', kind: 'weight', decimals: 3, min: 0 },
     { field: 'owner', label: '船东', kind: 'text' },
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },

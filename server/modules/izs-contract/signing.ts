@@ -7,21 +7,25 @@
  * signing page and its `sign` answers its reference. Only an approved (执行中) contract is signed.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCapital } from '../../../core/accounting/capital.ts';
-import { TRADING, type TradingContractFull } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
+import {
+  type PartyParticulars,
+  TRADING,
+  type TradingContractFull,
+} from '../../../core/contract/izs-contract/trading-contract.contract.ts';
 import { TRACE_EVENTS, TRACE_ORDER_TYPES, tracePath } from '../../../core/trace/fields.ts';
 import { printedText } from '../../../core/trade/printed.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
-import { contractSignature, tenant } from '../../db/schema/index.ts';
+import { bank, contractSignature, orgManage, relatedParty, tenant } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext, Resource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { enqueueOpenEvent } from '../../platform/open-events.ts';
 import { badRequest } from '../../platform/r.ts';
-import { tenantOnly } from '../../platform/scope.ts';
+import { tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { traceChain } from '../../platform/trace-chain/chain.ts';
 import { lockContract } from './trading-contract.ts';
@@ -54,6 +58,50 @@ export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').dige
 async function companyName(ex: Executor, tenantId: string): Promise<string> {
   const [t] = await ex.select({ name: tenant.tenantName }).from(tenant).where(tenantOnly(tenantId, tenant));
   return t?.name ?? '';
+}
+
+/**
+ * Both parties' particulars for the printed contract (issue 26): the counterparty from its record (a deleted party
+ * still prints), ours from 组织管理 (the organisation of the company's name, else the first) and the default bank
+ * account. Blank where a record says nothing.
+ */
+export async function particulars(
+  ex: Executor,
+  tenantId: string,
+  c: Pick<TradingContractFull, 'side' | 'partyId' | 'partyName'>,
+  company: string,
+): Promise<{ buyer: PartyParticulars; seller: PartyParticulars }> {
+  const [party] = await ex
+    .select()
+    .from(relatedParty)
+    .where(and(tenantOnly(tenantId, relatedParty), eq(relatedParty.id, c.partyId)));
+  const orgs = await ex.select().from(orgManage).where(tenantIs(tenantId, orgManage)).orderBy(asc(orgManage.id));
+  const org = orgs.find((o) => o.name === company) ?? orgs[0];
+  const [account] = await ex
+    .select()
+    .from(bank)
+    .where(tenantIs(tenantId, bank))
+    .orderBy(desc(bank.isDefault), asc(bank.id))
+    .limit(1);
+  const ours: PartyParticulars = {
+    name: company || org?.name || '',
+    address: org?.address ?? '',
+    taxpayerId: org?.creditCode ?? '',
+    bankName: account?.bankName ?? '',
+    bankAccount: account?.bankAccount ?? '',
+    contact: org?.legalPerson ?? '',
+    phone: org?.phone ?? '',
+  };
+  const theirs: PartyParticulars = {
+    name: c.partyName || party?.name || '',
+    address: party?.address ?? '',
+    taxpayerId: party?.taxpayerId ?? '',
+    bankName: party?.bankName ?? '',
+    bankAccount: party?.bankAccount ?? '',
+    contact: party?.contact ?? '',
+    phone: party?.phone ?? '',
+  };
+  return c.side === 'purchase' ? { buyer: ours, seller: theirs } : { buyer: theirs, seller: ours };
 }
 
 /** The printed contract of `c` with its hash. */
@@ -185,6 +233,7 @@ export function registerSigning(
     return {
       contract,
       companyName: p.company,
+      ...(await particulars(db, user.tenantId, c, p.company)),
       totalCapital: toCapital(c.totalAmount),
       printedText: p.text,
       hash: p.hash,

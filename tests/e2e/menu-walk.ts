@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { flattenMenu } from '../../core/contract/menu-tree.ts';
+import { expect } from './fixtures.ts';
+
+/** The menu leaves a user opens in the admin (no params, not a new window, not public). */
+export const LEAVES = flattenMenu()
+  .filter((n) => !n.children?.length && !n.hidden && !n.newWindow && !n.path.includes(':') && !n.isPublic)
+  .map((n) => ({ name: n.name, path: n.menuPath ?? n.path }));
+
+/** Client-side navigation (no reload: the walk stays fast), then wait for the page's requests to settle. */
+export async function openClientSide(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // the screen's chunk has arrived (the router's fallback is gone) and its first requests have answered
+  await expect(page.locator('.ly-page-loading')).toHaveCount(0, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.locator('.semi-spin-spinning, .semi-table-placeholder .semi-spin')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await page.waitForTimeout(250);
+}
+
+/**
+ * The key columns of a list at 1440 px (issue 26): its number, its party, its 状态, its first money column, and the
+ * columns a screen is read for (毛利, 逾期, 证件提醒, 净重). A pattern per kind; the first header of each kind counts.
+ */
+export const KEY_COLUMNS: [string, RegExp][] = [
+  ['number', /^(.{0,6}单号|.{0,6}编号|单据号|合同号)$/],
+  ['party', /^(客户|供应商|往来单位|结算单位|客户名称|供应商名称|单位名称|收货单位|发货单位)$/],
+  ['state', /^.{0,4}状态$/],
+  ['amount', /^(.{0,6}金额(（元）|\(元\))?|价税合计)$/],
+  ['margin', /^毛利$/],
+  ['overdue', /^逾期.{0,4}$/],
+  ['licence', /^证件提醒$/],
+  ['net', /^净重.{0,5}$/],
+];
+
+/**
+ * What of the page at 1440 px is out of view: the page (or its content area) scrolling sideways, and each key
+ * column header (by its text) of each visible table that lies outside the table's visible box or the viewport.
+ */
+export async function offScreen(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (keys) => {
+      const out: string[] = [];
+      const vw = window.innerWidth;
+      const doc = document.documentElement;
+      if (doc.scrollWidth > vw + 1) out.push(`页面横向滚动 ${doc.scrollWidth}px`);
+      const content = document.querySelector<HTMLElement>('.ly-content');
+      if (content && content.scrollWidth > content.clientWidth + 1)
+        out.push(`内容区横向滚动 ${content.scrollWidth}/${content.clientWidth}px`);
+      const patterns = keys.map(([k, src]) => [k, new RegExp(src)] as const);
+      for (const wrapper of document.querySelectorAll<HTMLElement>('.ly-content .semi-table-wrapper')) {
+        if (wrapper.closest('.semi-modal, .semi-sidesheet') || !wrapper.offsetParent) continue;
+        // the table's visible box: its body (the scrolling part) within the viewport
+        const body = wrapper.querySelector<HTMLElement>('.semi-table-body') ?? wrapper;
+        const box = body.getBoundingClientRect();
+        // less the columns fixed on the right (操作): a header under them is hidden too
+        const fixedRight = [...wrapper.querySelectorAll<HTMLElement>('thead th.semi-table-cell-fixed-right')].reduce(
+          (w, th) => w + th.getBoundingClientRect().width,
+          0,
+        );
+        const right = Math.min(box.right, vw) - fixedRight;
+        const seen = new Set<string>();
+        for (const th of wrapper.querySelectorAll<HTMLElement>('thead th')) {
+          const text = (th.innerText || th.textContent || '').replace(/\s+/g, '').replace(/^\*/, '');
+          const kind = patterns.find(([, re]) => re.test(text))?.[0];
+          if (!kind || seen.has(kind) || th.matches('.semi-table-cell-fixed-right, .semi-table-cell-fixed-left'))
+            continue;
+          seen.add(kind);
+          const r = th.getBoundingClientRect();
+          if (r.width === 0) continue;
+          if (r.right > right + 2 || r.left < box.left - 2)
+            out.push(`${text} 在视区外 (${Math.round(r.left)}–${Math.round(r.right)} / ${Math.round(right)})`);
+        }
+      }
+      return out;
+    },
+    KEY_COLUMNS.map(([k, re]) => [k, re.source] as [string, string]),
+  );
+}
