@@ -13,6 +13,7 @@ import { useTableHeight } from './table-height.ts';
 import './crud.css';
 import './query-table.css';
 import { usePager } from '../ui/use-pager.tsx';
+import { SearchItem } from './search-item.tsx';
 
 export type QueryColumn = ColumnDef<Row> & { field: string };
 
@@ -149,13 +150,9 @@ export function QueryTable({
     <div className="ly-page ly-crud" data-testid={`query-${name}`}>
       <div className="ly-crud-search" ref={searchRef}>
         {filters.map((f) => (
-          <div className="ly-crud-search-item" key={f.field}>
-            <span className="ly-crud-search-label">
-              {required.includes(f.field) && <span className="ly-crud-required">*</span>}
-              {f.label}
-            </span>
+          <SearchItem key={f.field} label={f.label} required={required.includes(f.field)}>
             <FieldControl spec={f} value={draft[f.field]} onChange={(v) => setDraft((d) => ({ ...d, [f.field]: v }))} />
-          </div>
+          </SearchItem>
         ))}
         <div className="ly-crud-search-buttons">
           <Button

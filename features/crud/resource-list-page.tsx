@@ -30,6 +30,7 @@ import {
 } from './resource-form.tsx';
 import { useTableHeight } from './table-height.ts';
 import './crud.css';
+import { SearchItem } from './search-item.tsx';
 
 /** Spec §9: row action column 175 px, fixed right; pager count 7. */
 export const ACTION_COLUMN_WIDTH = 175;
@@ -223,14 +224,13 @@ export function ResourceListPage({
       {showSearch && search.length > 0 && (
         <div className="ly-crud-search" ref={searchRef} data-testid="crud-search">
           {search.map((s) => (
-            <div className="ly-crud-search-item" key={s.field}>
-              <span className="ly-crud-search-label">{s.label}</span>
+            <SearchItem key={s.field} label={s.label}>
               <SearchControl
                 def={s}
                 value={draft[s.field]}
                 onChange={(v) => setDraft((d) => ({ ...d, [s.field]: v }))}
               />
-            </div>
+            </SearchItem>
           ))}
           <div className="ly-crud-search-buttons">
             <Button

@@ -27,6 +27,7 @@ import {
 import { rowToFormValues, searchParams } from './resource-list-page.tsx';
 import { useTableHeight } from './table-height.ts';
 import './crud.css';
+import { SearchItem } from './search-item.tsx';
 
 type AnySearch = SearchDef<Record<string, unknown>>;
 export type TreeRow = Row & { id: string; children?: TreeRow[] };
@@ -214,14 +215,13 @@ export function ResourceTreePage({
       {showSearch && search.length > 0 && (
         <div className="ly-crud-search" ref={searchRef} data-testid="crud-search">
           {search.map((s) => (
-            <div className="ly-crud-search-item" key={s.field}>
-              <span className="ly-crud-search-label">{s.label}</span>
+            <SearchItem key={s.field} label={s.label}>
               <SearchControl
                 def={s}
                 value={draft[s.field]}
                 onChange={(v) => setDraft((d) => ({ ...d, [s.field]: v }))}
               />
-            </div>
+            </SearchItem>
           ))}
           <div className="ly-crud-search-buttons">
             <Button

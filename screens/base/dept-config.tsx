@@ -19,6 +19,7 @@ import { useAppSelector } from '../../core/store/hooks.ts';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { RecordForm } from '../../features/crud/record-form.tsx';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 
 type Fields = FormFieldDef<Record<string, unknown>>[];
 
@@ -71,15 +72,14 @@ export default function DeptConfigScreen() {
   const finance = useResourcePermissions('finance_setting_system_config');
   return (
     <div className="ly-page ly-detail" data-testid="dept-config">
-      <div className="ly-crud-search-item" style={{ maxWidth: 420 }}>
-        <span className="ly-crud-search-label">所属机构</span>
+      <SearchItem label="所属机构" style={{ maxWidth: 420 }}>
         <FieldControl
           id="dept-config-dept"
           spec={{ field: 'deptId', label: '机构', kind: 'tree', options: DEPT_TREE }}
           value={deptId}
           onChange={(v) => v && setDeptId(String(v))}
         />
-      </div>
+      </SearchItem>
       <BusinessConfigCard deptId={deptId} canEdit={business.edit} />
       <FinanceConfigCard deptId={deptId} canEdit={finance.edit} />
     </div>

@@ -7,6 +7,7 @@ import { useLedgerDocumentsQuery, useLedgerSummaryQuery } from '../../core/api/i
 import { notifyError } from '../../core/api/notify.ts';
 import { type LedgerRow, purchaseLedgerDef, sellLedgerDef } from '../../core/contract/izs-contract/ledger.contract.ts';
 import { CUSTOMER_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';
+import { formatTonnes } from '../../core/format/amounts.ts';
 import { businessMonthStart, businessToday } from '../../core/format/business-day.ts';
 import { pickedDay } from '../../core/format/date.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
@@ -20,6 +21,11 @@ const num = (w?: number) => ({ align: 'right' as const, width: w });
 const money = (w?: number) => ({ ...num(w), render: moneyCell });
 const tonnes = (w?: number) => ({ ...num(w), render: qtyCell(3) });
 const kg = (w?: number) => ({ ...num(w), render: kgCell });
+/** a weight kept in kg, shown in tonnes like the contracted quantities beside it */
+const tonnesOfKg = (w?: number) => ({
+  ...num(w),
+  render: (v: unknown) => (v === null || v === undefined || v === '' ? '' : formatTonnes(String(v))),
+});
 const DOC: Record<string, string> = {
   in_stock: '采购入库',
   out_stock: '销售出库',
@@ -93,27 +99,28 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
         empty="所选期间没有合同或已审核的单据"
         onRow={(r?: LedgerRow) => ({ onClick: () => r && setDrill(r), style: { cursor: 'pointer' } })}
         data-testid="ledger-table"
-        scroll={{ x: 1560 }}
+        scroll={{ x: 1300 }}
         columns={[
-          { title: partyLabel, dataIndex: 'partyName', width: 180, fixed: 'left' as const },
-          { title: '物料', dataIndex: 'materialName', width: 110, fixed: 'left' as const },
-          { title: '合同数', dataIndex: 'contractCount', ...num(80) },
-          { title: '合同数量(吨)', dataIndex: 'contractedQty', ...tonnes(120) },
-          { title: '合同金额', dataIndex: 'contractedAmount', ...money(130) },
-          { title: side === 'purchase' ? '入库净重(kg)' : '出库净重(kg)', dataIndex: 'deliveredKg', ...kg(130) },
-          { title: '金额', dataIndex: 'deliveredAmount', ...money(130) },
-          { title: '未执行(吨)', dataIndex: 'openQty', ...tonnes(110) },
-          { title: '已开票', dataIndex: 'invoicedAmount', ...money(120) },
-          { title: paidLabel, dataIndex: 'paidAmount', ...money(120) },
-          { title: openLabel, dataIndex: 'openAmount', ...money(120) },
-          { title: '单据数', dataIndex: 'documentCount', ...num(80) },
+          // the money the party still owes or is owed comes first after what was delivered: in view at 1440 px
+          { title: partyLabel, dataIndex: 'partyName', width: 160, fixed: 'left' as const },
+          { title: '物料', dataIndex: 'materialName', width: 90, fixed: 'left' as const },
+          { title: side === 'purchase' ? '入库(吨)' : '出库(吨)', dataIndex: 'deliveredKg', ...tonnesOfKg(96) },
+          { title: '金额', dataIndex: 'deliveredAmount', ...money(116) },
+          { title: '已开票', dataIndex: 'invoicedAmount', ...money(112) },
+          { title: paidLabel, dataIndex: 'paidAmount', ...money(112) },
+          { title: openLabel, dataIndex: 'openAmount', ...money(116) },
+          { title: '合同数量(吨)', dataIndex: 'contractedQty', ...tonnes(104) },
+          { title: '合同金额', dataIndex: 'contractedAmount', ...money(120) },
+          { title: '未执行(吨)', dataIndex: 'openQty', ...tonnes(96) },
+          { title: '合同数', dataIndex: 'contractCount', ...num(64) },
+          { title: '单据数', dataIndex: 'documentCount', ...num(64) },
         ]}
       />
       {t && (
         <div className="ly-ledger-total" data-testid="ledger-total">
           合计：合同 {qtyCell(3)(t.contractedQty)} 吨 / {moneyCell(t.contractedAmount)} 元；
-          {side === 'purchase' ? '入库' : '出库'} {kgCell(t.deliveredKg)} kg / {moneyCell(t.deliveredAmount)} 元；未执行{' '}
-          {qtyCell(3)(t.openQty)} 吨；已开票 {moneyCell(t.invoicedAmount)} 元；
+          {side === 'purchase' ? '入库' : '出库'} {formatTonnes(t.deliveredKg)} 吨 / {moneyCell(t.deliveredAmount)}{' '}
+          元；未执行 {qtyCell(3)(t.openQty)} 吨；已开票 {moneyCell(t.invoicedAmount)} 元；
           {paidLabel} {moneyCell(t.paidAmount)} 元；{openLabel} {moneyCell(t.openAmount)} 元
         </div>
       )}

@@ -5,6 +5,7 @@ import { SUPPLIER_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
+import { SearchItem } from '../../../features/crud/search-item.tsx';
 import { PartySummaryCard } from './party-detail.tsx';
 
 const MOVED: Record<string, string> = {
@@ -42,14 +43,13 @@ export default function SupplierMergeScreen() {
       },
     });
   const pick = (label: string, value: string | undefined, set: (v: string | undefined) => void) => (
-    <div className="ly-crud-search-item">
-      <span className="ly-crud-search-label">{label}</span>
+    <SearchItem label={label} wide>
       <FieldControl
         spec={{ field: label, label, kind: 'select', options: SUPPLIER_SELECT }}
         value={value}
         onChange={(v) => set(v ? String(v) : undefined)}
       />
-    </div>
+    </SearchItem>
   );
   return (
     <div className="ly-page ly-crud" data-testid="supplier-merge">
