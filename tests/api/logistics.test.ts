@@ -182,7 +182,7 @@ describe('position ingest, live push and alarms', () => {
     const reg = await gw(`${LG}/ingest/gateway/register`, { terminal: dev });
     const code5 = await deviceTokenOf(t, dev);
     expect(code5).toMatch(/^[0-9a-f]{24}$/); // random per installation
-    expect(reg.body.data).toEqual({ result: 0, authCode: code5 });
+    expect(reg.body.data).toEqual({ result: 0, authCode: code5, locked: false });
     const unknown = await gw(`${LG}/ingest/gateway/register`, { terminal: '13999999999' });
     expect(unknown.body.data.result).toBe(4);
     expect((await gw(`${LG}/ingest/gateway/auth`, { terminal: dev, code: code5 })).body.data.ok).toBe(true);
