@@ -76,7 +76,9 @@ describe('a big import', () => {
     console.log(
       `800k-row import refused in ${Math.round(ms)} ms; slowest concurrent request ${Math.round(slowest)} ms`,
     );
-    expect(slowest).toBeLessThan(500);
+    // the sheet is read in a worker: no concurrent request waits for it. The bound is a stall's, not a latency budget
+    // (the main thread blocked 10–24 s before issue 22; beside the e2e suite on 2 cores a request takes ~0.6 s)
+    expect(slowest).toBeLessThan(2000);
     // nothing written
     const page = await call(c.t, '/api/izs-base/material/page', { token: c.admin, query: { code: '1000' } });
     expect(page.body.data.total).toBe(0);
