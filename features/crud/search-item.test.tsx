@@ -21,10 +21,12 @@ describe('a search bar filter (issue 26: every control labelled)', () => {
               field: 'state',
               label: '单据状态',
               kind: 'select',
-              options: [
-                { label: '草稿', value: 'draft' },
-                { label: '已审核', value: 'reviewed' },
-              ],
+              options: {
+                options: [
+                  { label: '草稿', value: 'draft' },
+                  { label: '已审核', value: 'reviewed' },
+                ],
+              },
             }}
             value="reviewed"
             onChange={() => undefined}
