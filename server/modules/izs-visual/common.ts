@@ -118,6 +118,9 @@ export async function tonnageOf(db: Db, where: SQL | undefined) {
 
 export const completed = sql`${weighingOrder.weighState} = 'completed'`;
 
+/** Whether the caller may view a menu (its code or its 查看 button): the figures of that list are theirs to see. */
+export const canView = (db: Db, user: AuthUser, code: string) => hasAnyCode(db, user, [code, `${code}_view`]);
+
 /** 403 unless the caller may view one of these menus (a read shared by several screens or reports). */
 export async function requireAnyView(db: Db, user: AuthUser, codes: readonly string[]): Promise<void> {
   if (

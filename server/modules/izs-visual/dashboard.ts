@@ -7,13 +7,10 @@ import { DASHBOARD, DASHBOARD_LINKS } from '../../../core/contract/izs-visual/da
 import type { Db } from '../../db/client.ts';
 import { arDoc, voucher } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { hasAnyCode } from '../../platform/crud/permissions.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { businessDay, yuan2 } from './common.ts';
+import { businessDay, canView, yuan2 } from './common.ts';
 import { metricValues, tradeByDay } from './metrics.ts';
-
-const canView = (db: Db, user: AuthUser, code: string) => hasAnyCode(db, user, [code, `${code}_view`]);
 
 /** Open reviewed 应收单 / 应付单 due before (overdue) or on/before (due) today. */
 async function openDue(db: Db, user: AuthUser, side: 'ar' | 'ap', today: string, code: string) {

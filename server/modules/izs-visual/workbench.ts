@@ -4,12 +4,14 @@
  * each user what they work on. Amounts and weights are summed in SQL and answered as decimal strings.
  */
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { nextPeriod, periodOf } from '../../../core/accounting/period.ts';
 import {
   WORKBENCH_LINKS as L,
   QUICK_LINKS,
   WORKBENCH,
   type WorkbenchAnswer,
 } from '../../../core/contract/izs-visual/workbench.contract.ts';
+import { daysBetween } from '../../../core/finance-ar/aging.ts';
 import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -22,20 +24,11 @@ import {
   weighingOrder,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { hasAnyCode } from '../../platform/crud/permissions.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf, tenantOf } from '../../platform/scope.ts';
 import { cashBefore, defaultBook, lastReconciliations, periodFigures } from './books.ts';
-import { businessDay, D, dayStart, kg3, materialNames, time, yuan2 } from './common.ts';
+import { businessDay, canView, D, dayStart, kg3, materialNames, time, yuan2 } from './common.ts';
 import { TRADE_TYPES } from './metrics.ts';
-
-const canView = (db: Db, user: AuthUser, code: string) => hasAnyCode(db, user, [code, `${code}_view`]);
-
-/** The month after yyyy-MM. */
-const nextMonth = (m: string) => {
-  const [y, mo] = m.split('-').map(Number);
-  return mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
-};
 
 /** Reviewed purchases and sales (returns net) of one day per material. */
 async function tradeByMaterial(db: Db, user: AuthUser, today: string) {
@@ -162,15 +155,13 @@ async function stockByMaterial(db: Db, user: AuthUser, tz: string, today: string
     user.tenantId,
     found.map((r) => r.materialId),
   );
-  const days = (d: string | null) =>
-    d ? Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${d}T00:00:00Z`)) / 86_400_000) : null;
   return found
     .map((r) => ({
       materialId: r.materialId,
       name: names.get(r.materialId) ?? '',
       qtyKg: kg3(r.qty),
       amount: yuan2(r.amount),
-      lastInDays: days(lastIn.get(r.materialId) ?? null),
+      lastInDays: lastIn.has(r.materialId) ? daysBetween(lastIn.get(r.materialId)!, today) : null,
     }))
     .sort((a, b) => D(b.amount).cmp(D(a.amount)));
 }
@@ -224,7 +215,7 @@ async function financeBlock(db: Db, user: AuthUser, today: string) {
     .from(accountSet)
     .where(eq(accountSet.id, book.accountSetId));
   const closed = row?.closedThrough ?? '';
-  const current = closed ? nextMonth(closed) : (row?.startPeriod ?? today.slice(0, 7));
+  const current = closed ? nextPeriod(closed) : (row?.startPeriod ?? today.slice(0, 7));
   const month = today.slice(0, 7);
   const [f] = await periodFigures(db, user.tenantId, [book.accountSetId], month, month);
   const output = D(f?.outputVat);
@@ -261,7 +252,7 @@ export function registerWorkbench(r: ReturnType<typeof endpoints>, db: Db, tz: s
     if (may(L.daybook.code)) {
       const [book] = await defaultBook(db, user, L.daybook.code);
       if (book) {
-        const c = await cashBefore(db, user.tenantId, [book.accountSetId], nextMonth(today.slice(0, 7)));
+        const c = await cashBefore(db, user.tenantId, [book.accountSetId], nextPeriod(periodOf(today)));
         cashBank = { book: book.name, cash: yuan2(c.cash), bank: yuan2(c.bank) };
       }
     }
