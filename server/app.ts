@@ -69,6 +69,12 @@ export interface AppContext {
   secret: Uint8Array;
   /** Writes the queued API-log rows (platform/logs.ts); whatever reads blade_log_api calls it first. */
   flushApiLog: () => Promise<void>;
+  /**
+   * Publishes a server message on a department's weighing channel (the embedded broker's /topic/public of that
+   * tenant + department; set by registerIzsWeighing, absent with an external broker). Issue 24: the lane takeover's
+   * bell.
+   */
+  deptChannel?: (tenantId: string, deptId: string, content: string) => void;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  commandOf,
   idleLane,
   type Lane,
   type LaneConfig,
@@ -8,6 +7,7 @@ import {
   laneSnapshot,
   laneStep,
   snapshotOf,
+  takeoverBellOf,
 } from './lane.ts';
 
 const cfg: LaneConfig = { minKg: '400', positionSensors: true };
@@ -335,23 +335,14 @@ describe('lane: the monitor feed and the takeover commands', () => {
     expect(snapshotOf('{"lane": 1')).toBeNull();
   });
 
-  it('commands: identify, capture (a weight in kg), print, open; anything else is not a command', () => {
-    const c = (x: unknown) => commandOf(JSON.stringify({ laneCommand: x }));
-    expect(c({ scale: 'DB01', step: 'identify', plate: '苏A1' })).toEqual({
+  it('a takeover bell names the lane and the command; a command typed into the channel is not one', () => {
+    expect(takeoverBellOf(JSON.stringify({ laneTakeover: { scale: 'DB01', id: '15' } }))).toEqual({
       scale: 'DB01',
-      step: 'identify',
-      plate: '苏A1',
+      id: '15',
     });
-    expect(c({ scale: 'DB01', step: 'capture', weight: '30000', reason: '仪表故障' })).toEqual({
-      scale: 'DB01',
-      step: 'capture',
-      weight: '30000',
-      reason: '仪表故障',
-    });
-    expect(c({ scale: 'DB01', step: 'capture', weight: '3e4', reason: 'x' })).toBeNull();
-    expect(c({ scale: 'DB01', step: 'open' })).toEqual({ scale: 'DB01', step: 'open' });
-    expect(c({ scale: 'DB01', step: 'release' })).toBeNull();
-    expect(c({ step: 'open' })).toBeNull();
-    expect(commandOf('{"value":"1"}')).toBeNull();
+    expect(takeoverBellOf(JSON.stringify({ laneTakeover: { scale: 'DB01' } }))).toBeNull();
+    expect(takeoverBellOf(JSON.stringify({ laneCommand: { scale: 'DB01', step: 'open' } }))).toBeNull();
+    expect(takeoverBellOf('{"laneTakeover": 1')).toBeNull();
+    expect(takeoverBellOf('{"value":"1"}')).toBeNull();
   });
 });

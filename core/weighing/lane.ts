@@ -504,8 +504,12 @@ export function snapshotOf(content: string | undefined): LaneSnapshot | null {
 }
 
 /**
- * A clerk's takeover from the monitor, as it travels to the lane: `{"laneCommand": {...}}` on the department channel.
- * identify: a plate typed by the clerk; capture: a manual weight with its reason; print / open: the step by hand.
+ * A clerk's takeover as the lane acts on it: identify (a plate typed by the clerk), capture (a manual weight with its
+ * reason), print / open (the step by hand). It reaches the lane only through the server: the monitor calls
+ * `POST /api/izs-weighing/lane/takeover` (the 接管 button checked there, the command kept as its audit row), the
+ * server rings the lane's department channel with `{"laneTakeover": {"scale", "id"}}` (`takeoverBellOf`), and the
+ * lane driver claims the pending commands of its weighbridge from the server (`…/lane/takeover/claim`). A bell is
+ * only a prompt to claim: whoever rings it, the lane does what the server hands out and nothing else.
  */
 export type LaneCommandBody =
   | { step: 'identify'; plate: string }
@@ -513,18 +517,12 @@ export type LaneCommandBody =
   | { step: 'print' | 'open' };
 export type LaneCommand = LaneCommandBody & { scale: string };
 
-export function commandOf(content: string | undefined): LaneCommand | null {
-  if (!content?.startsWith('{"laneCommand"')) return null;
+/** The weighbridge code a takeover bell is for, or null when the message is something else. */
+export function takeoverBellOf(content: string | undefined): { scale: string; id: string } | null {
+  if (!content?.startsWith('{"laneTakeover"')) return null;
   try {
-    const c = (JSON.parse(content) as { laneCommand?: Record<string, unknown> }).laneCommand;
-    if (!c || typeof c.scale !== 'string') return null;
-    if (c.step === 'identify' && typeof c.plate === 'string')
-      return { scale: c.scale, step: 'identify', plate: c.plate };
-    if (c.step === 'capture' && typeof c.weight === 'string' && /^\d{1,9}(\.\d{1,3})?$/.test(c.weight)) {
-      return { scale: c.scale, step: 'capture', weight: c.weight, reason: String(c.reason ?? '') };
-    }
-    if (c.step === 'print' || c.step === 'open') return { scale: c.scale, step: c.step };
-    return null;
+    const b = (JSON.parse(content) as { laneTakeover?: Record<string, unknown> }).laneTakeover;
+    return b && typeof b.scale === 'string' && typeof b.id === 'string' ? { scale: b.scale, id: b.id } : null;
   } catch {
     return null;
   }

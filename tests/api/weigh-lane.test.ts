@@ -3,14 +3,19 @@
  * The unattended lane's step times through the real HTTP app (issue 24, WEIGH_LANE.steps): recorded beside the
  * capture's own steps so 过磅时效 sees arrived → left; each refusal (pass not captured, a step twice, times out of lane
  * order, a time in the future, an unknown step, a weighing of another tenant / not found) writes nothing.
+ * 人工接管 through the server (WEIGH_LANE.takeover / claim): refused without the 接管 button (403, nothing kept),
+ * kept as its audit row with an operation log when granted, handed to the lane once.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weighingStep } from '../../server/db/schema/index.ts';
-import { apiOf, bootStock, okPost, type StockCtx } from './stock-helpers.ts';
+import { laneTakeover, operationLog, weighingStep } from '../../server/db/schema/index.ts';
+import { grantCodes } from './base-suite.ts';
+import { apiOf, bootStock, okPost, revokeCodes, type StockCtx } from './stock-helpers.ts';
 
 const W = '/api/izs-weighing/loadometer-order';
 const L = '/api/izs-weighing/lane/steps';
+const TK = '/api/izs-weighing/lane/takeover';
+const TAKEOVER = 'supply_chain_lane_monitor_takeover';
 
 let c: StockCtx;
 beforeAll(async () => {
@@ -160,6 +165,59 @@ describe('lane step times', () => {
       expect(f.status).toBe(403);
     } finally {
       await restore();
+    }
+  });
+});
+
+describe('lane takeover (接管) through the server', () => {
+  const takeovers = async () => (await c.t.database.db.select().from(laneTakeover)).length;
+
+  it('refuses a clerk without the 接管 button: 403 in Chinese, nothing kept, the lane gets nothing', async () => {
+    const restore = await revokeCodes(c, 'user', [TAKEOVER]);
+    try {
+      const before = await takeovers();
+      const r = await clerk()(TK, { body: { weighbridgeId: c.wb.DB01, step: 'open' } });
+      expect(r.status).toBe(403);
+      expect(r.body.msg).toBe('没有权限');
+      expect(await takeovers()).toBe(before);
+      const got = await okPost(clerk(), `${TK}/claim`, { weighbridgeId: c.wb.DB01 });
+      expect(got.commands).toEqual([]);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('a granted takeover is kept (audit row + operation log), rings the lane and is handed out once', async () => {
+    const revoke = await grantCodes(c, 'user', ['supply_chain_lane_monitor', TAKEOVER]);
+    try {
+      const bad = await clerk()(TK, { body: { weighbridgeId: c.wb.DB01, step: 'capture', weight: '31000' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.msg).toBe('手工录入重量必须填写原因');
+      const r = await clerk()(TK, {
+        body: { weighbridgeId: c.wb.DB01, step: 'capture', weight: '31000', reason: '仪表通讯中断' },
+      });
+      expect(r.body.msg).toBe('接管指令已发送');
+      expect(r.status).toBe(200);
+      expect(r.body.data.notified).toBe(true);
+      const id = r.body.data.id as string;
+      const [row] = await c.t.database.db.select().from(laneTakeover).where(eq(laneTakeover.id, id));
+      expect(row).toMatchObject({ step: 'capture', weight: '31000.000', reason: '仪表通讯中断', state: 'pending' });
+      const logs = await c.t.database.db
+        .select({ title: operationLog.title })
+        .from(operationLog)
+        .where(eq(operationLog.title, '车道人工接管：人工采集'));
+      expect(logs.length).toBe(1);
+      expect((await clerk()(TK, { body: { weighbridgeId: c.wb.DB01, step: 'open' } })).status).toBe(200);
+      // the lane driver (the capture grant) claims them in order, once
+      const got = await okPost(clerk(), `${TK}/claim`, { weighbridgeId: c.wb.DB01 });
+      expect(got.commands.map((x: { step: string }) => x.step)).toEqual(['capture', 'open']);
+      expect(got.commands[0]).toMatchObject({ id, weight: '31000.000', reason: '仪表通讯中断' });
+      expect((await okPost(clerk(), `${TK}/claim`, { weighbridgeId: c.wb.DB01 })).commands).toEqual([]);
+      const [after] = await c.t.database.db.select().from(laneTakeover).where(eq(laneTakeover.id, id));
+      expect(after.state).toBe('claimed');
+      expect(after.claimTime).not.toBeNull();
+    } finally {
+      await revoke();
     }
   });
 });

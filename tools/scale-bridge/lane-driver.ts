@@ -7,7 +7,11 @@
  *
  * `LaneBackend` is the server as the lane sees it; `HttpLaneBackend` is the real one over the server's public
  * endpoints (GET loadometer-order/open, POST first-pass / second-pass with complete = 1, POST print,
- * POST lane/steps) with a bearer token, as any client.
+ * POST lane/steps, POST lane/takeover/claim) with a bearer token, as any client.
+ *
+ * A clerk's takeover reaches the lane only through the server (`takeovers()`: the commands the server hands out
+ * for this weighbridge, each once, after it checked the clerk's 接管 button); the channel's bell only says when to
+ * ask (core/weighing/lane.ts takeoverBellOf).
  */
 import type { ScaleSample } from '../../core/weighing/anti-cheat.ts';
 import {
@@ -15,6 +19,7 @@ import {
   type Lane,
   type LaneAction,
   type LaneCommand,
+  type LaneCommandBody,
   type LaneConfig,
   type LaneEvent,
   type LaneTransition,
@@ -46,6 +51,8 @@ export interface LaneBackend {
   record(weighingId: string, pass: Pass, steps: [string, number][]): Promise<void>;
   /** A held weighing as the supervisor left it: still held, released (no open exception) or voided. */
   heldState(weighingId: string): Promise<'held' | 'released' | 'voided'>;
+  /** The pending takeovers of this lane's weighbridge, oldest first; each is handed out once. */
+  claimTakeovers?(): Promise<(LaneCommandBody & { id: string })[]>;
 }
 
 export interface DriverLog {
@@ -106,7 +113,21 @@ export class LaneDriver {
     else if (st === 'voided') await this.feed({ type: 'voided', at: this.clock() });
   }
 
-  /** A clerk's takeover from the monitor (core/weighing/lane.ts commandOf); another lane's command is ignored. */
+  /**
+   * The clerks' takeovers the server holds for this lane (claimed, so each runs once), carried out in order;
+   * answers their transitions (a refusal stands on the LED and the monitor like any other).
+   */
+  async takeovers(): Promise<LaneTransition[]> {
+    if (!this.backend.claimTakeovers) return [];
+    const out: LaneTransition[] = [];
+    for (const c of await this.backend.claimTakeovers()) {
+      const t = await this.command({ ...c, scale: this.publish?.scale ?? '' } as LaneCommand);
+      if (t) out.push(t);
+    }
+    return out;
+  }
+
+  /** A takeover the server handed out (takeovers()); another lane's command is ignored. */
   async command(c: LaneCommand): Promise<LaneTransition | null> {
     if (this.publish && c.scale !== this.publish.scale) return null;
     const at = this.clock();
@@ -251,6 +272,17 @@ export class HttpLaneBackend implements LaneBackend {
     if (r.status !== 200 || !r.data) throw new Error(`detail: ${r.msg}`);
     if (r.data.weighState === 'voided') return 'voided';
     return Number(r.data.openExceptions ?? 0) > 0 ? 'held' : 'released';
+  }
+
+  async claimTakeovers(): Promise<(LaneCommandBody & { id: string })[]> {
+    const r = await this.call('POST', '/api/izs-weighing/lane/takeover/claim', { weighbridgeId: this.weighbridgeId });
+    if (r.status !== 200) throw new Error(`takeover/claim: ${r.msg}`);
+    const cs = ((r.data?.commands as Record<string, string>[] | undefined) ?? []).map((c) => {
+      if (c.step === 'identify') return { id: c.id, step: 'identify' as const, plate: c.plate };
+      if (c.step === 'capture') return { id: c.id, step: 'capture' as const, weight: c.weight, reason: c.reason };
+      return { id: c.id, step: c.step as 'print' | 'open' };
+    });
+    return cs;
   }
 
   async record(weighingId: string, pass: Pass, steps: [string, number][]): Promise<void> {

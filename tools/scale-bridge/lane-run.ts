@@ -2,8 +2,8 @@
  * The simulated unattended lane against a running server, in real time (issue 24): the Modbus TCP relay board, the
  * LED / voice adapter and the trucks of a scenario file are simulated here; the lane driver runs the state machine,
  * captures through the server's HTTP endpoints, publishes the lane's snapshots on the weighbridge department's STOMP
- * channel (what 车道监控 shows) and takes the monitor's takeover commands from it; a held truck waits until a
- * supervisor releases or voids its weighing in 异常过磅 (polled every 2 s).
+ * channel (what 车道监控 shows); a clerk's takeover is claimed from the server (at the server's bell on the channel,
+ * and every 2 s); a held truck waits until a supervisor releases or voids its weighing in 异常过磅 (polled every 2 s).
  *
  *   npm run lane-sim -- --server http://127.0.0.1:8080 --token <access token> --scale DB01
  *   npm run lane-sim -- --server … --token … --scale DB01 --scenario tools/scale-bridge/lane-demo.json --speed 2
@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { commandOf } from '../../core/weighing/lane.ts';
+import { takeoverBellOf } from '../../core/weighing/lane.ts';
 import { HttpLaneBackend, LaneDriver } from './lane-driver.ts';
 import { DisplayClient, RelayClient, startDisplay, startRelayBoard } from './lane-io.ts';
 import { LaneWorld, type Scenario } from './lane-sim.ts';
@@ -94,8 +94,8 @@ async function main() {
     token,
     log: (m) => console.log(m),
     onContent: (c) => {
-      const cmd = commandOf(c);
-      if (cmd) queue.push(() => driver.command(cmd).then(() => undefined));
+      // the server's bell: a takeover waits for this lane — claim it (the bell itself carries no command)
+      if (takeoverBellOf(c)?.scale === code) queue.push(() => driver.takeovers().then(() => undefined));
     },
   });
   const queue: (() => Promise<void>)[] = [];
@@ -130,6 +130,7 @@ async function main() {
     if (Date.now() - lastPoll >= 2000) {
       lastPoll = Date.now();
       await driver.poll();
+      await driver.takeovers();
     }
     sim += sc.physics.tickMs;
     const wait = sc.physics.tickMs / speed - (Date.now() - started);

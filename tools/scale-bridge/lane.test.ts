@@ -156,21 +156,25 @@ describe('lane driver over the simulated lane', () => {
 });
 
 describe('lane driver: the monitor feed and takeover', () => {
-  it('publishes a snapshot per transition; a command for its scale is taken (a manual step), another scale ignored', async () => {
+  it('publishes a snapshot per transition; a takeover the server hands out is carried out once (a manual step)', async () => {
     const { relay, led } = await devices();
+    const pending: { id: string; step: 'identify'; plate: string }[] = [{ id: '7', step: 'identify', plate: '苏A1' }];
+    let claims = 0;
     const backend: LaneBackend = {
       openFirstPass: async () => 'W9',
       capture: async () => ({ weighingId: 'W9', flags: [] }),
       print: async () => {},
       heldState: async () => 'held',
       record: async () => {},
+      claimTakeovers: async () => {
+        claims++;
+        return pending.splice(0);
+      },
     };
     const driver = new LaneDriver({ minKg: '400', positionSensors: true }, relay, led, backend, () => 1000);
     const sent: string[] = [];
     driver.publish = { scale: 'DB01', send: (c) => sent.push(c), photo: () => '/p.jpg' };
-    expect(await driver.command({ scale: 'DB02', step: 'identify', plate: '苏A1' })).toBeNull();
-    expect(sent).toEqual([]);
-    const t = await driver.command({ scale: 'DB01', step: 'identify', plate: '苏A1' });
+    const [t] = await driver.takeovers();
     expect(t?.refused).toBeUndefined();
     expect(driver.lane).toMatchObject({ state: 'identified', manualSteps: 1 });
     expect(driver.lane.truck).toMatchObject({ plate: '苏A1', via: 'manual', pass: 'second', openWeighingId: 'W9' });
@@ -182,6 +186,12 @@ describe('lane driver: the monitor feed and takeover', () => {
       photo: '/p.jpg',
       manualSteps: 1,
     });
+    // claimed once: asking again finds nothing, the lane does not move
+    expect(await driver.takeovers()).toEqual([]);
+    expect(claims).toBe(2);
+    expect(driver.lane.manualSteps).toBe(1);
+    // another lane's command (a stale one) is ignored
+    expect(await driver.command({ scale: 'DB02', step: 'open' })).toBeNull();
   });
 
   it('a held truck is released or voided when the server says so (poll)', async () => {

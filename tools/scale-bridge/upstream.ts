@@ -33,7 +33,7 @@ export interface UpstreamOptions {
   /** Send unchanged readings at most this often (ms); a change is sent at once. */
   minIntervalMs?: number;
   log?: (msg: string) => void;
-  /** issue 24: the department's messages (the lane driver reads the monitor's takeover commands from them). */
+  /** issue 24: the department's messages (the lane driver hears the server's takeover bell in them). */
   onContent?: (content: string) => void;
 }
 

@@ -4,10 +4,17 @@
  * on deck, printed, barrier open, left), so 过磅时效 sees a lane's whole cycle. The capture, the flags and the
  * completion go through WEIGHING.firstPass / secondPass as at the station. Handler:
  * server/modules/izs-weighing-order/lane.ts.
+ *
+ * 人工接管: a clerk's takeover of a lane step (车道监控) is a call, not a channel message — `takeover` checks the
+ * 接管 button (supply_chain_lane_monitor_takeover) on the server, keeps the command as its audit row
+ * (izs_lane_takeover) with an operation log, and tells the lane on its department channel that a command waits
+ * (`{"laneTakeover": {scale, id}}`, a bell only); the lane driver fetches the commands with `claim` (each handed out
+ * once) and acts on nothing else. A `laneCommand` typed into the channel by anyone does nothing.
  */
 import { z } from 'zod';
 import { LANE_RECORDED } from '../../weighing/lane.ts';
 import { endpoint } from '../endpoint.ts';
+import { refReq } from '../izs-base/fields.ts';
 import { WEIGHING_CAPTURE } from './weighing-commands.contract.ts';
 
 const STEP_LABEL: Record<string, string> = {
@@ -41,6 +48,62 @@ export const laneStepsBody = z.object({
 export type LaneStepsBody = z.input<typeof laneStepsBody>;
 export const laneStepLabel = (s: string) => STEP_LABEL[s] ?? s;
 
+export const LANE_TAKEOVER_BUTTON = 'supply_chain_lane_monitor_takeover';
+export const TAKEOVER_STEPS = [
+  { value: 'identify', label: '人工识别' },
+  { value: 'capture', label: '人工采集' },
+  { value: 'print', label: '人工打印' },
+  { value: 'open', label: '人工抬杆' },
+] as const;
+
+const weightKg = z
+  .union([z.string(), z.number()], { error: '重量格式不正确' })
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,9}(\.\d{1,3})?$/.test(v), { message: '重量格式不正确，最多3位小数' })
+  .refine((v) => Number(v) > 0, { message: '重量必须大于0' });
+
+export const laneTakeoverBody = z.discriminatedUnion(
+  'step',
+  [
+    z.object({
+      weighbridgeId: refReq('地磅'),
+      step: z.literal('identify'),
+      plate: z
+        .string({ error: '请输入车牌号' })
+        .transform((v) => v.replace(/[\s·•.-]/g, '').toUpperCase())
+        .refine((v) => v.length > 0, { message: '请输入车牌号' })
+        .refine((v) => v.length <= 16, { message: '车牌号不能超过16个字符' }),
+    }),
+    z.object({
+      weighbridgeId: refReq('地磅'),
+      step: z.literal('capture'),
+      weight: weightKg,
+      reason: z
+        .string({ error: '手工录入重量必须填写原因' })
+        .trim()
+        .min(1, '手工录入重量必须填写原因')
+        .max(255, '原因不能超过255个字符'),
+    }),
+    z.object({ weighbridgeId: refReq('地磅'), step: z.literal('print') }),
+    z.object({ weighbridgeId: refReq('地磅'), step: z.literal('open') }),
+  ],
+  { error: '接管步骤应为 identify、capture、print 或 open（人工识别、人工采集、人工打印、人工抬杆）' },
+);
+export type LaneTakeoverBody = z.input<typeof laneTakeoverBody>;
+
+/** A takeover as the lane driver receives it (core/weighing/lane.ts LaneCommand plus its audit row's id). */
+export const laneTakeoverCommand = z.object({
+  id: z.string(),
+  step: z.enum(['identify', 'capture', 'print', 'open']),
+  plate: z.string(),
+  weight: z.string(),
+  reason: z.string(),
+  /** who took over (real name or account) */
+  byName: z.string(),
+  at: z.string(),
+});
+export type LaneTakeoverCommand = z.infer<typeof laneTakeoverCommand>;
+
 export const WEIGH_LANE = {
   steps: endpoint({
     method: 'POST',
@@ -50,5 +113,22 @@ export const WEIGH_LANE = {
     answer: z.object({ recorded: z.number().int() }),
     permission: WEIGHING_CAPTURE,
     invalidates: ['WeighTiming'],
+  }),
+  takeover: endpoint({
+    method: 'POST',
+    path: '/api/izs-weighing/lane/takeover',
+    summary: '车道监控：人工接管车道的一步（识别、手工采集、打印、抬杆），需接管按钮权限，记录审计并通知车道',
+    body: laneTakeoverBody,
+    answer: z.object({ id: z.string(), notified: z.boolean() }),
+    permission: { exact: LANE_TAKEOVER_BUTTON },
+    message: '接管指令已发送',
+  }),
+  claim: endpoint({
+    method: 'POST',
+    path: '/api/izs-weighing/lane/takeover/claim',
+    summary: '无人值守车道：车道驱动领取本地磅待执行的人工接管指令（每条只领取一次，按下达顺序）',
+    body: z.object({ weighbridgeId: refReq('地磅') }),
+    answer: z.object({ commands: z.array(laneTakeoverCommand) }),
+    permission: WEIGHING_CAPTURE,
   }),
 };

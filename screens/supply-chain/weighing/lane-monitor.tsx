@@ -5,11 +5,16 @@
  * stable bit, the gratings, barrier and light, the LED text, the current step with the time of each, the truck (plate,
  * camera read, pass, dispatch slip, weighing), flags and the lane's refusal, the queue. A clerk with the 接管 button
  * (supply_chain_lane_monitor_takeover) takes over a step: identify by plate, a manual weight with its reason (always
- * flagged 手工录入 by the server), print, open the barrier — sent to the lane as a `laneCommand` on the same channel.
+ * flagged 手工录入 by the server), print, open the barrier — through `POST /api/izs-weighing/lane/takeover`, where the
+ * server checks the button, keeps the command as an audit row and rings the lane, which claims it from the server.
+ *
+ * Which lane: until the clerk picks a weighbridge the monitor listens on the departments of every weighbridge and
+ * shows the first lane that publishes (a lane's snapshot names its weighbridge's code); a pick sticks.
  */
 import { Banner, Button, Empty, Input, InputNumber, Select, Space, Tag, Toast } from '@douyinfe/semi-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useWeighingSocketSocketConfigQuery } from '../../../core/api/izs-weighing.api.ts';
+import { useWeighLaneTakeoverMutation } from '../../../core/api/izs-weighing-order.api.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
 import { getAccessToken } from '../../../core/session/cookies.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
@@ -72,27 +77,37 @@ function Lamp({ on, color, label }: { on: boolean; color: string; label: string 
 export default function LaneMonitor() {
   const { list } = useWeighbridges();
   const [wbId, setWbId] = useState<string | undefined>();
-  const wb = list.find((w) => w.id === wbId) ?? list[0];
-  const scale = wb?.code ?? wb?.id ?? '';
+  /** the lane that published first while the clerk had not picked one (its weighbridge's code) */
+  const [heard, setHeard] = useState<string | undefined>();
+  const wb = list.find((w) => w.id === wbId) ?? list.find((w) => heard && (w.code ?? w.id) === heard);
+  const scale = wb ? (wb.code ?? wb.id) : '';
+  const [takeover] = useWeighLaneTakeoverMutation();
   const cfg = useWeighingSocketSocketConfigQuery();
   const tenantId = useAppSelector((s) => s.session.tenantId);
   const can = useCan(LANE_MONITOR_MENU);
   const [snap, setSnap] = useState<LaneSnapshot | null>(null);
   const [online, setOnline] = useState(false);
-  const channel = useRef<DeptChannel | undefined>(undefined);
   const [plate, setPlate] = useState('');
   const [weight, setWeight] = useState<number | undefined>();
   const [reason, setReason] = useState('');
 
+  // the departments listened on: the picked (or heard) weighbridge's, else every weighbridge's
+  const depts = useMemo(
+    () => (wb ? [wb.deptId] : [...new Set(list.map((w) => w.deptId))]).filter((d): d is string => !!d).sort(),
+    [wb, list],
+  );
+  const deptKey = depts.join(',');
+  const codes = useMemo(() => new Set(list.map((w) => w.code ?? w.id)), [list]);
+
   useEffect(() => {
     const config = cfg.data;
     const token = getAccessToken();
-    const deptId = wb?.deptId;
     setSnap(null);
-    if (!config || !token || !deptId) return;
+    if (!config || !token || !deptKey) return;
     let alive = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const open = () => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const chans: DeptChannel[] = [];
+    const open = (deptId: string) => {
       if (!alive) return;
       const ch = new DeptChannel({
         config,
@@ -102,31 +117,38 @@ export default function LaneMonitor() {
         onConnected: () => setOnline(true),
         onMessage: (m) => {
           const s = snapshotOf(m.content);
-          if (s && s.scale === scale) setSnap(s);
+          if (!s) return;
+          if (scale) {
+            if (s.scale === scale) setSnap(s);
+          } else if (codes.has(s.scale)) {
+            // nothing picked yet: the first lane that publishes is the one shown
+            setHeard(s.scale);
+            setSnap(s);
+          }
         },
         onLost: () => {
           setOnline(false);
           ch.disconnect();
-          timer = setTimeout(open, 5000);
+          timers.push(setTimeout(() => open(deptId), 5000));
         },
       });
-      channel.current = ch;
+      chans.push(ch);
       ch.connect();
     };
-    open();
+    for (const d of deptKey.split(',')) open(d);
     return () => {
       alive = false;
-      if (timer) clearTimeout(timer);
-      channel.current?.disconnect();
-      channel.current = undefined;
+      for (const t of timers) clearTimeout(t);
+      for (const ch of chans) ch.disconnect();
       setOnline(false);
     };
-  }, [cfg.data, tenantId, wb?.deptId, scale]);
+  }, [cfg.data, tenantId, deptKey, scale, codes]);
 
-  const send = (c: LaneCommandBody) => {
-    const ok = channel.current?.sendWeight(JSON.stringify({ laneCommand: { ...c, scale } }));
-    if (ok) Toast.success('已发送接管指令');
-    else Toast.error('车道通道未连接，指令未发送');
+  const send = async (c: LaneCommandBody) => {
+    if (!wb) return Toast.warning('请先选择地磅');
+    // the server checks the 接管 button, keeps the command and rings the lane; its refusal shows as a toast
+    const r = await takeover({ weighbridgeId: wb.id, ...c });
+    if ('data' in r) Toast.success(r.data?.notified ? '接管指令已发送，车道正在执行' : '接管指令已记录，等待车道领取');
   };
 
   const options = useMemo(() => list.map((w) => ({ value: w.id, label: w.name })), [list]);
@@ -142,7 +164,7 @@ export default function LaneMonitor() {
             value={wb?.id}
             optionList={options}
             onChange={(v) => setWbId(String(v))}
-            placeholder="选择地磅"
+            placeholder="自动（正在发布的车道）"
           />
           <Tag color={online ? 'green' : 'grey'} data-testid="lane-online">
             {online ? '通道已连接' : '通道未连接'}

@@ -86,6 +86,10 @@ export const weighingOrder = pgTable(
     remark: s('remark', 255),
     /** issue 24: the trailer / container the truck pulls this time (挂车号 / 箱号), '' = none — picks its tare. */
     trailerNo: s('trailer_no', 32),
+    /** issue 24: the 派车单 the truck was weighed under (scanned QR / card at the lane or the station), or null. */
+    dispatchSlipId: bigintStr('dispatch_slip_id'),
+    /** issue 24: the e-ticket sent to the driver on completion — the weighing's public trace link ('' = none). */
+    eticketPath: s('eticket_path', 255),
   },
   (t) => [
     resourceIndex('izs_weighing_order', t),
@@ -98,6 +102,13 @@ export const weighingOrder = pgTable(
     uniqueIndex('izs_weighing_order_open_car_uq')
       .on(t.tenantId, t.carNumber)
       .where(sql`is_deleted = 0 and weigh_state = 'first'`),
+    // issue 24: the slip of the tenant the weighing belongs to (composite foreign key; the slip's id is unique)
+    foreignKey({
+      name: 'izs_weighing_order_dispatch_slip_fk',
+      columns: [t.tenantId, t.dispatchSlipId],
+      foreignColumns: [dispatchSlip.tenantId, dispatchSlip.id],
+    }),
+    check('izs_weighing_order_eticket_ck', sql`${t.eticketPath} = '' or ${t.eticketPath} like '/%'`),
   ],
 );
 
@@ -273,6 +284,8 @@ export const dispatchSlip = pgTable(
   (t) => [
     resourceIndex('izs_dispatch_slip', t),
     uniqueIndex('izs_dispatch_slip_no_uq').on(t.tenantId, t.slipNo).where(live),
+    // target of the weighing's composite foreign key (izs_weighing_order.dispatch_slip_id)
+    unique('izs_dispatch_slip_tenant_id_uq').on(t.tenantId, t.id),
     index('izs_dispatch_slip_car_idx').on(t.tenantId, t.carNumber),
     foreignKey({
       name: 'fk_izs_dispatch_slip_dept_id',
@@ -306,6 +319,52 @@ export const dispatchSlip = pgTable(
     check(
       'ck_izs_dispatch_slip_validity',
       sql`valid_from ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and valid_to ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and valid_to >= valid_from`,
+    ),
+  ],
+);
+
+/**
+ * 车道人工接管 (issue 24): a clerk's takeover of a step of the unattended lane, sent from 车道监控 through
+ * `POST /api/izs-weighing/lane/takeover` (button supply_chain_lane_monitor_takeover, checked by the server) — the
+ * audit of who took over which step of which lane, when and why — and picked up by the lane's driver
+ * (`POST /api/izs-weighing/lane/takeover/claim`), which alone acts on it.
+ *
+ *   pending ──claim (the lane driver)──▶ claimed
+ *
+ * Constraints: identify carries a plate; capture a weight > 0 and its reason; claimed ⇔ claim time and user.
+ */
+export const laneTakeover = pgTable(
+  'izs_lane_takeover',
+  {
+    id: idPk(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    weighbridgeId: bigintStr('weighbridge_id').notNull(),
+    /** identify | capture | print | open */
+    step: s('step', 12),
+    plate: s('plate', 16),
+    weight: kg('weight'),
+    reason: s('reason', 255),
+    /** pending | claimed */
+    state: s('state', 12),
+    createUser: bigintStr('create_user').notNull(),
+    createTime: tstz('create_time').notNull().defaultNow(),
+    claimUser: bigintStr('claim_user'),
+    claimTime: tstz('claim_time'),
+  },
+  (t) => [
+    index('izs_lane_takeover_pending_idx').on(t.tenantId, t.weighbridgeId, t.state, t.createTime),
+    foreignKey({
+      name: 'izs_lane_takeover_weighbridge_fk',
+      columns: [t.tenantId, t.weighbridgeId],
+      foreignColumns: [weighbridge.tenantId, weighbridge.id],
+    }),
+    check('izs_lane_takeover_step_ck', sql`${t.step} in ('identify', 'capture', 'print', 'open')`),
+    check('izs_lane_takeover_state_ck', sql`${t.state} in ('pending', 'claimed')`),
+    check('izs_lane_takeover_identify_ck', sql`${t.step} <> 'identify' or ${t.plate} <> ''`),
+    check('izs_lane_takeover_capture_ck', sql`${t.step} <> 'capture' or (${t.weight} > 0 and ${t.reason} <> '')`),
+    check(
+      'izs_lane_takeover_claim_ck',
+      sql`(${t.state} = 'pending') = (${t.claimTime} is null) and (${t.claimTime} is null) = (${t.claimUser} is null)`,
     ),
   ],
 );

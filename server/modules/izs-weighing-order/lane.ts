@@ -3,21 +3,120 @@
  * pass (arrived, identified, on deck, printed, barrier open, left; core/weighing/lane.ts) on the weighing, into
  * izs_weighing_step beside the stable / captured / flagged the capture wrote. The weighing must be in the caller's
  * scope (res.load), its pass captured, each step once per pass, the times in lane order and not in the future.
+ *
+ * `POST /api/izs-weighing/lane/takeover` (WEIGH_LANE.takeover, button supply_chain_lane_monitor_takeover checked by
+ * the descriptor): a clerk's takeover of one lane step — a weighbridge of the tenant (as the capture itself), the
+ * command kept as its audit row (izs_lane_takeover, pending) with an operation log, and a bell on the weighbridge department's channel (`{"laneTakeover": {scale, id}}`).
+ * `POST …/lane/takeover/claim` (WEIGH_LANE.claim): the lane driver takes the pending commands of its weighbridge,
+ * oldest first, each once (pending → claimed in one statement).
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { laneStepLabel, WEIGH_LANE } from '../../../core/contract/izs-weighing/lane.contract.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { laneStepLabel, TAKEOVER_STEPS, WEIGH_LANE } from '../../../core/contract/izs-weighing/lane.contract.ts';
 import { LANE_RECORDED } from '../../../core/weighing/lane.ts';
-import { weighingStep } from '../../db/schema/index.ts';
+import type { AppContext } from '../../app.ts';
+import { laneTakeover, user as userTable, weighbridge, weighingStep } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
+import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { tenantIs } from '../../platform/scope.ts';
+import { tenantIs, tenantOf } from '../../platform/scope.ts';
+import { formatDateTime } from '../../platform/time.ts';
 import type { WeighingService } from './weighing-service.ts';
 
 /** How far ahead of the server's clock a lane PC's time may be (ms). */
 const CLOCK_SKEW_MS = 60_000;
 
-export function handleLane(r: ReturnType<typeof endpoints>, { db }: CrudContext, w: WeighingService): void {
+const stepLabel = (s: string) => TAKEOVER_STEPS.find((x) => x.value === s)?.label ?? s;
+
+export function handleLane(
+  r: ReturnType<typeof endpoints>,
+  { db, tz }: CrudContext,
+  w: WeighingService,
+  channel: () => AppContext['deptChannel'],
+): void {
+  r.handle(WEIGH_LANE.takeover, async ({ body: b, user, req }) => {
+    const [wb] = await db
+      .select({ id: weighbridge.id, code: weighbridge.code, deptId: weighbridge.deptId })
+      .from(weighbridge)
+      .where(and(eq(weighbridge.id, b.weighbridgeId), tenantOf(user, weighbridge), eq(weighbridge.isDeleted, 0)));
+    if (!wb) throw badRequest('地磅不存在');
+    const row = await db.transaction(async (tx) => {
+      const [x] = await tx
+        .insert(laneTakeover)
+        .values({
+          tenantId: user.tenantId,
+          weighbridgeId: wb.id,
+          step: b.step,
+          plate: b.step === 'identify' ? b.plate : '',
+          weight: b.step === 'capture' ? b.weight : null,
+          reason: b.step === 'capture' ? b.reason : '',
+          state: 'pending',
+          createUser: user.userId,
+        })
+        .returning({ id: laneTakeover.id });
+      await writeOperationLog(tx, req, `车道人工接管：${stepLabel(b.step)}`, {
+        weighbridge: [null, wb.code],
+        step: [null, b.step],
+        ...(b.step === 'identify' ? { plate: [null, b.plate] } : {}),
+        ...(b.step === 'capture' ? { weight: [null, b.weight], reason: [null, b.reason] } : {}),
+      });
+      return x;
+    });
+    const bell = channel();
+    if (bell && wb.deptId)
+      bell(user.tenantId, wb.deptId, JSON.stringify({ laneTakeover: { scale: wb.code, id: row.id } }));
+    return { id: String(row.id), notified: !!(bell && wb.deptId) };
+  });
+
+  r.handle(WEIGH_LANE.claim, async ({ body: b, user }) => {
+    const [wb] = await db
+      .select({ id: weighbridge.id })
+      .from(weighbridge)
+      .where(and(eq(weighbridge.id, b.weighbridgeId), tenantOf(user, weighbridge), eq(weighbridge.isDeleted, 0)));
+    if (!wb) throw badRequest('地磅不存在');
+    const claimed = await db
+      .update(laneTakeover)
+      .set({ state: 'claimed', claimUser: user.userId, claimTime: new Date() })
+      .where(
+        and(
+          tenantIs(user.tenantId, laneTakeover),
+          eq(laneTakeover.weighbridgeId, wb.id),
+          eq(laneTakeover.state, 'pending'),
+        ),
+      )
+      .returning();
+    if (!claimed.length) return { commands: [] };
+    const names = await db
+      .select({
+        id: userTable.id,
+        name: sql<string>`coalesce(nullif(${userTable.realName}, ''), ${userTable.account})`,
+      })
+      .from(userTable)
+      .where(
+        and(
+          eq(userTable.tenantId, user.tenantId),
+          inArray(
+            userTable.id,
+            claimed.map((c) => c.createUser),
+          ),
+        ),
+      );
+    const nameOf = new Map(names.map((n) => [String(n.id), n.name]));
+    return {
+      commands: claimed
+        .sort((x, y) => x.createTime.getTime() - y.createTime.getTime() || (BigInt(x.id) < BigInt(y.id) ? -1 : 1))
+        .map((c) => ({
+          id: String(c.id),
+          step: c.step as 'identify' | 'capture' | 'print' | 'open',
+          plate: c.plate,
+          weight: c.weight ?? '',
+          reason: c.reason,
+          byName: nameOf.get(String(c.createUser)) ?? '',
+          at: formatDateTime(c.createTime, tz),
+        })),
+    };
+  });
+
   r.handle(WEIGH_LANE.steps, async ({ body: b, user, req }) => {
     const row = await w.res.load(db, req, user, b.weighingId);
     const passLabel = b.pass === 'first' ? '一次过磅' : '二次过磅';

@@ -41,6 +41,6 @@ export async function registerIzsWeighingOrders(app: FastifyInstance, actx: AppC
     registerDispatchSlip(s, ctx);
     handleDispatchSlip(r, ctx);
     handleTiming(r, ctx);
-    handleLane(r, ctx, w);
+    handleLane(r, ctx, w, () => actx.deptChannel);
   });
 }

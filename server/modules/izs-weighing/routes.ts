@@ -19,13 +19,14 @@ import type { AppContext } from '../../app.ts';
 import { authenticate } from '../../platform/auth.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { ApiError } from '../../platform/r.ts';
-import { attachSocket, createWeighingBroker, type WeighingPrincipal } from './socket.ts';
+import { attachSocket, createWeighingBroker, publishServerMessage, type WeighingPrincipal } from './socket.ts';
 
 export function registerIzsWeighing(
   app: FastifyInstance,
-  { database, config, secret }: AppContext,
+  ctx: AppContext,
   brokerOptions: Partial<BrokerOptions> = {},
 ): void {
+  const { database, config, secret } = ctx;
   const db = database.db;
 
   endpoints(app, db).handle(WEIGHING_SOCKET.socketConfig, () =>
@@ -57,6 +58,7 @@ export function registerIzsWeighing(
   const upgradeTokens = new WeakMap<StompSession<WeighingPrincipal>, string>();
   const broker = createWeighingBroker(db, secret, upgradeTokens, brokerOptions);
   app.addHook('preClose', async () => broker.closeAll());
+  ctx.deptChannel = (tenantId, deptId, content) => publishServerMessage(broker, tenantId, deptId, content);
   app.route({
     method: 'GET',
     url: WEIGHING_PATHS.ws,

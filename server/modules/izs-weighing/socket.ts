@@ -179,6 +179,22 @@ export function createWeighingBroker(
   return broker;
 }
 
+/** The account a server message carries (no user sends as it: accounts are at most 45 characters of [\w.@-]). */
+export const SERVER_ACCOUNT = '系统';
+
+/** A message of the server itself on a department's channel (CHAT, sender = the department, account 系统). */
+export function publishServerMessage(
+  broker: StompBroker<WeighingPrincipal>,
+  tenantId: string,
+  deptId: string,
+  content: string,
+): void {
+  const delivery: ChatDelivery = { sender: deptId, content, type: 'CHAT', account: SERVER_ACCOUNT, time: Date.now() };
+  broker.publish(partitionOf(tenantId, deptId), BROKER_DESTINATIONS.subscribe, JSON.stringify(delivery), {
+    'content-type': 'application/json;charset=utf-8',
+  });
+}
+
 /** Hooks the broker onto a ws socket. */
 export function attachSocket(
   broker: StompBroker<WeighingPrincipal>,
