@@ -9,6 +9,7 @@ import {
   minCaptureKg,
   referenceTare,
   type ScaleSample,
+  settledReadings,
   stableStep,
 } from './anti-cheat.ts';
 
@@ -48,6 +49,31 @@ describe('captureRefusal', () => {
       '地磅未报稳定',
     ],
     ['readings: weight is not the reading', { weight: '18000', manual: false, readings: flat('15000') }, {}, '不符'],
+    [
+      'readings: "stable" while the last second still moved (no settled window)',
+      {
+        weight: '15000',
+        manual: false,
+        readings: [
+          { t: 9_000, v: '9000', s: false },
+          { t: 9_400, v: '14000', s: false },
+          { t: 9_700, v: '15100', s: false },
+          { t: 10_000, v: '15000', s: true },
+        ],
+      },
+      {},
+      '最近 1 秒的读数变化超过一个分度值',
+    ],
+    [
+      'readings: a moving deck more than the settled window ago is fine',
+      {
+        weight: '15000',
+        manual: false,
+        readings: [{ t: 8_500, v: '9000', s: false }, ...flat('15000', 3)],
+      },
+      {},
+      null,
+    ],
     [
       'half on the deck: rear beam blocked',
       { weight: '15000', manual: false, readings: flat('15000'), sensors: { front: false, rear: true } },
@@ -165,10 +191,63 @@ describe('inStableWindow / stableStep', () => {
       ],
       false,
     ],
+    [
+      'a remote-control device switched on before the bridge ever said stable: settled at A (not yet stable), a jump, stable at B',
+      [
+        ...ramp(0, ['6000', '18000', '26000', '29500']),
+        ...run(400, '30000', 12, false),
+        ...run(1600, '31000', 21, false),
+        { t: 3700, v: '31000', s: true },
+      ],
+      true,
+    ],
+    [
+      'the same with a 1 t drop (the device takes weight off)',
+      [
+        ...ramp(0, ['8000', '22000']),
+        ...run(200, '30000', 15, false),
+        ...run(1700, '29000', 25, false),
+        { t: 4200, v: '29000', s: true },
+      ],
+      true,
+    ],
+    [
+      'a truck stopping half on for 1.5 s, then driving on through the values between: not a step',
+      [
+        ...run(0, '20000', 16, false),
+        ...ramp(1600, ['22000', '25000', '28000', '31000', '33500', '35000']),
+        ...run(2200, '35000', 20, false),
+        { t: 4200, v: '35000', s: true },
+      ],
+      false,
+    ],
+    [
+      'settling without a run of a second before the bridge says stable: not a step',
+      [
+        ...ramp(0, ['10000', '25000', '30300', '29800', '30150', '29900', '30060']),
+        ...run(700, '30000', 20, false),
+        { t: 2700, v: '30000', s: true },
+      ],
+      false,
+    ],
   ])('%s', (_n, rs, want) => {
     expect(stableStep(rs, cfg) !== null).toBe(want);
   });
+  it('a settled run is a second or more of readings within a division; shorter or moving is not', () => {
+    expect(settledReadings(run(0, '30000', 11, false), '20').every(Boolean)).toBe(true);
+    expect(settledReadings(run(0, '30000', 10, false), '20').some(Boolean)).toBe(false);
+    expect(settledReadings(ramp(0, ['1000', '2000', '3000', '4000', '5000']), '20').some(Boolean)).toBe(false);
+  });
 });
+
+/** Readings 100 ms apart from `t0`, unstable, of the given values. */
+function ramp(t0: number, vs: string[]): ScaleSample[] {
+  return vs.map((v, i) => ({ t: t0 + i * 100, v, s: false }));
+}
+/** `n` readings 100 ms apart from `t0`, all `v` with stable bit `s`. */
+function run(t0: number, v: string, n: number, s: boolean): ScaleSample[] {
+  return Array.from({ length: n }, (_, i) => ({ t: t0 + i * 100, v, s }));
+}
 
 describe('referenceTare', () => {
   it.each<[string | null, string[], string | null]>([

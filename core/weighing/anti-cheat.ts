@@ -7,7 +7,8 @@
  * - a reading below the scale's minimum (秤台上无车或重量过低): the scale's own minimum, else 20 divisions —
  *   OIML R76 / JJG 539 class III's minimum capacity (Min = 20 e), below which the scale is not verified;
  * - a live reading the bridge did not report stable (its window: n readings in t ms within a division, no
- *   motion; the last readings it reported are sent with the capture), or a value that is not the one it holds;
+ *   motion; the last readings it reported are sent with the capture), a "stable" the readings of its last second
+ *   contradict (inStableWindow), or a value that is not the one it holds;
  * - where the lane has positioning sensors (红外对射), any sensor blocked — the truck is half on the deck;
  * - a manual weight without its reason (the permission is the server's check).
  *
@@ -22,7 +23,8 @@
  * - plate_mismatch: the camera's plate differs from the typed one (or the record's);
  * - stable_step: the weight steps from one steady value to another by more than N divisions (default 10, i.e.
  *   200 kg at e = 20 kg: a person stepping on or off the deck is 4 divisions) without passing through the values
- *   between — how a remote-control device on the load cells shows (stableStep);
+ *   between — how a remote-control device on the load cells shows (stableStep), also one switched on before the
+ *   bridge ever reported stable (a settled run of readings, not yet called stable, then the jump);
  * - photos_missing: fewer photos than the scale has cameras (per scale, off until its cameras answer snapshots);
  * - manual_entry: every manual weight.
  */
@@ -132,7 +134,11 @@ export function captureRefusal(input: CaptureInput, cfg: AntiCheatConfig): strin
   }
   const rs = input.readings;
   if (rs?.length) {
-    if (!inStableWindow(rs, cfg)) return '重量未稳定（地磅未报稳定），不能采集';
+    if (!rs[rs.length - 1]?.s) return '重量未稳定（地磅未报稳定），不能采集';
+    if (!inStableWindow(rs, cfg)) {
+      const span = Math.min(SETTLED_MS, cfg.stableWindowMs || SETTLED_MS) / 1000;
+      return `重量未稳定（地磅报稳定，但最近 ${span} 秒的读数变化超过一个分度值 ${kg(cfg.divisionKg || '0')} kg），不能采集`;
+    }
     const last = rs[rs.length - 1];
     if (
       new Decimal(last.v)
@@ -148,20 +154,56 @@ export function captureRefusal(input: CaptureInput, cfg: AntiCheatConfig): strin
 }
 
 /**
- * The readings end in the bridge's stable window: the newest is reported stable. The bridge decides that over its
- * window (tools/scale-bridge/stability.ts: n readings in t ms within a division, no motion bit); the rule here
- * only refuses a capture the bridge did not call stable — the captured value is checked against it by the caller.
+ * How long before the newest reading the readings must already sit within a division of it for a "stable" claim
+ * to stand (ms; the scale's own window when shorter). A bridge reports stable only after its whole window (2–3 s)
+ * held still, so the last second of what it sent is flat; a client that calls a moving deck stable is refused.
  */
-export function inStableWindow(rs: ScaleSample[], _cfg?: Pick<AntiCheatConfig, 'stableWindowMs' | 'divisionKg'>) {
-  return !!rs[rs.length - 1]?.s;
+export const SETTLED_MS = 1000;
+
+/**
+ * The readings end in a settled window: the newest is reported stable (the bridge decides that over its window:
+ * tools/scale-bridge/stability.ts, n readings in t ms within a division, no motion bit) AND every reading of the
+ * last SETTLED_MS (or the scale's window, when shorter) lies within a division of it — a "stable" the readings
+ * contradict is not taken. The captured value is checked against the newest reading by the caller.
+ */
+export function inStableWindow(rs: ScaleSample[], cfg?: Pick<AntiCheatConfig, 'stableWindowMs' | 'divisionKg'>) {
+  const last = rs[rs.length - 1];
+  if (!last?.s) return false;
+  if (!cfg) return true;
+  const div = new Decimal(cfg.divisionKg || '0');
+  const span = Math.min(SETTLED_MS, cfg.stableWindowMs || SETTLED_MS);
+  return rs.every((r) => r.t < last.t - span || new Decimal(r.v).minus(last.v).abs().lte(div));
 }
 
 /**
- * A step while stable: the weight sat still at A (readings reported stable), then sits still at B, |B − A| above
- * `stepDivisions` divisions, and nothing in between was other than A or B (within a division) — the weight jumped
- * without a truck driving (a truck driving on, off or further on passes through the values between). Two stable
- * readings side by side that differ is the same case with nothing in between. How a remote-control device switched
- * on the load cells shows; the bridge's own window only loses "stable" for its length.
+ * A settled run the bridge had not (yet) called stable: at least SETTLED_READINGS readings in a row, SETTLED_MS or
+ * longer, all within a division of the first — the deck held still. A remote-control device switched on before
+ * the bridge's window ever filled shows as such a run, a jump, and the bridge's "stable" at the new value.
+ */
+export const SETTLED_READINGS = 3;
+
+/** Which readings count as settled: reported stable, or inside a settled run (see SETTLED_READINGS). */
+export function settledReadings(rs: ScaleSample[], divisionKg: string): boolean[] {
+  const div = new Decimal(divisionKg || '0');
+  const out = rs.map((r) => r.s);
+  let i = 0;
+  while (i < rs.length) {
+    let j = i + 1;
+    while (j < rs.length && new Decimal(rs[j].v).minus(rs[i].v).abs().lte(div)) j++;
+    if (j - i >= SETTLED_READINGS && rs[j - 1].t - rs[i].t >= SETTLED_MS) for (let k = i; k < j; k++) out[k] = true;
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * A step while stable: the weight sat still at A (readings reported stable, or a settled run the bridge had not
+ * called stable yet — settledReadings), then sits still at B, |B − A| above `stepDivisions` divisions, and nothing
+ * in between was other than A or B (within a division) — the weight jumped without a truck driving (a truck driving
+ * on, off or further on passes through the values between). Two stable readings side by side that differ is the
+ * same case with nothing in between. How a remote-control device switched on the load cells shows — also one
+ * switched on before the bridge ever reported stable (the settled run at A is the evidence); the bridge's own
+ * window only loses "stable" for its length.
  *
  * The readings must be every frame the bridge sent (the workstation's features/weighing/sample-buffer.ts, fed
  * before the display's 100 ms debounce): a buffer that keeps only the newest frame of each 100 ms can lose the
@@ -183,17 +225,18 @@ export function stableStep(
   // a steady value below the minimum capture is the empty deck: a truck arriving is not a step
   const min = minCaptureKg({ minWeightKg: cfg.minWeightKg ?? '0', divisionKg: cfg.divisionKg });
   const limit = div.times(cfg.stepDivisions);
+  const settled = settledReadings(rs, cfg.divisionKg);
   let plateau: string | null = null;
   let since = 0;
   let gap: string[] = [];
   const near = (a: string, b: string) => new Decimal(a).minus(b).abs().lte(div);
-  for (const r of rs) {
-    if (r.s && new Decimal(r.v).lt(min)) {
+  for (const [i, r] of rs.entries()) {
+    if (settled[i] && new Decimal(r.v).lt(min)) {
       plateau = null;
       gap = [];
       continue;
     }
-    if (!r.s) {
+    if (!settled[i]) {
       if (plateau !== null) gap.push(r.v);
       continue;
     }

@@ -121,6 +121,20 @@ describe('refusals at capture (nothing written)', () => {
     ],
     ['no readings and no stable bit', { readings: undefined }, '重量未稳定，不能采集'],
     [
+      'a "stable" the last second of readings contradicts (the deck still moving)',
+      {
+        readings: (() => {
+          const t = Date.now();
+          return [
+            { t: t - 900, v: '9000', s: false },
+            { t: t - 500, v: '14000', s: false },
+            { t, v: '15000', s: true },
+          ];
+        })(),
+      },
+      '重量未稳定（地磅报稳定，但最近 1 秒的读数变化超过一个分度值 20 kg），不能采集',
+    ],
+    [
       'half on the deck (rear beam blocked)',
       { sensors: { front: false, rear: true } },
       '车辆未完全上磅（后红外对射被遮挡），不能采集',
@@ -310,6 +324,24 @@ describe('flags open 异常过磅 and hold the weighing until a supervisor relea
       '皖C10005',
       {
         readings: [...steady('36000').map((r) => ({ ...r, t: r.t - 5000 })), ...steady('35000')],
+      },
+      'stable_step',
+    ],
+    [
+      'a remote-control device switched on before the bridge ever reported stable',
+      '皖C10008',
+      {
+        readings: (() => {
+          // 100 ms frames: driving on, 1.5 s settled at 36 000 (the bridge's window not yet full), a 1 t jump, then
+          // the bridge's window fills at 35 000 and it reports stable
+          const t0 = Date.now() - 5000;
+          const at = (i: number) => t0 + i * 100;
+          return [
+            ...['8000', '20000', '31000', '35500'].map((v, i) => ({ t: at(i), v, s: false })),
+            ...Array.from({ length: 15 }, (_, i) => ({ t: at(4 + i), v: '36000', s: false })),
+            ...Array.from({ length: 25 }, (_, i) => ({ t: at(19 + i), v: '35000', s: i >= 20 })),
+          ];
+        })(),
       },
       'stable_step',
     ],
