@@ -8,6 +8,7 @@
 
 import { createConnection, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { captureRefusal, DEFAULT_ANTI_CHEAT, stableStep } from '../../core/weighing/anti-cheat.ts';
 import { type CaptureRequest, type LaneBackend, LaneDriver } from './lane-driver.ts';
 import { COIL, DisplayClient, INPUT, RelayClient, startDisplay, startRelayBoard } from './lane-io.ts';
 import { LaneWorld, type Scenario } from './lane-sim.ts';
@@ -152,6 +153,28 @@ describe('lane driver over the simulated lane', () => {
     expect(r.refusals).toEqual(['车辆未完全上磅，请停到磅台中间']);
     expect(r.captures).toHaveLength(1);
     expect(r.captures[0].sensors).toEqual({ front: false, rear: false });
+  });
+});
+
+describe('remote-control device switched on before the bridge ever reports stable', () => {
+  const cfg = { ...DEFAULT_ANTI_CHEAT, divisionKg: '20', stableWindowMs: 2000 };
+  it('the capture the lane sends carries the settled run, the jump and the stable new value: a stable_step', async () => {
+    const r = await play({
+      name: 't',
+      physics,
+      vehicles: [],
+      visits: [{ at: 1, plate: '苏C6Y103', kg: 37_080, cheat: 'remote_control', stepKg: 2000, stepAfterMs: 1300 }],
+    });
+    expect(r.captures).toHaveLength(1);
+    // the bridge never said stable before the step: the lane captured the new value
+    expect(r.captures[0].weight).toBe('39080');
+    expect(r.captures[0].readings.filter((x) => x.s && x.v === '37080')).toEqual([]);
+    expect(stableStep(r.captures[0].readings, cfg)).toMatchObject({ from: '37080', to: '39080' });
+    expect(captureRefusal({ weight: '39080', manual: false, readings: r.captures[0].readings }, cfg)).toBeNull();
+  });
+  it('a clean truck settling the same way is not one', async () => {
+    const r = await play({ name: 't', physics, vehicles: [], visits: [{ at: 1, plate: '苏C6Y103', kg: 37_080 }] });
+    expect(stableStep(r.captures[0].readings, cfg)).toBeNull();
   });
 });
 
