@@ -32,7 +32,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { minCaptureKg } from '../core/weighing/anti-cheat.ts';
 import type { Lane } from '../core/weighing/lane.ts';
 import { material, relatedParty, weighbridge, weighException, weighingOrder } from '../server/db/schema/index.ts';
-import { HttpLaneBackend, LaneDriver } from '../tools/scale-bridge/lane-driver.ts';
+import { HttpLaneBackend, issueSlips, LaneDriver, scannedCode } from '../tools/scale-bridge/lane-driver.ts';
 import { DisplayClient, RelayClient, startDisplay, startRelayBoard } from '../tools/scale-bridge/lane-io.ts';
 import { type Cheat, LaneWorld, type Scenario, type Visit } from '../tools/scale-bridge/lane-sim.ts';
 import { StabilityDetector } from '../tools/scale-bridge/stability.ts';
@@ -138,6 +138,13 @@ async function main() {
   const driver = new LaneDriver({ minKg, positionSensors: true }, relay, led, backend, clock, (plate, pass) => [
     `lane-sim/${plate}-${pass}.jpg`,
   ]);
+  // trucks sent with a slip QR or a card: their slips issued through the server; the lane scans them itself
+  const slips = await issueSlips(
+    app.base,
+    token,
+    sc.visits.filter((v) => v.via === 'qr' || v.via === 'rfid').map((v) => v.plate),
+    { partyId: party.id, materialId: mat.id },
+  );
   const world = new LaneWorld(sc, board);
   const stability = new StabilityDetector({
     minReadings: P.bridgeMinReadings,
@@ -197,7 +204,10 @@ async function main() {
     for (const p of w.plates) {
       const v = p.visit;
       serving = p.n;
-      await driver.identify(clock(), v.plate, v.plateRead ?? v.plate, v.via ?? 'camera');
+      const slipNo = slips.get(v.plate);
+      if ((v.via === 'qr' || v.via === 'rfid') && slipNo) {
+        await driver.scan(clock(), v.via, scannedCode(v.via, slipNo), v.plateRead ?? v.plate);
+      } else await driver.identify(clock(), v.plate, v.plateRead ?? v.plate, 'camera');
       if (driver.lane.state === 'identified') world.drive();
     }
     const cheat = current === null ? undefined : stats[current].visit.cheat;

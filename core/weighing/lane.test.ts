@@ -335,6 +335,26 @@ describe('lane: the monitor feed and the takeover commands', () => {
     expect(snapshotOf('{"lane": 1')).toBeNull();
   });
 
+  it('a slip the server refused is said on the LED, the truck not identified; the e-ticket rides on printed', () => {
+    const r = laneStep(
+      idleLane(),
+      { type: 'scan_refused', at: 1, reason: '派车单 PC202611280001 已关闭，不能过磅' },
+      cfg,
+    );
+    expect(r.refused).toBe('派车单 PC202611280001 已关闭，不能过磅');
+    expect(r.lane.state).toBe('idle');
+    const printing: Lane = {
+      ...idleLane(),
+      state: 'printing',
+      truck: { plate: '苏A1', plateRead: '苏A1', via: 'qr', slipNo: 'PC1', pass: 'second', openWeighingId: 'W1' },
+      weighingId: 'W1',
+    };
+    const p = laneStep(printing, { type: 'printed', at: 5, eticket: '/blockchain-info/weighing/GB1?t=x' }, cfg);
+    expect(p.lane).toMatchObject({ state: 'opening', eticket: '/blockchain-info/weighing/GB1?t=x' });
+    expect(p.lane.led[1]).toBe('磅单已出，电子磅单已发送，请下磅离开');
+    expect(laneSnapshot(p.lane, 'DB01', '', 5).eticket).toBe('/blockchain-info/weighing/GB1?t=x');
+  });
+
   it('a takeover bell names the lane and the command; a command typed into the channel is not one', () => {
     expect(takeoverBellOf(JSON.stringify({ laneTakeover: { scale: 'DB01', id: '15' } }))).toEqual({
       scale: 'DB01',

@@ -14,7 +14,9 @@
  *   printing ─printed→ opening ─barrier_opened→ open ─reading < min ∧ beams clear→ left → next queued truck | idle
  *
  * The system decides the pass by itself: `identify` carries the server's look-up of the plate's open first pass
- * (none → first pass, one → second pass on that weighing). A capture needs the bridge's stable bit AND, where the
+ * (none → first pass, one → second pass on that weighing). A slip's QR or a card is looked up on the server by the
+ * driver first (the plate is the slip's, the camera's read is kept beside it); a slip the server refuses is
+ * `scan_refused` (its reason on the LED, the truck not identified). A capture needs the bridge's stable bit AND, where the
  * lane has positioning sensors (红外对射), both beams clear; below the scale's minimum nothing is captured.
  *
  * Refusals answer `refused` (a Chinese reason for the LED / the monitor) and leave the lane as it was: an event
@@ -112,6 +114,8 @@ export interface Lane {
   light: 'red' | 'green';
   /** What the LED shows (two lines). */
   led: [string, string];
+  /** The e-ticket sent to the driver on the second pass (the weighing's public trace link), '' = none. */
+  eticket: string;
 }
 
 export type LaneEvent =
@@ -130,7 +134,9 @@ export type LaneEvent =
   | { type: 'reading'; at: number; weight: string; stable: boolean; sensors?: Sensors | null; stableSince?: number }
   | { type: 'captured'; at: number; weighingId: string; flags: string[] }
   | { type: 'refused'; at: number; reason: string }
-  | { type: 'printed'; at: number }
+  | { type: 'printed'; at: number; eticket?: string }
+  /** The slip's QR / the card was read but the server refused it (unknown, closed, expired): its reason. */
+  | { type: 'scan_refused'; at: number; reason: string }
   | { type: 'barrier_opened'; at: number }
   | { type: 'released'; at: number }
   | { type: 'voided'; at: number }
@@ -178,6 +184,7 @@ export const idleLane = (): Lane => ({
   barrier: 'closed',
   light: 'red',
   led: ['欢迎过磅', '请按顺序驶入'],
+  eticket: '',
 });
 
 const passLabel = (p: Pass) => (p === 'first' ? '一次过磅' : '二次过磅');
@@ -368,10 +375,14 @@ export function laneStep(lane: Lane, ev: LaneEvent, cfg: LaneConfig): LaneTransi
     }
     case 'printed': {
       if (lane.state !== 'printing') return refuse(lane, '没有待打印的磅单');
-      return openBarrier({ ...cleared, times: { ...lane.times, printed: ev.at } }, [
+      return openBarrier({ ...cleared, eticket: ev.eticket ?? '', times: { ...lane.times, printed: ev.at } }, [
         lane.truck?.plate ?? '',
-        '磅单已出，请下磅离开',
+        ev.eticket ? '磅单已出，电子磅单已发送，请下磅离开' : '磅单已出，请下磅离开',
       ]);
+    }
+    case 'scan_refused': {
+      if (lane.state !== 'idle' && lane.state !== 'arrived') return refuse(lane, '车道正在作业，不能识别新车辆');
+      return refuse(lane, ev.reason);
     }
     case 'barrier_opened': {
       if (lane.state !== 'opening') return refuse(lane, '没有抬杆指令');
@@ -461,6 +472,8 @@ export interface LaneSnapshot {
   refusal: string;
   /** the camera's last snapshot (address), '' = none */
   photo: string;
+  /** the e-ticket sent on the second pass (the trace link), '' = none */
+  eticket: string;
   manualSteps: number;
   /** ms */
   at: number;
@@ -487,6 +500,7 @@ export function laneSnapshot(lane: Lane, scale: string, photo: string, at: numbe
     flags: lane.flags,
     refusal: lane.refusal,
     photo,
+    eticket: lane.eticket,
     manualSteps: lane.manualSteps,
     at,
   };

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { laneTakeover, operationLog, weighingStep } from '../../server/db/schema/index.ts';
+import { laneTakeover, operationLog, weighingOrder, weighingStep } from '../../server/db/schema/index.ts';
 import { grantCodes } from './base-suite.ts';
 import { apiOf, bootStock, okPost, revokeCodes, type StockCtx } from './stock-helpers.ts';
 
@@ -219,5 +219,81 @@ describe('lane takeover (接管) through the server', () => {
     } finally {
       await revoke();
     }
+  });
+});
+
+describe('the lane under a 派车单, and the e-ticket', () => {
+  const day = (d: number) =>
+    new Date(Date.now() + d * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+  async function slip(plate: string, validTo = day(2)) {
+    return okPost(apiOf(c), '/api/izs-weighing/dispatch-slip/submit', {
+      orderType: 'purchase',
+      partyId: c.party.GYS001,
+      materialId: c.mat.WL0002,
+      carNumber: plate,
+      validFrom: day(-3),
+      validTo,
+    });
+  }
+  const under = (plate: string, code: string, weight = '30000') => ({
+    orderType: 'purchase',
+    weighbridgeId: c.wb.DB01,
+    carNumber: plate,
+    weight,
+    readings: steady(weight),
+    plateRead: plate,
+    dispatchSlipNo: code,
+  });
+
+  it('a first pass under a slip (its QR link) keeps the slip and takes its party and material', async () => {
+    const s = await slip('皖L20001');
+    const w = await okPost(clerk(), `${W}/first-pass`, under('皖L20001', `https://x.example/slip?no=${s.slipNo}`));
+    expect(w).toMatchObject({ dispatchSlipId: s.id, partyId: c.party.GYS001, materialId: c.mat.WL0002 });
+    const [row] = await c.t.database.db.select().from(weighingOrder).where(eq(weighingOrder.id, w.id));
+    expect(row.dispatchSlipId).toBe(s.id);
+  });
+
+  it.each<[string, () => Promise<Record<string, unknown>>, RegExp]>([
+    [
+      'another plate than the slip’s',
+      async () => under('皖L20003', (await slip('皖L20002')).slipNo),
+      /^车牌号 皖L20003 与派车单 PC\d{12} 的车牌 皖L20002 不符$/,
+    ],
+    [
+      'an expired slip',
+      async () => under('皖L20004', (await slip('皖L20004', day(-1))).slipNo),
+      /^派车单 PC\d{12} 已过期（有效期至 /,
+    ],
+    ['no slip number in the code', async () => under('皖L20005', 'ABC'), /^派车单号格式不正确/],
+  ])('refuses %s (nothing written)', async (_n, body, msg) => {
+    const b = await body();
+    const r = await clerk()(`${W}/first-pass`, { body: b });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toMatch(msg);
+    const rows = await c.t.database.db
+      .select({ id: weighingOrder.id })
+      .from(weighingOrder)
+      .where(eq(weighingOrder.carNumber, String(b.carNumber)));
+    expect(rows).toEqual([]);
+  });
+
+  it('the e-ticket of a completed weighing: a trace link kept on it, the same when asked again; refused before completion', async () => {
+    const w = await firstPass('皖L20010', '32000');
+    const early = await clerk()(`${W}/eticket`, { body: { id: w.id } });
+    expect(early.status).toBe(400);
+    expect(early.body.msg).toBe('磅单尚未完成，不能发送电子磅单');
+    await okPost(clerk(), `${W}/second-pass`, { id: w.id, weight: '14000', readings: steady('14000'), complete: 1 });
+    const e = await okPost(clerk(), `${W}/eticket`, { id: w.id });
+    expect(e.path).toMatch(/^\/blockchain-info\/weighing\/[A-Z0-9]+\?t=[A-Za-z0-9_-]{22}$/);
+    expect((await okPost(clerk(), `${W}/eticket`, { id: w.id })).path).toBe(e.path);
+    const d = await apiOf(c)(`${W}/detail`, { query: { id: w.id } });
+    expect(d.body.data.eticketPath).toBe(e.path);
+    // the link opens the weighing's trace without signing in
+    const u = new URL(e.path, 'http://x');
+    const open = await c.t.app.inject({
+      method: 'GET',
+      url: `/api/izs-toolbox/blockchain/transaction-by-order-no?orderType=weighing&orderNo=${u.pathname.split('/').at(-1)}&t=${u.searchParams.get('t')}`,
+    });
+    expect(open.statusCode).toBe(200);
   });
 });

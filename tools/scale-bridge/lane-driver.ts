@@ -6,8 +6,8 @@
  * the lights through the relay board's coils, the lane's step times onto the weighing.
  *
  * `LaneBackend` is the server as the lane sees it; `HttpLaneBackend` is the real one over the server's public
- * endpoints (GET loadometer-order/open, POST first-pass / second-pass with complete = 1, POST print,
- * POST lane/steps, POST lane/takeover/claim) with a bearer token, as any client.
+ * endpoints (GET loadometer-order/open, GET dispatch-slip/scan, POST first-pass (under the slip) / second-pass with
+ * complete = 1, POST print and eticket, POST lane/steps, POST lane/takeover/claim) with a bearer token, as any client.
  *
  * A clerk's takeover reaches the lane only through the server (`takeovers()`: the commands the server hands out
  * for this weighbridge, each once, after it checked the clerk's 接管 button); the channel's bell only says when to
@@ -33,6 +33,10 @@ export interface CaptureRequest {
   pass: Pass;
   plate: string;
   plateRead: string;
+  /** The 派车单 the truck was identified by ('' = none): the first pass is made under it. */
+  slipNo: string;
+  /** The slip's direction (purchase / sale), when there is a slip. */
+  orderType?: 'purchase' | 'sale';
   weighingId: string | null;
   weight: string;
   manual: boolean;
@@ -42,6 +46,8 @@ export interface CaptureRequest {
   photos: string[];
 }
 export type CaptureAnswer = { weighingId: string; flags: string[] } | { refused: string };
+/** The server's look-up of a slip's QR / card: the slip's number, plate and direction, or its refusal. */
+export type SlipAnswer = { slipNo: string; plate: string; orderType: 'purchase' | 'sale' } | { refused: string };
 
 export interface LaneBackend {
   /** The plate's open first pass (its weighing id), or null. */
@@ -51,6 +57,10 @@ export interface LaneBackend {
   record(weighingId: string, pass: Pass, steps: [string, number][]): Promise<void>;
   /** A held weighing as the supervisor left it: still held, released (no open exception) or voided. */
   heldState(weighingId: string): Promise<'held' | 'released' | 'voided'>;
+  /** A slip's QR text or an RFID card's content, looked up on the server (the camera's read checked against it). */
+  scanSlip?(code: string, plateRead: string): Promise<SlipAnswer>;
+  /** The e-ticket of a completed weighing (its public trace link), sent to the driver. */
+  eticket?(weighingId: string): Promise<string>;
   /** The pending takeovers of this lane's weighbridge, oldest first; each is handed out once. */
   claimTakeovers?(): Promise<(LaneCommandBody & { id: string })[]>;
 }
@@ -66,6 +76,8 @@ export class LaneDriver {
   lane: Lane = idleLane();
   /** The bridge's readings of the last 30 s (sent with a capture). */
   private readings: ScaleSample[] = [];
+  /** The direction of each slip the lane scanned (the first pass is made under it). */
+  private readonly slipTypes = new Map<string, 'purchase' | 'sale'>();
   readonly log: DriverLog[] = [];
   /** Called after each transition. */
   onChange?: (prev: Lane, lane: Lane, ev: LaneEvent, t: LaneTransition) => void;
@@ -103,6 +115,21 @@ export class LaneDriver {
       slipNo,
       openWeighingId,
     });
+  }
+
+  /**
+   * The lane's QR scanner or RFID reader read a slip / card: the server looks the slip up (an unknown, closed or
+   * expired slip is refused on the LED), the truck is identified with the slip's plate and the camera's read beside
+   * it (a read ≠ the slip's plate is the capture's 车牌识别不一致 flag), and the first pass is made under the slip.
+   */
+  async scan(at: number, via: 'qr' | 'rfid', code: string, plateRead: string) {
+    const r = this.backend.scanSlip
+      ? await this.backend.scanSlip(code, plateRead)
+      : { refused: '车道未连接派车单服务，请使用车牌识别' };
+    const now = this.clock() > at ? this.clock() : at;
+    if ('refused' in r) return this.feed({ type: 'scan_refused', at: now, reason: r.refused });
+    this.slipTypes.set(r.slipNo, r.orderType);
+    return this.identify(now, r.plate, plateRead, via, r.slipNo);
   }
 
   /** While a truck is held: asks the server whether a supervisor released or voided its weighing. */
@@ -173,6 +200,8 @@ export class LaneDriver {
           pass: a.pass,
           plate: a.plate,
           plateRead: a.plateRead,
+          slipNo: a.slipNo,
+          orderType: a.slipNo ? this.slipTypes.get(a.slipNo) : undefined,
           weighingId: a.weighingId,
           weight: a.weight,
           manual: a.manual,
@@ -185,10 +214,13 @@ export class LaneDriver {
         else await this.feed({ type: 'captured', at: this.clock(), weighingId: r.weighingId, flags: r.flags });
         return;
       }
-      case 'print':
+      case 'print': {
         await this.backend.print(a.weighingId);
-        await this.feed({ type: 'printed', at: this.clock() });
+        // the e-ticket: the driver gets the weighing's trace link (kept on the weighing, shown on the monitor)
+        const eticket = this.backend.eticket ? await this.backend.eticket(a.weighingId) : '';
+        await this.feed({ type: 'printed', at: this.clock(), eticket });
         return;
+      }
       case 'record':
         await this.backend.record(a.weighingId, a.pass, a.steps);
         return;
@@ -235,10 +267,14 @@ export class HttpLaneBackend implements LaneBackend {
       plateRead: c.plateRead,
       photos: c.photos,
     };
+    // under a slip, the first pass takes the slip's direction, party and material (the server fills them from it)
+    const under = c.slipNo
+      ? { orderType: c.orderType ?? this.defaults.orderType, dispatchSlipNo: c.slipNo }
+      : { ...this.defaults };
     const r =
       c.pass === 'first'
         ? await this.call('POST', '/api/izs-weighing/loadometer-order/first-pass', {
-            ...this.defaults,
+            ...under,
             weighbridgeId: this.weighbridgeId,
             carNumber: c.plate,
             ...seen,
@@ -260,6 +296,24 @@ export class HttpLaneBackend implements LaneBackend {
     );
     const kinds = ((x.data?.records as { kind: string }[] | undefined) ?? []).map((e) => e.kind);
     return { weighingId, flags: kinds.length ? kinds : Array.from({ length: n }, () => 'flagged') };
+  }
+
+  async scanSlip(code: string, plateRead: string): Promise<SlipAnswer> {
+    const q = new URLSearchParams({ code, ...(plateRead ? { carNumber: plateRead } : {}) });
+    const r = await this.call('GET', `/api/izs-weighing/dispatch-slip/scan?${q}`);
+    if (r.status === 400) return { refused: r.msg };
+    if (r.status !== 200 || !r.data) throw new Error(`dispatch-slip/scan: ${r.status} ${r.msg}`);
+    return {
+      slipNo: String(r.data.slipNo),
+      plate: String(r.data.carNumber),
+      orderType: r.data.orderType === 'sale' ? 'sale' : 'purchase',
+    };
+  }
+
+  async eticket(weighingId: string): Promise<string> {
+    const r = await this.call('POST', '/api/izs-weighing/loadometer-order/eticket', { id: weighingId });
+    if (r.status !== 200 || !r.data) throw new Error(`eticket: ${r.msg}`);
+    return String(r.data.path);
   }
 
   async print(weighingId: string): Promise<void> {
@@ -294,3 +348,47 @@ export class HttpLaneBackend implements LaneBackend {
     if (r.status !== 200) throw new Error(`lane/steps: ${r.msg}`);
   }
 }
+
+/**
+ * The dispatcher's side of a simulated lane: one 派车单 per plate that a scenario sends with a slip QR or a card
+ * (via qr / rfid), made through the server as the back office makes them (valid yesterday … in two days). Answers
+ * plate → the code the lane's scanner reads (the slip's number; a QR holds it in a link, a card carries it).
+ */
+export async function issueSlips(
+  base: string,
+  token: string,
+  plates: string[],
+  slip: { partyId: string; materialId: string; orderType?: 'purchase' | 'sale' },
+  tenantId = '000000',
+): Promise<Map<string, string>> {
+  const day = (d: number) =>
+    new Date(Date.now() + d * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+  const out = new Map<string, string>();
+  for (const plate of new Set(plates)) {
+    const r = await fetch(`${base}/api/izs-weighing/dispatch-slip/submit`, {
+      method: 'POST',
+      headers: {
+        'Blade-Auth': `bearer ${token}`,
+        Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0',
+        'Tenant-Id': tenantId,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        orderType: slip.orderType ?? 'purchase',
+        partyId: slip.partyId,
+        materialId: slip.materialId,
+        carNumber: plate,
+        validFrom: day(-1),
+        validTo: day(2),
+      }),
+    });
+    const j = (await r.json()) as { code: number; msg: string; data: { slipNo?: string } | null };
+    if (r.status !== 200 || !j.data?.slipNo) throw new Error(`派车单 ${plate}: ${j.msg}`);
+    out.set(plate, j.data.slipNo);
+  }
+  return out;
+}
+
+/** What the lane's scanner reads for a slip: the QR holds the slip's link, a card its number. */
+export const scannedCode = (via: 'qr' | 'rfid', slipNo: string) =>
+  via === 'qr' ? `https://loopyard.example/dispatch-slip?no=${slipNo}` : slipNo;

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { takeoverBellOf } from '../../core/weighing/lane.ts';
-import { HttpLaneBackend, LaneDriver } from './lane-driver.ts';
+import { HttpLaneBackend, issueSlips, LaneDriver, scannedCode } from './lane-driver.ts';
 import { DisplayClient, RelayClient, startDisplay, startRelayBoard } from './lane-io.ts';
 import { LaneWorld, type Scenario } from './lane-sim.ts';
 import { StabilityDetector } from './stability.ts';
@@ -102,6 +102,13 @@ async function main() {
   let photo = '';
   driver.publish = { scale: code, send: (c) => upstream.sendContent(c), photo: () => photo };
   upstream.start();
+  // trucks sent with a slip QR or a card: the back office issued their slips; the lane scans them itself
+  const slips = await issueSlips(
+    server,
+    token,
+    sc.visits.filter((v) => v.via === 'qr' || v.via === 'rfid').map((v) => v.plate),
+    { partyId: party, materialId: material },
+  );
   const world = new LaneWorld(sc, board);
   const stability = new StabilityDetector({
     minReadings: sc.physics.bridgeMinReadings,
@@ -117,7 +124,11 @@ async function main() {
     for (const a of w.arrivals) await driver.feed({ type: 'arrive', at: Date.now(), plate: a.visit.plate });
     for (const p of w.plates) {
       photo = snapshotSvg(p.visit.plateRead ?? p.visit.plate, String(w.value));
-      await driver.identify(Date.now(), p.visit.plate, p.visit.plateRead ?? p.visit.plate, p.visit.via ?? 'camera');
+      const v = p.visit;
+      const slipNo = slips.get(v.plate);
+      if ((v.via === 'qr' || v.via === 'rfid') && slipNo) {
+        await driver.scan(Date.now(), v.via, scannedCode(v.via, slipNo), v.plateRead ?? v.plate);
+      } else await driver.identify(Date.now(), v.plate, v.plateRead ?? v.plate, 'camera');
       if (driver.lane.state === 'identified') world.drive();
     }
     while (queue.length) await queue.shift()?.();

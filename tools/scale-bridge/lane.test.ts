@@ -178,6 +178,95 @@ describe('remote-control device switched on before the bridge ever reports stabl
   });
 });
 
+describe('the lane scans the 派车单 QR / card itself', () => {
+  function slipBackend(captures: CaptureRequest[], scans: [string, string][]): LaneBackend {
+    return {
+      openFirstPass: async () => null,
+      scanSlip: async (code, plateRead) => {
+        scans.push([code, plateRead]);
+        return code.includes('PC202611280001')
+          ? { slipNo: 'PC202611280001', plate: '浙B1H947', orderType: 'sale' }
+          : { refused: '派车单 PC202611289999 已过期（有效期至 2026-11-20）' };
+      },
+      capture: async (c) => {
+        captures.push(c);
+        return { weighingId: 'W1', flags: c.plateRead !== c.plate ? ['plate_mismatch'] : [] };
+      },
+      print: async () => {},
+      heldState: async () => 'held',
+      record: async () => {},
+    };
+  }
+
+  it('a card: the server names the slip and its plate; the camera read ≠ the slip plate goes with the capture (flagged)', async () => {
+    const { relay, led } = await devices();
+    const captures: CaptureRequest[] = [];
+    const scans: [string, string][] = [];
+    const driver = new LaneDriver(
+      { minKg: '400', positionSensors: false },
+      relay,
+      led,
+      slipBackend(captures, scans),
+      () => 1000,
+    );
+    await driver.scan(1, 'rfid', 'PC202611280001', '浙B1H974');
+    expect(scans).toEqual([['PC202611280001', '浙B1H974']]);
+    expect(driver.lane.truck).toMatchObject({
+      plate: '浙B1H947',
+      plateRead: '浙B1H974',
+      via: 'rfid',
+      slipNo: 'PC202611280001',
+    });
+    await driver.reading(2, '30000', true, null);
+    await driver.reading(3, '30000', true, null);
+    expect(captures[0]).toMatchObject({
+      plate: '浙B1H947',
+      plateRead: '浙B1H974',
+      slipNo: 'PC202611280001',
+      orderType: 'sale',
+    });
+    expect(driver.lane.state).toBe('held');
+    expect(driver.lane.flags).toEqual(['plate_mismatch']);
+  });
+
+  it('a QR link holding an expired slip: refused on the LED with the server’s reason, the truck not identified', async () => {
+    const { relay, led } = await devices();
+    const driver = new LaneDriver(
+      { minKg: '400', positionSensors: false },
+      relay,
+      led,
+      slipBackend([], []),
+      () => 1000,
+    );
+    await driver.feed({ type: 'arrive', at: 1, plate: '' });
+    const t = await driver.scan(2, 'qr', 'https://x/dispatch-slip?no=PC202611289999', '浙B1H947');
+    expect(t.refused).toBe('派车单 PC202611289999 已过期（有效期至 2026-11-20）');
+    expect(driver.lane.state).toBe('arrived');
+    expect(driver.lane.led[1]).toBe('派车单 PC202611289999 已过期（有效期至 2026-11-20）');
+  });
+
+  it('the second pass: printed, then the e-ticket (the trace link) goes to the driver and onto the monitor feed', async () => {
+    const { relay, led } = await devices();
+    const sent: string[] = [];
+    const backend: LaneBackend = {
+      openFirstPass: async () => 'W7',
+      capture: async () => ({ weighingId: 'W7', flags: [] }),
+      print: async () => {},
+      eticket: async (id) => `/blockchain-info/weighing/${id}?t=abc`,
+      heldState: async () => 'held',
+      record: async () => {},
+    };
+    const driver = new LaneDriver({ minKg: '400', positionSensors: false }, relay, led, backend, () => 1000);
+    driver.publish = { scale: 'DB01', send: (c) => sent.push(c) };
+    await driver.identify(1, '苏A1', '苏A1', 'camera');
+    await driver.reading(2, '15000', true, null);
+    await driver.reading(3, '15000', true, null);
+    expect(driver.lane.state).toBe('open');
+    expect(driver.lane.eticket).toBe('/blockchain-info/weighing/W7?t=abc');
+    expect(sent.map((x) => JSON.parse(x).lane.eticket)).toContain('/blockchain-info/weighing/W7?t=abc');
+  });
+});
+
 describe('lane driver: the monitor feed and takeover', () => {
   it('publishes a snapshot per transition; a takeover the server hands out is carried out once (a manual step)', async () => {
     const { relay, led } = await devices();

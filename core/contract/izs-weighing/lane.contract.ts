@@ -123,6 +123,14 @@ export const WEIGH_LANE = {
     permission: { exact: LANE_TAKEOVER_BUTTON },
     message: '接管指令已发送',
   }),
+  eticket: endpoint({
+    method: 'POST',
+    path: '/api/izs-weighing/loadometer-order/eticket',
+    summary: '电子磅单：已完成的磅单上链并生成司机的公开溯源链接（带校验码），记在磅单上；再次调用答同一链接',
+    body: z.object({ id: refReq('磅单') }),
+    answer: z.object({ path: z.string() }),
+    permission: WEIGHING_CAPTURE,
+  }),
   claim: endpoint({
     method: 'POST',
     path: '/api/izs-weighing/lane/takeover/claim',

@@ -108,6 +108,10 @@ export const weighingOrderEntity = z.object({
   voidTime: z.string().nullable(),
   remark: z.string(),
   trailerNo: z.string().optional(),
+  /** issue 24: the 派车单 the weighing was made under, or null. */
+  dispatchSlipId: z.string().nullable().optional(),
+  /** issue 24: the e-ticket sent to the driver (the weighing's public trace link), '' = none. */
+  eticketPath: z.string().optional(),
   /** issue 24: open 异常过磅 of the record (it cannot complete while > 0). */
   openExceptions: z.number().optional(),
 });
@@ -198,6 +202,11 @@ export const firstPassBody = z.object({
   photos,
   /** 挂车号 / 箱号 of this trip (picks the trailer's tare in the archive). */
   trailerNo: optText('挂车号', 32),
+  /**
+   * issue 24: the 派车单 the truck comes with (its number, or the QR text / link holding it): open and valid today,
+   * its plate the weighing's; party, material, order and contract default from it; kept on the weighing.
+   */
+  dispatchSlipNo: optText('派车单号', 500),
   ...laneSeen,
   ...editable,
 });

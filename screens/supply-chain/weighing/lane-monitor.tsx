@@ -240,6 +240,16 @@ export default function LaneMonitor() {
               <dd>{snap.pass === 'first' ? '一次过磅' : snap.pass === 'second' ? '二次过磅' : '—'}</dd>
               <dt>派车单</dt>
               <dd>{snap.slipNo || '—'}</dd>
+              <dt>电子磅单</dt>
+              <dd data-testid="lane-eticket">
+                {snap.eticket ? (
+                  <a href={snap.eticket} target="_blank" rel="noreferrer">
+                    已发送（溯源链接）
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </dd>
               <dt>人工步骤</dt>
               <dd>{snap.manualSteps}</dd>
             </dl>

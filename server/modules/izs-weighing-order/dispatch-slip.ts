@@ -14,7 +14,7 @@ import {
   plateKey,
   slipNoIn,
 } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import {
   dispatchSlip,
   material,
@@ -24,6 +24,7 @@ import {
   tradingContract,
   tradingContractLine,
 } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
@@ -142,36 +143,45 @@ export function registerDispatchSlip(s: FastifyInstance, ctx: CrudContext): void
   });
 }
 
+/**
+ * The slip a weighing may be made under (a number, or a text / link holding it): of the caller's tenant, open, valid
+ * today — else 400 with the reason (the scan's refusals). Shared by the scan and the first pass (issue 24).
+ */
+export async function usableSlip(ex: Executor, user: AuthUser, tz: string, code: string) {
+  const no = slipNoIn(code);
+  if (!no) throw badRequest('派车单号格式不正确（应为PC加12位数字）');
+  const [slip] = await ex
+    .select({
+      id: dispatchSlip.id,
+      slipNo: dispatchSlip.slipNo,
+      orderType: dispatchSlip.orderType,
+      sourceOrderId: dispatchSlip.sourceOrderId,
+      contractId: dispatchSlip.contractId,
+      partyId: dispatchSlip.partyId,
+      partyName: sql<string>`coalesce((select p.name from izs_related_party p where p.id = ${dispatchSlip.partyId}), '')`,
+      materialId: dispatchSlip.materialId,
+      materialName: sql<string>`coalesce((select m.name from izs_material m where m.id = ${dispatchSlip.materialId}), '')`,
+      carNumber: dispatchSlip.carNumber,
+      driverName: dispatchSlip.driverName,
+      plannedKg: dispatchSlip.plannedKg,
+      validFrom: dispatchSlip.validFrom,
+      validTo: dispatchSlip.validTo,
+      state: dispatchSlip.state,
+    })
+    .from(dispatchSlip)
+    .where(and(eq(dispatchSlip.slipNo, no), tenantOf(user, dispatchSlip)))
+    .limit(1);
+  if (!slip) throw badRequest(`派车单 ${no} 不存在`);
+  if (slip.state !== 'open') throw badRequest(`派车单 ${no} 已关闭，不能过磅`);
+  const day = today(tz);
+  if (day < slip.validFrom) throw badRequest(`派车单 ${no} 尚未生效（有效期 ${slip.validFrom} 至 ${slip.validTo}）`);
+  if (day > slip.validTo) throw badRequest(`派车单 ${no} 已过期（有效期至 ${slip.validTo}）`);
+  return slip;
+}
+
 export function handleDispatchSlip(r: ReturnType<typeof endpoints>, ctx: CrudContext): void {
   r.handle(DISPATCH_SLIP.scan, async ({ query, user }) => {
-    const no = slipNoIn(query.code);
-    if (!no) throw badRequest('派车单号格式不正确（应为PC加12位数字）');
-    const [slip] = await ctx.db
-      .select({
-        id: dispatchSlip.id,
-        slipNo: dispatchSlip.slipNo,
-        orderType: dispatchSlip.orderType,
-        sourceOrderId: dispatchSlip.sourceOrderId,
-        contractId: dispatchSlip.contractId,
-        partyId: dispatchSlip.partyId,
-        partyName: sql<string>`coalesce((select p.name from izs_related_party p where p.id = ${dispatchSlip.partyId}), '')`,
-        materialId: dispatchSlip.materialId,
-        materialName: sql<string>`coalesce((select m.name from izs_material m where m.id = ${dispatchSlip.materialId}), '')`,
-        carNumber: dispatchSlip.carNumber,
-        driverName: dispatchSlip.driverName,
-        plannedKg: dispatchSlip.plannedKg,
-        validFrom: dispatchSlip.validFrom,
-        validTo: dispatchSlip.validTo,
-        state: dispatchSlip.state,
-      })
-      .from(dispatchSlip)
-      .where(and(eq(dispatchSlip.slipNo, no), tenantOf(user, dispatchSlip)))
-      .limit(1);
-    if (!slip) throw badRequest(`派车单 ${no} 不存在`);
-    if (slip.state !== 'open') throw badRequest(`派车单 ${no} 已关闭，不能过磅`);
-    const day = today(ctx.tz);
-    if (day < slip.validFrom) throw badRequest(`派车单 ${no} 尚未生效（有效期 ${slip.validFrom} 至 ${slip.validTo}）`);
-    if (day > slip.validTo) throw badRequest(`派车单 ${no} 已过期（有效期至 ${slip.validTo}）`);
+    const slip = await usableSlip(ctx.db, user, ctx.tz, query.code);
     const seen = plateKey(query.carNumber ?? '');
     const plateMismatch = seen !== '' && seen !== plateKey(slip.carNumber);
     const { state: _state, ...out } = slip;

@@ -1,8 +1,10 @@
 /**
  * `POST loadometer-order/first-pass` (weighing-commands.contract.ts WEIGHING.firstPass): a new record in state
- * first — one open record per plate, the weighbridge's warehouse (else the business config's) as default.
+ * first — one open record per plate, the weighbridge's warehouse (else the business config's) as default; made
+ * under a 派车单 when one is given (issue 24: usable today, of this plate; kept on the record).
  */
 import { and, eq } from 'drizzle-orm';
+import { plateKey } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
 import { WEIGHING } from '../../../core/contract/izs-weighing/weighing-commands.contract.ts';
 import { weighbridge, weighingOrder } from '../../db/schema/index.ts';
 import type { CrudContext, Row } from '../../platform/crud/index.ts';
@@ -13,6 +15,7 @@ import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, tenantOf } from '../../platform/scope.ts';
 import { stockConfigFor } from '../izs-stock/business-config.ts';
 import { flagsFor, openExceptions, refuseCapture, scaleSettings } from './anti-cheat.ts';
+import { usableSlip } from './dispatch-slip.ts';
 import { checkReading, type Edits, photoText, resolveEdits } from './edits.ts';
 import type { WeighingService } from './weighing-service.ts';
 
@@ -25,6 +28,11 @@ export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: Cru
     const scale = await scaleSettings(db, user, b.weighbridgeId);
     refuseCapture(b, scale.cfg);
     const cfg = await stockConfigFor(db, user.tenantId, deptId);
+    // issue 24: the 派车单 the truck comes with — usable today and of this plate; its party / material / order default
+    const slip = b.dispatchSlipNo ? await usableSlip(db, user, tz, b.dispatchSlipNo) : null;
+    if (slip && plateKey(slip.carNumber) !== plateKey(b.carNumber)) {
+      throw badRequest(`车牌号 ${plateKey(b.carNumber)} 与派车单 ${slip.slipNo} 的车牌 ${slip.carNumber} 不符`);
+    }
     const id = await db.transaction(async (tx) => {
       const [wb] = await tx
         .select({ id: weighbridge.id, warehouseId: weighbridge.warehouseId })
@@ -42,11 +50,11 @@ export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: Cru
       if (open) throw badRequest(`车辆${car}有未完成的磅单${open.orderNo}，请进行二次过磅`);
       const base: Row = { orderType: b.orderType, materialId: null, partyId: null };
       const edits: Edits = {
-        partyId: b.partyId ?? undefined,
-        materialId: b.materialId ?? undefined,
+        partyId: b.partyId ?? slip?.partyId ?? undefined,
+        materialId: b.materialId ?? slip?.materialId ?? undefined,
         warehouseId: b.warehouseId ?? wb.warehouseId ?? cfg.defaultWarehouseId ?? undefined,
-        sourceOrderId: b.sourceOrderId ?? undefined,
-        contractId: b.contractId ?? undefined,
+        sourceOrderId: b.sourceOrderId ?? slip?.sourceOrderId ?? undefined,
+        contractId: b.contractId ?? slip?.contractId ?? undefined,
         driverName: b.driverName,
         unitPrice: b.unitPrice,
         deductWeight: b.deductWeight,
@@ -74,6 +82,7 @@ export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: Cru
           firstManual: b.manual,
           firstOperator: user.userId,
           trailerNo: (b.trailerNo ?? '').toUpperCase(),
+          dispatchSlipId: slip?.id ?? null,
         } as never)
         .returning();
       // issue 24: the flags of this pass open 异常过磅 (the record is taken, but held)
@@ -84,6 +93,7 @@ export function handleFirstPass(r: ReturnType<typeof endpoints>, { db, tz }: Cru
         carNumber: [null, car],
         firstWeight: [null, b.weight],
         firstManual: [null, b.manual],
+        ...(slip ? { dispatchSlip: [null, slip.slipNo] } : {}),
         ...(b.manual === 1 ? { manualReason: [null, b.manualReason ?? ''] } : {}),
         ...(flags.length ? { exceptions: [null, flags.map((f) => f.kind).join(',')] } : {}),
       });

@@ -9,18 +9,24 @@
  * command kept as its audit row (izs_lane_takeover, pending) with an operation log, and a bell on the weighbridge department's channel (`{"laneTakeover": {scale, id}}`).
  * `POST …/lane/takeover/claim` (WEIGH_LANE.claim): the lane driver takes the pending commands of its weighbridge,
  * oldest first, each once (pending → claimed in one statement).
+ *
+ * `POST …/loadometer-order/eticket` (WEIGH_LANE.eticket): the driver's e-ticket of a completed weighing — a chain
+ * record (event 电子磅单) and its public trace link (unguessable token), kept on the weighing (eticket_path); asked
+ * again, the same link.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { laneStepLabel, TAKEOVER_STEPS, WEIGH_LANE } from '../../../core/contract/izs-weighing/lane.contract.ts';
 import { LANE_RECORDED } from '../../../core/weighing/lane.ts';
 import type { AppContext } from '../../app.ts';
-import { laneTakeover, user as userTable, weighbridge, weighingStep } from '../../db/schema/index.ts';
+import { laneTakeover, user as userTable, weighbridge, weighingOrder, weighingStep } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { traceChain } from '../../platform/trace-chain/chain.ts';
+import { traceLinkOf } from '../../platform/trace-chain/link.ts';
 import type { WeighingService } from './weighing-service.ts';
 
 /** How far ahead of the server's clock a lane PC's time may be (ms). */
@@ -66,6 +72,45 @@ export function handleLane(
     if (bell && wb.deptId)
       bell(user.tenantId, wb.deptId, JSON.stringify({ laneTakeover: { scale: wb.code, id: row.id } }));
     return { id: String(row.id), notified: !!(bell && wb.deptId) };
+  });
+
+  r.handle(WEIGH_LANE.eticket, async ({ body: b, user, req }) => {
+    await w.res.load(db, req, user, b.id);
+    const path = await db.transaction(async (tx) => {
+      const row = await w.lock(tx, user, b.id);
+      if (row.weighState !== 'completed') {
+        throw badRequest(
+          row.weighState === 'voided' ? '磅单已作废，不能发送电子磅单' : '磅单尚未完成，不能发送电子磅单',
+        );
+      }
+      if (row.eticketPath) return String(row.eticketPath);
+      const orderNo = String(row.orderNo);
+      const target = { tenantId: user.tenantId, orderType: 'weighing', orderNo };
+      await traceChain().append(tx, [
+        {
+          ...target,
+          event: 'eticket',
+          fields: {
+            orderNo,
+            orderType: '磅单',
+            event: '电子磅单',
+            eventTime: formatDateTime(new Date(), tz),
+            carNumber: String(row.carNumber),
+            grossWeight: String(row.grossWeight ?? ''),
+            tareWeight: String(row.tareWeight ?? ''),
+            netWeight: String(row.netWeight ?? ''),
+          },
+        },
+      ]);
+      const p = await traceLinkOf(tx, target);
+      await tx
+        .update(weighingOrder)
+        .set({ eticketPath: p })
+        .where(eq(weighingOrder.id, String(row.id)));
+      await writeOperationLog(tx, req, '发送电子磅单', { orderNo: [null, orderNo], eticketPath: [null, p] });
+      return p;
+    });
+    return { path };
   });
 
   r.handle(WEIGH_LANE.claim, async ({ body: b, user }) => {
