@@ -77,4 +77,6 @@ export const { useLazyDispatchSlipScanQuery } = dispatchSlipApi;
 /** 过磅时效 (issue 24, timing.contract.ts). */
 export const weighTimingApi = injectDescriptors('weighTiming', WEIGH_TIMING);
 export const weighLaneApi = injectDescriptors('weighLane', WEIGH_LANE);
+/** 车道监控's 接管 (issue 24): the server checks the button, keeps the command and rings the lane. */
+export const { useWeighLaneTakeoverMutation } = weighLaneApi;
 export const { useWeighTimingReportQuery } = weighTimingApi;

@@ -139,7 +139,7 @@ export function handleLane(
       .from(userTable)
       .where(
         and(
-          eq(userTable.tenantId, user.tenantId),
+          tenantIs(user.tenantId, userTable),
           inArray(
             userTable.id,
             claimed.map((c) => c.createUser),
