@@ -14,6 +14,7 @@ import {
   readingKg,
   secondPassBody,
   stageOf,
+  underSlip,
 } from './station-model.ts';
 
 const reading = (value: string, stable: boolean, unit: WeightReading['unit'] = 'kg'): WeightReading => ({
@@ -193,6 +194,14 @@ describe('command bodies send every editable field', () => {
       remark: '',
     });
     expect(firstPassBody({ ...f, unitPrice: '2650' }, '57', c, [], { unitPrice: true }).unitPrice).toBe('2650');
+  });
+  it('first pass under the 派车单 read: while the plate is the slip’s; a plate typed over it weighs without it', () => {
+    const f = { ...emptyForm('purchase', '54'), carNumber: '苏E12345' };
+    const c = captureOf({ enabled: true, weight: reading('35260', true) }, { on: false, value: '' }, false);
+    const b = firstPassBody(f, '57', c, [], {});
+    expect(underSlip(b, { slipNo: 'PC202611280001', carNumber: '苏E·12345' }).dispatchSlipNo).toBe('PC202611280001');
+    expect(underSlip(b, { slipNo: 'PC202611280001', carNumber: '苏E54321' }).dispatchSlipNo).toBeUndefined();
+    expect(underSlip(b, null)).toBe(b);
   });
   it('second pass and complete always carry price, rate and deduction (a default never resets them)', () => {
     const r = record();

@@ -218,6 +218,15 @@ export function firstPassBody(
   };
 }
 
+/**
+ * The 派车单 a first pass is made under (issue 24): the slip the clerk read, while the plate is still the slip's —
+ * a plate typed over it weighs without the slip (the server would refuse the mismatch).
+ */
+export function underSlip(body: FirstPassBody, slip: { slipNo: string; carNumber: string } | null): FirstPassBody {
+  if (!slip || normalizePlate(slip.carNumber) !== normalizePlate(body.carNumber)) return body;
+  return { ...body, dispatchSlipNo: slip.slipNo };
+}
+
 export function secondPassBody(
   form: StationForm,
   id: string,

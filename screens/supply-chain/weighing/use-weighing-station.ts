@@ -42,6 +42,7 @@ import {
   type StationForm,
   secondPassBody,
   stageOf,
+  underSlip,
 } from './station-model.ts';
 import type { WeighbridgeOption } from './use-station.ts';
 
@@ -88,6 +89,8 @@ export function useWeighingStation({
   // what the clerk typed, also between a keystroke and the next render (a price answer landing in that gap
   // must not overwrite a typed price)
   const dirtyRef = useRef(dirty);
+  /** issue 24: the 派车单 read for the new truck (its first pass is made under it while the plate is the slip's) */
+  const slipRef = useRef<{ slipNo: string; carNumber: string } | null>(null);
   const setDirty = useCallback((next: typeof dirty | ((d: typeof dirty) => typeof dirty)) => {
     dirtyRef.current = typeof next === 'function' ? next(dirtyRef.current) : next;
     setDirtyState(dirtyRef.current);
@@ -295,19 +298,23 @@ export function useWeighingStation({
     if (!actions.first.enabled || !weighbridge) return refused(actions.first);
     // the latest form and typed flags (refs): a key pressed right after typing may reach a handler of the render
     // before, whose `form` does not have the typed price yet (the server would then take the price list's)
-    const body = firstPassBody(
-      formRef.current,
-      weighbridge.id,
-      capture,
-      snapshots(),
-      {
-        unitPrice: !dirtyRef.current.unitPrice,
-        impurityRate: !dirtyRef.current.impurityRate,
-      },
-      laneSeen(),
+    const body = underSlip(
+      firstPassBody(
+        formRef.current,
+        weighbridge.id,
+        capture,
+        snapshots(),
+        {
+          unitPrice: !dirtyRef.current.unitPrice,
+          impurityRate: !dirtyRef.current.impurityRate,
+        },
+        laneSeen(),
+      ),
+      slipRef.current,
     );
     const r = await run(() => firstPassMut(body).unwrap());
     if (!r) return undefined;
+    slipRef.current = null;
     heldToast(r);
     Toast.success({
       content: `一次过磅完成：${r.carNumber} ${kg(r.firstWeight)}，磅单号 ${r.orderNo}`,
@@ -368,6 +375,7 @@ export function useWeighingStation({
       .unwrap()
       .catch(() => null); // the base query's toast says why
     if (!r) return null;
+    slipRef.current = { slipNo: r.slipNo, carNumber: r.carNumber };
     const next: StationForm = {
       ...formRef.current,
       orderType: r.orderType === 'sale' ? 'sale' : 'purchase',
