@@ -6,8 +6,9 @@ import { collectPageErrors, openFromSidebar, signIn } from './helpers.ts';
  * 车道监控 (issue 24) in Chromium against the real server: the simulated unattended lane (`npm run lane-sim`, the
  * demo scenario: a clean truck, then a truck whose card plate differs from the camera's read) runs against the
  * server on its own Modbus TCP relay board and LED / voice adapter and publishes on the DB01 department channel; the
- * monitor shows the clean truck weighed and gone without anyone touching it, and the second truck held in 异常过磅
- * (red banner, plate mismatch), which the exceptions list then holds for a supervisor.
+ * monitor, with no weighbridge picked, takes the lane that publishes (DB01), shows the clean truck weighed and gone
+ * without anyone touching it, and the second truck — identified by its card, the 派车单 looked up on the server —
+ * held in 异常过磅 (red banner, plate mismatch), which the exceptions list then holds for a supervisor.
  */
 test('车道监控: a clean truck passes the simulated lane; a plate swap ends held in 异常过磅', async ({
   page,
@@ -18,9 +19,7 @@ test('车道监控: a clean truck passes the simulated lane; a plate swap ends h
   await signIn(page);
   await openFromSidebar(page, '供应链', '过磅与直发', '车道监控');
   await expect(page).toHaveURL(/\/supply-chain\/lane-monitor/);
-  // the lane of DB01
-  await page.getByTestId('lane-monitor').locator('.semi-select').first().click();
-  await page.getByRole('option', { name: '1号地磅(进场)' }).click();
+  // nothing picked: the monitor listens on every weighbridge's department and takes the lane that publishes
   await expect(page.getByTestId('lane-online')).toHaveText('通道已连接', { timeout: 20_000 });
   await expect(page.getByText('等待车道数据')).toBeVisible();
 
@@ -54,10 +53,14 @@ test('车道监控: a clean truck passes the simulated lane; a plate swap ends h
     // the clean truck: identified, on deck, captured, barrier up, gone — nobody touched it
     const truck = page.getByTestId('lane-truck');
     await expect(truck).toContainText('苏E7L260', { timeout: 40_000 });
+    // the lane that published is DB01's: the monitor picked it by itself
+    await expect(page.getByTestId('lane-monitor').locator('.semi-select').first()).toContainText('1号地磅(进场)');
     await expect(truck).toContainText('一次过磅');
     await expect(page.getByTestId('lane-led')).toContainText('一次过磅完成，请下磅', { timeout: 30_000 });
-    // the second truck: its card says 浙B1H947, the camera reads 浙B1H974 → held
+    // the second truck: the lane reads its card (the 派车单 of 浙B1H947, looked up on the server), the camera reads
+    // 浙B1H974 → held
     await expect(truck).toContainText('浙B1H947', { timeout: 40_000 });
+    await expect(truck).toContainText(/PC\d{12}/);
     await expect(page.getByTestId('lane-flags')).toContainText('异常过磅，等待主管处理', { timeout: 30_000 });
     await expect(page.getByTestId('lane-flags')).toContainText('车牌识别不一致');
     // the twin is drawn beside the monitor (a WebGL canvas)
