@@ -179,7 +179,7 @@ export function createWeighingBroker(
   return broker;
 }
 
-/** The account a server message carries (no user sends as it: accounts are at most 45 characters of [\w.@-]). */
+/** The account a server message carries (the delivery's `account`; a user's messages carry the user's own). */
 export const SERVER_ACCOUNT = '系统';
 
 /** A message of the server itself on a department's channel (CHAT, sender = the department, account 系统). */
