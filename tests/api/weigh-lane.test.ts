@@ -216,6 +216,21 @@ describe('lane takeover (接管) through the server', () => {
       const [after] = await c.t.database.db.select().from(laneTakeover).where(eq(laneTakeover.id, id));
       expect(after.state).toBe('claimed');
       expect(after.claimTime).not.toBeNull();
+      // a command the lane did not claim within a minute (it was away) expires unexecuted
+      const [old] = await c.t.database.db
+        .insert(laneTakeover)
+        .values({
+          tenantId: '000000',
+          weighbridgeId: c.wb.DB01,
+          step: 'open',
+          state: 'pending',
+          createUser: after.createUser,
+          createTime: new Date(Date.now() - 5 * 60_000),
+        })
+        .returning();
+      expect((await okPost(clerk(), `${TK}/claim`, { weighbridgeId: c.wb.DB01 })).commands).toEqual([]);
+      const [stale] = await c.t.database.db.select().from(laneTakeover).where(eq(laneTakeover.id, old.id));
+      expect(stale.state).toBe('expired');
     } finally {
       await revoke();
     }

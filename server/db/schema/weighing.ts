@@ -330,6 +330,7 @@ export const dispatchSlip = pgTable(
  * (`POST /api/izs-weighing/lane/takeover/claim`), which alone acts on it.
  *
  *   pending ──claim (the lane driver)──▶ claimed
+ *      └──── not claimed within 60 s (the lane was away) ──▶ expired (found at the next claim, never carried out)
  *
  * Constraints: identify carries a plate; capture a weight > 0 and its reason; claimed ⇔ claim time and user.
  */
@@ -344,7 +345,7 @@ export const laneTakeover = pgTable(
     plate: s('plate', 16),
     weight: kg('weight'),
     reason: s('reason', 255),
-    /** pending | claimed */
+    /** pending | claimed | expired */
     state: s('state', 12),
     createUser: bigintStr('create_user').notNull(),
     createTime: tstz('create_time').notNull().defaultNow(),
@@ -359,7 +360,7 @@ export const laneTakeover = pgTable(
       foreignColumns: [weighbridge.tenantId, weighbridge.id],
     }),
     check('izs_lane_takeover_step_ck', sql`${t.step} in ('identify', 'capture', 'print', 'open')`),
-    check('izs_lane_takeover_state_ck', sql`${t.state} in ('pending', 'claimed')`),
+    check('izs_lane_takeover_state_ck', sql`${t.state} in ('pending', 'claimed', 'expired')`),
     check('izs_lane_takeover_identify_ck', sql`${t.step} <> 'identify' or ${t.plate} <> ''`),
     check('izs_lane_takeover_capture_ck', sql`${t.step} <> 'capture' or (${t.weight} > 0 and ${t.reason} <> '')`),
     check(

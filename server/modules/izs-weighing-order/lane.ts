@@ -8,13 +8,14 @@
  * the descriptor): a clerk's takeover of one lane step — a weighbridge of the tenant (as the capture itself), the
  * command kept as its audit row (izs_lane_takeover, pending) with an operation log, and a bell on the weighbridge department's channel (`{"laneTakeover": {scale, id}}`).
  * `POST …/lane/takeover/claim` (WEIGH_LANE.claim): the lane driver takes the pending commands of its weighbridge,
- * oldest first, each once (pending → claimed in one statement).
+ * oldest first, each once (pending → claimed in one statement); one not claimed within 60 s expires unexecuted (a
+ * barrier opened by a command left from an hour ago would let the wrong truck through).
  *
  * `POST …/loadometer-order/eticket` (WEIGH_LANE.eticket): the driver's e-ticket of a completed weighing — a chain
  * record (event 电子磅单) and its public trace link (unguessable token), kept on the weighing (eticket_path); asked
  * again, the same link.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { laneStepLabel, TAKEOVER_STEPS, WEIGH_LANE } from '../../../core/contract/izs-weighing/lane.contract.ts';
 import { LANE_RECORDED } from '../../../core/weighing/lane.ts';
 import type { AppContext } from '../../app.ts';
@@ -31,6 +32,9 @@ import type { WeighingService } from './weighing-service.ts';
 
 /** How far ahead of the server's clock a lane PC's time may be (ms). */
 const CLOCK_SKEW_MS = 60_000;
+
+/** How long a takeover waits for the lane to claim it (ms); later it expires unexecuted. */
+export const TAKEOVER_TTL_MS = 60_000;
 
 const stepLabel = (s: string) => TAKEOVER_STEPS.find((x) => x.value === s)?.label ?? s;
 
@@ -119,16 +123,21 @@ export function handleLane(
       .from(weighbridge)
       .where(and(eq(weighbridge.id, b.weighbridgeId), tenantOf(user, weighbridge), eq(weighbridge.isDeleted, 0)));
     if (!wb) throw badRequest('地磅不存在');
+    const now = new Date();
+    const pending = and(
+      tenantIs(user.tenantId, laneTakeover),
+      eq(laneTakeover.weighbridgeId, wb.id),
+      eq(laneTakeover.state, 'pending'),
+    );
+    // a command the lane did not pick up in time (it was away) is never carried out: the truck it was for is gone
+    await db
+      .update(laneTakeover)
+      .set({ state: 'expired', claimUser: user.userId, claimTime: now })
+      .where(and(pending, lt(laneTakeover.createTime, new Date(now.getTime() - TAKEOVER_TTL_MS))));
     const claimed = await db
       .update(laneTakeover)
-      .set({ state: 'claimed', claimUser: user.userId, claimTime: new Date() })
-      .where(
-        and(
-          tenantIs(user.tenantId, laneTakeover),
-          eq(laneTakeover.weighbridgeId, wb.id),
-          eq(laneTakeover.state, 'pending'),
-        ),
-      )
+      .set({ state: 'claimed', claimUser: user.userId, claimTime: now })
+      .where(pending)
       .returning();
     if (!claimed.length) return { commands: [] };
     const names = await db

@@ -12,7 +12,7 @@ CREATE TABLE "izs_lane_takeover" (
 	"claim_user" bigint,
 	"claim_time" timestamp with time zone,
 	CONSTRAINT "izs_lane_takeover_step_ck" CHECK ("izs_lane_takeover"."step" in ('identify', 'capture', 'print', 'open')),
-	CONSTRAINT "izs_lane_takeover_state_ck" CHECK ("izs_lane_takeover"."state" in ('pending', 'claimed')),
+	CONSTRAINT "izs_lane_takeover_state_ck" CHECK ("izs_lane_takeover"."state" in ('pending', 'claimed', 'expired')),
 	CONSTRAINT "izs_lane_takeover_identify_ck" CHECK ("izs_lane_takeover"."step" <> 'identify' or "izs_lane_takeover"."plate" <> ''),
 	CONSTRAINT "izs_lane_takeover_capture_ck" CHECK ("izs_lane_takeover"."step" <> 'capture' or ("izs_lane_takeover"."weight" > 0 and "izs_lane_takeover"."reason" <> '')),
 	CONSTRAINT "izs_lane_takeover_claim_ck" CHECK (("izs_lane_takeover"."state" = 'pending') = ("izs_lane_takeover"."claim_time" is null) and ("izs_lane_takeover"."claim_time" is null) = ("izs_lane_takeover"."claim_user" is null))
