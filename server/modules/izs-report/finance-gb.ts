@@ -63,7 +63,7 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: s
         month: sql<string>`left(${stockOrder.orderDate}, 7)`,
         docType: stockOrder.docType,
         qty: sql<string>`sum(${stockOrderLine.qty})`,
-        amount: sql<string>`sum(${stockOrderLine.amount})`,
+        amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
       })
       .from(stockOrderLine)
       .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))

@@ -95,7 +95,7 @@ export async function pendingInvoices(
   year: string,
   code: string,
 ): Promise<Pick<TaxAnswer, 'invoices' | 'reverseInvoices'>> {
-  const openAmt = sql`(${stockOrder.totalAmount} - coalesce((select sum(l.amount) from izs_ar_invoice_link l
+  const openAmt = sql`(${stockOrder.grossAmount} - coalesce((select sum(l.amount) from izs_ar_invoice_link l
     join izs_ar_invoice i on i.id = l.invoice_id where l.order_id = ${stockOrder.id} and i.is_deleted = 0), 0))`;
   const found = await db
     .select({
