@@ -14,7 +14,7 @@ import { apiOf, bootStock, P, reviewed, type StockCtx } from './stock-helpers.ts
 let c: StockCtx;
 beforeAll(async () => {
   c = await bootStock();
-});
+}, 180_000);
 afterAll(async () => {
   await c?.t.close();
 });
@@ -162,7 +162,7 @@ describe('finance and tax wall screens', () => {
     expect(sum(t.months.map((m: { invoiceOutputVat: string }) => m.invoiceOutputVat)).toFixed(2)).toBe(inv.o);
     const pend = await q1<{ n: number; v: string }>(
       sql`select count(*)::int as n, coalesce(sum(open), 0)::numeric(16,2)::text as v from (
-          select o.total_amount - coalesce((select sum(l.amount) from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
+          select o.gross_amount - coalesce((select sum(l.amount) from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
             where l.order_id = o.id and i.is_deleted = 0), 0) as open
           from izs_stock_order o where o.tenant_id = '000000' and o.is_deleted = 0 and o.state = 'reviewed' and o.doc_type = 'out_stock') x
         where open > 0`,
