@@ -16,8 +16,8 @@ import { day, id, month, pct, yuan } from './fields.ts';
 export const agingFigure = z.object({ d0_30: yuan, d31_60: yuan, d61_90: yuan, d90p: yuan, total: yuan });
 
 /**
- * Open receivables (side ar) or payables (ap) of the books' company (the finance wall: the departments of its books'
- * companies, as 业财对账; the 财务概览 report: the caller's data scope), as of the server's today.
+ * Open receivables (side ar) or payables (ap) of the books' companies (their departments and those below, within the
+ * caller's data scope — as 业财对账 counts a book), as of the server's today.
  */
 export const arapFigure = z.object({
   /**
