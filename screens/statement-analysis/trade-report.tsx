@@ -37,12 +37,14 @@ const DOC_TYPES: Record<string, string> = {
 const COLUMNS: Record<ReportKind, SheetColumn[]> = {
   purchase: [
     { title: '数量(kg)', field: 'qtyKg', places: 3 },
-    { title: '采购金额(元)', field: 'amount', places: 2 },
+    { title: '采购金额(价税合计,元)', field: 'amount', places: 2 },
+    { title: '不含税金额(元)', field: 'netAmount', places: 2 },
     { title: '单据数', field: 'docs', places: 0 },
   ],
   sale: [
     { title: '数量(kg)', field: 'qtyKg', places: 3 },
-    { title: '销售收入(元)', field: 'amount', places: 2 },
+    { title: '销售金额(价税合计,元)', field: 'amount', places: 2 },
+    { title: '不含税收入(元)', field: 'netAmount', places: 2 },
     { title: '销售成本(元)', field: 'cost', places: 2 },
     { title: '毛利(元)', field: 'grossProfit', places: 2 },
     { title: '毛利率(%)', field: 'margin' },
@@ -115,7 +117,13 @@ function Drill({ kind, q, row, onClose }: { kind: ReportKind; q: Filters; row: R
           { title: '物料', dataIndex: 'materialName', width: 100 },
           { title: '仓库', dataIndex: 'warehouseName', width: 110 },
           { title: '数量(kg)', dataIndex: 'qtyKg', width: 110, align: 'right', render: kgCell },
-          { title: '金额(元)', dataIndex: 'amount', width: 110, align: 'right', render: moneyCell },
+          {
+            title: kind === 'stock' ? '金额(元)' : '价税合计(元)',
+            dataIndex: 'amount',
+            width: 110,
+            align: 'right',
+            render: moneyCell,
+          },
         ]}
       />
     </SideSheet>
@@ -179,7 +187,10 @@ export function TradeReport({ kind }: { kind: ReportKind }) {
             { name: '期末数量(kg)', values: top.map((r) => String(r.closingKg)) },
           ]
         : [
-            { name: kind === 'sale' ? '销售收入(元)' : '采购金额(元)', values: top.map((r) => String(r.amount)) },
+            {
+              name: kind === 'sale' ? '销售金额(价税合计,元)' : '采购金额(价税合计,元)',
+              values: top.map((r) => String(r.amount)),
+            },
             ...(kind === 'sale' ? [{ name: '毛利(元)', values: top.map((r) => String(r.grossProfit)) }] : []),
           ],
     [top, kind],

@@ -7,6 +7,7 @@
  * person owes the seller exactly what he is paid, with no 进项.
  */
 import { readFileSync } from 'node:fs';
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.contract.ts';
@@ -29,7 +30,7 @@ beforeAll(async () => {
     partyId: c.party.GYS001,
     lines: [{ materialId: c.mat.WL0001, qty: '200000', unitPrice: '2000' }],
   });
-});
+}, 180_000);
 afterAll(async () => {
   await c?.t.close();
 });
@@ -245,6 +246,104 @@ describe('a sale collected in full is open 0.00 everywhere', () => {
       invoicedAmount: '17334.20',
       paidAmount: '17334.20',
       openAmount: '0.00',
+    });
+  });
+});
+
+describe('今日采购额 and 毛利 read the stored figures (one amount basis)', () => {
+  const get = async (path: string, query: Record<string, string>) => {
+    const r = await api(path, { method: 'GET', query });
+    expect(r.body?.code, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
+    return r.body.data;
+  };
+  /** Σ of a stored line column over the reviewed documents of the kinds, returns negative — straight from the table. */
+  const stored = async (col: 'gross_amount' | 'net_amount', kinds: [string, string], day: string, extra = sql``) => {
+    const [r] = await rows<{ s: string }>(
+      c.t.database.db,
+      sql`select coalesce(sum(case when o.doc_type = ${kinds[1]} then -l.${sql.raw(col)} else l.${sql.raw(col)} end), 0)::text as s
+            from izs_stock_order_line l join izs_stock_order o on o.id = l.order_id
+           where o.tenant_id = '000000' and o.is_deleted = 0 and o.state = 'reviewed'
+             and o.doc_type in (${kinds[0]}, ${kinds[1]}) and o.order_date = ${day} ${extra}`,
+    );
+    return new Decimal(r.s).toFixed(2);
+  };
+
+  it('a 不含税 purchase today counts its 价税合计 on the registry, the purchase report, the workbench and the ledger', async () => {
+    const { today } = await get('/api/izs-visual/dashboard', {});
+    const mat = c.mat.WL0003;
+    const d = await reviewed(api, P.inStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.GYS001,
+      lines: [{ materialId: mat, qty: '3217', unitPrice: '2345.67', taxRate: '13', priceIncludesTax: 0 }],
+    });
+    const [doc] = await rows<{ date: string; net: string; gross: string }>(
+      c.t.database.db,
+      sql`select order_date as date, net_amount::text as net, gross_amount::text as gross from izs_stock_order where id = ${d.id}`,
+    );
+    expect(doc.date).toBe(today);
+    expect(new Decimal(doc.gross).gt(doc.net)).toBe(true); // tax on top: the entered amount is not the 价税合计
+    const P2 = ['in_stock', 'purchase_return'] as [string, string];
+    const all = await stored('gross_amount', P2, today);
+    const ofMat = await stored('gross_amount', P2, today, sql`and l.material_id = ${mat}`);
+    const ofParty = await stored(
+      'gross_amount',
+      P2,
+      today,
+      sql`and l.material_id = ${mat} and o.party_id = ${c.party.GYS001}`,
+    );
+    expect(new Decimal(ofParty).gte(doc.gross)).toBe(true);
+
+    const [metric] = await get('/api/izs-visual/metrics', { names: 'purchaseAmountToday' });
+    const report = await get('/api/izs-report/purchase', { beginDate: today, endDate: today, groupBy: 'material' });
+    const work = await get('/api/izs-visual/dashboard/work', {});
+    const ledger = await get('/api/izs-sell/ledger/summary', {
+      side: 'purchase',
+      beginDate: today,
+      endDate: today,
+      partyId: c.party.GYS001,
+    });
+    expect({
+      registry: metric.value,
+      report: report.total.amount,
+      reportRow: report.rows.find((r: { key: string }) => r.key === mat)?.amount,
+      reportNet: report.total.netAmount,
+      workbench: work.trade.find((r: { materialId: string }) => r.materialId === mat)?.inAmount,
+      ledger: ledger.rows.find((r: { materialId: string }) => r.materialId === mat)?.deliveredAmount,
+    }).toEqual({
+      registry: all,
+      report: all,
+      reportRow: ofMat,
+      reportNet: await stored('net_amount', P2, today),
+      workbench: ofMat,
+      ledger: ofParty,
+    });
+  });
+
+  it('销售报表: 销售金额 is the 价税合计, 毛利 = 不含税金额 − 成本 for a sale priced 含税', async () => {
+    const day = '2025-04-07';
+    await reviewed(api, P.outStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.KH001,
+      orderDate: day,
+      lines: [{ materialId: c.mat.WL0001, qty: '5000', unitPrice: '2486', taxRate: '13', priceIncludesTax: 1 }],
+    });
+    const S2 = ['out_stock', 'sale_return'] as [string, string];
+    const [cost] = await rows<{ s: string }>(
+      c.t.database.db,
+      sql`select coalesce(sum(l.cost_amount), 0)::text as s from izs_stock_order_line l join izs_stock_order o on o.id = l.order_id
+           where o.tenant_id = '000000' and o.state = 'reviewed' and o.doc_type = 'out_stock' and o.order_date = ${day}`,
+    );
+    const gross = await stored('gross_amount', S2, day);
+    const net = await stored('net_amount', S2, day);
+    expect(gross).not.toBe(net);
+    const profit = new Decimal(net).minus(cost.s);
+    const report = await get('/api/izs-report/sale', { beginDate: day, endDate: day });
+    expect(report.total).toMatchObject({
+      amount: gross,
+      netAmount: net,
+      cost: new Decimal(cost.s).toFixed(2),
+      grossProfit: profit.toFixed(2),
+      margin: profit.div(net).times(100).toFixed(2),
     });
   });
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { accountSet, goldCert, relatedParty } from '../../server/db/schema/index.ts';
+import { formatDate } from '../../server/platform/time.ts';
 import { demoBook } from './arap-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, type StockCtx } from './stock-helpers.ts';
 
@@ -215,6 +216,73 @@ describe('a closed period of the department book refuses every dated money write
     ).toBe(`${msg}登记融资放款`);
     // in the open month the 金单 settles
     await okPost(api, `${SCF}/gold-cert/settle`, { id: certId, settleDate: `${open}-01` });
+  });
+});
+
+describe('a void leaves its period: dated today, refused while that period is closed', () => {
+  let KH = '';
+  let cashId = '';
+  let transferId = '';
+  let docId = '';
+  beforeAll(async () => {
+    const [p] = await c.t.database.db
+      .insert(relatedParty)
+      .values({ tenantId: '000000', code: 'P-KH6', name: '作废测试客户', type: 'customer' })
+      .returning({ id: relatedParty.id });
+    KH = p.id;
+    await closeBook('');
+    docId = (await receivable(KH, `${closed}-21`, '300')).id;
+    cashId = (await okPost(api, E.cashCreate.path, collection(KH, `${closed}-22`, '100'))).id; // settles 100 of it
+    transferId = (
+      await okPost(api, E.transferCreate.path, {
+        fromAccount: '现金',
+        toAccount: '银行',
+        transferDate: `${closed}-23`,
+        amount: '5',
+      })
+    ).id;
+    await closeBook(closed);
+  });
+
+  it('收款单 (with its 核销) and 资金调拨 dated in the closed month: the void is refused naming the period', async () => {
+    const msg = label(closed);
+    expect(await refused(E.cashVoid.path, { id: cashId, reason: '录错' })).toBe(`${msg}作废收款单`);
+    expect(await refused(E.transferVoid.path, { id: transferId, reason: '录错' })).toBe(`${msg}作废资金调拨`);
+    await okPost(api, E.cashCreate.path, collection(KH, `${open}-01`, '200')); // settles the rest: 0 open
+    const settled = await get(E.docDetail.path, { id: docId });
+    expect(settled.settled).toBe('300.00');
+    // nothing moved: the collection stands with its 核销
+    const cash = await get(E.cashDetail.path, { id: cashId });
+    expect([cash.state, cash.applied]).toEqual(['reviewed', '100.00']);
+  });
+
+  it('a manual 应收单 dated in the closed month is not voided either (once nothing settles it)', async () => {
+    const [p] = await c.t.database.db
+      .insert(relatedParty)
+      .values({ tenantId: '000000', code: 'P-KH7', name: '作废测试客户二', type: 'customer' })
+      .returning({ id: relatedParty.id });
+    await closeBook('');
+    const d = await receivable(p.id, `${closed}-24`, '80');
+    await closeBook(closed);
+    expect(await refused(E.docVoid.path, { id: d.id, reason: '录错' })).toBe(`${label(closed)}作废应收单`);
+    expect((await get(E.docDetail.path, { id: d.id })).state).toBe('reviewed');
+  });
+
+  it('in an open month the void goes through; its reversing 核销 lines are dated today', async () => {
+    const [p] = await c.t.database.db
+      .insert(relatedParty)
+      .values({ tenantId: '000000', code: 'P-KH8', name: '作废测试客户三', type: 'customer' })
+      .returning({ id: relatedParty.id });
+    const d = await receivable(p.id, `${open}-03`, '60');
+    const cash = await okPost(api, E.cashCreate.path, collection(p.id, `${open}-04`, '60'));
+    await okPost(api, E.cashVoid.path, { id: cash.id, reason: '录错' });
+    const detail = await get(E.docDetail.path, { id: d.id });
+    const today = formatDate(new Date(), process.env.TZ || 'Asia/Shanghai');
+    expect(detail.settled).toBe('0.00');
+    expect(detail.settles.map((x: { settleDate: string; amount: string }) => [x.settleDate, x.amount])).toEqual([
+      [`${open}-04`, '60.00'],
+      [today, '-60.00'],
+    ]);
   });
 });
 

@@ -117,6 +117,35 @@ describe('vouchers of the 应收单 / 应付单 kinds', () => {
     expect(again.body.msg).toMatch(/已生成凭证 .+，不能重复生成/);
   });
 
+  it('a 直发单 whose 应收单 stands in a voucher is not voided: refused naming the voucher and its period', async () => {
+    const d = await okPost(api, `${P.drop}/submit`, {
+      supplierId: GYS,
+      customerId: KH,
+      materialId: c.mat.WL0001,
+      carNumber: '浙B54321',
+      purchaseQty: '1000',
+      purchasePrice: '2500',
+      saleQty: '1000',
+      salePrice: '2700',
+    });
+    await okPost(api, `${P.drop}/submit-review`, { id: d.id });
+    const reviewed = await okPost(api, `${P.drop}/review`, { id: d.id });
+    const ar = (await docsOf('ar', KH)).find((x) => x.sourceNo === reviewed.orderNo);
+    await generate([String(ar?.id)]);
+    const r = await api(`${P.drop}/void`, { body: { id: d.id, reason: '录错' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body.msg).toMatch(
+      new RegExp(`^应收单 ${ar?.orderNo} 已生成凭证（绿循再生 总账 ${PERIOD} 记-\\d+），请先删除或冲销凭证再作废$`),
+    );
+    // nothing moved: the 直发单 and both its documents stand
+    const states = await rows<{ state: string }>(
+      c.t.database.db,
+      sql`select state from izs_drop_shipping where id = ${d.id}
+          union all select state from izs_ar_doc where source_id = ${d.id}`,
+    );
+    expect(states.map((x) => x.state)).toEqual(['reviewed', 'reviewed', 'reviewed']);
+  });
+
   it('a reviewed manual 应收单 and 应付单: 应收账款 / 应付账款 = the document, revenue and tax as stored', async () => {
     const a = await okPost(api, E.docManual.path, {
       side: 'ar',

@@ -5,11 +5,12 @@
  * the reviewed 直发单; an unknown name is refused naming it; the tax wall screen's menu link (/visual/tax/1, no such
  * book) opens the caller's default book; the finance wall screen carries the last 业财对账 run of each book.
  */
+import Decimal from 'decimal.js';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECON_PATHS } from '../../core/contract/izs-financing/reconcile.contract.ts';
 import { METRIC_NAMES, METRICS } from '../../core/contract/izs-visual/metrics.contract.ts';
-import { accountSet, dropShipping } from '../../server/db/schema/index.ts';
+import { accountSet, dropShipping, relatedParty } from '../../server/db/schema/index.ts';
 import { type BaseCtx, bootBase } from './base-suite.ts';
 import { call } from './helpers.ts';
 
@@ -98,6 +99,26 @@ describe('wall screens', () => {
     expect(before.reconcile).toEqual([]);
     const [demo] = await c.t.database.db.select().from(accountSet).where(eq(accountSet.name, '绿循再生 总账'));
     const detail = await get('/api/izs-financing/account-set/detail', { id: demo.id });
+    // a 预收: money received from a customer and not settled against any 应收单 yet
+    const [kh] = await c.t.database.db
+      .select({ id: relatedParty.id })
+      .from(relatedParty)
+      .where(eq(relatedParty.code, 'KH001'));
+    const cash = await call(c.t, '/api/izs-finance-ar/cash/create', {
+      token: c.admin,
+      method: 'POST',
+      body: {
+        side: 'ar',
+        partyId: kh.id,
+        accountType: 'cash',
+        method: 'cash',
+        cashDate: (await get('/api/izs-visual/dashboard')).today,
+        amount: '800',
+        auto: false,
+      },
+      headers: { 'Current-Dept-Id': demo.deptId ?? '' },
+    });
+    expect(cash.body.code, JSON.stringify(cash.body)).toBe(200);
     const run = await call(c.t, RECON_PATHS.run, {
       token: c.admin,
       method: 'POST',
@@ -106,6 +127,14 @@ describe('wall screens', () => {
     });
     expect(run.body.code, JSON.stringify(run.body)).toBe(200);
     const after = await get('/api/izs-visual/finance');
+    // 应收账款 / 应付账款 余额 on the wall is 业财对账's business side: open documents − unsettled 预收 / 预付
+    const sub = (k: string) => run.body.data.checks.find((x: { key: string }) => x.key === k)?.sub;
+    expect([after.receivables.balance, after.payables.balance]).toEqual([sub('ar'), sub('ap')]);
+    expect(new Decimal(before.receivables.unapplied).gt(0)).toBe(true); // the demo's own 预收
+    expect(after.receivables.unapplied).toBe(new Decimal(before.receivables.unapplied).plus(800).toFixed(2));
+    expect(new Decimal(after.receivables.open).minus(after.receivables.unapplied).toFixed(2)).toBe(
+      after.receivables.balance,
+    );
     expect(after.reconcile).toEqual([
       expect.objectContaining({
         accountSetId: demo.id,

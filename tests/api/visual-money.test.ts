@@ -14,7 +14,7 @@ import { apiOf, bootStock, P, reviewed, type StockCtx } from './stock-helpers.ts
 let c: StockCtx;
 beforeAll(async () => {
   c = await bootStock();
-});
+}, 180_000);
 afterAll(async () => {
   await c?.t.close();
 });
@@ -27,16 +27,20 @@ const sum = (xs: string[]) => xs.reduce((a, x) => a.plus(x), new Decimal(0));
 
 const trade = (types: [string, string], from: string, to: string) =>
   q1<{ v: string }>(
-    sql`select coalesce(sum(case when o.doc_type = ${types[0]} then l.amount else -l.amount end), 0)::numeric(16,2)::text as v
+    sql`select coalesce(sum(case when o.doc_type = ${types[0]} then l.gross_amount else -l.gross_amount end), 0)::numeric(16,2)::text as v
       from izs_stock_order_line l join izs_stock_order o on o.id = l.order_id
       where o.tenant_id = '000000' and o.is_deleted = 0 and o.state = 'reviewed' and o.doc_type in (${types[0]}, ${types[1]})
         and o.order_date between ${from} and ${to}`,
   );
-const openDocs = (side: string, cmp: '<' | '<=') =>
+/** The demo book's company: its department and those below (the finance wall's scope, as 业财对账). */
+const company = sql`dept_id in (select d.id from blade_dept d join izs_fin_account_set s on s.tenant_id = d.tenant_id
+  where s.tenant_id = '000000' and s.is_deleted = 0
+    and (d.id = s.dept_id or (',' || d.ancestors || ',') like '%,' || s.dept_id || ',%'))`;
+const openDocs = (side: string, cmp: '<' | '<=', where = sql`true`) =>
   q1<{ v: string; n: number }>(
     sql`select coalesce(sum(amount - settled), 0)::numeric(16,2)::text as v, count(*)::int as n from izs_ar_doc
       where tenant_id = '000000' and is_deleted = 0 and side = ${side} and state = 'reviewed' and amount > settled
-        and due_date <> '' and due_date ${sql.raw(cmp)} ${today()}`,
+        and due_date <> '' and due_date ${sql.raw(cmp)} ${today()} and ${where}`,
   );
 
 describe('home dashboard', () => {
@@ -75,13 +79,16 @@ describe('home dashboard', () => {
 
   it('a purchase reviewed today moves 今日采购额 by its amount', async () => {
     const before = (await admin()(`${V}/dashboard`)).body.data.purchase.today;
-    await reviewed(admin(), P.inStock, {
+    const d = await reviewed(admin(), P.inStock, {
       warehouseId: c.wh.T1,
       partyId: c.party.GYS001,
       lines: [{ materialId: c.mat.WL0005, qty: '10', unitPrice: '61000' }],
     });
     const after = (await admin()(`${V}/dashboard`)).body.data.purchase.today;
-    expect(new Decimal(after).minus(before).toFixed(2)).toBe('610.00');
+    // its stored 价税合计 (610.00 priced 不含税, 13 % on top), not the entered 610.00
+    const doc = await q1<{ g: string }>(sql`select gross_amount::text as g from izs_stock_order where id = ${d.id}`);
+    expect(doc.g).not.toBe('610.00');
+    expect(new Decimal(after).minus(before).toFixed(2)).toBe(doc.g);
   });
 
   it('a user without the lists gets no figure for them', async () => {
@@ -93,7 +100,7 @@ describe('home dashboard', () => {
 });
 
 describe('finance and tax wall screens', () => {
-  it('receivables and payables: open, overdue, aging buckets add up, from the documents', async () => {
+  it("receivables and payables of the book's company: 余额, open, 预收, overdue, aging add up, from the documents", async () => {
     const f = (await admin()(`${V}/finance`)).body.data;
     for (const [side, fig] of [
       ['ar', f.receivables],
@@ -101,13 +108,21 @@ describe('finance and tax wall screens', () => {
     ] as const) {
       const open = await q1<{ v: string; n: number }>(
         sql`select coalesce(sum(amount - settled), 0)::numeric(16,2)::text as v, count(*)::int as n from izs_ar_doc
-          where tenant_id = '000000' and is_deleted = 0 and side = ${side} and state = 'reviewed' and amount > settled`,
+          where tenant_id = '000000' and is_deleted = 0 and side = ${side} and state = 'reviewed' and amount > settled
+            and ${company}`,
+      );
+      const unapplied = await q1<{ v: string }>(
+        sql`select coalesce(sum(amount - applied), 0)::numeric(16,2)::text as v from izs_ar_cash
+          where tenant_id = '000000' and is_deleted = 0 and side = ${side} and state = 'reviewed' and kind <> 'refund'
+            and ${company}`,
       );
       expect(fig.open).toBe(open.v);
+      expect(fig.unapplied).toBe(unapplied.v);
+      expect(fig.balance).toBe(new Decimal(open.v).minus(unapplied.v).toFixed(2));
       expect(fig.docs).toBe(open.n);
       expect(fig.aging.total).toBe(open.v);
       expect(sum([fig.aging.d0_30, fig.aging.d31_60, fig.aging.d61_90, fig.aging.d90p]).toFixed(2)).toBe(open.v);
-      expect(fig.overdue).toBe((await openDocs(side, '<')).v);
+      expect(fig.overdue).toBe((await openDocs(side, '<', company)).v);
       expect(new Decimal(sum(fig.top.map((p: { open: string }) => p.open))).lte(open.v)).toBe(true);
     }
     expect(new Decimal(f.receivables.open).gt(0)).toBe(true);
@@ -162,7 +177,7 @@ describe('finance and tax wall screens', () => {
     expect(sum(t.months.map((m: { invoiceOutputVat: string }) => m.invoiceOutputVat)).toFixed(2)).toBe(inv.o);
     const pend = await q1<{ n: number; v: string }>(
       sql`select count(*)::int as n, coalesce(sum(open), 0)::numeric(16,2)::text as v from (
-          select o.total_amount - coalesce((select sum(l.amount) from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
+          select o.gross_amount - coalesce((select sum(l.amount) from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
             where l.order_id = o.id and i.is_deleted = 0), 0) as open
           from izs_stock_order o where o.tenant_id = '000000' and o.is_deleted = 0 and o.state = 'reviewed' and o.doc_type = 'out_stock') x
         where open > 0`,

@@ -188,7 +188,7 @@ describe('reports', () => {
     });
     const docs = await q1<{ q: string; a: string }>(
       sql`select coalesce(sum(case when o.doc_type = 'in_stock' then l.qty else -l.qty end), 0)::numeric(14,3)::text as q,
-        coalesce(sum(case when o.doc_type = 'in_stock' then l.amount else -l.amount end), 0)::numeric(16,2)::text as a
+        coalesce(sum(case when o.doc_type = 'in_stock' then l.gross_amount else -l.gross_amount end), 0)::numeric(16,2)::text as a
         from izs_stock_order_line l join izs_stock_order o on o.id = l.order_id
         where o.tenant_id = '000000' and o.is_deleted = 0 and o.state = 'reviewed' and o.doc_type in ('in_stock', 'purchase_return')
         and o.order_date between ${period().beginDate} and ${period().endDate}`,
@@ -212,9 +212,17 @@ describe('reports', () => {
     expect(gb.rows.find((x: { key: string }) => x.key === 'copper').label).toBe('废铜');
   });
 
-  it('sale statement: gross profit = amount − cost booked at review', async () => {
+  it('sale statement: amount = 价税合计, gross profit = 不含税金额 − cost booked at review', async () => {
     const r = (await admin()(`${R}/sale`, { query: { ...period(), groupBy: 'party' } })).body.data;
-    expect(new Decimal(r.total.amount).minus(r.total.cost).toFixed(2)).toBe(r.total.grossProfit);
+    const sums = await q1<{ g: string; n: string }>(
+      sql`select coalesce(sum(case when o.doc_type = 'out_stock' then l.gross_amount else -l.gross_amount end), 0)::numeric(16,2)::text as g,
+        coalesce(sum(case when o.doc_type = 'out_stock' then l.net_amount else -l.net_amount end), 0)::numeric(16,2)::text as n
+        from izs_stock_order_line l join izs_stock_order o on o.id = l.order_id
+        where o.tenant_id = '000000' and o.is_deleted = 0 and o.state = 'reviewed' and o.doc_type in ('out_stock', 'sale_return')
+        and o.order_date between ${period().beginDate} and ${period().endDate}`,
+    );
+    expect([r.total.amount, r.total.netAmount]).toEqual([sums.g, sums.n]);
+    expect(new Decimal(r.total.netAmount).minus(r.total.cost).toFixed(2)).toBe(r.total.grossProfit);
     const cost = await q1<{ v: string }>(
       sql`select coalesce(sum(case when o.doc_type = 'out_stock' then l.cost_amount else -l.cost_amount end), 0)::numeric(16,2)::text as v
         from izs_stock_order_line l join izs_stock_order o on o.id = l.order_id

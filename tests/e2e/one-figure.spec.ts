@@ -1,3 +1,4 @@
+import { formatWan } from '../../core/format/amounts.ts';
 import { expect, test } from './fixtures.ts';
 import { apiAs, signIn } from './helpers.ts';
 
@@ -5,10 +6,11 @@ import { apiAs, signIn } from './helpers.ts';
  * One set of figures (issue 21): 今日采购额 of the demo is one number on the home dashboard, 主数据大屏, 运营数据中心
  * and 采购报表 — read from each screen (its exact value travels as data-value) and compared with the metric registry,
  * never with a hard-coded figure; its definition is on hover. Then 业财对账: the demo's hand-written vouchers make it
- * differ and the screen says why; the finance wall screen shows the badge — or, with SEED_HISTORY=<months> (the demo
+ * differ and the screen says why; the finance wall screen shows the badge and the same 应收账款 / 应付账款 余额 — or, with SEED_HISTORY=<months> (the demo
  * made by the product's own commands, server/seed/history), it is clean on both (screenshots in test-results/).
  */
 
+const wan = (yuan: string) => formatWan(yuan, { unit: false, thousands: false });
 const grouped = (v: string) => v.replace(/^(-?\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
 test('今日采购额 is the same number on the dashboard, two wall screens and the purchase report', async ({ page }) => {
@@ -64,11 +66,18 @@ test('业财对账 on the demo says why it differs; the finance wall screen show
   // the demo's hand-written vouchers are named
   await expect(page.getByTestId('recon-orphans')).toContainText(/凭证 记-\d+ 无来源单据/);
   await page.screenshot({ path: 'test-results/reconcile.png', fullPage: true });
+  // the business side of 应收账款 / 应付账款 (业务金额: documents − unsettled 预收 / 预付, the book's company)
+  const business = async (key: string) =>
+    (await page.getByTestId(`recon-check-${key}`).locator('td').nth(4).innerText()).replace(/,/g, '').trim();
+  const [ar, ap] = [await business('ar'), await business('ap')];
   await page.goto('/visual/finance-data');
   // a badge per book with a run: the one just run, and any other book the start-up run (30 s after start) checked
   const badge = page.getByTestId('fin-recon-badge').first();
   await expect(badge).toBeVisible({ timeout: 20_000 });
   await expect(badge).toContainText('处差异');
+  // the wall's 余额 is the same figure (one definition, issue 21)
+  await expect(page.getByTestId('fin-ar-balance')).toContainText(`${wan(ar)}万元`);
+  await expect(page.getByTestId('fin-ap-balance')).toContainText(`${wan(ap)}万元`);
   await page.screenshot({ path: 'test-results/finance-wall.png' });
 });
 

@@ -50,7 +50,10 @@ export const tradeRow = z.object({
   key: z.string(),
   label: z.string(),
   qtyKg: kg,
+  /** 价税合计 of the lines (the stored gross_amount, issue 21) */
   amount: yuan,
+  /** 不含税金额 of the lines (the stored net_amount); 毛利 = 不含税金额 − 成本 */
+  netAmount: yuan,
   cost: yuan,
   grossProfit: yuan,
   margin: pct,

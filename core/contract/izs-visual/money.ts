@@ -15,9 +15,20 @@ import { day, id, month, pct, yuan } from './fields.ts';
 
 export const agingFigure = z.object({ d0_30: yuan, d31_60: yuan, d61_90: yuan, d90p: yuan, total: yuan });
 
-/** Open receivables (side ar) or payables (ap) of the books' company, as of the server's today. */
+/**
+ * Open receivables (side ar) or payables (ap) of the books' companies (their departments and those below, within the
+ * caller's data scope — as 业财对账 counts a book), as of the server's today.
+ */
 export const arapFigure = z.object({
+  /**
+   * 应收账款 / 应付账款 余额 — what 业财对账 and the ledger account 1122 / 2202 count (issue 21): the open documents
+   * less the money received / paid and not yet settled (未核销的预收 / 预付) = Σ 应收单 − 收款 + 退款 − 对冲
+   */
+  balance: yuan,
+  /** Σ open reviewed documents (amount − settled): what the aging buckets add up to */
   open: yuan,
+  /** reviewed 收款单 / 付款单 money not settled against documents yet (预收 / 预付) */
+  unapplied: yuan,
   overdue: yuan,
   /** open and due within the next 7 days (not yet overdue) */
   dueSoon: yuan,

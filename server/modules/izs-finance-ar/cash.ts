@@ -18,7 +18,7 @@ import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
-import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
+import { refuseClosedPeriod, refuseClosedVoid } from '../izs-financing/business-period.ts';
 import { attachBill, billOfCash, releaseBill } from './cash-bill.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
 import { ARAP_KIND, lockCash, partyOf, reverseLines, settle, takeRefund } from './service.ts';
@@ -237,6 +237,14 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       if (row.state === 'voided') throw badRequest(`${KIND_TITLE[row.kind]}已作废`);
       await refuseWhileVouchered(tx, user.tenantId, row.id);
       const today = formatDate(new Date(), tz);
+      // issue 21: dated today (its reversing 核销 lines), refused when its own or today's period is closed
+      await refuseClosedVoid(tx, {
+        tenantId: user.tenantId,
+        deptId: row.deptId,
+        date: row.cashDate,
+        voidDate: today,
+        action: `作废${KIND_TITLE[row.kind]}`,
+      });
       if (row.kind !== 'refund') {
         const [ref] = await rows<{ total: string }>(
           tx,

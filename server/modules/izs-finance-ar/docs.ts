@@ -17,9 +17,10 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
-import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
+import { refuseClosedPeriod, refuseClosedVoid } from '../izs-financing/business-period.ts';
 import { cashEntity, docEntity, guard, settleLines } from './entities.ts';
 import { createDoc, partyOf } from './service.ts';
+import { refuseDocsVouchered } from './vouchered.ts';
 
 const partyName = sql<string>`(select p.name from izs_related_party p where p.id = ${arDoc.partyId})`;
 
@@ -140,6 +141,16 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
           if (d.state === 'voided') throw badRequest(`${title}已作废`);
           if (!new Decimal(d.settled).isZero())
             throw badRequest(`${title} ${d.orderNo} 已核销 ${d.settled} 元，请先作废相关收付款单或对冲再作废`);
+          if (d.state === 'reviewed') {
+            await refuseDocsVouchered(tx, user.tenantId, [d]);
+            await refuseClosedVoid(tx, {
+              tenantId: user.tenantId,
+              deptId: d.deptId,
+              date: d.docDate,
+              voidDate: today(),
+              action: `作废${title}`,
+            });
+          }
         }
         const now = new Date();
         await tx

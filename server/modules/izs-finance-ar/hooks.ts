@@ -22,6 +22,8 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { isAdministrator } from '../../platform/crud/permissions.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs } from '../../platform/scope.ts';
+import { formatDate } from '../../platform/time.ts';
+import { refuseClosedVoid } from '../izs-financing/business-period.ts';
 import { type PartyFigures, partyFigures } from '../izs-financing/business-voucher-figures.ts';
 import { onDocTransition, type TransitionListener } from '../izs-stock/lifecycle.ts';
 import { createDoc, creditOf, openBalanceOf, voidDocsOfSource } from './service.ts';
@@ -138,6 +140,16 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
     if (!isStock && !isDrop) return;
     if (t === 'void') {
       if (row.state !== 'reviewed') return;
+      if (isDrop) {
+        // issue 21: a 直发单 leaves the period of its date — refused once that period (or today's) is closed
+        await refuseClosedVoid(tx, {
+          tenantId: c.user.tenantId,
+          deptId: (row.deptId as string | null) ?? null,
+          date: String(row.orderDate),
+          voidDate: formatDate(new Date(), tz),
+          action: '作废直发单',
+        });
+      }
       await voidDocsOfSource(
         tx,
         c.user.tenantId,

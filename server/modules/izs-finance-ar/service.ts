@@ -18,6 +18,7 @@ import { arCash, arCredit, arDoc, arSettle, relatedParty } from '../../db/schema
 import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs, tenantOnly } from '../../platform/scope.ts';
+import { refuseDocsVouchered } from './vouchered.ts';
 
 export type DocRow = typeof arDoc.$inferSelect;
 export type CashRow = typeof arCash.$inferSelect;
@@ -132,6 +133,8 @@ export async function voidDocsOfSource(tx: Tx, tenantId: string, sourceId: strin
     }
   }
   if (!docs.length) return;
+  // issue 21: a document its own voucher booked (直发单's) stays until the accountant deletes or reverses it
+  await refuseDocsVouchered(tx, tenantId, docs);
   await tx
     .update(arDoc)
     .set({

@@ -16,7 +16,7 @@ import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
-import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
+import { refuseClosedPeriod, refuseClosedVoid } from '../izs-financing/business-period.ts';
 import { guard } from './entities.ts';
 import { offsetTx } from './offset.ts';
 import { ARAP_KIND, reverseLines } from './service.ts';
@@ -136,7 +136,16 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
       const [t] = await tx.select().from(arTransfer).where(eq(arTransfer.id, body.id)).for('update');
       if (t.state === 'voided') throw badRequest('调拨单已作废');
       await refuseWhileVouchered(tx, user.tenantId, t.id);
-      await reverseLines(tx, user.tenantId, user.userId, formatDate(new Date(), tz), sql`s.transfer_id = ${t.id}`);
+      const today = formatDate(new Date(), tz);
+      // issue 21: dated today (its reversing 核销 lines), refused when its own or today's period is closed
+      await refuseClosedVoid(tx, {
+        tenantId: user.tenantId,
+        deptId: t.deptId,
+        date: t.transferDate,
+        voidDate: today,
+        action: t.kind === 'offset' ? '作废对冲' : '作废资金调拨',
+      });
+      await reverseLines(tx, user.tenantId, user.userId, today, sql`s.transfer_id = ${t.id}`);
       await tx
         .update(arTransfer)
         .set({

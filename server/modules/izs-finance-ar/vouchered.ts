@@ -38,3 +38,32 @@ export async function vouchersOf(ex: Executor, tenantId: string, recordId: strin
   );
   return found.map((v) => ({ voucherId: v.voucherId, book: v.book, period: v.period, voucherNo: `${v.word}-${v.no}` }));
 }
+
+/**
+ * An 应收单 / 应付单 booked by its own voucher (a 直发单's, a manual one's: izs_fin_doc_voucher purpose 'doc' on the
+ * document's id) is not voided either (issue 21): voiding the source would leave 应收账款 / 应付账款 in the books for
+ * a sale or purchase that no longer exists. Refused naming the voucher and its period, like the stock documents.
+ */
+export async function refuseDocsVouchered(
+  tx: Tx,
+  tenantId: string,
+  docs: { id: string; orderNo: string; side: string }[],
+): Promise<void> {
+  for (const d of docs) {
+    const found = await rows<{ word: string; no: number; period: string; book: string }>(
+      tx,
+      sql`select v.word, v.no, v.period, s.name as book
+            from izs_fin_doc_voucher l
+            join izs_fin_voucher v on v.id = l.voucher_id
+            join izs_fin_account_set s on s.id = l.account_set_id
+           where l.order_id = ${d.id} and l.tenant_id = ${tenantId} and l.purpose = 'doc'
+             and v.is_deleted = 0 and v.reversed_by_id is null
+           order by v.period, v.no`,
+    );
+    if (!found.length) continue;
+    const list = found.map((v) => `${v.book} ${v.period} ${v.word}-${v.no}`).join('、');
+    throw badRequest(
+      `${d.side === 'ar' ? '应收单' : '应付单'} ${d.orderNo} 已生成凭证（${list}），请先删除或冲销凭证再作废`,
+    );
+  }
+}

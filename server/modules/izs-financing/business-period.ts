@@ -19,3 +19,18 @@ export async function refuseClosedPeriod(
   if (!book) return;
   await lockOpenPeriod(tx, book.id, periodOf(w.date), { action: w.action });
 }
+
+/**
+ * The void of a dated money record (收付款单, 退款单, 对冲, 资金调拨, manual 应收单 / 应付单, 直发单): the record
+ * leaves the period of its own date and its reversing 核销 lines are dated the void day, so both periods must be
+ * open — 「2026年10月」已结账，不能在此期间作废收款单 (the accountant reverses it in the open period instead: a
+ * refund, an offset, a red voucher).
+ */
+export async function refuseClosedVoid(
+  tx: Tx,
+  w: { tenantId: string; deptId: string | null; date: string; voidDate: string; action: string },
+): Promise<void> {
+  await refuseClosedPeriod(tx, { tenantId: w.tenantId, deptId: w.deptId, date: w.date, action: w.action });
+  if (periodOf(w.voidDate) !== periodOf(w.date))
+    await refuseClosedPeriod(tx, { tenantId: w.tenantId, deptId: w.deptId, date: w.voidDate, action: w.action });
+}

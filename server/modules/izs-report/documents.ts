@@ -87,7 +87,7 @@ export function registerDocuments(r: ReturnType<typeof endpoints>, db: Db, tz: s
         materialId: stockOrderLine.materialId,
         warehouseId: stockOrderLine.warehouseId,
         qty: stockOrderLine.qty,
-        amount: stockOrderLine.amount,
+        amount: stockOrderLine.grossAmount,
       })
       .from(stockOrderLine)
       .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))

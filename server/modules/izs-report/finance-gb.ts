@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { stock, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { arapFigure } from '../izs-visual/arap.ts';
+import { arapFigure, bookCompanies } from '../izs-visual/arap.ts';
 import { booksOf, cashBefore, monthsBetween, periodFigures } from '../izs-visual/books.ts';
 import { businessDay, D, kg3, requireAnyView, yuan2 } from '../izs-visual/common.ts';
 import { materialInfo } from './keys.ts';
@@ -29,6 +29,7 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: s
       (await periodFigures(db, user.tenantId, ids, months[0], months[11])).map((f) => [f.period, f]),
     );
     const start = await cashBefore(db, user.tenantId, ids, months[0]);
+    const companies = await bookCompanies(db, user.tenantId, ids);
     let cash = D(start.cash);
     let bank = D(start.bank);
     return {
@@ -49,8 +50,9 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: s
           inputVat: yuan2(f?.inputVat),
         };
       }),
-      receivables: await arapFigure(db, user, 'ar', today, CODE),
-      payables: await arapFigure(db, user, 'ap', today, CODE),
+      // the books' companies, as the finance wall screen and 业财对账 (issue 21)
+      receivables: await arapFigure(db, user, 'ar', today, CODE, companies),
+      payables: await arapFigure(db, user, 'ap', today, CODE, companies),
     };
   });
 
@@ -63,7 +65,7 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: s
         month: sql<string>`left(${stockOrder.orderDate}, 7)`,
         docType: stockOrder.docType,
         qty: sql<string>`sum(${stockOrderLine.qty})`,
-        amount: sql<string>`sum(${stockOrderLine.amount})`,
+        amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
       })
       .from(stockOrderLine)
       .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))

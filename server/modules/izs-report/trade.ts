@@ -1,6 +1,7 @@
 /**
  * GET /api/izs-report/purchase and /sale — 采购报表 and 销售报表: reviewed trade lines of the period (returns net),
- * grouped by the chosen 统计维度, with quantity, amount, cost (sale), gross profit and margin; and
+ * grouped by the chosen 统计维度, with quantity, 价税合计 and 不含税金额 (the stored figures, issue 21), cost (sale),
+ * gross profit and margin (both on the 不含税金额: VAT is not the yard's income); and
  * GET /api/izs-report/documents — the drill-down: the document lines behind one row.
  */
 import type Decimal from 'decimal.js';
@@ -24,9 +25,11 @@ const CODES: Record<Side, string> = {
   sale: 'statement_analysis_sale_statement',
 };
 
+/** amount: the stored 价税合计; net: the stored 不含税金额 — 毛利 and 毛利率 are taken from it (issue 21). */
 interface Acc {
   qty: Decimal;
   amount: Decimal;
+  net: Decimal;
   cost: Decimal;
   docs: number;
 }
@@ -35,9 +38,10 @@ const row = (key: string, label: string, a: Acc, side: Side): TradeRow => ({
   label,
   qtyKg: kg3(a.qty),
   amount: yuan2(a.amount),
+  netAmount: yuan2(a.net),
   cost: yuan2(side === 'sale' ? a.cost : 0),
-  grossProfit: yuan2(side === 'sale' ? a.amount.minus(a.cost) : 0),
-  margin: side === 'sale' ? pct2(a.amount.minus(a.cost), a.amount) : '',
+  grossProfit: yuan2(side === 'sale' ? a.net.minus(a.cost) : 0),
+  margin: side === 'sale' ? pct2(a.net.minus(a.cost), a.net) : '',
   docs: a.docs,
 });
 
@@ -48,7 +52,8 @@ export async function tradeStatement(db: Db, user: AuthUser, side: Side, q: Repo
       key: sql<string>`${key}`,
       docType: stockOrder.docType,
       qty: sql<string>`sum(${stockOrderLine.qty})`,
-      amount: sql<string>`sum(${stockOrderLine.amount})`,
+      amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
+      net: sql<string>`sum(${stockOrderLine.netAmount})`,
       cost: sql<string>`coalesce(sum(${stockOrderLine.costAmount}), 0)`,
       docs: sql<number>`count(distinct ${stockOrder.id})::int`,
     })
@@ -66,14 +71,15 @@ export async function tradeStatement(db: Db, user: AuthUser, side: Side, q: Repo
     .groupBy(sql`1`, stockOrder.docType);
   const gb = q.groupBy === 'gb' ? await materialInfo(db, user.tenantId) : undefined;
   const acc = new Map<string, Acc>();
-  const total: Acc = { qty: D(0), amount: D(0), cost: D(0), docs: 0 };
+  const total: Acc = { qty: D(0), amount: D(0), net: D(0), cost: D(0), docs: 0 };
   for (const r of found) {
     const k = gb ? (gb.get(r.key)?.gb ?? 'general') : r.key;
     const sign = r.docType.endsWith('_return') ? -1 : 1;
-    const a = acc.get(k) ?? { qty: D(0), amount: D(0), cost: D(0), docs: 0 };
+    const a = acc.get(k) ?? { qty: D(0), amount: D(0), net: D(0), cost: D(0), docs: 0 };
     for (const t of [a, total]) {
       t.qty = t.qty.plus(D(r.qty).times(sign));
       t.amount = t.amount.plus(D(r.amount).times(sign));
+      t.net = t.net.plus(D(r.net).times(sign));
       t.cost = t.cost.plus(D(r.cost).times(sign));
       t.docs += r.docs;
     }

@@ -35,30 +35,41 @@ const marginOf = (profit: Decimal, sales: Decimal) => (sales.isZero() ? '' : rat
 
 type Query = z.output<typeof analysisQuery>;
 
-/** One grouped row of trade lines: signed so that returns count against purchases / sales. */
+/**
+ * One grouped row of trade lines: signed so that returns count against purchases / sales. The amounts are the
+ * documents' stored figures (issue 21): purchaseAmount / saleAmount the 价税合计 (as 今日采购额 and the 采购/销售报表),
+ * purchaseNet / saleNet the 不含税金额 — 毛利 = saleNet − saleCost, and the stock roll-forward of 综合报表 takes the
+ * purchases at purchaseNet (the stock is received at the 不含税金额).
+ */
 interface TradeSums {
   purchaseQty: Decimal;
   purchaseAmount: Decimal;
+  purchaseNet: Decimal;
   saleQty: Decimal;
   saleAmount: Decimal;
+  saleNet: Decimal;
   saleCost: Decimal;
 }
 const zero = (): TradeSums => ({
   purchaseQty: D(0),
   purchaseAmount: D(0),
+  purchaseNet: D(0),
   saleQty: D(0),
   saleAmount: D(0),
+  saleNet: D(0),
   saleCost: D(0),
 });
-function addLine(t: TradeSums, docType: string, qty: string, amount: string, cost: string): void {
+function addLine(t: TradeSums, docType: string, r: { qty: string; amount: string; net: string; cost: string }): void {
   const sign = docType === 'purchase_return' || docType === 'sale_return' ? -1 : 1;
   if (docType === 'in_stock' || docType === 'purchase_return') {
-    t.purchaseQty = t.purchaseQty.plus(D(qty).times(sign));
-    t.purchaseAmount = t.purchaseAmount.plus(D(amount).times(sign));
+    t.purchaseQty = t.purchaseQty.plus(D(r.qty).times(sign));
+    t.purchaseAmount = t.purchaseAmount.plus(D(r.amount).times(sign));
+    t.purchaseNet = t.purchaseNet.plus(D(r.net).times(sign));
   } else {
-    t.saleQty = t.saleQty.plus(D(qty).times(sign));
-    t.saleAmount = t.saleAmount.plus(D(amount).times(sign));
-    t.saleCost = t.saleCost.plus(D(cost).times(sign));
+    t.saleQty = t.saleQty.plus(D(r.qty).times(sign));
+    t.saleAmount = t.saleAmount.plus(D(r.amount).times(sign));
+    t.saleNet = t.saleNet.plus(D(r.net).times(sign));
+    t.saleCost = t.saleCost.plus(D(r.cost).times(sign));
   }
 }
 
@@ -82,7 +93,8 @@ export function handleAnalysis(r: ReturnType<typeof endpoints>, ctx: CrudContext
         key: sql<string>`coalesce(${keyCol}::text, '')`,
         docType: stockOrder.docType,
         qty: sql<string>`sum(${stockOrderLine.qty})`,
-        amount: sql<string>`sum(${stockOrderLine.amount})`,
+        amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
+        net: sql<string>`sum(${stockOrderLine.netAmount})`,
         cost: sql<string>`coalesce(sum(${stockOrderLine.costAmount}), 0)`,
         docs: sql<number>`count(distinct ${stockOrder.id})::int`,
       })
@@ -96,7 +108,7 @@ export function handleAnalysis(r: ReturnType<typeof endpoints>, ctx: CrudContext
     const out = new Map<string, TradeSums & { purchaseDocs: number; saleDocs: number }>();
     for (const r of rows) {
       const t = out.get(r.key) ?? { ...zero(), purchaseDocs: 0, saleDocs: 0 };
-      addLine(t, r.docType ?? '', r.qty, r.amount, r.cost);
+      addLine(t, r.docType ?? '', r);
       if (r.docType === 'in_stock') t.purchaseDocs += r.docs;
       if (r.docType === 'out_stock') t.saleDocs += r.docs;
       out.set(r.key, t);
@@ -115,7 +127,7 @@ export function handleAnalysis(r: ReturnType<typeof endpoints>, ctx: CrudContext
 
     const totals = { ...zero(), purchaseDocs: 0, saleDocs: 0 };
     for (const t of perMaterial.values()) {
-      for (const k of ['purchaseQty', 'purchaseAmount', 'saleQty', 'saleAmount', 'saleCost'] as const) {
+      for (const k of Object.keys(zero()) as (keyof TradeSums)[]) {
         totals[k] = totals[k].plus(t[k]);
       }
     }
@@ -163,7 +175,7 @@ export function handleAnalysis(r: ReturnType<typeof endpoints>, ctx: CrudContext
         saleQty: q3(t.saleQty),
         saleAmount: m2(t.saleAmount),
         saleCost: m2(t.saleCost),
-        grossProfit: m2(t.saleAmount.minus(t.saleCost)),
+        grossProfit: m2(t.saleNet.minus(t.saleCost)),
       }));
 
     const partyIds = [...new Set(perParty.map((r) => r.key).filter(Boolean))];
@@ -198,7 +210,7 @@ export function handleAnalysis(r: ReturnType<typeof endpoints>, ctx: CrudContext
         }));
     };
 
-    const profit = totals.saleAmount.minus(totals.saleCost);
+    const profit = totals.saleNet.minus(totals.saleCost);
     const out: AnalysisSummary = {
       totals: {
         purchaseQty: q3(totals.purchaseQty),
@@ -208,7 +220,7 @@ export function handleAnalysis(r: ReturnType<typeof endpoints>, ctx: CrudContext
         saleAmount: m2(totals.saleAmount),
         saleCost: m2(totals.saleCost),
         grossProfit: m2(profit),
-        margin: marginOf(profit, totals.saleAmount),
+        margin: marginOf(profit, totals.saleNet),
         saleDocs: totals.saleDocs,
         stockQty: q3(now?.qty ?? '0'),
         stockAmount: m2(now?.amount ?? '0'),
@@ -254,23 +266,24 @@ export function handleAnalysis(r: ReturnType<typeof endpoints>, ctx: CrudContext
       const t = trade.get(id) ?? zero();
       const m = stockOf.get(id);
       const [oq, oa, cq, ca] = [m?.openingQty, m?.openingAmount, m?.closingQty, m?.closingAmount].map(D);
-      const profit = t.saleAmount.minus(t.saleCost);
+      const profit = t.saleNet.minus(t.saleCost);
       return {
         materialId: id,
         materialCode: names.get(id)?.code ?? null,
         materialName: names.get(id)?.name ?? null,
         openingQty: q3(oq),
         openingAmount: m2(oa),
+        // a stock roll-forward: the trade at the 不含税金额 (the stock is received at it; VAT is not income)
         purchaseQty: q3(t.purchaseQty),
-        purchaseAmount: m2(t.purchaseAmount),
+        purchaseAmount: m2(t.purchaseNet),
         saleQty: q3(t.saleQty),
-        saleAmount: m2(t.saleAmount),
+        saleAmount: m2(t.saleNet),
         saleCost: m2(t.saleCost),
         grossProfit: m2(profit),
-        margin: marginOf(profit, t.saleAmount),
+        margin: marginOf(profit, t.saleNet),
         // what the period's purchases and sales do not explain: sorting, conversion, returns' cost differences…
         otherQty: q3(cq.minus(oq).minus(t.purchaseQty).plus(t.saleQty)),
-        otherAmount: m2(ca.minus(oa).minus(t.purchaseAmount).plus(t.saleCost)),
+        otherAmount: m2(ca.minus(oa).minus(t.purchaseNet).plus(t.saleCost)),
         closingQty: q3(cq),
         closingAmount: m2(ca),
       };

@@ -55,8 +55,8 @@ export function handleNotCheck(r: ReturnType<typeof endpoints>, { db, tz }: Crud
     const p = parsePaging({ current: q.current, size: q.size });
     const t = user.tenantId;
     const union = sql`(
-      select id, doc_type as kind, order_no, party_id, total_qty, total_amount, dept_id, submit_time, create_time,
-             create_user
+      select id, doc_type as kind, order_no, party_id, total_qty, gross_amount as total_amount, dept_id, submit_time,
+             create_time, create_user
         from izs_stock_order where tenant_id = ${t} and is_deleted = 0 and state = 'submitted'
       union all
       select id, kind || '_order', order_no, party_id, total_qty, total_amount, dept_id, submit_time, create_time,

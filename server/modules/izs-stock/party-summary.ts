@@ -37,7 +37,7 @@ export function handlePartySummary(r: ReturnType<typeof endpoints>, ctx: CrudCon
       .select({
         n: sql<number>`count(*)::int`,
         qty: sql<string>`coalesce(sum(${stockOrder.totalQty}), 0)`,
-        amount: sql<string>`coalesce(sum(${stockOrder.totalAmount}), 0)`,
+        amount: sql<string>`coalesce(sum(${stockOrder.grossAmount}), 0)`,
         last: sql<
           string | null
         >`to_char(max(${stockOrder.reviewTime}) at time zone ${ctx.tz}, 'YYYY-MM-DD HH24:MI:SS')`,

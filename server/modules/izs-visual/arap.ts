@@ -4,22 +4,36 @@
  * 反向开票. Read in the screen's data scope; summed in SQL, bucketed with decimal.js.
  */
 import type Decimal from 'decimal.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ArapFigure, TaxAnswer } from '../../../core/contract/izs-visual/money.ts';
 import { addDays, aging } from '../../../core/finance-ar/aging.ts';
 import type { Db } from '../../db/client.ts';
-import { arDoc, arInvoice, arReverseInvoice, relatedParty, stockOrder } from '../../db/schema/index.ts';
+import {
+  accountSet,
+  arCash,
+  arDoc,
+  arInvoice,
+  arReverseInvoice,
+  dept,
+  relatedParty,
+  stockOrder,
+} from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { scopeOf, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { D, yuan2 } from './common.ts';
 
-/** Open reviewed 应收单 (ar) / 应付单 (ap): total, overdue (due date before today), due within 7 days, aging, top 5. */
+/**
+ * Open reviewed 应收单 (ar) / 应付单 (ap): total, overdue (due date before today), due within 7 days, aging, top 5;
+ * and the 余额 — the open documents less the unsettled 预收 / 预付, as 业财对账 and the ledger count it.
+ */
 export async function arapFigure(
   db: Db,
   user: AuthUser,
   side: 'ar' | 'ap',
   today: string,
   code: string,
+  /** the books' companies (`bookCompanies`): only their departments' records count, as 业财对账 counts a book */
+  companies?: (deptCol: AnyColumn) => SQL | undefined,
 ): Promise<ArapFigure> {
   const open = await db
     .select({
@@ -34,11 +48,27 @@ export async function arapFigure(
     .where(
       and(
         await scopeOf(db, user, arDoc, code),
+        companies?.(arDoc.deptId),
         eq(arDoc.side, side),
         eq(arDoc.state, 'reviewed'),
         sql`${arDoc.amount} > ${arDoc.settled}`,
       ),
     );
+  // issue 21: the money received / paid and not settled yet (预收 / 预付) — 余额 = open documents − it, the
+  // definition of 业财对账 and of the ledger account (Σ 应收单 − 收款 + 退款 − 对冲)
+  const [u] = await db
+    .select({ v: sql<string>`coalesce(sum(${arCash.amount} - ${arCash.applied}), 0)::text` })
+    .from(arCash)
+    .where(
+      and(
+        await scopeOf(db, user, arCash, code),
+        companies?.(arCash.deptId),
+        eq(arCash.side, side),
+        eq(arCash.state, 'reviewed'),
+        sql`${arCash.kind} <> 'refund'`,
+      ),
+    );
+  const unapplied = D(u?.v);
   const soon = addDays(today, 7);
   let total = D(0);
   let overdue = D(0);
@@ -58,7 +88,9 @@ export async function arapFigure(
     parties.set(o.partyId, p);
   }
   return {
+    balance: yuan2(total.minus(unapplied)),
     open: yuan2(total),
+    unapplied: yuan2(unapplied),
     overdue: yuan2(overdue),
     dueSoon: yuan2(dueSoon),
     docs: open.length,
@@ -88,6 +120,25 @@ export async function invoiceVatByMonth(db: Db, user: AuthUser, year: string, co
   return new Map(found.map((f) => [f.period, f]));
 }
 
+/**
+ * The companies of the books (their departments and those below, blade_dept.ancestors) as a condition on a dept id
+ * column — the scope 业财对账 compares a book with (issue 21); undefined (no narrowing) when there is no book or a
+ * book has no department (it keeps the whole tenant).
+ */
+export async function bookCompanies(db: Db, tenantId: string, bookIds: string[]) {
+  if (!bookIds.length) return undefined;
+  const found = await db
+    .select({ deptId: accountSet.deptId })
+    .from(accountSet)
+    .where(and(tenantIs(tenantId, accountSet), inArray(accountSet.id, bookIds)));
+  if (found.some((b) => !b.deptId)) return undefined;
+  const heads = [...new Set(found.map((b) => String(b.deptId)))];
+  return (deptCol: AnyColumn) =>
+    sql`${deptCol} in (select ${dept.id} from ${dept} where ${tenantOnly(tenantId, dept)} and (${or(
+      ...heads.map((h) => sql`${dept.id} = ${h} or (',' || ${dept.ancestors} || ',') like ${`%,${h},%`}`),
+    )}))`;
+}
+
 /** Reviewed out-stocks (sales) / in-stocks (purchases) not fully invoiced, and this year's 反向开票. */
 export async function pendingInvoices(
   db: Db,
@@ -95,7 +146,7 @@ export async function pendingInvoices(
   year: string,
   code: string,
 ): Promise<Pick<TaxAnswer, 'invoices' | 'reverseInvoices'>> {
-  const openAmt = sql`(${stockOrder.totalAmount} - coalesce((select sum(l.amount) from izs_ar_invoice_link l
+  const openAmt = sql`(${stockOrder.grossAmount} - coalesce((select sum(l.amount) from izs_ar_invoice_link l
     join izs_ar_invoice i on i.id = l.invoice_id where l.order_id = ${stockOrder.id} and i.is_deleted = 0), 0))`;
   const found = await db
     .select({

@@ -5,7 +5,7 @@
 import { VISUAL_ENDPOINTS } from '../../../core/contract/izs-visual/visual.contract.ts';
 import type { Db } from '../../db/client.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
-import { arapFigure, invoiceVatByMonth, pendingInvoices } from './arap.ts';
+import { arapFigure, bookCompanies, invoiceVatByMonth, pendingInvoices } from './arap.ts';
 import {
   booksOf,
   cashBefore,
@@ -41,6 +41,7 @@ export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: str
     });
     const year = today.slice(0, 4);
     const opening = await openingProfit(db, user.tenantId, ids, year);
+    const companies = await bookCompanies(db, user.tenantId, ids);
     const profitYear = months
       .filter((m) => m.startsWith(year))
       .reduce((a, m) => a.plus(figures.get(m)?.profit ?? '0'), D(opening));
@@ -54,8 +55,9 @@ export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: str
       profitYearOpening: yuan2(opening),
       revenueMonth: yuan2(figures.get(thisMonth)?.revenue),
       trend,
-      receivables: await arapFigure(db, user, 'ar', today, CODE_FIN),
-      payables: await arapFigure(db, user, 'ap', today, CODE_FIN),
+      // the books' companies, as 业财对账 counts each book (issue 21)
+      receivables: await arapFigure(db, user, 'ar', today, CODE_FIN, companies),
+      payables: await arapFigure(db, user, 'ap', today, CODE_FIN, companies),
       reconcile: await lastReconciliations(db, books, tz),
     };
   });

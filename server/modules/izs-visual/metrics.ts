@@ -27,13 +27,14 @@ import { businessDay, completed, D, dayOf, dayStart, kg3, yuan2 } from './common
 export const TRADE_TYPES = { purchase: ['in_stock', 'purchase_return'], sale: ['out_stock', 'sale_return'] } as const;
 type Side = keyof typeof TRADE_TYPES;
 
-/** Reviewed trade lines (returns net) per document date from `from` to `to`: amount and net weight; sales add the
- * reviewed 直发单 (their sale amount and weight). */
+/** Reviewed trade lines (returns net) per document date from `from` to `to`: the stored 价税合计 (`gross_amount`,
+ * issue 21's one amount basis — never the entered `amount`, which is 不含税 for a line priced 不含税) and net weight;
+ * sales add the reviewed 直发单 (their sale amount and weight). */
 export async function tradeByDay(db: Db, user: AuthUser, side: Side, from: string, to: string, code: string) {
   const found = await db
     .select({
       date: stockOrder.orderDate,
-      amount: sql<string>`sum(case when ${stockOrder.docType} like '%_return' then -${stockOrderLine.amount} else ${stockOrderLine.amount} end)`,
+      amount: sql<string>`sum(case when ${stockOrder.docType} like '%_return' then -${stockOrderLine.grossAmount} else ${stockOrderLine.grossAmount} end)`,
       qty: sql<string>`sum(case when ${stockOrder.docType} like '%_return' then -${stockOrderLine.qty} else ${stockOrderLine.qty} end)`,
     })
     .from(stockOrderLine)

@@ -14,15 +14,17 @@ import { businessDay, D, kg3, materialNames, partyNames, pct2, yuan2 } from './c
 const CODE = 'visual_operation_data';
 const TRADE = ['in_stock', 'purchase_return', 'out_stock', 'sale_return'];
 
+/** pa / sa: 价税合计 (what 今日采购额 / 销售额 count); sn: the sales' 不含税金额, what 毛利 is taken from (issue 21). */
 interface Sums {
   pq: Decimal;
   pa: Decimal;
   sq: Decimal;
   sa: Decimal;
+  sn: Decimal;
   sc: Decimal;
 }
-const zero = (): Sums => ({ pq: D(0), pa: D(0), sq: D(0), sa: D(0), sc: D(0) });
-function add(t: Sums, docType: string, qty: string, amount: string, cost: string) {
+const zero = (): Sums => ({ pq: D(0), pa: D(0), sq: D(0), sa: D(0), sn: D(0), sc: D(0) });
+function add(t: Sums, docType: string, qty: string, amount: string, net: string, cost: string) {
   const sign = docType.endsWith('_return') ? -1 : 1;
   if (docType === 'in_stock' || docType === 'purchase_return') {
     t.pq = t.pq.plus(D(qty).times(sign));
@@ -30,6 +32,7 @@ function add(t: Sums, docType: string, qty: string, amount: string, cost: string
   } else {
     t.sq = t.sq.plus(D(qty).times(sign));
     t.sa = t.sa.plus(D(amount).times(sign));
+    t.sn = t.sn.plus(D(net).times(sign));
     t.sc = t.sc.plus(D(cost).times(sign));
   }
 }
@@ -39,18 +42,20 @@ const out = (t: Sums) => ({
   saleKg: kg3(t.sq),
   saleAmount: yuan2(t.sa),
   saleCost: yuan2(t.sc),
-  grossProfit: yuan2(t.sa.minus(t.sc)),
-  margin: pct2(t.sa.minus(t.sc), t.sa),
+  grossProfit: yuan2(t.sn.minus(t.sc)),
+  margin: pct2(t.sn.minus(t.sc), t.sn),
 });
 
-/** Reviewed trade lines in the period of the caller's scope, summed per key and doc type. */
+/** Reviewed trade lines in the period of the caller's scope, summed per key and doc type: the stored 价税合计
+ * (`amount`) and 不含税金额 (`net`), never the entered line amount (issue 21). */
 export async function tradeBy(db: Db, scope: SQL, begin: string, end: string, key: SQL) {
   return db
     .select({
       key: sql<string>`coalesce((${key})::text, '')`,
       docType: stockOrder.docType,
       qty: sql<string>`sum(${stockOrderLine.qty})`,
-      amount: sql<string>`sum(${stockOrderLine.amount})`,
+      amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
+      net: sql<string>`sum(${stockOrderLine.netAmount})`,
       cost: sql<string>`coalesce(sum(${stockOrderLine.costAmount}), 0)`,
     })
     .from(stockOrderLine)
@@ -70,7 +75,7 @@ function fold(rows: Awaited<ReturnType<typeof tradeBy>>) {
   const m = new Map<string, Sums>();
   for (const r of rows) {
     const t = m.get(r.key) ?? zero();
-    add(t, r.docType, r.qty, r.amount, r.cost);
+    add(t, r.docType, r.qty, r.amount, r.net, r.cost);
     m.set(r.key, t);
   }
   return m;
@@ -107,6 +112,7 @@ export function registerOperation(r: ReturnType<typeof endpoints>, db: Db, tz: s
       totals.pa = totals.pa.plus(t.pa);
       totals.sq = totals.sq.plus(t.sq);
       totals.sa = totals.sa.plus(t.sa);
+      totals.sn = totals.sn.plus(t.sn);
       totals.sc = totals.sc.plus(t.sc);
     }
     const daily = [];

@@ -30,15 +30,15 @@ import { cashBefore, defaultBook, lastReconciliations, periodFigures } from './b
 import { businessDay, canView, D, dayStart, kg3, materialNames, time, yuan2 } from './common.ts';
 import { TRADE_TYPES } from './metrics.ts';
 
-/** Reviewed purchases and sales (returns net) of one day per material. */
+/** Reviewed purchases and sales (returns net) of one day per material, at the stored 价税合计 (the registry's basis). */
 async function tradeByMaterial(db: Db, user: AuthUser, today: string) {
   const found = await db
     .select({
       materialId: stockOrderLine.materialId,
       inKg: sql<string>`coalesce(sum(case ${stockOrder.docType} when 'in_stock' then ${stockOrderLine.qty} when 'purchase_return' then -${stockOrderLine.qty} end), 0)`,
-      inAmount: sql<string>`coalesce(sum(case ${stockOrder.docType} when 'in_stock' then ${stockOrderLine.amount} when 'purchase_return' then -${stockOrderLine.amount} end), 0)`,
+      inAmount: sql<string>`coalesce(sum(case ${stockOrder.docType} when 'in_stock' then ${stockOrderLine.grossAmount} when 'purchase_return' then -${stockOrderLine.grossAmount} end), 0)`,
       outKg: sql<string>`coalesce(sum(case ${stockOrder.docType} when 'out_stock' then ${stockOrderLine.qty} when 'sale_return' then -${stockOrderLine.qty} end), 0)`,
-      outAmount: sql<string>`coalesce(sum(case ${stockOrder.docType} when 'out_stock' then ${stockOrderLine.amount} when 'sale_return' then -${stockOrderLine.amount} end), 0)`,
+      outAmount: sql<string>`coalesce(sum(case ${stockOrder.docType} when 'out_stock' then ${stockOrderLine.grossAmount} when 'sale_return' then -${stockOrderLine.grossAmount} end), 0)`,
     })
     .from(stockOrderLine)
     .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
@@ -72,14 +72,14 @@ async function tradeByMaterial(db: Db, user: AuthUser, today: string) {
     );
 }
 
-/** Purchase price per tonne (入库单金额 ÷ 净重 of reviewed 采购入库, the registry's basis) today against the 30 days before. */
+/** Purchase price per tonne (入库单价税合计 ÷ 净重 of reviewed 采购入库, the registry's basis) today against the 30 days before. */
 async function priceMoves(db: Db, user: AuthUser, today: string, from: string) {
   const found = await db
     .select({
       materialId: stockOrderLine.materialId,
-      todayAmount: sql<string>`coalesce(sum(${stockOrderLine.amount}) filter (where ${stockOrder.orderDate} = ${today}), 0)`,
+      todayAmount: sql<string>`coalesce(sum(${stockOrderLine.grossAmount}) filter (where ${stockOrder.orderDate} = ${today}), 0)`,
       todayKg: sql<string>`coalesce(sum(${stockOrderLine.qty}) filter (where ${stockOrder.orderDate} = ${today}), 0)`,
-      pastAmount: sql<string>`coalesce(sum(${stockOrderLine.amount}) filter (where ${stockOrder.orderDate} < ${today}), 0)`,
+      pastAmount: sql<string>`coalesce(sum(${stockOrderLine.grossAmount}) filter (where ${stockOrder.orderDate} < ${today}), 0)`,
       pastKg: sql<string>`coalesce(sum(${stockOrderLine.qty}) filter (where ${stockOrder.orderDate} < ${today}), 0)`,
     })
     .from(stockOrderLine)
