@@ -70,7 +70,7 @@ export async function stageAndPublish(
   await dropOrphans(db);
   const target = getTableName(table);
   const name = `${PREFIX}${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const stage = sql.identifier(name);
+  const stage = sql`${sql.identifier(name)}`;
   await db.execute(sql`create unlogged table ${stage} (like ${sql.identifier(target)} including defaults)`);
   try {
     const client = (db as unknown as { $client: RawClient }).$client;
