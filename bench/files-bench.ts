@@ -3,7 +3,9 @@
  * valid 10,000-row material import and, at the same time, PDF parses (a 数电票 and a PDF whose content stream
  * inflates to 50 MB), while a cheap authenticated GET (/api/blade-system/user/info) is timed every 20 ms.
  * Prints the GET's p50/p99/max before (baseline) and during that load, as `figure: NAME = VALUE` lines, with the
- * machine's load average. Goal: under-load p99 ≤ 200 ms.
+ * machine's load average, and the server's own event-loop delay max and GC pauses during the load (bench/loop-probe.ts:
+ * a GET can be slow because the server's loop was busy, or because this process or the machine was). Goal:
+ * under-load p99 ≤ 200 ms.
  *
  *   --rows 10000   rows of the import (BENCH_ROWS)
  */
@@ -52,7 +54,7 @@ function pdfWithContent(content: Buffer): Buffer {
 
 async function main() {
   console.log(`Loopyard files bench — ${ROWS}-row import + PDF parses vs a cheap GET (${loadLine()})`);
-  const server = await startServer();
+  const server = await startServer({ probe: true });
   try {
     const token = (await signIn(server.base)).access_token;
     const api = caller(server.base, token);
@@ -83,6 +85,7 @@ async function main() {
     ).toString('base64');
 
     let importing = true;
+    server.probe.reset();
     const t0 = performance.now();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(xlsx)]), 'bench.xlsx');
@@ -110,6 +113,7 @@ async function main() {
     const imp = await importRun;
     const importMs = performance.now() - t0;
     await pdfRun;
+    const loop = await server.probe.read();
     if (imp.code !== 200 || imp.data.imported !== ROWS) throw new Error(`import failed: ${JSON.stringify(imp)}`);
 
     figure('get_p50_baseline_ms', baseline.p50);
@@ -119,6 +123,11 @@ async function main() {
     figure('get_p99_under_load_ms', loaded.p99);
     figure('get_max_under_load_ms', loaded.max);
     figure('get_samples_under_load', loaded.n);
+    if (loop) {
+      figure('server_loop_delay_max_ms', loop.max);
+      figure('server_gc_max_ms', loop.gcMax);
+      figure('server_gc_total_ms', loop.gcTotal);
+    }
     figure('import_rows', ROWS);
     figure('import_ms', importMs);
     figure('pdf_parses_during_import', pdfs);

@@ -3,7 +3,7 @@
  * Engine routes + delete (GET), source list, list-data, map, all-map (the assist-data loading rule: each item
  * carries `sourceName`), save-list (all rows or none) and sync (copy base data of the dimension's source).
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   DIMENSION_SOURCES,
@@ -104,6 +104,31 @@ async function sourceRows(
         .orderBy(asc(material.code));
     default:
       return [];
+  }
+}
+
+/** `id` names a live row of the tenant's base data of `source` (a customer / supplier, dept, staff or material). */
+async function sourceOwned(ex: Executor, tenantId: string, source: string, id: string): Promise<boolean> {
+  const hit = async (t: typeof relatedParty | typeof dept | typeof staff | typeof material, extra?: SQL) =>
+    (
+      await ex
+        .select({ id: t.id })
+        .from(t as typeof material)
+        .where(and(eq(t.id, id), tenantIs(tenantId, t), extra))
+        .limit(1)
+    ).length > 0;
+  switch (source) {
+    case 'customer':
+    case 'supplier':
+      return hit(relatedParty, inArray(relatedParty.type, source === 'customer' ? CUSTOMER_TYPES : SUPPLIER_TYPES));
+    case 'dept':
+      return hit(dept);
+    case 'staff':
+      return hit(staff);
+    case 'inventory':
+      return hit(material);
+    default:
+      return false;
   }
 }
 
@@ -208,7 +233,13 @@ export function registerDimensions(app: FastifyInstance, ctx: CrudContext): void
     beforeSave: async (tx, row, c) => {
       if (c.prev) row.dimensionId = c.prev.dimensionId; // an item stays in its dimension
       const dimensionId = String(row.dimensionId);
-      await dimensionOf(tx, c.bookId, dimensionId);
+      const d = await dimensionOf(tx, c.bookId, dimensionId);
+      // 来源数据: a row of the dimension's own source, of this tenant (an id of another tenant is an unknown id);
+      // an edit keeping the item's source as it was is not re-checked (that row may have been deleted since)
+      const changed = row.sourceId && String(row.sourceId) !== String(c.prev?.sourceId ?? '');
+      if (changed && !(await sourceOwned(tx, c.user.tenantId, d.source, String(row.sourceId)))) {
+        throw badRequest('来源数据不存在');
+      }
       const [dup] = await tx
         .select({ id: finDimensionData.id })
         .from(finDimensionData)

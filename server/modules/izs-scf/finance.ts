@@ -6,6 +6,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { type FinanceDetail, SCF_API } from '../../../core/contract/izs-contract/scf.contract.ts';
 import {
@@ -21,13 +22,21 @@ import {
   releasedQty,
 } from '../../../core/scf/interest.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
-import { financeContract, financeRepayment, fundProvider, stock } from '../../db/schema/index.ts';
+import {
+  financeContract,
+  financeRepayment,
+  fundProvider,
+  material,
+  stock,
+  tradingContract,
+  warehouse,
+} from '../../db/schema/index.ts';
 import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, tenantIs, tenantOnly } from '../../platform/scope.ts';
+import { effectiveDept, type ScopedColumns, tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 
@@ -164,6 +173,22 @@ export function registerFinance(app: FastifyInstance, ctx: CrudContext): void {
         .where(and(eq(fundProvider.id, body.providerId), tenantIs(t, fundProvider)))
         .for('update');
       if (p?.status !== 1) throw badRequest('资金方不存在或已停用');
+      // every row the body names is the tenant's own before any business check (an id of another tenant is an
+      // unknown id — not 库存 0 kg, 不足)
+      const owned: [ScopedColumns & { id: AnyPgColumn }, string | null | undefined, string][] = [
+        [tradingContract, body.tradingContractId, '贸易合同'],
+        [warehouse, body.warehouseId, '仓库'],
+        [material, body.materialId, '物料'],
+      ];
+      for (const [table, id, label] of owned) {
+        if (!id) continue;
+        const [hit] = await tx
+          .select({ id: table.id })
+          .from(table as typeof warehouse)
+          .where(and(eq(table.id, id), tenantIs(t, table)))
+          .limit(1);
+        if (!hit) throw badRequest(`${label}不存在`);
+      }
       await refuseClosedPeriod(tx, {
         tenantId: t,
         deptId: effectiveDept(user),

@@ -32,7 +32,8 @@ export function registerRoutes(
   const paths = resourcePaths(def);
   const { cols, joins, isDeptScoped, selection, defaultOrder, orderBy, baseConds, conditions, entity, load, info } =
     read;
-  const { checkUnique, checkUniqueMany, deptIdFor, auditOnCreate, permit, columnValues, insert, update } = write;
+  const { checkUnique, checkUniqueMany, stagedUnique, deptIdFor, auditOnCreate, permit, columnValues, insert, update } =
+    write;
 
   const pageQuery = (q: Row) => {
     const p = parse(pageQuerySchema, { current: q.current, size: q.size, ascs: q.ascs, descs: q.descs });
@@ -214,12 +215,9 @@ export function registerRoutes(
             Object.assign(row, await auditOnCreate(user, undefined));
             return row;
           },
-          insert: async (tx, rows) => {
-            for (let i = 0; i < rows.length; i += 500) {
-              await tx.insert(table).values(rows.slice(i, i + 500) as never);
-            }
-            await writeOperationLog(tx, req, `导入${def.title}`, { imported: [0, rows.length] });
-          },
+          table,
+          stagedUnique: (tx, stage) => stagedUnique(tx, user, stage),
+          afterPublish: (tx, imported) => writeOperationLog(tx, req, `导入${def.title}`, { imported: [0, imported] }),
         }),
       );
     });

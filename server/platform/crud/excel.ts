@@ -5,7 +5,8 @@
  * MAX_IMPORT_ROWS data rows; then every row validated here, all-or-nothing).
  */
 import { PassThrough } from 'node:stream';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
@@ -23,6 +24,7 @@ import { readSheetInWorker } from '../files/worker.ts';
 import { ApiError, badRequest } from '../r.ts';
 import { formatDate } from '../time.ts';
 import { zodMessage } from '../validate.ts';
+import { slicer, stageAndPublish } from './import-stage.ts';
 import type { Row } from './values.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -161,7 +163,12 @@ export interface ImportOptions {
   /** the same for many rows at once: row index → message (a few queries instead of one per row) */
   checkUniqueMany?: (ex: Executor, rows: Row[]) => Promise<Map<number, string>>;
   prepare: (values: Row) => Promise<Row>;
-  insert: (tx: Tx, rows: Row[]) => Promise<void>;
+  /** the table the rows go to (staged first, see import-stage.ts) */
+  table: AnyPgTable;
+  /** inside the publishing transaction: the first unique key a staged row takes from a live row, if any */
+  stagedUnique: (tx: Tx, stage: SQL) => Promise<string | undefined>;
+  /** inside the publishing transaction, after the copy (the operation log) */
+  afterPublish: (tx: Tx, imported: number) => Promise<void>;
 }
 
 /**
@@ -202,7 +209,10 @@ export async function importRows(
   const valid: { row: number; values: Row }[] = [];
   const seen = (def.unique ?? []).map(() => new Map<string, number>());
   let total = 0;
+  // a 10,000-row sheet is checked in time slices: other requests are answered in between
+  const turn = slicer();
   for (const { row: r, cells } of sheet) {
+    await turn();
     const raw: Row = {};
     let empty = true;
     let rowError = false;
@@ -244,8 +254,6 @@ export async function importRows(
     });
     if (dup) continue;
     valid.push({ row: r, values });
-    // a 10,000-row sheet is checked in slices: other requests are answered in between
-    if (valid.length % 500 === 0) await new Promise((res) => setImmediate(res));
   }
   if (total === 0) throw badRequest('Excel文件没有数据行');
   // 2. the keys already taken in the database: a few `in (…)` queries (one query per row held the database — and so
@@ -277,18 +285,23 @@ export async function importRows(
     }
   }
   if (errors.length) return { total, imported: 0, errors: errors.sort((a, b) => a.row - b.row) };
-  const rows = await Promise.all(fresh.map((v) => opts.prepare(v.values)));
-  await db.transaction(async (tx) => {
-    if (opts.checkUniqueMany) {
-      const clash = await opts.checkUniqueMany(
-        tx,
-        fresh.map((v) => v.values),
-      );
-      const first = [...clash.values()][0];
-      if (first) throw badRequest(first);
-    } else for (const v of fresh) await opts.checkUnique(tx, v.values);
-    await opts.insert(tx, rows);
-  });
+  const rows: Row[] = [];
+  for (const v of fresh) {
+    await turn();
+    rows.push(await opts.prepare(v.values));
+  }
+  // 3. written in short statements into a staging table, then published in one short transaction (all or nothing:
+  //    the unique keys checked again against what committed meanwhile, every constraint of the table applied)
+  await stageAndPublish(
+    db,
+    opts.table,
+    rows,
+    async ({ tx, stage }) => {
+      const clash = await opts.stagedUnique(tx, stage);
+      if (clash) throw badRequest(clash);
+    },
+    (tx) => opts.afterPublish(tx, rows.length),
+  );
   return { total, imported: rows.length, errors: [] };
 }
 
