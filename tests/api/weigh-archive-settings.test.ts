@@ -3,10 +3,15 @@
  * 皮重档案变更记录 (issue 24): an administrator's change of a vehicle's tare (set, expiry, remove) keeps the old value
  * — who, when, old → new — in izs_vehicle_tare_change, and the archive answers it newest first; saving the same
  * value again is no change; the table's CHECKs and its composite (tenant_id, car_id) reference hold from SQL too.
+ * Per-scale settings: a weighbridge's own settled-run window (settled_ms) is what the capture rules read, the global
+ * SETTLED_MS when it has none.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lgCar, user, vehicleTareChange } from '../../server/db/schema/index.ts';
+import { SETTLED_MS } from '../../core/weighing/anti-cheat.ts';
+import { lgCar, user, vehicleTareChange, weighbridge } from '../../server/db/schema/index.ts';
+import { scaleSettings } from '../../server/modules/izs-weighing-order/anti-cheat.ts';
+import type { AuthUser } from '../../server/platform/auth.ts';
 import { type BaseCtx, bootBase, OTHER_TENANT } from './base-suite.ts';
 import { call } from './helpers.ts';
 
@@ -128,5 +133,28 @@ describe('皮重变更记录', () => {
     await refused({ action: 'remove', oldTareKg: null, newTareKg: null }, 'izs_vehicle_tare_change_values_ck');
     await refused({ oldValidUntil: '2027-01-01' }, 'izs_vehicle_tare_change_old_valid_ck');
     await refused({ newValidUntil: '2027/01/01' }, 'izs_vehicle_tare_change_new_valid_ck');
+  });
+});
+
+describe('per-scale settings', () => {
+  it('the settled-run window is the scale’s own when set, else the global default; out of range is refused', async () => {
+    const [wb] = await db().select({ id: weighbridge.id }).from(weighbridge).where(eq(weighbridge.code, 'DB01'));
+    const [admin] = await db().select().from(user).where(eq(user.account, 'admin'));
+    const u = { userId: admin.id, tenantId: '000000', deptIds: [], roles: [] } as unknown as AuthUser;
+    const before = await scaleSettings(db(), u, wb.id);
+    expect(before.cfg.settledMs ?? SETTLED_MS).toBe(SETTLED_MS);
+    await db().update(weighbridge).set({ settledMs: 2500 }).where(eq(weighbridge.id, wb.id));
+    expect((await scaleSettings(db(), u, wb.id)).cfg.settledMs).toBe(2500);
+    const e = await db()
+      .update(weighbridge)
+      .set({ settledMs: 50 })
+      .where(eq(weighbridge.id, wb.id))
+      .then(
+        () => null,
+        (x: unknown) => x as { cause?: { constraint?: string }; constraint?: string },
+      );
+    expect(e?.cause?.constraint ?? e?.constraint).toBe('izs_weighbridge_settled_ms_ck');
+    await db().update(weighbridge).set({ settledMs: null }).where(eq(weighbridge.id, wb.id));
+    expect((await scaleSettings(db(), u, wb.id)).cfg.settledMs ?? SETTLED_MS).toBe(SETTLED_MS);
   });
 });
