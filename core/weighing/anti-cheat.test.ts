@@ -9,7 +9,9 @@ import {
   minCaptureKg,
   referenceTare,
   type ScaleSample,
+  SETTLED_MS,
   settledReadings,
+  settledWindowMs,
   stableStep,
 } from './anti-cheat.ts';
 
@@ -237,6 +239,30 @@ describe('inStableWindow / stableStep', () => {
     expect(settledReadings(run(0, '30000', 11, false), '20').every(Boolean)).toBe(true);
     expect(settledReadings(run(0, '30000', 10, false), '20').some(Boolean)).toBe(false);
     expect(settledReadings(ramp(0, ['1000', '2000', '3000', '4000', '5000']), '20').some(Boolean)).toBe(false);
+  });
+});
+
+describe('the settled-run window per scale (global SETTLED_MS as the fallback)', () => {
+  it('a scale without its own window uses the global one', () => {
+    expect(settledWindowMs({})).toBe(SETTLED_MS);
+    expect(settledWindowMs({ settledMs: 0 })).toBe(SETTLED_MS);
+    expect(settledWindowMs({ settledMs: 2000 })).toBe(2000);
+    expect(settledWindowMs(undefined)).toBe(SETTLED_MS);
+  });
+  it('a settled run must last the scale’s window', () => {
+    expect(settledReadings(run(0, '30000', 11, false), '20', 2000).some(Boolean)).toBe(false);
+    expect(settledReadings(run(0, '30000', 21, false), '20', 2000).every(Boolean)).toBe(true);
+  });
+  it('a step while stable reads the scale’s window: a 1 s run is a plateau by default, not at 2 s', () => {
+    const rs = [...run(0, '30000', 11, false), ...run(1100, '31000', 11, true)];
+    expect(stableStep(rs, cfg)).toMatchObject({ from: '30000', to: '31000' });
+    expect(stableStep(rs, { ...cfg, settledMs: 2000 })).toBeNull();
+  });
+  it('a "stable" claim is checked back over the scale’s window', () => {
+    // 1.5 s before the newest reading the deck was 100 kg off (5 divisions), then still
+    const rs = [{ t: 0, v: '30100', s: false }, ...run(500, '30000', 16, true)];
+    expect(inStableWindow(rs, cfg)).toBe(true);
+    expect(inStableWindow(rs, { ...cfg, settledMs: 2000 })).toBe(false);
   });
 });
 

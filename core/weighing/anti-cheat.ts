@@ -82,6 +82,11 @@ export interface AntiCheatConfig {
   checkPlate: boolean;
   checkPhotos: boolean;
   checkMaxGross: boolean;
+  /**
+   * The settled-run window of this scale (ms): how long readings must sit within a division to count as settled
+   * (settledReadings) and how far back a "stable" claim is checked (inStableWindow). Absent = SETTLED_MS.
+   */
+  settledMs?: number;
 }
 
 export const DEFAULT_ANTI_CHEAT: AntiCheatConfig = {
@@ -136,7 +141,8 @@ export function captureRefusal(input: CaptureInput, cfg: AntiCheatConfig): strin
   if (rs?.length) {
     if (!rs[rs.length - 1]?.s) return '重量未稳定（地磅未报稳定），不能采集';
     if (!inStableWindow(rs, cfg)) {
-      const span = Math.min(SETTLED_MS, cfg.stableWindowMs || SETTLED_MS) / 1000;
+      const settled = settledWindowMs(cfg);
+      const span = Math.min(settled, cfg.stableWindowMs || settled) / 1000;
       return `重量未稳定（地磅报稳定，但最近 ${span} 秒的读数变化超过一个分度值 ${kg(cfg.divisionKg || '0')} kg），不能采集`;
     }
     const last = rs[rs.length - 1];
@@ -160,18 +166,28 @@ export function captureRefusal(input: CaptureInput, cfg: AntiCheatConfig): strin
  */
 export const SETTLED_MS = 1000;
 
+/** The scale's settled-run window (ms): its own when set (> 0), else the global SETTLED_MS. */
+export function settledWindowMs(cfg?: Partial<Pick<AntiCheatConfig, 'settledMs'>>): number {
+  const own = cfg?.settledMs;
+  return own && own > 0 ? own : SETTLED_MS;
+}
+
 /**
  * The readings end in a settled window: the newest is reported stable (the bridge decides that over its window:
  * tools/scale-bridge/stability.ts, n readings in t ms within a division, no motion bit) AND every reading of the
  * last SETTLED_MS (or the scale's window, when shorter) lies within a division of it — a "stable" the readings
  * contradict is not taken. The captured value is checked against the newest reading by the caller.
  */
-export function inStableWindow(rs: ScaleSample[], cfg?: Pick<AntiCheatConfig, 'stableWindowMs' | 'divisionKg'>) {
+export function inStableWindow(
+  rs: ScaleSample[],
+  cfg?: Pick<AntiCheatConfig, 'stableWindowMs' | 'divisionKg'> & Partial<Pick<AntiCheatConfig, 'settledMs'>>,
+) {
   const last = rs[rs.length - 1];
   if (!last?.s) return false;
   if (!cfg) return true;
   const div = new Decimal(cfg.divisionKg || '0');
-  const span = Math.min(SETTLED_MS, cfg.stableWindowMs || SETTLED_MS);
+  const settled = settledWindowMs(cfg);
+  const span = Math.min(settled, cfg.stableWindowMs || settled);
   return rs.every((r) => r.t < last.t - span || new Decimal(r.v).minus(last.v).abs().lte(div));
 }
 
@@ -183,14 +199,14 @@ export function inStableWindow(rs: ScaleSample[], cfg?: Pick<AntiCheatConfig, 's
 export const SETTLED_READINGS = 3;
 
 /** Which readings count as settled: reported stable, or inside a settled run (see SETTLED_READINGS). */
-export function settledReadings(rs: ScaleSample[], divisionKg: string): boolean[] {
+export function settledReadings(rs: ScaleSample[], divisionKg: string, settledMs = SETTLED_MS): boolean[] {
   const div = new Decimal(divisionKg || '0');
   const out = rs.map((r) => r.s);
   let i = 0;
   while (i < rs.length) {
     let j = i + 1;
     while (j < rs.length && new Decimal(rs[j].v).minus(rs[i].v).abs().lte(div)) j++;
-    if (j - i >= SETTLED_READINGS && rs[j - 1].t - rs[i].t >= SETTLED_MS) for (let k = i; k < j; k++) out[k] = true;
+    if (j - i >= SETTLED_READINGS && rs[j - 1].t - rs[i].t >= settledMs) for (let k = i; k < j; k++) out[k] = true;
     i = j;
   }
   return out;
@@ -218,14 +234,15 @@ export const STEP_MS = 10_000;
 
 export function stableStep(
   rs: ScaleSample[],
-  cfg: Pick<AntiCheatConfig, 'stepDivisions' | 'divisionKg'> & Partial<Pick<AntiCheatConfig, 'minWeightKg'>>,
+  cfg: Pick<AntiCheatConfig, 'stepDivisions' | 'divisionKg'> &
+    Partial<Pick<AntiCheatConfig, 'minWeightKg' | 'settledMs'>>,
 ) {
   if (!cfg.stepDivisions) return null;
   const div = new Decimal(cfg.divisionKg || '0');
   // a steady value below the minimum capture is the empty deck: a truck arriving is not a step
   const min = minCaptureKg({ minWeightKg: cfg.minWeightKg ?? '0', divisionKg: cfg.divisionKg });
   const limit = div.times(cfg.stepDivisions);
-  const settled = settledReadings(rs, cfg.divisionKg);
+  const settled = settledReadings(rs, cfg.divisionKg, settledWindowMs(cfg));
   let plateau: string | null = null;
   let since = 0;
   let gap: string[] = [];

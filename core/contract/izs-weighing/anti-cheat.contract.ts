@@ -152,6 +152,24 @@ export const tareArchive = z.object({
   averageTareKg: z.string().nullable(),
   /** What the rules compare a tare with now (valid standard tare, else mean of the last three). */
   referenceTareKg: z.string().nullable(),
+  /** 变更记录: the administrators' changes of the vehicle's tares, newest first (who, when, old → new). */
+  changes: z.array(
+    z.object({
+      id: z.string(),
+      time: z.string(),
+      userName: z.string(),
+      kind: z.string(),
+      kindName: z.string(),
+      label: z.string(),
+      /** set | remove */
+      action: z.string(),
+      oldTareKg: z.string().nullable(),
+      newTareKg: z.string().nullable(),
+      oldValidUntil: z.string().nullable(),
+      newValidUntil: z.string().nullable(),
+      remark: z.string(),
+    }),
+  ),
 });
 export type TareArchiveAnswer = z.infer<typeof tareArchive>;
 

@@ -31,9 +31,11 @@ type ListRow = {
   weighings: number;
 };
 
+type TareChange = TareArchiveAnswer['changes'][number];
+
 const kg = (v: string | null | undefined) => (v ? `${formatKg(v)} kg` : '—');
 
-/** One vehicle's archive: figures, the administrator's tares (set / remove), the tare history. */
+/** One vehicle's archive: figures, the administrator's tares (set / remove), the tare history, the changes. */
 function ArchiveCard({ carId }: { carId: string }) {
   const can = useCan(TARE_MENU);
   const q = useTareArchiveDetailQuery(carId ? { carId } : skipToken);
@@ -184,6 +186,41 @@ function ArchiveCard({ carId }: { carId: string }) {
           { title: '磅单', dataIndex: 'orderNo', width: 150 },
           { title: '毛重', dataIndex: 'grossKg', align: 'right', render: (v: string) => kg(v) },
           { title: '皮重', dataIndex: 'tareKg', align: 'right', render: (v: string) => kg(v) },
+        ]}
+      />
+      <div className="ly-ws-card-title" style={{ marginTop: 8 }}>
+        <span>皮重变更记录</span>
+      </div>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={a.changes}
+        empty="暂无变更记录"
+        data-testid="tare-changes"
+        columns={[
+          { title: '变更时间', dataIndex: 'time', width: 160 },
+          { title: '操作人', dataIndex: 'userName', width: 100, render: (v: string) => v || '—' },
+          {
+            title: '皮重类型',
+            dataIndex: 'kindName',
+            render: (v: string, r: TareChange) => (r.label ? `${v}（${r.label}）` : v),
+          },
+          { title: '操作', dataIndex: 'action', width: 70, render: (v: string) => (v === 'remove' ? '删除' : '设置') },
+          {
+            title: '皮重（原 → 新）',
+            dataIndex: 'newTareKg',
+            align: 'right',
+            render: (_: unknown, r: TareChange) => `${kg(r.oldTareKg)} → ${kg(r.newTareKg)}`,
+          },
+          {
+            title: '有效期至（原 → 新）',
+            dataIndex: 'newValidUntil',
+            render: (_: unknown, r: TareChange) =>
+              r.action === 'remove'
+                ? `${r.oldValidUntil ?? '长期'} → —`
+                : `${r.oldTareKg === null ? '—' : (r.oldValidUntil ?? '长期')} → ${r.newValidUntil ?? '长期'}`,
+          },
         ]}
       />
     </div>

@@ -14,6 +14,7 @@ import { ResourceDetailPage } from '../../../features/crud/resource-detail-page.
 import { ValueGrid } from '../../../features/crud/value-grid.tsx';
 import type { ScreenProps } from '../../../features/shell/guarded-router.tsx';
 import { openMemoPrint, VoidMemoDialog } from './memo-actions.tsx';
+import { MemoLinksCard } from './memo-links.tsx';
 import './station.css';
 
 const STATE_NAMES = Object.fromEntries(DOC_STATES.map((s) => [s.value, s.label]));
@@ -61,7 +62,8 @@ function StockDocCard({ id, orderType }: { id: string; orderType: string }) {
 
 /**
  * 磅单详情 (/supply-chain/weight-memo-detail/{id}): the record's cards (both passes with their photos, weights
- * and amount, the chain link), the stock document made from it, 打印 (reprint) and 作废 with a reason.
+ * and amount, the chain link), the 派车单 it was made under and its 电子磅单 trace link (when present), the stock
+ * document made from it, 打印 (reprint) and 作废 with a reason.
  */
 export default function WeightMemoDetailScreen({ path }: ScreenProps) {
   const id = path.split('/').pop() ?? '';
@@ -96,6 +98,14 @@ export default function WeightMemoDetailScreen({ path }: ScreenProps) {
           )
         }
       />
+      {row && (row.dispatchSlipId || row.eticketPath) ? (
+        <div className="ly-memo-detail-extra">
+          <MemoLinksCard
+            dispatchSlipId={row.dispatchSlipId ? String(row.dispatchSlipId) : null}
+            eticketPath={String(row.eticketPath ?? '')}
+          />
+        </div>
+      ) : null}
       {row?.stockOrderId ? (
         <div className="ly-memo-detail-extra">
           <StockDocCard id={String(row.stockOrderId)} orderType={String(row.orderType)} />

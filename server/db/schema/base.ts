@@ -145,6 +145,11 @@ export const weighbridge = pgTable(
      */
     checkPhotos: integer('check_photos').notNull().default(0),
     checkMaxGross: integer('check_max_gross').notNull().default(1),
+    /**
+     * The settled-run window (ms) of this scale's readings (core/weighing/anti-cheat.ts settledWindowMs); null = the
+     * global default SETTLED_MS (1 s).
+     */
+    settledMs: integer('settled_ms'),
   },
   (t) => [
     resourceIndex('izs_weighbridge', t),
@@ -154,6 +159,10 @@ export const weighbridge = pgTable(
     check('izs_weighbridge_tare_tol_ck', sql`${t.tareTolerancePct} >= 0 and ${t.tareTolerancePct} <= 100`),
     check('izs_weighbridge_reweigh_ck', sql`${t.reweighMinutes} >= 0 and ${t.reweighMinutes} <= 1440`),
     check('izs_weighbridge_step_ck', sql`${t.stepDivisions} >= 0 and ${t.stepDivisions} <= 1000`),
+    check(
+      'izs_weighbridge_settled_ms_ck',
+      sql`${t.settledMs} is null or (${t.settledMs} >= 200 and ${t.settledMs} <= 10000)`,
+    ),
     check(
       'izs_weighbridge_flags_ck',
       sql`${t.positionSensors} in (0, 1) and ${t.checkPlate} in (0, 1) and ${t.checkPhotos} in (0, 1) and ${t.checkMaxGross} in (0, 1)`,

@@ -245,6 +245,60 @@ export const vehicleTare = pgTable(
 );
 
 /**
+ * 皮重档案变更记录 (issue 24): every change an administrator makes to a vehicle's tares (izs_vehicle_tare) — set a
+ * standard / trailer / container tare, change its expiry, remove it — kept with who and when, old → new. Append
+ * only; the tare archive screen shows it as the vehicle's history.
+ *
+ * Constraints: composite references with tenant_id (the vehicle and the user are the tenant's); kind and action
+ * from their sets; a trailer / container names its label, the vehicle's own tare does not; a `set` has the new
+ * tare (> 0), a `remove` the old one and no new; a first set has no old value; tares > 0; expiries yyyy-MM-dd.
+ */
+export const vehicleTareChange = pgTable(
+  'izs_vehicle_tare_change',
+  {
+    id: idPk(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    carId: bigintStr('car_id').notNull(),
+    /** vehicle | trailer | container */
+    kind: s('kind', 12),
+    /** 挂车号 / 箱号; '' for the vehicle itself */
+    label: s('label', 32),
+    /** set | remove */
+    action: s('action', 8),
+    oldTareKg: kg('old_tare_kg'),
+    newTareKg: kg('new_tare_kg'),
+    oldValidUntil: varchar('old_valid_until', { length: 10 }),
+    newValidUntil: varchar('new_valid_until', { length: 10 }),
+    remark: s('remark', 255),
+    changeUser: bigintStr('change_user').notNull(),
+    changeTime: tstz('change_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('izs_vehicle_tare_change_car_idx').on(t.tenantId, t.carId, t.changeTime),
+    foreignKey({
+      name: 'izs_vehicle_tare_change_car_fk',
+      columns: [t.tenantId, t.carId],
+      foreignColumns: [lgCar.tenantId, lgCar.id],
+    }),
+    check('izs_vehicle_tare_change_kind_ck', sql`${t.kind} in ('vehicle', 'trailer', 'container')`),
+    check('izs_vehicle_tare_change_label_ck', sql`(${t.kind} = 'vehicle') = (${t.label} = '')`),
+    check('izs_vehicle_tare_change_action_ck', sql`${t.action} in ('set', 'remove')`),
+    check(
+      'izs_vehicle_tare_change_values_ck',
+      sql`(${t.action} = 'set' and ${t.newTareKg} is not null and ${t.newTareKg} > 0 and (${t.oldTareKg} is null or ${t.oldTareKg} > 0)) or (${t.action} = 'remove' and ${t.newTareKg} is null and ${t.newValidUntil} is null and ${t.oldTareKg} is not null and ${t.oldTareKg} > 0)`,
+    ),
+    check(
+      'izs_vehicle_tare_change_old_valid_ck',
+      sql`${t.oldValidUntil} is null or (${t.oldTareKg} is not null and ${t.oldValidUntil} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$')`,
+    ),
+    check(
+      'izs_vehicle_tare_change_new_valid_ck',
+      sql`${t.newValidUntil} is null or ${t.newValidUntil} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`,
+    ),
+  ],
+);
+
+/**
  * 派车单 (issue 24, "Unattended lane"): the dispatch slip a truck is sent with, made from a purchase / sales order
  * (izs_trade_order) or a trading contract — party, material, planned quantity, validity and the plate. Its number
  * (PC + yyyyMMdd + 4 digits) is what the slip's QR code carries: the weighing station takes it to identify the

@@ -84,6 +84,8 @@ export async function scaleSettings(
       checkPlate: wb.checkPlate === 1,
       checkPhotos: wb.checkPhotos === 1,
       checkMaxGross: wb.checkMaxGross === 1,
+      // the scale's own settled-run window, else the global default (settledWindowMs)
+      ...(wb.settledMs ? { settledMs: wb.settledMs } : {}),
     },
     cameras: Number(cams?.n ?? 0),
   };

@@ -2,19 +2,20 @@
  * 皮重档案 (issue 24, anti-cheat.contract.ts TARE_ARCHIVE): per vehicle (lg_car) the administrator's standard tare
  * and trailer / container tares with their expiry (izs_vehicle_tare), the registered maximum gross (lg_car), and
  * the last and average tares of the plate's completed weighings — the archive the capture's tare flag reads
- * (anti-cheat.ts archiveFor).
+ * (anti-cheat.ts archiveFor). Every set / remove is kept in izs_vehicle_tare_change (who, when, old → new) and
+ * shown as the archive's 变更记录.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { TARE_ARCHIVE, TARE_KINDS } from '../../../core/contract/izs-weighing/anti-cheat.contract.ts';
 import { averageTare, referenceTare } from '../../../core/weighing/anti-cheat.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { lgCar, vehicleTare } from '../../db/schema/index.ts';
+import { lgCar, user as userTable, vehicleTare, vehicleTareChange } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, tenantOf } from '../../platform/scope.ts';
+import { effectiveDept, tenantIs, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime, today } from '../../platform/time.ts';
 import { tareHistory, validTares } from './anti-cheat.ts';
 
@@ -41,6 +42,25 @@ export async function archiveOf(ex: Executor, user: AuthUser, tz: string, carId:
   const history = await tareHistory(ex, user, plate, '', 20);
   const recent = history.map((h) => String(h.tare));
   const own = tares.find((t) => t.kind === 'vehicle' && t.valid);
+  const changes = await ex
+    .select({
+      id: vehicleTareChange.id,
+      time: vehicleTareChange.changeTime,
+      userName: sql<string | null>`coalesce(nullif(${userTable.realName}, ''), ${userTable.account})`,
+      kind: vehicleTareChange.kind,
+      label: vehicleTareChange.label,
+      action: vehicleTareChange.action,
+      oldTareKg: vehicleTareChange.oldTareKg,
+      newTareKg: vehicleTareChange.newTareKg,
+      oldValidUntil: vehicleTareChange.oldValidUntil,
+      newValidUntil: vehicleTareChange.newValidUntil,
+      remark: vehicleTareChange.remark,
+    })
+    .from(vehicleTareChange)
+    .leftJoin(userTable, and(eq(userTable.id, vehicleTareChange.changeUser), tenantIs(user.tenantId, userTable)))
+    .where(and(tenantOf(user, vehicleTareChange), eq(vehicleTareChange.carId, car.id)))
+    .orderBy(desc(vehicleTareChange.changeTime), desc(vehicleTareChange.id))
+    .limit(50);
   return {
     carId: car.id,
     plate: car.plate,
@@ -65,6 +85,20 @@ export async function archiveOf(ex: Executor, user: AuthUser, tz: string, carId:
     lastTareKg: recent[0] ?? null,
     averageTareKg: averageTare(recent),
     referenceTareKg: referenceTare({ standard: own ? String(own.tareKg) : null, recent }),
+    changes: changes.map((c) => ({
+      id: String(c.id),
+      time: formatDateTime(c.time, tz),
+      userName: c.userName ?? '',
+      kind: c.kind,
+      kindName: KIND_NAMES[c.kind] ?? c.kind,
+      label: c.label,
+      action: c.action,
+      oldTareKg: c.oldTareKg === null ? null : String(c.oldTareKg),
+      newTareKg: c.newTareKg === null ? null : String(c.newTareKg),
+      oldValidUntil: c.oldValidUntil,
+      newValidUntil: c.newValidUntil,
+      remark: c.remark,
+    })),
   };
 }
 
@@ -152,6 +186,23 @@ export function handleTareArchive(r: ReturnType<typeof endpoints>, { db, tz }: C
           label,
         });
       }
+      const same =
+        prev && String(prev.tareKg) === String(b.tareKg) && (prev.validUntil ?? null) === (b.validUntil ?? null);
+      if (!same) {
+        await tx.insert(vehicleTareChange).values({
+          tenantId: user.tenantId,
+          carId: b.carId,
+          kind: b.kind,
+          label,
+          action: 'set',
+          oldTareKg: prev ? String(prev.tareKg) : null,
+          newTareKg: b.tareKg,
+          oldValidUntil: prev?.validUntil ?? null,
+          newValidUntil: b.validUntil ?? null,
+          remark: b.remark,
+          changeUser: user.userId,
+        });
+      }
       await writeOperationLog(tx, req, '设置皮重档案', {
         [`${b.kind}${label ? `:${label}` : ''}`]: [prev ? String(prev.tareKg) : null, b.tareKg],
         validUntil: [prev?.validUntil ?? null, b.validUntil ?? null],
@@ -168,6 +219,18 @@ export function handleTareArchive(r: ReturnType<typeof endpoints>, { db, tz }: C
         .where(and(eq(vehicleTare.id, b.id), tenantOf(user, vehicleTare)))
         .returning();
       if (!t) throw badRequest('皮重不存在');
+      await tx.insert(vehicleTareChange).values({
+        tenantId: user.tenantId,
+        carId: t.carId,
+        kind: t.kind,
+        label: t.label,
+        action: 'remove',
+        oldTareKg: String(t.tareKg),
+        newTareKg: null,
+        oldValidUntil: t.validUntil,
+        newValidUntil: null,
+        changeUser: user.userId,
+      });
       await writeOperationLog(tx, req, '删除皮重档案', { [t.kind]: [String(t.tareKg), null] });
       return t.carId;
     });

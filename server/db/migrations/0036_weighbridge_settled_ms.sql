@@ -1,0 +1,2 @@
+ALTER TABLE "izs_weighbridge" ADD COLUMN "settled_ms" integer;--> statement-breakpoint
+ALTER TABLE "izs_weighbridge" ADD CONSTRAINT "izs_weighbridge_settled_ms_ck" CHECK ("izs_weighbridge"."settled_ms" is null or ("izs_weighbridge"."settled_ms" >= 200 and "izs_weighbridge"."settled_ms" <= 10000));
