@@ -8,34 +8,32 @@ import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { badRequest } from '../../platform/r.ts';
 
-export async function refuseWhileVouchered(tx: Tx, tenantId: string, recordId: string): Promise<void> {
-  const found = await rows<{ word: string; no: number; period: string; book: string }>(
-    tx,
-    sql`select v.word, v.no, v.period, s.name as book
-          from izs_fin_doc_voucher l
-          join izs_fin_voucher v on v.id = l.voucher_id
-          join izs_fin_account_set s on s.id = l.account_set_id
-         where l.order_id = ${recordId} and l.tenant_id = ${tenantId} and l.purpose = 'money'
-           and v.is_deleted = 0 and v.reversed_by_id is null
-         order by v.period, v.no`,
-  );
-  if (!found.length) return;
-  const list = found.map((v) => `${v.book} ${v.period} ${v.word}-${v.no}`).join('、');
-  throw badRequest(`单据已生成凭证（${list}），请先删除或冲销凭证再作废`);
-}
-
-/** The live vouchers of a money record (the record's side of the link; the voucher's remark names the record). */
-export async function vouchersOf(ex: Executor, tenantId: string, recordId: string) {
-  const found = await rows<{ voucherId: string; word: string; no: number; period: string; book: string }>(
+/** The live vouchers (not deleted, not reversed) linked to a record: a money record's ('money') or a document's ('doc'). */
+async function liveVouchers(ex: Executor, tenantId: string, orderId: string, purpose: 'money' | 'doc') {
+  return rows<{ voucherId: string; word: string; no: number; period: string; book: string }>(
     ex,
     sql`select v.id::text as "voucherId", v.word, v.no, v.period, s.name as book
           from izs_fin_doc_voucher l
           join izs_fin_voucher v on v.id = l.voucher_id
           join izs_fin_account_set s on s.id = l.account_set_id
-         where l.order_id = ${recordId} and l.tenant_id = ${tenantId} and l.purpose = 'money'
+         where l.order_id = ${orderId} and l.tenant_id = ${tenantId} and l.purpose = ${purpose}
            and v.is_deleted = 0 and v.reversed_by_id is null
          order by v.period, v.no`,
   );
+}
+
+const listOf = (found: { word: string; no: number; period: string; book: string }[]) =>
+  found.map((v) => `${v.book} ${v.period} ${v.word}-${v.no}`).join('、');
+
+export async function refuseWhileVouchered(tx: Tx, tenantId: string, recordId: string): Promise<void> {
+  const found = await liveVouchers(tx, tenantId, recordId, 'money');
+  if (!found.length) return;
+  throw badRequest(`单据已生成凭证（${listOf(found)}），请先删除或冲销凭证再作废`);
+}
+
+/** The live vouchers of a money record (the record's side of the link; the voucher's remark names the record). */
+export async function vouchersOf(ex: Executor, tenantId: string, recordId: string) {
+  const found = await liveVouchers(ex, tenantId, recordId, 'money');
   return found.map((v) => ({ voucherId: v.voucherId, book: v.book, period: v.period, voucherNo: `${v.word}-${v.no}` }));
 }
 
@@ -50,20 +48,10 @@ export async function refuseDocsVouchered(
   docs: { id: string; orderNo: string; side: string }[],
 ): Promise<void> {
   for (const d of docs) {
-    const found = await rows<{ word: string; no: number; period: string; book: string }>(
-      tx,
-      sql`select v.word, v.no, v.period, s.name as book
-            from izs_fin_doc_voucher l
-            join izs_fin_voucher v on v.id = l.voucher_id
-            join izs_fin_account_set s on s.id = l.account_set_id
-           where l.order_id = ${d.id} and l.tenant_id = ${tenantId} and l.purpose = 'doc'
-             and v.is_deleted = 0 and v.reversed_by_id is null
-           order by v.period, v.no`,
-    );
+    const found = await liveVouchers(tx, tenantId, d.id, 'doc');
     if (!found.length) continue;
-    const list = found.map((v) => `${v.book} ${v.period} ${v.word}-${v.no}`).join('、');
     throw badRequest(
-      `${d.side === 'ar' ? '应收单' : '应付单'} ${d.orderNo} 已生成凭证（${list}），请先删除或冲销凭证再作废`,
+      `${d.side === 'ar' ? '应收单' : '应付单'} ${d.orderNo} 已生成凭证（${listOf(found)}），请先删除或冲销凭证再作废`,
     );
   }
 }
