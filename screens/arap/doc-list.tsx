@@ -14,6 +14,7 @@ import {
   useArapDocVoidMutation,
 } from '../../core/api/izs-finance-ar.api.ts';
 import type { ArDoc, BalanceRow } from '../../core/contract/izs-finance-ar/arap.contract.ts';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
 import { Field } from '../../features/ui/field.tsx';
@@ -145,31 +146,35 @@ export default function DocList({ path }: ScreenProps) {
   const [create] = useArapDocManualMutation();
   const [review] = useArapDocReviewMutation();
   const [voidDoc] = useArapDocVoidMutation();
-  const base =
-    side === 'ar' ? '/accounting/receivable/receivable-order-detail' : '/accounting/receivable/receivable-order-detail';
+  // one detail route for both sides (the spec has no payable-order-detail): the screen reads the side from the record
+  const base = '/accounting/receivable/receivable-order-detail';
   return (
     <Page title={`${w.doc}`} testId={`doc-list-${side}`}>
       <Aging side={side} />
       <div className="ly-arap-bar" style={{ marginTop: 16 }}>
-        <PartySelect
-          side={side}
-          value={partyId}
-          onChange={(v) => {
-            setPartyId(v);
-            setCurrent(1);
-          }}
-        />
-        <Select
-          style={{ width: 140 }}
-          value={settleState}
-          onChange={(v) => setSettleState(v as typeof settleState)}
-          optionList={[
-            { value: '', label: '全部状态' },
-            { value: 'open', label: '未核销' },
-            { value: 'partial', label: '部分核销' },
-            { value: 'settled', label: '已核销' },
-          ]}
-        />
+        <SearchItem label={w.party}>
+          <PartySelect
+            side={side}
+            value={partyId}
+            onChange={(v) => {
+              setPartyId(v);
+              setCurrent(1);
+            }}
+          />
+        </SearchItem>
+        <SearchItem label="核销状态">
+          <Select
+            style={{ width: 140 }}
+            value={settleState}
+            onChange={(v) => setSettleState(v as typeof settleState)}
+            optionList={[
+              { value: '', label: '全部状态' },
+              { value: 'open', label: '未核销' },
+              { value: 'partial', label: '部分核销' },
+              { value: 'settled', label: '已核销' },
+            ]}
+          />
+        </SearchItem>
         <DateInput label="开始日期" value={beginDate} onChange={setBegin} />
         <span>至</span>
         <DateInput label="结束日期" value={endDate} onChange={setEnd} />

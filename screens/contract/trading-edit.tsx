@@ -91,7 +91,7 @@ export default function TradingEditScreen({ path }: ScreenProps) {
           onChange={setLines}
           error={lineError}
           readOnly={!!locked}
-          footer={<div className="ly-contract-total">合计金额：{formatMoney(total, { thousands: false })} 元</div>}
+          footer={<div className="ly-contract-total">合计金额：{formatMoney(total)} 元</div>}
         />
       </section>
       {!locked && (

@@ -13,6 +13,7 @@ import { pickedDay } from '../../core/format/date.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { formatBytes } from '../../features/crud/export-import.tsx';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 import { kgCell, moneyCell, qtyCell } from '../../features/ui/cells.ts';
 
 /** A picked calendar day as yyyy-MM-dd (core/format/date.ts). */
@@ -65,16 +66,18 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
   return (
     <PageFrame title={def.title} testId={`ledger-${side}`}>
       <Space wrap className="ly-ledger-bar">
-        <DatePicker
-          type="dateRange"
-          value={range}
-          onChange={(v) => {
-            const [a, b] = (v as Date[] | undefined) ?? [];
-            if (a && b) setRange([day(a), day(b)]);
-          }}
-          data-testid="ledger-range"
-        />
-        <div style={{ width: 220 }}>
+        <SearchItem label="业务日期">
+          <DatePicker
+            type="dateRange"
+            value={range}
+            onChange={(v) => {
+              const [a, b] = (v as Date[] | undefined) ?? [];
+              if (a && b) setRange([day(a), day(b)]);
+            }}
+            data-testid="ledger-range"
+          />
+        </SearchItem>
+        <SearchItem label={partyLabel} style={{ width: 300 }}>
           <FieldControl
             spec={{
               field: 'partyId',
@@ -85,7 +88,7 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
             value={partyId}
             onChange={(v) => setPartyId(v ? String(v) : undefined)}
           />
-        </div>
+        </SearchItem>
         <Button icon={<IconDownload />} onClick={exportFile} loading={file.bytes !== null} data-testid="crud-export">
           {file.bytes === null ? '导出' : `导出中 ${formatBytes(file.bytes)}`}
         </Button>

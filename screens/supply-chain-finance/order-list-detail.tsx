@@ -177,7 +177,7 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
       />
       <Modal
         visible={!!op}
-        title={op ? `${op.cert.certNo}（${op.cert.face} 元）` : ''}
+        title={op ? `${op.cert.certNo}（${formatMoney(op.cert.face)} 元）` : ''}
         onCancel={() => setOp(null)}
         onOk={run}
         width={640}
@@ -201,7 +201,7 @@ export default function GoldOrderDetailScreen({ query }: ScreenProps) {
             <Space>
               <Button onClick={() => setParts([...parts, { amount: '' }])}>添加一份</Button>
               <span>
-                合计 {formatMoney(partsSum, { thousands: false })} / {op.cert.face} 元
+                合计 {formatMoney(partsSum)} / {formatMoney(op.cert.face)} 元
               </span>
             </Space>
           </>

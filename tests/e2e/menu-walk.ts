@@ -7,6 +7,11 @@ export const LEAVES = flattenMenu()
   .filter((n) => !n.children?.length && !n.hidden && !n.newWindow && !n.path.includes(':') && !n.isPublic)
   .map((n) => ({ name: n.name, path: n.menuPath ?? n.path }));
 
+/** An amount of ≥ 1,000 written without grouping (283575.00), not part of a number, code or date. */
+export const UNGROUPED = /(?<![\d,.\-/:A-Za-z_#·])-?\d{4,}\.\d{2}(?![\d%])/g;
+/** A date the browser wrote in its own locale (11/28/2026, 2026/11/28) or the native picker's mm/dd/yyyy. */
+export const FOREIGN_DATE = /\b\d{1,2}\/\d{1,2}\/\d{4}\b|\b\d{4}\/\d{1,2}\/\d{1,2}\b|mm\/dd\/yyyy/gi;
+
 /** Client-side navigation (no reload: the walk stays fast), then wait for the page's requests to settle. */
 export async function openClientSide(page: Page, path: string) {
   await page.evaluate((p) => {

@@ -1,60 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from '@playwright/test';
 import { flattenMenu } from '../../core/contract/menu-tree.ts';
 import { startPluginServer } from '../../tools/scale-bridge/plugin.ts';
+import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { apiAs, collectPageErrors, signIn } from './helpers.ts';
+import { UNGROUPED } from './menu-walk.ts';
 
 /**
- * Issue 26, the screens a Chinese accountant expects: one money and date format on every page, the server's 今天,
+ * Issue 26, the screens a Chinese accountant expects (the walk over every page is screens-walk.spec.ts): the server's 今天,
  * labelled dialogs in Chinese, links that open real data and states that say what happened.
  */
 
 const SHOTS = '.tmp/shots';
 test.describe.configure({ timeout: 120_000 }); // a shared 2-core machine: the map and report chunks load slowly
-
-/** An amount of ≥ 1,000 written without grouping (283575.00), not part of a number, code or date. */
-const UNGROUPED = /(?<![\d,.\-/:A-Za-z_#·])-?\d{4,}\.\d{2}(?![\d%])/g;
-/** A date the browser wrote in its own locale (11/28/2026, 2026/11/28) or the native picker's mm/dd/yyyy. */
-const FOREIGN_DATE = /\b\d{1,2}\/\d{1,2}\/\d{4}\b|\b\d{4}\/\d{1,2}\/\d{1,2}\b|mm\/dd\/yyyy/gi;
-
-/** The menu leaves a user opens in the admin (no params, not a new window). */
-const LEAVES = flattenMenu()
-  .filter((n) => !n.children?.length && !n.hidden && !n.newWindow && !n.path.includes(':') && !n.isPublic)
-  .map((n) => ({ name: n.name, path: n.menuPath ?? n.path }));
-
-/** Client-side navigation (no reload: the walk stays fast), then wait for the page's requests to settle. */
-async function open(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect(page.locator('.semi-spin-spinning, .semi-table-placeholder .semi-spin')).toHaveCount(0, {
-    timeout: 15_000,
-  });
-  await page.waitForTimeout(250);
-}
-
-test('no page writes an ungrouped amount ≥ 1,000 or a browser-formatted date (every menu leaf)', async ({ page }) => {
-  test.setTimeout(20 * 60_000);
-  await signIn(page);
-  const found: string[] = [];
-  for (const leaf of LEAVES) {
-    await open(page, leaf.path);
-    const text = await page.locator('#root').innerText();
-    const placeholders = await page.locator('input[type=date]').count();
-    const money = [...new Set(text.match(UNGROUPED) ?? [])];
-    const dates = [...new Set(text.match(FOREIGN_DATE) ?? [])];
-    if (money.length || dates.length || placeholders) {
-      found.push(
-        `${leaf.name} ${leaf.path}: ${[...money, ...dates].slice(0, 5).join(' ')}${placeholders ? ' <input type=date>' : ''}`,
-      );
-    }
-  }
-  expect(found, found.join('\n')).toEqual([]);
-});
 
 test('reports, ledgers and contracts group money (two decimals)', async ({ page }) => {
   await signIn(page);
@@ -136,27 +94,6 @@ test('dates and times: Semi zh_CN pickers, yyyy-MM-dd, relative 定位时间', a
   await page.screenshot({ path: `${SHOTS}/after-vehicle-position.png` });
 });
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's form-name rules over one element: the violations as "rule: target". */
-async function axeNames(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE); // (CDP evaluation: the page's CSP allows no injected <script>)
-  return page.evaluate(async (sel) => {
-    const w = window as unknown as {
-      axe: {
-        run: (el: Element, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const el = document.querySelector(sel);
-    if (!el) return [`${sel} not found`];
-    const r = await w.axe.run(el, {
-      runOnly: { type: 'rule', values: ['label', 'aria-input-field-name', 'select-name', 'button-name'] },
-    });
-    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  }, selector);
-}
-
 /** Every control in the dialog: its role and accessible name (Playwright's ARIA snapshot). */
 async function controlNames(dialog: ReturnType<Page['getByRole']>) {
   const yaml = await dialog.ariaSnapshot();
@@ -190,7 +127,7 @@ test('the 收款 dialog: every control has a visible Chinese label and the same 
   await expect(dialog.getByRole('textbox', { name: '票据号码' })).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: '到期日' })).toBeVisible();
 
-  expect(await axeNames(page, '.semi-modal')).toEqual([]);
+  expect(await axeViolations(page, '.semi-modal')).toEqual([]);
   const names = await controlNames(dialog);
   const english = names.filter((n) => /confirm|cancel|Choose date|selected|close/i.test(n));
   const unnamed = names.filter((n) => !/[\u4e00-\u9fa5]/.test(n) && !/^button$/.test(n));

@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { ACCOUNT_SET_PATHS } from '../../core/contract/izs-financing/account-set.contract.ts';
+import { VOUCHER_PATHS } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { voucherPrintUrl } from '../../screens/finance/print-link.ts';
 import { expect, test } from './fixtures.ts';
 import { apiAs, signIn } from './helpers.ts';
 
 /**
  * Issue 26, paper: in print media the 对账单's table stays on A4 (余额 does not stick out), the contract names both
  * parties in full with its terms and signature blocks, the purchase slip shows 单价 / 金额, the slips stay on
- * their 241 mm paper. Each print is screenshotted in print media (SHOTS_DIR, default .tmp/shots).
+ * their 241 mm paper, and so does the 记账凭证. Each print is screenshotted in print media (SHOTS_DIR, default .tmp/shots).
  */
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 const MM = 96 / 25.4;
@@ -131,4 +134,37 @@ test('the purchase weighing slip shows 单价 and 金额 and fits its 241 mm pap
   const offInStock = await overflow(page, '[data-testid=stock-print]', 241);
   await printMedia(page, 'in-stock');
   expect(offInStock).toEqual([]);
+});
+
+test('the printed 记账凭证 fits its 241 mm voucher paper: accounts, both money columns, the totals and 大写', async ({
+  page,
+}) => {
+  await signIn(page);
+  const cookies = await page.context().cookies();
+  const token = cookies.find((c) => c.name === 'loopyard-access-token')?.value ?? '';
+  const auth = { 'Blade-Auth': `bearer ${token}`, Authorization: `Basic ${btoa('saber:saber_secret')}` };
+  const books = (await (await page.request.get(ACCOUNT_SET_PATHS.list, { headers: auth })).json()) as {
+    data: { id: string }[];
+  };
+  const book = books.data[0].id;
+  const vouchers = (await (
+    await page.request.get(`${VOUCHER_PATHS.page}?current=1&size=50`, {
+      headers: { ...auth, 'Current-Account-Set-Id': book },
+    })
+  ).json()) as { data: { records: { id: string }[] } };
+  const v = vouchers.data.records[0];
+  expect(v, 'a voucher in the demo book').toBeTruthy();
+  await page.goto(voucherPrintUrl(v.id, book));
+  const sheet = page.getByTestId('voucher-sheet').first();
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByTestId('pv-capital')).toContainText(/人民币.+[元圆]/);
+  await expect(sheet.getByTestId('pv-debit-total')).toHaveText(/\d\.\d{2}$/);
+  await expect(sheet.getByTestId('pv-debit-total')).toHaveText(
+    (await sheet.getByTestId('pv-credit-total').innerText()).trim(),
+  );
+  const offVoucher = await overflow(page, '[data-testid=voucher-print]', 241);
+  await printMedia(page, 'voucher');
+  expect(offVoucher).toEqual([]);
+  const pdf = await page.pdf({ width: '241mm', height: '140mm', preferCSSPageSize: true });
+  expect(pdf.byteLength).toBeGreaterThan(1000);
 });
