@@ -1,9 +1,9 @@
 /**
  * `npm test`: every test, in stages, independent stages side by side (issue 23, "the loop").
  *
- *   1. lint ‖ typecheck
+ *   1. lint ‖ typecheck ‖ build
  *   2. unit + API tests on PGlite (Vitest, a worker per core)
- *   3. build, then the browser tests (Playwright) ‖ the API tests on PostgreSQL (one Vitest worker: the browser
+ *   3. the browser tests (Playwright) ‖ the API tests on PostgreSQL (one Vitest worker: the browser
  *      tests keep the other core) — the PostgreSQL pass mostly waits on its database server, the browser tests on
  *      the browser, so side by side they take little more than the longer of the two
  *   4. the scale-out suite, then Lighthouse
@@ -62,9 +62,8 @@ async function stage(...runs: Promise<Outcome>[]) {
   if (results.some((r) => r.code !== 0)) finish();
 }
 
-await stage(run('lint', 'lint', [], true), run('typecheck', 'typecheck', [], true));
+await stage(run('lint', 'lint', [], true), run('typecheck', 'typecheck', [], true), run('build', 'build', [], true));
 await stage(run('unit + API (PGlite)', 'test:unit'));
-await stage(run('build', 'build'));
 await stage(
   run('browser (Playwright)', 'test:e2e'),
   run('API (PostgreSQL)', 'test:api:pg', ['--maxWorkers=1', '--reporter=dot'], true),

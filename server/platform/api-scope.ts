@@ -20,7 +20,8 @@ interface Rule {
 
 const TTL_MS = 1000;
 const MAX_ENTRIES = 500;
-const cache = new Map<string, { at: number; rules: Rule[] }>();
+/** Per database (two apps in one process — the tests, the scale-out suite — never share rules), per tenant and roles. */
+let caches = new WeakMap<Db, Map<string, { at: number; rules: Rule[] }>>();
 const patterns = new Map<string, RegExp>();
 
 const compile = (p: string): RegExp => {
@@ -35,12 +36,17 @@ const compile = (p: string): RegExp => {
 
 /** Forget cached rules (called after scope or grant writes in this process). */
 export function invalidateApiScopeCache(): void {
-  cache.clear();
+  caches = new WeakMap();
 }
 
 async function loadRules(db: Db, user: AuthUser): Promise<Rule[]> {
   const roleIds = user.roleIds.filter((r) => /^[1-9]\d{0,18}$/.test(r)).sort();
   const key = `${user.tenantId}|${roleIds.join(',')}`;
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
   const hit = cache.get(key);
   const now = Date.now();
   if (hit && now - hit.at < TTL_MS) return hit.rules;
