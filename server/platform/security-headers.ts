@@ -16,7 +16,7 @@
  * No upgrade-insecure-requests and no HSTS: the product is served over plain http on yards' LANs; the TLS proxy in
  * front of an https deployment sets HSTS itself.
  */
-import { contentSecurityPolicy as contentSecurityPolicyMiddleware } from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -87,7 +87,7 @@ export function securityHeaders(config: Pick<Config, 'brokerUrl' | 'scalePluginU
       headers[k.toLowerCase()] = v;
     },
   };
-  contentSecurityPolicyMiddleware(contentSecurityPolicy(config))({} as never, res as never, (e?: unknown) => {
+  fastifyHelmet.contentSecurityPolicy(contentSecurityPolicy(config))({} as never, res as never, (e?: unknown) => {
     if (e) throw e;
   });
   return {
