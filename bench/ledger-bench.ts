@@ -336,6 +336,11 @@ async function main() {
       `  numbering of ${YEAR}-12: ${nos.n} vouchers, last no ${nos.max} — ${nos.n === nos.max ? 'gapless OK' : 'GAPS'}`,
     );
     // the floor: the same rows (a voucher and its 5 lines) inserted by plain SQL in one transaction, sequentially
+    // (the book's department and word, the admin as author: the foreign keys of issue 22 hold them to real rows)
+    const [{ id: adminId }] = await rows<{ id: string }>(
+      db,
+      sql`select id::text from blade_user where tenant_id = '000000' and account = 'admin' and is_deleted = 0`,
+    );
     const raw: number[] = [];
     for (let i = 0; i < SAVES; i++) {
       const s = performance.now();
@@ -344,8 +349,9 @@ async function main() {
           tx,
           sql`insert into izs_fin_voucher (tenant_id, dept_id, account_set_id, period, word, no, voucher_date, attachments,
                                            state, kind, debit_total, credit_total, summary, create_user, update_user)
-              values ('000000', 0, ${bookId}, '2026-01', 'raw', ${i + 1}, '2026-01-05', 1, 'saved', 'manual', 100, 100,
-                      'raw', 0, 0)
+              select '000000', b.dept_id, b.id, '2026-01', ${word.word}, ${i + 1}, '2026-01-05', 1, 'saved', 'manual',
+                     100, 100, 'raw', ${adminId}, ${adminId}
+                from izs_fin_account_set b where b.id = ${bookId}
               returning id::text`,
         );
         await tx.execute(sql`

@@ -272,6 +272,11 @@ describe('red reversal, quantities, auxiliary items', () => {
     await refused(admin(`${FIN}/voucher/save`, { body: body({ abc: item.id }) }), 400, '未设置辅助核算');
     const v = await okPost(admin, `${FIN}/voucher/save`, body({ [customer]: item.id }));
     expect(v.lines[0]).toMatchObject({ accountName: '应收账款-货款', auxNames: ['客户：华东钢厂'] });
+    // the save answers from the rows it wrote (issue 25): exactly what reading the voucher back answers
+    expect(v).toEqual(await okGet(admin, `${FIN}/voucher/detail`, { id: v.id }));
+    const edited = await okPost(admin, `${FIN}/voucher/update`, { ...body({ [customer]: item.id }), id: v.id });
+    expect(edited).toEqual(await okGet(admin, `${FIN}/voucher/detail`, { id: v.id }));
+    expect(edited.no).toBe(v.no);
   });
 });
 

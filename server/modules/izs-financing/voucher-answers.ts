@@ -7,8 +7,43 @@ import type { Db, Executor } from '../../db/client.ts';
 import { user as userTable, voucher, voucherLine } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { type Book, byId, fullNameOf, loadBookChart, loadDimensions, loadItems } from './book.ts';
+import {
+  type Book,
+  type BookChart,
+  byId,
+  type DimensionInfo,
+  fullNameOf,
+  type ItemInfo,
+  loadBookChart,
+  loadDimensions,
+  loadItems,
+} from './book.ts';
 import type { VoucherRow } from './voucher-save.ts';
+
+/** What the answer of vouchers is built from (voucherEntities loads it; a save has it at hand — issue 25). */
+export interface VoucherParts {
+  lines: LineRow[];
+  bc: BookChart;
+  dims: Map<string, DimensionInfo>;
+  items: Map<string, ItemInfo>;
+  names: Map<string, string>;
+}
+type LineRow = typeof voucherLine.$inferSelect;
+
+/** The user ids a voucher names (author, reviewer, poster). */
+export const namedUsers = (list: VoucherRow[]) => [
+  ...new Set(list.flatMap((v) => [v.createUser, v.reviewer, v.poster]).filter((x): x is string => !!x)),
+];
+
+/** Real names of users, by id. */
+export async function userNames(ex: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const found = await ex
+    .select({ id: userTable.id, n: userTable.realName })
+    .from(userTable)
+    .where(inArray(userTable.id, ids));
+  return new Map(found.map((u) => [u.id, u.n]));
+}
 
 /** Voucher rows with their lines, user names and labels, as the API answers them. */
 export async function voucherEntities(ex: Executor, book: Book, list: VoucherRow[], tz: string): Promise<Voucher[]> {
@@ -21,21 +56,15 @@ export async function voucherEntities(ex: Executor, book: Book, list: VoucherRow
     .orderBy(asc(voucherLine.voucherId), asc(voucherLine.lineNo));
   const bc = await loadBookChart(ex, book);
   const dims = await loadDimensions(ex, book.id);
-  const userIds = [
-    ...new Set(list.flatMap((v) => [v.createUser, v.reviewer, v.poster]).filter((x): x is string => !!x)),
-  ];
-  const names = new Map(
-    userIds.length
-      ? (
-          await ex
-            .select({ id: userTable.id, n: userTable.realName })
-            .from(userTable)
-            .where(inArray(userTable.id, userIds))
-        ).map((u) => [u.id, u.n])
-      : [],
-  );
+  const names = await userNames(ex, namedUsers(list));
   const itemIds = lines.flatMap((l) => Object.values(l.aux ?? {}));
   const items = await loadItems(ex, book.id, itemIds);
+  return buildVoucherEntities(list, { lines, bc, dims, items, names }, tz);
+}
+
+/** The answer of vouchers from their rows and parts (no database). */
+export function buildVoucherEntities(list: VoucherRow[], parts: VoucherParts, tz: string): Voucher[] {
+  const { lines, bc, dims, items, names } = parts;
   const auxNames = (aux: Record<string, string> | null) =>
     Object.entries(aux ?? {})
       .sort(([a], [b]) => byId(a, b))

@@ -14,7 +14,7 @@ import { badRequest, page } from '../../platform/r.ts';
 import { bookOf, need } from './book.ts';
 
 import { voucherAnswer, voucherEntities } from './voucher-answers.ts';
-import { lockBook, saveVoucherTx, type VoucherFormValues } from './voucher-save.ts';
+import { lockBook, saveVoucherAnswerTx, type VoucherFormValues } from './voucher-save.ts';
 
 export function registerVoucherRoutes(app: FastifyInstance, ctx: CrudContext): void {
   const { db, tz } = ctx;
@@ -28,8 +28,7 @@ export function registerVoucherRoutes(app: FastifyInstance, ctx: CrudContext): v
     const isUpdate = update === 'auto' ? hasId : update;
     await need(db, c.user, FIN_PERMISSIONS.voucherEntry, isUpdate ? 'edit' : 'add');
     if (isUpdate && !hasId) throw badRequest('缺少必要的请求参数: id');
-    const saved = await db.transaction((tx) => saveVoucherTx(tx, c, form, isUpdate ? { id: String(id) } : {}));
-    return voucherAnswer(db, c.book, saved, tz);
+    return db.transaction((tx) => saveVoucherAnswerTx(tx, c, form, isUpdate ? { id: String(id) } : {}, tz));
   };
   r.handle(VOUCHERS.save, ({ req, body }) => save(req, body, false));
   r.handle(VOUCHERS.update, ({ req, body }) => save(req, body, true));

@@ -13,7 +13,7 @@ import {
   type VoucherStatus,
   validateVoucher,
 } from '../../../core/accounting/index.ts';
-import type { voucherForm } from '../../../core/contract/izs-financing/voucher.contract.ts';
+import type { Voucher, voucherForm } from '../../../core/contract/izs-financing/voucher.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows, type Tx } from '../../db/client.ts';
 import { accountSet, voucher, voucherCounter, voucherLine } from '../../db/schema/index.ts';
@@ -30,6 +30,7 @@ import {
   loadDimensions,
   loadItems,
 } from './book.ts';
+import { buildVoucherEntities, namedUsers, userNames } from './voucher-answers.ts';
 import { loadWords } from './voucher-words.ts';
 
 export type VoucherRow = typeof voucher.$inferSelect;
@@ -107,6 +108,28 @@ export async function saveVoucherTx(
   form: VoucherFormValues,
   opts: SaveOptions = {},
 ): Promise<string> {
+  return (await writeVoucher(tx, c, form, opts)).row.id;
+}
+
+/**
+ * saveVoucherTx answering the voucher as the API shows it, built from the rows just written and the chart,
+ * dimensions and items the checks loaded: reading them all back after the commit was six more round trips, a
+ * third of a save (issue 25).
+ */
+export async function saveVoucherAnswerTx(
+  tx: Tx,
+  c: BookCtx,
+  form: VoucherFormValues,
+  opts: SaveOptions,
+  tz: string,
+): Promise<Voucher> {
+  const w = await writeVoucher(tx, c, form, opts);
+  const names = await userNames(tx, namedUsers([w.row]));
+  const lines = [...w.lines].sort((a, b) => a.lineNo - b.lineNo);
+  return buildVoucherEntities([w.row], { lines, bc: w.bc, dims: w.dims, items: w.items, names }, tz)[0];
+}
+
+async function writeVoucher(tx: Tx, c: BookCtx, form: VoucherFormValues, opts: SaveOptions) {
   const { book, user } = c;
   const period = periodOf(form.voucherDate);
   const state = await lockOpenPeriod(tx, book.id, period);
@@ -192,13 +215,12 @@ export async function saveVoucherTx(
     updateUser: user.userId,
     updateTime: new Date(),
   };
-  let id: string;
+  let row: VoucherRow;
   if (prev) {
-    await tx.update(voucher).set(header).where(eq(voucher.id, prev.id));
+    [row] = await tx.update(voucher).set(header).where(eq(voucher.id, prev.id)).returning();
     await tx.delete(voucherLine).where(eq(voucherLine.voucherId, prev.id));
-    id = prev.id;
   } else {
-    const [v] = await tx
+    [row] = await tx
       .insert(voucher)
       .values({
         ...header,
@@ -211,31 +233,34 @@ export async function saveVoucherTx(
         createUser: user.userId,
         createDept: effectiveDept(user),
       })
-      .returning({ id: voucher.id });
-    id = v.id;
+      .returning();
   }
-  await tx.insert(voucherLine).values(
-    form.lines.map((l, i) => {
-      const aux = l.aux ? Object.fromEntries(Object.entries(l.aux).filter(([, v]) => v)) : {};
-      return {
-        tenantId: user.tenantId,
-        accountSetId: book.id,
-        voucherId: id,
-        lineNo: i + 1,
-        period,
-        summary: l.summary,
-        accountCode: l.accountCode,
-        aux: Object.keys(aux).length ? aux : null,
-        auxKey: auxKeyOf(aux),
-        debit: moneyFixed(dec(l.debit)),
-        credit: moneyFixed(dec(l.credit)),
-        quantity: l.quantity ?? null,
-        unitPrice: l.unitPrice ?? null,
-        carryForward: carryForward ? 1 : 0,
-        posted: 0,
-      };
-    }),
-  );
+  const id = row.id;
+  const lines = await tx
+    .insert(voucherLine)
+    .values(
+      form.lines.map((l, i) => {
+        const aux = l.aux ? Object.fromEntries(Object.entries(l.aux).filter(([, v]) => v)) : {};
+        return {
+          tenantId: user.tenantId,
+          accountSetId: book.id,
+          voucherId: id,
+          lineNo: i + 1,
+          period,
+          summary: l.summary,
+          accountCode: l.accountCode,
+          aux: Object.keys(aux).length ? aux : null,
+          auxKey: auxKeyOf(aux),
+          debit: moneyFixed(dec(l.debit)),
+          credit: moneyFixed(dec(l.credit)),
+          quantity: l.quantity ?? null,
+          unitPrice: l.unitPrice ?? null,
+          carryForward: carryForward ? 1 : 0,
+          posted: 0,
+        };
+      }),
+    )
+    .returning();
   const label = formatVoucherNo(form.word, no);
   await writeOperationLog(
     tx,
@@ -249,5 +274,5 @@ export async function saveVoucherTx(
         }
       : { voucherNo: [null, label], debitTotal: [null, debitTotal] },
   );
-  return id;
+  return { row, lines, bc, dims, items };
 }

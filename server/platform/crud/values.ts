@@ -37,8 +37,21 @@ export function columnInfo(def: ResourceDef, table: AnyPgTable): ColumnInfo {
   return { columns, bySnake, decimals, dates };
 }
 
+/** A plain decimal as PostgreSQL writes a numeric: no leading zeros, optional fraction (−0.x left to Decimal). */
+const PLAIN = /^(?:-?[1-9]\d*|0)(?:\.(\d+))?$/;
+
 export function fixed(v: unknown, places: number): string {
   if (v === null || v === undefined || v === '') return '';
+  // a numeric column arrives as such a string, mostly with its scale already: the same string Decimal would give,
+  // without building one per value (a list answers rows × numeric columns of them — issue 25)
+  if (typeof v === 'string') {
+    const m = PLAIN.exec(v);
+    if (m) {
+      const frac = m[1]?.length ?? 0;
+      if (frac === places) return v;
+      if (frac < places) return `${frac === 0 ? `${v}.` : v}${'0'.repeat(places - frac)}`;
+    }
+  }
   try {
     return new Decimal(String(v)).toFixed(places, Decimal.ROUND_HALF_UP);
   } catch {

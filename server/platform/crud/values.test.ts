@@ -1,0 +1,51 @@
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { fixed } from './values.ts';
+
+const slow = (v: unknown, places: number) => new Decimal(String(v)).toFixed(places, Decimal.ROUND_HALF_UP);
+
+describe('fixed', () => {
+  it('answers what Decimal answers, for numerics as PostgreSQL writes them and for anything else', () => {
+    const values = [
+      '0',
+      '-0',
+      '0.00',
+      '-0.00',
+      '5',
+      '-5',
+      '12.5',
+      '12.50',
+      '12.505',
+      '-12.505',
+      '1000.00',
+      '0.1',
+      '123456789012345678.12',
+      '99.995',
+      '-99.995',
+      '007',
+      '1e3',
+      '+4',
+      '.5',
+      3,
+      2.675,
+      -0.5,
+      10n,
+    ];
+    for (const v of values) {
+      for (const places of [0, 1, 2, 3, 4]) expect(fixed(v, places), `${String(v)} to ${places}`).toBe(slow(v, places));
+    }
+    for (let i = 0; i < 2000; i++) {
+      const n = ((i * 7919) % 2000003) - 1000000;
+      const v = `${n < 0 ? '-' : ''}${Math.floor(Math.abs(n) / 100)}.${String(Math.abs(n) % 100)
+        .padStart(2, '0')
+        .slice(0, 1 + (i % 2))}`;
+      for (const places of [0, 1, 2, 4]) expect(fixed(v, places), `${v} to ${places}`).toBe(slow(v, places));
+    }
+  });
+
+  it('keeps empty values empty and text that is not a number as it is', () => {
+    expect(fixed(null, 2)).toBe('');
+    expect(fixed('', 2)).toBe('');
+    expect(fixed('abc', 2)).toBe('abc');
+  });
+});
