@@ -41,6 +41,20 @@ const liveCount = async (prefix: string) =>
     )[0].n,
   );
 
+/**
+ * The rows of staging table `t`, or undefined when it is gone between the look-up and the count (on PostgreSQL the
+ * import runs on its own connections and may publish and drop it in between: 42P01).
+ */
+async function stagedRows(t: string): Promise<number | undefined> {
+  try {
+    return Number((await sqlRows(c, sql`select count(*) as n from ${sql.identifier(t)}`))[0]?.n ?? 0);
+  } catch (e) {
+    const err = e as { code?: string; cause?: { code?: string } };
+    if ((err.code ?? err.cause?.code) === '42P01') return undefined;
+    throw e;
+  }
+}
+
 /** Polls the database while `upload` runs; `onStaged` is called once the staging table holds some rows. */
 async function watch(prefix: string, onStaged?: () => Promise<void>) {
   const importing = upload(c, '/api/izs-base/material/import', sheet(prefix));
@@ -54,11 +68,14 @@ async function watch(prefix: string, onStaged?: () => Promise<void>) {
   while (!done) {
     const [t] = await stagingTables();
     answered++;
-    if (t) {
-      const staged = Number((await sqlRows(c, sql`select count(*) as n from ${sql.identifier(t)}`))[0]?.n ?? 0);
+    // the table first, then the staged rows: publication starts only once all rows are staged, so a live count
+    // read before a staged count below ROWS was read before publication, whatever runs on other connections
+    const live = t ? await liveCount(prefix) : 0;
+    const staged = t ? await stagedRows(t) : undefined;
+    if (t && staged !== undefined) {
       if (staged > 0 && !stagedSeen && onStaged) await onStaged();
       stagedSeen = Math.max(stagedSeen, staged);
-      if (staged < ROWS) visibleWhileStaged = Math.max(visibleWhileStaged, await liveCount(prefix));
+      if (staged < ROWS) visibleWhileStaged = Math.max(visibleWhileStaged, live);
     }
     await new Promise((r) => setTimeout(r, 5));
   }

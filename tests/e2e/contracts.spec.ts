@@ -51,7 +51,7 @@ test('trading contract: create, approve, sign → a weighing executes part of it
   await pickIn(page, '[data-testid=line-0] [data-field=materialId]', '重废钢');
   await page.locator('[data-testid=line-0] [data-field=qty] input').fill('50');
   await page.locator('[data-testid=line-0] [data-field=unitPrice] input').fill('2850');
-  await expect(page.getByText('合计金额：142500.00 元')).toBeVisible();
+  await expect(page.getByText('合计金额：142,500.00 元')).toBeVisible();
 
   // the editor tab asks before closing; 取消 keeps it
   const tab = page.getByTestId('tag-/contract/trading/edit/0');

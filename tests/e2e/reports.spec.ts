@@ -41,7 +41,8 @@ for (const size of [
           `/api/izs-report/${kind}?${q}&groupBy=material`,
         );
         const table = page.getByTestId('report-table');
-        const totalRow = table.locator('tr', { hasText: '合计' });
+        // the 合计 row (the header's 价税合计 says 合计 too)
+        const totalRow = table.locator('tr[data-row-key="__total"]');
         // grouped, two decimals (issue 26)
         await expect(totalRow).toContainText(formatMoney(r.total.amount));
         await expect(totalRow).toContainText(formatKg(r.total.qtyKg));

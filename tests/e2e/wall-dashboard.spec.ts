@@ -71,7 +71,7 @@ test('dashboard: a completed weighing and a reviewed purchase move their figures
     groupBy: 'material',
   });
   expect(st.total.amount).toBe(after.purchase.today);
-  await expect(page.getByTestId('report-table').locator('tr', { hasText: '合计' })).toContainText(
+  await expect(page.getByTestId('report-table').locator('tr[data-row-key="__total"]')).toContainText(
     formatMoney(st.total.amount),
   );
 });
