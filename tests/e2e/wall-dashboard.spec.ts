@@ -57,7 +57,14 @@ test('dashboard: a completed weighing and a reviewed purchase move their figures
   await page.getByRole('button', { name: '刷新数据' }).click();
   await expect(value(page, 'weigh-count')).toHaveText(String(summary.today.weighCount + 1));
   const after = await ok<{ purchase: { today: string } }>('/api/izs-visual/dashboard');
-  expect(new Decimal(after.purchase.today).minus(biz.purchase.today).toFixed(2)).toBe('2350.00');
+  // 今日采购额 counts the document's stored 价税合计 (issue 21's one amount basis): 1 t × 2,350.00 plus its tax
+  const stored = (
+    await ok<{ lines: { grossAmount: string; netAmount: string }[] }>('/api/izs-stock/in-stock/detail', undefined, {
+      id: doc.id,
+    })
+  ).lines[0];
+  expect(stored.netAmount).toBe('2350.00');
+  expect(new Decimal(after.purchase.today).minus(biz.purchase.today).toFixed(2)).toBe(stored.grossAmount);
   await page.reload();
   await expect(page.getByTestId('dashboard-value-purchase-today')).toHaveText(grouped(after.purchase.today));
   await expect(page.getByTestId('dashboard-card-business-trend').locator('canvas')).toHaveCount(1);
