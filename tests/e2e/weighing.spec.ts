@@ -21,8 +21,16 @@ test.afterAll(async () => {
   await plugin?.close();
 });
 
-const weigh = (value: string, stable: boolean) =>
-  plugin.publishWeight({ value, unit: 'kg', stable, scale: 'DB01', time: Date.now() });
+/**
+ * The bridge reads `value`; a stable one as a real indicator reports it: the weight first, "stable" once it has held
+ * over a second (the server refuses a 'stable' the last second of readings contradicts — core/weighing/anti-cheat.ts).
+ */
+async function weigh(value: string, stable: boolean) {
+  plugin.publishWeight({ value, unit: 'kg', stable: false, scale: 'DB01', time: Date.now() });
+  if (!stable) return;
+  await new Promise((r) => setTimeout(r, 1100));
+  plugin.publishWeight({ value, unit: 'kg', stable: true, scale: 'DB01', time: Date.now() });
+}
 const plate = (carNumber: string) => plugin.publishCar({ carNumber, color: '黄', scale: 'DB01', time: Date.now() });
 
 /** The workstation talks to the test's plugin link (the per-PC setting 地磅插件地址). */
@@ -94,10 +102,10 @@ test('the yard’s day: stable gross with the camera plate, tare, complete, memo
   // a loaded truck drives on: moving → no capture; stable + plate from the camera
   const stamp = Date.now().toString(36).slice(-4).toUpperCase();
   const car = `苏E${stamp}9`.slice(0, 7);
-  weigh('35180', false);
+  await weigh('35180', false);
   await expect(page.getByTestId('weight-digits')).toHaveText('35180');
   await expect(page.getByTestId('ws-first-pass')).toBeDisabled();
-  weigh('35260', true);
+  await weigh('35260', true);
   plate(car);
   await expect(page.getByTestId('weight-stable')).toHaveText('稳定');
   await expect(page.getByTestId('ws-plate')).toHaveValue(car);
@@ -114,9 +122,9 @@ test('the yard’s day: stable gross with the camera plate, tare, complete, memo
   await expect(page.getByTestId('ws-stage')).toHaveText('新车辆 · 待一次过磅');
 
   // unloaded, the truck comes back empty: the camera's plate loads its open record
-  weigh('0', true);
+  await weigh('0', true);
   await expect(page.getByTestId('weight-digits')).toHaveText('0');
-  weigh('12300', true);
+  await weigh('12300', true);
   plate(car);
   await expect(page.getByTestId('ws-stage')).toHaveText('已一次过磅 · 待二次过磅');
   await expect(page.getByTestId('ws-order-no')).toHaveText(/^GB\d{12}$/);
@@ -198,7 +206,7 @@ test('a clerk without the manual permission has no manual entry; a lost plugin l
   await expect(page.getByTestId('weighing-station').locator('.ly-weight[data-status=enabled]')).toBeVisible();
   await expect(page.getByTestId('manual-entry')).toHaveCount(0);
   await expect(page.getByTestId('manual-toggle')).toHaveCount(0);
-  weigh('21480', false);
+  await weigh('21480', false);
   await expect(page.getByTestId('ws-first-pass')).toBeDisabled();
 
   // the bridge goes away: the screen says so; back again, 重新连接 reconnects
@@ -208,7 +216,7 @@ test('a clerk without the manual permission has no manual entry; a lost plugin l
   plugin = await startPluginServer({ host: '127.0.0.1', port: pluginPort, scale: 'DB01' });
   await page.getByTestId('ws-link-down').getByRole('button', { name: '重新连接' }).click();
   await expect(page.getByTestId('ws-link-down')).toHaveCount(0);
-  weigh('21480', true);
+  await weigh('21480', true);
   await expect(page.getByTestId('weight-stable')).toHaveText('稳定');
   expect(errors).toEqual([]);
 });
@@ -226,8 +234,8 @@ test('简易过磅: the plate decides the pass — an empty truck in, loaded out
 
   // the deck is empty before the truck drives on (the link may still report the last test's truck: a steady weight
   // jumping straight to another is the remote-control step the anti-cheat rules flag, issue 24)
-  weigh('0', true);
-  weigh('14000', true);
+  await weigh('0', true);
+  await weigh('14000', true);
   plate(car);
   await expect(page.getByTestId('ws-plate')).toHaveValue(car);
   await page.getByTestId('ws-order-type').getByText('销售').click();
@@ -238,8 +246,8 @@ test('简易过磅: the plate decides the pass — an empty truck in, loaded out
   await page.keyboard.press('F2');
   await expect(page.getByText(new RegExp(`一次过磅完成：${car} 14,000 kg`))).toBeVisible();
 
-  weigh('0', true);
-  weigh('39000', true);
+  await weigh('0', true);
+  await weigh('39000', true);
   plate(car);
   await expect(page.getByTestId('weight-digits')).toHaveText('39000');
   await expect(ease).toHaveAttribute('data-stage', 'second');
@@ -271,14 +279,15 @@ test('分拣过磅: outputs weighed in a container, loss shown, the disassembly 
   await expect(page.getByTestId('sort-make')).toBeDisabled(); // no output yet
 
   await sel('sort-output', '重废钢');
-  weigh('6440', false);
+  await weigh('6440', false);
   await expect(page.getByTestId('sort-weigh')).toBeDisabled(); // moving
-  weigh('6440', true);
+  await weigh('6440', true);
   await expect(page.getByTestId('sort-weigh')).toBeEnabled();
   await page.keyboard.press('F2');
   await sel('sort-output', '中型废钢');
-  weigh('3690', true);
+  await weigh('3690', true);
   await expect(page.getByTestId('weight-digits')).toHaveText('3690');
+  await expect(page.getByTestId('sort-weigh')).toBeEnabled(); // stable
   await page.keyboard.press('F2');
   const summary = page.getByTestId('sort-summary');
   await expect(summary).toContainText('9,650'); // 6200 + 3450 (container tare taken off)
