@@ -65,7 +65,7 @@ export function LedgerPage({ side }: { side: 'purchase' | 'sale' }) {
   };
   return (
     <PageFrame title={def.title} testId={`ledger-${side}`}>
-      <Space wrap className="ly-ledger-bar">
+      <Space wrap align="end" className="ly-ledger-bar">
         <SearchItem label="业务日期">
           <DatePicker
             type="dateRange"
