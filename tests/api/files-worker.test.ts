@@ -145,6 +145,7 @@ describe('Excel import in a worker', () => {
     let done = false;
     let answeredDuring = 0;
     let slowest = 0;
+    const began = performance.now();
     const importing = upload(c, '/api/izs-base/material/import', file).finally(() => {
       done = true;
     });
@@ -159,11 +160,17 @@ describe('Excel import in a worker', () => {
       await new Promise((res) => setTimeout(res, 25));
     }
     const r = await importing;
+    const took = performance.now() - began;
     expect(r.body.data).toMatchObject({ total: ROWS, imported: ROWS });
-    console.log(`5,000-row import: ${answeredDuring} GETs answered meanwhile, slowest ${Math.round(slowest)} ms`);
+    console.log(
+      `5,000-row import in ${Math.round(took)} ms: ${answeredDuring} GETs answered meanwhile, slowest ${Math.round(slowest)} ms`,
+    );
     expect(answeredDuring).toBeGreaterThan(3);
-    // loose: on a shared 2-core machine; before the worker one GET waited for the whole read (seconds)
-    expect(slowest).toBeLessThan(1500);
+    // Before the worker one GET waited for the whole read, most of the import. Held against the import's own time,
+    // not a fixed figure: on CI's 2 cores beside the other worker a quiet 61 ms wait became 3.3 s (an import of
+    // ~15 s) and a fixed 1,500 ms bound failed the run; the publish copy (one short transaction, import-stage.ts)
+    // is the one wait left by design.
+    expect(slowest).toBeLessThan(Math.max(1500, took / 3));
   }, 180_000);
 });
 
