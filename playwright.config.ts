@@ -10,9 +10,8 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_CAPTCHA_PORT = E2E_PORT + 1;
 /**
- * E2E_WORKERS: how many specs run side by side, each with its own server. 1 by default: `npm test` runs the
- * PostgreSQL pass beside this suite on a 2-core machine, and with two workers its latency checks failed (measured);
- * on a machine with spare cores E2E_WORKERS=2 halves the suite.
+ * E2E_WORKERS: how many specs run side by side, each with its own server. 1 by default (an engineer running a spec
+ * beside other work); `npm test` runs this suite alone on the machine with E2E_WORKERS=2 (tests/run-all.ts).
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
