@@ -40,6 +40,7 @@ import { dbRateLimitStore } from './platform/rate-limit-store.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { isHtmlNavigation, registerStatic, sendEntry } from './platform/static.ts';
 import './platform/validate.ts';
+import type { AppContext } from './platform/context.ts';
 
 export interface BuildAppOptions {
   database: Database;
@@ -61,20 +62,6 @@ declare module 'fastify' {
     /** Every route registered on the app (filled by an onRoute hook), in registration order. */
     routeTable: RouteEntry[];
   }
-}
-
-export interface AppContext {
-  database: Database;
-  config: Config;
-  secret: Uint8Array;
-  /** Writes the queued API-log rows (platform/logs.ts); whatever reads blade_log_api calls it first. */
-  flushApiLog: () => Promise<void>;
-  /**
-   * Publishes a server message on a department's weighing channel (the embedded broker's /topic/public of that
-   * tenant + department; set by registerIzsWeighing, absent with an external broker). Issue 24: the lane takeover's
-   * bell.
-   */
-  deptChannel?: (tenantId: string, deptId: string, content: string) => void;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

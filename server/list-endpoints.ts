@@ -4,6 +4,7 @@
  * in-memory database (no seed; start-up hooks may query their tables) so the table is what the server really registers.
  */
 import { ENDPOINT_GROUPS } from '../core/contract/registry.ts';
+// biome-ignore lint/style/noRestrictedImports: a process entry point runs the app
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, runMigrations } from './db/client.ts';

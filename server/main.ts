@@ -4,6 +4,7 @@
  */
 
 import type { FastifyInstance } from 'fastify';
+// biome-ignore lint/style/noRestrictedImports: a process entry point runs the app
 import { buildApp } from './app.ts';
 import { type Config, loadConfig, resolveJwtSecret } from './config.ts';
 import { type Database, DataDirLockedError, openDatabase, runMigrations } from './db/client.ts';

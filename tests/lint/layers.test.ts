@@ -69,6 +69,8 @@ const forbidden: [string, string, string][] = [
   ['server/modules/planted.ts', '../../core/api/api.ts', 'client state'],
   ['server/modules/planted.ts', '../../screens/finance/carry-down.tsx', 'up a layer'],
   ['tools/scale-bridge/planted.ts', '../../server/platform/r.ts', 'tools into the server'],
+  ['server/modules/x/planted.ts', '../../app.ts', 'a module into the app that imports it'],
+  ['server/modules/x/y/planted.ts', '../../../app.ts', 'a module into the app, deeper'],
   ['entries/visual/planted.tsx', '../admin/main.tsx', 'another entry'],
 ];
 const allowed: [string, string][] = [
@@ -80,6 +82,7 @@ const allowed: [string, string][] = [
   ['features/voucher/planted.tsx', '../ui/select.tsx'],
   ['features/voucher/planted.tsx', '../../core/api/api.ts'],
   ['server/modules/planted.ts', '../../core/contract/endpoint.ts'],
+  ['server/modules/x/planted.ts', '../../platform/context.ts'],
   ['tools/scale-bridge/planted.ts', '../../core/stomp/broker.ts'],
   ['entries/admin/planted.tsx', '../../screens/finance/carry-down.tsx'],
 ];

@@ -11,9 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { apiLogResource } from '../../../core/contract/blade-log/api-log.contract.ts';
 import { changesOf } from '../../../core/contract/blade-log/log-fields.ts';
 import { operationLogResource } from '../../../core/contract/blade-log/operation-log.contract.ts';
-import type { AppContext } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { apiLog, operationLog } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { exportRows } from '../../platform/crud/excel.ts';
 import {
   accountFilter,

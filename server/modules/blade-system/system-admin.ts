@@ -4,7 +4,7 @@
  * module scope. Menus, departments and users keep their own files (menu.ts, dept.ts, user-admin.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerAndroidVersionRoutes } from './android-version.ts';
 import { registerClientRoutes } from './client.ts';

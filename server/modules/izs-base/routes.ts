@@ -14,7 +14,6 @@ import { relatedPartyResource } from '../../../core/contract/izs-base/related-pa
 import { salesmanResource } from '../../../core/contract/izs-base/salesman.contract.ts';
 import { warehouseResource } from '../../../core/contract/izs-base/warehouse.contract.ts';
 import { weighbridgeResource } from '../../../core/contract/izs-base/weighbridge.contract.ts';
-import type { AppContext } from '../../app.ts';
 import {
   bank,
   financialExpenses,
@@ -26,6 +25,7 @@ import {
   warehouse,
   weighbridge,
 } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { type Row, registerModule, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest, ok } from '../../platform/r.ts';

@@ -12,8 +12,8 @@ import {
   siteOrderResource,
   supplierContractResource,
 } from '../../../core/contract/izs-contract/projects.contract.ts';
-import type { AppContext } from '../../app.ts';
 import { easyCrudDemo, project, projectSite, siteOrder, supplierContract } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { type CrudContext, registerModule, registerResource } from '../../platform/crud/index.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';

@@ -1,6 +1,6 @@
 /** izs-finance-ar: receivables and payables (issue 11). README.md in this folder. */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerCash } from './cash.ts';
 import { registerDocs } from './docs.ts';

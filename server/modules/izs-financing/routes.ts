@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_SET_BASE } from '../../../core/contract/izs-financing/account-set.contract.ts';
 import { DIMENSION_PATHS } from '../../../core/contract/izs-financing/dimension.contract.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerAccountSets } from './account-sets.ts';
 import { registerAssetVouchers } from './asset-vouchers.ts';

@@ -8,7 +8,7 @@
  * INGEST_REJECT_RETENTION_DAYS (config.ts: days the refused ingest attempts are kept, default 30).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { retentionJob } from '../../platform/logs.ts';
 import { pruneIngestRejects } from './device-guard.ts';

@@ -1,7 +1,7 @@
 /** izs-report: 报表分析 (issue 15). One handler or small group per file. */
 import type { FastifyInstance } from 'fastify';
 import { REPORT_ENDPOINTS } from '../../../core/contract/izs-report/report.contract.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { businessDay } from '../izs-visual/common.ts';
 import { registerCompanyPledge } from './company-pledge.ts';

@@ -1,6 +1,6 @@
 /** 供应链金融 (issue 12; spec §2.8): fund providers and financing contracts (finance.ts), 金单 (certs.ts). */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { type CrudContext, registerModule } from '../../platform/crud/index.ts';
 import { registerCerts } from './certs.ts';
 import { registerFinance } from './finance.ts';

@@ -12,8 +12,8 @@ import {
   cameraAddresses,
   camerasResource,
 } from '../../../core/contract/izs-sell/cameras.contract.ts';
-import type { AppContext } from '../../app.ts';
 import { cameras, weighbridge } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { registerModule, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';

@@ -4,7 +4,7 @@
  * is in the contracts under core/contract/izs-stock/ and in this folder's README.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { handleAnalysis } from './analysis.ts';

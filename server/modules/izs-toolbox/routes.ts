@@ -1,6 +1,6 @@
 /** izs-toolbox (spec §7.7, §7.8): the modification log and the print settings, one registration in app.ts. */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { registerModule } from '../../platform/crud/index.ts';
 import { registerModifyLog } from './modify-log.ts';
 import { registerPrintConfig } from './print-config.ts';

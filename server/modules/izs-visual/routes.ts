@@ -1,6 +1,6 @@
 /** izs-visual: the wall screens' reads (issue 15). One handler or small group per file. */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { registerConfig } from './config.ts';
 import { registerDashboard } from './dashboard.ts';

@@ -18,8 +18,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { laneStepLabel, TAKEOVER_STEPS, WEIGH_LANE } from '../../../core/contract/izs-weighing/lane.contract.ts';
 import { LANE_RECORDED } from '../../../core/weighing/lane.ts';
-import type { AppContext } from '../../app.ts';
 import { laneTakeover, user as userTable, weighbridge, weighingOrder, weighingStep } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';

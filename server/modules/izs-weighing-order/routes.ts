@@ -9,7 +9,7 @@
  * checked through the resource (menu code supply_chain_weight_memo) before the transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { type CrudContext, registerModule } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { handleComplete } from './complete.ts';

@@ -15,8 +15,8 @@ import {
   WEIGHING_SOCKET,
 } from '../../../core/contract/izs-weighing/socket.contract.ts';
 import type { BrokerOptions, StompSession } from '../../../core/stomp/broker.ts';
-import type { AppContext } from '../../app.ts';
 import { authenticate } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { ApiError } from '../../platform/r.ts';
 import { attachSocket, createWeighingBroker, publishServerMessage, type WeighingPrincipal } from './socket.ts';

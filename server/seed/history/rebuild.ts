@@ -7,6 +7,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+// biome-ignore lint/style/noRestrictedImports: a process entry point runs the app
 import { buildApp } from '../../app.ts';
 import { loadConfig, resolveJwtSecret } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';

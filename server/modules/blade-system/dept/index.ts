@@ -3,7 +3,7 @@
  * list.ts (list, lazy-list, tree, detail), submit.ts (submit, remove). The caller's tenant only.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { endpoints } from '../../../platform/endpoint.ts';
 import { handleDeptReads } from './list.ts';
 import { handleDeptWrites } from './submit.ts';

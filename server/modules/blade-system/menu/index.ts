@@ -3,7 +3,7 @@
  * (routes, buttons, lazy lists, list, tree, detail), submit.ts (submit, remove).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { endpoints } from '../../../platform/endpoint.ts';
 import { handleMenuReads } from './list.ts';
 import { handleMenuWrites } from './submit.ts';

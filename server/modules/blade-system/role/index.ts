@@ -4,7 +4,7 @@
  * Admin / administrator only; the caller's tenant only. Also the one registration of the authority routes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { endpoints } from '../../../platform/endpoint.ts';
 import { registerScopeRoutes } from '../scope/index.ts';
 import { registerUserAdminRoutes } from '../user-admin/index.ts';

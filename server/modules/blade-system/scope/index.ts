@@ -4,7 +4,7 @@
  * rows belong to the caller's tenant; the resource code is the menu's code.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { endpoints } from '../../../platform/endpoint.ts';
 import { handleApiScope } from './api-scope.ts';
 import { handleDataScope } from './data-scope.ts';

@@ -5,7 +5,7 @@
  * reset-password, unlock, update-status), shared.ts (names, targets, sessions).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { endpoints } from '../../../platform/endpoint.ts';
 import { handleUserGrants } from './grant.ts';
 import { handleUserReads } from './page.ts';

@@ -1,6 +1,6 @@
 /** Trace chain + open platform (issue 14): one registration in app.ts. */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../app.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { registerOpenPlatform } from '../open/routes.ts';
 import { registerBlockchain } from './blockchain.ts';
 import { registerStockPrint } from './stock-print.ts';
