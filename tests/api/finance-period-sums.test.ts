@@ -5,10 +5,14 @@
  * from them matches the lines. A voucher line written behind the triggers' back is found by the check and put
  * right by the rebuild (what `npm run ledger:verify [-- --rebuild]` runs).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIMENSION_PATHS } from '../../core/contract/izs-financing/dimension.contract.ts';
 import { rows } from '../../server/db/client.ts';
-import { loadBookChart } from '../../server/modules/izs-financing/book.ts';
+import { accountSet, finDimension, finDimensionData } from '../../server/db/schema/index.ts';
+import { loadBookChart, toBook } from '../../server/modules/izs-financing/book.ts';
+import { statementOf, statementOut } from '../../server/modules/izs-financing/books.ts';
+import { loadLedger } from '../../server/modules/izs-financing/ledger-data.ts';
 import { diffPeriodSums, rebuildPeriodSums } from '../../server/modules/izs-financing/period-sums.ts';
 import {
   type Api,
@@ -167,5 +171,68 @@ describe('the kept chart follows every change of the accounts', () => {
       })
       .catch(() => {});
     expect((await loadBookChart(db(), book)).rows.get('1001')?.name).toBe('库存现金');
+  });
+});
+
+describe('the statements read only what they need', () => {
+  it('the balance sheet from balances folded by year and the income statement without aux items equal the full ledger', async () => {
+    // two customers on 1122 with balances of both signs (the aux-level parts of 应收账款 / 预收账款), over two years
+    const customer = (await db().select().from(finDimension).where(eq(finDimension.accountSetId, bookId))).find(
+      (x) => x.source === 'customer',
+    );
+    expect(customer).toBeTruthy();
+    await okPost(admin, DIMENSION_PATHS.dataSync, { dimensionId: customer!.id });
+    const items = await db().select().from(finDimensionData).where(eq(finDimensionData.dimensionId, customer!.id));
+    expect(items.length).toBeGreaterThan(1);
+    const [k1, k2] = items;
+    const sub = await okPost(admin, `${FIN}/account/save`, {
+      parentCode: '1122',
+      name: '货款',
+      auxDims: [customer!.id],
+    });
+    const ar = (date: string, item: string, debit: string, credit: string) =>
+      okPost(
+        admin,
+        `${FIN}/voucher/save`,
+        voucherBody(date, '往来', [
+          { accountCode: sub.code, aux: { [customer!.id]: item }, debit, credit },
+          { accountCode: '1001', debit: credit, credit: debit },
+        ]),
+      );
+    await ar('2025-03-05', k1.id, '5000.00', '0');
+    await ar('2025-04-05', k2.id, '0', '800.00');
+    await ar('2025-11-05', k1.id, '0', '1200.00');
+    await ar('2026-01-15', k2.id, '0', '250.00'); // the year's first period: in the year, not before it
+    await ar('2026-02-05', k2.id, '300.00', '0');
+    await ar('2026-03-05', k1.id, '0', '4500.00');
+    await okPost(
+      admin,
+      `${FIN}/voucher/save`,
+      voucherBody('2026-03-09', '销售废钢', [
+        { accountCode: '1001', debit: '1017.00' },
+        { accountCode: '5001', credit: '900.00' },
+        { accountCode: '22210107', credit: '117.00' },
+      ]),
+    );
+    const [row] = await db().select().from(accountSet).where(eq(accountSet.id, bookId));
+    const book = toBook(row);
+    const bc = await loadBookChart(db(), book);
+    for (const period of ['2025-04', '2025-12', '2026-01', '2026-03']) {
+      const full = await loadLedger(db(), book, bc, { to: period, withAux: true });
+      for (const [report, path] of [
+        ['balance_sheet', 'report/balance-sheet'],
+        ['income_statement', 'report/income-statement'],
+      ] as const) {
+        const answer = await okGet(admin, `${FIN}/${path}`, { period });
+        const expected = statementOut(book, period, statementOf(book, bc, full, report, period));
+        expect(answer.rows, `${report} ${period}`).toEqual(expected.rows);
+        expect(answer.checks, `${report} ${period}`).toEqual(expected.checks);
+      }
+    }
+    // the parts: 应收账款 shows the debit balance of k1, 预收账款 the credit balance of k2 (not their net)
+    const bs = await okGet(admin, `${FIN}/report/balance-sheet`, { period: '2025-12' });
+    const line = (name: string) => bs.rows.find((r: { name: string }) => r.name === name)?.values.closing;
+    expect(line('应收账款')).toBe('3800.00');
+    expect(line('预收账款')).toBe('800.00');
   });
 });

@@ -282,7 +282,13 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
     const { book } = bookOf(req);
     checkRange(book, q.period, q.period);
     const bc = await loadBookChart(db, book);
-    const ledger = await loadLedger(db, book, bc, { to: q.period, withAux: true, postedOnly: isOn(q.posted) });
+    // the balance sheet reads balances (and their aux-level parts for 应收/预收…); the income statement reads the
+    // accounts' movements only, never an auxiliary item
+    const ledger = await loadLedger(db, book, bc, {
+      to: q.period,
+      postedOnly: isOn(q.posted),
+      ...(report === 'balance_sheet' ? { withAux: true, balancesOnly: true } : {}),
+    });
     return statementOut(book, q.period, statementOf(book, bc, ledger, report, q.period));
   };
   r.handle(BOOKS.balanceSheet, ({ req, query }) => statement(req, 'balance_sheet', query));
