@@ -117,6 +117,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['{core,features,screens,print,entries}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/canvas-stub.ts'],
+          // one jsdom window and one import of React/Semi a worker, not a file (issue 23's loop): the 109 files took
+          // 814 s alone at load 12 (environment 784 s, import 382 s summed), 156 s and 139 s (shuffled order) with
+          // the files of a worker sharing their process; Testing Library unmounts after each test, and Vitest still
+          // keeps each file's vi.mock to that file (notify.test mocks all of Semi; the files after it render Semi)
+          isolate: false,
         },
       },
       {
