@@ -134,7 +134,7 @@ async function main() {
   let sim = 0;
   let slice = performance.now();
   const clock = () => Math.round(T0 + sim + performance.now() - slice);
-  const minKg = minCaptureKg({ minWeightKg: String(wb.minWeightKg), divisionKg: String(wb.divisionKg || '20') });
+  const minKg = minCaptureKg({ minWeightKg: String(wb.minWeightKg ?? '0'), divisionKg: String(wb.divisionKg || '20') });
   const driver = new LaneDriver({ minKg, positionSensors: true }, relay, led, backend, clock, (plate, pass) => [
     `lane-sim/${plate}-${pass}.jpg`,
   ]);

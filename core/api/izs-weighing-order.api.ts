@@ -79,4 +79,6 @@ export const weighTimingApi = injectDescriptors('weighTiming', WEIGH_TIMING);
 export const weighLaneApi = injectDescriptors('weighLane', WEIGH_LANE);
 /** 车道监控's 接管 (issue 24): the server checks the button, keeps the command and rings the lane. */
 export const { useWeighLaneTakeoverMutation } = weighLaneApi;
+/** 车道监控's list of the lane's takeovers with what the lane reported (待执行 / 已执行 / 失败 / 已过期). */
+export const { useWeighLaneTakeoversQuery } = weighLaneApi;
 export const { useWeighTimingReportQuery } = weighTimingApi;

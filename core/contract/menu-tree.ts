@@ -99,6 +99,12 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '皮重档案', path: '/supply-chain/tare-archive', buttons: ['view', 'edit', 'refresh', 'search'] },
           // issue 24 (unattended lane): the slip a truck is sent with; its QR code identifies the truck at the scale
           { name: '派车单', path: '/supply-chain/dispatch-slip' },
+          {
+            name: '派车单详情',
+            path: '/supply-chain/dispatch-slip-detail/:id',
+            activeMenu: '/supply-chain/dispatch-slip',
+            ...hid,
+          },
           // issue 24: the scale house's clock (cycle times per lane, trucks per hour, step durations, tare bands)
           { name: '过磅时效', path: '/supply-chain/weigh-timing', buttons: ['view', 'refresh', 'search'] },
           // issue 24: the unattended lane live (camera, weight, step, queue, slip); a clerk takes over a step

@@ -60,6 +60,8 @@ export interface ColumnDef<E> {
   sortable?: boolean;
   /** Left out of the table, still in detail and export. */
   hideInTable?: boolean;
+  /** Shown for an empty value (a setting whose empty means a default: `默认：±10%`). */
+  emptyText?: string;
 }
 
 /** Search form field. Operators: text → contains; select/tree/region/status/bool → equals; date-range → [begin, end]. */
@@ -89,6 +91,14 @@ export interface FormFieldDef<F> {
   editDisabled?: boolean;
   /** Shown only in the add dialog. */
   addOnly?: boolean;
+  /** Unit shown after the value (the box's suffix): `kg`, `分钟`. */
+  unit?: string;
+  /** One line of help under the control. */
+  help?: string;
+  /** What an empty value means, shown as the empty box's placeholder and in view mode (`默认：15分钟`). */
+  emptyText?: string;
+  /** A heading over this field, starting a group of the form (`防作弊设置`). */
+  section?: string;
 }
 
 /** Detail page cards (spec §2.12). */

@@ -30,6 +30,9 @@ export const SCREENS: PageMap = {
   '/supply-chain/weigh-exception': lazy(() => import('../../screens/supply-chain/weighing/weigh-exception.tsx')),
   '/supply-chain/tare-archive': lazy(() => import('../../screens/supply-chain/weighing/tare-archive.tsx')),
   '/supply-chain/dispatch-slip': lazy(() => import('../../screens/supply-chain/weighing/dispatch-slip.tsx')),
+  '/supply-chain/dispatch-slip-detail/:id': lazy(
+    () => import('../../screens/supply-chain/weighing/dispatch-slip-detail.tsx'),
+  ),
   '/supply-chain/weigh-timing': lazy(() => import('../../screens/supply-chain/weighing/weigh-timing.tsx')),
   '/supply-chain/lane-monitor': lazy(() => import('../../screens/supply-chain/weighing/lane-monitor.tsx')),
   '/supply-chain/weight-memo-detail/:id': lazy(

@@ -48,6 +48,10 @@ export interface CellSpec {
   decimals?: number;
   options?: OptionSource;
   labelField?: string;
+  /** Shown for an empty value (a setting whose empty means a default). */
+  emptyText?: string;
+  /** Unit after a number (`分钟`). */
+  unit?: string;
 }
 
 /** One cell / detail value. Options are loaded only for select and tree cells without a joined label. */
@@ -56,6 +60,7 @@ export function CellValue({ col, row }: { col: CellSpec; row: Record<string, unk
   const joined = col.labelField ? row[col.labelField] : undefined;
   if ((col.kind === 'select' || col.kind === 'tree') && isBlank(joined)) return <OptionCell col={col} value={value} />;
   if (!isBlank(joined)) return <span>{String(joined)}</span>;
+  if (col.emptyText && isBlank(value)) return <span className="ly-crud-default">{col.emptyText}</span>;
   switch (col.kind) {
     case 'code':
       return <span className="ly-crud-code">{formatValue('code', value)}</span>;
@@ -64,7 +69,12 @@ export function CellValue({ col, row }: { col: CellSpec; row: Record<string, unk
     case 'qty':
     case 'rate':
     case 'number':
-      return <span className="ly-crud-num">{formatValue(col.kind, value, { decimals: col.decimals })}</span>;
+      return (
+        <span className="ly-crud-num">
+          {formatValue(col.kind, value, { decimals: col.decimals })}
+          {col.unit && !isBlank(value) ? ` ${col.unit}` : ''}
+        </span>
+      );
     case 'status':
       return isBlank(value) ? null : (
         <Tag color={truthyFlag(value) ? 'green' : 'grey'} size="small">

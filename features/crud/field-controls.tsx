@@ -18,6 +18,10 @@ export interface ControlSpec {
   options?: OptionSource;
   multiple?: boolean;
   placeholder?: string;
+  /** The box's suffix (`kg`, `分钟`); money and rate say 元 / % by themselves. */
+  unit?: string;
+  /** What an empty box means (the placeholder when there is no other). */
+  emptyText?: string;
 }
 
 /**
@@ -48,6 +52,7 @@ export function FieldControl({
 }): ReactNode {
   const placeholder =
     spec.placeholder ??
+    spec.emptyText ??
     (['select', 'tree', 'region', 'date', 'datetime'].includes(spec.kind)
       ? `请选择${spec.label}`
       : `请输入${spec.label}`);
@@ -79,6 +84,7 @@ export function FieldControl({
           onChange={(v) => onChange(v === '' ? undefined : v)}
           disabled={disabled}
           placeholder={placeholder}
+          suffix={spec.unit}
         />
       );
     case 'money':
@@ -95,7 +101,7 @@ export function FieldControl({
           onChange={(v) => onChange(sanitizeDecimal(v, places, (spec.min ?? 0) < 0))}
           disabled={disabled}
           placeholder={placeholder}
-          suffix={spec.kind === 'money' ? '元' : spec.kind === 'rate' ? '%' : undefined}
+          suffix={spec.unit ?? (spec.kind === 'money' ? '元' : spec.kind === 'rate' ? '%' : undefined)}
         />
       );
     }

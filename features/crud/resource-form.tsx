@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { useLabelledControls } from '../ui/field.tsx';
@@ -91,40 +91,47 @@ export function ResourceForm({
         const f = { ...field, options: withFormValues(field.options, values) };
         const id = `crud-field-${f.field}`;
         return (
-          <div
-            key={f.field}
-            className={`ly-crud-field${f.span === 2 ? ' is-wide' : ''}${errors[f.field] ? ' has-error' : ''}`}
-            data-field={f.field}
-          >
-            <label className="ly-crud-label" htmlFor={id} id={`${id}-label`}>
-              {f.required && mode !== 'view' && (
-                <span className="ly-crud-required" aria-hidden="true">
-                  *
-                </span>
-              )}
-              {f.label}
-            </label>
-            <LabelledControl labelId={`${id}-label`}>
-              {mode === 'view' ? (
-                <div className="ly-crud-view-value">
-                  <CellValue col={f} row={values} />
-                </div>
-              ) : (
-                <FieldControl
-                  id={id}
-                  spec={f}
-                  value={values[f.field]}
-                  onChange={(v) => onChange(f.field, v)}
-                  disabled={mode === 'edit' && f.editDisabled}
-                />
-              )}
-              {errors[f.field] && (
-                <div className="ly-crud-error" role="alert">
-                  {errors[f.field]}
-                </div>
-              )}
-            </LabelledControl>
-          </div>
+          <Fragment key={f.field}>
+            {f.section && (
+              <h4 className="ly-crud-section" data-testid={`crud-section-${f.section}`}>
+                {f.section}
+              </h4>
+            )}
+            <div
+              className={`ly-crud-field${f.span === 2 ? ' is-wide' : ''}${errors[f.field] ? ' has-error' : ''}`}
+              data-field={f.field}
+            >
+              <label className="ly-crud-label" htmlFor={id} id={`${id}-label`}>
+                {f.required && mode !== 'view' && (
+                  <span className="ly-crud-required" aria-hidden="true">
+                    *
+                  </span>
+                )}
+                {f.label}
+              </label>
+              <LabelledControl labelId={`${id}-label`}>
+                {mode === 'view' ? (
+                  <div className="ly-crud-view-value">
+                    <CellValue col={f} row={values} />
+                  </div>
+                ) : (
+                  <FieldControl
+                    id={id}
+                    spec={f}
+                    value={values[f.field]}
+                    onChange={(v) => onChange(f.field, v)}
+                    disabled={mode === 'edit' && f.editDisabled}
+                  />
+                )}
+                {errors[f.field] && (
+                  <div className="ly-crud-error" role="alert">
+                    {errors[f.field]}
+                  </div>
+                )}
+                {f.help && mode !== 'view' && <div className="ly-crud-help">{f.help}</div>}
+              </LabelledControl>
+            </div>
+          </Fragment>
         );
       })}
     </div>

@@ -237,6 +237,117 @@ describe('lane takeover (接管) through the server', () => {
   });
 });
 
+describe('the lane reports a takeover’s result; the monitor lists the commands with their state', () => {
+  const REPORT = `${TK}/report`;
+  const list = async () => {
+    const r = await clerk()(`${TK}/list`, { query: { weighbridgeId: c.wb.DB01 } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data as { id: string; state: string; stateName: string; resultNote: string; stepName: string }[];
+  };
+  const stateOf = async (id: string) =>
+    (await c.t.database.db.select().from(laneTakeover).where(eq(laneTakeover.id, id)))[0];
+
+  it('pending → claimed → done | failed (with the reason), once; each refusal in Chinese, nothing written', async () => {
+    const revoke = await grantCodes(c, 'user', ['supply_chain_lane_monitor', TAKEOVER]);
+    try {
+      // drain anything an earlier test left pending
+      await okPost(clerk(), `${TK}/claim`, { weighbridgeId: c.wb.DB01 });
+      const give = async (step: string) => {
+        const r = await clerk()(TK, { body: { weighbridgeId: c.wb.DB01, step } });
+        expect(r.status).toBe(200);
+        return r.body.data as { id: string };
+      };
+      const print = await give('print');
+      const open = await give('open');
+      // not claimed yet: no result
+      const early = await clerk()(REPORT, { body: { id: print.id, result: 'done' } });
+      expect(early.status).toBe(400);
+      expect(early.body.msg).toBe('接管指令尚未被车道领取，不能报告执行结果');
+      expect((await list()).slice(0, 2).map((x) => [x.id, x.stateName])).toEqual([
+        [open.id, '待执行'],
+        [print.id, '待执行'],
+      ]);
+      await okPost(clerk(), `${TK}/claim`, { weighbridgeId: c.wb.DB01 });
+      expect((await list()).slice(0, 2).map((x) => x.stateName)).toEqual(['执行中', '执行中']);
+      // a failure needs its reason
+      const bare = await clerk()(REPORT, { body: { id: print.id, result: 'failed' } });
+      expect(bare.status).toBe(400);
+      expect(bare.body.msg).toBe('请填写失败原因');
+      const odd = await clerk()(REPORT, { body: { id: print.id, result: 'ok' } });
+      expect(odd.body.msg).toBe('执行结果应为 done 或 failed（已执行、失败）');
+      expect((await stateOf(print.id)).state).toBe('claimed');
+      expect(await okPost(clerk(), REPORT, { id: print.id, result: 'failed', reason: '没有待打印的磅单' })).toEqual({
+        id: print.id,
+        state: 'failed',
+      });
+      expect(await okPost(clerk(), REPORT, { id: open.id, result: 'done' })).toEqual({ id: open.id, state: 'done' });
+      // once: a second report is refused and changes nothing
+      const again = await clerk()(REPORT, { body: { id: open.id, result: 'failed', reason: 'x' } });
+      expect(again.status).toBe(400);
+      expect(again.body.msg).toBe('接管指令已报告过执行结果（已执行）');
+      const row = await stateOf(open.id);
+      expect(row.state).toBe('done');
+      expect(row.resultTime).not.toBeNull();
+      const shown = await list();
+      expect(shown.find((x) => x.id === print.id)).toMatchObject({
+        stepName: '人工打印',
+        state: 'failed',
+        stateName: '失败',
+        resultNote: '没有待打印的磅单',
+      });
+      expect(shown.find((x) => x.id === open.id)).toMatchObject({ state: 'done', stateName: '已执行' });
+      // an unknown (or another tenant's) command
+      const none = await clerk()(REPORT, { body: { id: '999999999', result: 'done' } });
+      expect(none.body.msg).toBe('接管指令不存在');
+      // a command left past its minute shows as 已过期 before any claim marks it, and takes no result
+      const [old] = await c.t.database.db
+        .insert(laneTakeover)
+        .values({
+          tenantId: '000000',
+          weighbridgeId: c.wb.DB01,
+          step: 'open',
+          state: 'pending',
+          createUser: row.createUser,
+          createTime: new Date(Date.now() - 5 * 60_000),
+        })
+        .returning();
+      expect((await list()).find((x) => x.id === old.id)?.stateName).toBe('已过期');
+      await okPost(clerk(), `${TK}/claim`, { weighbridgeId: c.wb.DB01 });
+      const late = await clerk()(REPORT, { body: { id: old.id, result: 'done' } });
+      expect(late.body.msg).toBe('接管指令已过期（车道未在60秒内领取），不能报告执行结果');
+    } finally {
+      await revoke();
+    }
+  });
+
+  it('the table refuses a result without its time, and a failure without its reason, from SQL', async () => {
+    const [u] = await c.t.database.db.select({ id: laneTakeover.createUser }).from(laneTakeover).limit(1);
+    const base = {
+      tenantId: '000000',
+      weighbridgeId: c.wb.DB01,
+      step: 'open',
+      createUser: u.id,
+      claimUser: u.id,
+      claimTime: new Date(),
+    };
+    const refused = async (v: Record<string, unknown>) => {
+      const e = await c.t.database.db
+        .insert(laneTakeover)
+        .values({ ...base, ...v } as never)
+        .then(
+          () => null,
+          (x: unknown) => x as { cause?: { constraint?: string }; constraint?: string },
+        );
+      return e?.cause?.constraint ?? e?.constraint;
+    };
+    expect(await refused({ state: 'done' })).toBe('izs_lane_takeover_result_ck');
+    expect(await refused({ state: 'failed', resultTime: new Date() })).toBe('izs_lane_takeover_result_ck');
+    expect(await refused({ state: 'claimed', resultTime: new Date() })).toBe('izs_lane_takeover_result_ck');
+    expect(await refused({ state: 'finished' })).toBe('izs_lane_takeover_state_ck');
+    expect(await refused({ state: 'failed', resultTime: new Date(), resultNote: '道闸无响应' })).toBeUndefined();
+  });
+});
+
 describe('the lane under a 派车单, and the e-ticket', () => {
   const day = (d: number) =>
     new Date(Date.now() + d * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
@@ -266,6 +377,12 @@ describe('the lane under a 派车单, and the e-ticket', () => {
     expect(w).toMatchObject({ dispatchSlipId: s.id, partyId: c.party.GYS001, materialId: c.mat.WL0002 });
     const [row] = await c.t.database.db.select().from(weighingOrder).where(eq(weighingOrder.id, w.id));
     expect(row.dispatchSlipId).toBe(s.id);
+    // 派车单详情 lists the weighings made under the slip (and only those)
+    await firstPass('皖L20011');
+    const made = await apiOf(c)(`${W}/page`, { query: { dispatchSlipId: s.id, current: 1, size: 10 } });
+    expect(made.body.data.records.map((x: { id: string }) => x.id)).toEqual([w.id]);
+    const bad = await apiOf(c)(`${W}/page`, { query: { dispatchSlipId: 'x' } });
+    expect(bad.body.msg).toBe('派车单格式不正确');
   });
 
   it.each<[string, () => Promise<Record<string, unknown>>, RegExp]>([

@@ -5,7 +5,8 @@ import { collectPageErrors, signIn } from './helpers.ts';
 /**
  * 派车单 (issue 24, unattended lane) in Chromium against the real server: the list under 过磅 finds a slip by
  * plate and shows its QR code (the slip's number); at the weighing station the slip's number — what a scanner types
- * from the QR — fills the truck's plate, party and material.
+ * from the QR — fills the truck's plate, party and material, at the station and on 简易过磅; 派车单详情 (the list's
+ * number opens it) shows the QR, the plan and the weighings made under it, and 磅单详情's slip link comes back to it.
  */
 
 async function api<T = Record<string, string>>(page: Page, path: string, body?: unknown) {
@@ -22,7 +23,7 @@ async function api<T = Record<string, string>>(page: Page, path: string, body?: 
 test('派车单: listed and found by plate, its QR code shown; the station takes its number and fills the truck', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const errors = collectPageErrors(page);
   await signIn(page);
   const parties = await api<{ id: string; name: string }[]>(page, '/api/izs-base/related-party/select-list');
@@ -66,5 +67,49 @@ test('派车单: listed and found by plate, its QR code shown; the station takes
   await expect(page.getByTestId('ws-plate')).toHaveValue(car);
   await expect(page.locator('[data-ws-field=partyId]')).toContainText('鑫达');
   await expect(page.locator('[data-ws-field=materialId]')).toContainText('重废钢');
+
+  // 简易过磅 takes the slip the same way
+  await page.goto('/supply-chain/ease-loadometer');
+  const ease = page.getByTestId('ease-station');
+  await expect(ease).toHaveAttribute('data-stage', 'new');
+  await ease.getByTestId('ws-slip').fill(slipNo);
+  await ease.getByTestId('ws-slip').press('Enter');
+  await expect(ease.getByTestId('ws-plate')).toHaveValue(car);
+  await expect(ease.locator('[data-ws-field=partyId]')).toContainText('鑫达');
+  await expect(ease.locator('[data-ws-field=materialId]')).toContainText('重废钢');
+  await page.screenshot({ path: test.info().outputPath('ease-slip.png') });
+
+  // a weighing made under the slip; 派车单详情 (opened from the list's number) shows the QR, the plan and it
+  const bridges = await api<{ id: string; code: string }[]>(page, '/api/izs-base/weighbridge/select-list');
+  const end = Date.now();
+  const readings = Array.from({ length: 9 }, (_, i) => ({ t: end - (8 - i) * 500, v: '30000', s: true }));
+  const weighed = await api<{ id: string; orderNo: string }>(page, '/api/izs-weighing/loadometer-order/first-pass', {
+    orderType: 'purchase',
+    weighbridgeId: bridges.data[0].id,
+    carNumber: car,
+    weight: '30000',
+    readings,
+    plateRead: car,
+    dispatchSlipNo: slipNo,
+  });
+  expect(weighed.msg).toBe('操作成功');
+  await page.goto('/supply-chain/dispatch-slip');
+  await page.getByTestId('crud-search').getByPlaceholder('请输入车牌号').fill(car);
+  await page.getByTestId('crud-search').getByRole('button', { name: '搜索' }).click();
+  await page.getByRole('link', { name: slipNo }).click();
+  await expect(page).toHaveURL(/\/supply-chain\/dispatch-slip-detail\/\d+$/);
+  const slipUrl = page.url();
+  await expect(page.getByTestId('detail-card-slip-qr').getByTestId('qr-code')).toHaveAttribute('data-value', slipNo);
+  await expect(page.getByTestId('detail-card-slip-qr')).toContainText(now);
+  const weighings = page.getByTestId('detail-card-slip-weighings');
+  await expect(weighings).toContainText('共 1 次过磅');
+  await page.screenshot({ path: test.info().outputPath('dispatch-slip-detail.png'), fullPage: true });
+  // its weighing opens 磅单详情, whose slip link comes back here
+  await weighings.getByRole('link', { name: weighed.data.orderNo }).click();
+  await expect(page).toHaveURL(/\/supply-chain\/weight-memo-detail\//);
+  await page.getByTestId('memo-slip-link').click();
+  await expect(page).toHaveURL(slipUrl);
+  await expect(page.getByTestId('detail-card-slip-weighings')).toContainText(weighed.data.orderNo);
+  await api(page, '/api/izs-weighing/loadometer-order/void', { id: weighed.data.id, reason: '测试' });
   expect(errors).toEqual([]);
 });

@@ -8,7 +8,9 @@ import { collectPageErrors, openFromSidebar, signIn } from './helpers.ts';
  * server on its own Modbus TCP relay board and LED / voice adapter and publishes on the DB01 department channel; the
  * monitor, with no weighbridge picked, takes the lane that publishes (DB01), shows the clean truck weighed and gone
  * without anyone touching it, and the second truck — identified by its card, the 派车单 looked up on the server —
- * held in 异常过磅 (red banner, plate mismatch), which the exceptions list then holds for a supervisor.
+ * held in 异常过磅 (red banner, plate mismatch), which the exceptions list then holds for a supervisor. A clerk's
+ * 接管 (人工识别) meanwhile reaches the lane through the server, is refused by the busy lane, and the monitor's
+ * command list shows it 失败 with the lane's reason.
  */
 test('车道监控: a clean truck passes the simulated lane; a plate swap ends held in 异常过磅', async ({
   page,
@@ -68,6 +70,19 @@ test('车道监控: a clean truck passes the simulated lane; a plate swap ends h
     await expect(truck).toContainText('不一致');
     await expect(page.getByTestId('lane-led')).toContainText('异常过磅，请等待处理');
     await page.screenshot({ path: 'test-results/lane-monitor-held.png' });
+
+    // 接管 while the truck is held: the lane claims the command, refuses it (it is busy with the held truck) and
+    // reports that back — the monitor shows the command 失败 with the lane's reason
+    const takeover = page.getByTestId('lane-takeover');
+    await takeover.getByPlaceholder('车牌号').fill('苏A99999');
+    await takeover.getByRole('button', { name: '人工识别' }).click();
+    const commands = page.getByTestId('lane-takeovers');
+    const last = commands.locator('tbody tr').first();
+    await expect(last).toContainText('人工识别');
+    await expect(last).toContainText('苏A99999');
+    await expect(last).toContainText('失败', { timeout: 15_000 });
+    await expect(last).toContainText('车道正在为 浙B1H947 作业，不能识别新车辆');
+    await page.screenshot({ path: 'test-results/lane-monitor-takeover.png', fullPage: true });
 
     // the menu group is open already (a second click would fold it)
     await openFromSidebar(page, '异常过磅');

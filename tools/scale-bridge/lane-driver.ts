@@ -7,11 +7,13 @@
  *
  * `LaneBackend` is the server as the lane sees it; `HttpLaneBackend` is the real one over the server's public
  * endpoints (GET loadometer-order/open, GET dispatch-slip/scan, POST first-pass (under the slip) / second-pass with
- * complete = 1, POST print and eticket, POST lane/steps, POST lane/takeover/claim) with a bearer token, as any client.
+ * complete = 1, POST print and eticket, POST lane/steps, POST lane/takeover/claim and report) with a bearer token, as
+ * any client.
  *
  * A clerk's takeover reaches the lane only through the server (`takeovers()`: the commands the server hands out
  * for this weighbridge, each once, after it checked the clerk's 接管 button); the channel's bell only says when to
- * ask (core/weighing/lane.ts takeoverBellOf).
+ * ask (core/weighing/lane.ts takeoverBellOf). Each command carried out is reported back: done, or failed with the
+ * lane's reason (its refusal, the server's refusal of what it set off, or an error) — 车道监控 shows it.
  */
 import type { ScaleSample } from '../../core/weighing/anti-cheat.ts';
 import {
@@ -63,6 +65,8 @@ export interface LaneBackend {
   eticket?(weighingId: string): Promise<string>;
   /** The pending takeovers of this lane's weighbridge, oldest first; each is handed out once. */
   claimTakeovers?(): Promise<(LaneCommandBody & { id: string })[]>;
+  /** What became of a claimed takeover: carried out, or not with the lane's reason (shown on 车道监控). */
+  reportTakeover?(id: string, r: { result: 'done' } | { result: 'failed'; reason: string }): Promise<void>;
 }
 
 export interface DriverLog {
@@ -148,8 +152,23 @@ export class LaneDriver {
     if (!this.backend.claimTakeovers) return [];
     const out: LaneTransition[] = [];
     for (const c of await this.backend.claimTakeovers()) {
-      const t = await this.command({ ...c, scale: this.publish?.scale ?? '' } as LaneCommand);
+      const from = this.log.length;
+      let t: LaneTransition | null = null;
+      let failed = '';
+      try {
+        t = await this.command({ ...c, scale: this.publish?.scale ?? '' } as LaneCommand);
+        // the command's own refusal, or one of what it set off (the server refusing the manual capture)
+        failed = t ? (this.log.slice(from).find((l) => l.refused)?.refused ?? '') : '不是本车道的指令';
+      } catch (e) {
+        failed = `执行出错：${e instanceof Error ? e.message : String(e)}`;
+      }
       if (t) out.push(t);
+      // the monitor shows what became of the clerk's command: 已执行, or 失败 with the lane's reason
+      await this.backend
+        .reportTakeover?.(c.id, failed ? { result: 'failed', reason: failed } : { result: 'done' })
+        .catch((e: unknown) => {
+          console.error(`takeover/report ${c.id}: ${e instanceof Error ? e.message : String(e)}`);
+        });
     }
     return out;
   }
@@ -337,6 +356,11 @@ export class HttpLaneBackend implements LaneBackend {
       return { id: c.id, step: c.step as 'print' | 'open' };
     });
     return cs;
+  }
+
+  async reportTakeover(id: string, res: { result: 'done' } | { result: 'failed'; reason: string }): Promise<void> {
+    const r = await this.call('POST', '/api/izs-weighing/lane/takeover/report', { id, ...res });
+    if (r.status !== 200) throw new Error(`takeover/report: ${r.msg}`);
   }
 
   async record(weighingId: string, pass: Pass, steps: [string, number][]): Promise<void> {

@@ -306,6 +306,48 @@ describe('lane driver: the monitor feed and takeover', () => {
     expect(await driver.command({ scale: 'DB02', step: 'open' })).toBeNull();
   });
 
+  it('reports each claimed takeover back: done, or failed with the lane’s (or the server’s) refusal', async () => {
+    const { relay, led } = await devices();
+    const pending: ({ id: string } & (
+      | { step: 'identify'; plate: string }
+      | { step: 'print' | 'open' }
+      | { step: 'capture'; weight: string; reason: string }
+    ))[] = [];
+    const reports: [string, string, string][] = [];
+    const backend: LaneBackend = {
+      openFirstPass: async () => null,
+      capture: async () => ({ refused: '秤台上无车或重量过低（100 kg，最小称量 400 kg），不能采集' }),
+      print: async () => {},
+      heldState: async () => 'held',
+      record: async () => {},
+      claimTakeovers: async () => pending.splice(0),
+      reportTakeover: async (id, r) => {
+        reports.push([id, r.result, r.result === 'failed' ? r.reason : '']);
+      },
+    };
+    const driver = new LaneDriver({ minKg: '50', positionSensors: false }, relay, led, backend, () => 1000);
+    driver.publish = { scale: 'DB01', send: () => {} };
+    // nothing to print: the lane refuses; identify is carried out; the manual capture the server refuses fails
+    pending.push(
+      { id: '1', step: 'print' },
+      { id: '2', step: 'identify', plate: '苏A1' },
+      { id: '3', step: 'capture', weight: '100', reason: '仪表故障' },
+    );
+    await driver.takeovers();
+    expect(reports).toEqual([
+      ['1', 'failed', '没有待打印的磅单'],
+      ['2', 'done', ''],
+      ['3', 'failed', '秤台上无车或重量过低（100 kg，最小称量 400 kg），不能采集'],
+    ]);
+    // a command that throws (the server down while it ran) is reported failed with the error
+    backend.openFirstPass = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    pending.push({ id: '4', step: 'identify', plate: '苏A2' });
+    await driver.takeovers();
+    expect(reports.at(-1)).toEqual(['4', 'failed', '执行出错：connect ECONNREFUSED']);
+  });
+
   it('a held truck is released or voided when the server says so (poll)', async () => {
     const { relay, led } = await devices();
     let st: 'held' | 'released' | 'voided' = 'held';

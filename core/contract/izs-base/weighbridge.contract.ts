@@ -1,8 +1,11 @@
 /**
  * 地磅 (weighbridge / truck scale, spec §7.6): capacity and division in kg (3 decimals), the indicator's
  * connection (serial port + baud rate, or TCP ip:port), and the stable time a reading must hold before capture.
+ * Its anti-cheat settings (issue 24, core/weighing/anti-cheat.ts): the thresholds, each empty = the global default
+ * (null in izs_weighbridge; ranges = the table's CHECKs), and the checks switched on or off.
  */
 import { z } from 'zod';
+import { DEFAULT_ANTI_CHEAT, SETTLED_MS } from '../../weighing/anti-cheat.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, decimal, entityBase, flag, int, oneOf, opt, ref, req } from './fields.ts';
@@ -32,7 +35,68 @@ export const weighbridgeEntity = z.object({
   indicatorModel: z.string(),
   stableSeconds: z.number(),
   remark: z.string(),
+  minWeightKg: z.string().nullable(),
+  tareTolerancePct: z.string().nullable(),
+  reweighMinutes: z.number().nullable(),
+  stepDivisions: z.number().nullable(),
+  settledMs: z.number().nullable(),
+  positionSensors: z.number(),
+  checkPlate: z.number(),
+  checkPhotos: z.number(),
+  checkMaxGross: z.number(),
 });
+
+/** An optional threshold: empty (null / absent) = the global default; otherwise an integer in the table's range. */
+const optInt = (label: string, min: number, max: number) =>
+  num({ error: `${label}必须是整数` })
+    .int(`${label}必须是整数`)
+    .min(min, `${label}不能小于${min}`)
+    .max(max, `${label}不能大于${max}`)
+    .nullable()
+    .optional();
+
+/** The anti-cheat thresholds and checks of a weighbridge: label, unit, range (izs_weighbridge's CHECKs), help. */
+export const ANTI_CHEAT_FIELDS = {
+  minWeightKg: {
+    label: '最小称量',
+    unit: 'kg',
+    emptyText: '默认：20个分度值',
+    help: '低于此重量不能采集（秤台上无车或重量过低）。留空 = 20 个分度值（JJG 539 Ⅲ级秤最小秤量）',
+  },
+  tareTolerancePct: {
+    label: '皮重允差',
+    unit: '%',
+    min: 0,
+    max: 100,
+    emptyText: `默认：±${DEFAULT_ANTI_CHEAT.tareTolerancePct}%`,
+    help: `皮重偏离档案（有效标准皮重，否则近3次平均皮重）超过 ±N% 记为异常过磅。留空 = ±${DEFAULT_ANTI_CHEAT.tareTolerancePct}%，0 = 不检查`,
+  },
+  reweighMinutes: {
+    label: '重复过磅间隔',
+    unit: '分钟',
+    min: 0,
+    max: 1440,
+    emptyText: `默认：${DEFAULT_ANTI_CHEAT.reweighMinutes}分钟`,
+    help: `同一车牌完成过磅后 N 分钟内再次过磅记为异常过磅。留空 = ${DEFAULT_ANTI_CHEAT.reweighMinutes} 分钟，0 = 不检查`,
+  },
+  stepDivisions: {
+    label: '稳定突变阈值',
+    unit: '个分度值',
+    min: 0,
+    max: 1000,
+    emptyText: `默认：${DEFAULT_ANTI_CHEAT.stepDivisions}个分度值`,
+    help: `稳定读数之间跳变超过 N 个分度值且不经过中间值（遥控器作弊的迹象）记为异常过磅。留空 = ${DEFAULT_ANTI_CHEAT.stepDivisions}，0 = 不检查`,
+  },
+  settledMs: {
+    label: '静止判定时长',
+    unit: '毫秒',
+    min: 200,
+    max: 10000,
+    emptyText: `默认：${SETTLED_MS}毫秒`,
+    help: `读数保持在一个分度值内多久算静止：据此核对地磅报的“稳定”和判断稳定突变。留空 = ${SETTLED_MS} 毫秒`,
+  },
+} as const;
+const A = ANTI_CHEAT_FIELDS;
 
 export const weighbridgeForm = z
   .object({
@@ -54,6 +118,15 @@ export const weighbridgeForm = z
     stableSeconds: int('稳定时间(秒)', 1, 60, 3),
     status: flag('状态', 1),
     remark: opt('备注', 255),
+    minWeightKg: decimal(`${A.minWeightKg.label}(kg)`, 3, '999999').nullable().optional(),
+    tareTolerancePct: decimal(`${A.tareTolerancePct.label}(%)`, 2, '100').nullable().optional(),
+    reweighMinutes: optInt(`${A.reweighMinutes.label}(分钟)`, A.reweighMinutes.min, A.reweighMinutes.max),
+    stepDivisions: optInt(`${A.stepDivisions.label}(分度值)`, A.stepDivisions.min, A.stepDivisions.max),
+    settledMs: optInt(`${A.settledMs.label}(毫秒)`, A.settledMs.min, A.settledMs.max),
+    positionSensors: flag('定位传感器', 0),
+    checkPlate: flag('核对车牌识别', 1),
+    checkPhotos: flag('核对抓拍照片', 0),
+    checkMaxGross: flag('核对核定总质量', 1),
   })
   .refine((v) => v.connType !== 'serial' || v.serialPort !== '', { message: '请输入串口号', path: ['serialPort'] })
   .refine((v) => v.connType !== 'tcp' || v.ip !== '', { message: '请输入IP地址', path: ['ip'] });
@@ -95,6 +168,18 @@ export const weighbridgeResource = defineResource({
     { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
     { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
+    ...(['minWeightKg', 'tareTolerancePct', 'reweighMinutes', 'stepDivisions', 'settledMs'] as const).map((f) => ({
+      field: f,
+      label: `${A[f].label}(${A[f].unit})`,
+      kind:
+        f === 'minWeightKg' ? ('weight' as const) : f === 'tareTolerancePct' ? ('rate' as const) : ('number' as const),
+      emptyText: A[f].emptyText,
+      hideInTable: true,
+    })),
+    { field: 'positionSensors', label: '定位传感器', kind: 'bool', hideInTable: true },
+    { field: 'checkPlate', label: '核对车牌识别', kind: 'bool', hideInTable: true },
+    { field: 'checkPhotos', label: '核对抓拍照片', kind: 'bool', hideInTable: true },
+    { field: 'checkMaxGross', label: '核对核定总质量', kind: 'bool', hideInTable: true },
     { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170, hideInTable: true },
   ],
   search: [
@@ -118,5 +203,47 @@ export const weighbridgeResource = defineResource({
     { field: 'indicatorModel', label: '仪表型号', kind: 'text', placeholder: '耀华 XK3190-A9' },
     { field: 'status', label: '状态', kind: 'status' },
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    // 防作弊 (issue 24): empty = the global default, said in the box and under it
+    {
+      field: 'minWeightKg',
+      label: A.minWeightKg.label,
+      kind: 'weight',
+      decimals: 3,
+      min: 0,
+      unit: A.minWeightKg.unit,
+      emptyText: A.minWeightKg.emptyText,
+      help: A.minWeightKg.help,
+      section: '防作弊设置',
+    },
+    ...(['tareTolerancePct', 'reweighMinutes', 'stepDivisions', 'settledMs'] as const).map((f) => ({
+      field: f,
+      label: A[f].label,
+      kind: f === 'tareTolerancePct' ? ('rate' as const) : ('number' as const),
+      ...(f === 'tareTolerancePct' ? { decimals: 2 } : {}),
+      min: A[f].min,
+      max: A[f].max,
+      unit: A[f].unit,
+      emptyText: A[f].emptyText,
+      help: A[f].help,
+    })),
+    {
+      field: 'positionSensors',
+      label: '定位传感器',
+      kind: 'bool',
+      help: '车道装有红外对射：采集须收到传感器状态且全部未遮挡（车辆完全上磅）',
+    },
+    { field: 'checkPlate', label: '核对车牌识别', kind: 'bool', help: '摄像机识别的车牌与录入不一致记为异常过磅' },
+    {
+      field: 'checkPhotos',
+      label: '核对抓拍照片',
+      kind: 'bool',
+      help: '照片少于本地磅启用的摄像机数记为异常过磅（摄像机能抓拍后再开启）',
+    },
+    {
+      field: 'checkMaxGross',
+      label: '核对核定总质量',
+      kind: 'bool',
+      help: '重量超过车辆行驶证核定总质量记为异常过磅',
+    },
   ],
 });

@@ -48,6 +48,7 @@ export const laneStepsBody = z.object({
 export type LaneStepsBody = z.input<typeof laneStepsBody>;
 export const laneStepLabel = (s: string) => STEP_LABEL[s] ?? s;
 
+export const LANE_MONITOR_MENU = 'supply_chain_lane_monitor';
 export const LANE_TAKEOVER_BUTTON = 'supply_chain_lane_monitor_takeover';
 export const TAKEOVER_STEPS = [
   { value: 'identify', label: '人工识别' },
@@ -104,6 +105,54 @@ export const laneTakeoverCommand = z.object({
 });
 export type LaneTakeoverCommand = z.infer<typeof laneTakeoverCommand>;
 
+/** The states of a takeover command as the lane monitor names them. */
+export const TAKEOVER_STATES = [
+  { value: 'pending', label: '待执行' },
+  { value: 'claimed', label: '执行中' },
+  { value: 'done', label: '已执行' },
+  { value: 'failed', label: '失败' },
+  { value: 'expired', label: '已过期' },
+] as const;
+export type TakeoverState = (typeof TAKEOVER_STATES)[number]['value'];
+export const takeoverStateLabel = (s: string) => TAKEOVER_STATES.find((x) => x.value === s)?.label ?? s;
+
+/** The lane's report of a claimed command: carried out (done), or not (failed, with the lane's reason). */
+export const laneTakeoverReportBody = z.discriminatedUnion(
+  'result',
+  [
+    z.object({ id: refReq('接管指令'), result: z.literal('done') }),
+    z.object({
+      id: refReq('接管指令'),
+      result: z.literal('failed'),
+      reason: z
+        .string({ error: '请填写失败原因' })
+        .trim()
+        .min(1, '请填写失败原因')
+        .transform((v) => v.slice(0, 255)),
+    }),
+  ],
+  { error: '执行结果应为 done 或 failed（已执行、失败）' },
+);
+export type LaneTakeoverReportBody = z.input<typeof laneTakeoverReportBody>;
+
+/** A takeover as the lane monitor lists it (newest first). */
+export const laneTakeoverRow = z.object({
+  id: z.string(),
+  step: z.enum(['identify', 'capture', 'print', 'open']),
+  stepName: z.string(),
+  plate: z.string(),
+  weight: z.string(),
+  reason: z.string(),
+  state: z.enum(['pending', 'claimed', 'done', 'failed', 'expired']),
+  stateName: z.string(),
+  /** the lane's reason when failed */
+  resultNote: z.string(),
+  byName: z.string(),
+  at: z.string(),
+  resultAt: z.string(),
+});
+export type LaneTakeoverRow = z.infer<typeof laneTakeoverRow>;
+
 export const WEIGH_LANE = {
   steps: endpoint({
     method: 'POST',
@@ -122,6 +171,7 @@ export const WEIGH_LANE = {
     answer: z.object({ id: z.string(), notified: z.boolean() }),
     permission: { exact: LANE_TAKEOVER_BUTTON },
     message: '接管指令已发送',
+    invalidates: ['LaneTakeover'],
   }),
   eticket: endpoint({
     method: 'POST',
@@ -138,5 +188,24 @@ export const WEIGH_LANE = {
     body: z.object({ weighbridgeId: refReq('地磅') }),
     answer: z.object({ commands: z.array(laneTakeoverCommand) }),
     permission: WEIGHING_CAPTURE,
+    invalidates: ['LaneTakeover'],
+  }),
+  report: endpoint({
+    method: 'POST',
+    path: '/api/izs-weighing/lane/takeover/report',
+    summary: '无人值守车道：车道驱动报告已领取的人工接管指令的执行结果（已执行，或失败及原因），每条只报告一次',
+    body: laneTakeoverReportBody,
+    answer: z.object({ id: z.string(), state: z.enum(['done', 'failed']) }),
+    permission: WEIGHING_CAPTURE,
+    invalidates: ['LaneTakeover'],
+  }),
+  takeovers: endpoint({
+    method: 'GET',
+    path: '/api/izs-weighing/lane/takeover/list',
+    summary: '车道监控：本地磅最近的人工接管指令及其状态（待执行、执行中、已执行、失败、已过期），新的在前',
+    query: z.object({ weighbridgeId: refReq('地磅') }),
+    answer: z.array(laneTakeoverRow),
+    permission: { code: LANE_MONITOR_MENU, action: 'view' },
+    provides: ['LaneTakeover'],
   }),
 };

@@ -250,6 +250,11 @@ export const weighingOrderQuery = z.object({
   firstTime: z.string().optional(),
   firstTimeBegin: z.string().optional(),
   firstTimeEnd: z.string().optional(),
+  /** The weighings made under one 派车单 (its detail page). */
+  dispatchSlipId: z
+    .string()
+    .regex(/^[1-9]\d{0,18}$/, '派车单格式不正确')
+    .optional(),
 });
 
 /** The printed memo (its schema lives with the workstation's commands). */

@@ -9,13 +9,14 @@ import { formatKg } from '../../../core/format/amounts.ts';
 import { ResourceListPage } from '../../../features/crud/resource-list-page.tsx';
 import { QrCode } from '../../../features/ui/qr-code.tsx';
 import { NO_ENGLISH_NAME } from '../../../features/ui/semi-zh.ts';
+import { dispatchSlipDetailPath } from './dispatch-slip-detail.tsx';
 
 const typeName = (v: unknown) => DISPATCH_ORDER_TYPES.find((t) => t.value === v)?.label ?? String(v ?? '');
 
 /**
  * 派车单 (/supply-chain/dispatch-slip, issue 24): the slips trucks are sent with (新增 / 编辑 / 查看 / 删除 / 搜索 /
  * 重置 by the resource engine); 二维码 shows a slip's QR code — its number, which the weighing station scans or
- * types to identify the truck — for the driver's phone or printed.
+ * types to identify the truck — for the driver's phone or printed; the slip's number opens 派车单详情.
  */
 export default function DispatchSlipScreen() {
   const [qr, setQr] = useState<Row | null>(null);
@@ -23,6 +24,7 @@ export default function DispatchSlipScreen() {
     <>
       <ResourceListPage
         def={dispatchSlipResource}
+        detailPath={(row) => dispatchSlipDetailPath(row.id)}
         rowActions={(row) => (
           <Button
             size="small"

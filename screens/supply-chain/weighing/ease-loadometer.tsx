@@ -3,6 +3,9 @@
  * camera (or the clerk) give the plate, press 过磅 (F2). The screen decides the pass by itself, like an unattended
  * lane: a plate without an open record gets its first pass; a plate with one gets its second pass and is completed
  * at once (the stock document is made). 完成后自动打印 opens the memo's print page after each completed truck.
+ * A new truck may come with its 派车单 (issue 24): the clerk scans its QR code or types its number, and the slip fills
+ * the plate, direction, party, material and contract (the station's look-up, `dispatch-slip/scan`, as the lane's);
+ * the first pass is made under the slip while the plate is the slip's.
  */
 import { Banner, Button, Checkbox, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
@@ -10,6 +13,7 @@ import { formatKg } from '../../../core/format/amounts.ts';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { FiguresBar } from './figures-bar.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
+import { SlipInput } from './slip-input.tsx';
 import { StationFormFields } from './station-form.tsx';
 import { loadStationSettings, saveStationSettings } from './station-settings.ts';
 import { pickWeighbridge, useCameras, useStationLink, useWeighbridges } from './use-station.ts';
@@ -84,6 +88,7 @@ export default function EaseLoadometerScreen() {
               '新车辆'
             )}
           </span>
+          {st.stage === 'new' && <SlipInput onApply={st.applySlip} />}
           {st.cameraHint && (
             <Button size="small" theme="borderless" onClick={st.acceptCameraHint}>
               摄像头识别到 {st.cameraHint}，切换

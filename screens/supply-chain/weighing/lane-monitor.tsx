@@ -7,14 +7,17 @@
  * (supply_chain_lane_monitor_takeover) takes over a step: identify by plate, a manual weight with its reason (always
  * flagged 手工录入 by the server), print, open the barrier — through `POST /api/izs-weighing/lane/takeover`, where the
  * server checks the button, keeps the command as an audit row and rings the lane, which claims it from the server.
+ * Below, the lane's latest commands with what became of them (`GET …/lane/takeover/list`): 待执行, 执行中 (claimed),
+ * 已执行 or 失败 with the lane's reason (the lane driver reports each), 已过期 (not claimed within a minute).
  *
  * Which lane: until the clerk picks a weighbridge the monitor listens on the departments of every weighbridge and
  * shows the first lane that publishes (a lane's snapshot names its weighbridge's code); a pick sticks.
  */
-import { Banner, Button, Empty, Input, InputNumber, Select, Space, Tag, Toast } from '@douyinfe/semi-ui';
+import { Banner, Button, Empty, Input, InputNumber, Select, Space, Table, Tag, Toast } from '@douyinfe/semi-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useWeighingSocketSocketConfigQuery } from '../../../core/api/izs-weighing.api.ts';
-import { useWeighLaneTakeoverMutation } from '../../../core/api/izs-weighing-order.api.ts';
+import { useWeighLaneTakeoverMutation, useWeighLaneTakeoversQuery } from '../../../core/api/izs-weighing-order.api.ts';
+import { LANE_MONITOR_MENU, type LaneTakeoverRow } from '../../../core/contract/izs-weighing/lane.contract.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
 import { getAccessToken } from '../../../core/session/cookies.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
@@ -30,7 +33,7 @@ const laneFlagLabel = (k: string) => (k === 'flagged' ? '已标记异常（详�
 import { useWeighbridges } from './use-station.ts';
 import './station.css';
 
-export const LANE_MONITOR_MENU = 'supply_chain_lane_monitor';
+export { LANE_MONITOR_MENU };
 
 /** The lane's steps in order, as the monitor shows them (the markers 报异常 / 放行 appear as tags). */
 const FLOW: { key: string; label: string }[] = [
@@ -62,6 +65,60 @@ function StepTrail({ s }: { s: LaneSnapshot }) {
         );
       })}
     </ol>
+  );
+}
+
+const STATE_COLOR: Record<LaneTakeoverRow['state'], 'blue' | 'cyan' | 'green' | 'red' | 'grey'> = {
+  pending: 'blue',
+  claimed: 'cyan',
+  done: 'green',
+  failed: 'red',
+  expired: 'grey',
+};
+
+/** The lane's latest takeovers (newest first) and their state; polled fast while one is still on its way. */
+function TakeoverList({ weighbridgeId }: { weighbridgeId: string }) {
+  const [fast, setFast] = useState(false);
+  const q = useWeighLaneTakeoversQuery({ weighbridgeId }, { pollingInterval: fast ? 1500 : 10_000 });
+  const rows = q.data ?? [];
+  const open = rows.some((r) => r.state === 'pending' || r.state === 'claimed');
+  useEffect(() => setFast(open), [open]);
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="id"
+      dataSource={rows.slice(0, 8)}
+      empty="暂无接管指令"
+      data-testid="lane-takeovers"
+      columns={[
+        { title: '下达时间', dataIndex: 'at', width: 170 },
+        { title: '步骤', dataIndex: 'stepName', width: 90 },
+        {
+          title: '内容',
+          dataIndex: 'plate',
+          render: (_: unknown, r: LaneTakeoverRow) =>
+            r.step === 'identify' ? r.plate : r.step === 'capture' ? `${formatKg(r.weight)} kg（${r.reason}）` : '—',
+        },
+        { title: '下达人', dataIndex: 'byName', width: 100 },
+        {
+          title: '状态',
+          dataIndex: 'stateName',
+          width: 90,
+          render: (_: unknown, r: LaneTakeoverRow) => (
+            <Tag color={STATE_COLOR[r.state]} data-testid={`takeover-state-${r.id}`}>
+              {r.stateName}
+            </Tag>
+          ),
+        },
+        {
+          title: '车道反馈',
+          dataIndex: 'resultNote',
+          render: (_: unknown, r: LaneTakeoverRow) =>
+            r.resultAt ? `${r.resultAt.slice(11)} ${r.resultNote || '已执行'}` : '—',
+        },
+      ]}
+    />
   );
 }
 
@@ -148,7 +205,7 @@ export default function LaneMonitor() {
     if (!wb) return Toast.warning('请先选择地磅');
     // the server checks the 接管 button, keeps the command and rings the lane; its refusal shows as a toast
     const r = await takeover({ weighbridgeId: wb.id, ...c });
-    if ('data' in r) Toast.success(r.data?.notified ? '接管指令已发送，车道正在执行' : '接管指令已记录，等待车道领取');
+    if ('data' in r) Toast.success(r.data?.notified ? '接管指令已发送，等待车道执行' : '接管指令已记录，等待车道领取');
   };
 
   const options = useMemo(() => list.map((w) => ({ value: w.id, label: w.name })), [list]);
@@ -315,6 +372,14 @@ export default function LaneMonitor() {
               人工抬杆
             </Button>
           </Space>
+        </div>
+      )}
+      {wb && (
+        <div className="ly-ws-card">
+          <div className="ly-ws-card-title">
+            接管指令 <small>车道领取后执行并报告结果：已执行，或失败及原因；1 分钟内未领取即过期</small>
+          </div>
+          <TakeoverList weighbridgeId={wb.id} />
         </div>
       )}
     </div>

@@ -4,14 +4,22 @@ import { refOf, useResourceDetailQuery } from '../../../core/api/crud.api.ts';
 import { dispatchSlipResource } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
 import { ValueGrid } from '../../../features/crud/value-grid.tsx';
 
-/** The 派车单 list (the slips have no page of their own; the list finds one by its number). */
-export const DISPATCH_SLIP_SCREEN = '/supply-chain/dispatch-slip';
+/** 派车单详情 of a slip (its QR code, plan and the weighings made under it). */
+export const dispatchSlipScreen = (id: string) => `/supply-chain/dispatch-slip-detail/${encodeURIComponent(id)}`;
 
 /**
- * 派车单与电子磅单 (issue 24): the slip a weighing was made under (its number, a link to the 派车单 screen) and the
+ * 派车单与电子磅单 (issue 24): the slip a weighing was made under (its number, a link to 派车单详情) and the
  * driver's e-ticket (the weighing's public trace link) — shown only when the weighing has either.
  */
-export function MemoLinksView({ slipNo, eticketPath }: { slipNo: string | null; eticketPath: string }) {
+export function MemoLinksView({
+  slipId,
+  slipNo,
+  eticketPath,
+}: {
+  slipId: string | null;
+  slipNo: string | null;
+  eticketPath: string;
+}) {
   if (!slipNo && !eticketPath) return null;
   return (
     <section className="ly-detail-card" data-testid="detail-card-memo-links">
@@ -22,8 +30,8 @@ export function MemoLinksView({ slipNo, eticketPath }: { slipNo: string | null; 
         items={[
           [
             '派车单号',
-            slipNo ? (
-              <Link key="slip" href={DISPATCH_SLIP_SCREEN} className="ly-crud-link" data-testid="memo-slip-link">
+            slipNo && slipId ? (
+              <Link key="slip" href={dispatchSlipScreen(slipId)} className="ly-crud-link" data-testid="memo-slip-link">
                 {slipNo}
               </Link>
             ) : null,
@@ -54,5 +62,5 @@ export function MemoLinksCard({ dispatchSlipId, eticketPath }: { dispatchSlipId:
   const ref = useMemo(() => refOf(dispatchSlipResource), []);
   const slip = useResourceDetailQuery({ ref, id: dispatchSlipId ?? '' }, { skip: !dispatchSlipId });
   const slipNo = dispatchSlipId ? String(slip.data?.slipNo ?? `#${dispatchSlipId}`) : null;
-  return <MemoLinksView slipNo={slipNo} eticketPath={eticketPath} />;
+  return <MemoLinksView slipId={dispatchSlipId} slipNo={slipNo} eticketPath={eticketPath} />;
 }

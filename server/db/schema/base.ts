@@ -128,16 +128,17 @@ export const weighbridge = pgTable(
     stableSeconds: integer('stable_seconds').notNull().default(3),
     remark: s('remark', 255),
     // anti-cheat settings (issue 24, core/weighing/anti-cheat.ts)
-    /** Minimum capture, kg; 0 = 20 divisions (OIML R76 class III Min). */
-    minWeightKg: dec('min_weight_kg', 12, 3).notNull().default('0'),
+    // null = the global default (core/weighing/anti-cheat.ts DEFAULT_ANTI_CHEAT; 地磅管理 leaves the box empty)
+    /** Minimum capture, kg; null or 0 = 20 divisions (OIML R76 class III Min). */
+    minWeightKg: dec('min_weight_kg', 12, 3),
     /** 1: the lane has positioning sensors (红外对射); a live capture needs them reported clear. */
     positionSensors: integer('position_sensors').notNull().default(0),
-    /** ± % of the tare archive; 0 = off. */
-    tareTolerancePct: dec('tare_tolerance_pct', 5, 2).notNull().default('10'),
-    /** Same plate weighed in again within N minutes of completing; 0 = off. */
-    reweighMinutes: integer('reweigh_minutes').notNull().default(15),
-    /** A step from one steady value to another above N divisions (10 = 200 kg at e = 20 kg); 0 = off. */
-    stepDivisions: integer('step_divisions').notNull().default(10),
+    /** ± % of the tare archive; 0 = off, null = 10. */
+    tareTolerancePct: dec('tare_tolerance_pct', 5, 2),
+    /** Same plate weighed in again within N minutes of completing; 0 = off, null = 15. */
+    reweighMinutes: integer('reweigh_minutes'),
+    /** A step from one steady value to another above N divisions (10 = 200 kg at e = 20 kg); 0 = off, null = 10. */
+    stepDivisions: integer('step_divisions'),
     checkPlate: integer('check_plate').notNull().default(1),
     /**
      * 1: a pass with fewer photos than the scale's cameras is flagged. Off by default: it needs the scale's cameras to

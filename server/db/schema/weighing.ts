@@ -399,12 +399,16 @@ export const laneTakeover = pgTable(
     plate: s('plate', 16),
     weight: kg('weight'),
     reason: s('reason', 255),
-    /** pending | claimed | expired */
+    /** pending → claimed → done | failed (the lane's report), or pending → expired */
     state: s('state', 12),
     createUser: bigintStr('create_user').notNull(),
     createTime: tstz('create_time').notNull().defaultNow(),
     claimUser: bigintStr('claim_user'),
     claimTime: tstz('claim_time'),
+    /** When the lane reported the command carried out (done) or not (failed). */
+    resultTime: tstz('result_time'),
+    /** Why the lane could not carry it out (failed: the lane's refusal, e.g. 没有待打印的磅单). */
+    resultNote: s('result_note', 255),
   },
   (t) => [
     index('izs_lane_takeover_pending_idx').on(t.tenantId, t.weighbridgeId, t.state, t.createTime),
@@ -414,7 +418,11 @@ export const laneTakeover = pgTable(
       foreignColumns: [weighbridge.tenantId, weighbridge.id],
     }),
     check('izs_lane_takeover_step_ck', sql`${t.step} in ('identify', 'capture', 'print', 'open')`),
-    check('izs_lane_takeover_state_ck', sql`${t.state} in ('pending', 'claimed', 'expired')`),
+    check('izs_lane_takeover_state_ck', sql`${t.state} in ('pending', 'claimed', 'expired', 'done', 'failed')`),
+    check(
+      'izs_lane_takeover_result_ck',
+      sql`(${t.state} in ('done', 'failed')) = (${t.resultTime} is not null) and (${t.state} <> 'failed' or ${t.resultNote} <> '')`,
+    ),
     check('izs_lane_takeover_identify_ck', sql`${t.step} <> 'identify' or ${t.plate} <> ''`),
     check('izs_lane_takeover_capture_ck', sql`${t.step} <> 'capture' or (${t.weight} > 0 and ${t.reason} <> '')`),
     check(

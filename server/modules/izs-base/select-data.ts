@@ -122,6 +122,7 @@ export function registerSelectData(app: FastifyInstance, { db }: CrudContext): v
           maxCapacityKg: weighbridge.maxCapacityKg,
           divisionKg: weighbridge.divisionKg,
           stableSeconds: weighbridge.stableSeconds,
+          minWeightKg: weighbridge.minWeightKg,
           deptId: weighbridge.deptId,
         })
         .from(weighbridge)
@@ -132,6 +133,8 @@ export function registerSelectData(app: FastifyInstance, { db }: CrudContext): v
         ...r,
         maxCapacityKg: fixed(r.maxCapacityKg, 3),
         divisionKg: fixed(r.divisionKg, 3),
+        // the station's hint of the minimum capture (core/weighing/anti-cheat.ts minCaptureKg; '0' = 20 divisions)
+        minWeightKg: r.minWeightKg === null ? '0' : fixed(r.minWeightKg, 3),
       }));
     }
     return out;

@@ -75,12 +75,13 @@ export async function scaleSettings(
   return {
     cfg: {
       divisionKg: new Decimal(wb.divisionKg || '0').gt(0) ? String(wb.divisionKg) : DEFAULT_ANTI_CHEAT.divisionKg,
-      minWeightKg: String(wb.minWeightKg),
+      // an empty threshold (null, 地磅管理's empty box) is the global default
+      minWeightKg: String(wb.minWeightKg ?? DEFAULT_ANTI_CHEAT.minWeightKg),
       stableWindowMs: Math.max(1, wb.stableSeconds) * 1000,
       positionSensors: wb.positionSensors === 1,
-      tareTolerancePct: String(wb.tareTolerancePct),
-      reweighMinutes: wb.reweighMinutes,
-      stepDivisions: wb.stepDivisions,
+      tareTolerancePct: String(wb.tareTolerancePct ?? DEFAULT_ANTI_CHEAT.tareTolerancePct),
+      reweighMinutes: wb.reweighMinutes ?? DEFAULT_ANTI_CHEAT.reweighMinutes,
+      stepDivisions: wb.stepDivisions ?? DEFAULT_ANTI_CHEAT.stepDivisions,
       checkPlate: wb.checkPlate === 1,
       checkPhotos: wb.checkPhotos === 1,
       checkMaxGross: wb.checkMaxGross === 1,

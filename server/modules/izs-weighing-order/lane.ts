@@ -10,13 +10,23 @@
  * `POST …/lane/takeover/claim` (WEIGH_LANE.claim): the lane driver takes the pending commands of its weighbridge,
  * oldest first, each once (pending → claimed in one statement); one not claimed within 60 s expires unexecuted (a
  * barrier opened by a command left from an hour ago would let the wrong truck through).
+ * `POST …/lane/takeover/report` (WEIGH_LANE.report): the lane's result of a claimed command — done, or failed with
+ * the lane's reason (its refusal: 没有待打印的磅单…) — once (claimed → done | failed in one statement).
+ * `GET …/lane/takeover/list?weighbridgeId=` (WEIGH_LANE.takeovers, 车道监控's view): the lane's latest commands
+ * with their state (待执行 / 执行中 / 已执行 / 失败 / 已过期) for the monitor.
  *
  * `POST …/loadometer-order/eticket` (WEIGH_LANE.eticket): the driver's e-ticket of a completed weighing — a chain
  * record (event 电子磅单) and its public trace link (unguessable token), kept on the weighing (eticket_path); asked
  * again, the same link.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { laneStepLabel, TAKEOVER_STEPS, WEIGH_LANE } from '../../../core/contract/izs-weighing/lane.contract.ts';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import {
+  laneStepLabel,
+  TAKEOVER_STEPS,
+  type TakeoverState,
+  takeoverStateLabel,
+  WEIGH_LANE,
+} from '../../../core/contract/izs-weighing/lane.contract.ts';
 import { LANE_RECORDED } from '../../../core/weighing/lane.ts';
 import { laneTakeover, user as userTable, weighbridge, weighingOrder, weighingStep } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -36,6 +46,9 @@ const CLOCK_SKEW_MS = 60_000;
 /** How long a takeover waits for the lane to claim it (ms); later it expires unexecuted. */
 export const TAKEOVER_TTL_MS = 60_000;
 
+/** How many of a lane's latest takeovers the monitor lists. */
+const TAKEOVER_LIST = 20;
+
 const stepLabel = (s: string) => TAKEOVER_STEPS.find((x) => x.value === s)?.label ?? s;
 
 export function handleLane(
@@ -44,6 +57,19 @@ export function handleLane(
   w: WeighingService,
   channel: () => AppContext['deptChannel'],
 ): void {
+  /** Who gave each command (real name, else account), by user id. */
+  const namesOf = async (tenantId: string, ids: string[]) => {
+    if (!ids.length) return new Map<string, string>();
+    const names = await db
+      .select({
+        id: userTable.id,
+        name: sql<string>`coalesce(nullif(${userTable.realName}, ''), ${userTable.account})`,
+      })
+      .from(userTable)
+      .where(and(tenantIs(tenantId, userTable), inArray(userTable.id, [...new Set(ids)])));
+    return new Map(names.map((n) => [String(n.id), n.name]));
+  };
+
   r.handle(WEIGH_LANE.takeover, async ({ body: b, user, req }) => {
     const [wb] = await db
       .select({ id: weighbridge.id, code: weighbridge.code, deptId: weighbridge.deptId })
@@ -140,22 +166,10 @@ export function handleLane(
       .where(pending)
       .returning();
     if (!claimed.length) return { commands: [] };
-    const names = await db
-      .select({
-        id: userTable.id,
-        name: sql<string>`coalesce(nullif(${userTable.realName}, ''), ${userTable.account})`,
-      })
-      .from(userTable)
-      .where(
-        and(
-          tenantIs(user.tenantId, userTable),
-          inArray(
-            userTable.id,
-            claimed.map((c) => c.createUser),
-          ),
-        ),
-      );
-    const nameOf = new Map(names.map((n) => [String(n.id), n.name]));
+    const nameOf = await namesOf(
+      user.tenantId,
+      claimed.map((c) => c.createUser),
+    );
     return {
       commands: claimed
         .sort((x, y) => x.createTime.getTime() - y.createTime.getTime() || (BigInt(x.id) < BigInt(y.id) ? -1 : 1))
@@ -169,6 +183,63 @@ export function handleLane(
           at: formatDateTime(c.createTime, tz),
         })),
     };
+  });
+
+  r.handle(WEIGH_LANE.report, async ({ body: b, user }) => {
+    const state = b.result;
+    const note = b.result === 'failed' ? b.reason : '';
+    const mine = and(tenantIs(user.tenantId, laneTakeover), eq(laneTakeover.id, b.id));
+    // only a claimed command gets a result, once (the state in the WHERE: two reports cannot both win)
+    const [done] = await db
+      .update(laneTakeover)
+      .set({ state, resultTime: new Date(), resultNote: note })
+      .where(and(mine, eq(laneTakeover.state, 'claimed')))
+      .returning({ id: laneTakeover.id });
+    if (done) return { id: String(done.id), state };
+    const [x] = await db.select({ state: laneTakeover.state }).from(laneTakeover).where(mine);
+    if (!x) throw badRequest('接管指令不存在');
+    if (x.state === 'pending') throw badRequest('接管指令尚未被车道领取，不能报告执行结果');
+    if (x.state === 'expired') throw badRequest('接管指令已过期（车道未在60秒内领取），不能报告执行结果');
+    throw badRequest(`接管指令已报告过执行结果（${takeoverStateLabel(x.state)}）`);
+  });
+
+  r.handle(WEIGH_LANE.takeovers, async ({ query: q, user }) => {
+    const [wb] = await db
+      .select({ id: weighbridge.id })
+      .from(weighbridge)
+      .where(and(eq(weighbridge.id, q.weighbridgeId), tenantOf(user, weighbridge)));
+    if (!wb) throw badRequest('地磅不存在');
+    const rows = await db
+      .select()
+      .from(laneTakeover)
+      .where(and(tenantIs(user.tenantId, laneTakeover), eq(laneTakeover.weighbridgeId, wb.id)))
+      .orderBy(desc(laneTakeover.createTime), desc(laneTakeover.id))
+      .limit(TAKEOVER_LIST);
+    const nameOf = await namesOf(
+      user.tenantId,
+      rows.map((t) => t.createUser),
+    );
+    const now = Date.now();
+    return rows.map((t) => {
+      // a pending command past its minute will never run: the next claim marks it, the monitor says so already
+      const st = (
+        t.state === 'pending' && now - t.createTime.getTime() > TAKEOVER_TTL_MS ? 'expired' : t.state
+      ) as TakeoverState;
+      return {
+        id: String(t.id),
+        step: t.step as 'identify' | 'capture' | 'print' | 'open',
+        stepName: stepLabel(t.step),
+        plate: t.plate,
+        weight: t.weight ?? '',
+        reason: t.reason,
+        state: st,
+        stateName: takeoverStateLabel(st),
+        resultNote: t.resultNote,
+        byName: nameOf.get(String(t.createUser)) ?? '',
+        at: formatDateTime(t.createTime, tz),
+        resultAt: t.resultTime ? formatDateTime(t.resultTime, tz) : '',
+      };
+    });
   });
 
   r.handle(WEIGH_LANE.steps, async ({ body: b, user, req }) => {

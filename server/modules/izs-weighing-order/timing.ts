@@ -7,9 +7,10 @@
  */
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { TIMING_MENU, WEIGH_TIMING } from '../../../core/contract/izs-weighing/timing.contract.ts';
+import { DEFAULT_ANTI_CHEAT } from '../../../core/weighing/anti-cheat.ts';
 import { timingReport } from '../../../core/weighing/timing.ts';
 import { weighbridge, weighException, weighingOrder, weighingStep } from '../../db/schema/index.ts';
-import type { CrudContext } from '../../platform/crud/index.ts';
+import { type CrudContext, fixed } from '../../platform/crud/index.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf, tenantOf } from '../../platform/scope.ts';
 import { today } from '../../platform/time.ts';
@@ -69,7 +70,11 @@ export function handleTiming(r: ReturnType<typeof endpoints>, { db, tz }: CrudCo
       from,
       to,
       ...report,
-      options: bridges.map((b) => ({ id: b.id, name: b.name, tareTolerancePct: String(b.tol) })),
+      options: bridges.map((b) => ({
+        id: b.id,
+        name: b.name,
+        tareTolerancePct: fixed(b.tol ?? DEFAULT_ANTI_CHEAT.tareTolerancePct, 2),
+      })),
     };
   });
 }

@@ -52,6 +52,8 @@ export function weighingService(s: FastifyInstance, ctx: CrudContext) {
       }
       Object.assign(row, await resolveEdits(tx, tz, c.user, c.prev, edits));
     },
+    // the weighings made under a 派车单 (its detail page)
+    filters: { dispatchSlipId: (v) => eq(weighingOrder.dispatchSlipId, String(v)) },
     routes: { submit: false, save: false, remove: false, import: false, importTemplate: false },
   });
 
