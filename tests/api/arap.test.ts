@@ -282,7 +282,7 @@ describe('receivables', () => {
       direction: 'out',
       invoiceNo: '26332000000111122223',
       invoiceType: 'special',
-      invoiceDate: '2026-11-25',
+      invoiceDate: TODAY,
       amount: '2000.00',
       taxAmount: '260.00',
       taxAndAmount: '2260.00',
