@@ -46,7 +46,7 @@ beforeAll(async () => {
     partyId: c.party.GYS001,
     lines: [{ materialId: c.mat.WL0001, qty: '10000000', unitPrice: '1000' }],
   });
-});
+}, 180_000); // boots the demo app: over a minute on a busy 2-core machine
 afterAll(async () => {
   await c?.t.close();
 });
