@@ -23,7 +23,7 @@ beforeAll(async () => {
   c = await bootStock();
   api = apiOf(c);
   [{ id: bankId }] = await c.t.database.db.select({ id: bank.id }).from(bank).limit(1);
-});
+}, 180_000); // boots the demo app (seeds it when the file runs first): over a minute on a busy machine
 afterAll(async () => {
   await c?.t.close();
 });
