@@ -15,7 +15,7 @@ import { apiOf, bootStock, P, reviewed, type StockCtx } from './stock-helpers.ts
 let c: StockCtx;
 beforeAll(async () => {
   c = await bootStock();
-});
+}, 180_000);
 afterAll(async () => {
   await c?.t.close();
 });
