@@ -2,8 +2,9 @@
  * /print/out-stock?id=… (issue 14): the printed 销售出库单 the buyer takes away — and, from the same page, the
  * 采购入库单 and the returns — on the half sheet a yard prints (241 × 140 mm continuous paper, three-ply; A5
  * landscape fits too): the tenant's name, the document number, party, date, warehouse and plate, the lines with
- * net kg and tonnes, price and amount, the total in 人民币大写, the signatures, and the QR code of the public trace
- * link (with the record's unguessable token) with its short text. Ready-to-print is signalled once the document
+ * net kg and tonnes, price (含税 or 不含税), tax rate and the stored 不含税金额 / 税额 / 价税合计 of each line and of
+ * the document (issue 21: the figures the detail, 应收/应付 and vouchers read), the 价税合计 in 人民币大写, the
+ * signatures, and the QR code of the public trace link (with the record's unguessable token) with its short text. Ready-to-print is signalled once the document
  * and its link are loaded (print/bridge.ts).
  */
 import { useEffect, useState } from 'react';
@@ -14,6 +15,9 @@ import { requestPrint, signalPrintReady } from '../bridge.ts';
 import './out-stock.css';
 
 const STATES: Record<string, string> = { draft: '草稿', submitted: '待审核', reviewed: '已审核', voided: '已作废' };
+
+/** '13.00' → '13%', '9.50' → '9.5%' (a string operation: no float). */
+const rateText = (r: string) => `${r.includes('.') ? r.replace(/\.?0+$/, '') : r}%`;
 
 export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string }) {
   const link = doc.tracePath ? `${origin}${doc.tracePath}` : '';
@@ -45,7 +49,10 @@ export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string
             <th>净重(kg)</th>
             <th>净重(吨)</th>
             <th>单价</th>
-            <th>金额(元)</th>
+            <th>税率</th>
+            <th>不含税金额(元)</th>
+            <th>税额(元)</th>
+            <th>价税合计(元)</th>
           </tr>
         </thead>
         <tbody>
@@ -60,9 +67,16 @@ export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string
               <td className="n">{l.qtyT}</td>
               <td className="n">
                 {l.unitPrice}
-                <small> {l.priceUnit}</small>
+                <small>
+                  {' '}
+                  {l.priceUnit}
+                  {l.priceIncludesTax ? '（含税）' : '（不含税）'}
+                </small>
               </td>
-              <td className="n">{l.amount}</td>
+              <td className="n">{rateText(l.taxRate)}</td>
+              <td className="n">{l.netAmount}</td>
+              <td className="n">{l.taxAmount}</td>
+              <td className="n">{l.grossAmount}</td>
             </tr>
           ))}
           <tr className="os-total">
@@ -73,13 +87,20 @@ export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string
             </td>
             <td className="n">{doc.totalT}</td>
             <td />
+            <td />
+            <td className="n" data-testid="os-net">
+              {doc.netAmount}
+            </td>
+            <td className="n" data-testid="os-tax">
+              {doc.taxAmount}
+            </td>
             <td className="n" data-testid="os-total">
-              {doc.totalAmount}
+              {doc.grossAmount}
             </td>
           </tr>
           <tr>
-            <td colSpan={6}>
-              人民币大写：<b data-testid="os-capital">{doc.totalCapital}</b>
+            <td colSpan={9}>
+              价税合计（大写）：<b data-testid="os-capital">{doc.totalCapital}</b>
             </td>
           </tr>
         </tbody>

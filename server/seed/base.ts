@@ -4,8 +4,10 @@
  * expense items, salesmen, organisation profile, per-dept configs, stock weigh orders, quotes, staff.
  * (Print settings belong to the print module and are seeded there.)
  */
+import { lastDay } from '../../core/accounting/period.ts';
 import type { Tx } from '../db/client.ts';
 import { materialQuotesOrder, pageConfig, staff } from '../db/schema/index.ts';
+import { today } from '../platform/time.ts';
 import { auditOf, type BaseSeedContext } from './base-context.ts';
 import { seedMaterials } from './base-materials.ts';
 import { seedPartiesAndOrg } from './base-parties.ts';
@@ -21,26 +23,29 @@ export async function seedBaseData(tx: Tx, c: BaseSeedContext): Promise<void> {
   await seedPartiesAndOrg(tx, c, wh);
 
   const m = (code: string) => mats.find((x) => x.code === code)?.id ?? null;
+  // the quotes in force this month (in the server's zone), so the quote screens have a price on any day
+  const month = today(process.env.TZ || 'Asia/Shanghai').slice(0, 7);
+  const quoteNo = `BJ${month.replace('-', '')}`;
   await tx.insert(materialQuotesOrder).values([
     {
       ...inCompany,
-      code: 'BJ20261101',
+      code: `${quoteNo}01`,
       materialId: m('WL0001'),
       quoteType: 'purchase',
       price: '2650.00',
       priceUnit: 'yuan_per_tonne',
-      effectiveStart: '2026-11-01',
-      effectiveEnd: '2026-11-30',
+      effectiveStart: `${month}-01`,
+      effectiveEnd: lastDay(month),
     },
     {
       ...inCompany,
-      code: 'BJ20261102',
+      code: `${quoteNo}02`,
       materialId: m('WL0005'),
       quoteType: 'purchase',
       price: '62500.00',
       priceUnit: 'yuan_per_tonne',
-      effectiveStart: '2026-11-01',
-      effectiveEnd: '2026-11-30',
+      effectiveStart: `${month}-01`,
+      effectiveEnd: lastDay(month),
     },
   ]);
 

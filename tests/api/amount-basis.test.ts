@@ -14,6 +14,7 @@ import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.con
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { REVERSE } from '../../core/contract/izs-finance-ar/reverse.contract.ts';
 import { BIZ_VOUCHER as V } from '../../core/contract/izs-financing/business-voucher.contract.ts';
+import { STOCK_PRINT, type StockPrint } from '../../core/contract/izs-toolbox/stock-print.contract.ts';
 import { rows } from '../../server/db/client.ts';
 import { demoBook } from './arap-helpers.ts';
 import { apiFor } from './finance-helpers.ts';
@@ -345,6 +346,56 @@ describe('今日采购额 and 毛利 read the stored figures (one amount basis)'
       grossProfit: profit.toFixed(2),
       margin: profit.div(net).times(100).toFixed(2),
     });
+  });
+});
+
+describe('the printed stock document shows the stored 不含税金额 / 税额 / 价税合计', () => {
+  const print = async (id: string) =>
+    (await api(STOCK_PRINT.detail.path, { method: 'GET', query: { id } })).body.data as StockPrint;
+
+  it('a sale priced 不含税 at 13 % prints 8,451.30 + 1,098.67 = 9,549.97, 大写 of the 价税合计', async () => {
+    const d = await reviewed(api, P.outStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.KH001,
+      bizType: 'sale',
+      lines: [{ materialId: c.mat.WL0001, qty: '3250.5', unitPrice: '2600', taxRate: '13', priceIncludesTax: 0 }],
+    });
+    const full = await detail(P.outStock, d.id);
+    const p = await print(d.id);
+    expect(p).toMatchObject({
+      totalAmount: '8451.30', // the entered amounts (net here) — no longer what the page prints as its total
+      netAmount: full.netAmount,
+      taxAmount: full.taxAmount,
+      grossAmount: full.grossAmount,
+    });
+    expect([p.netAmount, p.taxAmount, p.grossAmount]).toEqual(['8451.30', '1098.67', '9549.97']);
+    expect(p.totalCapital).toBe('玖仟伍佰肆拾玖元玖角柒分');
+    expect(p.lines[0]).toMatchObject({
+      amount: '8451.30',
+      taxRate: '13.00',
+      priceIncludesTax: false,
+      netAmount: '8451.30',
+      taxAmount: '1098.67',
+      grossAmount: '9549.97',
+    });
+  });
+
+  it('a purchase priced 含税 prints the 价税合计 it was entered at and the net and tax inside it', async () => {
+    const d = await reviewed(api, P.inStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.GYS001,
+      lines: [{ materialId: c.mat.WL0002, qty: '1000', unitPrice: '1130', taxRate: '13', priceIncludesTax: 1 }],
+    });
+    const p = await print(d.id);
+    expect([p.docTitle, p.totalAmount, p.netAmount, p.taxAmount, p.grossAmount]).toEqual([
+      '采购入库单',
+      '1130.00',
+      '1000.00',
+      '130.00',
+      '1130.00',
+    ]);
+    expect(p.totalCapital).toBe('壹仟壹佰叁拾元整');
+    expect(p.lines[0]).toMatchObject({ priceIncludesTax: true, grossAmount: '1130.00' });
   });
 });
 

@@ -12,6 +12,7 @@ import { BILL_PATHS } from '../../core/contract/izs-financing/bills.contract.ts'
 import { BIZ_VOUCHER as V } from '../../core/contract/izs-financing/business-voucher.contract.ts';
 import { bank, finBill, voucherLine } from '../../server/db/schema/index.ts';
 import { demoBook } from './arap-helpers.ts';
+import { addDays, openDay, thisMonth, todayStr } from './dates.ts';
 import { apiFor } from './finance-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, type StockCtx } from './stock-helpers.ts';
 
@@ -22,18 +23,20 @@ beforeAll(async () => {
   c = await bootStock();
   api = apiOf(c);
   [{ id: bankId }] = await c.t.database.db.select({ id: bank.id }).from(bank).limit(1);
-});
+}, 180_000); // boots the demo app (seeds it when the file runs first): over a minute on a busy machine
 afterAll(async () => {
   await c?.t.close();
 });
 
+// dates of the open month, on or before today (tests/api/dates.ts): the bill is issued on the 1st, the collection
+// takes it, the payment endorses it and 票据管理 collects it in that order
 const BILL = {
   billNo: '531000002026112000017',
   billKind: 'bank',
   drawer: '宁波钢铁有限公司',
   acceptor: '中国工商银行宁波分行',
-  issueDate: '2026-11-01',
-  dueDate: '2027-05-01',
+  issueDate: `${thisMonth()}-01`,
+  dueDate: addDays(todayStr(), 150),
 };
 const collection = (bill: Record<string, unknown> | undefined, amount = '30000') => ({
   side: 'ar',
@@ -41,7 +44,7 @@ const collection = (bill: Record<string, unknown> | undefined, amount = '30000')
   accountType: 'bank',
   bankId,
   method: 'bill',
-  cashDate: '2026-11-20',
+  cashDate: openDay(2),
   amount,
   auto: false,
   bill,
@@ -52,7 +55,7 @@ const payment = (bill: Record<string, unknown>, amount = '30000') => ({
   accountType: 'bank',
   bankId,
   method: 'bill',
-  cashDate: '2026-11-21',
+  cashDate: openDay(1),
   amount,
   auto: false,
   bill,
@@ -75,7 +78,7 @@ it('a collection by 承兑汇票 asks for the bill and records it in 票据管�
   const body = collection(undefined);
   expect(await refused(E.cashCreate.path, body)).toBe('请填写票据号码');
   expect(await refused(E.cashCreate.path, { ...body, bill: { ...BILL, drawer: '' } })).toBe('请填写出票人');
-  expect(await refused(E.cashCreate.path, { ...body, bill: { ...BILL, dueDate: '2026-10-01' } })).toBe(
+  expect(await refused(E.cashCreate.path, { ...body, bill: { ...BILL, dueDate: addDays(BILL.issueDate, -30) } })).toBe(
     '到期日应晚于出票日',
   );
   const cash = await okPost(api, E.cashCreate.path, { ...body, bill: BILL });
@@ -134,7 +137,7 @@ it('a bill collected in 票据管理 keeps its collection from being voided; a p
   const bill = await billRow('B-COLLECT-1');
   const r = await fin(BILL_PATHS.action, {
     method: 'POST',
-    body: { id: bill?.id, action: 'collect', date: '2026-11-25' },
+    body: { id: bill?.id, action: 'collect', date: todayStr() },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(await refused(E.cashVoid.path, { id: cash.id, reason: 'x' })).toContain('已到期兑付');

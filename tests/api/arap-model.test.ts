@@ -21,6 +21,7 @@ import { rows } from '../../server/db/client.ts';
 import { relatedParty } from '../../server/db/schema/index.ts';
 import { formatDate } from '../../server/platform/time.ts';
 import { patchStockTemplates } from './arap-helpers.ts';
+import { thisMonth } from './dates.ts';
 import { createBook, okGet } from './finance-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
     partyId: c.party.GYS001,
     lines: [{ materialId: c.mat.WL0001, qty: '10000000', unitPrice: '1000' }],
   });
-});
+}, 180_000); // boots the demo app: over a minute on a busy 2-core machine
 afterAll(async () => {
   await c?.t.close();
 });
@@ -246,7 +247,7 @@ async function runModel(parties: string[], steps: number, factor: string) {
     expect([badDocs[0].n, badCash[0].n]).toEqual([0, 0]);
 
     // the books follow: vouchers of every document and money record of the parties
-    const period = '2026-11';
+    const period = thisMonth(); // the documents and money records are dated today
     const docs = (await okGet(book, V.documents.path, { period, state: 'open' })) as { id: string; partyId: string }[];
     const docIds = docs.filter((d) => parties.includes(d.partyId)).map((d) => d.id);
     if (docIds.length) await okPost(book, V.generate.path, { orderIds: docIds });

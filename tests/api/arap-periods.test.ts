@@ -15,6 +15,7 @@ import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/inv
 import { accountSet, goldCert, relatedParty } from '../../server/db/schema/index.ts';
 import { formatDate } from '../../server/platform/time.ts';
 import { demoBook } from './arap-helpers.ts';
+import { lastDay } from './dates.ts';
 import { type Api, apiOf, bootStock, okPost, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx;
@@ -138,7 +139,7 @@ describe('a closed period of the department book refuses every dated money write
   it('收款, 付款, 退款 dated in the closed month: 400 naming the period; the same in the open month is accepted', async () => {
     const msg = label(closed);
     expect(await refused(E.cashCreate.path, collection(CUS, `${closed}-15`, '10'))).toBe(`${msg}登记收款`);
-    expect(await refused(E.cashCreate.path, { ...collection(BOTH, `${closed}-31`, '10'), side: 'ap' })).toBe(
+    expect(await refused(E.cashCreate.path, { ...collection(BOTH, lastDay(closed), '10'), side: 'ap' })).toBe(
       `${msg}登记付款`,
     );
     expect(await refused(E.refund.path, collection(CUS, `${closed}-15`, '10'))).toBe(`${msg}登记退款`);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { REVERSE, REVERSE_EXPORT_PATH } from '../../core/contract/izs-finance-ar/reverse.contract.ts';
 import { relatedParty } from '../../server/db/schema/index.ts';
+import { addMonths, openDay, thisMonth } from './dates.ts';
 import type { FinCtx } from './finance-helpers.ts';
 import { BASIC } from './helpers.ts';
 import { sampleEInvoicePdf } from './pdf-fixture.ts';
@@ -44,7 +45,7 @@ afterAll(async () => {
   await c?.t.close();
 });
 
-const buy = (party: string, qty: string, price: string, orderDate = '2026-11-10') =>
+const buy = (party: string, qty: string, price: string, orderDate = openDay(3)) =>
   reviewed(api, P.inStock, {
     warehouseId: c.wh.T1,
     partyId: party,
@@ -68,7 +69,7 @@ describe('反向开票', () => {
     const small = await buy(person, '2000', '2350'); // 4700.00
     const big = await buy(person, '100000', '2000'); // 200000.00
     const company = await buy(firm, '1000', '2000');
-    const cand = (await api(REVERSE.candidates.path, { method: 'GET', query: { month: '2026-11' } })).body.data as {
+    const cand = (await api(REVERSE.candidates.path, { method: 'GET', query: { month: thisMonth() } })).body.data as {
       orderNo: string;
     }[];
     expect(cand.map((x) => x.orderNo)).toEqual(expect.arrayContaining([small.orderNo, big.orderNo]));
@@ -100,15 +101,15 @@ describe('反向开票', () => {
     const issued = await okPost(api, REVERSE.issue.path, {
       id: first.id,
       invoiceNo: '26112000000001',
-      issueDate: '2026-11-12',
+      issueDate: openDay(2),
     });
     expect(issued.state).toBe('issued');
     const again = await api(REVERSE.issue.path, {
-      body: { id: first.id, invoiceNo: '26112000000001', issueDate: '2026-11-12' },
+      body: { id: first.id, invoiceNo: '26112000000001', issueDate: openDay(2) },
     });
     expect([again.status, again.body.msg]).toEqual([400, expect.stringContaining('已开票')]);
-    const page = (await api(REVERSE.page.path, { method: 'GET', query: { month: '2026-11', keyword: '王建国' } })).body
-      .data;
+    const page = (await api(REVERSE.page.path, { method: 'GET', query: { month: thisMonth(), keyword: '王建国' } }))
+      .body.data;
     expect(page.totals).toEqual({
       amount: '204700.00',
       netAmount: '202719.80',
@@ -118,7 +119,7 @@ describe('反向开票', () => {
     expect(JSON.stringify(page)).not.toContain(ID);
 
     const readSheet = async () => {
-      const r = await fetch(new URL(`${REVERSE_EXPORT_PATH}?month=2026-11`, c.t.base), {
+      const r = await fetch(new URL(`${REVERSE_EXPORT_PATH}?month=${thisMonth()}`, c.t.base), {
         headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${c.admin}` },
       });
       expect(r.status).toBe(200);
@@ -152,9 +153,10 @@ describe('反向开票', () => {
   });
 
   it('a purchase month closed in a book is refused', async () => {
-    // the demo book is closed through 2026-10
-    const old = await buy(person, '100', '2000', '2026-10-10');
-    await refused({ orderId: old.id, sellerName: '王建国', idNumber: ID, amount: '200.00' }, '2026-10 已在账套');
+    // the demo book is closed through last month
+    const last = addMonths(thisMonth(), -1);
+    const old = await buy(person, '100', '2000', `${last}-10`);
+    await refused({ orderId: old.id, sellerName: '王建国', idNumber: ID, amount: '200.00' }, `${last} 已在账套`);
   });
 });
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import { accountSet, businessConfig, relatedParty } from '../../server/db/schema/index.ts';
 import { demoBook, patchStockTemplates } from './arap-helpers.ts';
+import { todayStr } from './dates.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx;
@@ -148,7 +149,7 @@ it('a manual 应收单 stays as typed; with a rate it is split into 不含税 + 
   const plain = await okPost(api, E.docManual.path, {
     side: 'ar',
     partyId: KH,
-    docDate: '2026-11-20',
+    docDate: todayStr(),
     amount: '500',
     summary: '场地租金',
   });
@@ -156,14 +157,14 @@ it('a manual 应收单 stays as typed; with a rate it is split into 不含税 + 
   const taxed = await okPost(api, E.docManual.path, {
     side: 'ar',
     partyId: KH,
-    docDate: '2026-11-20',
+    docDate: todayStr(),
     amount: '1090',
     taxRate: '9',
     summary: '场地租金（含税）',
   });
   expect(taxed).toMatchObject({ amount: '1090.00', net: '1000.00', tax: '90.00', taxRate: '0.0900' });
   const bad = await api(E.docManual.path, {
-    body: { side: 'ar', partyId: KH, docDate: '2026-11-20', amount: '10', taxRate: 'abc', summary: 'x' },
+    body: { side: 'ar', partyId: KH, docDate: todayStr(), amount: '10', taxRate: 'abc', summary: 'x' },
   });
   expect([bad.status, bad.body.msg]).toEqual([400, '税率应为0–99之间的百分数']);
 });

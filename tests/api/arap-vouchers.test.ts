@@ -14,6 +14,7 @@ import { BIZ_VOUCHER } from '../../core/contract/izs-financing/business-voucher.
 import { rows } from '../../server/db/client.ts';
 import { bank, openApp, relatedParty } from '../../server/db/schema/index.ts';
 import { createPayable } from '../../server/modules/izs-finance-ar/service.ts';
+import { openDay, thisMonth } from './dates.ts';
 import { createBook, FIN, type Api as FinApi, type FinCtx, okGet, refused } from './finance-helpers.ts';
 import { type Api, apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
@@ -103,13 +104,13 @@ describe('money vouchers', () => {
     const sale = await reviewed(api, P.outStock, {
       warehouseId: c.wh.T1,
       partyId: partner,
-      orderDate: '2026-11-20',
+      orderDate: openDay(4),
       lines: [{ materialId: c.mat.WL0001, qty: '1000', unitPrice: '3000' }],
     });
     const buy = await reviewed(api, P.inStock, {
       warehouseId: c.wh.T1,
       partyId: partner,
-      orderDate: '2026-11-20',
+      orderDate: openDay(4),
       lines: [{ materialId: c.mat.WL0001, qty: '500', unitPrice: '2000' }],
     });
     expect([sale.totalAmount, buy.totalAmount]).toEqual(['3000.00', '1000.00']);
@@ -119,7 +120,7 @@ describe('money vouchers', () => {
       accountType: 'bank',
       bankId,
       method: 'transfer',
-      cashDate: '2026-11-21',
+      cashDate: openDay(3),
       amount: '1200.00',
       fee: '2.50',
       auto: true,
@@ -129,12 +130,12 @@ describe('money vouchers', () => {
       partyId: partner,
       accountType: 'cash',
       method: 'cash',
-      cashDate: '2026-11-21',
+      cashDate: openDay(3),
       amount: '300.00',
       auto: true,
     });
-    const off = await okPost(api, E.offset.path, { partyId: partner, transferDate: '2026-11-22', amount: '500.00' });
-    const recs = (await okGet(book, V.moneyRecords.path, { period: '2026-11', state: 'open' })) as {
+    const off = await okPost(api, E.offset.path, { partyId: partner, transferDate: openDay(2), amount: '500.00' });
+    const recs = (await okGet(book, V.moneyRecords.path, { period: thisMonth(), state: 'open' })) as {
       id: string;
       kind: string;
       orderNo: string;
@@ -157,7 +158,7 @@ describe('money vouchers', () => {
       ['1122', '0.00', '500.00'],
     ]);
     // linked both ways: the record lists its voucher, the voucher names the record
-    const done = (await okGet(book, V.moneyRecords.path, { period: '2026-11', state: 'done' })) as {
+    const done = (await okGet(book, V.moneyRecords.path, { period: thisMonth(), state: 'done' })) as {
       id: string;
       voucherNo: string;
     }[];
@@ -197,13 +198,13 @@ describe('money vouchers', () => {
       partyId: partner,
       accountType: 'cash',
       method: 'cash',
-      cashDate: '2026-11-23',
+      cashDate: openDay(1),
       amount: '88.00',
     });
     const inv = await okPost(api, INV.save.path, {
       direction: 'out',
       invoiceNo: '26110000000088',
-      invoiceDate: '2026-11-23',
+      invoiceDate: openDay(1),
       amount: '100.00',
       taxAmount: '13.00',
       taxAndAmount: '113.00',
@@ -240,7 +241,7 @@ describe('money vouchers', () => {
         partyId: carrier,
         sourceType: 'freight',
         sourceNo: 'YD202611230001',
-        docDate: '2026-11-23',
+        docDate: openDay(1),
         amount: '850.00',
         summary: '运费 YD202611230001',
         tz: 'Asia/Shanghai',
@@ -253,7 +254,7 @@ describe('money vouchers', () => {
       accountType: 'bank',
       bankId,
       method: 'transfer',
-      cashDate: '2026-11-24',
+      cashDate: openDay(0),
       amount: '850.00',
       auto: true,
     });

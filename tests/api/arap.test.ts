@@ -43,7 +43,7 @@ beforeAll(async () => {
     partyId: c.party.GYS001,
     lines: [{ materialId: c.mat.WL0001, qty: '100000', unitPrice: '2000' }],
   });
-});
+}, 180_000); // boots the demo app: over a minute on a busy 2-core machine
 afterAll(async () => {
   await c?.t.close();
 });
@@ -282,7 +282,7 @@ describe('receivables', () => {
       direction: 'out',
       invoiceNo: '26332000000111122223',
       invoiceType: 'special',
-      invoiceDate: '2026-11-25',
+      invoiceDate: TODAY,
       amount: '2000.00',
       taxAmount: '260.00',
       taxAndAmount: '2260.00',

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client.ts';
 import { openApp, stockOrder } from '../../server/db/schema/index.ts';
+import { todayStr } from './dates.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx;
@@ -22,7 +23,8 @@ afterAll(async () => {
 
 const admin = () => apiOf(c);
 const TC = '/api/izs-sell/trading-contract';
-const today = () => new Date().toISOString().slice(0, 10);
+/** the business day in the server's zone (a UTC date is yesterday there before 08:00) */
+const today = todayStr;
 
 async function get(path: string) {
   const r = await admin()(path);

@@ -17,6 +17,7 @@ import { type Database, openDatabase } from '../../server/db/client.ts';
 import { captcha, lgCar } from '../../server/db/schema/index.ts';
 import { prepareDatabase } from '../../server/main.ts';
 import { md5hex } from '../../server/platform/password.ts';
+import { today } from '../../server/platform/time.ts';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const TOKEN_PATH = '/api/blade-auth/oauth/token';
@@ -148,10 +149,20 @@ function filesOf(dir: string): string[] {
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** Hash of everything that shapes a seeded database (migrations, seed, contracts, seed config), memoised. */
+/**
+ * Hash of everything that shapes a seeded database (migrations, seed, contracts, seed config) and the day it is
+ * seeded on, memoised. The day matters: the demo is dated from today (documents today, the book closed through
+ * last month), so a snapshot seeded on 30 November is the wrong demo on 1 December (issue 21: a run across
+ * midnight, or yesterday's tarball in the temp dir, refused this month's dates as a closed period).
+ */
 const seedKeys = new Map<string, string>();
 function seedKey(config: Config): string {
-  const which = JSON.stringify({ a: config.adminPassword, s: config.seedDemo, h: config.historyMonths });
+  const which = JSON.stringify({
+    a: config.adminPassword,
+    s: config.seedDemo,
+    h: config.historyMonths,
+    day: today(config.tz),
+  });
   let key = seedKeys.get(which);
   if (!key) {
     const hash = createHash('sha256');

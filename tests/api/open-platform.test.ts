@@ -140,6 +140,33 @@ describe('signed calls', () => {
     expect(JSON.stringify(list.body.data)).not.toContain(app.secret);
   });
 
+  it('a stock document answers its stored 不含税金额 / 税额 / 价税合计 beside the entered amount', async () => {
+    const d = await reviewed(admin(), P.inStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.GYS001,
+      lines: [{ materialId: c.mat.WL0002, qty: '1000', unitPrice: '1000', taxRate: '13', priceIncludesTax: 0 }],
+    });
+    const r = await signed(app, 'GET', DOCS, { docType: 'in_stock', state: 'reviewed', size: '200' });
+    expect(r.body.code, r.body.msg).toBe(200);
+    const doc = (r.body.data.records as { orderNo: string }[]).find((x) => x.orderNo === d.orderNo);
+    expect(doc).toMatchObject({
+      totalAmount: '1000.00',
+      netAmount: '1000.00',
+      taxAmount: '130.00',
+      grossAmount: '1130.00',
+      lines: [
+        {
+          amount: '1000.00',
+          taxRate: '13.00',
+          priceIncludesTax: false,
+          netAmount: '1000.00',
+          taxAmount: '130.00',
+          grossAmount: '1130.00',
+        },
+      ],
+    });
+  });
+
   it('refuses each failure with its own code', async () => {
     const cases: [string, Promise<{ status: number; body: { code: number; msg: string } }>, number, number][] = [
       ['wrong secret', signed(app, 'GET', DOCS, {}, undefined, { secret: 'x'.repeat(43) }), 401, 40106],
@@ -252,9 +279,15 @@ describe('webhooks', () => {
     expect(received.map((r) => r.answered).slice(0, 2)).toEqual([500, 200]);
     const wh = new Webhook(app.webhookSecret);
     for (const r of received) {
-      const payload = wh.verify(r.body, r.headers) as { type: string; data: { orderNo: string; tracePath: string } };
+      const payload = wh.verify(r.body, r.headers) as {
+        type: string;
+        data: { orderNo: string; tracePath: string; fields: Record<string, string>; amounts: Record<string, string> };
+      };
       expect(payload.type).toBe('in_stock.reviewed');
       expect(payload.data.orderNo).toBe(doc.orderNo);
+      // the chained fields keep the entered amount; the stored tax figures ride beside them (issue 21)
+      expect(payload.data.fields.totalAmount).toBe('176.00');
+      expect(payload.data.amounts).toEqual({ netAmount: '176.00', taxAmount: '22.88', grossAmount: '198.88' });
       // the public link with the record's unguessable token
       expect(payload.data.tracePath).toMatch(
         new RegExp(`^/blockchain-info/in_stock/${doc.orderNo}\\?t=[A-Za-z0-9_-]{22}$`),
@@ -296,11 +329,16 @@ describe('OpenAPI', () => {
     const result = await validate(structuredClone(doc) as never);
     expect(result.valid, JSON.stringify(result)).toBe(true);
     for (const e of Object.values(OPEN_API)) expect(doc.paths[e.path]?.[e.method.toLowerCase()]).toBeTruthy();
+    // the stored tax figures are documented beside the entered amount (issue 21)
+    const docsJson = JSON.stringify(doc.paths[OPEN_API.stockDocuments.path]);
+    for (const f of ['netAmount', 'taxAmount', 'grossAmount', 'priceIncludesTax', '价税合计'])
+      expect(docsJson).toContain(f);
     expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['weighing.completed', 'out_stock.reviewed']));
     const page = await fetch(`${c.t.base}/api/open/v1/docs`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('40107');
+    expect(html).toContain('价税合计');
     expect(html).not.toContain('<script');
   });
 });

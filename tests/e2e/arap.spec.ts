@@ -2,6 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
+/** The business day `n` days from today in the server's zone (a UTC date is yesterday before 08:00 there). */
+const shanghaiDay = (n: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + n * 86_400_000));
+
 /**
  * Receivables end to end (issue 11): a sale out-stock is reviewed → its 应收单 appears → a partial collection
  * settles it (chosen in the 收款 dialog) → the customer's 0–30 aging drops by the amount → the statement's closing
@@ -123,7 +127,7 @@ test('a sale becomes a receivable, a partial collection settles it, the aging mo
     accountType: 'bank',
     bankId: String(banks[0]?.id ?? ''),
     method: 'bill',
-    cashDate: new Date().toISOString().slice(0, 10),
+    cashDate: shanghaiDay(0),
     amount: '20000',
     auto: false,
     bill: {
@@ -131,8 +135,8 @@ test('a sale becomes a receivable, a partial collection settles it, the aging mo
       billKind: 'bank',
       drawer: '宁波钢铁有限公司',
       acceptor: '中国银行宁波分行',
-      issueDate: '2026-01-05',
-      dueDate: '2027-01-05',
+      issueDate: shanghaiDay(-60),
+      dueDate: shanghaiDay(300), // held: due after today, on any day the suite runs
     },
   });
   await page.goto('/accounting/payable/receivable-bill');

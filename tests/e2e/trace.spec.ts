@@ -199,8 +199,17 @@ test('a reviewed out-stock prints from its list and detail pages with the QR of 
   await expect(doc).toContainText('销售出库单');
   await expect(doc).toContainText('绿循再生资源有限公司');
   await expect(doc.getByTestId('os-party')).toHaveText(customer.name);
-  await expect(doc.getByTestId('os-total')).toHaveText('8451.30');
-  await expect(doc.getByTestId('os-capital')).toHaveText('捌仟肆佰伍拾壹元叁角');
+  // the stored figures, as the detail shows them (issue 21): priced 不含税 at the book's 13 %, the total is the 价税合计
+  const stored = await api<{ netAmount: string; taxAmount: string; grossAmount: string }>(
+    page,
+    `/api/izs-stock/out-stock/detail?id=${out.id}`,
+  );
+  expect(stored).toMatchObject({ netAmount: '8451.30', taxAmount: '1098.67', grossAmount: '9549.97' });
+  await expect(doc.getByTestId('os-net')).toHaveText(stored.netAmount);
+  await expect(doc.getByTestId('os-tax')).toHaveText(stored.taxAmount);
+  await expect(doc.getByTestId('os-total')).toHaveText(stored.grossAmount);
+  await expect(doc.getByTestId('os-capital')).toHaveText('玖仟伍佰肆拾玖元玖角柒分');
+  await expect(doc).toContainText('价税合计（大写）');
   const qr = doc.getByTestId('os-trace').getByTestId('qr-code');
   await expect(qr).toBeVisible();
   const link = (await qr.getAttribute('data-value')) ?? '';

@@ -1,7 +1,7 @@
 /**
  * The printed stock document (issue 14: the out-stock a buyer takes away carries the trace QR code): one answer
  * with what the A4 / half-sheet page prints — the tenant's name, the document, the party, the lines with net kg and
- * tonnes, price and amount, the total in 人民币大写 and the public trace link with its unguessable token.
+ * tonnes, price and amount, the stored 不含税金额 / 税额 / 价税合计, the 价税合计 in 人民币大写 and the public trace link with its unguessable token.
  *
  *   GET /api/izs-toolbox/stock-print/detail   id → StockPrint (view of the document's menu; data scope applies)
  */
@@ -22,7 +22,14 @@ export const stockPrintLine = z.object({
   unitPrice: price,
   /** 元/吨 or 元/千克 (the material's price unit). */
   priceUnit: z.string(),
+  /** qty × unitPrice as entered: 含税 when priceIncludesTax, else 不含税. */
   amount: money,
+  /** Issue 21: the line's tax rate (%) and price basis, and its stored 不含税金额 / 税额 / 价税合计. */
+  taxRate: z.string(),
+  priceIncludesTax: z.boolean(),
+  netAmount: money,
+  taxAmount: money,
+  grossAmount: money,
 });
 
 export const stockPrint = z.object({
@@ -42,8 +49,13 @@ export const stockPrint = z.object({
   lines: z.array(stockPrintLine),
   totalKg: kg,
   totalT: kg,
+  /** Σ of the lines' entered amounts (the document's total_amount; 不含税 for a document priced 不含税). */
   totalAmount: money,
-  /** 人民币大写 of totalAmount. */
+  /** Issue 21: the document's stored 不含税金额 / 税额 / 价税合计 (what its detail, 应收/应付 and vouchers read). */
+  netAmount: money,
+  taxAmount: money,
+  grossAmount: money,
+  /** 人民币大写 of grossAmount (价税合计). */
   totalCapital: z.string(),
   makerName: z.string(),
   reviewerName: z.string(),

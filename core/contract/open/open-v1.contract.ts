@@ -93,10 +93,24 @@ export const openStockDoc = z.object({
   partyName: z.string(),
   warehouseName: z.string(),
   totalQty: kg,
-  totalAmount: money,
+  totalAmount: money.describe('明细录入金额（amount）之和：含税价录入时为价税合计，不含税价录入时为不含税金额'),
+  netAmount: money.describe('不含税金额（单据保存时存储的数字）'),
+  taxAmount: money.describe('税额（单据保存时存储的数字）'),
+  grossAmount: money.describe('价税合计（单据保存时存储的数字；应收/应付、发票与凭证按此数字）'),
   reviewTime: z.string(),
   lines: z.array(
-    z.object({ materialCode: z.string(), materialName: z.string(), qty: kg, unitPrice: money, amount: money }),
+    z.object({
+      materialCode: z.string(),
+      materialName: z.string(),
+      qty: kg,
+      unitPrice: money,
+      amount: money.describe('数量 × 单价（按 priceIncludesTax 为含税或不含税金额）'),
+      taxRate: z.string().describe('税率（%），如 13.00、9.00、0.00'),
+      priceIncludesTax: z.boolean().describe('单价是否含税'),
+      netAmount: money.describe('不含税金额（存储的数字）'),
+      taxAmount: money.describe('税额（存储的数字）'),
+      grossAmount: money.describe('价税合计（存储的数字）'),
+    }),
   ),
 });
 

@@ -165,7 +165,7 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
       userId: c.user.userId,
       sourceId: String(row.id),
       sourceNo: String(row.orderNo ?? ''),
-      docDate: String(row.orderDate || new Date().toISOString().slice(0, 10)),
+      docDate: String(row.orderDate || formatDate(new Date(), tz)),
       tz,
     };
     if (isStock) {

@@ -12,7 +12,7 @@ import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows } from '../../db/client.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { detailOf } from './bill-kit.ts';
 import { bookOf } from './book.ts';
 
@@ -50,7 +50,7 @@ export function registerBillReads(app: FastifyInstance, ctx: CrudContext): void 
 
   r.handle(BILLS.summary, async ({ query, req }) => {
     const c = bookOf(req);
-    const today = query.today || new Date().toISOString().slice(0, 10);
+    const today = query.today || formatDate(new Date(), tz);
     const soon = new Date(`${today}T00:00:00Z`);
     soon.setUTCDate(soon.getUTCDate() + DUE_SOON_DAYS);
     const until = soon.toISOString().slice(0, 10);

@@ -17,6 +17,7 @@ import { material, relatedParty, stockOrder, stockOrderLine, tradeOrder, warehou
 import type { Row } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantOnly } from '../../platform/scope.ts';
+import { today } from '../../platform/time.ts';
 import { taxDefaultOf } from '../izs-financing/business-voucher-figures.ts';
 import { linkedContract } from './contract-link.ts';
 import { QTY_PLACES } from './ledger.ts';
@@ -208,7 +209,7 @@ export async function prepareStockDoc(
         tenantId,
         str(values.deptId),
         docType as BizDocType,
-        str(values.orderDate) ?? new Date().toISOString().slice(0, 10),
+        str(values.orderDate) ?? today(process.env.TZ || 'Asia/Shanghai'),
       ).catch((e: unknown) => {
         // e.g. a template's 'auto' rate that does not exist on the document date (vatRate's Chinese message)
         throw badRequest(`税率：${e instanceof Error ? e.message : String(e)}`);

@@ -145,6 +145,9 @@ export async function traceTransition(
       orderType,
       orderNo,
       fields,
+      // issue 21: the stored 不含税金额 / 税额 / 价税合计 beside the chained fields — outside `fields`, so what is
+      // hashed into the chain record is unchanged (fields.totalAmount stays the entered amount)
+      amounts: { netAmount: str(row.netAmount), taxAmount: str(row.taxAmount), grossAmount: str(row.grossAmount) },
       tracePath: await traceLinkOf(tx, { tenantId, orderType, orderNo }),
     });
   }

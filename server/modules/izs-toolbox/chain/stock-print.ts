@@ -1,6 +1,6 @@
 /**
  * GET /api/izs-toolbox/stock-print/detail (issue 14): what the printed in/out-stock (print/templates/stock-doc.tsx)
- * shows, read in the caller's tenant and data scope, with the total in 人民币大写 and the public trace link (with
+ * shows, read in the caller's tenant and data scope, with the stored 不含税金额 / 税额 / 价税合计 (issue 21), the 价税合计 in 人民币大写 and the public trace link (with
  * its token) once the document is chained. Contract: core/contract/izs-toolbox/stock-print.contract.ts.
  */
 import Decimal from 'decimal.js';
@@ -58,10 +58,18 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
       unitPrice: string;
       priceUnit: string;
       amount: string;
+      taxRate: string;
+      priceIncludesTax: number;
+      netAmount: string;
+      taxAmount: string;
+      grossAmount: string;
     }>(
       db,
       sql`select l.line_no as "lineNo", m.code, m.name, coalesce(m.spec, '') as spec, l.qty::text as qty,
-                 l.unit_price::text as "unitPrice", l.amount::text as amount, coalesce(m.price_unit, '') as "priceUnit"
+                 l.unit_price::text as "unitPrice", l.amount::text as amount, coalesce(m.price_unit, '') as "priceUnit",
+                 l.tax_rate::text as "taxRate", l.price_includes_tax as "priceIncludesTax",
+                 l.net_amount::text as "netAmount", l.tax_amount::text as "taxAmount",
+                 l.gross_amount::text as "grossAmount"
             from izs_stock_order_line l join izs_material m on m.id = l.material_id
            where l.order_id = ${o.id} order by l.line_no`,
     );
@@ -95,11 +103,20 @@ export function registerStockPrint(app: FastifyInstance, db: Db): void {
         unitPrice: l.unitPrice,
         priceUnit: priceUnitOf(l.priceUnit) === 'kg' ? '元/千克' : '元/吨',
         amount: moneyFixed(l.amount),
+        taxRate: l.taxRate,
+        priceIncludesTax: Number(l.priceIncludesTax) === 1,
+        netAmount: moneyFixed(l.netAmount),
+        taxAmount: moneyFixed(l.taxAmount),
+        grossAmount: moneyFixed(l.grossAmount),
       })),
       totalKg: weightFixed(totalKg),
       totalT: t3(totalKg.toString()),
       totalAmount: moneyFixed(total),
-      totalCapital: toCapital(moneyFixed(total)),
+      // issue 21: the stored figures, as the document's detail shows them; 大写 reads the 价税合计
+      netAmount: moneyFixed(o.netAmount),
+      taxAmount: moneyFixed(o.taxAmount),
+      grossAmount: moneyFixed(o.grossAmount),
+      totalCapital: toCapital(moneyFixed(o.grossAmount)),
       makerName: await userName(o.createUser),
       reviewerName: await userName(o.reviewer),
       tracePath: (await isChained(db, target)) ? await traceLinkOf(db, target) : null,

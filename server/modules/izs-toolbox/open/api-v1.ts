@@ -87,6 +87,7 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
     const docs = await rows<Row>(
       db,
       sql`select o.id, o.order_no, o.doc_type, o.state, o.order_date, o.total_qty, o.total_amount,
+                 o.net_amount, o.tax_amount, o.gross_amount,
                  ${fmt('o.review_time')} as review_time,
                  coalesce(p.name, '') as party_name, coalesce(wh.name, '') as warehouse_name
             from izs_stock_order o
@@ -100,7 +101,8 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
     const lines = ids.length
       ? await rows<Row>(
           db,
-          sql`select l.order_id, l.qty, l.unit_price, l.amount, m.code, m.name
+          sql`select l.order_id, l.qty, l.unit_price, l.amount, l.tax_rate, l.price_includes_tax, l.net_amount,
+                     l.tax_amount, l.gross_amount, m.code, m.name
                 from izs_stock_order_line l join izs_material m on m.id = l.material_id
                where l.order_id in (${sql.join(
                  ids.map((i) => sql`${i}`),
@@ -121,6 +123,9 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
         warehouseName: s(d.warehouse_name),
         totalQty: s(d.total_qty),
         totalAmount: s(d.total_amount),
+        netAmount: s(d.net_amount),
+        taxAmount: s(d.tax_amount),
+        grossAmount: s(d.gross_amount),
         reviewTime: s(d.review_time),
         lines: lines
           .filter((l) => s(l.order_id) === s(d.id))
@@ -130,6 +135,11 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
             qty: s(l.qty),
             unitPrice: s(l.unit_price),
             amount: s(l.amount),
+            taxRate: s(l.tax_rate),
+            priceIncludesTax: Number(l.price_includes_tax) === 1,
+            netAmount: s(l.net_amount),
+            taxAmount: s(l.tax_amount),
+            grossAmount: s(l.gross_amount),
           })),
       })),
     };
