@@ -90,3 +90,17 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * Names every control inside (aria-label `name`) without a label of its own on screen — for a control whose visible
+ * label is its prefix (地磅 ▾), its column header (a checkbox in a table row) or the card it sits in; lays out as
+ * its children (`display: contents`).
+ */
+export function Named({ name, children }: { name: string; children: ReactNode }) {
+  const box = useNamedControls(name);
+  return (
+    <div ref={box} style={{ display: 'contents' }}>
+      {children}
+    </div>
+  );
+}

@@ -1,18 +1,6 @@
 /** /system/user (用户管理): dept tree on the left, users on the right; add/edit/view dialog, 角色配置, 重置密码, 启用/停用, 解锁. */
 import { IconPlus, IconRefresh } from '@douyinfe/semi-icons';
-import {
-  Button,
-  Dropdown,
-  Empty,
-  Input,
-  Modal,
-  Pagination,
-  Popconfirm,
-  Table,
-  Tag,
-  Toast,
-  Tree,
-} from '@douyinfe/semi-ui';
+import { Button, Dropdown, Empty, Input, Modal, Popconfirm, Table, Tag, Toast, Tree } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import {
   useDeptTreeQuery,
@@ -26,6 +14,7 @@ import type { UserRow } from '../../core/contract/blade-system/user.contract.ts'
 import { PAGE_SIZES } from '../../core/contract/common.ts';
 import { PageFrame, toSemiTree, useCan } from '../../features/admin-page/common.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { Pager } from '../../features/ui/pager.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { RoleGrantDialog, UserDialog, type UserDialogState } from './user-dialogs.tsx';
 
@@ -226,7 +215,7 @@ export default function UserPage({ route }: ScreenProps) {
             empty={<Empty description="暂无数据" />}
           />
           <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
-            <Pagination
+            <Pager
               total={data?.total ?? 0}
               currentPage={paging.current}
               pageSize={paging.size}

@@ -17,6 +17,7 @@ import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
 import { labelOf, useOptions } from '../../../features/crud/options.tsx';
+import { Named } from '../../../features/ui/field.tsx';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { ActionButton } from './action-button.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
@@ -131,16 +132,18 @@ export default function AssemblyLoadometerScreen() {
     <div className="ly-sort" data-testid="sorting-station">
       <div className="ly-ws-left">
         <div className="ly-ease-bar">
-          <Select
-            value={weighbridge?.id}
-            optionList={bridges.list.map((w) => ({ label: w.name, value: w.id }))}
-            onChange={(v) => {
-              setChosen(String(v));
-              saveStationSettings({ weighbridgeId: String(v) });
-            }}
-            prefix="地磅"
-            style={{ width: 240 }}
-          />
+          <Named name="地磅">
+            <Select
+              value={weighbridge?.id}
+              optionList={bridges.list.map((w) => ({ label: w.name, value: w.id }))}
+              onChange={(v) => {
+                setChosen(String(v));
+                saveStationSettings({ weighbridgeId: String(v) });
+              }}
+              prefix="地磅"
+              style={{ width: 240 }}
+            />
+          </Named>
           <PluginSettings link={link} />
         </div>
         <WeightDisplay
