@@ -1,7 +1,8 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import './field.css';
 
-const CONTROLS = 'input:not([type="hidden"]), textarea, [role="combobox"]';
+// radios and checkboxes keep their own names (their option's words): a group's label names the group, not each one
+const CONTROLS = 'input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]), textarea, [role="combobox"]';
 
 /**
  * Gives every control inside `box` the accessible name of the element `labelId` (aria-labelledby) — Semi's Select

@@ -8,6 +8,8 @@ import { useLayoutEffect, useRef } from 'react';
  */
 export function pagerName(el: Element): string | null {
   if (el.matches('.semi-page-quickjump input')) return '跳至页';
+  // Semi passes "Page size selector" to its Select, which names itself by the selection ("selected") instead
+  if (el.matches('.semi-page-switch [role="combobox"]')) return '每页条数';
   const label = el.getAttribute('aria-label');
   if (label === 'Previous') return '上一页';
   if (label === 'Next') return '下一页';
@@ -29,7 +31,9 @@ export function Pager(props: PaginationProps) {
     const el = box.current;
     if (!el) return;
     const apply = () => {
-      for (const c of el.querySelectorAll('[aria-label], .semi-page-quickjump input')) {
+      for (const c of el.querySelectorAll(
+        '[aria-label], .semi-page-quickjump input, .semi-page-switch [role="combobox"]',
+      )) {
         const name = pagerName(c);
         if (name && c.getAttribute('aria-label') !== name) c.setAttribute('aria-label', name);
       }

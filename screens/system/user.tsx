@@ -13,6 +13,7 @@ import {
 import type { UserRow } from '../../core/contract/blade-system/user.contract.ts';
 import { PAGE_SIZES } from '../../core/contract/common.ts';
 import { PageFrame, toSemiTree, useCan } from '../../features/admin-page/common.tsx';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { Pager } from '../../features/ui/pager.tsx';
 import { Select } from '../../features/ui/select.tsx';
@@ -154,29 +155,35 @@ export default function UserPage({ route }: ScreenProps) {
         </div>
         <div className="ly-auth-main">
           <div className="ly-auth-toolbar">
-            <Input
-              placeholder="登录账号"
-              style={{ width: 160 }}
-              value={draft.account ?? ''}
-              onChange={(v) => setDraft({ ...draft, account: v })}
-            />
-            <Input
-              placeholder="用户姓名"
-              style={{ width: 160 }}
-              value={draft.realName ?? ''}
-              onChange={(v) => setDraft({ ...draft, realName: v })}
-            />
-            <Select
-              placeholder="状态"
-              style={{ width: 120 }}
-              value={draft.status === '' ? undefined : draft.status}
-              showClear
-              optionList={[
-                { label: '启用', value: 1 },
-                { label: '停用', value: 0 },
-              ]}
-              onChange={(v) => setDraft({ ...draft, status: v === undefined ? '' : (v as number) })}
-            />
+            <SearchItem label="登录账号" wide>
+              <Input
+                placeholder="登录账号"
+                style={{ width: 160 }}
+                value={draft.account ?? ''}
+                onChange={(v) => setDraft({ ...draft, account: v })}
+              />
+            </SearchItem>
+            <SearchItem label="用户姓名" wide>
+              <Input
+                placeholder="用户姓名"
+                style={{ width: 160 }}
+                value={draft.realName ?? ''}
+                onChange={(v) => setDraft({ ...draft, realName: v })}
+              />
+            </SearchItem>
+            <SearchItem label="状态" wide>
+              <Select
+                placeholder="状态"
+                style={{ width: 120 }}
+                value={draft.status === '' ? undefined : draft.status}
+                showClear
+                optionList={[
+                  { label: '启用', value: 1 },
+                  { label: '停用', value: 0 },
+                ]}
+                onChange={(v) => setDraft({ ...draft, status: v === undefined ? '' : (v as number) })}
+              />
+            </SearchItem>
             <Button
               type="primary"
               onClick={() => {

@@ -156,19 +156,23 @@ export default function AssemblyLoadometerScreen() {
           <div className="ly-ws-card-title">投入</div>
           <div className="ly-sort-form">
             <label htmlFor="sort-warehouse">仓库</label>
-            <FieldControl
-              id="sort-warehouse"
-              spec={{ field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT }}
-              value={warehouse}
-              onChange={(v) => setWarehouseId(v ? String(v) : '')}
-            />
+            <Named name="仓库">
+              <FieldControl
+                id="sort-warehouse"
+                spec={{ field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT }}
+                value={warehouse}
+                onChange={(v) => setWarehouseId(v ? String(v) : '')}
+              />
+            </Named>
             <label htmlFor="sort-input">投入物料</label>
-            <FieldControl
-              id="sort-input"
-              spec={{ field: 'inputMaterialId', label: '投入物料', kind: 'select', options: MATERIAL_SELECT }}
-              value={inputMaterialId}
-              onChange={(v) => setInputMaterialId(v ? String(v) : '')}
-            />
+            <Named name="投入物料">
+              <FieldControl
+                id="sort-input"
+                spec={{ field: 'inputMaterialId', label: '投入物料', kind: 'select', options: MATERIAL_SELECT }}
+                value={inputMaterialId}
+                onChange={(v) => setInputMaterialId(v ? String(v) : '')}
+              />
+            </Named>
             <label htmlFor="sort-input-qty">投入重量</label>
             <div className="ly-sort-inline">
               <Input
@@ -207,12 +211,14 @@ export default function AssemblyLoadometerScreen() {
           </div>
           <div className="ly-sort-inline">
             <div style={{ flex: 1 }}>
-              <FieldControl
-                id="sort-output"
-                spec={{ field: 'outputMaterialId', label: '产出物料', kind: 'select', options: MATERIAL_SELECT }}
-                value={outputMaterialId}
-                onChange={(v) => setOutputMaterialId(v ? String(v) : '')}
-              />
+              <Named name="产出物料">
+                <FieldControl
+                  id="sort-output"
+                  spec={{ field: 'outputMaterialId', label: '产出物料', kind: 'select', options: MATERIAL_SELECT }}
+                  value={outputMaterialId}
+                  onChange={(v) => setOutputMaterialId(v ? String(v) : '')}
+                />
+              </Named>
             </div>
             <ActionButton
               label="称产出"
