@@ -102,7 +102,7 @@ export default function CarAlarmScreen() {
 
   return (
     <div style={{ padding: 16 }}>
-      <Space style={{ marginBottom: 12 }} wrap>
+      <Space style={{ marginBottom: 12 }} wrap align="end">
         <SearchItem label="报警类型" wide>
           <Select
             placeholder="报警类型"

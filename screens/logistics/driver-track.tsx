@@ -80,7 +80,7 @@ export default function DriverTrackScreen() {
 
   return (
     <div style={{ padding: 16 }}>
-      <Space wrap style={{ marginBottom: 12 }}>
+      <Space wrap align="end" style={{ marginBottom: 12 }}>
         {orderId ? (
           <Tag color="blue">按运输单回放</Tag>
         ) : (

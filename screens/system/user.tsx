@@ -154,7 +154,7 @@ export default function UserPage({ route }: ScreenProps) {
           />
         </div>
         <div className="ly-auth-main">
-          <div className="ly-auth-toolbar">
+          <div className="ly-auth-toolbar" style={{ alignItems: 'flex-end' }}>
             <SearchItem label="登录账号" wide>
               <Input
                 placeholder="登录账号"

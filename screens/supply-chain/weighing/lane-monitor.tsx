@@ -158,7 +158,7 @@ export default function LaneMonitor() {
   return (
     <div className="ly-lm" data-testid="lane-monitor">
       <div className="ly-ws-card ly-lm-head">
-        <Space>
+        <Space align="end">
           <SearchItem label="磅道" wide>
             <Select
               style={{ width: 200 }}
@@ -280,7 +280,7 @@ export default function LaneMonitor() {
           <div className="ly-ws-card-title">
             人工接管 <small>每一步都记为人工步骤；手工录入重量必须填写原因，并报“手工录入重量”异常</small>
           </div>
-          <Space wrap>
+          <Space wrap align="end">
             <SearchItem label="车牌号" wide>
               <Input style={{ width: 140 }} placeholder="如 冀A12345" value={plate} onChange={setPlate} />
             </SearchItem>

@@ -226,7 +226,7 @@ export default function WeighExceptionScreen() {
             </Tag>
           ))}
       </div>
-      <Space style={{ margin: '12px 0' }} wrap>
+      <Space style={{ margin: '12px 0' }} wrap align="end">
         <SearchItem label="处理状态" wide>
           <Select
             placeholder="处理状态"
