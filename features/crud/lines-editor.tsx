@@ -71,6 +71,7 @@ export function LinesEditor({
   error,
   footer,
   readOnly,
+  fit,
 }: {
   columns: LineColumn[];
   value: Row[];
@@ -78,8 +79,15 @@ export function LinesEditor({
   error?: string;
   footer?: ReactNode;
   readOnly?: boolean;
+  /**
+   * The columns' widths as shares of the container's width, not pixels: the table never grows past its card (the
+   * trading contract's ten columns made its editor 1,573 px wide at 1440 px — issue 26).
+   */
+  fit?: boolean;
 }) {
   const shown = columns.filter((c) => !c.hidden);
+  const total = 44 + shown.reduce((s, c) => s + (c.width ?? 120), 0) + (readOnly ? 0 : 56);
+  const w = (px: number | undefined) => (fit ? `${((px ?? 120) * 100) / total}%` : px);
   const set = (i: number, field: string, v: unknown) =>
     onChange(value.map((l, j) => (j === i ? { ...l, [field]: v } : l)));
   return (
@@ -87,18 +95,18 @@ export function LinesEditor({
       <table className="ly-lines-table">
         <thead>
           <tr>
-            <th style={{ width: 44 }}>行号</th>
+            <th style={{ width: w(44) }}>行号</th>
             {shown.map((c) => (
               <th
                 key={c.field}
-                style={{ width: c.width }}
+                style={{ width: w(c.width) }}
                 className={RIGHT_ALIGNED.has(c.kind) ? 'is-right' : undefined}
               >
                 {c.required && !readOnly && <span className="ly-crud-required">*</span>}
                 {c.label}
               </th>
             ))}
-            {!readOnly && <th style={{ width: 56 }}>操作</th>}
+            {!readOnly && <th style={{ width: w(56) }}>操作</th>}
           </tr>
         </thead>
         <tbody>

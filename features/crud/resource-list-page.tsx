@@ -1,5 +1,5 @@
 import { IconPlus, IconRefresh, IconSearch } from '@douyinfe/semi-icons';
-import { Button, Modal, Pagination, Table, Toast } from '@douyinfe/semi-ui';
+import { Button, Modal, Table, Toast } from '@douyinfe/semi-ui';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -14,6 +14,7 @@ import {
 import { PAGE_SIZES } from '../../core/contract/common.ts';
 import type { FieldKind, ResourceDef, SearchDef } from '../../core/contract/resource.ts';
 import { isEmptyValue, normalizeRow, stripAuditFields } from '../../core/format/data.ts';
+import { Pager } from '../ui/pager.tsx';
 import { keyColumnsInView, useWidth } from './column-fit.ts';
 import { DraggableDialog } from './draggable-dialog.tsx';
 import { ExportButton, ImportButton } from './export-import.tsx';
@@ -302,7 +303,7 @@ export function ResourceListPage({
         empty="暂无数据"
       />
       <div className="ly-crud-pager" ref={pagerRef}>
-        <Pagination
+        <Pager
           total={total}
           currentPage={current}
           pageSize={size}

@@ -1,5 +1,6 @@
 import { type CSSProperties, type ReactNode, useId } from 'react';
 import { useLabelledControls } from '../ui/field.tsx';
+import './search-item.css';
 
 /**
  * One filter of a list's search bar: its visible label names every control Semi renders for it (select and date

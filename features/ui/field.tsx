@@ -1,7 +1,8 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import './field.css';
 
-const CONTROLS = 'input:not([type="hidden"]), textarea, [role="combobox"]';
+// radios and checkboxes keep their own names (their option's words): a group's label names the group, not each one
+const CONTROLS = 'input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]), textarea, [role="combobox"]';
 
 /**
  * Gives every control inside `box` the accessible name of the element `labelId` (aria-labelledby) — Semi's Select
@@ -86,6 +87,20 @@ export function Field({
         )}
         {label}
       </span>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Names every control inside (aria-label `name`) without a label of its own on screen — for a control whose visible
+ * label is its prefix (地磅 ▾), its column header (a checkbox in a table row) or the card it sits in; lays out as
+ * its children (`display: contents`).
+ */
+export function Named({ name, children }: { name: string; children: ReactNode }) {
+  const box = useNamedControls(name);
+  return (
+    <div ref={box} style={{ display: 'contents' }}>
       {children}
     </div>
   );

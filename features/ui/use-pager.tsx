@@ -1,6 +1,6 @@
-import { Pagination } from '@douyinfe/semi-ui';
 import { type CSSProperties, useState } from 'react';
 import { PAGE_SIZES } from '../../core/contract/common.ts';
+import { Pager } from './pager.tsx';
 
 /**
  * Page and page size of a list, and `pager(total)` drawing its pager (spec §2.12: sizes, total, size changer); a new
@@ -13,7 +13,7 @@ export function usePager(
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState(initialSize);
   const pager = (total: number) => (
-    <Pagination
+    <Pager
       size={opts.small ? 'small' : 'default'}
       style={opts.style}
       total={total}

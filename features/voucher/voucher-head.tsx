@@ -1,4 +1,5 @@
 import { Button, DatePicker, InputNumber, Space, Tag } from '@douyinfe/semi-ui';
+import { Named } from '../ui/field.tsx';
 import { Select } from '../ui/select.tsx';
 
 /** The voucher's head row: word, number, date, 附单据, state, and 新增 / 保存并新增 / 保存. */
@@ -38,39 +39,45 @@ export function VoucherHead({
   return (
     <div className="ly-v-head">
       <Space>
-        <Select
-          size="small"
-          value={word}
-          disabled={readOnly}
-          style={{ width: 90 }}
-          onChange={(v) => onWord(String(v))}
-          optionList={words.map((w) => ({ value: w.word, label: `${w.word}字` }))}
-          data-testid="voucher-word"
-        />
+        <Named name="凭证字">
+          <Select
+            size="small"
+            value={word}
+            disabled={readOnly}
+            style={{ width: 90 }}
+            onChange={(v) => onWord(String(v))}
+            optionList={words.map((w) => ({ value: w.word, label: `${w.word}字` }))}
+            data-testid="voucher-word"
+          />
+        </Named>
         <span className="ly-v-no" data-testid="voucher-no">
           第 {noText} 号
         </span>
         <span>日期</span>
-        <DatePicker
-          size="small"
-          type="date"
-          value={date}
-          disabled={readOnly}
-          format="yyyy-MM-dd"
-          onChange={(_d, s) => onDate(String(s ?? ''))}
-          style={{ width: 140 }}
-          data-testid="voucher-date"
-        />
+        <Named name="日期">
+          <DatePicker
+            size="small"
+            type="date"
+            value={date}
+            disabled={readOnly}
+            format="yyyy-MM-dd"
+            onChange={(_d, s) => onDate(String(s ?? ''))}
+            style={{ width: 140 }}
+            data-testid="voucher-date"
+          />
+        </Named>
         <span>附单据</span>
-        <InputNumber
-          size="small"
-          min={0}
-          max={9999}
-          value={attachments}
-          disabled={readOnly}
-          onNumberChange={(v) => onAttachments(Number(v) || 0)}
-          style={{ width: 80 }}
-        />
+        <Named name="附单据">
+          <InputNumber
+            size="small"
+            min={0}
+            max={9999}
+            value={attachments}
+            disabled={readOnly}
+            onNumberChange={(v) => onAttachments(Number(v) || 0)}
+            style={{ width: 80 }}
+          />
+        </Named>
         <span>张</span>
         {state && <Tag color={saved ? 'grey' : 'green'}>{state.label}</Tag>}
       </Space>

@@ -14,7 +14,6 @@ import {
 } from '../../core/api/izs-finance-ar.api.ts';
 import type { ArCash, ArDoc } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import { METHOD_NAMES, METHODS, type Side } from '../../core/contract/izs-finance-ar/fields.ts';
-import { SearchItem } from '../../features/crud/search-item.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
 import { Field } from '../../features/ui/field.tsx';
@@ -245,16 +244,15 @@ export default function CashList({ path }: ScreenProps) {
   return (
     <Page title={refund ? w.refund : w.cash} testId={`cash-list-${kind}`}>
       <div className="ly-arap-bar">
-        <SearchItem label={w.party}>
-          <PartySelect
-            side={side}
-            value={partyId}
-            onChange={(v) => {
-              setPartyId(v);
-              setCurrent(1);
-            }}
-          />
-        </SearchItem>
+        <PartySelect
+          label={w.party}
+          side={side}
+          value={partyId}
+          onChange={(v) => {
+            setPartyId(v);
+            setCurrent(1);
+          }}
+        />
         <Button theme="solid" data-testid="cash-new" onClick={() => setDialog(true)}>
           {refund ? `新增${w.refund}` : `新增${w.cash}`}
         </Button>

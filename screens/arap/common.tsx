@@ -5,6 +5,7 @@ import { dec, moneyText } from '../../core/accounting/amount.ts';
 import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
 import { METHOD_NAMES, type Side, SOURCE_NAMES, STATE_NAMES } from '../../core/contract/izs-finance-ar/fields.ts';
 import { businessMonthStart, businessToday } from '../../core/format/business-day.ts';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 import './arap.css';
 
 export const sideOf = (path: string): Side => (path.includes('/payable/') ? 'ap' : 'ar');
@@ -38,7 +39,10 @@ export const stateTag = (s: string) => (
 export const today = () => businessToday();
 export const monthStart = () => businessMonthStart();
 
-/** Customers (ar) or suppliers (ap) from the business data cache. */
+/**
+ * Customers (ar) or suppliers (ap) from the business data cache. `label`: a filter bar's visible label (客户 /
+ * 供应商) naming the select (SearchItem); inside a dialog's `Field` leave it out — the field's label names it.
+ */
 export function PartySelect({
   side,
   value,
@@ -46,6 +50,7 @@ export function PartySelect({
   placeholder,
   testId,
   both = false,
+  label,
 }: {
   side: Side;
   value?: string;
@@ -54,6 +59,7 @@ export function PartySelect({
   testId?: string;
   /** every party that is a customer or a supplier (对冲, 对账单) */
   both?: boolean;
+  label?: string;
 }) {
   const cache = useBizCache({ customerEnable: true, supplierEnable: true });
   const list = both
@@ -61,7 +67,7 @@ export function PartySelect({
     : side === 'ar'
       ? cache.customerList
       : cache.supplierList;
-  return (
+  const select = (
     <Select
       data-testid={testId}
       filter
@@ -73,6 +79,7 @@ export function PartySelect({
       optionList={list.map((p) => ({ value: String(p.id), label: String(p.name ?? p.id) }))}
     />
   );
+  return label ? <SearchItem label={label}>{select}</SearchItem> : select;
 }
 
 export function Page({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {

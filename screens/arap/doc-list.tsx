@@ -152,16 +152,15 @@ export default function DocList({ path }: ScreenProps) {
     <Page title={`${w.doc}`} testId={`doc-list-${side}`}>
       <Aging side={side} />
       <div className="ly-arap-bar" style={{ marginTop: 16 }}>
-        <SearchItem label={w.party}>
-          <PartySelect
-            side={side}
-            value={partyId}
-            onChange={(v) => {
-              setPartyId(v);
-              setCurrent(1);
-            }}
-          />
-        </SearchItem>
+        <PartySelect
+          label={w.party}
+          side={side}
+          value={partyId}
+          onChange={(v) => {
+            setPartyId(v);
+            setCurrent(1);
+          }}
+        />
         <SearchItem label="核销状态">
           <Select
             style={{ width: 140 }}

@@ -10,6 +10,7 @@ import { useBizCache } from '../../core/biz-cache/use-biz-cache.ts';
 import type { Statement } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { Side } from '../../core/contract/izs-finance-ar/fields.ts';
 import { safeRow } from '../../core/format/spreadsheet.ts';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
 import { monthStart, Page, PartySelect, sourceName, today, yuan } from './common.tsx';
 
@@ -63,19 +64,21 @@ export default function StatementScreen() {
   return (
     <Page title="对账单" testId="statement">
       <div className="ly-arap-bar">
-        <Select
-          style={{ width: 120 }}
-          value={side}
-          onChange={(v) => {
-            setSide(v as Side);
-            setPartyId(undefined);
-          }}
-          optionList={[
-            { value: 'ar', label: '客户（应收）' },
-            { value: 'ap', label: '供应商（应付）' },
-          ]}
-        />
-        <PartySelect side={side} value={partyId} onChange={setPartyId} testId="statement-party" />
+        <SearchItem label="对账对象" wide>
+          <Select
+            style={{ width: 120 }}
+            value={side}
+            onChange={(v) => {
+              setSide(v as Side);
+              setPartyId(undefined);
+            }}
+            optionList={[
+              { value: 'ar', label: '客户（应收）' },
+              { value: 'ap', label: '供应商（应付）' },
+            ]}
+          />
+        </SearchItem>
+        <PartySelect label="往来单位" side={side} value={partyId} onChange={setPartyId} testId="statement-party" />
         <DateInput label="开始日期" value={beginDate} onChange={setBegin} testId="statement-begin" />
         <span>至</span>
         <DateInput label="结束日期" value={endDate} onChange={setEnd} />

@@ -91,6 +91,7 @@ export default function TradingEditScreen({ path }: ScreenProps) {
           onChange={setLines}
           error={lineError}
           readOnly={!!locked}
+          fit
           footer={<div className="ly-contract-total">合计金额：{formatMoney(total)} 元</div>}
         />
       </section>

@@ -15,6 +15,7 @@ import {
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
+import { Named } from '../../features/ui/field.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
 
@@ -51,14 +52,16 @@ function Depreciation() {
     <div className="ly-page" data-testid="fa-depreciation">
       <div className="ly-fin-tools">
         <span className="ly-fin-title">计提折旧</span>
-        <Input
-          size="small"
-          prefix="期间"
-          style={{ width: 150 }}
-          value={draft}
-          onChange={setDraft}
-          data-testid="fa-depr-period"
-        />
+        <Named name="期间">
+          <Input
+            size="small"
+            prefix="期间"
+            style={{ width: 150 }}
+            value={draft}
+            onChange={setDraft}
+            data-testid="fa-depr-period"
+          />
+        </Named>
         <Button size="small" onClick={() => setPeriod(draft.trim())} loading={isFetching}>
           预览
         </Button>

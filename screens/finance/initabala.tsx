@@ -19,6 +19,14 @@ import './finance.css';
 import { CategoryTabs } from './category-tabs.tsx';
 
 type Cell = 'balance' | 'ytdDebit' | 'ytdCredit' | 'ytdPl' | 'quantity';
+/** The column of each input: with the account, its accessible name (issue 26: the inputs had none). */
+const CELL_NAMES: Record<Cell, string> = {
+  balance: '期初余额',
+  ytdDebit: '本年累计借方',
+  ytdCredit: '本年累计贷方',
+  ytdPl: '本年累计实际发生额',
+  quantity: '期初数量',
+};
 
 const editOf = (code: string, aux: Record<string, string>, f?: OpeningFigures): OpeningEdit => ({
   accountCode: code,
@@ -101,7 +109,7 @@ function Openings() {
     }
   };
 
-  const input = (key: string, base: OpeningEdit, cell: Cell, testId?: string) => {
+  const input = (key: string, base: OpeningEdit, cell: Cell, row: string, testId?: string) => {
     const id = `${key}:${cell}`;
     const raw = base[cell];
     // money shows with separators until the cell is entered (quantities as typed)
@@ -112,6 +120,7 @@ function Openings() {
         value={shown}
         disabled={locked}
         inputMode="decimal"
+        aria-label={`${row} ${CELL_NAMES[cell]}`}
         data-testid={testId}
         onFocus={() => setFocused(id)}
         onBlur={() => setFocused('')}
@@ -133,24 +142,25 @@ function Openings() {
       <td className="m">{f.quantity ?? ''}</td>
     </>
   );
-  const editable = (key: string, base: OpeningEdit, r: OpeningRow, yearOpening: string) => (
+  /** `row`: the account (and its auxiliary items) — each input's accessible name with its column (issue 26) */
+  const editable = (key: string, base: OpeningEdit, r: OpeningRow, yearOpening: string, row: string) => (
     <>
       <td>
         {r.category === '损益' ? (
           <span className="ly-fin-muted">—</span>
         ) : (
-          input(key, base, 'balance', `opening-${key}`)
+          input(key, base, 'balance', row, `opening-${key}`)
         )}
       </td>
       {midYear && (
         <>
-          <td>{input(key, base, 'ytdDebit', `opening-ytd-debit-${key}`)}</td>
-          <td>{input(key, base, 'ytdCredit', `opening-ytd-credit-${key}`)}</td>
-          {category === '损益' && <td>{input(key, base, 'ytdPl')}</td>}
+          <td>{input(key, base, 'ytdDebit', row, `opening-ytd-debit-${key}`)}</td>
+          <td>{input(key, base, 'ytdCredit', row, `opening-ytd-credit-${key}`)}</td>
+          {category === '损益' && <td>{input(key, base, 'ytdPl', row)}</td>}
         </>
       )}
       <td className="m">{moneyText(yearOpening)}</td>
-      <td>{r.quantityAccounting === 1 ? input(key, base, 'quantity') : null}</td>
+      <td>{r.quantityAccounting === 1 ? input(key, base, 'quantity', row) : null}</td>
     </>
   );
 
@@ -236,7 +246,9 @@ function Openings() {
             const own = (
               <tr key={r.code} className={`l${r.level}${r.leaf ? '' : ' is-sub'}`} data-code={r.code}>
                 {head}
-                {r.leaf && !hasAux ? editable(key, editAt(key, r.code, {}, r), r, r.yearOpening) : figures(r)}
+                {r.leaf && !hasAux
+                  ? editable(key, editAt(key, r.code, {}, r), r, r.yearOpening, `${r.code} ${r.name}`)
+                  : figures(r)}
               </tr>
             );
             if (!hasAux) return [own];
@@ -262,7 +274,13 @@ function Openings() {
                     <td />
                     <td className="ly-fin-aux-name">{it.names.join('，')}</td>
                     <td />
-                    {editable(k, editAt(k, r.code, it.aux, it.f), r, it.f?.yearOpening ?? '0')}
+                    {editable(
+                      k,
+                      editAt(k, r.code, it.aux, it.f),
+                      r,
+                      it.f?.yearOpening ?? '0',
+                      `${r.code} ${r.name} ${it.names.join('，')}`,
+                    )}
                   </tr>
                 );
               }),

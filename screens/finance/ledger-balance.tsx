@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useBooksBalanceQuery } from '../../core/api/izs-financing-books.api.ts';
 import type { BalanceFigures } from '../../core/contract/izs-financing/books.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
+import { Named } from '../../features/ui/field.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
 import { Select } from '../../features/ui/select.tsx';
@@ -34,33 +35,39 @@ function TrialBalance() {
     <div data-testid="trial-balance">
       <div className="ly-fin-tools">
         <span className="ly-fin-title">科目余额表</span>
-        <Input
-          size="small"
-          prefix="期间"
-          style={{ width: 140 }}
-          value={draft.periodFrom}
-          onChange={(v) => setDraft({ ...draft, periodFrom: v })}
-        />
+        <Named name="起始期间">
+          <Input
+            size="small"
+            prefix="期间"
+            style={{ width: 140 }}
+            value={draft.periodFrom}
+            onChange={(v) => setDraft({ ...draft, periodFrom: v })}
+          />
+        </Named>
         至
-        <Input
-          size="small"
-          style={{ width: 100 }}
-          value={draft.periodTo}
-          onChange={(v) => setDraft({ ...draft, periodTo: v })}
-        />
-        <Select
-          size="small"
-          prefix="级次"
-          style={{ width: 130 }}
-          value={draft.level}
-          onChange={(v) => setDraft({ ...draft, level: String(v) })}
-          optionList={[
-            { value: '', label: '全部' },
-            { value: '1', label: '1 级' },
-            { value: '2', label: '1–2 级' },
-            { value: '3', label: '1–3 级' },
-          ]}
-        />
+        <Named name="截止期间">
+          <Input
+            size="small"
+            style={{ width: 100 }}
+            value={draft.periodTo}
+            onChange={(v) => setDraft({ ...draft, periodTo: v })}
+          />
+        </Named>
+        <Named name="级次">
+          <Select
+            size="small"
+            prefix="级次"
+            style={{ width: 130 }}
+            value={draft.level}
+            onChange={(v) => setDraft({ ...draft, level: String(v) })}
+            optionList={[
+              { value: '', label: '全部' },
+              { value: '1', label: '1 级' },
+              { value: '2', label: '1–2 级' },
+              { value: '3', label: '1–3 级' },
+            ]}
+          />
+        </Named>
         <Checkbox
           checked={draft.includeZero === '1'}
           onChange={(e) => setDraft({ ...draft, includeZero: e.target.checked ? '1' : '' })}

@@ -1,3 +1,4 @@
+import { Named } from '../../features/ui/field.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { bookPeriods } from './fin-model.ts';
 
@@ -16,24 +17,28 @@ export function PeriodRange({
   const options = bookPeriods(book, 1).map((p) => ({ value: p, label: p }));
   return (
     <>
-      <Select
-        size="small"
-        prefix="期间"
-        value={from}
-        style={{ width: 140 }}
-        optionList={options}
-        onChange={(v) => onChange(String(v), String(v) > to ? String(v) : to)}
-        data-testid="period-from"
-      />
+      <Named name="起始期间">
+        <Select
+          size="small"
+          prefix="期间"
+          value={from}
+          style={{ width: 140 }}
+          optionList={options}
+          onChange={(v) => onChange(String(v), String(v) > to ? String(v) : to)}
+          data-testid="period-from"
+        />
+      </Named>
       至
-      <Select
-        size="small"
-        value={to}
-        style={{ width: 100 }}
-        optionList={options}
-        onChange={(v) => onChange(String(v) < from ? String(v) : from, String(v))}
-        data-testid="period-to"
-      />
+      <Named name="截止期间">
+        <Select
+          size="small"
+          value={to}
+          style={{ width: 100 }}
+          optionList={options}
+          onChange={(v) => onChange(String(v) < from ? String(v) : from, String(v))}
+          data-testid="period-to"
+        />
+      </Named>
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
 import { notifySuccess } from '../../core/api/notify.ts';
 import { VOUCHER_KINDS, VOUCHER_STATES, type Voucher } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
+import { Named } from '../../features/ui/field.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { bookPeriods, gapsByWord, moneyText } from './fin-model.ts';
 import { printVoucher } from './print-link.ts';
@@ -95,30 +96,34 @@ function Posting() {
     <div data-testid="posting">
       <div className="ly-fin-tools">
         <span className="ly-fin-title">凭证审核与过账</span>
-        <Select
-          size="small"
-          prefix="期间"
-          value={period}
-          style={{ width: 150 }}
-          onChange={(v) => {
-            setPeriod(String(v));
-            setCurrent(1);
-            setPicked([]);
-          }}
-          optionList={bookPeriods(book, 1).map((p) => ({ value: p, label: p }))}
-          data-testid="posting-period"
-        />
-        <Select
-          size="small"
-          prefix="状态"
-          value={state}
-          style={{ width: 150 }}
-          onChange={(v) => {
-            setState(String(v));
-            setCurrent(1);
-          }}
-          optionList={[{ value: '', label: '全部' }, ...VOUCHER_STATES]}
-        />
+        <Named name="期间">
+          <Select
+            size="small"
+            prefix="期间"
+            value={period}
+            style={{ width: 150 }}
+            onChange={(v) => {
+              setPeriod(String(v));
+              setCurrent(1);
+              setPicked([]);
+            }}
+            optionList={bookPeriods(book, 1).map((p) => ({ value: p, label: p }))}
+            data-testid="posting-period"
+          />
+        </Named>
+        <Named name="状态">
+          <Select
+            size="small"
+            prefix="状态"
+            value={state}
+            style={{ width: 150 }}
+            onChange={(v) => {
+              setState(String(v));
+              setCurrent(1);
+            }}
+            optionList={[{ value: '', label: '全部' }, ...VOUCHER_STATES]}
+          />
+        </Named>
         <Tag>未审核 {counts.saved}</Tag>
         <Tag color="blue">已审核 {counts.reviewed}</Tag>
         <Tag color="green">已过账 {counts.posted}</Tag>
@@ -159,17 +164,19 @@ function Posting() {
         </Space>
         <span className="ly-fin-spacer" />
         <Space>
-          <Select
-            size="small"
-            prefix="整理"
-            value={order}
-            style={{ width: 160 }}
-            onChange={(v) => setOrder(v as 'date' | 'entry')}
-            optionList={[
-              { value: 'date', label: '按凭证日期' },
-              { value: 'entry', label: '按录入顺序' },
-            ]}
-          />
+          <Named name="整理方式">
+            <Select
+              size="small"
+              prefix="整理"
+              value={order}
+              style={{ width: 160 }}
+              onChange={(v) => setOrder(v as 'date' | 'entry')}
+              optionList={[
+                { value: 'date', label: '按凭证日期' },
+                { value: 'entry', label: '按录入顺序' },
+              ]}
+            />
+          </Named>
           <Button size="small" onClick={renumber} disabled={closed} data-testid="posting-renumber">
             凭证整理
           </Button>
@@ -219,6 +226,7 @@ function Posting() {
             <tr key={v.id} data-voucher={v.voucherNo}>
               <td>
                 <Checkbox
+                  aria-label={`选择凭证 ${v.voucherNo}`}
                   checked={picked.includes(v.id)}
                   onChange={(e) => setPicked((p) => (e.target.checked ? [...p, v.id] : p.filter((x) => x !== v.id)))}
                 />

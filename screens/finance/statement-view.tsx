@@ -2,6 +2,7 @@ import { Input, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useBooksBalanceSheetQuery, useBooksIncomeStatementQuery } from '../../core/api/izs-financing-books.api.ts';
 import { useBook } from '../../features/account-set/accounting-frame.tsx';
+import { Named } from '../../features/ui/field.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 import '../../features/ui/accounting.css';
 import { PostedQuery } from './fin-controls.tsx';
@@ -39,13 +40,15 @@ export function StatementView({ report }: { report: keyof typeof CONFIG }) {
     <div data-testid={`statement-${report}`} style={{ maxWidth: 980 }}>
       <div className="ly-fin-tools">
         <span className="ly-fin-title">{cfg.title}</span>
-        <Input
-          size="small"
-          prefix="期间"
-          style={{ width: 140 }}
-          value={draft.period}
-          onChange={(v) => setDraft({ ...draft, period: v })}
-        />
+        <Named name="期间">
+          <Input
+            size="small"
+            prefix="期间"
+            style={{ width: 140 }}
+            value={draft.period}
+            onChange={(v) => setDraft({ ...draft, period: v })}
+          />
+        </Named>
         <PostedQuery draft={draft} setDraft={setDraft} loading={isFetching} onQuery={() => setQ(draft)} />
         {data && (
           <span className="ly-fin-check" data-testid="statement-check">

@@ -16,6 +16,7 @@ import { YES_NO } from '../../core/contract/izs-financing/account-set.contract.t
 import { dimensionResource } from '../../core/contract/izs-financing/dimension.contract.ts';
 import { unitResource } from '../../core/contract/izs-financing/unit.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
+import { Named } from '../../features/ui/field.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import '../../features/ui/accounting.css';
 import './finance.css';
@@ -52,7 +53,9 @@ function BookSettings() {
       <h3>账套参数</h3>
       <div className="ly-fin-settings">
         <span className="ly-fin-k">账套名称</span>
-        <Input size="small" value={values.name} onChange={(name) => setValues({ ...values, name })} />
+        <Named name="账套名称">
+          <Input size="small" value={values.name} onChange={(name) => setValues({ ...values, name })} />
+        </Named>
         <span className="ly-fin-k">会计准则</span>
         <span>{book.accountingSystem === 2 ? '企业会计准则' : '小企业会计准则'}</span>
         <span className="ly-fin-k">启用期间</span>
@@ -75,15 +78,19 @@ function BookSettings() {
           </div>
         ))}
         <span className="ly-fin-k">启用发票</span>
-        <Select
-          size="small"
-          value={values.enableInvoice}
-          style={{ width: 120 }}
-          optionList={YES_NO}
-          onChange={(v) => setValues({ ...values, enableInvoice: String(v) })}
-        />
+        <Named name="启用发票">
+          <Select
+            size="small"
+            value={values.enableInvoice}
+            style={{ width: 120 }}
+            optionList={YES_NO}
+            onChange={(v) => setValues({ ...values, enableInvoice: String(v) })}
+          />
+        </Named>
         <span className="ly-fin-k">备注</span>
-        <TextArea rows={2} value={values.remark} onChange={(remark) => setValues({ ...values, remark })} />
+        <Named name="备注">
+          <TextArea rows={2} value={values.remark} onChange={(remark) => setValues({ ...values, remark })} />
+        </Named>
       </div>
       <Button theme="solid" size="small" loading={isLoading} onClick={save} data-testid="book-settings-save">
         保存参数
@@ -179,14 +186,16 @@ function Chart() {
     <section className="ly-fin-section" data-testid="chart">
       <div className="ly-fin-tools">
         <h3 style={{ margin: 0 }}>会计科目</h3>
-        <Input
-          size="small"
-          prefix="查找"
-          placeholder="编码或名称"
-          value={keyword}
-          style={{ width: 200 }}
-          onChange={setKeyword}
-        />
+        <Named name="查找科目">
+          <Input
+            size="small"
+            prefix="查找"
+            placeholder="编码或名称"
+            value={keyword}
+            style={{ width: 200 }}
+            onChange={setKeyword}
+          />
+        </Named>
       </div>
       <CategoryTabs rows={accounts} value={category} onChange={setCategory} />
       <table className="ly-fin-table">

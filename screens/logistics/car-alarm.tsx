@@ -11,6 +11,7 @@ import { LG_PERMISSIONS } from '../../core/contract/izs-logistical/fields.ts';
 import type { AlarmRow } from '../../core/contract/izs-logistical/tracking.contract.ts';
 import { ALARM_TYPE_LABELS, ALARM_TYPES } from '../../core/logistics/alarms.ts';
 import { useCan } from '../../features/admin-page/common.tsx';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 import { useLiveVehicles } from '../../features/logistics-map/live.ts';
 import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
 
@@ -101,29 +102,33 @@ export default function CarAlarmScreen() {
 
   return (
     <div style={{ padding: 16 }}>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Select
-          placeholder="报警类型"
-          showClear
-          style={{ width: 160 }}
-          value={type}
-          onChange={(v) => {
-            setType(v ? String(v) : undefined);
-            setCurrent(1);
-          }}
-          optionList={ALARM_TYPES.map((t) => ({ label: ALARM_TYPE_LABELS[t], value: t }))}
-        />
-        <Select
-          placeholder="处理状态"
-          showClear
-          style={{ width: 140 }}
-          value={handleState}
-          onChange={(v) => {
-            setHandleState(v === undefined ? undefined : Number(v));
-            setCurrent(1);
-          }}
-          optionList={Object.entries(STATE_TAGS).map(([k, v]) => ({ label: v.text, value: Number(k) }))}
-        />
+      <Space style={{ marginBottom: 12 }} wrap align="end">
+        <SearchItem label="报警类型" wide>
+          <Select
+            placeholder="报警类型"
+            showClear
+            style={{ width: 160 }}
+            value={type}
+            onChange={(v) => {
+              setType(v ? String(v) : undefined);
+              setCurrent(1);
+            }}
+            optionList={ALARM_TYPES.map((t) => ({ label: ALARM_TYPE_LABELS[t], value: t }))}
+          />
+        </SearchItem>
+        <SearchItem label="处理状态" wide>
+          <Select
+            placeholder="处理状态"
+            showClear
+            style={{ width: 140 }}
+            value={handleState}
+            onChange={(v) => {
+              setHandleState(v === undefined ? undefined : Number(v));
+              setCurrent(1);
+            }}
+            optionList={Object.entries(STATE_TAGS).map(([k, v]) => ({ label: v.text, value: Number(k) }))}
+          />
+        </SearchItem>
         <Button onClick={() => q.refetch()}>刷新</Button>
         <Tag color={live.connected ? 'green' : 'grey'} data-testid="alarm-live">
           {live.connected ? '实时推送已连接' : '实时推送未连接'}

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Select, Slider, Space, Table, Tag } from '@douyinfe/semi-ui';
+import { Button, Select, Slider, Space, Table, Tag } from '@douyinfe/semi-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useSelectListQuery } from '../../core/api/crud.api.ts';
@@ -6,8 +6,10 @@ import { useLgTrackingTrackQuery } from '../../core/api/izs-logistical.api.ts';
 import { CAR_OPTIONS } from '../../core/contract/izs-logistical/fleet.contract.ts';
 import { businessToday } from '../../core/format/business-day.ts';
 import { formatClock } from '../../core/format/date.ts';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 import { LATE_COLOR } from '../../features/logistics-map/colors.ts';
 import { LgMap, type LonLat } from '../../features/logistics-map/lazy-map.tsx';
+import { DateInput } from '../../features/ui/date-input.tsx';
 
 const SPEEDS = [1, 10, 30, 60, 300];
 /** 今天 on the server (TZ), not the browser's clock; times in the server's zone (issue 26). */
@@ -78,20 +80,24 @@ export default function DriverTrackScreen() {
 
   return (
     <div style={{ padding: 16 }}>
-      <Space wrap style={{ marginBottom: 12 }}>
+      <Space wrap align="end" style={{ marginBottom: 12 }}>
         {orderId ? (
           <Tag color="blue">按运输单回放</Tag>
         ) : (
           <>
-            <Select
-              placeholder="选择车辆"
-              style={{ width: 160 }}
-              value={carId}
-              onChange={(v) => setCarId(String(v))}
-              optionList={(cars.data ?? []).map((c) => ({ label: String(c.plate), value: String(c.id) }))}
-              data-testid="track-car"
-            />
-            <DatePicker value={day} onChange={(_d, s) => typeof s === 'string' && s && setDay(s)} />
+            <SearchItem label="车辆" wide>
+              <Select
+                placeholder="选择车辆"
+                style={{ width: 160 }}
+                value={carId}
+                onChange={(v) => setCarId(String(v))}
+                optionList={(cars.data ?? []).map((c) => ({ label: String(c.plate), value: String(c.id) }))}
+                data-testid="track-car"
+              />
+            </SearchItem>
+            <SearchItem label="日期" wide>
+              <DateInput label="日期" value={day} onChange={(s) => s && setDay(s)} clearable={false} />
+            </SearchItem>
           </>
         )}
         <Button
@@ -103,12 +109,14 @@ export default function DriverTrackScreen() {
         >
           {playing ? '暂停' : '播放'}
         </Button>
-        <Select
-          value={speed}
-          onChange={(v) => setSpeed(Number(v))}
-          style={{ width: 110 }}
-          optionList={SPEEDS.map((s) => ({ label: `${s} 倍速`, value: s }))}
-        />
+        <SearchItem label="回放速度" wide>
+          <Select
+            value={speed}
+            onChange={(v) => setSpeed(Number(v))}
+            style={{ width: 110 }}
+            optionList={SPEEDS.map((s) => ({ label: `${s} 倍速`, value: s }))}
+          />
+        </SearchItem>
         <span data-testid="track-summary">
           {q.data
             ? `${q.data.plate} · ${points.length} 个点${late.length ? `（其中补传 ${late.length} 个）` : ''} · ${q.data.distanceKm} km · 停车 ${stops.length} 次`
@@ -134,6 +142,11 @@ export default function DriverTrackScreen() {
             ) : null}
             <div style={{ flex: 1 }}>
               <Slider
+                aria-label="回放进度"
+                getAriaValueText={(v) => {
+                  const p = points[Number(v)];
+                  return p ? clock(p.time) : '';
+                }}
                 min={0}
                 max={Math.max(0, points.length - 1)}
                 value={idx}

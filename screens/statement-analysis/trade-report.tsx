@@ -4,7 +4,7 @@
  */
 import { Button, Select, SideSheet, Table } from '@douyinfe/semi-ui';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import {
   useReportDocumentsQuery,
   useReportPurchaseQuery,
@@ -19,6 +19,7 @@ import { MATERIAL_SELECT, PARTY_SELECT, WAREHOUSE_SELECT } from '../../core/cont
 import { groupThousands, kgToTonnes } from '../../core/format/amounts.ts';
 import { type ControlSpec, FieldControl } from '../../features/crud/field-kinds.tsx';
 import { kgCell, moneyCell, qtyCell } from '../../features/ui/cells.ts';
+import { useLabelledControls } from '../../features/ui/field.tsx';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import { ReportChart } from './report-chart.tsx';
 import './report.css';
@@ -156,6 +157,20 @@ function HeadlineMetrics({ kind }: { kind: 'purchase' | 'sale' }) {
   );
 }
 
+/** One filter: its visible label names every control Semi renders inside (issue 26: the pickers had no name). */
+function ReportField({ label, width, children }: { label: string; width?: number; children: ReactNode }) {
+  const id = `ly-report-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const box = useLabelledControls(id);
+  return (
+    <div className="ly-report-field">
+      <span id={id}>{label}</span>
+      <div className="ly-report-control" ref={box} style={width ? { width } : undefined}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 export function TradeReport({ kind }: { kind: ReportKind }) {
   const today = useReportTodayQuery();
   const [draft, setDraft] = useState<Filters>();
@@ -202,28 +217,21 @@ export function TradeReport({ kind }: { kind: ReportKind }) {
   return (
     <div className="ly-report" data-testid={`report-${kind}`}>
       <div className="ly-report-filters">
-        <span className="ly-report-field">
-          开始日期
-          <span className="ly-report-control">
-            <FieldControl
-              spec={{ field: 'beginDate', label: '开始日期', kind: 'date' }}
-              value={draft.beginDate}
-              onChange={(v) => set('beginDate', v)}
-            />
-          </span>
-        </span>
-        <span className="ly-report-field">
-          结束日期
-          <span className="ly-report-control">
-            <FieldControl
-              spec={{ field: 'endDate', label: '结束日期', kind: 'date' }}
-              value={draft.endDate}
-              onChange={(v) => set('endDate', v)}
-            />
-          </span>
-        </span>
-        <span className="ly-report-field">
-          统计维度
+        <ReportField label="开始日期">
+          <FieldControl
+            spec={{ field: 'beginDate', label: '开始日期', kind: 'date' }}
+            value={draft.beginDate}
+            onChange={(v) => set('beginDate', v)}
+          />
+        </ReportField>
+        <ReportField label="结束日期">
+          <FieldControl
+            spec={{ field: 'endDate', label: '结束日期', kind: 'date' }}
+            value={draft.endDate}
+            onChange={(v) => set('endDate', v)}
+          />
+        </ReportField>
+        <ReportField label="统计维度" width={120}>
           <Select
             data-testid="report-group"
             style={{ width: 120 }}
@@ -231,18 +239,15 @@ export function TradeReport({ kind }: { kind: ReportKind }) {
             optionList={GROUPS[kind].map((g) => ({ value: g, label: GROUP_BY_NAMES[g] }))}
             onChange={(v) => set('groupBy', v)}
           />
-        </span>
+        </ReportField>
         {FILTERS.filter((f) => kind !== 'stock' || f.field !== 'partyId').map((f) => (
-          <span className="ly-report-field" key={f.field}>
-            {f.label}
-            <span className="ly-report-control">
-              <FieldControl
-                spec={f}
-                value={(draft as Record<string, unknown>)[f.field]}
-                onChange={(v) => set(f.field, v)}
-              />
-            </span>
-          </span>
+          <ReportField key={f.field} label={f.label}>
+            <FieldControl
+              spec={f}
+              value={(draft as Record<string, unknown>)[f.field]}
+              onChange={(v) => set(f.field, v)}
+            />
+          </ReportField>
         ))}
         <span className="ly-report-actions" style={{ display: 'flex', gap: 8 }}>
           <Button theme="solid" data-testid="report-search" onClick={() => setApplied(draft)}>

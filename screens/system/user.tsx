@@ -1,18 +1,6 @@
 /** /system/user (用户管理): dept tree on the left, users on the right; add/edit/view dialog, 角色配置, 重置密码, 启用/停用, 解锁. */
 import { IconPlus, IconRefresh } from '@douyinfe/semi-icons';
-import {
-  Button,
-  Dropdown,
-  Empty,
-  Input,
-  Modal,
-  Pagination,
-  Popconfirm,
-  Table,
-  Tag,
-  Toast,
-  Tree,
-} from '@douyinfe/semi-ui';
+import { Button, Dropdown, Empty, Input, Modal, Popconfirm, Table, Tag, Toast, Tree } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import {
   useDeptTreeQuery,
@@ -25,7 +13,9 @@ import {
 import type { UserRow } from '../../core/contract/blade-system/user.contract.ts';
 import { PAGE_SIZES } from '../../core/contract/common.ts';
 import { PageFrame, toSemiTree, useCan } from '../../features/admin-page/common.tsx';
+import { SearchItem } from '../../features/crud/search-item.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { Pager } from '../../features/ui/pager.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { RoleGrantDialog, UserDialog, type UserDialogState } from './user-dialogs.tsx';
 
@@ -164,30 +154,36 @@ export default function UserPage({ route }: ScreenProps) {
           />
         </div>
         <div className="ly-auth-main">
-          <div className="ly-auth-toolbar">
-            <Input
-              placeholder="登录账号"
-              style={{ width: 160 }}
-              value={draft.account ?? ''}
-              onChange={(v) => setDraft({ ...draft, account: v })}
-            />
-            <Input
-              placeholder="用户姓名"
-              style={{ width: 160 }}
-              value={draft.realName ?? ''}
-              onChange={(v) => setDraft({ ...draft, realName: v })}
-            />
-            <Select
-              placeholder="状态"
-              style={{ width: 120 }}
-              value={draft.status === '' ? undefined : draft.status}
-              showClear
-              optionList={[
-                { label: '启用', value: 1 },
-                { label: '停用', value: 0 },
-              ]}
-              onChange={(v) => setDraft({ ...draft, status: v === undefined ? '' : (v as number) })}
-            />
+          <div className="ly-auth-toolbar" style={{ alignItems: 'flex-end' }}>
+            <SearchItem label="登录账号" wide>
+              <Input
+                placeholder="登录账号"
+                style={{ width: 160 }}
+                value={draft.account ?? ''}
+                onChange={(v) => setDraft({ ...draft, account: v })}
+              />
+            </SearchItem>
+            <SearchItem label="用户姓名" wide>
+              <Input
+                placeholder="用户姓名"
+                style={{ width: 160 }}
+                value={draft.realName ?? ''}
+                onChange={(v) => setDraft({ ...draft, realName: v })}
+              />
+            </SearchItem>
+            <SearchItem label="状态" wide>
+              <Select
+                placeholder="状态"
+                style={{ width: 120 }}
+                value={draft.status === '' ? undefined : draft.status}
+                showClear
+                optionList={[
+                  { label: '启用', value: 1 },
+                  { label: '停用', value: 0 },
+                ]}
+                onChange={(v) => setDraft({ ...draft, status: v === undefined ? '' : (v as number) })}
+              />
+            </SearchItem>
             <Button
               type="primary"
               onClick={() => {
@@ -226,7 +222,7 @@ export default function UserPage({ route }: ScreenProps) {
             empty={<Empty description="暂无数据" />}
           />
           <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
-            <Pagination
+            <Pager
               total={data?.total ?? 0}
               currentPage={paging.current}
               pageSize={paging.size}

@@ -4,7 +4,7 @@ import { startPluginServer } from '../../tools/scale-bridge/plugin.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { apiAs, collectPageErrors, signIn } from './helpers.ts';
-import { UNGROUPED } from './menu-walk.ts';
+import { offScreen, UNGROUPED } from './menu-walk.ts';
 
 /**
  * Issue 26, the screens a Chinese accountant expects (the walk over every page is screens-walk.spec.ts): the server's 今天,
@@ -135,6 +135,23 @@ test('the 收款 dialog: every control has a visible Chinese label and the same 
   expect(unnamed, names.join('\n')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/after-collection-dialog.png` });
   expect(errors).toEqual([]);
+});
+
+test('the trading-contract editor fits 1440 px: its ten line columns inside the card, no sideways scroll', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/contract/trading/edit/0');
+  const lines = page.getByTestId('lines-editor');
+  await expect(lines.locator('[data-field=materialId]').first()).toBeVisible({ timeout: 30_000 });
+  // the page and the content area (it grew to 1,573 px: the lines table's pixel widths were wider than its card)
+  expect(await offScreen(page)).toEqual([]);
+  const table = await lines.locator('table').boundingBox();
+  const card = await lines.locator('xpath=ancestor::section[1]').boundingBox();
+  expect(table && card && table.x + table.width <= card.x + card.width).toBe(true);
+  // every column, 金额 and the delete button included, in view
+  const last = await lines.getByRole('button', { name: '删除第1行' }).boundingBox();
+  expect(last && last.x + last.width <= 1440).toBe(true);
 });
 
 test('a 付款退款 opens the payable refund, not a receivable route', async ({ page }) => {

@@ -11,7 +11,7 @@ import { FOREIGN_DATE, LEAVES, offScreen, openClientSide, UNGROUPED } from './me
  *    date input;
  *  - 1440 px: the key columns (number, party, 状态, 金额, and 毛利 / 逾期 / 证件提醒 / 净重 where a list has
  *    them) in view without a sideways scroll, and no page scrolling sideways;
- *  - labels: the list's 新增 dialog (the engine's `crud-add`), where it has one, checked by axe-core's form-name
+ *  - labels: every control of the page (search bars included) named, axe-core's form-name rules; and the list's 新增 dialog (the engine's `crud-add`), where it has one, checked by axe-core's form-name
  *    rules, and every control's accessible name in Chinese.
  * Each check keeps its own list of findings and fails on its own (soft assertions), so one walk names them all.
  * SHOTS_DIR=<dir> also saves a screenshot of every leaf with a table (before/after comparisons).
@@ -38,6 +38,9 @@ test('every menu leaf at 1440×900: grouped money and Chinese dates, key columns
     const bad = [...new Set([...(text.match(UNGROUPED) ?? []), ...(text.match(FOREIGN_DATE) ?? [])])];
     if (bad.length || nativeDates)
       formats.push(`${where}: ${bad.slice(0, 5).join(' ')}${nativeDates ? ' <input type=date>' : ''}`);
+
+    const unnamed = await axeViolations(page, '.ly-content');
+    if (unnamed.length) labels.push(`${where}（页面）: ${unnamed.slice(0, 6).join('；')}`);
 
     const problems = await offScreen(page);
     if (problems.length) offView.push(`${where}: ${problems.join('；')}`);

@@ -5,6 +5,7 @@ import type { AnalysisMaterial, AnalysisParty } from '../../../core/contract/izs
 import { WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import { formatDecimal, kgToTonnes } from '../../../core/format/decimal.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
+import { SearchItem } from '../../../features/crud/search-item.tsx';
 import { monthStartStr, todayStr } from '../stock/stock-format.ts';
 import './analysis.css';
 import { businessDaysAgo } from '../../../core/format/business-day.ts';
@@ -58,24 +59,26 @@ export default function SupplyChainAnalysisScreen() {
   return (
     <div className="ly-an" data-testid="supply-chain-analysis">
       <div className="ly-an-bar">
-        <DatePicker
-          type="dateRange"
-          value={[draft.beginDate, draft.endDate]}
-          format="yyyy-MM-dd"
-          style={{ width: 260 }}
-          onChange={(_d, str) => {
-            const [b, e] = (str as string[] | undefined) ?? [];
-            setDraft({ ...draft, beginDate: b ?? '', endDate: e ?? '' });
-          }}
-          data-testid="analysis-range"
-        />
-        <div style={{ width: 200 }}>
+        <SearchItem label="日期范围" wide>
+          <DatePicker
+            type="dateRange"
+            value={[draft.beginDate, draft.endDate]}
+            format="yyyy-MM-dd"
+            style={{ width: 260 }}
+            onChange={(_d, str) => {
+              const [b, e] = (str as string[] | undefined) ?? [];
+              setDraft({ ...draft, beginDate: b ?? '', endDate: e ?? '' });
+            }}
+            data-testid="analysis-range"
+          />
+        </SearchItem>
+        <SearchItem label="仓库" wide style={{ width: 240 }}>
           <FieldControl
             spec={{ field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT }}
             value={draft.warehouseId}
             onChange={(v) => setDraft({ ...draft, warehouseId: (v as string | undefined) || undefined })}
           />
-        </div>
+        </SearchItem>
         {QUICK.map((r) => (
           <Button
             key={r.label}

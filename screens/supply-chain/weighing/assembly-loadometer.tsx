@@ -17,6 +17,7 @@ import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
 import { labelOf, useOptions } from '../../../features/crud/options.tsx';
+import { Named } from '../../../features/ui/field.tsx';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { ActionButton } from './action-button.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
@@ -131,16 +132,18 @@ export default function AssemblyLoadometerScreen() {
     <div className="ly-sort" data-testid="sorting-station">
       <div className="ly-ws-left">
         <div className="ly-ease-bar">
-          <Select
-            value={weighbridge?.id}
-            optionList={bridges.list.map((w) => ({ label: w.name, value: w.id }))}
-            onChange={(v) => {
-              setChosen(String(v));
-              saveStationSettings({ weighbridgeId: String(v) });
-            }}
-            prefix="地磅"
-            style={{ width: 240 }}
-          />
+          <Named name="地磅">
+            <Select
+              value={weighbridge?.id}
+              optionList={bridges.list.map((w) => ({ label: w.name, value: w.id }))}
+              onChange={(v) => {
+                setChosen(String(v));
+                saveStationSettings({ weighbridgeId: String(v) });
+              }}
+              prefix="地磅"
+              style={{ width: 240 }}
+            />
+          </Named>
           <PluginSettings link={link} />
         </div>
         <WeightDisplay
@@ -153,19 +156,23 @@ export default function AssemblyLoadometerScreen() {
           <div className="ly-ws-card-title">投入</div>
           <div className="ly-sort-form">
             <label htmlFor="sort-warehouse">仓库</label>
-            <FieldControl
-              id="sort-warehouse"
-              spec={{ field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT }}
-              value={warehouse}
-              onChange={(v) => setWarehouseId(v ? String(v) : '')}
-            />
+            <Named name="仓库">
+              <FieldControl
+                id="sort-warehouse"
+                spec={{ field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT }}
+                value={warehouse}
+                onChange={(v) => setWarehouseId(v ? String(v) : '')}
+              />
+            </Named>
             <label htmlFor="sort-input">投入物料</label>
-            <FieldControl
-              id="sort-input"
-              spec={{ field: 'inputMaterialId', label: '投入物料', kind: 'select', options: MATERIAL_SELECT }}
-              value={inputMaterialId}
-              onChange={(v) => setInputMaterialId(v ? String(v) : '')}
-            />
+            <Named name="投入物料">
+              <FieldControl
+                id="sort-input"
+                spec={{ field: 'inputMaterialId', label: '投入物料', kind: 'select', options: MATERIAL_SELECT }}
+                value={inputMaterialId}
+                onChange={(v) => setInputMaterialId(v ? String(v) : '')}
+              />
+            </Named>
             <label htmlFor="sort-input-qty">投入重量</label>
             <div className="ly-sort-inline">
               <Input
@@ -204,12 +211,14 @@ export default function AssemblyLoadometerScreen() {
           </div>
           <div className="ly-sort-inline">
             <div style={{ flex: 1 }}>
-              <FieldControl
-                id="sort-output"
-                spec={{ field: 'outputMaterialId', label: '产出物料', kind: 'select', options: MATERIAL_SELECT }}
-                value={outputMaterialId}
-                onChange={(v) => setOutputMaterialId(v ? String(v) : '')}
-              />
+              <Named name="产出物料">
+                <FieldControl
+                  id="sort-output"
+                  spec={{ field: 'outputMaterialId', label: '产出物料', kind: 'select', options: MATERIAL_SELECT }}
+                  value={outputMaterialId}
+                  onChange={(v) => setOutputMaterialId(v ? String(v) : '')}
+                />
+              </Named>
             </div>
             <ActionButton
               label="称产出"

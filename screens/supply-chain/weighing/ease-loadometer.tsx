@@ -10,6 +10,7 @@
 import { Banner, Button, Checkbox, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { formatKg } from '../../../core/format/amounts.ts';
+import { Named } from '../../../features/ui/field.tsx';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { FiguresBar } from './figures-bar.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
@@ -52,16 +53,18 @@ export default function EaseLoadometerScreen() {
   return (
     <div className="ly-ease" data-testid="ease-station" data-stage={st.stage}>
       <div className="ly-ease-bar">
-        <Select
-          value={weighbridge?.id}
-          optionList={bridges.list.map((w) => ({ label: w.name, value: w.id }))}
-          onChange={(v) => {
-            setChosen(String(v));
-            saveStationSettings({ weighbridgeId: String(v) });
-          }}
-          prefix="地磅"
-          style={{ width: 260 }}
-        />
+        <Named name="地磅">
+          <Select
+            value={weighbridge?.id}
+            optionList={bridges.list.map((w) => ({ label: w.name, value: w.id }))}
+            onChange={(v) => {
+              setChosen(String(v));
+              saveStationSettings({ weighbridgeId: String(v) });
+            }}
+            prefix="地磅"
+            style={{ width: 260 }}
+          />
+        </Named>
         <Checkbox checked={autoPrint} onChange={(e) => setAutoPrint(!!e.target.checked)}>
           完成后自动打印
         </Checkbox>

@@ -24,6 +24,7 @@ import { useAppSelector } from '../../../core/store/hooks.ts';
 import { flagLabel } from '../../../core/weighing/anti-cheat.ts';
 import { type LaneCommandBody, type LaneSnapshot, snapshotOf } from '../../../core/weighing/lane.ts';
 import { useCan } from '../../../features/admin-page/common.tsx';
+import { SearchItem } from '../../../features/crud/search-item.tsx';
 import { DeptChannel } from '../../../features/weighing/dept-channel.ts';
 import { LaneTwin } from './lane-twin.tsx';
 
@@ -214,15 +215,16 @@ export default function LaneMonitor() {
   return (
     <div className="ly-lm" data-testid="lane-monitor">
       <div className="ly-ws-card ly-lm-head">
-        <Space>
-          <span>磅道</span>
-          <Select
-            style={{ width: 200 }}
-            value={wb?.id}
-            optionList={options}
-            onChange={(v) => setWbId(String(v))}
-            placeholder="自动（正在发布的车道）"
-          />
+        <Space align="end">
+          <SearchItem label="磅道" wide>
+            <Select
+              style={{ width: 200 }}
+              value={wb?.id}
+              optionList={options}
+              onChange={(v) => setWbId(String(v))}
+              placeholder="自动（正在发布的车道）"
+            />
+          </SearchItem>
           <Tag color={online ? 'green' : 'grey'} data-testid="lane-online">
             {online ? '通道已连接' : '通道未连接'}
           </Tag>
@@ -335,8 +337,10 @@ export default function LaneMonitor() {
           <div className="ly-ws-card-title">
             人工接管 <small>每一步都记为人工步骤；手工录入重量必须填写原因，并报“手工录入重量”异常</small>
           </div>
-          <Space wrap>
-            <Input style={{ width: 140 }} placeholder="车牌号" value={plate} onChange={setPlate} />
+          <Space wrap align="end">
+            <SearchItem label="车牌号" wide>
+              <Input style={{ width: 140 }} placeholder="如 冀A12345" value={plate} onChange={setPlate} />
+            </SearchItem>
             <Button
               onClick={() =>
                 plate.trim() ? send({ step: 'identify', plate: plate.trim() }) : Toast.warning('请输入车牌号')
@@ -344,14 +348,18 @@ export default function LaneMonitor() {
             >
               人工识别
             </Button>
-            <InputNumber
-              style={{ width: 140 }}
-              placeholder="重量（kg）"
-              min={0}
-              value={weight}
-              onChange={(v) => setWeight(typeof v === 'number' ? v : undefined)}
-            />
-            <Input style={{ width: 220 }} placeholder="手工录入原因" value={reason} onChange={setReason} />
+            <SearchItem label="重量（kg）" wide>
+              <InputNumber
+                style={{ width: 140 }}
+                placeholder="重量（kg）"
+                min={0}
+                value={weight}
+                onChange={(v) => setWeight(typeof v === 'number' ? v : undefined)}
+              />
+            </SearchItem>
+            <SearchItem label="手工录入原因" wide>
+              <Input style={{ width: 220 }} placeholder="必填" value={reason} onChange={setReason} />
+            </SearchItem>
             <Button
               onClick={() => {
                 if (weight === undefined) return Toast.warning('请输入重量');

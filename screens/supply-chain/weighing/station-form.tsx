@@ -11,6 +11,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTradingOpenQuery } from '../../../core/api/izs-contract.api.ts';
 import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import { FieldControl } from '../../../features/crud/field-kinds.tsx';
+import { useLabelledControls } from '../../../features/ui/field.tsx';
 import { Select } from '../../../features/ui/select.tsx';
 import { ORDER_TYPES, type OrderType, partyOf, type StationForm } from './station-model.ts';
 
@@ -67,13 +68,20 @@ function OpenContracts({
   );
 }
 
+/**
+ * A field of the station form: its label names the control — `htmlFor` reaches an input, and aria-labelledby (kept
+ * by useLabelledControls) reaches Semi's select comboboxes, which a <label> cannot (issue 26: 客户 and 物料 unnamed).
+ */
 function Field({ label, name, children, wide }: { label: string; name: string; children: ReactNode; wide?: boolean }) {
+  const box = useLabelledControls(`ws-${name}-label`);
   return (
     <div className={`ly-ws-field${wide ? ' is-wide' : ''}`} data-ws-field={name}>
-      <label className="ly-ws-label" htmlFor={`ws-${name}`}>
+      <label className="ly-ws-label" htmlFor={`ws-${name}`} id={`ws-${name}-label`}>
         {label}
       </label>
-      <div className="ly-ws-control">{children}</div>
+      <div className="ly-ws-control" ref={box}>
+        {children}
+      </div>
     </div>
   );
 }

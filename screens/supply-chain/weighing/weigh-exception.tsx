@@ -18,6 +18,7 @@ import { formatKg } from '../../../core/format/amounts.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { FLAG_KINDS, type FlagKind } from '../../../core/weighing/anti-cheat.ts';
+import { SearchItem } from '../../../features/crud/search-item.tsx';
 import './station.css';
 
 const STATE_COLORS: Record<string, 'red' | 'green' | 'grey'> = { open: 'red', released: 'green', voided: 'grey' };
@@ -225,39 +226,45 @@ export default function WeighExceptionScreen() {
             </Tag>
           ))}
       </div>
-      <Space style={{ margin: '12px 0' }} wrap>
-        <Select
-          placeholder="处理状态"
-          showClear
-          style={{ width: 130 }}
-          value={state}
-          onChange={(v) => {
-            setState((v as typeof state) || undefined);
-            setCurrent(1);
-          }}
-          optionList={EXCEPTION_STATES.map((s) => ({ label: s.label, value: s.value }))}
-        />
-        <Select
-          placeholder="异常类型"
-          showClear
-          style={{ width: 170 }}
-          value={kind}
-          onChange={(v) => {
-            setKind((v as FlagKind) || undefined);
-            setCurrent(1);
-          }}
-          optionList={FLAG_KINDS.map((k) => ({ label: k.label, value: k.value }))}
-        />
-        <Input
-          placeholder="车牌号"
-          style={{ width: 140 }}
-          value={plate}
-          onChange={(v) => {
-            setPlate(v.trim());
-            setCurrent(1);
-          }}
-          showClear
-        />
+      <Space style={{ margin: '12px 0' }} wrap align="end">
+        <SearchItem label="处理状态" wide>
+          <Select
+            placeholder="处理状态"
+            showClear
+            style={{ width: 130 }}
+            value={state}
+            onChange={(v) => {
+              setState((v as typeof state) || undefined);
+              setCurrent(1);
+            }}
+            optionList={EXCEPTION_STATES.map((s) => ({ label: s.label, value: s.value }))}
+          />
+        </SearchItem>
+        <SearchItem label="异常类型" wide>
+          <Select
+            placeholder="异常类型"
+            showClear
+            style={{ width: 170 }}
+            value={kind}
+            onChange={(v) => {
+              setKind((v as FlagKind) || undefined);
+              setCurrent(1);
+            }}
+            optionList={FLAG_KINDS.map((k) => ({ label: k.label, value: k.value }))}
+          />
+        </SearchItem>
+        <SearchItem label="车牌号" wide>
+          <Input
+            placeholder="车牌号"
+            style={{ width: 140 }}
+            value={plate}
+            onChange={(v) => {
+              setPlate(v.trim());
+              setCurrent(1);
+            }}
+            showClear
+          />
+        </SearchItem>
         <Button
           onClick={() => {
             q.refetch();
