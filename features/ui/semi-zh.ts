@@ -24,21 +24,46 @@ const CHINESE: Record<string, string> = {
   'Change date': '选择日期',
   'Clear range input value': '清空日期',
   clear: '清空',
+  // Pagination (a Table's own pager; the list engine's is features/ui/pager.tsx)
+  Previous: '上一页',
+  Next: '下一页',
+  More: '更多页',
+  'Page size selector': '每页条数',
 };
+
+/**
+ * A Select names its combobox "selected" once it has a value (and nothing before): a select whose visible label is
+ * its prefix (期间 ▾, 状态 ▾) is named by that prefix; one labelled elsewhere (aria-labelledby, Named) keeps that.
+ */
+function nameSelect(el: Element) {
+  const label = el.getAttribute('aria-label');
+  if (el.hasAttribute('aria-labelledby')) {
+    if (label === 'selected') el.removeAttribute('aria-label'); // the label it points at names it
+    return;
+  }
+  if (label !== 'selected' && label !== '' && label !== null) return;
+  const prefix = el.querySelector('.semi-select-prefix-text')?.textContent?.trim();
+  if (prefix) el.setAttribute('aria-label', prefix);
+  else if (label === 'selected') el.removeAttribute('aria-label');
+}
 
 function name(el: Element) {
   // an icon keeps its own name: the button around it is what gets the Chinese one (two elements both named 关闭
   // would make one control look like two)
   if (el.getAttribute('role') === 'img') return;
-  const zh = CHINESE[el.getAttribute('aria-label') ?? ''];
+  if (el.getAttribute('role') === 'combobox' && el.classList.contains('semi-select')) return nameSelect(el);
+  const label = el.getAttribute('aria-label') ?? '';
+  const page = /^Page (\d+)$/.exec(label);
+  if (page) return el.setAttribute('aria-label', `第 ${page[1]} 页`);
+  const zh = CHINESE[label];
   if (zh === undefined) return;
   if (zh) el.setAttribute('aria-label', zh);
   else el.removeAttribute('aria-label');
 }
 
 function nameTree(el: Element) {
-  if (el.hasAttribute('aria-label')) name(el);
-  for (const d of el.querySelectorAll('[aria-label]')) name(d);
+  if (el.hasAttribute('aria-label') || el.getAttribute('role') === 'combobox') name(el);
+  for (const d of el.querySelectorAll('[aria-label], .semi-select[role="combobox"]')) name(d);
 }
 
 /** Watches the document (dialogs and popups mount late) and names Semi's widgets in Chinese. */

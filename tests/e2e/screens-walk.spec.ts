@@ -11,8 +11,9 @@ import { FOREIGN_DATE, LEAVES, offScreen, openClientSide, UNGROUPED } from './me
  *    date input;
  *  - 1440 px: the key columns (number, party, 状态, 金额, and 毛利 / 逾期 / 证件提醒 / 净重 where a list has
  *    them) in view without a sideways scroll, and no page scrolling sideways;
- *  - labels: every control of the page (search bars included) named, axe-core's form-name rules; and the list's 新增 dialog (the engine's `crud-add`), where it has one, checked by axe-core's form-name
- *    rules, and every control's accessible name in Chinese.
+ *  - labels: every control of the page (search bars included) named, axe-core's form-name rules, and no name in
+ *    English; and the list's 新增 dialog (the engine's `crud-add`), where it has one, checked by axe-core's
+ *    form-name rules, and every control's accessible name in Chinese.
  * Each check keeps its own list of findings and fails on its own (soft assertions), so one walk names them all.
  * SHOTS_DIR=<dir> also saves a screenshot of every leaf with a table (before/after comparisons).
  */
@@ -41,6 +42,14 @@ test('every menu leaf at 1440×900: grouped money and Chinese dates, key columns
 
     const unnamed = await axeViolations(page, '.ly-content');
     if (unnamed.length) labels.push(`${where}（页面）: ${unnamed.slice(0, 6).join('；')}`);
+    // names in English (Semi's own: "selected" on a select with a value, Previous / Page 2 on a table's pager)
+    const english = await page.locator('.ly-content').evaluate((root) =>
+      [...root.querySelectorAll('[aria-label]')]
+        .filter((e) => e.getAttribute('role') !== 'img')
+        .map((e) => e.getAttribute('aria-label') ?? '')
+        .filter((n) => /[A-Za-z]/.test(n) && !/[\u4e00-\u9fa5]/.test(n)),
+    );
+    if (english.length) labels.push(`${where}（英文名称）: ${[...new Set(english)].slice(0, 6).join('；')}`);
 
     const problems = await offScreen(page);
     if (problems.length) offView.push(`${where}: ${problems.join('；')}`);
