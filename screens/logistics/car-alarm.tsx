@@ -13,6 +13,7 @@ import { ALARM_TYPE_LABELS, ALARM_TYPES } from '../../core/logistics/alarms.ts';
 import { useCan } from '../../features/admin-page/common.tsx';
 import { SearchItem } from '../../features/crud/search-item.tsx';
 import { useLiveVehicles } from '../../features/logistics-map/live.ts';
+import { Field } from '../../features/ui/field.tsx';
 import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
 
 const STATE_TAGS: Record<number, { text: string; color: 'red' | 'orange' | 'green' }> = {
@@ -160,7 +161,9 @@ export default function CarAlarmScreen() {
         okText="保存"
         okButtonProps={{ ...NO_ENGLISH_NAME, 'data-testid': 'alarm-save' } as Record<string, string>}
       >
-        <Input placeholder="处理说明（必填）" value={note} onChange={setNote} data-testid="alarm-note" />
+        <Field label="处理说明" required>
+          <Input placeholder="请输入处理说明" value={note} onChange={setNote} data-testid="alarm-note" />
+        </Field>
       </Modal>
     </div>
   );

@@ -19,6 +19,7 @@ import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { FLAG_KINDS, type FlagKind } from '../../../core/weighing/anti-cheat.ts';
 import { SearchItem } from '../../../features/crud/search-item.tsx';
+import { Field } from '../../../features/ui/field.tsx';
 import './station.css';
 
 const STATE_COLORS: Record<string, 'red' | 'green' | 'grey'> = { open: 'red', released: 'green', voided: 'grey' };
@@ -309,12 +310,14 @@ export default function WeighExceptionScreen() {
             ? '放行该磅单的全部待处理异常。请写明核实情况：'
             : '作废该磅单（已生成的出入库单一并作废）。请写明原因：'}
         </p>
-        <Input
-          placeholder={acting?.action === 'release' ? '放行说明（必填）' : '作废原因（必填）'}
-          value={note}
-          onChange={setNote}
-          data-testid="wx-note"
-        />
+        <Field label={acting?.action === 'release' ? '放行说明' : '作废原因'} required>
+          <Input
+            placeholder={acting?.action === 'release' ? '请输入放行说明' : '请输入作废原因'}
+            value={note}
+            onChange={setNote}
+            data-testid="wx-note"
+          />
+        </Field>
       </Modal>
     </div>
   );
