@@ -23,11 +23,11 @@ import { ActionButton } from './action-button.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
 import { disassemblyBody, netOfContainer, SortingError, type SortLine, sortingSummary } from './sorting-model.ts';
 import { captureOf } from './station-model.ts';
-import { loadStationSettings, saveStationSettings } from './station-settings.ts';
+import { loadStationSettings } from './station-settings.ts';
 import { pickWeighbridge, useStationLink, useWeighbridges } from './use-station.ts';
 import { useStationKeys } from './use-weighing-station.ts';
+import { WeighbridgePicker } from './weighbridge-picker.tsx';
 import './station.css';
-import { Select } from '../../../features/ui/select.tsx';
 
 const decimalText = (v: string) => v.replace(/[^\d.]/g, '');
 
@@ -132,18 +132,7 @@ export default function AssemblyLoadometerScreen() {
     <div className="ly-sort" data-testid="sorting-station">
       <div className="ly-ws-left">
         <div className="ly-ease-bar">
-          <Named name="地磅">
-            <Select
-              value={weighbridge?.id}
-              optionList={bridges.list.map((w) => ({ label: w.name, value: w.id }))}
-              onChange={(v) => {
-                setChosen(String(v));
-                saveStationSettings({ weighbridgeId: String(v) });
-              }}
-              prefix="地磅"
-              style={{ width: 240 }}
-            />
-          </Named>
+          <WeighbridgePicker list={bridges.list} value={weighbridge?.id} onPick={setChosen} width={240} />
           <PluginSettings link={link} />
         </div>
         <WeightDisplay

@@ -10,17 +10,16 @@
 import { Banner, Button, Checkbox, Tag } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { formatKg } from '../../../core/format/amounts.ts';
-import { Named } from '../../../features/ui/field.tsx';
 import { WeightDisplay } from '../../../features/weighing/weight-display.tsx';
 import { FiguresBar } from './figures-bar.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
 import { SlipInput } from './slip-input.tsx';
 import { StationFormFields } from './station-form.tsx';
-import { loadStationSettings, saveStationSettings } from './station-settings.ts';
+import { loadStationSettings } from './station-settings.ts';
 import { pickWeighbridge, useCameras, useStationLink, useWeighbridges } from './use-station.ts';
 import { useStationKeys, useWeighingStation } from './use-weighing-station.ts';
+import { WeighbridgePicker } from './weighbridge-picker.tsx';
 import './station.css';
-import { Select } from '../../../features/ui/select.tsx';
 
 const BUTTON_TEXT = {
   new: '一次过磅',
@@ -53,18 +52,7 @@ export default function EaseLoadometerScreen() {
   return (
     <div className="ly-ease" data-testid="ease-station" data-stage={st.stage}>
       <div className="ly-ease-bar">
-        <Named name="地磅">
-          <Select
-            value={weighbridge?.id}
-            optionList={bridges.list.map((w) => ({ label: w.name, value: w.id }))}
-            onChange={(v) => {
-              setChosen(String(v));
-              saveStationSettings({ weighbridgeId: String(v) });
-            }}
-            prefix="地磅"
-            style={{ width: 260 }}
-          />
-        </Named>
+        <WeighbridgePicker list={bridges.list} value={weighbridge?.id} onPick={setChosen} width={260} />
         <Checkbox checked={autoPrint} onChange={(e) => setAutoPrint(!!e.target.checked)}>
           完成后自动打印
         </Checkbox>
