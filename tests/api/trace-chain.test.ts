@@ -10,9 +10,10 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCapital } from '../../core/accounting/capital.ts';
 import { parseTraceData } from '../../core/trace/answer.ts';
 import { verifyProof } from '../../core/trace/chain-hash.ts';
-import { chainBlock, chainTx } from '../../server/db/schema/index.ts';
+import { chainBlock, chainTx, stockOrder } from '../../server/db/schema/index.ts';
 import { call } from './helpers.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
@@ -268,8 +269,14 @@ describe('the printed stock document', () => {
       totalKg: '1650.500',
       totalT: '1.651',
       totalAmount: '4231.30',
-      totalCapital: '肆仟贰佰叁拾壹元叁角',
     });
+    // the figures are the document's stored ones (issue 21), the 大写 is the 价税合计's
+    const [stored] = await db()
+      .select({ net: stockOrder.netAmount, tax: stockOrder.taxAmount, gross: stockOrder.grossAmount })
+      .from(stockOrder)
+      .where(eq(stockOrder.id, out.id));
+    expect(d).toMatchObject({ netAmount: stored.net, taxAmount: stored.tax, grossAmount: stored.gross });
+    expect(d.totalCapital).toBe(toCapital(stored.gross));
     expect(
       d.lines.map((l: { qtyT: string; priceUnit: string; amount: string }) => [l.qtyT, l.priceUnit, l.amount]),
     ).toEqual([
