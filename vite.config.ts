@@ -23,6 +23,8 @@ const SERVER_TESTS = [
 const OWN_PROCESS = [
   'server/platform/front-end-build.test.ts',
   'tests/api/addresses.test.ts',
+  // it times the event loop during an import: no other file's leftovers may share its process
+  'tests/api/files-worker.test.ts',
   'tests/api/gps-gateway.test.ts',
   'tests/api/gps-seams.test.ts',
   'tests/api/logistics.test.ts',

