@@ -74,7 +74,7 @@ test('车道监控: a clean truck passes the simulated lane; a plate swap ends h
     // 接管 while the truck is held: the lane claims the command, refuses it (it is busy with the held truck) and
     // reports that back — the monitor shows the command 失败 with the lane's reason
     const takeover = page.getByTestId('lane-takeover');
-    await takeover.getByPlaceholder('车牌号').fill('苏A99999');
+    await takeover.getByRole('textbox', { name: '车牌号' }).fill('苏A99999');
     await takeover.getByRole('button', { name: '人工识别' }).click();
     const commands = page.getByTestId('lane-takeovers');
     const last = commands.locator('tbody tr').first();
