@@ -1,5 +1,5 @@
 import { Button, Empty, Tag } from '@douyinfe/semi-ui';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { useDeptTreeQuery } from '../../core/api/blade-system.api.ts';
 import {
   accountSetPageArg,
@@ -117,12 +117,17 @@ export function AccountingFrame({
     reload();
   };
   const book = books.find((b) => b.id === bookId) ?? null;
+  // the two selects are named by the labels beside them
+  const ids = useId();
 
   return (
     <div className="ly-fin" data-testid={testId}>
       <div className="ly-fin-bar" data-testid="account-set-bar">
-        <span className="ly-fin-label">机构</span>
+        <span className="ly-fin-label" id={`${ids}-dept`}>
+          机构
+        </span>
         <Select
+          aria-labelledby={`${ids}-dept`}
           size="small"
           value={deptId}
           style={{ width: 200 }}
@@ -136,8 +141,11 @@ export function AccountingFrame({
           }
           renderSelectedItem={() => currentDeptName || deptId}
         />
-        <span className="ly-fin-label">账套</span>
+        <span className="ly-fin-label" id={`${ids}-book`}>
+          账套
+        </span>
         <Select
+          aria-labelledby={`${ids}-book`}
           size="small"
           value={book?.id}
           placeholder={books.length ? '请选择账套' : '暂无账套'}

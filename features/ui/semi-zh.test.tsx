@@ -37,6 +37,34 @@ describe("Semi's English accessible names in Chinese (issue 26)", () => {
     await waitFor(() => expect(document.querySelector('[aria-label="selected"]')).toBeNull());
   });
 
+  it('an aria-label given to our Select names its combobox (Semi ignores the prop)', async () => {
+    render(<Select aria-label="测试请求方式" value="2026-11" optionList={OPTIONS} />);
+    expect(await screen.findByRole('combobox', { name: '测试请求方式' })).toBeTruthy();
+  });
+
+  it('Tags, sorters and tree toggles read in Chinese', async () => {
+    const { container } = render(
+      <div>
+        <button type="button" aria-label="Tag: 已审核">
+          已审核
+        </button>
+        <button
+          type="button"
+          aria-label="Current sort order is ascending"
+          aria-roledescription="Sort data with this column"
+        />
+        <button type="button" aria-label="Expand the tree item" />
+        <button type="button" aria-label="Filter Tree" />
+      </div>,
+    );
+    await waitFor(() => expect(container.querySelector('[aria-label="已审核"]')).toBeTruthy());
+    expect(container.querySelector('[aria-label="当前排序：升序"]')?.getAttribute('aria-roledescription')).toBe(
+      '按此列排序',
+    );
+    expect(container.querySelector('[aria-label="展开"]')).toBeTruthy();
+    expect(container.querySelector('[aria-label="筛选"]')).toBeTruthy();
+  });
+
   it("a Table's own pager (Semi Pagination) reads in Chinese", async () => {
     render(<Pagination total={95} currentPage={2} pageSize={10} />);
     await waitFor(() => expect(document.querySelector('[aria-label="上一页"]')).toBeTruthy());

@@ -29,7 +29,47 @@ const CHINESE: Record<string, string> = {
   Next: '下一页',
   More: '更多页',
   'Page size selector': '每页条数',
+  // Table, Tree, TreeSelect, DatePicker and the rest of what Semi names in English
+  'Select all rows': '全选',
+  'Deselect all rows': '取消全选',
+  'Select this row': '选择此行',
+  'Deselect this row': '取消选择此行',
+  'Expand this row': '展开此行',
+  'Collapse this row': '收起此行',
+  'Expand the tree item': '展开',
+  'Collapse the tree item': '收起',
+  'Filter Tree': '筛选',
+  'Filter TreeSelect item': '筛选',
+  'Clear TreeSelect value': '清空',
+  'Clear TagInput value': '清空',
+  TreeSelect: '树形选择',
+  Cascader: '级联选择',
+  Expand: '展开',
+  Collapse: '收起',
+  Close: '关闭',
+  'Toggle the checked state of checkbox': '切换勾选',
+  'Side navigation': '侧边导航',
+  Breadcrumb: '面包屑',
+  'Expand breadcrumb items': '展开路径',
+  'Option list': '选项列表',
+  'Selected list': '已选列表',
+  'Transfer filter': '筛选',
+  'Previous year': '上一年',
+  'Previous month': '上一月',
+  'Next year': '下一年',
+  'Next month': '下一月',
+  'Switch to time panel': '选择时间',
+  'Switch to date panel': '选择日期',
+  'Scroll left': '向左滚动',
+  'Scroll right': '向右滚动',
+  'Drag and sort': '拖动排序',
+  'Filter data with this column': '按此列筛选',
+  'Input group': '输入组',
+  Color: '颜色',
+  Alpha: '透明度',
 };
+
+const SORT_ORDER: Record<string, string> = { none: '未排序', ascending: '升序', descending: '降序' };
 
 /**
  * A Select names its combobox "selected" once it has a value (and nothing before): a select whose visible label is
@@ -55,6 +95,16 @@ function name(el: Element) {
   const label = el.getAttribute('aria-label') ?? '';
   const page = /^Page (\d+)$/.exec(label);
   if (page) return el.setAttribute('aria-label', `第 ${page[1]} 页`);
+  // a Tag is named by its text ("Tag: 已审核", "Closable Tag: 废钢")
+  const tag = /^(?:Closable )?Tag: (.*)$/.exec(label);
+  if (tag) return tag[1] ? el.setAttribute('aria-label', tag[1]) : el.removeAttribute('aria-label');
+  // a sortable column's sorter (Table's ColumnSorter)
+  const sort = /^Current sort order is (none|ascending|descending)$/.exec(label);
+  if (sort) {
+    if (el.getAttribute('aria-roledescription') === 'Sort data with this column')
+      el.setAttribute('aria-roledescription', '按此列排序');
+    return el.setAttribute('aria-label', `当前排序：${SORT_ORDER[sort[1]]}`);
+  }
   const zh = CHINESE[label];
   if (zh === undefined) return;
   if (zh) el.setAttribute('aria-label', zh);

@@ -1,4 +1,5 @@
 /** Helpers of the 收支管理 and 票据管理 screens: the period range picker. */
+import { Named } from '../../features/ui/field.tsx';
 import { Select } from '../../features/ui/select.tsx';
 
 /** yyyy-MM months from `from` through `to` (inclusive), newest first. */
@@ -44,13 +45,15 @@ export function PeriodRange({
         onChange={(v) => onChange([String(v), value[1] < String(v) ? String(v) : value[1]])}
       />
       <span>至</span>
-      <Select
-        size="small"
-        style={{ width: 110 }}
-        optionList={options}
-        value={value[1]}
-        onChange={(v) => onChange([value[0] > String(v) ? String(v) : value[0], String(v)])}
-      />
+      <Named name="结束期间">
+        <Select
+          size="small"
+          style={{ width: 110 }}
+          optionList={options}
+          value={value[1]}
+          onChange={(v) => onChange([value[0] > String(v) ? String(v) : value[0], String(v)])}
+        />
+      </Named>
     </span>
   );
 }

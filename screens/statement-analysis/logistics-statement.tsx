@@ -12,6 +12,7 @@ import {
   type LogisticsQuery,
 } from '../../core/contract/izs-report/report.contract.ts';
 import { FieldControl } from '../../features/crud/field-kinds.tsx';
+import { Named } from '../../features/ui/field.tsx';
 import { exportXlsx, type SheetColumn } from './export.ts';
 import { ReportChart } from './report-chart.tsx';
 import './report.css';
@@ -61,13 +62,15 @@ export default function LogisticsStatement() {
         ))}
         <span className="ly-report-field">
           统计维度
-          <Select
-            data-testid="report-group"
-            style={{ width: 120 }}
-            value={draft.groupBy}
-            optionList={LOGISTICS_GROUP_BYS.map((g) => ({ value: g, label: LOGISTICS_GROUP_NAMES[g] }))}
-            onChange={(v) => set('groupBy', v)}
-          />
+          <Named name="统计维度">
+            <Select
+              data-testid="report-group"
+              style={{ width: 120 }}
+              value={draft.groupBy}
+              optionList={LOGISTICS_GROUP_BYS.map((g) => ({ value: g, label: LOGISTICS_GROUP_NAMES[g] }))}
+              onChange={(v) => set('groupBy', v)}
+            />
+          </Named>
         </span>
         <span className="ly-report-actions" style={{ display: 'flex', gap: 8 }}>
           <Button theme="solid" data-testid="report-search" onClick={() => setApplied(draft)}>

@@ -16,6 +16,7 @@ import {
 } from '../../../core/contract/izs-weighing/anti-cheat.contract.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
 import { useCan } from '../../../features/admin-page/common.tsx';
+import { Named } from '../../../features/ui/field.tsx';
 import './station.css';
 
 type ListRow = {
@@ -108,12 +109,14 @@ function ArchiveCard({ carId }: { carId: string }) {
       />
       {can('edit') && (
         <Space wrap style={{ margin: '12px 0' }}>
-          <Select
-            value={form.kind}
-            style={{ width: 140 }}
-            onChange={(v) => setForm((f) => ({ ...f, kind: String(v), label: v === 'vehicle' ? '' : f.label }))}
-            optionList={TARE_KINDS.map((k) => ({ label: k.label, value: k.value }))}
-          />
+          <Named name="皮重类型">
+            <Select
+              value={form.kind}
+              style={{ width: 140 }}
+              onChange={(v) => setForm((f) => ({ ...f, kind: String(v), label: v === 'vehicle' ? '' : f.label }))}
+              optionList={TARE_KINDS.map((k) => ({ label: k.label, value: k.value }))}
+            />
+          </Named>
           {form.kind !== 'vehicle' && (
             <Input
               style={{ width: 130 }}

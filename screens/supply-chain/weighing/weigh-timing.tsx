@@ -22,6 +22,7 @@ import { businessDaysAgo, businessToday } from '../../../core/format/business-da
 import { formatDuration, tareBand, WEEKDAYS } from '../../../core/weighing/timing.ts';
 import { useCan } from '../../../features/admin-page/common.tsx';
 import { useG2 } from '../../../features/charts/use-g2.ts';
+import { Named } from '../../../features/ui/field.tsx';
 import './station.css';
 
 const HINT =
@@ -265,16 +266,17 @@ export default function WeighTiming() {
               setRange([s[0], s[1]]);
           }}
         />
-        <Select
-          aria-label="地磅"
-          style={{ width: 200 }}
-          value={lane}
-          onChange={(v) => setLane(String(v ?? ''))}
-          optionList={[
-            { label: '全部地磅', value: '' },
-            ...(r?.options ?? []).map((o) => ({ label: o.name, value: o.id })),
-          ]}
-        />
+        <Named name="地磅">
+          <Select
+            style={{ width: 200 }}
+            value={lane}
+            onChange={(v) => setLane(String(v ?? ''))}
+            optionList={[
+              { label: '全部地磅', value: '' },
+              ...(r?.options ?? []).map((o) => ({ label: o.name, value: o.id })),
+            ]}
+          />
+        </Named>
       </Space>
       <p className="ly-wt-muted" data-testid="timing-hint">
         {HINT}
