@@ -48,6 +48,9 @@ describe("Semi's English accessible names in Chinese (issue 26)", () => {
         <button type="button" aria-label="Tag: 已审核">
           已审核
         </button>
+        <button type="button" aria-label="Closable Tag: 管理员">
+          管理员
+        </button>
         <button
           type="button"
           aria-label="Current sort order is ascending"
@@ -61,6 +64,7 @@ describe("Semi's English accessible names in Chinese (issue 26)", () => {
     expect(container.querySelector('[aria-label="当前排序：升序"]')?.getAttribute('aria-roledescription')).toBe(
       '按此列排序',
     );
+    expect(container.querySelector('[aria-label="管理员（可移除）"]')).toBeTruthy();
     expect(container.querySelector('[aria-label="展开"]')).toBeTruthy();
     expect(container.querySelector('[aria-label="筛选"]')).toBeTruthy();
   });

@@ -95,9 +95,12 @@ function name(el: Element) {
   const label = el.getAttribute('aria-label') ?? '';
   const page = /^Page (\d+)$/.exec(label);
   if (page) return el.setAttribute('aria-label', `第 ${page[1]} 页`);
-  // a Tag is named by its text ("Tag: 已审核", "Closable Tag: 废钢")
-  const tag = /^(?:Closable )?Tag: (.*)$/.exec(label);
-  if (tag) return tag[1] ? el.setAttribute('aria-label', tag[1]) : el.removeAttribute('aria-label');
+  // a Tag is named by its text ("Tag: 已审核" → 已审核; "Closable Tag: 管理员" → 管理员（可移除）)
+  const tag = /^(Closable )?Tag: (.*)$/.exec(label);
+  if (tag) {
+    if (!tag[2]) return el.removeAttribute('aria-label');
+    return el.setAttribute('aria-label', tag[1] ? `${tag[2]}（可移除）` : tag[2]);
+  }
   // a sortable column's sorter (Table's ColumnSorter)
   const sort = /^Current sort order is (none|ascending|descending)$/.exec(label);
   if (sort) {

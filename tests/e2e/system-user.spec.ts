@@ -30,7 +30,7 @@ test('用户管理 finds a user by account and opens its 角色配置', async ({
   await row.getByRole('button', { name: '更多' }).click();
   await page.getByRole('menuitem', { name: '角色配置' }).click();
   await expect(page.getByText(`角色配置 · ${account}`)).toBeVisible();
-  await expect(page.getByRole('button', { name: /Closable Tag/ })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /（可移除）$/ })).toHaveCount(1);
   await page.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(page.getByText(`角色配置 · ${account}`)).toBeHidden();
 
