@@ -10,9 +10,13 @@
 import { useEffect, useState } from 'react';
 import { callDescriptor } from '../../core/api/call-descriptor.ts';
 import { STOCK_PRINT, type StockPrint } from '../../core/contract/izs-toolbox/stock-print.contract.ts';
+import { groupThousands } from '../../core/format/amounts.ts';
 import { QrCode } from '../../features/ui/qr-code.tsx';
 import { requestPrint, signalPrintReady } from '../bridge.ts';
 import './out-stock.css';
+
+/** Weights, prices and money as the server fixed them, grouped by thousands (issue 26: one money format on paper too). */
+const g = (fixed: string) => groupThousands(fixed);
 
 const STATES: Record<string, string> = { draft: '草稿', submitted: '待审核', reviewed: '已审核', voided: '已作废' };
 
@@ -63,10 +67,10 @@ export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string
                 {l.materialName}
                 {l.spec && <small> {l.spec}</small>}
               </td>
-              <td className="n">{l.qtyKg}</td>
-              <td className="n">{l.qtyT}</td>
+              <td className="n">{g(l.qtyKg)}</td>
+              <td className="n">{g(l.qtyT)}</td>
               <td className="n">
-                {l.unitPrice}
+                {g(l.unitPrice)}
                 <small>
                   {' '}
                   {l.priceUnit}
@@ -74,28 +78,28 @@ export function StockDocSheet({ doc, origin }: { doc: StockPrint; origin: string
                 </small>
               </td>
               <td className="n">{rateText(l.taxRate)}</td>
-              <td className="n">{l.netAmount}</td>
-              <td className="n">{l.taxAmount}</td>
-              <td className="n">{l.grossAmount}</td>
+              <td className="n">{g(l.netAmount)}</td>
+              <td className="n">{g(l.taxAmount)}</td>
+              <td className="n">{g(l.grossAmount)}</td>
             </tr>
           ))}
           <tr className="os-total">
             <td className="c">合计</td>
             <td />
             <td className="n" data-testid="os-total-kg">
-              {doc.totalKg}
+              {g(doc.totalKg)}
             </td>
-            <td className="n">{doc.totalT}</td>
+            <td className="n">{g(doc.totalT)}</td>
             <td />
             <td />
             <td className="n" data-testid="os-net">
-              {doc.netAmount}
+              {g(doc.netAmount)}
             </td>
             <td className="n" data-testid="os-tax">
-              {doc.taxAmount}
+              {g(doc.taxAmount)}
             </td>
             <td className="n" data-testid="os-total">
-              {doc.grossAmount}
+              {g(doc.grossAmount)}
             </td>
           </tr>
           <tr>
