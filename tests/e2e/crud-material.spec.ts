@@ -21,6 +21,18 @@ test('material: create, edit, view, search, export, import (all or nothing) and 
   await signIn(page);
   await page.goto('/base/material');
   await expect(page.getByTestId('crud-material')).toBeVisible();
+  // the search grid: each label left of its control, the control taking the rest of its cell (a stacked label over a
+  // shrunken control came back once with a standalone filter bar's CSS)
+  const item = page.getByTestId('crud-search').locator('.ly-crud-search-item').first();
+  const label = await item.locator('.ly-crud-search-label').boundingBox();
+  const control = await item.locator('.ly-crud-search-control').boundingBox();
+  const cell = await item.boundingBox();
+  expect(label && control && cell).toBeTruthy();
+  if (label && control && cell) {
+    expect(label.x + label.width).toBeLessThanOrEqual(control.x + 1);
+    expect(Math.abs(label.y + label.height / 2 - (control.y + control.height / 2))).toBeLessThan(6);
+    expect(control.width).toBeGreaterThan(cell.width * 0.6);
+  }
 
   const stamp = Date.now().toString(36).toUpperCase();
   const code = `E2E-${stamp}`;
