@@ -5,7 +5,6 @@ import {
   useBooksGeneralQuery,
 } from '../../core/api/izs-financing-books.api.ts';
 import { useBook } from '../../features/account-set/accounting-frame.tsx';
-import { Named } from '../../features/ui/field.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { PeriodRange } from './period-range.tsx';
@@ -46,19 +45,17 @@ export function GeneralLedgerView({ kind }: { kind: 'general' | 'cash' | 'bank' 
           onChange={(periodFrom, periodTo) => setDraft({ ...draft, periodFrom, periodTo })}
         />
         {kind === 'general' && (
-          <Named name="科目">
-            <Select
-              size="small"
-              filter
-              showClear
-              prefix="科目"
-              placeholder="全部一级科目"
-              value={draft.accountCode || undefined}
-              style={{ width: 260 }}
-              onChange={(v) => setDraft({ ...draft, accountCode: v ? String(v) : '' })}
-              optionList={accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.fullName}` }))}
-            />
-          </Named>
+          <Select
+            size="small"
+            filter
+            showClear
+            prefix="科目"
+            placeholder="全部一级科目"
+            value={draft.accountCode || undefined}
+            style={{ width: 260 }}
+            onChange={(v) => setDraft({ ...draft, accountCode: v ? String(v) : '' })}
+            optionList={accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.fullName}` }))}
+          />
         )}
         <PostedQuery draft={draft} setDraft={setDraft} loading={isFetching} onQuery={() => setQ(draft)} />
       </div>

@@ -53,21 +53,19 @@ function TrialBalance() {
             onChange={(v) => setDraft({ ...draft, periodTo: v })}
           />
         </Named>
-        <Named name="级次">
-          <Select
-            size="small"
-            prefix="级次"
-            style={{ width: 130 }}
-            value={draft.level}
-            onChange={(v) => setDraft({ ...draft, level: String(v) })}
-            optionList={[
-              { value: '', label: '全部' },
-              { value: '1', label: '1 级' },
-              { value: '2', label: '1–2 级' },
-              { value: '3', label: '1–3 级' },
-            ]}
-          />
-        </Named>
+        <Select
+          size="small"
+          prefix="级次"
+          style={{ width: 130 }}
+          value={draft.level}
+          onChange={(v) => setDraft({ ...draft, level: String(v) })}
+          optionList={[
+            { value: '', label: '全部' },
+            { value: '1', label: '1 级' },
+            { value: '2', label: '1–2 级' },
+            { value: '3', label: '1–3 级' },
+          ]}
+        />
         <Checkbox
           checked={draft.includeZero === '1'}
           onChange={(e) => setDraft({ ...draft, includeZero: e.target.checked ? '1' : '' })}

@@ -96,34 +96,30 @@ function Posting() {
     <div data-testid="posting">
       <div className="ly-fin-tools">
         <span className="ly-fin-title">凭证审核与过账</span>
-        <Named name="期间">
-          <Select
-            size="small"
-            prefix="期间"
-            value={period}
-            style={{ width: 150 }}
-            onChange={(v) => {
-              setPeriod(String(v));
-              setCurrent(1);
-              setPicked([]);
-            }}
-            optionList={bookPeriods(book, 1).map((p) => ({ value: p, label: p }))}
-            data-testid="posting-period"
-          />
-        </Named>
-        <Named name="状态">
-          <Select
-            size="small"
-            prefix="状态"
-            value={state}
-            style={{ width: 150 }}
-            onChange={(v) => {
-              setState(String(v));
-              setCurrent(1);
-            }}
-            optionList={[{ value: '', label: '全部' }, ...VOUCHER_STATES]}
-          />
-        </Named>
+        <Select
+          size="small"
+          prefix="期间"
+          value={period}
+          style={{ width: 150 }}
+          onChange={(v) => {
+            setPeriod(String(v));
+            setCurrent(1);
+            setPicked([]);
+          }}
+          optionList={bookPeriods(book, 1).map((p) => ({ value: p, label: p }))}
+          data-testid="posting-period"
+        />
+        <Select
+          size="small"
+          prefix="状态"
+          value={state}
+          style={{ width: 150 }}
+          onChange={(v) => {
+            setState(String(v));
+            setCurrent(1);
+          }}
+          optionList={[{ value: '', label: '全部' }, ...VOUCHER_STATES]}
+        />
         <Tag>未审核 {counts.saved}</Tag>
         <Tag color="blue">已审核 {counts.reviewed}</Tag>
         <Tag color="green">已过账 {counts.posted}</Tag>

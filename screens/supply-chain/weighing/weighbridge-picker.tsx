@@ -1,4 +1,3 @@
-import { Named } from '../../../features/ui/field.tsx';
 import { Select } from '../../../features/ui/select.tsx';
 import { saveStationSettings } from './station-settings.ts';
 
@@ -15,17 +14,15 @@ export function WeighbridgePicker({
   width: number;
 }) {
   return (
-    <Named name="地磅">
-      <Select
-        value={value}
-        optionList={list.map((w) => ({ label: w.name, value: w.id }))}
-        onChange={(v) => {
-          onPick(String(v));
-          saveStationSettings({ weighbridgeId: String(v) });
-        }}
-        prefix="地磅"
-        style={{ width }}
-      />
-    </Named>
+    <Select
+      value={value}
+      optionList={list.map((w) => ({ label: w.name, value: w.id }))}
+      onChange={(v) => {
+        onPick(String(v));
+        saveStationSettings({ weighbridgeId: String(v) });
+      }}
+      prefix="地磅"
+      style={{ width }}
+    />
   );
 }
