@@ -33,6 +33,21 @@ const OWN_PROCESS = [
 ];
 
 /**
+ * Browser test files that replace a module with vi.mock: each gets a module graph of its own. In the shared graph
+ * (isolate: false) a module an earlier file loaded stays loaded, so a mock of what it imports never reaches it
+ * (CI, stop 29: notify.test mocked Semi's Toast after a screen file had loaded notify.ts with the real one).
+ */
+const BROWSER_MOCKING = ['core', 'features', 'screens', 'print', 'entries'].flatMap(function testFiles(
+  dir: string,
+): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(p);
+    return /\.test\.tsx?$/.test(e.name) && readFileSync(p, 'utf8').includes('vi.mock(') ? [p] : [];
+  });
+});
+
+/**
  * Writes `.br` and `.gz` beside every text asset of the build; the server serves them (@fastify/static
  * preCompressed) to browsers that accept them. Yards often sit on slow links: admin's first load is ~3× smaller.
  */
@@ -118,12 +133,23 @@ export default defineConfig({
           name: 'browser code',
           environment: 'jsdom',
           include: ['{core,features,screens,print,entries}/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...BROWSER_MOCKING],
           setupFiles: ['tests/setup/canvas-stub.ts'],
           // one jsdom window and one import of React/Semi a worker, not a file (issue 23's loop): the 109 files took
           // 814 s alone at load 12 (environment 784 s, import 382 s summed), 156 s and 139 s (shuffled order) with
           // the files of a worker sharing their process; Testing Library unmounts after each test, and Vitest still
-          // keeps each file's vi.mock to that file (notify.test mocks all of Semi; the files after it render Semi)
+          // keeps each file's vi.mock to that file — but not a mock's reach into modules already loaded, so the files
+          // that mock run apart (BROWSER_MOCKING)
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser code (own modules)',
+          environment: 'jsdom',
+          include: BROWSER_MOCKING,
+          setupFiles: ['tests/setup/canvas-stub.ts'],
         },
       },
       {
