@@ -20,6 +20,7 @@ import { ENDPOINT_GROUPS } from '../../core/contract/registry.ts';
 import { resourcePaths } from '../../core/contract/resource.ts';
 import { rows } from '../../server/db/client.ts';
 import { REGISTERED_RESOURCES } from '../../server/platform/crud/engine.ts';
+import { addDays, todayStr } from './dates.ts';
 import { call, type TestApp } from './helpers.ts';
 import { bootWithSecondTenant, type SecondTenant, tenantIds, tenantTables } from './tenant-helpers.ts';
 
@@ -347,12 +348,32 @@ const ROUTE_FIX: Record<
   '/api/blade-system/dict-biz/submit': (b) => ({ ...b, isSealed: 0 }),
   '/api/izs-finance-ar/invoice/save': (b) => ({ ...b, amount: '1', taxAmount: '0', taxAndAmount: '1' }),
   '/api/izs-weighing/dispatch-slip/submit': (b) => ({ ...b, sourceNo: '' }),
+  // a 派车单号 is a text reference (its own check runs first); the first pass without one
+  '/api/izs-weighing/loadometer-order/first-pass': (b) => ({ ...b, dispatchSlipNo: undefined }),
   '/api/izs-weighing/loadometer-order/second-pass': (b, _o, own) => ({ ...b, id: own.get('izs_weighing_order') }),
   '/api/izs-weighing/loadometer-order/complete': (b, _o, own) => ({ ...b, id: own.get('izs_weighing_order') }),
   '/api/izs-logistical/order/dispatch': (b, _o, own) => ({ ...b, id: own.get('lg_order') }),
+  // the second tenant's own 金单 (face 1,000.00, due in 60 days), split in two halves / discounted today
+  '/api/izs-scf/gold-cert/split': (b, _o, own) => ({
+    ...b,
+    id: own.get('izs_gold_cert'),
+    parts: [0, 1].map(() => ({ ...(b.parts as Body[])[0], amount: '500.00' })),
+  }),
+  '/api/izs-scf/gold-cert/transfer': (b, _o, own) => ({ ...b, id: own.get('izs_gold_cert') }),
+  '/api/izs-scf/gold-cert/discount': (b, _o, own) => ({ ...b, id: own.get('izs_gold_cert'), discountDate: todayStr() }),
   '/api/izs-stock/assembly-order/submit': inAndOut,
   '/api/izs-stock/disassembly-order/submit': inAndOut,
   '/api/izs-stock/conver-record/submit': inAndOut,
+};
+/**
+ * Id fields that take any id and answer as for an unknown one, by design (every other field must be refused by its id
+ * check: a field stopped by an earlier business check is not exercised, and the sweep fails naming it).
+ */
+const ANSWERED_LIKE_UNKNOWN: Record<string, string> = {
+  '/api/izs-base/select-data/list deptId': 'a filter: a department not of the caller selects nothing',
+  '/api/izs-stock/assembly-order/submit lines[].sourceLineId': 'a production document has no 原单: ignored, not stored',
+  '/api/izs-stock/disassembly-order/submit lines[].sourceLineId': 'as above',
+  '/api/izs-stock/conver-record/submit lines[].sourceLineId': 'as above',
 };
 /** The financing routes read the book from this header: the second tenant's own, once it saved one. */
 const BOOK_ROUTE = /^\/api\/izs-financ/;
@@ -457,11 +478,24 @@ describe('second tenant: tenant 000000’s ids in every id field of every save r
         ...(build(ENDPOINT_GROUPS.weighing.firstPass.body, (_p, k) => ownFor(k, '')) as Body),
         orderType: 'other',
         manual: 1,
+        dispatchSlipNo: undefined,
       },
     });
     made.push(
       `weighing ${weighing.status} ${weighing.status === 200 ? '' : JSON.stringify(weighing.body).slice(0, 100)}`,
     );
+    // a 金单 of its own, for split / transfer / discount
+    const cert = await call(t, ENDPOINT_GROUPS.scf.certIssue.path, {
+      token: other.token,
+      body: {
+        ...(build(ENDPOINT_GROUPS.scf.certIssue.body, (_p, k) => ownFor(k, '')) as Body),
+        holderPartyId: undefined, // held by the company itself: it may discount it
+        face: '1000.00',
+        issueDate: todayStr(),
+        maturityDate: addDays(todayStr(), 60),
+      },
+    });
+    made.push(`gold cert ${cert.status} ${cert.status === 200 ? '' : JSON.stringify(cert.body).slice(0, 100)}`);
     await readOwn();
     const headers = (path: string): Record<string, string> =>
       BOOK_ROUTE.test(path) && own.get('izs_fin_account_set')
@@ -481,6 +515,7 @@ describe('second tenant: tenant 000000’s ids in every id field of every save r
     const outcomes: string[] = [];
     let fields = 0;
     let refusedById = 0;
+    let likeUnknown = 0;
     for (const route of routes) {
       for (const { path, key } of idPaths(route.schema)) {
         if (NOT_ROW_ID.has(key)) continue;
@@ -523,7 +558,11 @@ describe('second tenant: tenant 000000’s ids in every id field of every save r
         if (a.status === 200 && b.status !== 200 && /不存在|不属于/.test(msgB)) {
           problems.push(`${route.path} ${path}: theirs accepted, unknown refused (${msgB})`);
         }
-        if (a.status === 400 && /不存在|不属于|无效|已删除|找不到|未找到/.test(msgA)) refusedById++;
+        const where = `${route.path} ${path}`;
+        if (a.status >= 400 && a.status < 500 && /不存在|不属于|无效|已删除|找不到|未找到|无权/.test(msgA))
+          refusedById++;
+        else if (a.status === 200 && b.status === 200 && ANSWERED_LIKE_UNKNOWN[where]) likeUnknown++;
+        else problems.push(`${where}: stops before its id check (${a.status} ${msgA})`);
         outcomes.push(`${route.path} ${path} → ${a.status} ${msgA.slice(0, 60)}`);
       }
     }
@@ -553,7 +592,7 @@ describe('second tenant: tenant 000000’s ids in every id field of every save r
       }
     }
     console.log(
-      `id sweep: ${routes.length} routes, ${fields} id fields, ${refusedById} refused naming a missing row\n${outcomes.join('\n')}`,
+      `id sweep: ${routes.length} routes, ${fields} id fields, ${refusedById} refused naming a missing row, ${likeUnknown} answered like an unknown id by design\n${outcomes.join('\n')}`,
     );
     expect(routes.length).toBeGreaterThan(60);
     expect(fields).toBeGreaterThan(120);
