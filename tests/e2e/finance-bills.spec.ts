@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { addDays, todayStr } from '../api/dates.ts';
 import { expect, test } from './fixtures.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
@@ -27,7 +28,8 @@ async function setDate(page: Page, field: string, value: string) {
   await page.locator('[data-testid=dialog-title-bar]:visible').click({ position: { x: 10, y: 10 } });
 }
 
-const plusDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** `days` after today in the server's zone (the UTC date is yesterday's before 08:00 Shanghai). */
+const plusDays = (days: number) => addDays(todayStr(), days);
 
 test('收支管理: an income writes its voucher and the totals follow', async ({ page }, info) => {
   const errors = collectPageErrors(page);
