@@ -66,7 +66,8 @@ export async function stageAndPublish(
   rows: Row[],
   check: (p: Publish) => Promise<void>,
   after: (tx: Tx) => Promise<void>,
-): Promise<void> {
+): Promise<{ stageMs: number; publishMs: number }> {
+  const t0 = performance.now();
   await dropOrphans(db);
   const target = getTableName(table);
   const name = `${PREFIX}${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -88,11 +89,13 @@ export async function stageAndPublish(
       await client.query(`insert into "${name}" ${q.sql.slice(prefix.length)}`, q.params);
     }
     await turn();
+    const t1 = performance.now();
     await db.transaction(async (tx) => {
       await check({ stage, tx });
       await tx.execute(sql`insert into ${sql.identifier(target)} select * from ${stage}`);
       await after(tx);
     });
+    return { stageMs: t1 - t0, publishMs: performance.now() - t1 };
   } finally {
     await db.execute(sql`drop table if exists ${stage}`);
   }
