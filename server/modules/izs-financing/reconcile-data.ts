@@ -24,6 +24,7 @@ import {
   formatVoucherNo,
   lastDay,
   money,
+  PRODUCTION_DOC_TYPES,
   type ReconCheck,
   type ReconFigure,
   type ReconOrphan,
@@ -51,6 +52,8 @@ const DOC_LABEL: Record<string, string> = {
 };
 const CASH_LABEL: Record<string, string> = { collection: '收款单', payment: '付款单', refund: '退款单' };
 const STOCK_SOURCES = ['in_stock', 'out_stock', 'purchase_return', 'sale_return'];
+/** Stock documents vouchered from templates: the trade kinds and the production kinds (组装 / 拆解分拣 / 转换). */
+const VOUCHERED_STOCK = [...STOCK_SOURCES, ...PRODUCTION_DOC_TYPES];
 const NO_PARTY = { key: '', name: '（未指定往来单位）' };
 
 /** Departments whose documents this book vouchers (the same rule as business-voucher-figures.ts voucherBookOf). */
@@ -342,29 +345,28 @@ export async function gatherReconciliation(
            where mv.tenant_id = ${book.tenantId} and o.order_date <= ${end} and mv.dept_id = any(${inList(depts)})
            group by mv.material_id, m.name`,
     );
-    const docs = await rows<{
+    // per document and material: a production document moves value between materials with a zero total
+    const docMaterials = await rows<{
       id: string;
       no: string;
       type: string;
       date: string;
       net: string;
       material: string;
-      mname: string;
       link: string | null;
     }>(
       ex,
       sql`select o.id::text as id, o.order_no as no, o.doc_type as type, o.order_date as date,
-                 sum(mv.amount_in - mv.amount_out)::text as net, min(mv.material_id)::text as material,
-                 coalesce(min(m.name), '') as mname,
+                 sum(mv.amount_in - mv.amount_out)::text as net, mv.material_id::text as material,
                  (select string_agg(distinct l.purpose, ',') from izs_fin_doc_voucher l
                     join izs_fin_voucher v on v.id = l.voucher_id
                    where l.account_set_id = ${book.id} and l.order_id = o.id and v.is_deleted = 0
                      and v.reversed_by_id is null) as link
             from izs_stock_movement mv join izs_stock_order o on o.id = mv.order_id
-            left join izs_material m on m.id = mv.material_id
            where mv.tenant_id = ${book.tenantId} and o.order_date <= ${end} and mv.dept_id = any(${inList(depts)})
-           group by o.id, o.order_no, o.doc_type, o.order_date
-          having sum(mv.amount_in - mv.amount_out) <> 0`,
+           group by o.id, o.order_no, o.doc_type, o.order_date, mv.material_id
+          having sum(mv.amount_in - mv.amount_out) <> 0
+           order by o.order_date, o.order_no, mv.material_id`,
     );
     // per material when every ledger amount sits on a sub-account named like a material of the stock
     const materialByName = new Map(stockRows.map((r) => [r.name, r.material]));
@@ -404,10 +406,19 @@ export async function gatherReconciliation(
     const sub: ReconFigure[] = stockRows.map((r) =>
       perMaterial ? { key: r.material, name: r.name, amount: r.amount } : { ...TOTAL, amount: r.amount },
     );
-    for (const d of docs) {
+    // per material: one cause per (document, material); in total: one per document whose net is not zero
+    const docs = new Map<string, (typeof docMaterials)[number]>();
+    for (const d of docMaterials) {
+      const key = perMaterial ? `${d.id}:${d.material}` : d.id;
+      const cur = docs.get(key);
+      if (cur) cur.net = dec(cur.net).plus(dec(d.net)).toFixed(2);
+      else docs.set(key, { ...d });
+    }
+    for (const d of docs.values()) {
+      if (dec(d.net).isZero()) continue;
       const links = (d.link ?? '').split(',').filter(Boolean);
       const need =
-        d.type === 'out_stock' || d.type === 'sale_return' ? 'cost' : STOCK_SOURCES.includes(d.type) ? 'doc' : '';
+        d.type === 'out_stock' || d.type === 'sale_return' ? 'cost' : VOUCHERED_STOCK.includes(d.type) ? 'doc' : '';
       if (need ? links.includes(need) : links.length > 0) continue;
       const label = DOC_LABEL[d.type] ?? d.type;
       explanations.push({
@@ -475,10 +486,17 @@ export async function gatherReconciliation(
   // ── records of the period without their counterpart ──
   const unvouchered = await rows<{ id: string; no: string; label: string; date: string; amount: string }>(
     ex,
-    sql`select o.id::text as id, o.order_no as no, o.doc_type as label, o.order_date as date, o.total_amount::text as amount
+    sql`select o.id::text as id, o.order_no as no, o.doc_type as label, o.order_date as date,
+               (case when o.doc_type in (${sql.join(
+                 PRODUCTION_DOC_TYPES.map((t) => sql`${t}`),
+                 sql`, `,
+               )}) then coalesce(o.total_cost, 0) else o.total_amount end)::text as amount
           from izs_stock_order o
          where o.tenant_id = ${book.tenantId} and o.is_deleted = 0 and o.state = 'reviewed'
-           and o.doc_type in ('in_stock', 'out_stock', 'purchase_return', 'sale_return')
+           and o.doc_type in (${sql.join(
+             VOUCHERED_STOCK.map((t) => sql`${t}`),
+             sql`, `,
+           )})
            and o.order_date between ${start} and ${end} and o.dept_id = any(${inList(depts)})
            and not exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
                             where l.account_set_id = ${book.id} and l.order_id = o.id and l.purpose = 'doc'
