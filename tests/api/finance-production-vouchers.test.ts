@@ -7,10 +7,11 @@
  * until their vouchers exist and is clean after; a red reversal frees a document and it is vouchered again.
  */
 import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZ_PATHS } from '../../core/contract/izs-financing/business.contract.ts';
 import { RECON_PATHS, type ReconRun } from '../../core/contract/izs-financing/reconcile.contract.ts';
-import { warehouse } from '../../server/db/schema/index.ts';
+import { accountSet, warehouse } from '../../server/db/schema/index.ts';
 import { type Api, apiFor, createBook, FIN, okGet, okPost, refused } from './finance-helpers.ts';
 import { bootStock, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
@@ -244,7 +245,7 @@ describe('production documents vouchered from templates (组装 / 拆解分拣 /
     expect(open.map((x: { id: string }) => x.id)).toEqual([d.id]);
     const st = stockCheck(await run());
     expect(st.rows.map((row) => [row.key, row.causes.map((x) => x.text)])).toEqual(
-      expect.arrayContaining([[c.mat.WL0004, [`转换 ${d.orderNo} 未生成凭证`]]]),
+      expect.arrayContaining([[sub.WL0004, [`转换 ${d.orderNo} 未生成凭证`]]]),
     );
     expect(st.rows.every((row) => row.unexplained === '0.00')).toBe(true);
     await okPost(book, BIZ_PATHS.generate, { orderIds: [d.id] });
@@ -263,5 +264,50 @@ describe('production documents vouchered from templates (组装 / 拆解分拣 /
       400,
       '单据已生成凭证',
     );
+  });
+
+  it('the demo book: a 拆解分拣 of its company vouchered from the default template; 存货 per sub-account agrees', async () => {
+    const db = c.t.database.db;
+    const [demo] = await db.select().from(accountSet).where(eq(accountSet.name, '绿循再生 总账'));
+    const demoApi = apiFor(c, c.admin, demo.deptId!, demo.id);
+    const companyApi = apiFor(c, c.admin, demo.deptId!);
+    const period = (await okGet(demoApi, `${FIN}/period/list`)).currentPeriod as string;
+    // the demo's company buys 统料破碎料 and sorts it (dated today, the book's open month)
+    await reviewed(companyApi, P.inStock, {
+      warehouseId: c.wh.T1,
+      partyId: c.party.GYS001,
+      lines: [{ materialId: c.mat.WL0003, qty: '8000', unitPrice: '2310' }],
+    });
+    const d = await reviewed(companyApi, P.disassembly, {
+      warehouseId: c.wh.T1,
+      allocMethod: 'weight',
+      lines: [
+        { direction: 'out', materialId: c.mat.WL0003, qty: '8000' },
+        { direction: 'in', materialId: c.mat.WL0001, qty: '5000' },
+        { direction: 'in', materialId: c.mat.WL0002, qty: '2333' },
+        { direction: 'in', materialId: c.mat.WL0004, qty: '667' },
+      ],
+    });
+    const open = await okGet(demoApi, BIZ_PATHS.documents, { period, docType: 'disassembly', state: 'open' });
+    expect(open.map((x: { orderNo: string; docTypeName: string }) => [x.orderNo, x.docTypeName])).toEqual([
+      [d.orderNo, '拆解分拣'],
+    ]);
+    const named = (r: ReconRun) =>
+      stockCheck(r)
+        .rows.filter((row) => row.causes.some((x) => x.no === d.orderNo))
+        .map((row) => row.name);
+    const before: ReconRun = await okPost(demoApi, RECON_PATHS.run, { period });
+    expect(stockCheck(before).ledger).toContain('按物料明细科目');
+    // the demo's sub-accounts are by kind: 重废钢 / 中型废钢 → 废钢, 统料破碎料 → 统料, 钢屑 → 铁屑 (its category)
+    expect(named(before).sort()).toEqual(['140501 废钢', '140504 统料', '140505 铁屑']);
+    expect(before.orphans.some((o) => o.no === d.orderNo)).toBe(true);
+    const [v] = await okPost(demoApi, BIZ_PATHS.generate, { orderIds: [d.id] });
+    const lines = v.lines as VLine[];
+    expect(lines.map((l) => l.accountCode)).toEqual(['140501', '140501', '140505', '140504']);
+    expect(lines.reduce((s, l) => s.plus(l.debit).minus(l.credit), new Decimal(0)).toFixed(2)).toBe('0.00');
+    expect(lines[3].credit).toBe('18480.00');
+    const after: ReconRun = await okPost(demoApi, RECON_PATHS.run, { period });
+    expect(named(after)).toEqual([]);
+    expect(after.orphans.some((o) => o.no === d.orderNo)).toBe(false);
   });
 });

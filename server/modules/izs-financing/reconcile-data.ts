@@ -6,7 +6,10 @@
  * - 应收账款 / 应付账款 (subtrees, found by name) per party — the party is the 客户 / 供应商 item's source row — with
  *   the reviewed 应收单 / 应付单 − 收款 / 付款 + 退款 − 对冲 of the book's company;
  * - the inventory accounts (INVENTORY_NAMES subtrees) with the stock movements of the company's warehouses, per
- *   material when every ledger amount sits on a sub-account named like a material, else in total;
+ *   库存商品 sub-account when every material of the stock has one (core materialSubAccount: the account the
+ *   business vouchers post it to, by its name or category) and every ledger amount sits on one, else in total; a
+ *   document without its voucher is a cause per (document, sub-account) — a production document (组装 / 拆解分拣 /
+ *   转换) moves value between materials with a zero total;
  * - 销项税额 / 进项税额 movements of the period with the tax of the period's 销项 / 进项 invoices (general taxpayers).
  * The book's company: the departments whose documents are vouchered in this book (`voucherBookOf`: the book's
  * department and the descendants that keep no nearer book). Sourced vouchers: linked to a document or money record
@@ -22,7 +25,9 @@ import {
   findByName,
   findSubAccount,
   formatVoucherNo,
+  isLeaf,
   lastDay,
+  materialSubAccount,
   money,
   PRODUCTION_DOC_TYPES,
   type ReconCheck,
@@ -34,6 +39,7 @@ import {
 } from '../../../core/accounting/index.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import type { Book, BookChart } from './book.ts';
+import { materialNames } from './business-voucher-doc-lines.ts';
 import { INVENTORY_NAMES } from './stock-lines.ts';
 
 const DOC_LABEL: Record<string, string> = {
@@ -368,16 +374,31 @@ export async function gatherReconciliation(
           having sum(mv.amount_in - mv.amount_out) <> 0
            order by o.order_date, o.order_no, mv.material_id`,
     );
-    // per material when every ledger amount sits on a sub-account named like a material of the stock
-    const materialByName = new Map(stockRows.map((r) => [r.name, r.material]));
-    const accountName = (code: string) => bc.rows.get(code)?.name ?? '';
+    // per material when 库存商品 has sub-accounts, every material of the stock has its own (the one the vouchers
+    // post to: core materialSubAccount over its name and categories, 重废钢 → 废钢) and every ledger amount sits on
+    // such a leaf; else in total. A key is a sub-account: its materials' stock against its balance.
+    const goods = findByName(bc.chart, '库存商品');
+    const subOf = new Map<string, string | null>();
+    if (goods && !isLeaf(bc.chart, goods.code)) {
+      const names = await materialNames(
+        ex,
+        book.tenantId,
+        stockRows.map((r) => r.material),
+      );
+      for (const r of stockRows)
+        subOf.set(r.material, materialSubAccount(bc.chart, goods.code, names.get(r.material) ?? [r.name]));
+    }
+    const goodsLeaf = (code: string) =>
+      !!goods && code.startsWith(goods.code) && code !== goods.code && isLeaf(bc.chart, code);
     const perMaterial =
-      parts.every((p) => materialByName.has(accountName(p.code))) &&
-      opens.every((o) => materialByName.has(accountName(o.code))) &&
-      stockRows.length > 0;
-    const keyOfAccount = (code: string) =>
-      perMaterial ? { key: materialByName.get(accountName(code)) ?? '', name: accountName(code) } : TOTAL;
+      stockRows.length > 0 &&
+      stockRows.every((r) => !!subOf.get(r.material)) &&
+      parts.every((p) => goodsLeaf(p.code)) &&
+      opens.every((o) => goodsLeaf(o.code));
     const TOTAL = { key: 'total', name: '存货合计' };
+    const keyOfAccount = (code: string) =>
+      perMaterial ? { key: code, name: `${code} ${bc.rows.get(code)?.name ?? ''}` } : TOTAL;
+    const keyOfMaterial = (material: string) => (perMaterial ? keyOfAccount(subOf.get(material) as string) : TOTAL);
     const gl: ReconFigure[] = [];
     const explanations: Explanation[] = [];
     for (const p of parts) {
@@ -403,13 +424,11 @@ export async function gatherReconciliation(
         text: `科目 ${o.code} 期初余额（账套启用前的库存，无库存流水）`,
       });
     }
-    const sub: ReconFigure[] = stockRows.map((r) =>
-      perMaterial ? { key: r.material, name: r.name, amount: r.amount } : { ...TOTAL, amount: r.amount },
-    );
-    // per material: one cause per (document, material); in total: one per document whose net is not zero
+    const sub: ReconFigure[] = stockRows.map((r) => ({ ...keyOfMaterial(r.material), amount: r.amount }));
+    // per material: one cause per (document, sub-account); in total: one per document whose net is not zero
     const docs = new Map<string, (typeof docMaterials)[number]>();
     for (const d of docMaterials) {
-      const key = perMaterial ? `${d.id}:${d.material}` : d.id;
+      const key = `${d.id}:${keyOfMaterial(d.material).key}`;
       const cur = docs.get(key);
       if (cur) cur.net = dec(cur.net).plus(dec(d.net)).toFixed(2);
       else docs.set(key, { ...d });
@@ -422,7 +441,7 @@ export async function gatherReconciliation(
       if (need ? links.includes(need) : links.length > 0) continue;
       const label = DOC_LABEL[d.type] ?? d.type;
       explanations.push({
-        key: perMaterial ? d.material : TOTAL.key,
+        key: keyOfMaterial(d.material).key,
         kind: 'document',
         id: d.id,
         no: d.no,
