@@ -123,6 +123,10 @@ export const AMOUNT_SOURCES = [
   { value: 'cost_in', label: '产出成本（入库明细）' },
   { value: 'cost_out', label: '投入成本（出库明细）' },
 ] as const;
+/** The production kinds (组装 / 拆解分拣 / 转换) take the cost sources only (no price, no tax, no party). */
+export const isProductionTemplateDocType = (t: string): boolean =>
+  t === 'assembly' || t === 'disassembly' || t === 'conversion';
+export const PRODUCTION_AMOUNT_SOURCES = AMOUNT_SOURCES.filter((a) => a.value.startsWith('cost'));
 /** amount sources of the money kinds (收款 / 付款 / 退款 / 对冲) */
 export const MONEY_AMOUNT_SOURCES = [
   { value: 'amount', label: '金额' },
