@@ -216,7 +216,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
   /**
    * 拆解分拣 once a month (issue 21): a third of the 中型废钢 held in CK01 sorted into 重废钢 (80 %) and 钢屑, 0.5 %
    * lost; the cost is allocated by weight at review and the month's 记账 vouchers it from the book's template. Draws
-   * nothing from the PRNG, so the rest of the year is the same.
+   * nothing from the PRNG (later sales of 重废钢 / 中型废钢 take their share of what is held after it).
    */
   const sort = async (date: string) => {
     const from = keyOf('CK01', 'WL0002');
