@@ -430,7 +430,7 @@ export async function gatherReconciliation(
     for (const d of docMaterials) {
       const key = `${d.id}:${keyOfMaterial(d.material).key}`;
       const cur = docs.get(key);
-      if (cur) cur.net = dec(cur.net).plus(dec(d.net)).toFixed(2);
+      if (cur) cur.net = money(dec(cur.net).plus(dec(d.net)));
       else docs.set(key, { ...d });
     }
     for (const d of docs.values()) {
