@@ -310,4 +310,25 @@ describe('production documents vouchered from templates (组装 / 拆解分拣 /
     expect(named(after)).toEqual([]);
     expect(after.orphans.some((o) => o.no === d.orderNo)).toBe(false);
   });
+
+  it('a production document that moved no value (inputs at zero cost) is refused by 生成凭证 and is no orphan', async () => {
+    for (const name of ['生铝', '熟铝']) await okPost(book, `${FIN}/account/save`, { parentCode: '1405', name });
+    await reviewed(branchApi, P.inStock, {
+      warehouseId: wh,
+      partyId: c.party.GYS001,
+      orderDate: '2026-01-20',
+      lines: [{ materialId: c.mat.WL0007, qty: '1000', unitPrice: '0' }],
+    });
+    const v = await reviewed(branchApi, P.conversion, {
+      warehouseId: wh,
+      orderDate: '2026-01-21',
+      lines: [
+        { direction: 'out', materialId: c.mat.WL0007, qty: '1000' },
+        { direction: 'in', materialId: c.mat.WL0008, qty: '1000' },
+      ],
+    });
+    expect(v.totalCost).toBe('0.00');
+    await refused(book(BIZ_PATHS.generate, { method: 'POST', body: { orderIds: [v.id] } }), 400, '生成的金额为零');
+    expect((await run()).orphans.some((o) => o.no === v.orderNo)).toBe(false);
+  });
 });

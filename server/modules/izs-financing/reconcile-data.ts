@@ -517,6 +517,11 @@ export async function gatherReconciliation(
              sql`, `,
            )})
            and o.order_date between ${start} and ${end} and o.dept_id = any(${inList(depts)})
+           -- a production document that moved no value (inputs at zero cost) has nothing to book
+           and not (o.doc_type in (${sql.join(
+             PRODUCTION_DOC_TYPES.map((t) => sql`${t}`),
+             sql`, `,
+           )}) and coalesce(o.total_cost, 0) = 0)
            and not exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
                             where l.account_set_id = ${book.id} and l.order_id = o.id and l.purpose = 'doc'
                               and v.is_deleted = 0 and v.reversed_by_id is null)
