@@ -6,6 +6,7 @@ import {
   type BizDoc,
   type BizTemplate,
   defaultArDocTemplates,
+  defaultProductionTemplates,
   defaultTemplates,
   docFigures,
   materialSubAccount,
@@ -206,5 +207,118 @@ describe('应收单 / 应付单 kinds (issue 21)', () => {
         'freight',
       ]);
     }
+  });
+});
+
+describe('production documents: 组装 / 拆解分拣 / 转换 (issue 21)', () => {
+  const base = presetChart('small', 'general');
+  const goods = base.byCode.get('1405')!;
+  const sub = (code: string, name: string) => ({ ...goods, code, name, parentCode: '1405', level: 2 });
+  const chart = buildChart('small', [
+    ...base.accounts,
+    sub('140501', '统料'),
+    sub('140502', '重废钢'),
+    sub('140503', '钢屑'),
+  ]);
+  const resolve = (code: string, name: string) => materialSubAccount(chart, code, [name]);
+  // a disassembly: 统料 27,600.00 out, allocated fen-exact to three outputs (core/stock/allocation.ts)
+  const sorting: BizDoc = {
+    orderNo: 'CF202611280001',
+    docType: 'disassembly',
+    date: '2026-11-28',
+    partyName: '',
+    lines: [
+      {
+        direction: 'out',
+        materialId: '3',
+        materialName: '统料',
+        qty: '12000',
+        amount: '0',
+        cost: '27600.00',
+        net: '0',
+        tax: '0',
+      },
+      {
+        direction: 'in',
+        materialId: '1',
+        materialName: '重废钢',
+        qty: '7200',
+        amount: '0',
+        cost: '16560.01',
+        net: '0',
+        tax: '0',
+      },
+      {
+        direction: 'in',
+        materialId: '2',
+        materialName: '钢屑',
+        qty: '3600',
+        amount: '0',
+        cost: '8280.00',
+        net: '0',
+        tax: '0',
+      },
+      {
+        direction: 'in',
+        materialId: '1',
+        materialName: '重废钢',
+        qty: '1200',
+        amount: '0',
+        cost: '2759.99',
+        net: '0',
+        tax: '0',
+      },
+    ],
+  };
+
+  it('the default: 借 库存商品 产出成本 per material, 贷 库存商品 投入成本 per material — balanced, to the fen', () => {
+    const { templates, skipped } = defaultProductionTemplates(chart);
+    expect(skipped).toEqual([]);
+    expect(templates.map((t) => [t.docType, t.name])).toEqual([
+      ['assembly', '组装'],
+      ['disassembly', '拆解分拣'],
+      ['conversion', '转换'],
+    ]);
+    const tpl = templates[1];
+    expect(tpl.lines.map((l) => [l.accountCode, l.side, l.amountSource, l.perMaterial])).toEqual([
+      ['1405', 'debit', 'cost_in', 1],
+      ['1405', 'credit', 'cost_out', 1],
+    ]);
+    const r = templateLines(tpl, sorting, '0', resolve);
+    expect(r.problems).toEqual([]);
+    expect(
+      r.lines.map((l) => [l.code, l.debit.toFixed(2), l.credit.toFixed(2), l.qtyKg.toFixed(0), l.summary]),
+    ).toEqual([
+      ['140502', '19320.00', '0.00', '8400', '拆解分拣 CF202611280001 重废钢'],
+      ['140503', '8280.00', '0.00', '3600', '拆解分拣 CF202611280001 钢屑'],
+      ['140501', '0.00', '27600.00', '12000', '拆解分拣 CF202611280001 统料'],
+    ]);
+  });
+
+  it('a leaf 库存商品 gets the two lines on itself; a chart without it gets no template', () => {
+    const leaf = defaultProductionTemplates(base).templates[0];
+    expect(leaf.lines.map((l) => [l.accountCode, l.perMaterial])).toEqual([
+      ['1405', 0],
+      ['1405', 0],
+    ]);
+    const r = templateLines({ ...leaf, docType: 'disassembly' }, sorting, '0', resolve);
+    expect(r.lines.map((l) => [l.code, l.debit.toFixed(2), l.credit.toFixed(2)])).toEqual([
+      ['1405', '27600.00', '0.00'],
+      ['1405', '0.00', '27600.00'],
+    ]);
+    const none = buildChart(
+      'small',
+      base.accounts.filter((a) => !a.code.startsWith('1405')),
+    );
+    expect(defaultProductionTemplates(none).skipped).toHaveLength(3);
+  });
+
+  it('outputs whose cost differs from the inputs: refused with both figures, never an unbalanced voucher', () => {
+    const tpl = defaultProductionTemplates(chart).templates[1];
+    const off = { ...sorting, lines: sorting.lines.map((l, i) => (i === 3 ? { ...l, cost: '2759.98' } : l)) };
+    const r = templateLines(tpl, off, '0', resolve);
+    expect(r.problems[0]).toBe(
+      '拆解分拣单 CF202611280001 的产出成本 27599.99 与投入成本 27600.00 不相等，不能生成平衡的凭证',
+    );
   });
 });

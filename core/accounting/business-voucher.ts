@@ -13,6 +13,10 @@
  *   documents at save. Lines without them (a 直发单) take the amount as 不含税金额 with 税额 = round2(amount × rate)
  *   on top, or, with the template's `amountIncludesTax`, as 价税合计 split (splitInclusive). The rate is the
  *   template's ('auto' = vatRate for the book's 纳税人性质 at the document date).
+ * - production documents (组装 / 拆解分拣 / 转换, issue 21) move value between materials: 'cost_out' is the cost the
+ *   stock ledger booked on the document's out lines (its inputs), 'cost_in' on its in lines (its outputs, allocated
+ *   fen-exact from the inputs at review, core/stock/allocation.ts), per material like every amount; a document whose
+ *   two totals differ is refused with both figures, never posted unbalanced.
  */
 
 import { moneyFixed } from '../format/amounts.ts';
@@ -20,8 +24,22 @@ import { type AmountInput, Decimal, dec, ZERO } from './amount.ts';
 import { type Chart, findByName, findSubAccount, isLeaf, type TaxNature } from './chart.ts';
 import { splitInclusive, taxOf, vatRate } from './vat.ts';
 
-export type BizDocType = 'in_stock' | 'out_stock' | 'purchase_return' | 'sale_return';
-export type BizAmountSource = 'gross' | 'net' | 'tax' | 'cost';
+export type BizDocType =
+  | 'in_stock'
+  | 'out_stock'
+  | 'purchase_return'
+  | 'sale_return'
+  | 'assembly'
+  | 'disassembly'
+  | 'conversion';
+/** 'cost_in' / 'cost_out': the cost of the in / out lines only (production documents) */
+export type BizAmountSource = 'gross' | 'net' | 'tax' | 'cost' | 'cost_in' | 'cost_out';
+
+/** The production documents: value moves from the input materials (out lines) to the outputs (in lines). */
+export const PRODUCTION_DOC_TYPES = ['assembly', 'disassembly', 'conversion'] as const;
+export type ProductionDocType = (typeof PRODUCTION_DOC_TYPES)[number];
+export const isProductionDocType = (t: string): t is ProductionDocType =>
+  (PRODUCTION_DOC_TYPES as readonly string[]).includes(t);
 
 export interface BizTemplateLine {
   summary?: string;
@@ -47,6 +65,9 @@ export const DOC_TYPE_NAMES: Record<BizDocType, string> = {
   out_stock: '销售出库',
   purchase_return: '采购退货',
   sale_return: '销售退货',
+  assembly: '组装',
+  disassembly: '拆解分拣',
+  conversion: '转换',
 };
 
 export interface BizDocLine {
@@ -57,6 +78,8 @@ export interface BizDocLine {
   amount: AmountInput;
   /** cost booked at review (null → 0) */
   cost: AmountInput | null;
+  /** in | out (a production document has both; 'cost_in' / 'cost_out' read the cost of one side) */
+  direction?: string;
   /**
    * Issue 21: the line's stored 不含税金额 and 税额 (core/stock/tax-basis.ts, computed once at save). When every
    * line of a document has them, docFigures posts exactly these (gross = net + tax) and ignores the rate and the
@@ -120,6 +143,9 @@ export interface DocFigures {
   net: Decimal;
   tax: Decimal;
   cost: Decimal;
+  /** cost of the in lines / of the out lines */
+  cost_in: Decimal;
+  cost_out: Decimal;
   qtyKg: Decimal;
   materials: {
     materialId: string;
@@ -128,12 +154,51 @@ export interface DocFigures {
     net: Decimal;
     tax: Decimal;
     cost: Decimal;
+    cost_in: Decimal;
+    cost_out: Decimal;
     qtyKg: Decimal;
   }[];
 }
 
+/** Per-material cost of the in lines and of the out lines (materials in first-appearance order). */
+function sideCosts(doc: BizDoc): Map<string, { cost_in: Decimal; cost_out: Decimal }> {
+  const out = new Map<string, { cost_in: Decimal; cost_out: Decimal }>();
+  for (const l of doc.lines) {
+    const m = out.get(l.materialId) ?? { cost_in: ZERO, cost_out: ZERO };
+    if (l.direction === 'in') m.cost_in = m.cost_in.plus(dec(l.cost ?? 0));
+    if (l.direction === 'out') m.cost_out = m.cost_out.plus(dec(l.cost ?? 0));
+    out.set(l.materialId, m);
+  }
+  return out;
+}
+
+/** Adds cost_in / cost_out (per material and in total) to figures computed without them. */
+function withSideCosts(
+  doc: BizDoc,
+  f: Omit<DocFigures, 'cost_in' | 'cost_out' | 'materials'> & {
+    materials: Omit<DocFigures['materials'][number], 'cost_in' | 'cost_out'>[];
+  },
+): DocFigures {
+  const sides = sideCosts(doc);
+  const materials = f.materials.map((m) => ({
+    ...m,
+    cost_in: sides.get(m.materialId)?.cost_in ?? ZERO,
+    cost_out: sides.get(m.materialId)?.cost_out ?? ZERO,
+  }));
+  return {
+    ...f,
+    cost_in: materials.reduce((s, m) => s.plus(m.cost_in), ZERO),
+    cost_out: materials.reduce((s, m) => s.plus(m.cost_out), ZERO),
+    materials,
+  };
+}
+
 /** Document totals and their per-material shares (materials in first-appearance order). */
 export function docFigures(doc: BizDoc, rate: AmountInput, amountIncludesTax = false): DocFigures {
+  return withSideCosts(doc, baseFigures(doc, rate, amountIncludesTax));
+}
+
+function baseFigures(doc: BizDoc, rate: AmountInput, amountIncludesTax: boolean) {
   if (doc.lines.length && doc.lines.every((l) => l.net !== undefined && l.tax !== undefined)) return storedFigures(doc);
   const byMat = new Map<
     string,
@@ -190,8 +255,8 @@ export function docFigures(doc: BizDoc, rate: AmountInput, amountIncludesTax = f
 }
 
 /** The figures a document stored (every line has net and tax): per-material sums, gross = net + tax. */
-function storedFigures(doc: BizDoc): DocFigures {
-  type M = DocFigures['materials'][number];
+function storedFigures(doc: BizDoc) {
+  type M = Omit<DocFigures['materials'][number], 'cost_in' | 'cost_out'>;
   const byMat = new Map<string, M>();
   for (const l of doc.lines) {
     const m = byMat.get(l.materialId) ?? {
@@ -253,6 +318,10 @@ export function templateLines(
 ): TemplateLinesResult {
   const f = docFigures(doc, rate, template.amountIncludesTax === 1);
   const problems: string[] = [];
+  if (isProductionDocType(doc.docType) && !f.cost_in.eq(f.cost_out))
+    problems.push(
+      `${DOC_TYPE_NAMES[doc.docType]}单 ${doc.orderNo} 的产出成本 ${moneyFixed(f.cost_in)} 与投入成本 ${moneyFixed(f.cost_out)} 不相等，不能生成平衡的凭证`,
+    );
   const lines: BizVoucherLine[] = [];
   template.lines.forEach((t, i) => {
     const pattern = t.summary?.trim() ? t.summary : template.summary;
@@ -414,6 +483,33 @@ export function defaultTemplates(chart: Chart, taxNature: TaxNature): { template
   return { templates, skipped };
 }
 
+/**
+ * Default templates of the production documents (组装 / 拆解分拣 / 转换), once per book and kind: 借 库存商品 产出成本
+ * (cost_in), 贷 库存商品 投入成本 (cost_out) — per material when 库存商品 has sub-accounts, so each material's
+ * sub-account follows its stock; on a leaf 库存商品 the two lines cancel (the 存货 total does not move) and the
+ * document is still vouchered. No party, no tax. A chart without 库存商品 gets none (answered in `skipped`).
+ */
+export function defaultProductionTemplates(chart: Chart): { templates: BizTemplate[]; skipped: string[] } {
+  const goods = findByName(chart, '库存商品');
+  if (!goods)
+    return { templates: [], skipped: PRODUCTION_DOC_TYPES.map((t) => `${DOC_TYPE_NAMES[t]}（缺少库存商品科目）`) };
+  const perMaterial = isLeaf(chart, goods.code) ? 0 : 1;
+  const templates = PRODUCTION_DOC_TYPES.map(
+    (docType): BizTemplate => ({
+      name: DOC_TYPE_NAMES[docType],
+      docType,
+      summary: `${DOC_TYPE_NAMES[docType]} {单号} {物料}`,
+      taxRate: '0',
+      amountIncludesTax: 0,
+      lines: [
+        { accountCode: goods.code, side: 'debit', amountSource: 'cost_in', auxSource: 'none', perMaterial },
+        { accountCode: goods.code, side: 'credit', amountSource: 'cost_out', auxSource: 'none', perMaterial },
+      ],
+    }),
+  );
+  return { templates, skipped: [] };
+}
+
 /** 结转销售成本 accounts: 主营业务成本 (5401 small / 6401 enterprise) and 库存商品 (per material when it has sub-accounts). */
 export function costCarryAccounts(chart: Chart): {
   cost: string | undefined;
@@ -536,11 +632,13 @@ export function arDocTemplateLines(template: ArDocTemplate, doc: ArDocForVoucher
     net: dec(doc.net),
     tax: dec(doc.tax),
     cost: ZERO,
+    cost_in: ZERO,
+    cost_out: ZERO,
   };
   const problems: string[] = [];
   const lines: BizVoucherLine[] = [];
   template.lines.forEach((t, i) => {
-    if (t.perMaterial === 1 || t.amountSource === 'cost') {
+    if (t.perMaterial === 1 || t.amountSource.startsWith('cost')) {
       problems.push(`模板第 ${i + 1} 行：「${AR_DOC_KIND_NAMES[doc.kind]}」没有物料明细和成本金额`);
       return;
     }

@@ -13,8 +13,10 @@ import {
   AUX_SOURCES,
   BIZ_PERMISSIONS,
   isMoneyDocType,
+  isProductionTemplateDocType,
   MONEY_AMOUNT_SOURCES,
   MONEY_AUX_SOURCES,
+  PRODUCTION_AMOUNT_SOURCES,
   SUMMARY_TOKENS,
   TEMPLATE_DOC_TYPES,
   type TemplateDocType,
@@ -35,9 +37,19 @@ const labelOf = (list: readonly { value: string; label: string }[], v: string) =
   list.find((x) => x.value === v)?.label ?? v;
 
 type LineDraft = TemplateForm['lines'][number];
+/** The kinds whose amount sources differ: money records, production documents, the other documents. */
+const familyOf = (docType: string) =>
+  isMoneyDocType(docType) ? 'money' : isProductionTemplateDocType(docType) ? 'production' : 'document';
+
 /** Two starting lines: a debit and a credit to the party, in the kind's amount sources. */
 function defaultLines(docType: TemplateDocType): LineDraft[] {
   const money = isMoneyDocType(docType);
+  if (isProductionTemplateDocType(docType))
+    // 借 产出成本, 贷 投入成本, per material (no party on a production document)
+    return [
+      { ...emptyLine(), amountSource: 'cost_in', perMaterial: 1 },
+      { ...emptyLine(), side: 'credit', amountSource: 'cost_out', perMaterial: 1 },
+    ];
   return [
     { ...emptyLine(), amountSource: money ? 'amount' : 'net' },
     { ...emptyLine(), side: 'credit', amountSource: money ? 'amount' : 'gross', auxSource: 'party' },
@@ -96,11 +108,20 @@ function TemplateEditor({ value, onClose }: { value: VoucherTemplate | null; onC
         },
   );
   const money = isMoneyDocType(form.docType);
-  const amountOptions = (money ? MONEY_AMOUNT_SOURCES : AMOUNT_SOURCES).map((a) => ({
+  const family = familyOf(form.docType);
+  const amountOptions = (
+    money
+      ? MONEY_AMOUNT_SOURCES
+      : family === 'production'
+        ? PRODUCTION_AMOUNT_SOURCES
+        : AMOUNT_SOURCES.filter((a) => a.value !== 'cost_in' && a.value !== 'cost_out')
+  ).map((a) => ({
     value: a.value,
     label: a.label,
   }));
-  const auxOptions = (money ? MONEY_AUX_SOURCES : AUX_SOURCES).map((a) => ({ value: a.value, label: a.label }));
+  const auxOptions = (
+    money ? MONEY_AUX_SOURCES : family === 'production' ? AUX_SOURCES.filter((a) => a.value === 'none') : AUX_SOURCES
+  ).map((a) => ({ value: a.value, label: a.label }));
   const setLine = (i: number, patch: Partial<LineDraft>) =>
     setForm({ ...form, lines: form.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
   const save = async () => {
@@ -135,8 +156,9 @@ function TemplateEditor({ value, onClose }: { value: VoucherTemplate | null; onC
           value={form.docType}
           onChange={(v) => {
             const docType = pick(DOC_OPTIONS, v) ?? form.docType;
-            // the amount sources differ between stock and money kinds: start the lines over when the family changes
-            const reset = isMoneyDocType(docType) !== money;
+            // the amount sources differ between the families (money, production, other documents): start the lines
+            // over when the family changes
+            const reset = familyOf(docType) !== family;
             setForm({ ...form, docType, lines: reset ? defaultLines(docType) : form.lines });
           }}
           optionList={DOC_OPTIONS}

@@ -129,4 +129,22 @@ it('the months before the current one are closed and have history; today has rev
           and v.kind = 'manual' and not exists (select 1 from izs_fin_doc_voucher l where l.voucher_id = v.id)`,
   );
   expect(manual.n).toBe(0);
+  // the monthly 拆解分拣 (issue 21): vouchered from the book's template like every document, 借 = 贷, and 存货 of the
+  // book compared per 库存商品 sub-account (the clean runs above)
+  const sorts = await rows<{ no: string; debit: string; credit: string; lines: number }>(
+    t.database.db,
+    sql`select o.order_no as no, v.debit_total::text as debit, v.credit_total::text as credit,
+               (select count(*)::int from izs_fin_voucher_line x where x.voucher_id = v.id and x.is_deleted = 0) as lines
+          from izs_stock_order o
+          join izs_fin_doc_voucher l on l.order_id = o.id and l.account_set_id = ${bookId} and l.purpose = 'doc'
+          join izs_fin_voucher v on v.id = l.voucher_id and v.is_deleted = 0 and v.reversed_by_id is null
+         where o.doc_type = 'disassembly' and o.state = 'reviewed' and o.is_deleted = 0 and o.dept_id = ${companyId}`,
+  );
+  expect(sorts.length).toBeGreaterThanOrEqual(MONTHS - 1);
+  for (const x of sorts) {
+    expect(x.debit, x.no).toBe(x.credit);
+    expect(x.lines, x.no).toBe(3);
+  }
+  const recon: ReconRun = await okPost(book, RECON_PATHS.run, { period: current });
+  expect(recon.checks.find((x) => x.key === 'stock')?.ledger).toContain('按物料明细科目');
 });

@@ -53,6 +53,10 @@ export const STOCK_TEMPLATE_DOC_TYPES = [
   { value: 'out_stock', label: '销售出库' },
   { value: 'purchase_return', label: '采购退货' },
   { value: 'sale_return', label: '销售退货' },
+  // production documents (issue 21): value moves from the input materials to the outputs, at the stored cost
+  { value: 'assembly', label: '组装' },
+  { value: 'disassembly', label: '拆解分拣' },
+  { value: 'conversion', label: '转换' },
 ] as const;
 export type StockTemplateDocType = (typeof STOCK_TEMPLATE_DOC_TYPES)[number]['value'];
 /** Money records of the receivables area (izs_ar_cash / izs_ar_transfer, issue 11): core money-voucher.ts. */
@@ -105,6 +109,10 @@ export const PARTY_SOURCE: Record<TemplateDocType, 'supplier' | 'customer'> = {
   drop_purchase: 'supplier',
   ap_manual: 'supplier',
   freight: 'supplier',
+  // no party on a production document (its templates carry none); the field only types the record
+  assembly: 'supplier',
+  disassembly: 'supplier',
+  conversion: 'supplier',
 };
 
 export const AMOUNT_SOURCES = [
@@ -112,7 +120,13 @@ export const AMOUNT_SOURCES = [
   { value: 'net', label: '不含税金额' },
   { value: 'tax', label: '税额' },
   { value: 'cost', label: '成本金额' },
+  { value: 'cost_in', label: '产出成本（入库明细）' },
+  { value: 'cost_out', label: '投入成本（出库明细）' },
 ] as const;
+/** The production kinds (组装 / 拆解分拣 / 转换) take the cost sources only (no price, no tax, no party). */
+export const isProductionTemplateDocType = (t: string): boolean =>
+  t === 'assembly' || t === 'disassembly' || t === 'conversion';
+export const PRODUCTION_AMOUNT_SOURCES = AMOUNT_SOURCES.filter((a) => a.value.startsWith('cost'));
 /** amount sources of the money kinds (收款 / 付款 / 退款 / 对冲) */
 export const MONEY_AMOUNT_SOURCES = [
   { value: 'amount', label: '金额' },
@@ -143,6 +157,9 @@ const DOC_TYPES = [
   'out_stock',
   'purchase_return',
   'sale_return',
+  'assembly',
+  'disassembly',
+  'conversion',
   'drop_sale',
   'drop_purchase',
   'ar_manual',
@@ -150,19 +167,20 @@ const DOC_TYPES = [
   'freight',
 ] as const;
 const docTypeField = z.enum(DOC_TYPES, {
-  error: '单据类型应为采购入库、销售出库、采购退货、销售退货、直发销售、直发采购、手工应收单、手工应付单或运费',
+  error:
+    '单据类型应为采购入库、销售出库、采购退货、销售退货、组装、拆解分拣、转换、直发销售、直发采购、手工应收单、手工应付单或运费',
 });
 const templateDocTypeField = z.enum([...DOC_TYPES, 'collection', 'payment', 'refund_ar', 'refund_ap', 'offset'], {
   error:
-    '单据类型应为采购入库、销售出库、采购退货、销售退货、直发销售、直发采购、手工应收单、手工应付单、运费、收款、付款、退款或应收应付对冲',
+    '单据类型应为采购入库、销售出库、采购退货、销售退货、组装、拆解分拣、转换、直发销售、直发采购、手工应收单、手工应付单、运费、收款、付款、退款或应收应付对冲',
 });
 
 export const templateLineInput = z.object({
   summary: z.string().trim().max(200, '分录摘要不能超过200个字符').default(''),
   accountCode: accountCode('科目'),
   side: z.enum(['debit', 'credit'], { error: '方向应为借或贷' }),
-  amountSource: z.enum(['gross', 'net', 'tax', 'cost', 'amount', 'fee', 'netfee', 'addfee'], {
-    error: '金额来源应为含税金额、不含税金额、税额、成本金额、金额或手续费',
+  amountSource: z.enum(['gross', 'net', 'tax', 'cost', 'cost_in', 'cost_out', 'amount', 'fee', 'netfee', 'addfee'], {
+    error: '金额来源应为含税金额、不含税金额、税额、成本金额、产出成本、投入成本、金额或手续费',
   }),
   auxSource: z.enum(['none', 'party', 'customer', 'supplier'], { error: '辅助核算来源不正确' }).default('none'),
   perMaterial: z

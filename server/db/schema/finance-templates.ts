@@ -30,7 +30,7 @@ export const voucherTemplate = pgTable(
     ...resourceColumns(),
     accountSetId: bigintStr('account_set_id').notNull(),
     name: s('name', 64),
-    /** in_stock | out_stock | purchase_return | sale_return (izs_stock_order.doc_type) */
+    /** in_stock | out_stock | purchase_return | sale_return | assembly | disassembly | conversion (izs_stock_order.doc_type), the 应收单 / money kinds */
     docType: s('doc_type', 24),
     /** voucher word (记 / 转 …) */
     word: s('word', 4),

@@ -63,6 +63,7 @@ export async function docLines(ex: Executor, ids: string[]) {
   return ex
     .select({
       orderId: stockOrderLine.orderId,
+      direction: stockOrderLine.direction,
       materialId: stockOrderLine.materialId,
       materialName: material.name,
       qty: stockOrderLine.qty,

@@ -303,6 +303,7 @@ export function registerBusinessDocuments(app: FastifyInstance, ctx: CrudContext
               net: l.net,
               tax: l.tax,
               cost: l.cost,
+              direction: l.direction,
             })),
         };
         let rate: ReturnType<typeof dec>;

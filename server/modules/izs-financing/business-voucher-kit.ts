@@ -9,7 +9,9 @@ import {
   AR_DOC_KINDS,
   DOC_TYPE_NAMES,
   defaultArDocTemplates,
+  defaultProductionTemplates,
   defaultTemplates,
+  PRODUCTION_DOC_TYPES,
 } from '../../../core/accounting/business-voucher.ts';
 import { defaultMoneyTemplates, MONEY_KINDS } from '../../../core/accounting/money-voucher.ts';
 import {
@@ -152,6 +154,52 @@ export async function ensureDefaultTemplates(tx: Tx, c: BookCtx): Promise<void> 
   }
   await ensureMoneyTemplates(tx, c);
   await ensureArDocTemplates(tx, c);
+  await ensureProductionTemplates(tx, c);
+}
+
+/**
+ * The production kinds' defaults (组装 / 拆解分拣 / 转换, issue 21: 借 库存商品 产出成本, 贷 库存商品 投入成本, per
+ * material), once per book and kind as the 应收单 kinds: a kind that ever had a template (even a deleted one) is left
+ * alone, so a new book and a book made before these kinds (the demo's) get them on their first use of the templates
+ * or the generation.
+ */
+async function ensureProductionTemplates(tx: Tx, c: BookCtx): Promise<void> {
+  const kinds = sql.join(
+    PRODUCTION_DOC_TYPES.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const had = async () =>
+    rows<{ docType: string }>(
+      tx,
+      sql`select distinct doc_type as "docType" from ${voucherTemplate}
+           where account_set_id = ${c.book.id} and doc_type in (${kinds})`,
+    );
+  if ((await had()).length === PRODUCTION_DOC_TYPES.length) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`production-templates:${c.book.id}`}))`);
+  const done = new Set((await had()).map((r) => r.docType));
+  const bc = await loadBookChart(tx, c.book);
+  const word = await businessWord(tx, c.book.id);
+  const { templates } = defaultProductionTemplates(bc.chart);
+  const names = new Set(
+    (
+      await tx
+        .select({ name: voucherTemplate.name })
+        .from(voucherTemplate)
+        .where(and(eq(voucherTemplate.accountSetId, c.book.id), eq(voucherTemplate.isDeleted, 0)))
+    ).map((t) => t.name),
+  );
+  for (const [i, t] of templates.entries()) {
+    if (done.has(t.docType)) continue;
+    await insertTemplate(tx, c, {
+      ...t,
+      name: names.has(t.name) ? `${t.name}（系统预置）` : t.name,
+      word,
+      isDefault: 1,
+      status: 1,
+      remark: '系统预置',
+      sort: 5 + i,
+    });
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isArDocKind, isLeaf } from '../../../core/accounting/index.ts';
+import { isArDocKind, isLeaf, isProductionDocType } from '../../../core/accounting/index.ts';
 import {
   BIZ_PERMISSIONS,
   isMoneyDocType,
@@ -78,10 +78,18 @@ export function registerVoucherTemplates(app: FastifyInstance, ctx: CrudContext)
         }
         if (!money && (l.auxSource === 'customer' || l.auxSource === 'supplier'))
           throw badRequest(`${where}出入库单据的分录辅助核算应为「往来单位」`);
-        if (isArDocKind(form.docType) && (l.perMaterial === 1 || l.amountSource === 'cost'))
+        if (isArDocKind(form.docType) && (l.perMaterial === 1 || l.amountSource.startsWith('cost')))
           throw badRequest(
             `${where}「${kindName(form.docType)}」没有物料明细和成本金额，请改用含税金额、不含税金额或税额`,
           );
+        if (isProductionDocType(form.docType)) {
+          if (!l.amountSource.startsWith('cost'))
+            throw badRequest(
+              `${where}「${kindName(form.docType)}」只有成本金额，请改用产出成本（入库明细）、投入成本（出库明细）或成本金额`,
+            );
+          if (l.auxSource !== 'none')
+            throw badRequest(`${where}「${kindName(form.docType)}」没有往来单位，辅助核算应为「无」`);
+        }
         if (money !== MONEY_SOURCES.includes(l.amountSource))
           throw badRequest(`${where}金额来源「${l.amountSource}」不适用于「${kindName(form.docType)}」`);
         if (l.auxSource !== 'none') {

@@ -6,7 +6,10 @@
  * - 应收账款 / 应付账款 (subtrees, found by name) per party — the party is the 客户 / 供应商 item's source row — with
  *   the reviewed 应收单 / 应付单 − 收款 / 付款 + 退款 − 对冲 of the book's company;
  * - the inventory accounts (INVENTORY_NAMES subtrees) with the stock movements of the company's warehouses, per
- *   material when every ledger amount sits on a sub-account named like a material, else in total;
+ *   库存商品 sub-account when every material of the stock has one (core materialSubAccount: the account the
+ *   business vouchers post it to, by its name or category) and every ledger amount sits on one, else in total; a
+ *   document without its voucher is a cause per (document, sub-account) — a production document (组装 / 拆解分拣 /
+ *   转换) moves value between materials with a zero total;
  * - 销项税额 / 进项税额 movements of the period with the tax of the period's 销项 / 进项 invoices (general taxpayers).
  * The book's company: the departments whose documents are vouchered in this book (`voucherBookOf`: the book's
  * department and the descendants that keep no nearer book). Sourced vouchers: linked to a document or money record
@@ -22,8 +25,11 @@ import {
   findByName,
   findSubAccount,
   formatVoucherNo,
+  isLeaf,
   lastDay,
+  materialSubAccount,
   money,
+  PRODUCTION_DOC_TYPES,
   type ReconCheck,
   type ReconFigure,
   type ReconOrphan,
@@ -33,6 +39,7 @@ import {
 } from '../../../core/accounting/index.ts';
 import { type Executor, rows } from '../../db/client.ts';
 import type { Book, BookChart } from './book.ts';
+import { materialNames } from './business-voucher-doc-lines.ts';
 import { INVENTORY_NAMES } from './stock-lines.ts';
 
 const DOC_LABEL: Record<string, string> = {
@@ -51,6 +58,8 @@ const DOC_LABEL: Record<string, string> = {
 };
 const CASH_LABEL: Record<string, string> = { collection: '收款单', payment: '付款单', refund: '退款单' };
 const STOCK_SOURCES = ['in_stock', 'out_stock', 'purchase_return', 'sale_return'];
+/** Stock documents vouchered from templates: the trade kinds and the production kinds (组装 / 拆解分拣 / 转换). */
+const VOUCHERED_STOCK = [...STOCK_SOURCES, ...PRODUCTION_DOC_TYPES];
 const NO_PARTY = { key: '', name: '（未指定往来单位）' };
 
 /** Departments whose documents this book vouchers (the same rule as business-voucher-figures.ts voucherBookOf). */
@@ -342,40 +351,54 @@ export async function gatherReconciliation(
            where mv.tenant_id = ${book.tenantId} and o.order_date <= ${end} and mv.dept_id = any(${inList(depts)})
            group by mv.material_id, m.name`,
     );
-    const docs = await rows<{
+    // per document and material: a production document moves value between materials with a zero total
+    const docMaterials = await rows<{
       id: string;
       no: string;
       type: string;
       date: string;
       net: string;
       material: string;
-      mname: string;
       link: string | null;
     }>(
       ex,
       sql`select o.id::text as id, o.order_no as no, o.doc_type as type, o.order_date as date,
-                 sum(mv.amount_in - mv.amount_out)::text as net, min(mv.material_id)::text as material,
-                 coalesce(min(m.name), '') as mname,
+                 sum(mv.amount_in - mv.amount_out)::text as net, mv.material_id::text as material,
                  (select string_agg(distinct l.purpose, ',') from izs_fin_doc_voucher l
                     join izs_fin_voucher v on v.id = l.voucher_id
                    where l.account_set_id = ${book.id} and l.order_id = o.id and v.is_deleted = 0
                      and v.reversed_by_id is null) as link
             from izs_stock_movement mv join izs_stock_order o on o.id = mv.order_id
-            left join izs_material m on m.id = mv.material_id
            where mv.tenant_id = ${book.tenantId} and o.order_date <= ${end} and mv.dept_id = any(${inList(depts)})
-           group by o.id, o.order_no, o.doc_type, o.order_date
-          having sum(mv.amount_in - mv.amount_out) <> 0`,
+           group by o.id, o.order_no, o.doc_type, o.order_date, mv.material_id
+          having sum(mv.amount_in - mv.amount_out) <> 0
+           order by o.order_date, o.order_no, mv.material_id`,
     );
-    // per material when every ledger amount sits on a sub-account named like a material of the stock
-    const materialByName = new Map(stockRows.map((r) => [r.name, r.material]));
-    const accountName = (code: string) => bc.rows.get(code)?.name ?? '';
+    // per material when 库存商品 has sub-accounts, every material of the stock has its own (the one the vouchers
+    // post to: core materialSubAccount over its name and categories, 重废钢 → 废钢) and every ledger amount sits on
+    // such a leaf; else in total. A key is a sub-account: its materials' stock against its balance.
+    const goods = findByName(bc.chart, '库存商品');
+    const subOf = new Map<string, string | null>();
+    if (goods && !isLeaf(bc.chart, goods.code)) {
+      const names = await materialNames(
+        ex,
+        book.tenantId,
+        stockRows.map((r) => r.material),
+      );
+      for (const r of stockRows)
+        subOf.set(r.material, materialSubAccount(bc.chart, goods.code, names.get(r.material) ?? [r.name]));
+    }
+    const goodsLeaf = (code: string) =>
+      !!goods && code.startsWith(goods.code) && code !== goods.code && isLeaf(bc.chart, code);
     const perMaterial =
-      parts.every((p) => materialByName.has(accountName(p.code))) &&
-      opens.every((o) => materialByName.has(accountName(o.code))) &&
-      stockRows.length > 0;
-    const keyOfAccount = (code: string) =>
-      perMaterial ? { key: materialByName.get(accountName(code)) ?? '', name: accountName(code) } : TOTAL;
+      stockRows.length > 0 &&
+      stockRows.every((r) => !!subOf.get(r.material)) &&
+      parts.every((p) => goodsLeaf(p.code)) &&
+      opens.every((o) => goodsLeaf(o.code));
     const TOTAL = { key: 'total', name: '存货合计' };
+    const keyOfAccount = (code: string) =>
+      perMaterial ? { key: code, name: `${code} ${bc.rows.get(code)?.name ?? ''}` } : TOTAL;
+    const keyOfMaterial = (material: string) => (perMaterial ? keyOfAccount(subOf.get(material) as string) : TOTAL);
     const gl: ReconFigure[] = [];
     const explanations: Explanation[] = [];
     for (const p of parts) {
@@ -401,17 +424,24 @@ export async function gatherReconciliation(
         text: `科目 ${o.code} 期初余额（账套启用前的库存，无库存流水）`,
       });
     }
-    const sub: ReconFigure[] = stockRows.map((r) =>
-      perMaterial ? { key: r.material, name: r.name, amount: r.amount } : { ...TOTAL, amount: r.amount },
-    );
-    for (const d of docs) {
+    const sub: ReconFigure[] = stockRows.map((r) => ({ ...keyOfMaterial(r.material), amount: r.amount }));
+    // per material: one cause per (document, sub-account); in total: one per document whose net is not zero
+    const docs = new Map<string, (typeof docMaterials)[number]>();
+    for (const d of docMaterials) {
+      const key = `${d.id}:${keyOfMaterial(d.material).key}`;
+      const cur = docs.get(key);
+      if (cur) cur.net = money(dec(cur.net).plus(dec(d.net)));
+      else docs.set(key, { ...d });
+    }
+    for (const d of docs.values()) {
+      if (dec(d.net).isZero()) continue;
       const links = (d.link ?? '').split(',').filter(Boolean);
       const need =
-        d.type === 'out_stock' || d.type === 'sale_return' ? 'cost' : STOCK_SOURCES.includes(d.type) ? 'doc' : '';
+        d.type === 'out_stock' || d.type === 'sale_return' ? 'cost' : VOUCHERED_STOCK.includes(d.type) ? 'doc' : '';
       if (need ? links.includes(need) : links.length > 0) continue;
       const label = DOC_LABEL[d.type] ?? d.type;
       explanations.push({
-        key: perMaterial ? d.material : TOTAL.key,
+        key: keyOfMaterial(d.material).key,
         kind: 'document',
         id: d.id,
         no: d.no,
@@ -475,11 +505,23 @@ export async function gatherReconciliation(
   // ── records of the period without their counterpart ──
   const unvouchered = await rows<{ id: string; no: string; label: string; date: string; amount: string }>(
     ex,
-    sql`select o.id::text as id, o.order_no as no, o.doc_type as label, o.order_date as date, o.total_amount::text as amount
+    sql`select o.id::text as id, o.order_no as no, o.doc_type as label, o.order_date as date,
+               (case when o.doc_type in (${sql.join(
+                 PRODUCTION_DOC_TYPES.map((t) => sql`${t}`),
+                 sql`, `,
+               )}) then coalesce(o.total_cost, 0) else o.total_amount end)::text as amount
           from izs_stock_order o
          where o.tenant_id = ${book.tenantId} and o.is_deleted = 0 and o.state = 'reviewed'
-           and o.doc_type in ('in_stock', 'out_stock', 'purchase_return', 'sale_return')
+           and o.doc_type in (${sql.join(
+             VOUCHERED_STOCK.map((t) => sql`${t}`),
+             sql`, `,
+           )})
            and o.order_date between ${start} and ${end} and o.dept_id = any(${inList(depts)})
+           -- a production document that moved no value (inputs at zero cost) has nothing to book
+           and not (o.doc_type in (${sql.join(
+             PRODUCTION_DOC_TYPES.map((t) => sql`${t}`),
+             sql`, `,
+           )}) and coalesce(o.total_cost, 0) = 0)
            and not exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
                             where l.account_set_id = ${book.id} and l.order_id = o.id and l.purpose = 'doc'
                               and v.is_deleted = 0 and v.reversed_by_id is null)

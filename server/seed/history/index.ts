@@ -4,7 +4,7 @@
  * administrator and drives the HTTP API in-process (`app.inject`, as tests/api/books-model.test.ts does) for the
  * company 绿循再生资源有限公司 in Ningbo over the last `months` months: reviewed purchases (companies with 13 % on top,
  * a 含税 price, the natural person 王师傅 at 0 %), reviewed sales, one 直发单 a month, collections and payments with
- * 核销 (oldest first), 销项 / 进项 invoices, 反向开票 for the natural person's purchases (issued at each closed month's
+ * 核销 (oldest first), a monthly 拆解分拣 of 中型废钢, 销项 / 进项 invoices, 反向开票 for the natural person's purchases (issued at each closed month's
  * end), and 记账 — vouchers from the book's templates for every open document
  * and money record, 结转销售成本, 结转损益 (and the year-end transfer in December), review, posting — and the month
  * closed, for every month but the current one. The current month is vouchered and posted too (so 业财对账 is clean
@@ -213,6 +213,33 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     documents++;
     onHand.set(k, have.minus(kg));
   };
+  /**
+   * 拆解分拣 once a month (issue 21): a third of the 中型废钢 held in CK01 sorted into 重废钢 (80 %) and 钢屑, 0.5 %
+   * lost; the cost is allocated by weight at review and the month's 记账 vouchers it from the book's template. Draws
+   * nothing from the PRNG (later sales of 重废钢 / 中型废钢 take their share of what is held after it).
+   */
+  const sort = async (date: string) => {
+    const from = keyOf('CK01', 'WL0002');
+    const kg = (onHand.get(from) ?? new Decimal(0)).div(3).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+    if (kg.lt(1000)) return;
+    const heavy = kg.times(0.8).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+    const turnings = kg.minus(heavy).minus(kg.times(0.005).toDecimalPlaces(0, Decimal.ROUND_DOWN));
+    await reviewed(`${STOCK}/disassembly-order`, {
+      warehouseId: wh.CK01,
+      orderDate: date,
+      allocMethod: 'weight',
+      remark: '中型废钢分拣',
+      lines: [
+        { direction: 'out', materialId: mat.WL0002, qty: kg.toFixed(0) },
+        { direction: 'in', materialId: mat.WL0001, qty: heavy.toFixed(0) },
+        { direction: 'in', materialId: mat.WL0004, qty: turnings.toFixed(0) },
+      ],
+    });
+    documents++;
+    onHand.set(from, (onHand.get(from) as Decimal).minus(kg));
+    const to = keyOf('CK01', 'WL0001');
+    onHand.set(to, (onHand.get(to) ?? new Decimal(0)).plus(heavy));
+  };
   const drop = async (date: string, r: Rand) => {
     const kg = new Decimal(r.int(28, 34) * 1000 + r.int(0, 999));
     const buyP = new Decimal(r.int(2450, 2700));
@@ -389,6 +416,8 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     }
     const mid = days[Math.min(days.length - 1, Math.floor(days.length / 2))];
     if (mid && mid !== today) await drop(mid, r);
+    const sortDay = days.filter((d) => d !== today).at(-1);
+    if (sortDay) await sort(sortDay);
     // money: around the 10th and the 25th, what was owed on the documents of the weeks before
     const pay = (n: number) => days.find((d) => Number(d.slice(8)) >= n && d !== today);
     for (const [n, lag] of [
