@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseSync, transformSync } from 'rolldown/utils';
+import { parseSync, transformWithOxc } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -19,13 +19,14 @@ const HEAVY = ['zod', 'decimal.js', 'fuse.js', 'echarts', '@antv/', 'maplibre-gl
 
 /**
  * The specifiers a module loads when it is evaluated: its imports and re-exports after the build's own TypeScript
- * transform (Oxc, as Vite runs it), which drops type-only imports and imports used only as types; not `import()`.
+ * transform (Vite's transformWithOxc), which drops type-only imports and imports used only as types; not `import()`.
  */
-function staticImports(file: string): string[] {
-  const lang = file.endsWith('.tsx') ? 'tsx' : 'ts';
-  const js = transformSync(file, readFileSync(file, 'utf8'), { lang, jsx: 'preserve' });
-  if (js.errors.length) throw new Error(`${file}: ${js.errors[0].message}`);
-  const { module } = parseSync(file.replace(/\.tsx?$/, lang === 'tsx' ? '.jsx' : '.js'), js.code);
+async function staticImports(file: string): Promise<string[]> {
+  const js = await transformWithOxc(readFileSync(file, 'utf8'), file, { jsx: 'preserve' });
+  const { module } = parseSync(
+    file.replace(/\.(ts|tsx)$/, (_m, x: string) => (x === 'tsx' ? '.jsx' : '.js')),
+    js.code,
+  );
   return [
     ...module.staticImports.map((i) => i.moduleRequest.value),
     ...module.staticExports.flatMap((e) => e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : []))),
@@ -33,7 +34,7 @@ function staticImports(file: string): string[] {
 }
 
 /** Every package the start modules reach, with the chain of modules that reaches it first. */
-function reachedPackages(starts: string[]): Map<string, string[]> {
+async function reachedPackages(starts: string[]): Promise<Map<string, string[]>> {
   const packages = new Map<string, string[]>();
   const seen = new Set<string>();
   const queue: { file: string; chain: string[] }[] = starts.map((s) => ({ file: join(root, s), chain: [s] }));
@@ -41,7 +42,7 @@ function reachedPackages(starts: string[]): Map<string, string[]> {
     const { file, chain } = queue.shift() as { file: string; chain: string[] };
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const spec of staticImports(file)) {
+    for (const spec of await staticImports(file)) {
       if (spec.startsWith('.')) {
         const target = resolve(dirname(file), spec);
         if (/\.tsx?$/.test(target) && existsSync(target))
@@ -52,25 +53,27 @@ function reachedPackages(starts: string[]): Map<string, string[]> {
   return packages;
 }
 
-function heavyIn(starts: string[]): string[] {
-  return [...reachedPackages(starts)]
+async function heavyIn(starts: string[]): Promise<string[]> {
+  return [...(await reachedPackages(starts))]
     .filter(([spec]) => HEAVY.some((h) => spec === h || spec.startsWith(h.endsWith('/') ? h : `${h}/`)))
     .map(([, chain]) => chain.join(' → '));
 }
 
 describe('the first loads reach no heavy package through static imports', () => {
-  it('the login page (admin entry + login screen)', () => {
-    expect(heavyIn(['entries/admin/main.tsx', 'screens/shell/login.tsx'])).toEqual([]);
+  it('the login page (admin entry + login screen)', async () => {
+    expect(await heavyIn(['entries/admin/main.tsx', 'screens/shell/login.tsx'])).toEqual([]);
   });
 
-  it('after sign-in: the admin entry, the shell layout and the home dashboard', () => {
-    expect(heavyIn(['entries/admin/main.tsx', 'features/shell/layout.tsx', 'screens/shell/dashboard.tsx'])).toEqual([]);
+  it('after sign-in: the admin entry, the shell layout and the home dashboard', async () => {
+    expect(
+      await heavyIn(['entries/admin/main.tsx', 'features/shell/layout.tsx', 'screens/shell/dashboard.tsx']),
+    ).toEqual([]);
   });
 
-  it('follows re-exports and drops what the build drops (the walk itself)', () => {
-    expect(staticImports(join(root, 'core/contract/common.ts'))).toContain('./wire.ts'); // export * from
-    expect(reachedPackages(['core/contract/izs-visual/metrics.contract.ts']).get('zod')).toBeTruthy();
+  it('follows re-exports and drops what the build drops (the walk itself)', async () => {
+    expect(await staticImports(join(root, 'core/contract/common.ts'))).toContain('./wire.ts'); // export * from
+    expect((await reachedPackages(['core/contract/izs-visual/metrics.contract.ts'])).get('zod')).toBeTruthy();
     // izs-visual.api.ts imports its contracts as types only
-    expect(staticImports(join(root, 'core/api/izs-visual.api.ts'))).toEqual(['./endpoints.ts']);
+    expect(await staticImports(join(root, 'core/api/izs-visual.api.ts'))).toEqual(['./endpoints.ts']);
   });
 });
