@@ -1,7 +1,8 @@
 /**
  * First-load JavaScript per HTML entry, from Vite's manifest: the entry chunk plus every chunk it imports
  * statically (transitively), raw and gzip (zlib level 9). Dynamic imports (lazy screens) are listed apart
- * for the admin's sign-in and home routes. Run after `npm run build`: `npx tsx bench/bundle-size.ts`.
+ * for the admin's sign-in and home routes. Run after `npm run build`: `npx tsx bench/bundle-size.ts`
+ * (`npm run bench -- --chunks` also lists the chunks of the first load after sign-in, largest first).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,6 +77,11 @@ const dashboardGz = Number(size([...afterSignIn]).gz);
 console.log(
   `after sign-in first load (admin + layout + dashboard): ${dashboardGz.toFixed(1)} kB gzip (issue 25 goal ≤ 200 kB)`,
 );
+if (process.argv.includes('--chunks')) {
+  const rows = [...afterSignIn].map((f) => ({ f, gz: gzipSync(readFileSync(join(dist, f)), { level: 9 }).length }));
+  for (const { f, gz } of rows.sort((a, b) => b.gz - a.gz))
+    console.log(`  ${(gz / 1024).toFixed(1).padStart(6)} kB  ${f}`);
+}
 console.log(`load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log(`figure: login first load kB = ${loginGz.toFixed(1)}`);
 console.log(`figure: dashboard first load kB = ${dashboardGz.toFixed(1)}`);

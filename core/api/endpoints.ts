@@ -9,7 +9,9 @@ import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query
 import { useCallback, useState } from 'react';
 import { useStore } from 'react-redux';
 import type { R } from '../contract/common.ts';
-import { type ArgOf, type ClientAnswerOf, type EndpointSpec, fileKindOf, type Tag } from '../contract/endpoint.ts';
+import type { ArgOf, ClientAnswerOf, EndpointSpec } from '../contract/endpoint.ts';
+// zod-free: this module is on the first page load (the shell's and the home page's endpoints, injectRoutes)
+import { fileKindOf, type RouteSpec, type RoutesOf, type Tag } from '../contract/route.ts';
 import { api } from './api.ts';
 import type { bladeBaseQuery, buildHeaders } from './base-query.ts';
 import { type DownloadResult, downloadFile, type Params, saveBlob } from './crud.api.ts';
@@ -38,15 +40,33 @@ export function injectDescriptors<const P extends string, const D extends Record
   prefix: P,
   descriptors: D,
 ) {
+  return injectRouteSpecs<P, D>(prefix, descriptors);
+}
+
+/**
+ * The same endpoints from a group's routes (core/contract/route.ts), for the first page load: the contract is
+ * imported as a type only, so its zod schemas are not downloaded with the shell.
+ *
+ *   import type { WORKBENCH } from '../contract/izs-visual/workbench.contract.ts';
+ *   injectRoutes<typeof WORKBENCH>()('workbench', { work: { method: 'GET', path: '/api/izs-visual/dashboard/work' } });
+ *
+ * The routes are typed `RoutesOf<D>`: a method, path, part or tag that differs from the descriptor's fails tsc.
+ */
+export function injectRoutes<const D extends Record<string, EndpointSpec>>() {
+  return <const P extends string>(prefix: P, routes: RoutesOf<D>) => injectRouteSpecs<P, D>(prefix, routes);
+}
+
+function injectRouteSpecs<P extends string, D extends Record<string, EndpointSpec>>(
+  prefix: P,
+  routes: Record<string, RouteSpec>,
+) {
   const tagTypes = [
-    ...new Set(
-      Object.values(descriptors).flatMap((e) => [...(e.provides ?? []), ...(e.invalidates ?? [])].map(tagType)),
-    ),
+    ...new Set(Object.values(routes).flatMap((e) => [...(e.provides ?? []), ...(e.invalidates ?? [])].map(tagType))),
   ];
   return api.enhanceEndpoints({ addTagTypes: tagTypes }).injectEndpoints({
     endpoints: (b) =>
       Object.fromEntries(
-        Object.entries(descriptors).map(([name, e]) => {
+        Object.entries(routes).map(([name, e]) => {
           const common = {
             query: (arg: unknown) => requestOf(e, arg),
             transformResponse: (r: R<unknown>) => (e.withMsg ? { data: r.data, msg: r.msg } : r.data),

@@ -1,6 +1,7 @@
 import type { DashboardSummary } from '../contract/blade-system.contract.ts';
-import { SYSTEM_PATHS } from '../contract/blade-system.contract.ts';
 import type { R } from '../contract/common.ts';
+// zod-free (the home page is on the first load after sign-in)
+import { SYSTEM_PATHS } from '../contract/system-paths.ts';
 import { api } from './api.ts';
 
 export const izsToolboxApi = api.injectEndpoints({

@@ -1,12 +1,12 @@
 /**
- * The request of one descriptor call (core/contract/endpoint.ts), store-free so that both the RTK Query endpoints
- * (endpoints.ts) and the print entry's plain fetch (call-descriptor.ts) build it the same way.
+ * The request of one descriptor call (core/contract/endpoint.ts) or route (route.ts), store-free so that both the
+ * RTK Query endpoints (endpoints.ts) and the print entry's plain fetch (call-descriptor.ts) build it the same way.
  */
-import { type EndpointSpec, fillPath, inputParts } from '../contract/endpoint.ts';
+import { fillPath, inputParts, type RouteSpec } from '../contract/route.ts';
 import type { RequestArgs } from './base-query.ts';
 
 /** The request of one call: the single input part bare, several as `{ params, query, body }`. */
-export function requestOf(e: EndpointSpec, arg: unknown): RequestArgs {
+export function requestOf(e: RouteSpec, arg: unknown): RequestArgs {
   const parts = inputParts(e);
   const pick = (k: 'params' | 'query' | 'body') =>
     parts.length === 1 ? (parts[0] === k ? arg : undefined) : (arg as Record<string, unknown> | undefined)?.[k];

@@ -12,11 +12,21 @@
  * - A path parameter `:name` in `path` needs `params` with that key.
  */
 import { z } from 'zod';
+import { FILE_ANSWERS, type FileKind, type Method, type Tag } from './route.ts';
 
-export type Method = 'GET' | 'POST';
-
-/** A cache tag: a type (`'Fin'`) or one item of a type (`{ type: 'Resource', id: 'asset-card' }`). */
-export type Tag = string | { readonly type: string; readonly id: string };
+// the schema-free part (what a client needs to call a descriptor) lives in route.ts, zod-free for the first page load
+export {
+  FILE_TYPES,
+  type FileKind,
+  fileKindOf,
+  fillPath,
+  inputParts,
+  type Method,
+  type RouteOf,
+  type RouteSpec,
+  type RoutesOf,
+  type Tag,
+} from './route.ts';
 
 /**
  * What a button guard asks: `${code}_${action}` (view also accepts the menu code itself); the view of any of several
@@ -108,16 +118,6 @@ export type ArgOf<E extends EndpointSpec> = [Has<E, 'params'>, Has<E, 'query'>, 
             (Has<E, 'query'> extends true ? { query: In<E['query']> } : unknown) &
             (Has<E, 'body'> extends true ? { body: In<E['body']> } : unknown);
 
-/** How many input parts an endpoint has (runtime mirror of ArgOf's choice). */
-export function inputParts(e: EndpointSpec): ('params' | 'query' | 'body')[] {
-  return (['params', 'query', 'body'] as const).filter((k) => e[k] !== undefined);
-}
-
-/** `/api/x/:id/y` + { id: 5 } → `/api/x/5/y` (values URI-encoded). */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_m, k: string) => encodeURIComponent(String(params?.[k] ?? '')));
-}
-
 /**
  * An answer known by its TypeScript type only (no runtime check, nothing for OpenAPI): the step between an interface
  * and a schema for endpoints that existed before descriptors. New endpoints write a zod schema.
@@ -125,14 +125,6 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 export function typed<T>(): z.ZodType<T> {
   return z.custom<T>(() => true);
 }
-
-/** The file kinds a descriptor may answer (`answer: fileAnswer('xlsx')`). */
-export const FILE_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-  csv: 'text/csv; charset=utf-8',
-} as const;
-export type FileKind = keyof typeof FILE_TYPES;
 
 /**
  * What the handler of a file descriptor returns: the bytes (a buffer, or a stream the server pipes) and the file's
@@ -143,8 +135,6 @@ export interface FileAnswer {
   filename: string;
   body: Uint8Array | AsyncIterable<Uint8Array>;
 }
-
-const FILE_ANSWERS = new WeakMap<z.ZodType, FileKind>();
 
 /**
  * A file answer (a download, not JSON): `answer: fileAnswer('xlsx')`. The server sends the handler's bytes with the
@@ -157,9 +147,4 @@ export function fileAnswer(kind: FileKind): z.ZodType<FileAnswer> {
   );
   FILE_ANSWERS.set(s, kind);
   return s;
-}
-
-/** The file kind of a descriptor that answers a file (undefined for JSON answers). */
-export function fileKindOf(e: Pick<EndpointSpec, 'answer'>): FileKind | undefined {
-  return FILE_ANSWERS.get(e.answer);
 }

@@ -15,8 +15,9 @@
  * features/voucher's moneyCell and core/stock/amount.ts's priceUnitOf are names for these functions.
  */
 import Decimal from 'decimal.js';
+import { groupThousands } from './decimal-text.ts';
 
-export { Decimal };
+export { Decimal, groupThousands };
 
 /** What a caller may pass: a decimal string, a Decimal, or a number (integers only are exact). */
 export type DecimalInput = Decimal | string | number;
@@ -75,13 +76,6 @@ export function decimalOrZero(value: DecimalInput | null | undefined): Decimal {
   } catch {
     return new Decimal(0);
   }
-}
-
-/** '1234567.891' → '1,234,567.891' (the integer part grouped by three; the sign and decimals kept). */
-export function groupThousands(fixed: string): string {
-  const [int, frac] = fixed.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac === undefined ? grouped : `${grouped}.${frac}`;
 }
 
 /** A decimal with `places` fixed decimals, half-up; grouped by thousands unless `thousands: false`. */

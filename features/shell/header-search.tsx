@@ -1,9 +1,18 @@
 import { IconSearch } from '@douyinfe/semi-icons';
 import { Input } from '@douyinfe/semi-ui';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { buildSearchPool, createSearcher, type SearchEntry } from './search-pool.ts';
+import type { SearchEntry } from './search-pool.ts';
 import { useShellMenu } from './use-menu.ts';
+
+type SearchPool = typeof import('./search-pool.ts');
+/** fuse.js (≈10 kB gzip) is not part of the first load after sign-in: it comes when the browser is idle or on focus. */
+let loading: Promise<SearchPool> | undefined;
+const loadSearchPool = () => {
+  loading ??= import('./search-pool.ts');
+  return loading;
+};
+const IDLE_LOAD_MS = 1500;
 
 /**
  * Header search over visible menu entries (spec §2.11, fuse.js threshold 0.4, title 0.7 / path 0.3).
@@ -12,19 +21,37 @@ import { useShellMenu } from './use-menu.ts';
 export function HeaderSearch() {
   const [, navigate] = useLocation();
   const { leaves } = useShellMenu();
-  const search = useMemo(() => createSearcher(buildSearchPool(leaves)), [leaves]);
+  const [pool, setPool] = useState<SearchPool | null>(null);
+  const load = useCallback(() => {
+    void loadSearchPool().then(setPool);
+  }, []);
+  useEffect(() => {
+    const t = setTimeout(load, IDLE_LOAD_MS);
+    return () => clearTimeout(t);
+  }, [load]);
+  const search = useMemo(() => (pool ? pool.createSearcher(pool.buildSearchPool(leaves)) : null), [pool, leaves]);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const results = useMemo(() => search(query).slice(0, 12), [search, query]);
+  const results = useMemo(() => (search ? search(query).slice(0, 12) : []), [search, query]);
+  /** Enter pressed before fuse.js arrived: the first result is opened when it has. */
+  const [enterPending, setEnterPending] = useState(false);
 
-  const choose = (e: SearchEntry | undefined) => {
-    if (!e) return;
-    setQuery('');
-    setOpen(false);
-    if (e.newWindow) window.open(e.path, '_blank');
-    else navigate(e.path);
-  };
+  const choose = useCallback(
+    (e: SearchEntry | undefined) => {
+      if (!e) return;
+      setQuery('');
+      setOpen(false);
+      if (e.newWindow) window.open(e.path, '_blank');
+      else navigate(e.path);
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (!enterPending || !search) return;
+    setEnterPending(false);
+    choose(results[0]);
+  }, [enterPending, search, results, choose]);
 
   return (
     <div className="ly-search">
@@ -43,19 +70,25 @@ export function HeaderSearch() {
           setActive(0);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          load();
+          setOpen(true);
+        }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
           else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-          else if (e.key === 'Enter')
-            choose(results[active]); // default first option
-          else if (e.key === 'Escape') setOpen(false);
+          else if (e.key === 'Enter') {
+            if (search)
+              choose(results[active]); // default first option
+            else setEnterPending(true);
+          } else if (e.key === 'Escape') setOpen(false);
         }}
       />
       {open && query.trim() && (
         <div className="ly-search-list" id="ly-search-list" role="listbox">
-          {results.length === 0 && <div className="ly-search-empty">没有匹配的菜单</div>}
+          {!search && <div className="ly-search-empty">搜索中…</div>}
+          {search && results.length === 0 && <div className="ly-search-empty">没有匹配的菜单</div>}
           {results.map((r, i) => (
             <div
               key={r.path}

@@ -2,7 +2,7 @@ import { Nav } from '@douyinfe/semi-ui';
 import type { NavItemProps, SubNavProps } from '@douyinfe/semi-ui/lib/es/navigation';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { APP_VERSION } from '../../core/contract/common.ts';
+import { APP_VERSION } from '../../core/contract/wire.ts';
 import type { MenuItem } from '../../core/router/build-menu.ts';
 import type { RouteRecord } from '../../core/router/routes.ts';
 import { settingsActions } from '../../core/settings/settings-slice.ts';

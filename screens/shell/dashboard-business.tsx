@@ -7,9 +7,12 @@ import { Card, Skeleton } from '@douyinfe/semi-ui';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { useDashboardBusinessQuery } from '../../core/api/izs-visual.api.ts';
-import { type DashboardAnswer, DASHBOARD_LINKS as L } from '../../core/contract/izs-visual/dashboard.contract.ts';
-import { METRICS, type MetricName, metricHint } from '../../core/contract/izs-visual/metrics.contract.ts';
-import { groupThousands } from '../../core/format/amounts.ts';
+// the home page is on the first load after sign-in: zod-free contract modules and no decimal.js (figures are shown,
+// not computed)
+import type { DashboardAnswer } from '../../core/contract/izs-visual/dashboard.contract.ts';
+import { DASHBOARD_LINKS as L } from '../../core/contract/izs-visual/home-links.ts';
+import { METRICS, type MetricName, metricHint } from '../../core/contract/izs-visual/metric-defs.ts';
+import { groupThousands } from '../../core/format/decimal-text.ts';
 import { useIdleInView } from '../../features/charts/use-idle.ts';
 
 const BusinessTrend = lazy(() => import('./business-trend.tsx'));

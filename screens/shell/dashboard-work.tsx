@@ -7,9 +7,10 @@
 import { Button, Card, Tag } from '@douyinfe/semi-ui';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
+// zod-free and decimal.js-free (the home page is on the first load after sign-in; its figures are shown, not computed)
+import { WORKBENCH_LINKS as L } from '../../core/contract/izs-visual/home-links.ts';
 import type { WorkbenchAnswer } from '../../core/contract/izs-visual/workbench.contract.ts';
-import { WORKBENCH_LINKS as L } from '../../core/contract/izs-visual/workbench.contract.ts';
-import { groupThousands, kgToTonnes } from '../../core/format/amounts.ts';
+import { groupThousands, kgToTonnesText as kgToTonnes } from '../../core/format/decimal-text.ts';
 
 function Block({ title, to, testId, children }: { title: string; to?: string; testId: string; children: ReactNode }) {
   const [, navigate] = useLocation();

@@ -17,6 +17,9 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { day, VISUAL, yuan } from './fields.ts';
 
+// zod-free (home-links.ts): the home page reads them on the first load after sign-in
+export { DASHBOARD_LINKS } from './home-links.ts';
+
 const period = z.object({ today: yuan, month: yuan }).nullable();
 
 export const dashboardAnswer = z.object({
@@ -30,16 +33,6 @@ export const dashboardAnswer = z.object({
   trend: z.array(z.object({ date: day, purchase: yuan.nullable(), sale: yuan.nullable() })),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
-
-/** The lists each figure links to (and whose view permission and data scope it is read with). */
-export const DASHBOARD_LINKS = {
-  purchase: { path: '/statement-analysis/purchase-statement', code: 'statement_analysis_purchase_statement' },
-  sale: { path: '/statement-analysis/sale-statement', code: 'statement_analysis_sale_statement' },
-  vouchersToReview: { path: '/finance/voucher/list/0', code: 'finance_voucher_list' },
-  vouchersToPost: { path: '/finance/voucher/posting', code: 'finance_voucher_posting' },
-  receivables: { path: '/accounting/receivable/receivable-order', code: 'accounting_receivable_receivable_order' },
-  payables: { path: '/accounting/payable/payable-order', code: 'accounting_payable_payable_order' },
-} as const;
 
 export const DASHBOARD = {
   business: endpoint({
