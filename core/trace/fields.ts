@@ -36,6 +36,8 @@ export const TRACE_EVENTS: Record<string, string> = {
   // issue 24: 异常过磅 opened by a capture's flags, released by a supervisor
   flagged: '异常过磅',
   released: '异常放行',
+  // issue 24: the driver's e-ticket of a completed weighing (its public trace link)
+  eticket: '电子磅单',
   reviewed: '审核',
   voided: '作废',
   signed: '签署',

@@ -26,9 +26,13 @@
  *   between — how a remote-control device on the load cells shows (stableStep), also one switched on before the
  *   bridge ever reported stable (a settled run of readings, not yet called stable, then the jump);
  * - photos_missing: fewer photos than the scale has cameras (per scale, off until its cameras answer snapshots);
- * - manual_entry: every manual weight.
+ * - manual_entry: every manual weight;
+ * - off_profile / scale_drift: the scale's linearity profile (core/weighing/linearity.ts): a reading where the
+ *   calibration points say the scale reads off beyond tolerance, or the scale's recent same-truck tare re-weighings
+ *   drifting beyond it (only for a scale with calibration points).
  */
 import Decimal from 'decimal.js';
+import { type CalibrationPoint, linearityTolKg, offProfile, tareDrift } from './linearity.ts';
 
 export const FLAG_KINDS = [
   { value: 'tare_deviation', label: '皮重超出档案范围' },
@@ -38,6 +42,8 @@ export const FLAG_KINDS = [
   { value: 'stable_step', label: '稳定期间重量突变' },
   { value: 'photos_missing', label: '缺少抓拍照片' },
   { value: 'manual_entry', label: '手工录入重量' },
+  { value: 'off_profile', label: '读数超出检定线性' },
+  { value: 'scale_drift', label: '地磅皮重漂移' },
 ] as const;
 export type FlagKind = (typeof FLAG_KINDS)[number]['value'];
 export const FLAG_KIND_VALUES = FLAG_KINDS.map((k) => k.value) as [FlagKind, ...FlagKind[]];
@@ -87,6 +93,10 @@ export interface AntiCheatConfig {
    * (settledReadings) and how far back a "stable" claim is checked (inStableWindow). Absent = SETTLED_MS.
    */
   settledMs?: number;
+  /** The scale's calibration points (its linearity profile); absent or empty = no profile, no linearity check. */
+  calibration?: CalibrationPoint[];
+  /** The profile's tolerance (kg); absent / null = 3 divisions, '0' = off. */
+  linearityTolKg?: string | null;
 }
 
 export const DEFAULT_ANTI_CHEAT: AntiCheatConfig = {
@@ -319,6 +329,11 @@ export interface FlagInput {
   /** First pass: the plate's last completed weighing. */
   lastCompleted?: { orderNo: string; at: Date } | null;
   now: Date;
+  /**
+   * Second pass on a scale with a profile: the recent same-truck tare re-weighings on this scale (each tare − that
+   * truck's previous tare there, kg), newest first, this weighing's own first.
+   */
+  tareDrift?: string[];
 }
 
 /** Every flag a capture raises (empty: a clean weighing). */
@@ -355,6 +370,13 @@ export function flagsOf(i: FlagInput, cfg: AntiCheatConfig): Flag[] {
         detail: `车辆 ${i.plate} 距上次完成过磅（${i.lastCompleted.orderNo}）仅 ${Math.floor(minutes)} 分钟（限 ${cfg.reweighMinutes} 分钟）`,
       });
     }
+  }
+  if (!i.manual && cfg.calibration?.length) {
+    const tolKg = linearityTolKg(cfg);
+    const off = offProfile(i.weight, cfg.calibration, tolKg);
+    if (off) out.push(off);
+    const drift = i.pass === 'second' && i.tareDrift ? tareDrift(i.tareDrift, tolKg) : null;
+    if (drift) out.push(drift);
   }
   const tol = new Decimal(cfg.tareTolerancePct || '0');
   if (i.tare !== undefined && tol.gt(0)) {

@@ -89,6 +89,7 @@ const VoucherPrintPage = lazy(() => import('../../print/templates/voucher.tsx'))
 const ContractPrintPage = lazy(() => import('../../print/templates/contract.tsx'));
 const StatementPrintPage = lazy(() => import('../../print/templates/statement.tsx'));
 const OutStockPrintPage = lazy(() => import('../../print/templates/out-stock.tsx'));
+const DispatchSlipPrintPage = lazy(() => import('../../print/templates/dispatch-slip.tsx'));
 const path = window.location.pathname.replace(/\/$/, '');
 const isSetting = path === '/setting-print';
 createRoot(document.getElementById('root')!).render(
@@ -115,6 +116,10 @@ createRoot(document.getElementById('root')!).render(
   ) : path === '/print/out-stock' ? (
     <Suspense fallback={null}>
       <OutStockPrintPage />
+    </Suspense>
+  ) : path === '/print/dispatch-slip' ? (
+    <Suspense fallback={null}>
+      <DispatchSlipPrintPage />
     </Suspense>
   ) : (
     <PrintPage />

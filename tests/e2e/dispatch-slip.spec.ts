@@ -113,3 +113,120 @@ test('派车单: listed and found by plate, its QR code shown; the station takes
   await api(page, '/api/izs-weighing/loadometer-order/void', { id: weighed.data.id, reason: '测试' });
   expect(errors).toEqual([]);
 });
+
+const SHOTS = 'test-results/dispatch-slip';
+
+/** A slip for a fresh plate, valid today (the yard's day), 30 t of 重废钢 from 鑫达. */
+async function newSlip(page: Page) {
+  const parties = await api<{ id: string; name: string }[]>(page, '/api/izs-base/related-party/select-list');
+  const materials = await api<{ id: string; name: string }[]>(page, '/api/izs-base/material/select-list');
+  const party = parties.data.find((p) => p.name.includes('鑫达'));
+  const mat = materials.data.find((m) => m.name === '重废钢');
+  const car = `皖P${Date.now().toString(36).slice(-4).toUpperCase()}8`.slice(0, 7);
+  const now = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const saved = await api<{ id: string; slipNo: string }>(page, '/api/izs-weighing/dispatch-slip/submit', {
+    orderType: 'purchase',
+    partyId: party!.id,
+    materialId: mat!.id,
+    carNumber: car,
+    plannedKg: '30000',
+    validFrom: now,
+    validTo: now,
+    driverName: '王师傅',
+  });
+  expect(saved.msg).toBe('操作成功');
+  return { ...saved.data, car, now, partyName: party!.name };
+}
+
+test('派车单 prints from the list and from 派车单详情: QR code, plate, plan and validity (A5, 80 mm)', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  const slip = await newSlip(page);
+  await page.goto('/supply-chain/dispatch-slip');
+  await page.getByTestId('crud-search').getByPlaceholder('请输入车牌号').fill(slip.car);
+  await page.getByTestId('crud-search').getByRole('button', { name: '搜索' }).click();
+  const [sheetPage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByTestId(`slip-print-${slip.slipNo}`).click(),
+  ]);
+  await sheetPage.setViewportSize({ width: 1000, height: 760 });
+  const sheet = sheetPage.getByTestId('slip-print');
+  await expect(sheet).toHaveAttribute('data-paper', 'a5');
+  await expect(sheet.getByTestId('qr-code')).toHaveAttribute('data-value', slip.slipNo);
+  await expect(sheet.getByTestId('ds-slip-no')).toHaveText(slip.slipNo);
+  await expect(sheet.getByTestId('ds-plate')).toHaveText(slip.car);
+  await expect(sheet.getByTestId('ds-方向')).toHaveText('采购（送货）');
+  await expect(sheet.getByTestId('ds-供应商')).toHaveText(slip.partyName);
+  await expect(sheet.getByTestId('ds-物料')).toHaveText('重废钢');
+  await expect(sheet.getByTestId('ds-计划数量')).toHaveText('30,000 kg');
+  await expect(sheet.getByTestId('ds-validity')).toHaveText(`${slip.now} 至 ${slip.now}`);
+  await sheet.screenshot({ path: `${SHOTS}/dispatch-slip-a5.png` });
+  // the 80 mm roll: the same slip, one column
+  await sheetPage.goto(`/print/dispatch-slip?id=${slip.id}&paper=80`);
+  await expect(sheetPage.getByTestId('slip-print')).toHaveAttribute('data-paper', '80');
+  await expect(sheetPage.getByTestId('ds-plate')).toHaveText(slip.car);
+  await sheetPage.getByTestId('slip-print').screenshot({ path: `${SHOTS}/dispatch-slip-80mm.png` });
+  await sheetPage.close();
+
+  // 派车单详情: the plan once (派车计划), the QR card with number, plate, validity — and 打印
+  await page.goto(`/supply-chain/dispatch-slip-detail/${slip.id}`);
+  await expect(page.getByTestId('detail-card-派车计划')).toContainText('重废钢');
+  const card = page.getByTestId('detail-card-slip-qr');
+  await expect(card).toContainText(slip.car);
+  await expect(card).not.toContainText('重废钢');
+  await expect(page.getByText('重废钢', { exact: true })).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/dispatch-slip-detail.png`, fullPage: true });
+  const [fromDetail] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('slip-print').click()]);
+  await expect(fromDetail.getByTestId('slip-print').getByTestId('qr-code')).toHaveAttribute('data-value', slip.slipNo);
+  await fromDetail.close();
+  expect(errors).toEqual([]);
+});
+
+test('电子磅单: a completed weighing’s e-ticket is issued, 磅单详情 links it, the link opens and checks out', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await signIn(page);
+  const slip = await newSlip(page);
+  const bridges = await api<{ id: string }[]>(page, '/api/izs-base/weighbridge/select-list');
+  const steady = (v: string) => {
+    const end = Date.now();
+    return Array.from({ length: 9 }, (_, i) => ({ t: end - (8 - i) * 500, v, s: true }));
+  };
+  const first = await api<{ id: string; orderNo: string }>(page, '/api/izs-weighing/loadometer-order/first-pass', {
+    orderType: 'purchase',
+    weighbridgeId: bridges.data[0].id,
+    carNumber: slip.car,
+    weight: '30000',
+    readings: steady('30000'),
+    plateRead: slip.car,
+    dispatchSlipNo: slip.slipNo,
+  });
+  expect(first.msg).toBe('操作成功');
+  const second = await api(page, '/api/izs-weighing/loadometer-order/second-pass', {
+    id: first.data.id,
+    weight: '12000',
+    readings: steady('12000'),
+    complete: 1,
+  });
+  expect(second.msg).toBe('操作成功');
+  const ticket = await api<{ path: string }>(page, '/api/izs-weighing/loadometer-order/eticket', { id: first.data.id });
+  expect(ticket.msg).toBe('操作成功');
+  expect(ticket.data.path).toMatch(/^\/blockchain-info\/weighing\/GB\d+\?t=[A-Za-z0-9_-]{22}$/);
+
+  await page.goto(`/supply-chain/weight-memo-detail/${first.data.id}`);
+  const link = page.getByTestId('memo-eticket-link');
+  await expect(link).toHaveAttribute('href', ticket.data.path);
+  await expect(page.getByTestId('memo-slip-link')).toHaveText(slip.slipNo);
+  const [trace] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await trace.setViewportSize({ width: 390, height: 844 });
+  await expect(trace.getByTestId('trace-verdict')).toContainText('校验通过');
+  await expect(trace.getByTestId('trace-fields')).toContainText('电子磅单');
+  await expect(trace.getByTestId('trace-fields')).toContainText(slip.car);
+  // its chain records by their Chinese names (过磅完成, 电子磅单), not the event keys
+  await expect(trace.getByText('eticket', { exact: true })).toHaveCount(0);
+  await trace.screenshot({ path: `${SHOTS}/eticket-phone.png`, fullPage: true });
+  expect(errors).toEqual([]);
+});

@@ -2,10 +2,13 @@
  * 地磅 (weighbridge / truck scale, spec §7.6): capacity and division in kg (3 decimals), the indicator's
  * connection (serial port + baud rate, or TCP ip:port), and the stable time a reading must hold before capture.
  * Its anti-cheat settings (issue 24, core/weighing/anti-cheat.ts): the thresholds, each empty = the global default
- * (null in izs_weighbridge; ranges = the table's CHECKs), and the checks switched on or off.
+ * (null in izs_weighbridge; ranges = the table's CHECKs), and the checks switched on or off; its linearity profile
+ * (core/weighing/linearity.ts): the 检定点 of its last calibration as text (`reference=reading` a line, kg; kept in
+ * izs_weighbridge_calibration, replaced on save when the box is sent) and the profile's tolerance.
  */
 import { z } from 'zod';
 import { DEFAULT_ANTI_CHEAT, SETTLED_MS } from '../../weighing/anti-cheat.ts';
+import { DEFAULT_LINEARITY_DIVISIONS, MAX_CALIBRATION_POINTS, parseCalibration } from '../../weighing/linearity.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { DEPT_TREE, decimal, entityBase, flag, int, oneOf, opt, ref, req } from './fields.ts';
@@ -44,6 +47,9 @@ export const weighbridgeEntity = z.object({
   checkPlate: z.number(),
   checkPhotos: z.number(),
   checkMaxGross: z.number(),
+  linearityTolKg: z.string().nullable(),
+  /** The calibration points, `reference=reading` (kg) a line by reference; '' = none. */
+  calibrationPoints: z.string(),
 });
 
 /** An optional threshold: empty (null / absent) = the global default; otherwise an integer in the table's range. */
@@ -95,8 +101,28 @@ export const ANTI_CHEAT_FIELDS = {
     emptyText: `默认：${SETTLED_MS}毫秒`,
     help: `读数保持在一个分度值内多久算静止：据此核对地磅报的“稳定”和判断稳定突变。留空 = ${SETTLED_MS} 毫秒`,
   },
+  linearityTolKg: {
+    label: '线性允差',
+    unit: 'kg',
+    emptyText: `默认：${DEFAULT_LINEARITY_DIVISIONS}个分度值`,
+    help: `按检定点，读数所在区间示值误差超过 ±N kg，或近期同车复称皮重偏移（中位数）超过 ±N kg，记为异常过磅。留空 = ${DEFAULT_LINEARITY_DIVISIONS} 个分度值（JJG 539 使用中最大允许误差），0 = 不检查`,
+  },
+  calibrationPoints: {
+    label: '检定点',
+    placeholder: '参考重量=读数（kg），每行一个，如\n10000=10000\n40000=40200',
+    help: `最近一次检定/校秤的砝码（或已知质量的试验车）重量与地磅读数，最多${MAX_CALIBRATION_POINTS}个；为空则不做线性检查`,
+  },
 } as const;
 const A = ANTI_CHEAT_FIELDS;
+
+/** 检定点 as typed: any text the linearity profile can read (parseCalibration), the message naming the point. */
+const calibrationField = z
+  .string({ error: '检定点格式不正确' })
+  .max(2000, '检定点不能超过2000个字符')
+  .superRefine((v, ctx) => {
+    const r = parseCalibration(v, A.calibrationPoints.label);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.msg });
+  });
 
 export const weighbridgeForm = z
   .object({
@@ -127,6 +153,8 @@ export const weighbridgeForm = z
     checkPlate: flag('核对车牌识别', 1),
     checkPhotos: flag('核对抓拍照片', 0),
     checkMaxGross: flag('核对核定总质量', 1),
+    linearityTolKg: decimal(`${A.linearityTolKg.label}(kg)`, 3, '9999999').nullable().optional(),
+    calibrationPoints: calibrationField.nullable().optional(),
   })
   .refine((v) => v.connType !== 'serial' || v.serialPort !== '', { message: '请输入串口号', path: ['serialPort'] })
   .refine((v) => v.connType !== 'tcp' || v.ip !== '', { message: '请输入IP地址', path: ['ip'] });
@@ -180,6 +208,14 @@ export const weighbridgeResource = defineResource({
     { field: 'checkPlate', label: '核对车牌识别', kind: 'bool', hideInTable: true },
     { field: 'checkPhotos', label: '核对抓拍照片', kind: 'bool', hideInTable: true },
     { field: 'checkMaxGross', label: '核对核定总质量', kind: 'bool', hideInTable: true },
+    {
+      field: 'linearityTolKg',
+      label: `${A.linearityTolKg.label}(kg)`,
+      kind: 'weight',
+      emptyText: A.linearityTolKg.emptyText,
+      hideInTable: true,
+    },
+    { field: 'calibrationPoints', label: A.calibrationPoints.label, kind: 'text', hideInTable: true },
     { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170, hideInTable: true },
   ],
   search: [
@@ -244,6 +280,24 @@ export const weighbridgeResource = defineResource({
       label: '核对核定总质量',
       kind: 'bool',
       help: '重量超过车辆行驶证核定总质量记为异常过磅',
+    },
+    {
+      field: 'linearityTolKg',
+      label: A.linearityTolKg.label,
+      kind: 'weight',
+      decimals: 3,
+      min: 0,
+      unit: A.linearityTolKg.unit,
+      emptyText: A.linearityTolKg.emptyText,
+      help: A.linearityTolKg.help,
+    },
+    {
+      field: 'calibrationPoints',
+      label: A.calibrationPoints.label,
+      kind: 'textarea',
+      span: 2,
+      placeholder: A.calibrationPoints.placeholder,
+      help: A.calibrationPoints.help,
     },
   ],
 });

@@ -141,11 +141,19 @@ export const dispatchSlipResource = defineResource({
     { field: 'state', label: '状态', kind: 'select', options: { options: [...DISPATCH_STATES] } },
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
   ],
+  // The plan, once: 派车单详情's QR card (screens/supply-chain/weighing/dispatch-slip-detail.tsx) carries what the
+  // driver needs — the QR code, number, plate and validity (SLIP_CARD_FIELDS) — and no grid repeats them.
   detail: [
-    { kind: 'grid', title: '派车单', fields: ['slipNo', 'orderType', 'sourceNo', 'state', 'validFrom', 'validTo'] },
-    { kind: 'grid', title: '车辆与货物', fields: ['carNumber', 'driverName', 'partyId', 'materialId', 'plannedKg'] },
+    {
+      kind: 'grid',
+      title: '派车计划',
+      fields: ['orderType', 'partyId', 'materialId', 'plannedKg', 'sourceNo', 'state', 'driverName', 'driverPhone'],
+    },
   ],
 });
+
+/** The fields 派车单详情's QR card shows beside the code (what a driver needs at the gate). */
+export const SLIP_CARD_FIELDS = ['slipNo', 'carNumber', 'validFrom', 'validTo'] as const;
 
 /** What the station gets for a slip's number / QR: the truck's plate, party, material, and a plate check. */
 export const dispatchScanAnswer = z.object({

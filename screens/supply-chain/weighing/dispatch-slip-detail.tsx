@@ -1,12 +1,8 @@
-import { Button, Table, Tag } from '@douyinfe/semi-ui';
+import { Button, Table } from '@douyinfe/semi-ui';
 import { Link } from 'wouter';
 import type { Row } from '../../../core/api/crud.api.ts';
 import { useWeighingOrdersPageQuery } from '../../../core/api/izs-weighing-order.api.ts';
-import {
-  DISPATCH_ORDER_TYPES,
-  DISPATCH_STATES,
-  dispatchSlipResource,
-} from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
+import { dispatchSlipResource } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
 import { WEIGH_STATES } from '../../../core/contract/izs-weighing/orders.contract.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
 import { ResourceDetailPage } from '../../../features/crud/resource-detail-page.tsx';
@@ -20,16 +16,19 @@ const label = (list: readonly { label: string; value: string }[], v: unknown) =>
 
 export const dispatchSlipDetailPath = (id: unknown) => `/supply-chain/dispatch-slip-detail/${String(id)}`;
 
-/** The slip as the driver carries it: the QR code (its number, what the station and the lane scan) and its plan. */
-function SlipCard({ row }: { row: Row }) {
+/** The printed slip (print entry, print/templates/dispatch-slip.tsx). */
+export const dispatchSlipPrintPath = (id: unknown) => `/print/dispatch-slip?id=${encodeURIComponent(String(id))}`;
+
+/**
+ * The slip as the driver carries it: the QR code (its number, what the station and the lane scan), the number, the
+ * plate and the validity — the plan itself (party, material, quantity) is the 派车计划 card's, shown once.
+ */
+export function SlipCard({ row }: { row: Row }) {
   const slipNo = String(row.slipNo);
   return (
     <section className="ly-detail-card" data-testid="detail-card-slip-qr">
       <div className="ly-detail-head">
         <h3 className="ly-detail-card-title">派车单二维码</h3>
-        <Button theme="borderless" onClick={() => window.print()}>
-          打印
-        </Button>
       </div>
       <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
         <QrCode value={slipNo} size={140} title={`派车单 ${slipNo}`} />
@@ -37,19 +36,7 @@ function SlipCard({ row }: { row: Row }) {
           items={[
             ['派车单号', slipNo],
             ['车牌号', String(row.carNumber)],
-            ['类型', label(DISPATCH_ORDER_TYPES, row.orderType)],
-            [
-              '状态',
-              <Tag key="state" size="small" color={row.state === 'open' ? 'green' : 'grey'}>
-                {label(DISPATCH_STATES, row.state)}
-              </Tag>,
-            ],
-            ['往来单位', (row.partyName as string) || null],
-            ['物料', (row.materialName as string) || null],
-            ['计划数量(kg)', formatKg(String(row.plannedKg ?? '0'))],
             ['有效期', `${String(row.validFrom)} 至 ${String(row.validTo)}`],
-            ['来源单号', (row.sourceNo as string) || null],
-            ['司机', [row.driverName, row.driverPhone].filter(Boolean).join(' ') || null],
           ]}
         />
       </div>
@@ -104,8 +91,9 @@ function SlipWeighings({ row }: { row: Row }) {
 }
 
 /**
- * 派车单详情 (/supply-chain/dispatch-slip-detail/{id}, issue 24): the slip's QR code and plan (party, material,
- * planned quantity, plate, validity, source order) and the weighings made under it — the page 磅单详情's slip link
+ * 派车单详情 (/supply-chain/dispatch-slip-detail/{id}, issue 24): the slip's plan (派车计划: party, material,
+ * planned quantity, source order), its QR card (code, number, plate, validity), 打印 (the printed slip) and the
+ * weighings made under it — the page 磅单详情's slip link
  * and the 派车单 list's number open.
  */
 export default function DispatchSlipDetailScreen({ path }: ScreenProps) {
@@ -115,6 +103,11 @@ export default function DispatchSlipDetailScreen({ path }: ScreenProps) {
       def={dispatchSlipResource}
       id={id}
       title={(r) => `派车单详情：${String(r.slipNo)}（${String(r.carNumber)}）`}
+      actions={(r) => (
+        <Button data-testid="slip-print" onClick={() => window.open(dispatchSlipPrintPath(r.id), '_blank')}>
+          打印
+        </Button>
+      )}
       extra={(r) => (
         <>
           <SlipCard row={r} />

@@ -6,16 +6,16 @@ import {
   dispatchSlipResource,
 } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
-import { ResourceListPage } from '../../../features/crud/resource-list-page.tsx';
+import { EXTRA_ACTIONS_WIDTH, ResourceListPage } from '../../../features/crud/resource-list-page.tsx';
 import { QrCode } from '../../../features/ui/qr-code.tsx';
 import { NO_ENGLISH_NAME } from '../../../features/ui/semi-zh.ts';
-import { dispatchSlipDetailPath } from './dispatch-slip-detail.tsx';
+import { dispatchSlipDetailPath, dispatchSlipPrintPath } from './dispatch-slip-detail.tsx';
 
 const typeName = (v: unknown) => DISPATCH_ORDER_TYPES.find((t) => t.value === v)?.label ?? String(v ?? '');
 
 /**
  * 派车单 (/supply-chain/dispatch-slip, issue 24): the slips trucks are sent with (新增 / 编辑 / 查看 / 删除 / 搜索 /
- * 重置 by the resource engine); 二维码 shows a slip's QR code — its number, which the weighing station scans or
+ * 重置 by the resource engine); 打印 opens the printed slip (print entry); 二维码 shows a slip's QR code — its number, which the weighing station scans or
  * types to identify the truck — for the driver's phone or printed; the slip's number opens 派车单详情.
  */
 export default function DispatchSlipScreen() {
@@ -25,15 +25,26 @@ export default function DispatchSlipScreen() {
       <ResourceListPage
         def={dispatchSlipResource}
         detailPath={(row) => dispatchSlipDetailPath(row.id)}
+        rowActionsWidth={2 * EXTRA_ACTIONS_WIDTH}
         rowActions={(row) => (
-          <Button
-            size="small"
-            theme="borderless"
-            data-testid={`slip-qr-${String(row.slipNo)}`}
-            onClick={() => setQr(row)}
-          >
-            二维码
-          </Button>
+          <>
+            <Button
+              size="small"
+              theme="borderless"
+              data-testid={`slip-qr-${String(row.slipNo)}`}
+              onClick={() => setQr(row)}
+            >
+              二维码
+            </Button>
+            <Button
+              size="small"
+              theme="borderless"
+              data-testid={`slip-print-${String(row.slipNo)}`}
+              onClick={() => window.open(dispatchSlipPrintPath(row.id), '_blank')}
+            >
+              打印
+            </Button>
+          </>
         )}
       />
       <Modal
@@ -46,7 +57,11 @@ export default function DispatchSlipScreen() {
             <Button {...NO_ENGLISH_NAME} onClick={() => setQr(null)}>
               关闭
             </Button>
-            <Button {...NO_ENGLISH_NAME} theme="solid" onClick={() => window.print()}>
+            <Button
+              {...NO_ENGLISH_NAME}
+              theme="solid"
+              onClick={() => qr && window.open(dispatchSlipPrintPath(qr.id), '_blank')}
+            >
               打印
             </Button>
           </>

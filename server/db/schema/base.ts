@@ -151,6 +151,11 @@ export const weighbridge = pgTable(
      * global default SETTLED_MS (1 s).
      */
     settledMs: integer('settled_ms'),
+    /**
+     * The linearity profile's tolerance (kg) around its calibration points (izs_weighbridge_calibration,
+     * core/weighing/linearity.ts); null = 3 divisions, 0 = off.
+     */
+    linearityTolKg: dec('linearity_tol_kg', 10, 3),
   },
   (t) => [
     resourceIndex('izs_weighbridge', t),
@@ -160,6 +165,7 @@ export const weighbridge = pgTable(
     check('izs_weighbridge_tare_tol_ck', sql`${t.tareTolerancePct} >= 0 and ${t.tareTolerancePct} <= 100`),
     check('izs_weighbridge_reweigh_ck', sql`${t.reweighMinutes} >= 0 and ${t.reweighMinutes} <= 1440`),
     check('izs_weighbridge_step_ck', sql`${t.stepDivisions} >= 0 and ${t.stepDivisions} <= 1000`),
+    check('izs_weighbridge_linearity_tol_ck', sql`${t.linearityTolKg} >= 0`),
     check(
       'izs_weighbridge_settled_ms_ck',
       sql`${t.settledMs} is null or (${t.settledMs} >= 200 and ${t.settledMs} <= 10000)`,

@@ -165,7 +165,7 @@ export const weighException = pgTable(
     check('izs_weigh_exception_pass_ck', sql`${t.pass} in ('first', 'second')`),
     check(
       'izs_weigh_exception_kind_ck',
-      sql`${t.kind} in ('tare_deviation', 'over_max_gross', 'quick_reweigh', 'plate_mismatch', 'stable_step', 'photos_missing', 'manual_entry')`,
+      sql`${t.kind} in ('tare_deviation', 'over_max_gross', 'quick_reweigh', 'plate_mismatch', 'stable_step', 'photos_missing', 'manual_entry', 'off_profile', 'scale_drift')`,
     ),
     check('izs_weigh_exception_state_ck', sql`${t.state} in ('open', 'released', 'voided')`),
     check('izs_weigh_exception_weight_ck', sql`${t.weight} >= 0`),
@@ -429,5 +429,38 @@ export const laneTakeover = pgTable(
       'izs_lane_takeover_claim_ck',
       sql`(${t.state} = 'pending') = (${t.claimTime} is null) and (${t.claimTime} is null) = (${t.claimUser} is null)`,
     ),
+  ],
+);
+
+/**
+ * 检定点 (issue 24, the linearity profile): a weighbridge's calibration points from its last 检定 / calibration —
+ * the reference load (weights or a test truck of known mass) and what the scale read under it — entered in 地磅管理
+ * (its 检定点 box; saved with the scale, replacing the previous set). core/weighing/linearity.ts reads them: a
+ * reading where they say the scale reads off beyond the scale's tolerance (izs_weighbridge.linearity_tol_kg) is
+ * flagged off_profile, recent same-truck tare re-weighings drifting beyond it scale_drift.
+ *
+ * Constraints: the weighbridge is the tenant's (composite reference with tenant_id); one reading per reference load
+ * of a scale; reference > 0, reading ≥ 0.
+ */
+export const weighbridgeCalibration = pgTable(
+  'izs_weighbridge_calibration',
+  {
+    id: idPk(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    weighbridgeId: bigintStr('weighbridge_id').notNull(),
+    referenceKg: kg('reference_kg').notNull(),
+    readingKg: kg('reading_kg').notNull(),
+    createUser: bigintStr('create_user'),
+    createTime: tstz('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('izs_weighbridge_calibration_uq').on(t.tenantId, t.weighbridgeId, t.referenceKg),
+    foreignKey({
+      name: 'izs_weighbridge_calibration_wb_fk',
+      columns: [t.tenantId, t.weighbridgeId],
+      foreignColumns: [weighbridge.tenantId, weighbridge.id],
+    }),
+    check('izs_weighbridge_calibration_ref_ck', sql`${t.referenceKg} > 0`),
+    check('izs_weighbridge_calibration_reading_ck', sql`${t.readingKg} >= 0`),
   ],
 );

@@ -36,6 +36,7 @@ import { registerSelectData } from './select-data.ts';
 import { registerStockWeighOrder } from './stock-weigh-order.ts';
 import { environments, handleWarehouseEnvironment } from './warehouse-environment.ts';
 import { handleWeighbridgeByDept } from './weighbridge-by-dept.ts';
+import { calibrationJoin, saveCalibration } from './weighbridge-calibration.ts';
 
 export async function registerIzsBase(app: FastifyInstance, actx: AppContext): Promise<void> {
   const db = actx.database.db;
@@ -154,6 +155,7 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
     const wb = registerResource(s, ctx, weighbridgeResource, weighbridge, {
       joins: {
         warehouseName: sql<string>`(select w.name from izs_warehouse w where w.id = ${weighbridge.warehouseId})`,
+        calibrationPoints: calibrationJoin,
       },
       beforeSave: async (tx, row, c) => {
         if (!row.warehouseId) return;
@@ -163,6 +165,7 @@ export async function registerIzsBase(app: FastifyInstance, actx: AppContext): P
           .where(and(eq(warehouse.id, row.warehouseId as string), tenantIs(c.user.tenantId, warehouse)));
         if (!w[0]) throw badRequest('所属仓库不存在');
       },
+      afterSave: saveCalibration,
     });
 
     registerResource(s, ctx, bankResource, bank);

@@ -6,7 +6,7 @@
  * weighing's step times, queue the open platform's `weighing.flagged` webhook event and chain a `flagged` record.
  */
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   type AntiCheatConfig,
   averageTare,
@@ -19,12 +19,14 @@ import {
   type ScaleSample,
   type TareArchive,
 } from '../../../core/weighing/anti-cheat.ts';
+import { DRIFT_WINDOW } from '../../../core/weighing/linearity.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   cameras,
   lgCar,
   vehicleTare,
   weighbridge,
+  weighbridgeCalibration,
   weighException,
   weighingOrder,
   weighingStep,
@@ -72,6 +74,12 @@ export async function scaleSettings(
     .select({ n: count() })
     .from(cameras)
     .where(and(eq(cameras.weighbridgeId, weighbridgeId), tenantOf(user, cameras), eq(cameras.status, 1)));
+  // the linearity profile: the 检定点 of its last calibration (none = no profile)
+  const calibration = await ex
+    .select({ referenceKg: weighbridgeCalibration.referenceKg, readingKg: weighbridgeCalibration.readingKg })
+    .from(weighbridgeCalibration)
+    .where(and(tenantOf(user, weighbridgeCalibration), eq(weighbridgeCalibration.weighbridgeId, weighbridgeId)))
+    .orderBy(weighbridgeCalibration.referenceKg);
   return {
     cfg: {
       divisionKg: new Decimal(wb.divisionKg || '0').gt(0) ? String(wb.divisionKg) : DEFAULT_ANTI_CHEAT.divisionKg,
@@ -87,6 +95,8 @@ export async function scaleSettings(
       checkMaxGross: wb.checkMaxGross === 1,
       // the scale's own settled-run window, else the global default (settledWindowMs)
       ...(wb.settledMs ? { settledMs: wb.settledMs } : {}),
+      calibration: calibration.map((p) => ({ referenceKg: String(p.referenceKg), readingKg: String(p.readingKg) })),
+      linearityTolKg: wb.linearityTolKg,
     },
     cameras: Number(cams?.n ?? 0),
   };
@@ -228,6 +238,60 @@ export function last30s(rs: ScaleSample[] | undefined): ScaleSample[] {
   return rs.filter((r) => r.t >= end - 30_000);
 }
 
+/** How far back the same-truck tare re-weighings of a scale are read (the drift check). */
+const DRIFT_DAYS = 30;
+
+/**
+ * The recent same-truck tare re-weighings on a scale, newest first, `tare`'s own first (each tare − that truck's
+ * (and trailer's) previous completed tare on the scale, kg) — what core/weighing/linearity.ts tareDrift reads.
+ */
+export async function tareRedrifts(
+  ex: Executor,
+  user: AuthUser,
+  weighbridgeId: string,
+  plate: string,
+  trailerNo: string,
+  tare: string,
+  selfId: string,
+): Promise<string[]> {
+  const since = new Date(Date.now() - DRIFT_DAYS * 86_400_000);
+  const done = and(
+    tenantOf(user, weighingOrder),
+    eq(weighingOrder.weighbridgeId, weighbridgeId),
+    eq(weighingOrder.weighState, 'completed'),
+    isNotNull(weighingOrder.tareWeight),
+    isNotNull(weighingOrder.completeTime),
+    gte(weighingOrder.completeTime, since),
+    ne(weighingOrder.id, selfId),
+  );
+  const [prev] = await ex
+    .select({ tare: weighingOrder.tareWeight })
+    .from(weighingOrder)
+    .where(and(done, eq(weighingOrder.carNumber, plate), eq(weighingOrder.trailerNo, trailerNo)))
+    .orderBy(desc(weighingOrder.completeTime))
+    .limit(1);
+  const pairs = ex
+    .select({
+      d: sql<
+        string | null
+      >`${weighingOrder.tareWeight} - lag(${weighingOrder.tareWeight}) over (partition by ${weighingOrder.carNumber}, ${weighingOrder.trailerNo} order by ${weighingOrder.completeTime}, ${weighingOrder.id})`.as(
+        'd',
+      ),
+      at: sql<Date>`${weighingOrder.completeTime}`.as('at'),
+    })
+    .from(weighingOrder)
+    .where(done)
+    .as('pairs');
+  const past = await ex
+    .select({ d: pairs.d })
+    .from(pairs)
+    .where(isNotNull(pairs.d))
+    .orderBy(desc(pairs.at))
+    .limit(DRIFT_WINDOW - 1);
+  const own = prev?.tare ? [new Decimal(tare).minus(String(prev.tare)).toString()] : [];
+  return [...own, ...past.map((r) => new Decimal(String(r.d)).toString())];
+}
+
 /** The flags of a pass (the row after the pass: plate, readings, both weights when the second pass is in). */
 export async function flagsFor(
   ex: Executor,
@@ -259,6 +323,19 @@ export async function flagsFor(
       archive,
       lastCompleted: pass === 'first' ? await lastCompleted(ex, user, plate, String(row.id ?? '')) : null,
       now: new Date(),
+      // the drift check: only a scale with a linearity profile, on the pass that knows the tare
+      tareDrift:
+        tare !== undefined && scale.cfg.calibration?.length && row.weighbridgeId
+          ? await tareRedrifts(
+              ex,
+              user,
+              String(row.weighbridgeId),
+              plate,
+              String(row.trailerNo ?? ''),
+              tare,
+              String(row.id ?? ''),
+            )
+          : undefined,
     },
     scale.cfg,
   );
