@@ -152,20 +152,54 @@ export async function ensureDefaultTemplates(tx: Tx, c: BookCtx): Promise<void> 
       await insertTemplate(tx, c, { ...t, word, isDefault: 1, status: 1, remark: '系统预置', sort: i + 1 });
     }
   }
-  await ensureMoneyTemplates(tx, c);
-  await ensureArDocTemplates(tx, c);
-  await ensureProductionTemplates(tx, c);
+  for (const g of KIND_GROUPS) await ensureKindTemplates(tx, c, g);
 }
 
 /**
- * The production kinds' defaults (组装 / 拆解分拣 / 转换, issue 21: 借 库存商品 产出成本, 贷 库存商品 投入成本, per
- * material), once per book and kind as the 应收单 kinds: a kind that ever had a template (even a deleted one) is left
- * alone, so a new book and a book made before these kinds (the demo's) get them on their first use of the templates
- * or the generation.
+ * The defaults of a group of kinds added after books existed — money (收款 / 付款 / 退款 / 对冲, issue 11), 应收单 /
+ * 应付单 (直发销售 / 直发采购 / 手工应收单 / 手工应付单 / 运费, issue 21), production (组装 / 拆解分拣 / 转换, issue 21) —
+ * once per book and kind: a kind that ever had a template (even a deleted one) is left alone, so a new book and a
+ * book made before the kinds (the demo's) get them on their first use of the templates or the generation.
  */
-async function ensureProductionTemplates(tx: Tx, c: BookCtx): Promise<void> {
+interface KindGroup {
+  /** names the advisory lock: one writer per book and group (two first uses at once would both insert) */
+  lock: string;
+  kinds: readonly string[];
+  defaults: (bc: BookChart, book: Book) => TemplateSpec[];
+  /** `sort` of the group's first default */
+  sortFrom: number;
+  /** a default whose name a live template of the book already has is saved as 「name（系统预置）」 */
+  renameTaken: boolean;
+}
+
+const KIND_GROUPS: KindGroup[] = [
+  {
+    lock: 'money-templates',
+    kinds: MONEY_KINDS,
+    defaults: (bc) =>
+      defaultMoneyTemplates(bc.chart).templates.map((t) => ({ ...t, taxRate: '0', amountIncludesTax: 0 })),
+    sortFrom: 10,
+    renameTaken: false,
+  },
+  {
+    lock: 'ardoc-templates',
+    kinds: AR_DOC_KINDS,
+    defaults: (bc, book) => defaultArDocTemplates(bc.chart, book.taxNature).templates,
+    sortFrom: 20,
+    renameTaken: true,
+  },
+  {
+    lock: 'production-templates',
+    kinds: PRODUCTION_DOC_TYPES,
+    defaults: (bc) => defaultProductionTemplates(bc.chart).templates,
+    sortFrom: 5,
+    renameTaken: true,
+  },
+];
+
+async function ensureKindTemplates(tx: Tx, c: BookCtx, g: KindGroup): Promise<void> {
   const kinds = sql.join(
-    PRODUCTION_DOC_TYPES.map((k) => sql`${k}`),
+    g.kinds.map((k) => sql`${k}`),
     sql`, `,
   );
   const had = async () =>
@@ -174,68 +208,26 @@ async function ensureProductionTemplates(tx: Tx, c: BookCtx): Promise<void> {
       sql`select distinct doc_type as "docType" from ${voucherTemplate}
            where account_set_id = ${c.book.id} and doc_type in (${kinds})`,
     );
-  if ((await had()).length === PRODUCTION_DOC_TYPES.length) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`production-templates:${c.book.id}`}))`);
+  if ((await had()).length === g.kinds.length) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${g.lock}:${c.book.id}`}))`);
   const done = new Set((await had()).map((r) => r.docType));
   const bc = await loadBookChart(tx, c.book);
   const word = await businessWord(tx, c.book.id);
-  const { templates } = defaultProductionTemplates(bc.chart);
-  const names = new Set(
-    (
-      await tx
-        .select({ name: voucherTemplate.name })
-        .from(voucherTemplate)
-        .where(and(eq(voucherTemplate.accountSetId, c.book.id), eq(voucherTemplate.isDeleted, 0)))
-    ).map((t) => t.name),
-  );
-  for (const [i, t] of templates.entries()) {
-    if (done.has(t.docType)) continue;
-    await insertTemplate(tx, c, {
-      ...t,
-      name: names.has(t.name) ? `${t.name}（系统预置）` : t.name,
-      word,
-      isDefault: 1,
-      status: 1,
-      remark: '系统预置',
-      sort: 5 + i,
-    });
-  }
-}
-
-/**
- * The 应收单 / 应付单 kinds' defaults (直发销售 / 直发采购 / 手工应收单 / 手工应付单 / 运费, issue 21), once per book and
- * kind as the money kinds: a kind that ever had a template (even a deleted one) is left alone, so books made before
- * these kinds get them on their first use of the templates or the generation.
- */
-async function ensureArDocTemplates(tx: Tx, c: BookCtx): Promise<void> {
-  const kinds = sql.join(
-    AR_DOC_KINDS.map((k) => sql`${k}`),
-    sql`, `,
-  );
-  const had = async () =>
-    rows<{ docType: string }>(
-      tx,
-      sql`select distinct doc_type as "docType" from ${voucherTemplate}
-           where account_set_id = ${c.book.id} and doc_type in (${kinds})`,
-    );
-  if ((await had()).length === AR_DOC_KINDS.length) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ardoc-templates:${c.book.id}`}))`);
-  const done = new Set((await had()).map((r) => r.docType));
-  const bc = await loadBookChart(tx, c.book);
-  const word = await businessWord(tx, c.book.id);
-  const { templates } = defaultArDocTemplates(bc.chart, c.book.taxNature);
-  const names = new Set(
-    (
-      await tx
-        .select({ name: voucherTemplate.name })
-        .from(voucherTemplate)
-        .where(and(eq(voucherTemplate.accountSetId, c.book.id), eq(voucherTemplate.isDeleted, 0)))
-    ).map((t) => t.name),
-  );
-  for (const [i, t] of templates.entries()) {
+  const names = g.renameTaken
+    ? new Set(
+        (
+          await tx
+            .select({ name: voucherTemplate.name })
+            .from(voucherTemplate)
+            .where(and(eq(voucherTemplate.accountSetId, c.book.id), eq(voucherTemplate.isDeleted, 0)))
+        ).map((t) => t.name),
+      )
+    : new Set<string>();
+  for (const [i, t] of g.defaults(bc, c.book).entries()) {
     if (done.has(t.docType)) continue;
     for (const l of t.lines) {
-      if (l.auxSource === 'party') await ensurePartyDimension(tx, c, bc, l.accountCode, partySource(t.docType), false);
+      if (l.auxSource !== 'none')
+        await ensurePartyDimension(tx, c, bc, l.accountCode, partySource(t.docType, l.auxSource), false);
     }
     await insertTemplate(tx, c, {
       ...t,
@@ -244,7 +236,7 @@ async function ensureArDocTemplates(tx: Tx, c: BookCtx): Promise<void> {
       isDefault: 1,
       status: 1,
       remark: '系统预置',
-      sort: 20 + i,
+      sort: g.sortFrom + i,
     });
   }
 }
@@ -255,53 +247,6 @@ const partySource = (docType: string, aux = 'party'): 'supplier' | 'customer' =>
     : ((PARTY_SOURCE as Record<string, 'supplier' | 'customer'>)[docType] ?? 'customer');
 
 export { partySource };
-
-/**
- * The money kinds' defaults (收款 / 付款 / 退款 / 对冲, issue 11), once per book and kind: a kind that ever had a
- * template (even a deleted one) is left alone. Books made before the money kinds get them on first use too.
- */
-async function ensureMoneyTemplates(tx: Tx, c: BookCtx): Promise<void> {
-  const had = await rows<{ docType: string }>(
-    tx,
-    sql`select distinct doc_type as "docType" from ${voucherTemplate}
-         where account_set_id = ${c.book.id} and doc_type in (${sql.join(
-           MONEY_KINDS.map((k) => sql`${k}`),
-           sql`, `,
-         )})`,
-  );
-  if (had.length === MONEY_KINDS.length) return;
-  // one writer per book (two first uses at once would both insert)
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`money-templates:${c.book.id}`}))`);
-  const again = await rows<{ docType: string }>(
-    tx,
-    sql`select distinct doc_type as "docType" from ${voucherTemplate}
-         where account_set_id = ${c.book.id} and doc_type in (${sql.join(
-           MONEY_KINDS.map((k) => sql`${k}`),
-           sql`, `,
-         )})`,
-  );
-  const done = new Set(again.map((r) => r.docType));
-  const bc = await loadBookChart(tx, c.book);
-  const word = await businessWord(tx, c.book.id);
-  const { templates } = defaultMoneyTemplates(bc.chart);
-  for (const [i, t] of templates.entries()) {
-    if (done.has(t.docType)) continue;
-    for (const l of t.lines) {
-      if (l.auxSource !== 'none')
-        await ensurePartyDimension(tx, c, bc, l.accountCode, partySource(t.docType, l.auxSource), false);
-    }
-    await insertTemplate(tx, c, {
-      ...t,
-      taxRate: '0',
-      amountIncludesTax: 0,
-      word,
-      isDefault: 1,
-      status: 1,
-      remark: '系统预置',
-      sort: 10 + i,
-    });
-  }
-}
 
 export async function insertTemplate(
   tx: Tx,
