@@ -7,6 +7,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
+import { useSearch } from 'wouter';
 import { type FinanceAnswer, VISUAL_ENDPOINTS } from '../../core/contract/izs-visual/visual.contract.ts';
 import { wan } from '../../features/wall/format.ts';
 import { ChartBox, Figure, Panel, WALL, WallFrame } from '../../features/wall/frame.tsx';
@@ -72,7 +73,14 @@ function ReconBadge({ run }: { run: FinanceAnswer['reconcile'][number] | undefin
 
 export default function Finance() {
   const cfg = useWallConfig();
-  const { data, error, stale } = useWallData(VISUAL_ENDPOINTS.finance, {}, cfg.refreshSeconds * 1000);
+  // ?book=<id> shows one book; without it every book the user may see, summed — and the panels say so
+  const book = new URLSearchParams(useSearch()).get('book');
+  const { data, error, stale } = useWallData(
+    VISUAL_ENDPOINTS.finance,
+    book ? { query: { book } } : {},
+    cfg.refreshSeconds * 1000,
+  );
+  const summed = data && data.books.length > 1 ? `（${data.books.length}个账套合计）` : '';
   return (
     <WallFrame title="财务数据大屏" today={data?.today} error={error} stale={stale} loading={!data}>
       {data && (
@@ -87,13 +95,13 @@ export default function Finance() {
             boxSizing: 'border-box',
           }}
         >
-          <Panel title="货币资金">
+          <Panel title={`货币资金${summed}`}>
             <div style={{ display: 'flex' }}>
               <Figure label="库存现金" value={wan(data.cash)} unit="万元" testId="fin-cash" />
               <Figure label="银行存款" value={wan(data.bank)} unit="万元" testId="fin-bank" />
             </div>
           </Panel>
-          <Panel title="利润">
+          <Panel title={`利润${summed}`}>
             <div style={{ display: 'flex' }}>
               <Figure label="本月利润" value={wan(data.profitMonth)} unit="万元" testId="fin-profit-month" />
               <Figure
@@ -104,16 +112,16 @@ export default function Finance() {
               />
             </div>
           </Panel>
-          <Panel title="本月营业收入">
+          <Panel title={`本月营业收入${summed}`}>
             <Figure label="主营及其他业务收入" value={wan(data.revenueMonth)} unit="万元" testId="fin-revenue" />
           </Panel>
-          <Panel title="近12个月趋势" style={{ gridColumn: '1 / span 3' }}>
+          <Panel title={`近12个月趋势${summed}`} style={{ gridColumn: '1 / span 3' }}>
             <Trend trend={data.trend} />
           </Panel>
-          <Panel title="应收账款及账龄">
+          <Panel title={`应收账款及账龄${summed}`}>
             <ArapPanel f={data.receivables} prefix="fin-ar" />
           </Panel>
-          <Panel title="应付账款及账龄">
+          <Panel title={`应付账款及账龄${summed}`}>
             <ArapPanel f={data.payables} prefix="fin-ap" />
           </Panel>
           <Panel title="统计账套">

@@ -12,6 +12,7 @@ import { RECON_PATHS } from '../../core/contract/izs-financing/reconcile.contrac
 import { METRIC_NAMES, METRICS } from '../../core/contract/izs-visual/metrics.contract.ts';
 import { accountSet, dropShipping, relatedParty } from '../../server/db/schema/index.ts';
 import { type BaseCtx, bootBase } from './base-suite.ts';
+import { createBook } from './finance-helpers.ts';
 import { call } from './helpers.ts';
 
 let c: BaseCtx;
@@ -143,5 +144,30 @@ describe('wall screens', () => {
         period: detail.currentPeriod,
       }),
     ]);
+  });
+  it('财务数据大屏 ?book= shows one book; without it the books are summed; a book not the caller’s is refused', async () => {
+    const [demo] = await c.t.database.db.select().from(accountSet).where(eq(accountSet.name, '绿循再生 总账'));
+    const one = await get('/api/izs-visual/finance', { book: demo.id });
+    expect(one.books.map((b: { accountSetId: string }) => b.accountSetId)).toEqual([demo.id]);
+    const other = await createBook({ ...c, financeDept: c.depts['财务部'] }, c.depts['财务部'], {
+      name: '第二账套',
+      enableDate: '2026-01-01',
+    });
+    const all = await get('/api/izs-visual/finance');
+    expect(all.books).toHaveLength(2);
+    const second = await get('/api/izs-visual/finance', { book: other.book.id });
+    expect(second.books.map((b: { name: string }) => b.name)).toEqual(['第二账套']);
+    // the demo book's figures are its own, whatever other book exists
+    const again = await get('/api/izs-visual/finance', { book: demo.id });
+    expect([again.receivables.balance, again.payables.balance, again.cash]).toEqual([
+      one.receivables.balance,
+      one.payables.balance,
+      one.cash,
+    ]);
+    for (const book of ['999999999', 'x']) {
+      const r = await call(c.t, '/api/izs-visual/finance', { token: c.admin, query: { book } });
+      expect(r.body.code, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.msg).toMatch(book === 'x' ? /账套编号格式不正确/ : /账套不存在或无权查看/);
+    }
   });
 });

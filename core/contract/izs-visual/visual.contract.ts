@@ -179,6 +179,13 @@ export const operationAnswer = z.object({
 export type OperationAnswer = z.infer<typeof operationAnswer>;
 
 export const taxParams = z.object({ id: z.string().regex(/^\d{1,19}$/, { message: '账套编号格式不正确' }) });
+/** 财务数据大屏: `book` narrows the figures to one book the caller may see; without it they are the sum of all */
+export const financeQuery = z.object({
+  book: z
+    .string()
+    .regex(/^\d{1,19}$/, { message: '账套编号格式不正确' })
+    .optional(),
+});
 export { type FinanceAnswer, financeAnswer, type TaxAnswer, taxAnswer } from './money.ts';
 
 export const quoteAnswer = z.object({
@@ -291,7 +298,8 @@ export const VISUAL_ENDPOINTS = {
   finance: endpoint({
     method: 'GET',
     path: `${VISUAL}/finance`,
-    summary: '财务数据大屏',
+    summary: '财务数据大屏（book = 只看一个账套；不传 = 可见的全部账套合计）',
+    query: financeQuery,
     answer: financeAnswer,
     permission: view('visual_finance_data'),
   }),

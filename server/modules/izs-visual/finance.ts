@@ -15,17 +15,20 @@ import {
   openingProfit,
   periodFigures,
 } from './books.ts';
+import { ApiError } from '../../platform/r.ts';
 import { businessDay, D, pct2, yuan2 } from './common.ts';
 
 const CODE_FIN = 'visual_finance_data';
 const CODE_TAX = 'visual_tax';
 
 export function registerFinance(r: ReturnType<typeof endpoints>, db: Db, tz: string): void {
-  r.handle(VISUAL_ENDPOINTS.finance, async ({ user }) => {
+  r.handle(VISUAL_ENDPOINTS.finance, async ({ query, user }) => {
     const { today } = businessDay(tz);
     const thisMonth = today.slice(0, 7);
     const months = monthsBetween(`${Number(today.slice(0, 4)) - 1}-${today.slice(5, 7)}`, thisMonth).slice(1);
-    const books = await booksOf(db, user, CODE_FIN);
+    // ?book= narrows to one book the caller may see; a book that is not one is refused, never the whole tenant
+    const books = await booksOf(db, user, CODE_FIN, query.book ?? null);
+    if (query.book && !books.length) throw new ApiError(400, '账套不存在或无权查看');
     const ids = books.map((b) => b.accountSetId);
     const figures = new Map(
       (await periodFigures(db, user.tenantId, ids, months[0], thisMonth)).map((f) => [f.period, f]),
