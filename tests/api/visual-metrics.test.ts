@@ -149,7 +149,7 @@ describe('wall screens', () => {
     const [demo] = await c.t.database.db.select().from(accountSet).where(eq(accountSet.name, '绿循再生 总账'));
     const one = await get('/api/izs-visual/finance', { book: demo.id });
     expect(one.books.map((b: { accountSetId: string }) => b.accountSetId)).toEqual([demo.id]);
-    const other = await createBook({ ...c, financeDept: c.depts['财务部'] }, c.depts['财务部'], {
+    const other = await createBook({ ...c, financeDept: c.depts.财务部 }, c.depts.财务部, {
       name: '第二账套',
       enableDate: '2026-01-01',
     });
