@@ -1,7 +1,7 @@
 /**
  * `npm test`: every test, in stages, independent stages side by side (issue 23, "the loop").
  *
- *   1. lint ‖ typecheck ‖ build
+ *   1. lint ‖ typecheck ‖ build (skipped when dist/ is a build of today's sources: `npm ci` made it, `prepare`)
  *   2. unit + API tests on PGlite (Vitest, a worker per core)
  *   3. the browser tests (Playwright, two workers, each with its own server: E2E_WORKERS, default 2 here)
  *   4. the API tests on PostgreSQL (Vitest, a worker per core)
@@ -66,7 +66,11 @@ async function stage(...runs: Promise<Outcome>[]) {
   if (results.some((r) => r.code !== 0)) finish();
 }
 
-await stage(run('lint', 'lint', [], true), run('typecheck', 'typecheck', [], true), run('build', 'build', [], true));
+await stage(
+  run('lint', 'lint', [], true),
+  run('typecheck', 'typecheck', [], true),
+  run('build', 'build:if-stale', [], true),
+);
 await stage(run('unit + API (PGlite)', 'test:unit'));
 process.env.E2E_WORKERS ??= '2';
 await stage(run('browser (Playwright)', 'test:e2e'));
