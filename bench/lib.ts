@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,6 +230,33 @@ export function cpuSeconds(pid: number): number {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
     return (Number(parts[11]) + Number(parts[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU seconds (user + system) of a process and all its living descendants (Linux /proc; NaN elsewhere). */
+export function treeCpuSeconds(root: number): number {
+  try {
+    const kids = new Map<number, number[]>();
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const f = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const ppid = Number(f.slice(f.lastIndexOf(')') + 2).split(' ')[1]);
+        kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    let sum = 0;
+    const walk = (pid: number) => {
+      const own = cpuSeconds(pid);
+      if (!Number.isNaN(own)) sum += own;
+      for (const k of kids.get(pid) ?? []) walk(k);
+    };
+    walk(root);
+    return sum;
   } catch {
     return Number.NaN;
   }

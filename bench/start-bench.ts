@@ -6,13 +6,13 @@
  *   2. `npm start` until GET /login answers the sign-in page (200, HTML) — the first start, database made and seeded;
  *   3. the same again after stopping it (second start: the database is there).
  * Prints `figure: first start to sign-in s`, `figure: install build s`, `figure: second start to sign-in s` and the
- * machine's load. `BENCH_NO_PREPARE=1` skips step 1, so `npm start` builds (the start without the install's build).
+ * machine's load, and the CPU seconds the start's processes used (what the wall time tends to on a quiet machine). `BENCH_NO_PREPARE=1` skips step 1, so `npm start` builds (the start without the install's build).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, loadLine, ROOT } from './lib.ts';
+import { freePort, loadLine, ROOT, treeCpuSeconds } from './lib.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'loopyard-start-'));
 const s = (ms: number) => (ms / 1000).toFixed(1);
@@ -36,7 +36,7 @@ function untilSignIn(child: ChildProcess, port: number, limitMs: number): Promis
   });
 }
 
-async function start(port: number): Promise<{ ms: number; stop: () => Promise<void> }> {
+async function start(port: number): Promise<{ ms: number; cpu: number; stop: () => Promise<void> }> {
   const t0 = Date.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: dir,
@@ -48,6 +48,7 @@ async function start(port: number): Promise<{ ms: number; stop: () => Promise<vo
   const ms = Date.now() - t0;
   return {
     ms,
+    cpu: treeCpuSeconds(child.pid as number),
     stop: () =>
       new Promise<void>((done) => {
         child.removeAllListeners('exit');
@@ -76,6 +77,8 @@ try {
   if (build) console.log(`figure: install build s = ${s(build)}`);
   console.log(`figure: first start to sign-in s = ${s(first.ms)}`);
   console.log(`figure: second start to sign-in s = ${s(second.ms)}`);
+  // CPU of the start's processes until the sign-in page answered: what a quiet machine's wall time tends to
+  console.log(`first start cpu s = ${first.cpu.toFixed(1)}, second start cpu s = ${second.cpu.toFixed(1)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
