@@ -30,7 +30,7 @@ export function workerServerEnv(port: number, captcha: 'on' | 'off' = 'off'): Re
 }
 
 const server = (port: number, captcha: 'on' | 'off') => ({
-  command: `rm -rf .tmp/e2e-${port} && npx tsx server/main.ts`,
+  command: `rm -rf .tmp/e2e-${port} && node server/start.mjs`,
   url: `http://127.0.0.1:${port}/api/blade-auth/oauth/login-config`,
   // the captcha server (shell.spec.ts) needs no history; SEED_HISTORY=<months> reaches the worker servers
   env: { ...workerServerEnv(port, captcha), SEED_HISTORY: '0' },

@@ -62,7 +62,7 @@ export async function startScaleSimulator(
   }
 }
 
-async function main() {
+export async function main(): Promise<void> {
   const config = loadConfig();
   const logger = loggerOptions(); // LOG_FORMAT / LOG_LEVEL: refused before anything is opened
   let database: Database;

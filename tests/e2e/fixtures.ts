@@ -43,7 +43,7 @@ export const test = base.extend<object, { workerServer: string }>({
       const own = workerServerEnv(port);
       rmSync(own.DATA_DIR, { recursive: true, force: true });
       const env = { ...process.env, ...own };
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const child = spawn(process.execPath, ['server/start.mjs'], {
         env,
         stdio: ['ignore', 'ignore', 'pipe'],
       });

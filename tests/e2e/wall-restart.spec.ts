@@ -18,7 +18,7 @@ const DATA = `.tmp/e2e-restart-${PORT}`;
 let server: ChildProcess | undefined;
 
 function start(): ChildProcess {
-  const p = spawn('npx', ['tsx', 'server/main.ts'], {
+  const p = spawn(process.execPath, ['server/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -27,7 +27,7 @@ function start(): ChildProcess {
       CAPTCHA_MODE: 'off',
       SCALE_SIMULATOR: '0',
     },
-    detached: true, // its own process group: npx and the node under it are killed together
+    detached: true, // its own process group: the server and anything it starts are killed together
     stdio: 'ignore',
   });
   return p;
