@@ -2,16 +2,18 @@
  * `npm run bench:start` — the first start of a fresh clone (issue 25): `git clone` of this checkout's HEAD into a
  * temporary folder, its node_modules linked to this checkout's (the package download is not what is measured), no
  * dist/ and no database. Then, as a newcomer runs them:
- *   1. the install's front-end build (`npm run prepare`, what `npm ci` runs after installing the packages);
+ *   1. the install's preparation (`npm run prepare`, what `npm ci` runs after installing the packages: the front-end
+ *      build and the migrated database template, server/prepare.ts);
  *   2. `npm start` until GET /login answers the sign-in page (200, HTML) — the first start, database made and seeded;
  *   3. the same again after stopping it (second start: the database is there).
- * Prints `figure: first start to sign-in s`, `figure: install build s`, `figure: second start to sign-in s` and the
+ * Prints `figure: first start to sign-in s`, `figure: install prepare s`, `figure: second start to sign-in s` and the
  * machine's load, and the CPU seconds the start's processes used (what the wall time tends to on a quiet machine). `BENCH_NO_PREPARE=1` skips step 1, so `npm start` builds (the start without the install's build).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { templateFile } from '../server/db/pglite-template.ts';
 import { freePort, loadLine, ROOT, treeCpuSeconds } from './lib.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'loopyard-start-'));
@@ -64,6 +66,7 @@ try {
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   let build = 0;
   if (process.env.BENCH_NO_PREPARE !== '1') {
+    rmSync(templateFile(), { force: true }); // the install makes it (shared node_modules: another run's may be there)
     const t0 = Date.now();
     execFileSync('npm', ['run', '--silent', 'prepare'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
     build = Date.now() - t0;
@@ -74,7 +77,7 @@ try {
   const second = await start(port);
   await second.stop();
   console.log(`load after: ${loadLine()}`);
-  if (build) console.log(`figure: install build s = ${s(build)}`);
+  if (build) console.log(`figure: install prepare s = ${s(build)}`);
   console.log(`figure: first start to sign-in s = ${s(first.ms)}`);
   console.log(`figure: second start to sign-in s = ${s(second.ms)}`);
   // CPU of the start's processes until the sign-in page answered: what a quiet machine's wall time tends to

@@ -1,5 +1,5 @@
 /** Database factory: file-backed PGlite (with a pid lock), in-memory PGlite (tests) or node-postgres. */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,7 +35,14 @@ export interface Database {
 const STARTUP_LOCK_KEY = 7_305_201_001;
 
 /** `{ snapshot }`: an in-memory PGlite started from a `dump()` of another one. */
-export type OpenOptions = { dataDir: string } | { databaseUrl: string } | { snapshot: Blob } | 'memory';
+export type OpenOptions =
+  | {
+      dataDir: string /** false: a new directory runs initdb itself, never the install's template */;
+      template?: boolean;
+    }
+  | { databaseUrl: string }
+  | { snapshot: Blob }
+  | 'memory';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -133,8 +140,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = acquireLock(opts.dataDir);
   try {
     const dir = join(opts.dataDir, 'pgdata');
+    // a new data directory starts from the install's migrated cluster when there is one (db/pglite-template.ts)
+    const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const client = new PGlite(dir, { extensions });
+    const template = fresh && opts.template !== false ? (await import('./pglite-template.ts')).readTemplate() : null;
+    const client = new PGlite(dir, template ? { extensions, loadDataDir: template } : { extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     let closed = false;

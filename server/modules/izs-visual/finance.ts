@@ -5,6 +5,7 @@
 import { VISUAL_ENDPOINTS } from '../../../core/contract/izs-visual/visual.contract.ts';
 import type { Db } from '../../db/client.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
+import { ApiError } from '../../platform/r.ts';
 import { arapFigure, bookCompanies, invoiceVatByMonth, pendingInvoices } from './arap.ts';
 import {
   booksOf,
@@ -15,7 +16,6 @@ import {
   openingProfit,
   periodFigures,
 } from './books.ts';
-import { ApiError } from '../../platform/r.ts';
 import { businessDay, D, pct2, yuan2 } from './common.ts';
 
 const CODE_FIN = 'visual_finance_data';
