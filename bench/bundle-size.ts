@@ -82,6 +82,18 @@ if (process.argv.includes('--chunks')) {
   for (const { f, gz } of rows.sort((a, b) => b.gz - a.gz))
     console.log(`  ${(gz / 1024).toFixed(1).padStart(6)} kB  ${f}`);
 }
+// the main wall screen's map (/visual/home): the site map and what it loads beyond the visual entry
+const visualBase = closure(['entries/visual/index.html']);
+const mapKey = Object.keys(manifest).find((k) => k === 'screens/visual/site-map.tsx');
+const mapFiles = mapKey
+  ? [...closure([mapKey])]
+      .filter((k) => !visualBase.has(k))
+      .map((k) => manifest[k].file)
+      .filter((f) => f.endsWith('.js'))
+  : [];
+const mapGz = Number(size(mapFiles).gz);
+console.log(`wall map (/visual/home site map) beyond the visual entry: ${kb(size(mapFiles))}`);
 console.log(`load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log(`figure: login first load kB = ${loginGz.toFixed(1)}`);
 console.log(`figure: dashboard first load kB = ${dashboardGz.toFixed(1)}`);
+if (mapFiles.length) console.log(`figure: wall map chunk kB = ${mapGz.toFixed(1)}`);

@@ -7,7 +7,11 @@
  * (行驶中 green, 停车 amber, 离线 grey; the selected one is larger). This file is only imported lazily (LgMap in
  * lazy-map.tsx), so L7 stays in the map screens' chunk.
  */
-import { type ILayer, Map as L7Map, LineLayer, PointLayer, PolygonLayer, RasterLayer, Scene } from '@antv/l7';
+// L7 by its parts, not the '@antv/l7' barrel (whose map adapters carry mapbox-gl and maplibre-gl, unused here)
+import type { ILayer } from '@antv/l7-core';
+import { LineLayer, PointLayer, PolygonLayer, RasterLayer } from '@antv/l7-layers';
+import { Map as L7Map } from '@antv/l7-maps/simple';
+import { Scene } from '@antv/l7-scene';
 import { useEffect, useRef, useState } from 'react';
 import china from './china-provinces.json';
 import { LATE_COLOR } from './colors.ts';

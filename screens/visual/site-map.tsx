@@ -5,7 +5,13 @@
  * coordinates (大屏配置) — or at its province when it has none — labelled with its stock; hovering a province shows
  * its stock and sites. Imported lazily by home.tsx only, so L7 and the boundaries stay out of the other screens.
  */
-import { type ILayer, Map as L7Map, LineLayer, Marker, PointLayer, PolygonLayer, Scene } from '@antv/l7';
+// L7 by its parts, not the '@antv/l7' barrel: the barrel's map adapters carry mapbox-gl and maplibre-gl (1.5 MB),
+// which a map without a base map never uses (issue 25: the wall screen's map chunk)
+import { Marker } from '@antv/l7-component';
+import type { ILayer } from '@antv/l7-core';
+import { LineLayer, PointLayer, PolygonLayer } from '@antv/l7-layers';
+import { Map as L7Map } from '@antv/l7-maps/simple';
+import { Scene } from '@antv/l7-scene';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HomeAnswer } from '../../core/contract/izs-visual/visual.contract.ts';
 import { labelGroups, maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
