@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { pageLiteOf, paging } from '../fields.ts';
 import { BILL_LINK_ENDPOINTS, cashBillIn, cashBillOut } from './bill-link.ts';
 import {
   ARAP,
@@ -37,12 +38,7 @@ import {
   side,
 } from './fields.ts';
 
-const pageIn = {
-  current: num().int().min(1).default(1),
-  size: num().int().min(1).max(500).default(20),
-};
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), total: z.number().int(), current: z.number().int(), size: z.number().int() });
+const pageIn = paging({ size: 20, max: 500 });
 const optRef = z
   .string()
   .trim()
@@ -52,7 +48,6 @@ const optRef = z
 
 export * from './arap-records.ts';
 
-import { num } from '../input.ts';
 import { arCashSchema, arDocSchema, settleLine } from './arap-records.ts';
 
 export const docQuery = z.object({
@@ -205,7 +200,7 @@ export const ARAP_ENDPOINTS = {
     path: `${ARAP}/doc/page`,
     summary: '应收单/应付单列表',
     query: docQuery,
-    answer: pageOf(arDocSchema),
+    answer: pageLiteOf(arDocSchema),
   }),
   docDetail: endpoint({
     ...q,
@@ -247,7 +242,7 @@ export const ARAP_ENDPOINTS = {
     path: `${ARAP}/cash/page`,
     summary: '收款单/付款单/退款单列表',
     query: cashQuery,
-    answer: pageOf(arCashSchema),
+    answer: pageLiteOf(arCashSchema),
   }),
   cashDetail: endpoint({
     ...q,
@@ -320,7 +315,7 @@ export const ARAP_ENDPOINTS = {
     path: `${ARAP}/transfer/page`,
     summary: '资金调拨与应收应付对冲',
     query: z.object({ kind: z.enum(['offset', 'transfer']).optional(), ...pageIn }),
-    answer: pageOf(transferSchema),
+    answer: pageLiteOf(transferSchema),
   }),
   offset: endpoint({
     ...m,

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { num } from '../input.ts';
+import { pageLiteOf, paging } from '../fields.ts';
 import { ARAP, day, moneyIn, moneyOut, oneOf, opt } from './fields.ts';
 
 const dir = oneOf('发票方向', ['in', 'out'] as const);
@@ -134,15 +134,9 @@ export const INVOICE_ENDPOINTS = {
     summary: '进项/销项发票列表',
     query: z.object({
       direction: dir,
-      current: num().int().min(1).default(1),
-      size: num().int().min(1).max(200).default(20),
+      ...paging({ size: 20, max: 200 }),
     }),
-    answer: z.object({
-      records: z.array(invoiceSchema),
-      total: z.number().int(),
-      current: z.number().int(),
-      size: z.number().int(),
-    }),
+    answer: pageLiteOf(invoiceSchema),
     provides: TAG,
   }),
   match: endpoint({

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { num } from '../input.ts';
+import { pageLiteOf, paging } from '../fields.ts';
 import { ARAP, day, moneyIn, moneyOut, opt, refReq } from './fields.ts';
 
 export const REVERSE_CODE = 'accounting_purchase_reverse_invoice';
@@ -28,10 +28,7 @@ const month = (label = '月份') =>
     .string({ error: `请选择${label}` })
     .trim()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label}格式应为yyyy-MM`);
-const pageIn = {
-  current: num().int().min(1).default(1),
-  size: num().int().min(1).max(500).default(20),
-};
+const pageIn = paging({ size: 20, max: 500 });
 
 export const reverseSchema = z.object({
   id: z.string(),
@@ -106,11 +103,7 @@ export const REVERSE = {
       keyword: z.string().trim().max(50).optional(),
       ...pageIn,
     }),
-    answer: z.object({
-      records: z.array(reverseSchema),
-      total: z.number().int(),
-      current: z.number().int(),
-      size: z.number().int(),
+    answer: pageLiteOf(reverseSchema).extend({
       totals: z.object({ amount: moneyOut, netAmount: moneyOut, taxAmount: moneyOut, iitAmount: moneyOut }),
     }),
     permission: { code: R, action: 'view' },

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { money } from '../fields.ts';
 import { defineResource } from '../resource.ts';
 import { accountCode, dateReq, FIN, int, opt } from './fields.ts';
 
@@ -100,10 +101,10 @@ export const incomeExpendSummaryQuery = z.object({
 });
 
 export const incomeExpendSummarySchema = z.object({
-  income: z.string().regex(/^-?\d+\.\d{2}$/),
-  expense: z.string().regex(/^-?\d+\.\d{2}$/),
+  income: money,
+  expense: money,
   /** 收入 − 支出 */
-  net: z.string().regex(/^-?\d+\.\d{2}$/),
+  net: money,
   count: z.number().int(),
 });
 export type IncomeExpendSummary = z.infer<typeof incomeExpendSummarySchema>;

@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { paging } from '../fields.ts';
 import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
 import { LG, LG_PERMISSIONS } from './fields.ts';
 
@@ -158,8 +159,7 @@ export const LG_TRACKING = {
     path: `${LG}/alarm/page`,
     summary: '车辆报警',
     query: z.object({
-      current: num().int().min(1).default(1),
-      size: num().int().min(1).max(200).default(20),
+      ...paging({ size: 20, max: 200 }),
       type: z.string().optional(),
       handleState: num().int().min(0).max(2).optional(),
       carId: idStr.optional(),

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { fixedOut, money, pageOf, weight } from '../fields.ts';
 import { num } from '../input.ts';
 import { dateStr, ref } from './fields.ts';
 
@@ -75,20 +76,13 @@ export const notCheckQuery = z.object({
 });
 
 /** Decimal strings as the server formats them: kg with 3 places, yuan with 2, unit cost with 6. */
-export const kg3 = z.string().regex(/^-?\d+\.\d{3}$/);
-export const yuan2 = z.string().regex(/^-?\d+\.\d{2}$/);
-export const cost6 = z.string().regex(/^-?\d+\.\d{6}$/);
+export const kg3 = weight;
+export const yuan2 = money;
+export const cost6 = fixedOut(6);
 const name = z.string().nullable();
 
 /** A BladeX page (`data` of R) of `item`. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  });
+export { pageOf };
 
 export const inventoryRowSchema = z.object({
   id: z.string(),
