@@ -22,21 +22,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { pageLiteOf, paging } from '../fields.ts';
 import { BILL_LINK_ENDPOINTS, cashBillIn, cashBillOut } from './bill-link.ts';
-import {
-  ARAP,
-  day,
-  idOut,
-  int,
-  METHODS,
-  moneyIn,
-  moneyIn0,
-  moneyOut,
-  oneOf,
-  opt,
-  optDay,
-  refReq,
-  side,
-} from './fields.ts';
+import { ARAP, day, int, METHODS, moneyIn, moneyIn0, moneyOut, oneOf, opt, optDay, refReq, side } from './fields.ts';
 
 const pageIn = paging({ size: 20, max: 500 });
 const optRef = z
@@ -48,7 +34,7 @@ const optRef = z
 
 export * from './arap-records.ts';
 
-import { arCashSchema, arDocSchema, settleLine } from './arap-records.ts';
+import { arCashSchema, arDocSchema, settleLine, transferSchema } from './arap-records.ts';
 
 export const docQuery = z.object({
   side,
@@ -174,20 +160,6 @@ export const statementSchema = z.object({
   companyName: z.string(),
 });
 export type Statement = z.infer<typeof statementSchema>;
-
-export const transferSchema = z.object({
-  id: idOut,
-  orderNo: z.string(),
-  kind: z.string(),
-  partyId: z.string().nullable(),
-  partyName: z.string(),
-  fromAccount: z.string(),
-  toAccount: z.string(),
-  transferDate: z.string(),
-  amount: moneyOut,
-  state: z.string(),
-  remark: z.string(),
-});
 
 const TAG = ['Arap'] as const;
 const q = { method: 'GET', provides: TAG } as const;

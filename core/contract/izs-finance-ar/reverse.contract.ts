@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { pageLiteOf, paging } from '../fields.ts';
+import { arReverseInvoiceRow } from '../generated/finance-ar.ts';
 import { ARAP, day, moneyIn, moneyOut, opt, refReq } from './fields.ts';
 
 export const REVERSE_CODE = 'accounting_purchase_reverse_invoice';
@@ -30,34 +31,37 @@ const month = (label = '月份') =>
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label}格式应为yyyy-MM`);
 const pageIn = paging({ size: 20, max: 500 });
 
-export const reverseSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  orderNo: z.string(),
-  partyId: z.string().nullable(),
-  partyName: z.string(),
-  sellerName: z.string(),
-  /** masked: 110105********002X */
-  idNumber: z.string(),
-  phone: z.string(),
-  month: z.string(),
-  amount: moneyOut,
-  netAmount: moneyOut,
-  taxRate: z.string(),
-  taxAmount: moneyOut,
-  iitAmount: moneyOut,
-  state: z.enum(['pending', 'issued', 'voided']),
-  invoiceNo: z.string(),
-  issueDate: z.string(),
-  voidReason: z.string(),
-  evidence: z.object({
-    weighingNo: z.string(),
-    paymentNos: z.array(z.string()),
-    photos: z.array(z.string()),
-  }),
-  remark: z.string(),
-  createTime: z.string(),
-});
+export const reverseSchema = arReverseInvoiceRow
+  .pick({
+    id: true,
+    orderId: true,
+    orderNo: true,
+    partyId: true,
+    sellerName: true,
+    /** masked: 110105********002X */
+    idNumber: true,
+    phone: true,
+    month: true,
+    amount: true,
+    netAmount: true,
+    taxRate: true,
+    taxAmount: true,
+    iitAmount: true,
+    invoiceNo: true,
+    issueDate: true,
+    voidReason: true,
+    remark: true,
+    createTime: true,
+  })
+  .extend({
+    partyName: z.string(),
+    state: z.enum(['pending', 'issued', 'voided']),
+    evidence: z.object({
+      weighingNo: z.string(),
+      paymentNos: z.array(z.string()),
+      photos: z.array(z.string()),
+    }),
+  });
 export type ReverseInvoice = z.infer<typeof reverseSchema>;
 
 export const reverseCandidate = z.object({
