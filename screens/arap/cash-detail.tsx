@@ -72,10 +72,6 @@ export default function CashDetail({ path }: ScreenProps) {
             {c.remark}
           </div>
           <div>
-            <span>备注2</span>
-            {c.remark2}
-          </div>
-          <div>
             <span>凭证</span>
             <span data-testid="cash-vouchers">
               {c.vouchers.length

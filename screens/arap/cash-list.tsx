@@ -35,7 +35,6 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
     amount: '',
     fee: '0',
     remark: '',
-    remark2: '',
   });
   const [picked, setPicked] = useState<Record<string, string>>({});
   const [bill, setBill] = useState<BillForm>(() => emptyBill(side));
@@ -64,7 +63,6 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
             ...common,
             bill: v.method === 'bill' ? bill : undefined,
             fee: v.fee || '0',
-            remark2: v.remark2,
             auto: true,
             lines: lines.length ? lines : undefined,
           }).unwrap();
@@ -164,11 +162,6 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
         <Field label="备注">
           <Input style={{ width: 200 }} value={v.remark} onChange={(x) => setV({ ...v, remark: x })} />
         </Field>
-        {!refund && (
-          <Field label="备注2">
-            <Input style={{ width: 200 }} value={v.remark2} onChange={(x) => setV({ ...v, remark2: x })} />
-          </Field>
-        )}
       </div>
       {v.method === 'bill' && !refund && <BillFields side={side} value={bill} onChange={setBill} />}
       {v.partyId && (

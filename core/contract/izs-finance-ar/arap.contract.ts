@@ -93,7 +93,6 @@ export const cashBody = z.object({
   auto: z.boolean().default(true),
   lines: linesIn,
   remark: opt('备注', 255),
-  remark2: opt('备注2', 255),
 });
 /** 预收冲应收 / 预付冲应付: dated (default today); refused in a closed period and before the record or the documents */
 export const settleBody = z.object({ cashId: refReq('收付款单'), settleDate: optDay('核销日期'), lines: linesIn });

@@ -11,7 +11,7 @@
  * - side = ar (receivable, customer) | ap (payable, supplier).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { bigintStr, idPk, resourceColumns, resourceIndex, tstz } from './common.ts';
 
 const s = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
@@ -93,8 +93,6 @@ export const arCash = pgTable(
     applied: money('applied').notNull().default('0'),
     ...lifecycle(),
     remark: s('remark', 255),
-    /** 备注2 */
-    remark2: text('remark2'),
   },
   (t) => [
     resourceIndex('izs_ar_cash', t),

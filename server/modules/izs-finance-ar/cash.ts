@@ -114,7 +114,6 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       amount: string;
       fee?: string;
       remark: string;
-      remark2?: string;
     },
   ) {
     const numbering =
@@ -146,7 +145,6 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
         reviewer: user.userId,
         reviewTime: now,
         remark: v.remark,
-        remark2: v.remark2 || null,
       })
       .returning();
     return row;

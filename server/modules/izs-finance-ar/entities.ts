@@ -74,7 +74,6 @@ export function cashEntity(
     unapplied: moneyFixed(new Decimal(c.amount).minus(c.applied)),
     state: c.state,
     remark: c.remark,
-    remark2: c.remark2,
     createTime: tzTime(c.createTime),
   };
 }
