@@ -19,7 +19,7 @@ export const SCHEMA_DIR = join(root, 'server/db/schema');
 export const OUT_DIR = join(root, 'core/contract/generated');
 
 /** The zod expression of one column as answered (core/contract/fields.ts builders). */
-export function columnZod(col: PgColumn): string {
+export function columnZod(col: PgColumn, key = col.name): string {
   const c = col as PgColumn & { length?: number; precision?: number; scale?: number };
   const sqlType = col.getSQLType();
   let expr: string;
@@ -54,14 +54,10 @@ export function columnZod(col: PgColumn): string {
       expr = 'dayOut';
       break;
     case 'PgNumeric':
-      expr =
-        c.scale === undefined
-          ? 'z.string()'
-          : c.scale === 2
-            ? 'money'
-            : c.scale === 3
-              ? 'weight'
-              : `fixedOut(${c.scale})`;
+      // 2 places: money, 3: weight — except rates, percentages and ratios, which only share the form
+      if (c.scale === undefined) expr = 'z.string()';
+      else if (/rate|percent|pct|ratio/i.test(key) || (c.scale !== 2 && c.scale !== 3)) expr = `fixedOut(${c.scale})`;
+      else expr = c.scale === 2 ? 'money' : 'weight';
       break;
     case 'PgCustomColumn':
       if (sqlType === 'bigint') {
@@ -90,7 +86,7 @@ export function moduleSource(file: string, mod: Record<string, unknown>): string
     body.push(`/** ${sqlName} (server/db/schema/${file} \`${name}\`). */`);
     body.push(`export const ${name}Row = z.object({`);
     for (const [key, col] of Object.entries(getTableColumns(table))) {
-      body.push(`  ${key}: ${columnZod(col as PgColumn)},`);
+      body.push(`  ${key}: ${columnZod(col as PgColumn, key)},`);
     }
     body.push('});', '');
   }

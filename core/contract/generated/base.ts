@@ -60,7 +60,7 @@ export const businessConfigRow = z.object({
   defaultWarehouseId: idOut.nullable(),
   pricePrecision: z.number().int(),
   weightPrecision: z.number().int(),
-  taxRate: money,
+  taxRate: fixedOut(2),
   autoReview: z.number().int(),
 });
 
@@ -104,8 +104,8 @@ export const financeConfigRow = z.object({
   isDeleted: z.number().int(),
   accountingSystem: z.number().int(),
   taxNature: z.string().max(2),
-  vatRate: money,
-  incomeTaxRate: money,
+  vatRate: fixedOut(2),
+  incomeTaxRate: fixedOut(2),
   autoVoucher: z.number().int(),
   amountPrecision: z.number().int(),
 });
@@ -147,7 +147,7 @@ export const materialRow = z.object({
   unit: z.string().max(16),
   priceUnit: z.string().max(32),
   defaultPrice: money,
-  deductRate: money,
+  deductRate: fixedOut(2),
   gbCode: z.string().max(20),
   isHazardous: z.number().int(),
   remark: z.string().max(255),
@@ -404,7 +404,7 @@ export const weighbridgeRow = z.object({
   remark: z.string().max(255),
   minWeightKg: weight.nullable(),
   positionSensors: z.number().int(),
-  tareTolerancePct: money.nullable(),
+  tareTolerancePct: fixedOut(2).nullable(),
   reweighMinutes: z.number().int().nullable(),
   stepDivisions: z.number().int().nullable(),
   checkPlate: z.number().int(),

@@ -185,7 +185,7 @@ export const stockOrderLineRow = z.object({
   qty: weight,
   unitPrice: money,
   amount: money,
-  taxRate: money,
+  taxRate: fixedOut(2),
   priceIncludesTax: z.number().int(),
   netAmount: money,
   taxAmount: money,
