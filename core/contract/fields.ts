@@ -47,3 +47,11 @@ export const paging = ({ size, max }: { size: number; max: number }) => ({
     .max(max, `每页条数不能超过${max}`)
     .default(size),
 });
+
+/**
+ * The resource engine answers every column of its table but `isDeleted` (server/platform/crud/values.ts):
+ * `<table>Row.omit(ENGINE_HIDDEN)` is an engine entity, extended with its joined names.
+ */
+export const ENGINE_HIDDEN = { isDeleted: true } as const;
+/** A name joined from another table (department, party, material …): null without a reference, absent unjoined. */
+export const joinedName = z.string().nullable().optional();

@@ -19,6 +19,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { paging } from '../fields.ts';
+import { lgAlarmRow } from '../generated/logistics.ts';
 import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
 import { LG, LG_PERMISSIONS } from './fields.ts';
 
@@ -86,22 +87,25 @@ export const trackAnswer = z.object({
 });
 export type TrackAnswer = z.infer<typeof trackAnswer>;
 
-export const alarmRow = z.object({
-  id: z.string(),
-  carId: z.string(),
-  plate: z.string(),
-  type: z.enum(['overspeed', 'fence_in', 'fence_out', 'off_route', 'long_stop', 'offline']),
-  time: z.string(),
-  lon: z.number().nullable(),
-  lat: z.number().nullable(),
-  speed: z.number().nullable(),
-  detail: z.string(),
-  handleState: z.number(),
-  ackTime: z.string().nullable(),
-  handleTime: z.string().nullable(),
-  handleNote: z.string(),
-  handlerName: z.string(),
-});
+export const alarmRow = lgAlarmRow
+  .pick({
+    id: true,
+    carId: true,
+    time: true,
+    lon: true,
+    lat: true,
+    speed: true,
+    detail: true,
+    handleState: true,
+    ackTime: true,
+    handleTime: true,
+    handleNote: true,
+  })
+  .extend({
+    plate: z.string(),
+    type: z.enum(['overspeed', 'fence_in', 'fence_out', 'off_route', 'long_stop', 'offline']),
+    handlerName: z.string(),
+  });
 export type AlarmRow = z.infer<typeof alarmRow>;
 
 /** The terminal's own address as the gateway saw it (failed sign-ins are counted per address and terminal). */

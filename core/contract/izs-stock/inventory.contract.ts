@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
 import { fixedOut, money, pageOf, weight } from '../fields.ts';
+import { stockMovementRow } from '../generated/stock.ts';
 import { num } from '../input.ts';
 import { dateStr, ref } from './fields.ts';
 
@@ -103,28 +104,27 @@ export const inventoryRowSchema = z.object({
 });
 export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 
-export const stockMovementRowSchema = z.object({
-  id: z.string(),
-  stockId: z.string(),
-  warehouseId: z.string(),
-  warehouseName: name,
-  materialId: z.string(),
-  materialName: name,
-  orderId: z.string(),
-  orderNo: z.string(),
-  docType: z.string(),
-  kind: z.enum(['receipt', 'issue', 'reverse']),
-  isVoid: z.number().int(),
-  qtyIn: kg3,
-  qtyOut: kg3,
-  amountIn: yuan2,
-  amountOut: yuan2,
-  unitCost: cost6,
-  variance: yuan2,
-  balanceQty: kg3,
-  balanceAmount: yuan2,
-  createTime: z.string(),
-});
+export const stockMovementRowSchema = stockMovementRow
+  .pick({
+    id: true,
+    stockId: true,
+    warehouseId: true,
+    materialId: true,
+    orderId: true,
+    orderNo: true,
+    docType: true,
+    isVoid: true,
+    qtyIn: true,
+    qtyOut: true,
+    amountIn: true,
+    amountOut: true,
+    unitCost: true,
+    variance: true,
+    balanceQty: true,
+    balanceAmount: true,
+    createTime: true,
+  })
+  .extend({ warehouseName: name, materialName: name, kind: z.enum(['receipt', 'issue', 'reverse']) });
 export type StockMovementRow = z.infer<typeof stockMovementRowSchema>;
 
 export const inventoryHistoryRowSchema = z.object({
