@@ -3,7 +3,7 @@
  * No framework imports here: zod and plain types only. The zod-free part lives in wire.ts (re-exported).
  */
 import { z } from 'zod';
-import { num } from './input.ts';
+import { paging } from './fields.ts';
 import { MAX_PAGE_SIZE } from './wire.ts';
 
 export * from './wire.ts';
@@ -26,12 +26,7 @@ export const idListSchema = z
   .refine((list) => list.length > 0 && list.every((v) => /^[1-9]\d{0,18}$/.test(v)), { message: '编号格式不正确' });
 
 export const pageQuerySchema = z.object({
-  current: num({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码必须大于0').default(1),
-  size: num({ error: '每页条数必须是数字' })
-    .int('每页条数必须是整数')
-    .min(1, '每页条数必须大于0')
-    .max(MAX_PAGE_SIZE, `每页条数不能超过${MAX_PAGE_SIZE}`)
-    .default(10),
+  ...paging({ size: 10, max: MAX_PAGE_SIZE }),
   ascs: z.string().optional(),
   descs: z.string().optional(),
 });

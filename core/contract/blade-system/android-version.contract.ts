@@ -7,6 +7,8 @@
  * integer, unique, and a new record's code must be greater than every existing one (the app compares codes).
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { androidVersionRow } from '../generated/base.ts';
 import { num } from '../input.ts';
 import { flag, opt } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
@@ -18,17 +20,7 @@ export const ANDROID_VERSION_PATHS = {
   latest: '/api/izs-toolbox/app-version/android/latest',
 } as const;
 
-export const androidVersionEntity = z.object({
-  id: z.string(),
-  version: z.string(),
-  versionCode: z.number(),
-  url: z.string(),
-  forceUpdate: z.number(),
-  remark: z.string(),
-  status: z.number(),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
+export const androidVersionEntity = androidVersionRow.omit(ENGINE_HIDDEN).extend({});
 export type AndroidVersionRow = z.infer<typeof androidVersionEntity>;
 
 export const androidVersionForm = z.object({

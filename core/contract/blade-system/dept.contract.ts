@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { type Dept, deptSubmitSchema, SYSTEM_PATHS } from '../blade-system.contract.ts';
 import { idListSchema, idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { deptRow } from '../generated/system.ts';
 import { num } from '../input.ts';
 import { DEPT_TREE } from '../izs-base/fields.ts';
 import { defineResource, type Option } from '../resource.ts';
@@ -21,15 +23,7 @@ export const DEPT_CATEGORIES: Option[] = [
   { label: '小组', value: 3 },
 ];
 
-export const deptEntity = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  ancestors: z.string(),
-  deptName: z.string(),
-  fullName: z.string(),
-  deptCategory: z.number(),
-  sort: z.number(),
-  remark: z.string(),
+export const deptEntity = deptRow.omit(ENGINE_HIDDEN).extend({
   children: z.array(z.unknown()).optional(),
 });
 

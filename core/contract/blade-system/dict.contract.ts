@@ -13,6 +13,8 @@
  * - System dictionary writes come from the platform tenant (000000) only.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { dictRow } from '../generated/dict.ts';
 import { flag, int, opt } from '../izs-base/fields.ts';
 import { defineResource, resourcePaths } from '../resource.ts';
 
@@ -37,19 +39,8 @@ export interface DictTreeItem extends DictItem {
   children?: DictTreeItem[];
 }
 
-export const dictEntity = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  parentName: z.string().nullable().optional(),
-  code: z.string(),
-  dictKey: z.string(),
-  dictValue: z.string(),
-  sort: z.number(),
-  remark: z.string(),
-  isSealed: z.number(),
-  status: z.number(),
-  createTime: z.string(),
-  updateTime: z.string(),
+export const dictEntity = dictRow.omit(ENGINE_HIDDEN).extend({
+  parentName: joinedName,
   children: z.array(z.unknown()).optional(),
 });
 export type DictRow = z.infer<typeof dictEntity> & { children?: DictRow[] };

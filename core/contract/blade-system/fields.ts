@@ -2,21 +2,11 @@
 import { z } from 'zod';
 import type { TreeNode } from '../wire.ts';
 
-/** `Page<T>` of the wire contract. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  });
+/** `Page<T>` of the wire contract; a 64-bit id as it travels out (core/contract/fields.ts). */
+export { idOut, pageOf } from '../fields.ts';
 
 /** An answer without data (`data: null`). */
 export const none = z.null();
-
-/** A 64-bit id as it travels out. */
-export const idOut = z.string().regex(/^\d{1,19}$/);
 
 /** Tree node of every tree endpoint (bladex-contract §4.3). */
 export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>

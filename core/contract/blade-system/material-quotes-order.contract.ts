@@ -10,8 +10,10 @@
  * - Department-scoped: the role's data scope applies.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { materialQuotesOrderRow } from '../generated/base.ts';
 import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
-import { DEPT_TREE, dateStr, decimal, entityBase, flag, opt, ref, refReq } from '../izs-base/fields.ts';
+import { DEPT_TREE, dateStr, decimal, flag, opt, ref, refReq } from '../izs-base/fields.ts';
 import { PRICE_UNITS } from '../izs-base/material.contract.ts';
 import { defineResource, type Option } from '../resource.ts';
 
@@ -25,18 +27,10 @@ export const MATERIAL_SELECT = {
   valueKey: 'id',
 } as const;
 
-export const materialQuoteEntity = z.object({
-  ...entityBase,
-  code: z.string(),
-  quoteType: z.string(),
-  materialId: z.string().nullable(),
-  materialName: z.string().nullable().optional(),
-  materialCode: z.string().nullable().optional(),
-  price: z.string(),
-  priceUnit: z.string(),
-  effectiveStart: z.string(),
-  effectiveEnd: z.string(),
-  remark: z.string(),
+export const materialQuoteEntity = materialQuotesOrderRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  materialName: joinedName,
+  materialCode: joinedName,
 });
 export type MaterialQuoteRow = z.infer<typeof materialQuoteEntity>;
 

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { type MenuNode, menuSubmitSchema, SYSTEM_PATHS } from '../blade-system.contract.ts';
 import { idListSchema, idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { menuRow } from '../generated/system.ts';
 import { defineResource, type Option } from '../resource.ts';
 import { none, treeNodeSchema } from './fields.ts';
 
@@ -29,20 +31,7 @@ export const MENU_IS_OPEN: Option[] = [
 ];
 export const MENU_TREE_SOURCE = { tree: '/api/blade-system/menu/tree' } as const;
 
-export const menuEntity = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  code: z.string(),
-  name: z.string(),
-  alias: z.string(),
-  path: z.string(),
-  source: z.string(),
-  sort: z.number(),
-  category: z.number(),
-  action: z.number(),
-  isOpen: z.number(),
-  isHidden: z.number().optional(),
-  remark: z.string().optional(),
+export const menuEntity = menuRow.omit(ENGINE_HIDDEN).extend({
   children: z.array(z.unknown()).optional(),
 });
 

@@ -4,6 +4,8 @@
  * digits and `._-` only, starting with a letter.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { paramRow } from '../generated/system.ts';
 import { opt, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 
@@ -12,16 +14,7 @@ export const PARAM_PATHS = {
   value: '/api/blade-system/param/value',
 } as const;
 
-export const paramEntity = z.object({
-  id: z.string(),
-  paramName: z.string(),
-  paramKey: z.string(),
-  paramValue: z.string(),
-  remark: z.string(),
-  status: z.number(),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
+export const paramEntity = paramRow.omit(ENGINE_HIDDEN).extend({});
 export type ParamRow = z.infer<typeof paramEntity>;
 
 export const paramForm = z.object({

@@ -3,6 +3,8 @@
  * Constraints: postCode unique per tenant (岗位编号已存在); a post held by a user or an employee cannot be removed.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { postRow } from '../generated/system.ts';
 import { num } from '../input.ts';
 import { flag, int, opt, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
@@ -15,17 +17,7 @@ export const POST_SELECT = {
   valueKey: 'id',
 } as const;
 
-export const postEntity = z.object({
-  id: z.string(),
-  category: z.number(),
-  postCode: z.string(),
-  postName: z.string(),
-  sort: z.number(),
-  remark: z.string(),
-  status: z.number(),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
+export const postEntity = postRow.omit(ENGINE_HIDDEN).extend({});
 export type PostRow = z.infer<typeof postEntity>;
 
 export const postForm = z.object({

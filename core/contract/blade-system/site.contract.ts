@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { type DashboardSummary, type SiteInfo, SYSTEM_PATHS } from '../blade-system.contract.ts';
 import { endpoint } from '../endpoint.ts';
-
-const kg = z.string().regex(/^-?\d+\.\d{3}$/);
+import { weight as kg } from '../fields.ts';
 
 export const siteInfoSchema = z.object({
   timeZone: z.string(),

@@ -5,25 +5,19 @@
  * character a digit or X) or empty; entryDate yyyy-MM-dd or empty; the post belongs to the tenant.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { staffRow } from '../generated/base.ts';
 import { num } from '../input.ts';
-import { DEPT_TREE, dateStr, entityBase, flag, opt, phone, ref, req } from '../izs-base/fields.ts';
+import { DEPT_TREE, dateStr, flag, opt, phone, ref, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import { POST_SELECT } from './post.contract.ts';
 
 /** dict `sex` (system dictionary): 1 男, 2 女. */
 export const SEX_DICT = { dict: 'sex', system: true } as const;
 
-export const staffEntity = z.object({
-  ...entityBase,
-  jobNumber: z.string(),
-  name: z.string(),
-  sex: z.number(),
-  postId: z.string().nullable(),
-  postName: z.string().nullable().optional(),
-  phone: z.string(),
-  idNumber: z.string(),
-  entryDate: z.string(),
-  remark: z.string(),
+export const staffEntity = staffRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  postName: joinedName,
 });
 export type StaffRow = z.infer<typeof staffEntity>;
 

@@ -14,21 +14,12 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { tenantRow } from '../generated/system.ts';
 import { flag, opt, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 
-export const tenantEntity = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  tenantName: z.string(),
-  domain: z.string(),
-  linkman: z.string(),
-  contactNumber: z.string(),
-  address: z.string(),
-  status: z.number(),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
+export const tenantEntity = tenantRow.omit(ENGINE_HIDDEN).extend({});
 export type TenantRow = z.infer<typeof tenantEntity>;
 
 export const tenantForm = z.object({

@@ -1,17 +1,13 @@
 /** 银行信息 (bank accounts of the company): 开户行, 户名, 账号 — `bankAccount` is text, never a number. */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { bankRow } from '../generated/base.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
-import { DEPT_TREE, entityBase, flag, opt, req } from './fields.ts';
+import { DEPT_TREE, flag, opt, req } from './fields.ts';
 
-export const bankEntity = z.object({
-  ...entityBase,
-  bankName: z.string(),
-  accountName: z.string(),
-  bankAccount: z.string(),
-  bankCode: z.string(),
-  isDefault: z.number(),
-  remark: z.string(),
+export const bankEntity = bankRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
 });
 
 export const bankForm = z.object({

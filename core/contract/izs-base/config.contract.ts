@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { fixedOut } from '../fields.ts';
 import type { FormFieldDef } from '../resource.ts';
 import { decimal, flag, int, ref, refReq } from './fields.ts';
 
@@ -28,7 +29,7 @@ export const businessConfigForm = z.object({
 });
 export type BusinessConfigForm = z.input<typeof businessConfigForm>;
 
-const rate2 = z.string().regex(/^-?\d+\.\d{2}$/);
+const rate2 = fixedOut(2);
 
 /** The saved row of a department, or the defaults (`id` null) when never saved. */
 export const businessConfigSchema = z.object({

@@ -1,8 +1,10 @@
 /** 费用项目 (expense items charged on orders: 运费, 装卸费, 过磅费, 分拣费 …). */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { financialExpensesRow } from '../generated/base.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
-import { entityBase, flag, oneOf, opt, req } from './fields.ts';
+import { flag, oneOf, opt, req } from './fields.ts';
 
 export const EXPENSE_CATEGORIES = [
   { label: '采购费用', value: 'purchase' },
@@ -11,12 +13,8 @@ export const EXPENSE_CATEGORIES = [
   { label: '管理费用', value: 'admin' },
 ];
 
-export const financialExpensesEntity = z.object({
-  ...entityBase,
-  code: z.string(),
-  name: z.string(),
-  category: z.string(),
-  remark: z.string(),
+export const financialExpensesEntity = financialExpensesRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
 });
 
 export const financialExpensesForm = z.object({

@@ -1,16 +1,13 @@
 /** 物料分类 (material category): a tree per tenant — 黑色金属 › 重废/中废/统料, 有色金属 › 废铜/废铝 … */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { materialCategoryRow } from '../generated/base.ts';
 import { defineResource } from '../resource.ts';
-import { entityBase, int, opt, req } from './fields.ts';
+import { int, opt, req } from './fields.ts';
 
-export const materialCategoryEntity = z.object({
-  ...entityBase,
-  parentId: z.string(),
-  parentName: z.string().nullable().optional(),
-  code: z.string(),
-  name: z.string(),
-  sort: z.number(),
-  remark: z.string(),
+export const materialCategoryEntity = materialCategoryRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  parentName: joinedName,
 });
 
 /** '0' (or empty) = a top-level category; kept as '0' so that 同级 uniqueness also holds at the top. */

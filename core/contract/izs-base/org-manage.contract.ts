@@ -3,20 +3,14 @@
  * address and the business-licence image (OSS path) — used on invoices, contracts and printed weigh tickets.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { orgManageRow } from '../generated/base.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
-import { DEPT_TREE, entityBase, flag, opt, phone, req } from './fields.ts';
+import { DEPT_TREE, flag, opt, phone, req } from './fields.ts';
 
-export const orgManageEntity = z.object({
-  ...entityBase,
-  name: z.string(),
-  creditCode: z.string(),
-  legalPerson: z.string(),
-  phone: z.string(),
-  regionCode: z.string(),
-  address: z.string(),
-  licenseImage: z.string(),
-  remark: z.string(),
+export const orgManageEntity = orgManageRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
 });
 
 export const orgManageForm = z.object({

@@ -3,9 +3,11 @@
  * demolition sites), both, or logistics carriers. Taxpayer id = 18-char unified social credit code (or '').
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { relatedPartyRow } from '../generated/base.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
-import { DEPT_TREE, entityBase, flag, oneOf, opt, phone, req } from './fields.ts';
+import { DEPT_TREE, flag, oneOf, opt, phone, req } from './fields.ts';
 
 export const PARTY_TYPES = [
   { label: '客户', value: 'customer' },
@@ -14,19 +16,8 @@ export const PARTY_TYPES = [
   { label: '物流承运商', value: 'logistics' },
 ];
 
-export const relatedPartyEntity = z.object({
-  ...entityBase,
-  code: z.string(),
-  name: z.string(),
-  type: z.string(),
-  contact: z.string(),
-  phone: z.string(),
-  taxpayerId: z.string(),
-  regionCode: z.string(),
-  address: z.string(),
-  bankName: z.string(),
-  bankAccount: z.string(),
-  remark: z.string(),
+export const relatedPartyEntity = relatedPartyRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
 });
 
 export const relatedPartyForm = z.object({

@@ -1,15 +1,13 @@
 /** 业务员 (salesman): buyers who deal with suppliers and customers; code = job number, unique per tenant. */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { salesmanRow } from '../generated/base.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
-import { DEPT_TREE, entityBase, flag, opt, phone, req } from './fields.ts';
+import { DEPT_TREE, flag, opt, phone, req } from './fields.ts';
 
-export const salesmanEntity = z.object({
-  ...entityBase,
-  code: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  remark: z.string(),
+export const salesmanEntity = salesmanRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
 });
 
 export const salesmanForm = z.object({

@@ -11,27 +11,17 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { weightFixed } from '../../format/amounts.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { stockWeighOrderRow } from '../generated/base.ts';
 import { dayRangeMessage, isCalendarDay } from '../input.ts';
 import { defineResource } from '../resource.ts';
-import { DEPT_TREE, decimal, entityBase, flag, opt, ref, refReq } from './fields.ts';
+import { DEPT_TREE, decimal, flag, opt, ref, refReq } from './fields.ts';
 
-export const stockWeighOrderEntity = z.object({
-  ...entityBase,
-  orderNo: z.string(),
-  warehouseId: z.string(),
-  warehouseName: z.string().nullable().optional(),
-  weighbridgeId: z.string().nullable(),
-  weighbridgeName: z.string().nullable().optional(),
-  materialId: z.string(),
-  materialName: z.string().nullable().optional(),
-  carNumber: z.string(),
-  grossKg: z.string(),
-  tareKg: z.string(),
-  deductKg: z.string(),
-  netKg: z.string(),
-  weighTime: z.string(),
-  weigher: z.string(),
-  remark: z.string(),
+export const stockWeighOrderEntity = stockWeighOrderRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  warehouseName: joinedName,
+  weighbridgeName: joinedName,
+  materialName: joinedName,
 });
 
 const kg = (label: string) => decimal(label, 3, '999999');

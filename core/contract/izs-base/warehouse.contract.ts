@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import { engineSelectList } from '../engine-reads.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { warehouseRow } from '../generated/base.ts';
 import { num } from '../input.ts';
 import { type ColumnDef, defineResource, type FormFieldDef } from '../resource.ts';
-import { DEPT_TREE, decimal, entityBase, flag, oneOf, opt, phone, refReq, req, signedDecimal } from './fields.ts';
+import { DEPT_TREE, decimal, flag, oneOf, opt, phone, refReq, req, signedDecimal } from './fields.ts';
 
 export const WAREHOUSE_TYPES = [
   { label: '露天料场', value: 'yard' },
@@ -33,17 +35,8 @@ export const warehouseEnvironmentEntity = z.object({
 });
 export type WarehouseEnvironment = z.infer<typeof warehouseEnvironmentEntity>;
 
-export const warehouseEntity = z.object({
-  ...entityBase,
-  code: z.string(),
-  name: z.string(),
-  type: z.string(),
-  regionCode: z.string(),
-  address: z.string(),
-  managerName: z.string(),
-  phone: z.string(),
-  capacityT: z.string(),
-  remark: z.string(),
+export const warehouseEntity = warehouseRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
   /** detail only: the latest 100 environment patrols, newest first. */
   environments: z.array(warehouseEnvironmentEntity).optional(),
 });

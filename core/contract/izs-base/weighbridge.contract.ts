@@ -9,9 +9,11 @@
 import { z } from 'zod';
 import { DEFAULT_ANTI_CHEAT, SETTLED_MS } from '../../weighing/anti-cheat.ts';
 import { DEFAULT_LINEARITY_DIVISIONS, MAX_CALIBRATION_POINTS, parseCalibration } from '../../weighing/linearity.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { weighbridgeRow } from '../generated/base.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
-import { DEPT_TREE, decimal, entityBase, flag, int, oneOf, opt, ref, req } from './fields.ts';
+import { DEPT_TREE, decimal, flag, int, oneOf, opt, ref, req } from './fields.ts';
 
 export const CONN_TYPES = [
   { label: '串口', value: 'serial' },
@@ -22,32 +24,9 @@ export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200].
   value: b,
 }));
 
-export const weighbridgeEntity = z.object({
-  ...entityBase,
-  code: z.string(),
-  name: z.string(),
-  warehouseId: z.string().nullable(),
-  warehouseName: z.string().nullable().optional(),
-  maxCapacityKg: z.string(),
-  divisionKg: z.string(),
-  connType: z.string(),
-  serialPort: z.string(),
-  baudRate: z.number(),
-  ip: z.string(),
-  port: z.number(),
-  indicatorModel: z.string(),
-  stableSeconds: z.number(),
-  remark: z.string(),
-  minWeightKg: z.string().nullable(),
-  tareTolerancePct: z.string().nullable(),
-  reweighMinutes: z.number().nullable(),
-  stepDivisions: z.number().nullable(),
-  settledMs: z.number().nullable(),
-  positionSensors: z.number(),
-  checkPlate: z.number(),
-  checkPhotos: z.number(),
-  checkMaxGross: z.number(),
-  linearityTolKg: z.string().nullable(),
+export const weighbridgeEntity = weighbridgeRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  warehouseName: joinedName,
   /** The calibration points, `reference=reading` (kg) a line by reference; '' = none. */
   calibrationPoints: z.string(),
 });

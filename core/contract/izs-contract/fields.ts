@@ -1,14 +1,15 @@
 /** Field schemas shared by the contract, ledger and supply-chain finance contracts (issue 12). */
 import { z } from 'zod';
+import { money, weight } from '../fields.ts';
 import { dayRangeMessage, isCalendarDay } from '../input.ts';
 
 export const SELL = '/api/izs-sell';
 export const SCF = '/api/izs-scf';
 
 /** Money answered by the server: fixed 2 places. */
-export const moneyOut = z.string().regex(/^-?\d+\.\d{2}$/);
+export const moneyOut = money;
 /** Tonnes / kg answered by the server: fixed 3 places. */
-export const qtyOut = z.string().regex(/^-?\d+\.\d{3}$/);
+export const qtyOut = weight;
 /** Percent answered by the server (up to 4 places). */
 export const pctOut = z.string().regex(/^-?\d+(\.\d{1,4})?$/);
 export const idOut = z.string().regex(/^\d+$/);

@@ -3,8 +3,16 @@
  * against a project's site) — resource-engine CRUD (issue 12). Numbers (GH…, XM…, XC…) are drawn by the server.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import {
+  easyCrudDemoRow,
+  projectRow,
+  projectSiteRow,
+  siteOrderRow,
+  supplierContractRow,
+} from '../generated/contracts.ts';
 import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
-import { DEPT_TREE, entityBase, opt, phone, ref, refReq, req } from '../izs-base/fields.ts';
+import { DEPT_TREE, opt, phone, ref, refReq, req } from '../izs-base/fields.ts';
 import { CUSTOMER_SELECT, MATERIAL_SELECT, SUPPLIER_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
 import { dec, optDay, SELL } from './fields.ts';
@@ -12,18 +20,9 @@ import { dec, optDay, SELL } from './fields.ts';
 const money = (label: string) => dec(label, 2).default('0');
 const tonnes = (label: string) => dec(label, 3, '9999999').default('0');
 
-export const supplierContractEntity = z.object({
-  ...entityBase,
-  contractNo: z.string(),
-  partyId: z.string().nullable(),
-  partyName: z.string().nullable().optional(),
-  title: z.string(),
-  signDate: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  amount: z.string(),
-  attachments: z.string(),
-  remark: z.string(),
+export const supplierContractEntity = supplierContractRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  partyName: joinedName,
 });
 export const supplierContractForm = z.object({
   partyId: refReq('供应商'),
@@ -83,19 +82,10 @@ export const PROJECT_KINDS = [
   { label: '清运项目', value: 'clearance' },
   { label: '拆除项目', value: 'demolition' },
 ];
-export const projectEntity = z.object({
-  ...entityBase,
-  projectNo: z.string(),
-  name: z.string(),
-  kind: z.string(),
-  partyId: z.string().nullable(),
-  partyName: z.string().nullable().optional(),
-  address: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  amount: z.string(),
+export const projectEntity = projectRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  partyName: joinedName,
   siteCount: z.number().nullable().optional(),
-  remark: z.string(),
 });
 export const projectForm = z.object({
   name: req('项目名称', 100),
@@ -155,15 +145,9 @@ export const projectResource = defineResource({
 const PROJECT_SELECT = { endpoint: `${SELL}/project/select-list`, labelKey: 'name', valueKey: 'id' };
 export const SITE_SELECT = { endpoint: `${SELL}/project-site/select-list`, labelKey: 'name', valueKey: 'id' };
 
-export const projectSiteEntity = z.object({
-  ...entityBase,
-  projectId: z.string(),
-  projectName: z.string().nullable().optional(),
-  name: z.string(),
-  address: z.string(),
-  contact: z.string(),
-  phone: z.string(),
-  estimatedQty: z.string(),
+export const projectSiteEntity = projectSiteRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  projectName: joinedName,
 });
 export const projectSiteForm = z.object({
   projectId: refReq('项目'),
@@ -212,20 +196,11 @@ export const SITE_ORDER_STATES = [
   { label: '已完成', value: 'done' },
   { label: '已取消', value: 'cancelled' },
 ];
-export const siteOrderEntity = z.object({
-  ...entityBase,
-  orderNo: z.string(),
-  projectId: z.string(),
-  projectName: z.string().nullable().optional(),
-  siteId: z.string(),
-  siteName: z.string().nullable().optional(),
-  materialId: z.string().nullable(),
-  materialName: z.string().nullable().optional(),
-  qty: z.string(),
-  unitPrice: z.string(),
-  orderDate: z.string(),
-  orderState: z.string(),
-  remark: z.string(),
+export const siteOrderEntity = siteOrderRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  projectName: joinedName,
+  siteName: joinedName,
+  materialName: joinedName,
 });
 export const siteOrderForm = z.object({
   projectId: refReq('项目'),
@@ -292,23 +267,8 @@ export const EASY_COLORS = [
   { label: '绿', value: 'green' },
   { label: '蓝', value: 'blue' },
 ];
-export const easyCrudEntity = z.object({
-  ...entityBase,
-  code: z.string(),
-  name: z.string(),
-  note: z.string(),
-  sortNo: z.number(),
-  amount: z.string(),
-  weight: z.string(),
-  qty: z.string(),
-  rate: z.string(),
-  day: z.string(),
-  happenedAt: z.string(),
-  color: z.string(),
-  regionCode: z.string(),
-  flag: z.number(),
-  images: z.string(),
-  files: z.string(),
+export const easyCrudEntity = easyCrudDemoRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
 });
 export const easyCrudForm = z.object({
   code: req('编码', 32),

@@ -4,8 +4,10 @@
  * screens use.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { financeContractRow, fundProviderRow, goldCertRow } from '../generated/contracts.ts';
 import { num } from '../input.ts';
-import { DEPT_TREE, entityBase, opt, phone, req } from '../izs-base/fields.ts';
+import { DEPT_TREE, opt, phone, req } from '../izs-base/fields.ts';
 import { MATERIAL_SELECT, PARTY_SELECT, WAREHOUSE_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
 import { dec, SCF } from './fields.ts';
@@ -37,18 +39,10 @@ export const CERT_STATES = [
   { label: '已兑付', value: 'settled' },
 ];
 
-export const fundProviderEntity = z.object({
-  ...entityBase,
-  name: z.string(),
-  kind: z.string(),
-  creditLine: z.string(),
-  annualRate: z.string(),
-  pledgeRatio: z.string(),
-  usedAmount: z.string().nullable().optional(),
-  availableAmount: z.string().nullable().optional(),
-  contact: z.string(),
-  phone: z.string(),
-  remark: z.string(),
+export const fundProviderEntity = fundProviderRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  usedAmount: joinedName,
+  availableAmount: joinedName,
 });
 export const fundProviderForm = z.object({
   name: req('资金方名称', 100),
@@ -100,26 +94,11 @@ export const fundProviderResource = defineResource({
 });
 export const PROVIDER_SELECT = { endpoint: `${SCF}/fund-provider/select-list`, labelKey: 'name', valueKey: 'id' };
 
-export const financeContractEntity = z.object({
-  ...entityBase,
-  contractNo: z.string(),
-  providerId: z.string(),
-  providerName: z.string().nullable().optional(),
-  kind: z.string(),
-  principal: z.string(),
-  annualRate: z.string(),
-  startDate: z.string(),
-  termDays: z.number(),
-  warehouseId: z.string().nullable(),
-  warehouseName: z.string().nullable().optional(),
-  materialId: z.string().nullable(),
-  materialName: z.string().nullable().optional(),
-  pledgedQty: z.string(),
-  releasedQty: z.string(),
-  repaidPrincipal: z.string(),
-  paidInterest: z.string(),
-  state: z.string(),
-  remark: z.string(),
+export const financeContractEntity = financeContractRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  providerName: joinedName,
+  warehouseName: joinedName,
+  materialName: joinedName,
 });
 export const financeContractResource = defineResource({
   name: 'finance-contract',
@@ -160,21 +139,9 @@ export const financeContractResource = defineResource({
   form: [],
 });
 
-export const goldCertEntity = z.object({
-  ...entityBase,
-  certNo: z.string(),
-  parentId: z.string().nullable(),
-  rootId: z.string().nullable(),
-  issuerName: z.string(),
-  holderPartyId: z.string().nullable(),
-  holderName: z.string().nullable().optional(),
-  face: z.string(),
-  issueDate: z.string(),
-  maturityDate: z.string(),
-  status: z.string(),
-  payableRef: z.string(),
-  discountInterest: z.string().nullable(),
-  settleDate: z.string(),
+export const goldCertEntity = goldCertRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  holderName: joinedName,
 });
 export const goldCertResource = defineResource({
   name: 'gold-cert',

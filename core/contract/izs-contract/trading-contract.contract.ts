@@ -12,8 +12,10 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { tradingContractRow } from '../generated/contracts.ts';
 import { num } from '../input.ts';
-import { DEPT_TREE, entityBase } from '../izs-base/fields.ts';
+import { DEPT_TREE } from '../izs-base/fields.ts';
 import { CUSTOMER_SELECT, linesOf, PARTY_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
 import {
@@ -34,35 +36,11 @@ import {
 export const TC_PATH = `${SELL}/trading-contract`;
 export const TC_PERMISSION = 'contract_trading_list';
 
-export const tradingContractEntity = z.object({
-  ...entityBase,
-  contractNo: z.string(),
-  title: z.string(),
-  side: z.string(),
-  partyId: z.string(),
-  partyName: z.string().nullable().optional(),
-  signDate: z.string(),
-  deliveryStart: z.string(),
-  deliveryEnd: z.string(),
-  deliveryPlace: z.string(),
-  tolerancePct: z.string(),
-  toleranceOption: z.string(),
-  weightBasis: z.string(),
-  prepaymentPct: z.string(),
-  balanceDays: z.number(),
-  deductions: z.string(),
-  attachments: z.string(),
-  totalQty: z.string(),
-  totalAmount: z.string(),
-  state: z.string(),
-  submitTime: z.string().nullable(),
-  approveTime: z.string().nullable(),
-  approveUserName: z.string().nullable().optional(),
-  completeTime: z.string().nullable(),
-  terminateTime: z.string().nullable(),
-  terminateReason: z.string(),
+export const tradingContractEntity = tradingContractRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  partyName: joinedName,
+  approveUserName: joinedName,
   signed: z.number().nullable().optional(),
-  remark: z.string(),
 });
 export type TradingContract = z.infer<typeof tradingContractEntity>;
 

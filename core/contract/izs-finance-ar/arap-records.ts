@@ -1,72 +1,53 @@
-/** The records of the receivables area as answers (arap.contract.ts re-exports them): 核销 lines, 应收单 / 应付单, 收付款单. */
+/**
+ * The records of the receivables area as answers (arap.contract.ts re-exports them): 核销 lines, 应收单 / 应付单,
+ * 收付款单, 调拨 / 对冲. Each is its table's generated row (core/contract/generated/finance-ar.ts, written from
+ * server/db/schema/finance-ar.ts by `npm run db:generate`) without the columns no answer carries, plus the joined
+ * and computed fields: a column added to the table is answered without an edit here.
+ */
 import { z } from 'zod';
-import { idOut, moneyOut } from './fields.ts';
+import { dateTimeOut, money } from '../fields.ts';
+import { arCashRow, arDocRow, arSettleRow, arTransferRow } from '../generated/finance-ar.ts';
 
-export const settleLine = z.object({
-  id: idOut,
-  kind: z.string(),
-  docId: z.string().nullable(),
-  docNo: z.string(),
-  cashId: z.string().nullable(),
-  cashNo: z.string(),
-  amount: moneyOut,
-  settleDate: z.string(),
-  isVoid: z.number().int(),
-});
+/** Tenant, audit and review / void bookkeeping: kept on the server. */
+const NOT_ANSWERED = {
+  tenantId: true,
+  deptId: true,
+  createUser: true,
+  createDept: true,
+  createTime: true,
+  updateUser: true,
+  updateTime: true,
+  status: true,
+  isDeleted: true,
+  reviewer: true,
+  reviewTime: true,
+  voidUser: true,
+  voidTime: true,
+  voidReason: true,
+} as const;
+
+export const settleLine = arSettleRow
+  .pick({ id: true, kind: true, docId: true, cashId: true, amount: true, settleDate: true, isVoid: true })
+  .extend({ docNo: z.string(), cashNo: z.string() });
 export type SettleLine = z.infer<typeof settleLine>;
 
-export const arDocSchema = z.object({
-  id: idOut,
-  orderNo: z.string(),
-  side: z.string(),
-  partyId: z.string(),
+export const arDocSchema = arDocRow.omit(NOT_ANSWERED).extend({
   partyName: z.string(),
-  sourceType: z.string(),
-  sourceId: z.string().nullable(),
-  sourceNo: z.string(),
-  docDate: z.string(),
-  dueDate: z.string(),
-  /** 价税合计 (= what the voucher posts to 应收账款 / 应付账款); net + tax = amount */
-  amount: moneyOut,
-  net: moneyOut,
-  tax: moneyOut,
-  /** fraction, 4 places (0.1300) */
-  taxRate: z.string().regex(/^\d+\.\d{4}$/),
-  /** template: 凭证模板 of the book; config: 业务参数; manual: as typed */
-  /** document: the stock document's stored figures (issue 21); template / config: 直发单 and older rows */
+  /** document: the stock document's stored figures (issue 21); template (凭证模板 of the book) / config (业务参数):
+   *  直发单 and older rows; manual: as typed */
   taxSource: z.enum(['document', 'template', 'config', 'manual']),
-  settled: moneyOut,
-  open: moneyOut,
+  open: money,
   overdueDays: z.number().int(),
   settleState: z.enum(['open', 'partial', 'settled']),
-  state: z.string(),
-  summary: z.string(),
-  remark: z.string(),
 });
 export type ArDoc = z.infer<typeof arDocSchema>;
 
-export const arCashSchema = z.object({
-  id: idOut,
-  orderNo: z.string(),
-  side: z.string(),
-  kind: z.string(),
-  partyId: z.string(),
+export const arCashSchema = arCashRow.omit(NOT_ANSWERED).extend({
   partyName: z.string(),
-  accountType: z.string(),
-  bankId: z.string().nullable(),
   bankName: z.string(),
-  method: z.string(),
-  billNo: z.string(),
-  /** 承兑汇票: the 票据管理 bill and receive | issue | endorse ('' otherwise) */
-  billId: z.string().nullable(),
-  billMode: z.string(),
-  cashDate: z.string(),
-  amount: moneyOut,
-  fee: moneyOut,
-  applied: moneyOut,
-  unapplied: moneyOut,
-  state: z.string(),
-  remark: z.string(),
-  createTime: z.string(),
+  unapplied: money,
+  createTime: dateTimeOut,
 });
 export type ArCash = z.infer<typeof arCashSchema>;
+
+export const transferSchema = arTransferRow.omit(NOT_ANSWERED).extend({ partyName: z.string() });

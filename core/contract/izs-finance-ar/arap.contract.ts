@@ -20,29 +20,11 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { pageLiteOf, paging } from '../fields.ts';
 import { BILL_LINK_ENDPOINTS, cashBillIn, cashBillOut } from './bill-link.ts';
-import {
-  ARAP,
-  day,
-  idOut,
-  int,
-  METHODS,
-  moneyIn,
-  moneyIn0,
-  moneyOut,
-  oneOf,
-  opt,
-  optDay,
-  refReq,
-  side,
-} from './fields.ts';
+import { ARAP, day, int, METHODS, moneyIn, moneyIn0, moneyOut, oneOf, opt, optDay, refReq, side } from './fields.ts';
 
-const pageIn = {
-  current: num().int().min(1).default(1),
-  size: num().int().min(1).max(500).default(20),
-};
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), total: z.number().int(), current: z.number().int(), size: z.number().int() });
+const pageIn = paging({ size: 20, max: 500 });
 const optRef = z
   .string()
   .trim()
@@ -52,8 +34,7 @@ const optRef = z
 
 export * from './arap-records.ts';
 
-import { num } from '../input.ts';
-import { arCashSchema, arDocSchema, settleLine } from './arap-records.ts';
+import { arCashSchema, arDocSchema, settleLine, transferSchema } from './arap-records.ts';
 
 export const docQuery = z.object({
   side,
@@ -180,20 +161,6 @@ export const statementSchema = z.object({
 });
 export type Statement = z.infer<typeof statementSchema>;
 
-export const transferSchema = z.object({
-  id: idOut,
-  orderNo: z.string(),
-  kind: z.string(),
-  partyId: z.string().nullable(),
-  partyName: z.string(),
-  fromAccount: z.string(),
-  toAccount: z.string(),
-  transferDate: z.string(),
-  amount: moneyOut,
-  state: z.string(),
-  remark: z.string(),
-});
-
 const TAG = ['Arap'] as const;
 const q = { method: 'GET', provides: TAG } as const;
 const m = { method: 'POST', invalidates: TAG } as const;
@@ -205,7 +172,7 @@ export const ARAP_ENDPOINTS = {
     path: `${ARAP}/doc/page`,
     summary: '应收单/应付单列表',
     query: docQuery,
-    answer: pageOf(arDocSchema),
+    answer: pageLiteOf(arDocSchema),
   }),
   docDetail: endpoint({
     ...q,
@@ -247,7 +214,7 @@ export const ARAP_ENDPOINTS = {
     path: `${ARAP}/cash/page`,
     summary: '收款单/付款单/退款单列表',
     query: cashQuery,
-    answer: pageOf(arCashSchema),
+    answer: pageLiteOf(arCashSchema),
   }),
   cashDetail: endpoint({
     ...q,
@@ -320,7 +287,7 @@ export const ARAP_ENDPOINTS = {
     path: `${ARAP}/transfer/page`,
     summary: '资金调拨与应收应付对冲',
     query: z.object({ kind: z.enum(['offset', 'transfer']).optional(), ...pageIn }),
-    answer: pageOf(transferSchema),
+    answer: pageLiteOf(transferSchema),
   }),
   offset: endpoint({
     ...m,

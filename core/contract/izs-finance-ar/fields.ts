@@ -2,6 +2,7 @@
  * Shared pieces of the receivables / payables contracts (issue 11): prefix, menu codes, names, zod fields.
  */
 import { z } from 'zod';
+import { money } from '../fields.ts';
 import { dayRangeMessage, isCalendarDay } from '../input.ts';
 import { dateStr, decimal, int, oneOf, opt, refReq } from '../izs-base/fields.ts';
 
@@ -52,7 +53,7 @@ export const STATE_NAMES: Record<string, string> = {
 };
 
 /** Money as it travels in answers: a fixed two-decimal string, may be negative. */
-export const moneyOut = z.string().regex(/^-?\d+\.\d{2}$/);
+export const moneyOut = money;
 /** Money in: > 0, two decimals at most. */
 export const moneyIn = (label: string) =>
   decimal(label, 2, '9999999999.99').refine((v) => Number(v) > 0, { message: `${label}必须大于0` });

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { num } from '../input.ts';
+import { pageLiteOf, paging } from '../fields.ts';
+import { arInvoiceRow } from '../generated/finance-ar.ts';
 import { ARAP, day, moneyIn, moneyOut, oneOf, opt } from './fields.ts';
 
 const dir = oneOf('发票方向', ['in', 'out'] as const);
@@ -92,26 +93,27 @@ export const parsedInvoiceSchema = z.object({
   fileHash: z.string(),
 });
 
-export const invoiceSchema = z.object({
-  id: z.string(),
-  direction: z.string(),
-  invoiceCode: z.string(),
-  invoiceNo: z.string(),
-  invoiceType: z.string(),
-  invoiceDate: z.string(),
-  amount: moneyOut,
-  taxAmount: moneyOut,
-  taxAndAmount: moneyOut,
-  purchaserName: z.string(),
-  purchaserTaxpayerId: z.string(),
-  sellerName: z.string(),
-  sellerTaxpayerId: z.string(),
-  sellerBankName: z.string(),
-  sellerBankAccount: z.string(),
-  origin: z.string(),
-  remark: z.string(),
-  orderNos: z.string(),
-});
+export const invoiceSchema = arInvoiceRow
+  .pick({
+    id: true,
+    direction: true,
+    invoiceCode: true,
+    invoiceNo: true,
+    invoiceType: true,
+    invoiceDate: true,
+    amount: true,
+    taxAmount: true,
+    taxAndAmount: true,
+    purchaserName: true,
+    purchaserTaxpayerId: true,
+    sellerName: true,
+    sellerTaxpayerId: true,
+    sellerBankName: true,
+    sellerBankAccount: true,
+    origin: true,
+    remark: true,
+  })
+  .extend({ orderNos: z.string() });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const matchRow = z.object({
@@ -134,15 +136,9 @@ export const INVOICE_ENDPOINTS = {
     summary: '进项/销项发票列表',
     query: z.object({
       direction: dir,
-      current: num().int().min(1).default(1),
-      size: num().int().min(1).max(200).default(20),
+      ...paging({ size: 20, max: 200 }),
     }),
-    answer: z.object({
-      records: z.array(invoiceSchema),
-      total: z.number().int(),
-      current: z.number().int(),
-      size: z.number().int(),
-    }),
+    answer: pageLiteOf(invoiceSchema),
     provides: TAG,
   }),
   match: endpoint({

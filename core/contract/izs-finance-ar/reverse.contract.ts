@@ -12,7 +12,8 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { num } from '../input.ts';
+import { pageLiteOf, paging } from '../fields.ts';
+import { arReverseInvoiceRow } from '../generated/finance-ar.ts';
 import { ARAP, day, moneyIn, moneyOut, opt, refReq } from './fields.ts';
 
 export const REVERSE_CODE = 'accounting_purchase_reverse_invoice';
@@ -28,39 +29,39 @@ const month = (label = '月份') =>
     .string({ error: `请选择${label}` })
     .trim()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label}格式应为yyyy-MM`);
-const pageIn = {
-  current: num().int().min(1).default(1),
-  size: num().int().min(1).max(500).default(20),
-};
+const pageIn = paging({ size: 20, max: 500 });
 
-export const reverseSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  orderNo: z.string(),
-  partyId: z.string().nullable(),
-  partyName: z.string(),
-  sellerName: z.string(),
-  /** masked: 110105********002X */
-  idNumber: z.string(),
-  phone: z.string(),
-  month: z.string(),
-  amount: moneyOut,
-  netAmount: moneyOut,
-  taxRate: z.string(),
-  taxAmount: moneyOut,
-  iitAmount: moneyOut,
-  state: z.enum(['pending', 'issued', 'voided']),
-  invoiceNo: z.string(),
-  issueDate: z.string(),
-  voidReason: z.string(),
-  evidence: z.object({
-    weighingNo: z.string(),
-    paymentNos: z.array(z.string()),
-    photos: z.array(z.string()),
-  }),
-  remark: z.string(),
-  createTime: z.string(),
-});
+export const reverseSchema = arReverseInvoiceRow
+  .pick({
+    id: true,
+    orderId: true,
+    orderNo: true,
+    partyId: true,
+    sellerName: true,
+    /** masked: 110105********002X */
+    idNumber: true,
+    phone: true,
+    month: true,
+    amount: true,
+    netAmount: true,
+    taxRate: true,
+    taxAmount: true,
+    iitAmount: true,
+    invoiceNo: true,
+    issueDate: true,
+    voidReason: true,
+    remark: true,
+    createTime: true,
+  })
+  .extend({
+    partyName: z.string(),
+    state: z.enum(['pending', 'issued', 'voided']),
+    evidence: z.object({
+      weighingNo: z.string(),
+      paymentNos: z.array(z.string()),
+      photos: z.array(z.string()),
+    }),
+  });
 export type ReverseInvoice = z.infer<typeof reverseSchema>;
 
 export const reverseCandidate = z.object({
@@ -106,11 +107,7 @@ export const REVERSE = {
       keyword: z.string().trim().max(50).optional(),
       ...pageIn,
     }),
-    answer: z.object({
-      records: z.array(reverseSchema),
-      total: z.number().int(),
-      current: z.number().int(),
-      size: z.number().int(),
+    answer: pageLiteOf(reverseSchema).extend({
       totals: z.object({ amount: moneyOut, netAmount: moneyOut, taxAmount: moneyOut, iitAmount: moneyOut }),
     }),
     permission: { code: R, action: 'view' },

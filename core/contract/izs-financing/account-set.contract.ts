@@ -23,6 +23,7 @@
 import { z } from 'zod';
 import { ACCOUNT_SET_CHECK_PATH } from '../blade-system.contract.ts';
 import { endpoint } from '../endpoint.ts';
+import { pageOf } from '../fields.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { dateReq, FIN, FIN_PERMISSIONS, int, opt, ref, refReq, req } from './fields.ts';
@@ -282,14 +283,6 @@ export const accountSetResource = defineResource({
   ],
 });
 
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  });
 /** Paging as parsePaging reads it (current, size ≤ 1000, descs / ascs); the server checks the values. */
 const paging = {
   current: z.union([z.string(), z.number()]).optional(),

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { money } from '../fields.ts';
 import { dayRangeMessage, isCalendarDay } from '../input.ts';
 import {
   BILL_PATHS,
@@ -21,7 +22,6 @@ import {
   billResource,
 } from './bills.contract.ts';
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const TAGS = ['Fin', { type: 'Resource', id: billResource.name }] as const;
 
 export const billEventSchema = z.object({

@@ -16,6 +16,8 @@
  * Accounts are looked up by name in the book's chart (small and enterprise charts differ). Money: decimal strings.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { finBillRow } from '../generated/finance-bills.ts';
 import { defineResource } from '../resource.ts';
 import { accountCode, dateReq, FIN, opt, req } from './fields.ts';
 import { counterpartyRef, IE_PATHS, positiveAmount } from './income-expend.contract.ts';
@@ -69,33 +71,11 @@ export const BILL_ACTIONS = [
   { label: '到期付款', value: 'pay' },
 ];
 
-export const billEntity = z.object({
-  id: z.string(),
-  accountSetId: z.string(),
-  billNo: z.string(),
-  billKind: z.string(),
-  direction: z.string(),
-  counterparty: z.string(),
-  counterpartyName: z.string(),
-  amount: z.string(),
-  entryDate: z.string(),
-  issueDate: z.string(),
-  dueDate: z.string(),
+export const billEntity = finBillRow.omit(ENGINE_HIDDEN).extend({
   /** 到期日 with 「（N天后）」/「（逾期N天）」/「（今天）」 when a live bill is due within DUE_SOON_DAYS days, else null */
-  dueHint: z.string().nullable().optional(),
-  acceptor: z.string(),
-  /** 出票人 */
-  drawer: z.string().optional(),
-  state: z.string(),
-  /** the 收款单 / 付款单 that received / issued it (issue 11; '' for a bill entered here) */
-  cashNo: z.string().optional(),
+  dueHint: joinedName,
   /** 凭证字号 of the last action's voucher (null when it was deleted in the voucher list) */
-  voucherNo: z.string().nullable().optional(),
-  remark: z.string(),
-  status: z.number(),
-  deptId: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  voucherNo: joinedName,
 });
 export type Bill = z.infer<typeof billEntity>;
 

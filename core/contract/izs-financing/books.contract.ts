@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { money } from '../fields.ts';
 import { num } from '../input.ts';
 import { FIN, FIN_PERMISSIONS, period } from './fields.ts';
 
@@ -70,9 +71,6 @@ export const daybookQuery = generalQuery.extend({
 
 export const statementQuery = z.object({ period: period(), posted: flagText });
 export const homeQuery = z.object({ period: period().optional() });
-
-/** Money on the wire: a 2-decimal string. */
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /** Figures of a trial-balance row: each balance on its side. */
 export const balanceFiguresSchema = z.object({

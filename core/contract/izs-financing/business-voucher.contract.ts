@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { idListSchema } from '../common.ts';
 import { endpoint, typed } from '../endpoint.ts';
+import { money } from '../fields.ts';
 import {
   BIZ_PATHS,
   BIZ_PERMISSIONS,
@@ -54,7 +55,6 @@ export const moneyGenerateBody = z.object({
   templateId: ref.refine((x) => x === '' || /^[1-9]\d{0,18}$/.test(x), { message: '模板编号格式不正确' }).optional(),
 });
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
 export const moneyRecordSchema = z.object({
   id: z.string(),
   /** cash (izs_ar_cash) | transfer (izs_ar_transfer, 对冲) */

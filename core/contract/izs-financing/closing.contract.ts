@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { endpoint, typed } from '../endpoint.ts';
+import { money } from '../fields.ts';
 import { FIN, FIN_PERMISSIONS, period } from './fields.ts';
 import type { Voucher } from './voucher.contract.ts';
 
@@ -59,7 +60,6 @@ export const closeCheckSchema = z.object({
 });
 export type CloseCheckAnswer = z.infer<typeof closeCheckSchema>;
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
 export const generatedVoucherPreviewSchema = z.object({
   kind: z.string(),
   summary: z.string(),

@@ -1,5 +1,7 @@
 /** 资产卡片 (engine resource under /api/izs-financing/fixed-assets/card): acquisition, plain edits, 累计折旧 and 净值. */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { assetRow } from '../generated/assets.ts';
 import { defineResource } from '../resource.ts';
 import { dateReq, opt, refReq, req } from './fields.ts';
 import {
@@ -15,41 +17,14 @@ import {
   residualRate,
 } from './fixed-asset-fields.ts';
 
-export const assetCardEntity = z.object({
-  id: z.string(),
-  accountSetId: z.string(),
-  code: z.string(),
-  name: z.string(),
-  typeId: z.string(),
-  typeName: z.string().nullable().optional(),
-  useDept: z.string(),
-  spec: z.string(),
-  inServiceDate: z.string(),
-  cost: z.string(),
-  residualRate: z.string(),
-  lifeMonths: z.number(),
-  method: z.string(),
-  totalWorkload: z.string().nullable(),
-  workloadUnit: z.string(),
-  assetAccount: z.string(),
-  accumAccount: z.string(),
-  expenseAccount: z.string(),
-  openingAccumulated: z.string(),
+export const assetCardEntity = assetRow.omit(ENGINE_HIDDEN).extend({
+  typeName: joinedName,
   /** 期初累计折旧 + Σ booked depreciation (live run vouchers) */
-  accumulated: z.string().nullable().optional(),
+  accumulated: joinedName,
   /** 原值 − 累计折旧 */
-  netValue: z.string().nullable().optional(),
+  netValue: joinedName,
   /** months depreciated so far */
   deprMonths: z.number().nullable().optional(),
-  reestimated: z.number(),
-  state: z.string(),
-  disposalDate: z.string(),
-  disposalPeriod: z.string(),
-  remark: z.string(),
-  status: z.number(),
-  deptId: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
 });
 export type AssetCard = z.infer<typeof assetCardEntity>;
 

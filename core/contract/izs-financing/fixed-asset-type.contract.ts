@@ -1,5 +1,7 @@
 /** 资产类别 (engine resource under /api/izs-financing/fixed-assets/type): default life, method, residual rate, accounts. */
 import { z } from 'zod';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { assetTypeRow } from '../generated/assets.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { flag, int, opt, req } from './fields.ts';
@@ -13,26 +15,7 @@ import {
   residualRate,
 } from './fixed-asset-fields.ts';
 
-export const assetTypeEntity = z.object({
-  id: z.string(),
-  accountSetId: z.string(),
-  code: z.string(),
-  name: z.string(),
-  taxCategory: z.string(),
-  lifeMonths: z.number(),
-  minLifeMonths: z.number(),
-  method: z.string(),
-  residualRate: z.string(),
-  assetAccount: z.string(),
-  accumAccount: z.string(),
-  expenseAccount: z.string(),
-  sort: z.number(),
-  remark: z.string(),
-  status: z.number(),
-  deptId: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
+export const assetTypeEntity = assetTypeRow.omit(ENGINE_HIDDEN).extend({});
 export type AssetType = z.infer<typeof assetTypeEntity>;
 
 export const assetTypeForm = z.object({

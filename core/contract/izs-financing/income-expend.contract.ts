@@ -11,6 +11,8 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { ENGINE_HIDDEN, joinedName, money } from '../fields.ts';
+import { incomeExpendRow } from '../generated/finance-bills.ts';
 import { defineResource } from '../resource.ts';
 import { accountCode, dateReq, FIN, int, opt } from './fields.ts';
 
@@ -44,31 +46,13 @@ export const counterpartyRef = (label = '往来单位') =>
     .refine((v) => v === '' || /^[1-9]\d{0,18}:[1-9]\d{0,18}$/.test(v), { message: `${label}格式不正确` })
     .default('');
 
-export const incomeExpendEntity = z.object({
-  id: z.string(),
-  accountSetId: z.string(),
-  entryDate: z.string(),
-  period: z.string(),
-  kind: z.string(),
-  cashAccount: z.string(),
-  cashAccountName: z.string().nullable().optional(),
-  categoryAccount: z.string(),
-  categoryAccountName: z.string().nullable().optional(),
-  counterparty: z.string(),
-  counterpartyName: z.string(),
-  amount: z.string(),
-  summary: z.string(),
-  attachments: z.number(),
-  voucherId: z.string().nullable(),
+export const incomeExpendEntity = incomeExpendRow.omit(ENGINE_HIDDEN).extend({
+  cashAccountName: joinedName,
+  categoryAccountName: joinedName,
   /** 记-3; null when the voucher was deleted in the voucher list */
-  voucherNo: z.string().nullable().optional(),
+  voucherNo: joinedName,
   /** saved | reviewed | posted */
-  voucherState: z.string().nullable().optional(),
-  remark: z.string(),
-  status: z.number(),
-  deptId: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  voucherState: joinedName,
 });
 export type IncomeExpend = z.infer<typeof incomeExpendEntity>;
 
@@ -100,10 +84,10 @@ export const incomeExpendSummaryQuery = z.object({
 });
 
 export const incomeExpendSummarySchema = z.object({
-  income: z.string().regex(/^-?\d+\.\d{2}$/),
-  expense: z.string().regex(/^-?\d+\.\d{2}$/),
+  income: money,
+  expense: money,
   /** 收入 − 支出 */
-  net: z.string().regex(/^-?\d+\.\d{2}$/),
+  net: money,
   count: z.number().int(),
 });
 export type IncomeExpendSummary = z.infer<typeof incomeExpendSummarySchema>;

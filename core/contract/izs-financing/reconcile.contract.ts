@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { ReconCheck, ReconOrphan } from '../../accounting/reconcile.ts';
 import { endpoint } from '../endpoint.ts';
+import { money } from '../fields.ts';
 import { FIN, period } from './fields.ts';
 
 export const RECON_PATHS = {
@@ -19,8 +20,6 @@ export const RECON_PATHS = {
 export const RECON_PERMISSION = 'finance_reconcile';
 /** The screen's route (menu 账簿与报表 → 业财对账). */
 export const RECON_ROUTE = '/finance/reconcile';
-
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
 
 const causeSchema = z.object({
   kind: z.enum(['document', 'voucher', 'opening', 'unexplained']),

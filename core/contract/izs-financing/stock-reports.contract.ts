@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint, typed } from '../endpoint.ts';
+import { weight as kg, money } from '../fields.ts';
 import {
   BIZ_PATHS,
   BIZ_PERMISSIONS,
@@ -15,10 +16,6 @@ import {
   type StockCostAnswer,
 } from './business.contract.ts';
 import type { Voucher } from './voucher.contract.ts';
-
-/** 2-decimal money and 3-decimal weight (kg) strings. */
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
-const kg = z.string().regex(/^-?\d+\.\d{3}$/);
 
 export const sellCostSchema = z.object({
   period: z.string(),

@@ -6,6 +6,8 @@
  * Permission: finance_setting_unit (view / add / edit / delete).
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { finUnitRow } from '../generated/finance.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { FIN, flag, int, opt, req } from './fields.ts';
@@ -13,20 +15,7 @@ import { FIN, flag, int, opt, req } from './fields.ts';
 export const UNIT_BASE = `${FIN}/unit`;
 export const UNIT_PERMISSION = 'finance_setting_unit';
 
-export const unitEntity = z.object({
-  id: z.string(),
-  accountSetId: z.string(),
-  code: z.string(),
-  name: z.string(),
-  /** decimals kept for quantities in this unit (0–4) */
-  precision: z.number(),
-  sort: z.number(),
-  remark: z.string(),
-  status: z.number(),
-  deptId: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
+export const unitEntity = finUnitRow.omit(ENGINE_HIDDEN).extend({});
 export type UnitRow = z.infer<typeof unitEntity>;
 
 export const unitForm = z.object({

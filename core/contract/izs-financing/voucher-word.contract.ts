@@ -4,6 +4,8 @@
  * finance_voucher_type). A word used by a voucher cannot be removed; the last word stays.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN } from '../fields.ts';
+import { voucherWordRow } from '../generated/finance.ts';
 import { num } from '../input.ts';
 import { defineResource } from '../resource.ts';
 import { FIN, FIN_PERMISSIONS, flag, int, req } from './fields.ts';
@@ -20,20 +22,7 @@ export const WORD_RESTRICTIONS = [
   { label: '贷方必无', value: 'creditMustNot' },
 ];
 
-export const voucherWordEntity = z.object({
-  id: z.string(),
-  accountSetId: z.string(),
-  word: z.string(),
-  name: z.string(),
-  restriction: z.string(),
-  codes: z.string(),
-  isDefault: z.number(),
-  sort: z.number(),
-  status: z.number(),
-  deptId: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
+export const voucherWordEntity = voucherWordRow.omit(ENGINE_HIDDEN).extend({});
 export type VoucherWordRow = z.infer<typeof voucherWordEntity>;
 
 export const voucherWordForm = z.object({

@@ -61,4 +61,4 @@ export const fenceText = z
   );
 
 /** Decimal string of the wire (weights, money): never a float. */
-export const decimalOut = (places: number) => z.string().regex(new RegExp(`^-?\\d+(\\.\\d{1,${places}})?$`));
+export { decimalOut } from '../fields.ts';

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { lgCarRow, lgDriverRow } from '../generated/logistics.ts';
 import { DEPT_TREE, dateStr, decimal, entityBase, int, opt, phone, ref, refReq, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import { LG, LG_PERMISSIONS } from './fields.ts';
@@ -49,15 +51,8 @@ export const carGroupResource = defineResource({
   ],
 });
 
-export const driverEntity = z.object({
-  ...entityBase,
-  name: z.string(),
-  phone: z.string(),
-  idCard: z.string(),
-  licenceClass: z.string(),
-  licenceExpiry: z.string().nullable(),
-  carrierName: z.string(),
-  remark: z.string(),
+export const driverEntity = lgDriverRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
   /** '' | 'expired' | 'soon' (within 30 days) */
   licenceWarning: z.string().optional(),
   plates: z.string().optional(),
@@ -111,22 +106,11 @@ export const driverResource = defineResource({
   ],
 });
 
-export const carEntity = z.object({
-  ...entityBase,
-  plate: z.string(),
-  carType: z.string(),
-  axles: z.number(),
-  loadT: z.string(),
-  groupId: z.string().nullable(),
-  groupName: z.string().nullable().optional(),
-  driverId: z.string().nullable(),
-  driverName: z.string().nullable().optional(),
-  transportCertNo: z.string(),
-  transportCertExpiry: z.string().nullable(),
-  insuranceExpiry: z.string().nullable(),
-  gpsDeviceId: z.string(),
-  speedLimitKmh: z.number(),
-  remark: z.string(),
+/** The engine hides `deviceToken` (resources.ts). */
+export const carEntity = lgCarRow.omit({ ...ENGINE_HIDDEN, deviceToken: true }).extend({
+  deptName: joinedName,
+  groupName: joinedName,
+  driverName: joinedName,
   /** 证件提醒: e.g. '道路运输证已过期；保险30天内到期' ('' when fine) */
   certWarning: z.string().optional(),
 });

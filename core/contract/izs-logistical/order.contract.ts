@@ -12,7 +12,9 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { decimal, entityBase, oneOf, opt, ref, refReq, req } from '../izs-base/fields.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { lgOrderRow } from '../generated/logistics.ts';
+import { decimal, oneOf, opt, ref, refReq, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import { decimalOut, LG, LG_PERMISSIONS } from './fields.ts';
 import { CAR_OPTIONS, DRIVER_OPTIONS } from './fleet.contract.ts';
@@ -50,45 +52,15 @@ export const FREIGHT_MODE_OPTIONS = [
   { label: '按趟', value: 'trip' },
 ];
 
-export const orderEntity = z.object({
-  ...entityBase,
-  orderNo: z.string(),
-  state: z.string(),
-  source: z.string(),
-  sourceNo: z.string(),
-  originSiteId: z.string().nullable(),
-  originName: z.string().nullable().optional(),
-  destSiteId: z.string().nullable(),
-  destName: z.string().nullable().optional(),
-  materialName: z.string(),
-  plannedWeightT: z.string().nullable(),
-  deliveredWeightT: z.string().nullable(),
-  carId: z.string().nullable(),
-  plate: z.string().nullable().optional(),
-  driverId: z.string().nullable(),
-  driverName: z.string().nullable().optional(),
-  carrierId: z.string().nullable(),
-  carrierName: z.string(),
-  freightMode: z.string(),
-  freightPrice: z.string(),
-  distanceKm: z.string().nullable(),
-  freightAmount: z.string().nullable(),
-  payableRef: z.string(),
-  loadSource: z.string(),
-  loadDocNo: z.string(),
-  loadNetKg: z.string().nullable(),
-  unloadSource: z.string(),
-  unloadDocNo: z.string(),
-  unloadNetKg: z.string().nullable(),
+/** The engine hides `route` (resources.ts). */
+export const orderEntity = lgOrderRow.omit({ ...ENGINE_HIDDEN, route: true }).extend({
+  deptName: joinedName,
+  originName: joinedName,
+  destName: joinedName,
+  plate: joinedName,
+  driverName: joinedName,
   /** loaded − received (kg), computed by the server; null while an end is unknown */
   shortfallKg: z.string().nullable().optional(),
-  dispatchTime: z.string().nullable(),
-  startTime: z.string().nullable(),
-  deliverTime: z.string().nullable(),
-  signTime: z.string().nullable(),
-  cancelTime: z.string().nullable(),
-  cancelReason: z.string(),
-  remark: z.string(),
 });
 export type TransportOrder = z.infer<typeof orderEntity>;
 
@@ -191,19 +163,22 @@ export const orderResource = defineResource({
 });
 
 const id = refReq('运输单');
-export const orderStateAnswer = z.object({
-  id: z.string(),
-  orderNo: z.string(),
-  state: z.enum(['pending', 'dispatched', 'in_transit', 'delivered', 'signed', 'cancelled']),
-  freightAmount: decimalOut(2).nullable(),
-  carrierName: z.string(),
-  payableRef: z.string(),
-  dispatchTime: z.string().nullable(),
-  startTime: z.string().nullable(),
-  deliverTime: z.string().nullable(),
-  signTime: z.string().nullable(),
-  cancelTime: z.string().nullable(),
-});
+export const orderStateAnswer = lgOrderRow
+  .pick({
+    id: true,
+    orderNo: true,
+    carrierName: true,
+    payableRef: true,
+    dispatchTime: true,
+    startTime: true,
+    deliverTime: true,
+    signTime: true,
+    cancelTime: true,
+  })
+  .extend({
+    state: z.enum(['pending', 'dispatched', 'in_transit', 'delivered', 'signed', 'cancelled']),
+    freightAmount: decimalOut(2).nullable(),
+  });
 export type OrderStateAnswer = z.infer<typeof orderStateAnswer>;
 
 const edit = { code: LG_PERMISSIONS.order, action: 'edit' } as const;

@@ -3,6 +3,8 @@
  * 船舶 (ship-list), 港口 and 航次 (ship-port-list). Resource-engine definitions.
  */
 import { z } from 'zod';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { lgSiteRow } from '../generated/logistics.ts';
 import { dateStr, decimal, entityBase, oneOf, opt, phone, ref, refReq, req } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import { fenceText, LG, LG_PERMISSIONS, lat, lon } from './fields.ts';
@@ -17,18 +19,7 @@ export const SITE_OPTIONS = { endpoint: `${LG}/site/select-list`, labelKey: 'nam
 export const SHIP_OPTIONS = { endpoint: `${LG}/ship/select-list`, labelKey: 'name', valueKey: 'id' } as const;
 export const PORT_OPTIONS = { endpoint: `${LG}/port/select-list`, labelKey: 'name', valueKey: 'id' } as const;
 
-export const siteEntity = z.object({
-  ...entityBase,
-  name: z.string(),
-  kind: z.string(),
-  contact: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  lon: z.number().nullable(),
-  lat: z.number().nullable(),
-  fence: z.string(),
-  remark: z.string(),
-});
+export const siteEntity = lgSiteRow.omit(ENGINE_HIDDEN).extend({ deptName: joinedName });
 export type Site = z.infer<typeof siteEntity>;
 
 export const siteResource = defineResource({

@@ -18,6 +18,8 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { paging } from '../fields.ts';
+import { lgAlarmRow } from '../generated/logistics.ts';
 import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
 import { LG, LG_PERMISSIONS } from './fields.ts';
 
@@ -85,22 +87,25 @@ export const trackAnswer = z.object({
 });
 export type TrackAnswer = z.infer<typeof trackAnswer>;
 
-export const alarmRow = z.object({
-  id: z.string(),
-  carId: z.string(),
-  plate: z.string(),
-  type: z.enum(['overspeed', 'fence_in', 'fence_out', 'off_route', 'long_stop', 'offline']),
-  time: z.string(),
-  lon: z.number().nullable(),
-  lat: z.number().nullable(),
-  speed: z.number().nullable(),
-  detail: z.string(),
-  handleState: z.number(),
-  ackTime: z.string().nullable(),
-  handleTime: z.string().nullable(),
-  handleNote: z.string(),
-  handlerName: z.string(),
-});
+export const alarmRow = lgAlarmRow
+  .pick({
+    id: true,
+    carId: true,
+    time: true,
+    lon: true,
+    lat: true,
+    speed: true,
+    detail: true,
+    handleState: true,
+    ackTime: true,
+    handleTime: true,
+    handleNote: true,
+  })
+  .extend({
+    plate: z.string(),
+    type: z.enum(['overspeed', 'fence_in', 'fence_out', 'off_route', 'long_stop', 'offline']),
+    handlerName: z.string(),
+  });
 export type AlarmRow = z.infer<typeof alarmRow>;
 
 /** The terminal's own address as the gateway saw it (failed sign-ins are counted per address and terminal). */
@@ -158,8 +163,7 @@ export const LG_TRACKING = {
     path: `${LG}/alarm/page`,
     summary: '车辆报警',
     query: z.object({
-      current: num().int().min(1).default(1),
-      size: num().int().min(1).max(200).default(20),
+      ...paging({ size: 20, max: 200 }),
       type: z.string().optional(),
       handleState: num().int().min(0).max(2).optional(),
       carId: idStr.optional(),

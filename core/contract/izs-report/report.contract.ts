@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { fixedOut } from '../fields.ts';
 import { dateStr, ref } from '../izs-base/fields.ts';
 import { day, id, kg, month, pct, REPORT, yuan } from '../izs-visual/fields.ts';
 import { arapFigure } from '../izs-visual/money.ts';
@@ -177,7 +178,7 @@ export const logisticsQuery = z
   .refine((v) => v.beginDate <= v.endDate, { message: '结束日期不能早于开始日期' })
   .refine((v) => daysBetween(v.beginDate, v.endDate) <= 366, { message: '统计区间不能超过一年' });
 export type LogisticsQuery = z.output<typeof logisticsQuery>;
-const tonnes = z.string().regex(/^-?\d+\.\d{3}$/);
+const tonnes = fixedOut(3);
 export const logisticsRow = z.object({
   key: z.string(),
   label: z.string(),

@@ -8,13 +8,14 @@
  * life cycle draft → submitted → reviewed → voided (lifecyclePaths) with NO stock movement at any step.
  */
 import { z } from 'zod';
-import { DEPT_TREE, entityBase } from '../izs-base/fields.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { dropEvidenceRow, dropShippingRow } from '../generated/stock.ts';
+import { DEPT_TREE } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import {
   CUSTOMER_SELECT,
   DOC_STATES,
   dateStr,
-  lifecycleEntity,
   MATERIAL_SELECT,
   oneOf,
   opt,
@@ -26,29 +27,12 @@ import {
   unitPrice,
 } from './fields.ts';
 
-export const dropShippingEntity = z.object({
-  ...entityBase,
-  orderNo: z.string(),
-  orderDate: z.string(),
-  supplierId: z.string(),
-  supplierName: z.string().nullable().optional(),
-  customerId: z.string(),
-  customerName: z.string().nullable().optional(),
-  materialId: z.string(),
-  materialName: z.string().nullable().optional(),
-  carNumber: z.string(),
-  priceUnit: z.string(),
-  purchaseQty: z.string(),
-  purchasePrice: z.string(),
-  purchaseAmount: z.string(),
-  saleQty: z.string(),
-  salePrice: z.string(),
-  saleAmount: z.string(),
-  grossProfit: z.string(),
-  sourceWeighingId: z.string().nullable(),
-  evidenceFiles: z.string(),
-  ...lifecycleEntity,
-  remark: z.string(),
+export const dropShippingEntity = dropShippingRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  supplierName: joinedName,
+  customerName: joinedName,
+  materialName: joinedName,
+  reviewerName: joinedName,
 });
 
 export const dropShippingForm = z.object({
@@ -165,15 +149,9 @@ export const EVIDENCE_TYPES = [
   { label: '其他', value: 'other' },
 ];
 
-export const dropEvidenceEntity = z.object({
-  ...entityBase,
-  dropId: z.string(),
-  dropOrderNo: z.string().nullable().optional(),
-  evidenceType: z.string(),
-  title: z.string(),
-  files: z.string(),
-  remark: z.string(),
-});
+export const dropEvidenceEntity = dropEvidenceRow
+  .omit(ENGINE_HIDDEN)
+  .extend({ deptName: joinedName, dropOrderNo: joinedName });
 
 export const dropEvidenceForm = z.object({
   dropId: refReq('直发单'),

@@ -13,6 +13,8 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { fixedOut, money, pageOf, weight } from '../fields.ts';
+import { stockMovementRow } from '../generated/stock.ts';
 import { num } from '../input.ts';
 import { dateStr, ref } from './fields.ts';
 
@@ -75,20 +77,13 @@ export const notCheckQuery = z.object({
 });
 
 /** Decimal strings as the server formats them: kg with 3 places, yuan with 2, unit cost with 6. */
-export const kg3 = z.string().regex(/^-?\d+\.\d{3}$/);
-export const yuan2 = z.string().regex(/^-?\d+\.\d{2}$/);
-export const cost6 = z.string().regex(/^-?\d+\.\d{6}$/);
+export const kg3 = weight;
+export const yuan2 = money;
+export const cost6 = fixedOut(6);
 const name = z.string().nullable();
 
 /** A BladeX page (`data` of R) of `item`. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  });
+export { pageOf };
 
 export const inventoryRowSchema = z.object({
   id: z.string(),
@@ -109,28 +104,27 @@ export const inventoryRowSchema = z.object({
 });
 export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 
-export const stockMovementRowSchema = z.object({
-  id: z.string(),
-  stockId: z.string(),
-  warehouseId: z.string(),
-  warehouseName: name,
-  materialId: z.string(),
-  materialName: name,
-  orderId: z.string(),
-  orderNo: z.string(),
-  docType: z.string(),
-  kind: z.enum(['receipt', 'issue', 'reverse']),
-  isVoid: z.number().int(),
-  qtyIn: kg3,
-  qtyOut: kg3,
-  amountIn: yuan2,
-  amountOut: yuan2,
-  unitCost: cost6,
-  variance: yuan2,
-  balanceQty: kg3,
-  balanceAmount: yuan2,
-  createTime: z.string(),
-});
+export const stockMovementRowSchema = stockMovementRow
+  .pick({
+    id: true,
+    stockId: true,
+    warehouseId: true,
+    materialId: true,
+    orderId: true,
+    orderNo: true,
+    docType: true,
+    isVoid: true,
+    qtyIn: true,
+    qtyOut: true,
+    amountIn: true,
+    amountOut: true,
+    unitCost: true,
+    variance: true,
+    balanceQty: true,
+    balanceAmount: true,
+    createTime: true,
+  })
+  .extend({ warehouseName: name, materialName: name, kind: z.enum(['receipt', 'issue', 'reverse']) });
 export type StockMovementRow = z.infer<typeof stockMovementRowSchema>;
 
 export const inventoryHistoryRowSchema = z.object({

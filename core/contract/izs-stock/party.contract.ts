@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { money, weight } from '../fields.ts';
 import { relatedPartyForm, relatedPartyResource } from '../izs-base/related-party.contract.ts';
 import { defineResource } from '../resource.ts';
 import { oneOf, refReq } from './fields.ts';
@@ -90,8 +91,8 @@ export const partySummarySchema = z.object({
   weighings: z.number().int(),
   /** reviewed in-stock (supplier) or out-stock (customer) documents */
   documents: z.number().int(),
-  qty: z.string().regex(/^-?\d+\.\d{3}$/),
-  amount: z.string().regex(/^-?\d+\.\d{2}$/),
+  qty: weight,
+  amount: money,
   lastTime: z.string().nullable(),
 });
 export type PartySummary = z.infer<typeof partySummarySchema>;

@@ -10,8 +10,10 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { priceListRow } from '../generated/stock.ts';
 import { num } from '../input.ts';
-import { DEPT_TREE, entityBase } from '../izs-base/fields.ts';
+import { DEPT_TREE } from '../izs-base/fields.ts';
 import { defineResource } from '../resource.ts';
 import {
   CUSTOMER_SELECT,
@@ -26,19 +28,9 @@ import {
   SUPPLIER_SELECT,
 } from './fields.ts';
 
-export const priceListEntity = z.object({
-  ...entityBase,
-  priceType: z.string(),
-  materialId: z.string(),
-  materialName: z.string().nullable().optional(),
-  partyId: z.string().nullable(),
-  partyName: z.string().nullable().optional(),
-  price: z.string(),
-  priceUnit: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  remark: z.string(),
-});
+export const priceListEntity = priceListRow
+  .omit(ENGINE_HIDDEN)
+  .extend({ deptName: joinedName, materialName: joinedName, partyName: joinedName });
 
 export const priceListForm = z
   .object({

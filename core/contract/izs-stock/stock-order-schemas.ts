@@ -4,8 +4,9 @@
  */
 
 import { z } from 'zod';
-import { entityBase } from '../izs-base/fields.ts';
-import { dateStr, decimal, lifecycleEntity, linesOf, oneOf, opt, qtyKg, ref, refReq, unitPrice } from './fields.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { stockOrderLineRow, stockOrderRow } from '../generated/stock.ts';
+import { dateStr, decimal, linesOf, oneOf, opt, qtyKg, ref, refReq, unitPrice } from './fields.ts';
 
 export const STOCK_DOC_TYPES = [
   { label: '采购入库', value: 'in_stock' },
@@ -30,65 +31,26 @@ export const DIRECTIONS = [
   { label: '出库(投入)', value: 'out' },
 ];
 
-export const stockLineEntity = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  lineNo: z.number(),
+export const stockLineEntity = stockOrderLineRow.omit({ tenantId: true }).extend({
   direction: z.enum(['in', 'out']),
-  materialId: z.string(),
-  materialCode: z.string().nullable().optional(),
-  materialName: z.string().nullable().optional(),
-  warehouseId: z.string(),
-  warehouseName: z.string().nullable().optional(),
-  qty: z.string(),
-  unitPrice: z.string(),
-  amount: z.string(),
-  /** Issue 21: percent; 1 = the unit price is 含税 */
-  taxRate: z.string(),
-  priceIncludesTax: z.number(),
-  netAmount: z.string(),
-  taxAmount: z.string(),
-  grossAmount: z.string(),
-  /** Booked at review; null before. */
-  costAmount: z.string().nullable(),
-  ratio: z.string().nullable(),
-  sourceLineId: z.string().nullable(),
-  remark: z.string(),
+  materialCode: joinedName,
+  materialName: joinedName,
+  warehouseName: joinedName,
 });
 export type StockLine = z.infer<typeof stockLineEntity>;
 
-export const stockOrderEntity = z.object({
-  ...entityBase,
-  orderNo: z.string(),
-  docType: z.string(),
-  bizType: z.string(),
-  partyId: z.string().nullable(),
-  partyName: z.string().nullable().optional(),
-  warehouseId: z.string().nullable(),
-  warehouseName: z.string().nullable().optional(),
-  orderDate: z.string(),
-  carNumber: z.string(),
-  sourceWeighingId: z.string().nullable(),
-  sourceWeighingNo: z.string().nullable().optional(),
-  sourceOrderId: z.string().nullable(),
-  sourceOrderNo: z.string().nullable().optional(),
+/** The row (issue 21's 不含税金额 / 税额 / 价税合计 are the Σ of its lines') with the names it refers to. */
+export const stockOrderEntity = stockOrderRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  partyName: joinedName,
+  warehouseName: joinedName,
+  sourceWeighingNo: joinedName,
+  sourceOrderNo: joinedName,
   /** Trading contract executed (issue 12). */
-  contractId: z.string().nullable().optional(),
-  contractNo: z.string().nullable().optional(),
-  sourceDocId: z.string().nullable(),
-  sourceDocNo: z.string().nullable().optional(),
-  allocMethod: z.string(),
-  totalQty: z.string(),
-  totalAmount: z.string(),
-  /** Issue 21: Σ lines' 不含税金额 / 税额 / 价税合计 */
-  netAmount: z.string().optional(),
-  taxAmount: z.string().optional(),
-  grossAmount: z.string().optional(),
-  totalCost: z.string().nullable(),
-  ...lifecycleEntity,
-  remark: z.string(),
-  createUser: z.string().nullable().optional(),
-  createUserName: z.string().nullable().optional(),
+  contractNo: joinedName,
+  sourceDocNo: joinedName,
+  reviewerName: joinedName,
+  createUserName: joinedName,
   /** detail only */
   lines: z.array(stockLineEntity).optional(),
 });

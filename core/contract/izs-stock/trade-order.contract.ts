@@ -7,13 +7,14 @@
  * removed; amount = qty × price half-up to the fen per line, totals = Σ lines.
  */
 import { z } from 'zod';
-import { DEPT_TREE, entityBase } from '../izs-base/fields.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { tradeOrderLineRow, tradeOrderRow } from '../generated/stock.ts';
+import { DEPT_TREE } from '../izs-base/fields.ts';
 import { defineResource, type FormFieldDef } from '../resource.ts';
 import {
   CUSTOMER_SELECT,
   DOC_STATES,
   dateStr,
-  lifecycleEntity,
   linesOf,
   MATERIAL_SELECT,
   opt,
@@ -23,32 +24,16 @@ import {
   unitPrice,
 } from './fields.ts';
 
-export const tradeLineEntity = z.object({
-  id: z.string(),
-  lineNo: z.number(),
-  materialId: z.string(),
-  materialName: z.string().nullable().optional(),
-  qty: z.string(),
-  unitPrice: z.string(),
-  amount: z.string(),
+export const tradeLineEntity = tradeOrderLineRow.omit({ tenantId: true, orderId: true }).extend({
+  materialName: joinedName,
   /** Σ qty of reviewed in-stock (purchase) / out-stock (sale) lines of this material against the order. */
   doneQty: z.string().optional(),
-  remark: z.string(),
 });
 
-export const tradeOrderEntity = z.object({
-  ...entityBase,
-  orderNo: z.string(),
-  kind: z.string(),
-  partyId: z.string(),
-  partyName: z.string().nullable().optional(),
-  contractNo: z.string(),
-  orderDate: z.string(),
-  deliveryDate: z.string(),
-  totalQty: z.string(),
-  totalAmount: z.string(),
-  ...lifecycleEntity,
-  remark: z.string(),
+export const tradeOrderEntity = tradeOrderRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  partyName: joinedName,
+  reviewerName: joinedName,
   lines: z.array(tradeLineEntity).optional(),
 });
 

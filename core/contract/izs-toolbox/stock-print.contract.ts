@@ -7,9 +7,8 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { weight as kg, money } from '../fields.ts';
 
-const kg = z.string().regex(/^-?\d+\.\d{3}$/);
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const price = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 export const stockPrintLine = z.object({

@@ -1,10 +1,11 @@
 /** Shared answer fields of the wall screens and reports: decimal strings, ids as strings. */
 import { z } from 'zod';
+import { money, weight } from '../fields.ts';
 
 /** kg with 3 decimals. */
-export const kg = z.string().regex(/^-?\d+\.\d{3}$/);
+export const kg = weight;
 /** yuan with 2 decimals. */
-export const yuan = z.string().regex(/^-?\d+\.\d{2}$/);
+export const yuan = money;
 /** percent with 2 decimals, '' when the base is zero. */
 export const pct = z.string().regex(/^(-?\d+\.\d{2})?$/);
 export const id = z.string().regex(/^\d+$/);

@@ -16,8 +16,10 @@
  */
 import { z } from 'zod';
 import { anyOf, endpoint } from '../endpoint.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { dispatchSlipRow } from '../generated/weighing.ts';
 import { dayRangeMessage, isCalendarDay } from '../input.ts';
-import { DEPT_TREE, decimal, entityBase, opt, ref } from '../izs-base/fields.ts';
+import { DEPT_TREE, decimal, opt, ref } from '../izs-base/fields.ts';
 import { MATERIAL_SELECT, PARTY_SELECT } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
 
@@ -33,25 +35,10 @@ export const DISPATCH_STATES = [
   { label: '已关闭', value: 'closed' },
 ] as const;
 
-export const dispatchSlipEntity = z.object({
-  ...entityBase,
-  slipNo: z.string(),
-  orderType: z.string(),
-  sourceNo: z.string(),
-  sourceOrderId: z.string().nullable(),
-  contractId: z.string().nullable(),
-  partyId: z.string(),
-  partyName: z.string().nullable().optional(),
-  materialId: z.string(),
-  materialName: z.string().nullable().optional(),
-  carNumber: z.string(),
-  driverName: z.string(),
-  driverPhone: z.string(),
-  plannedKg: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  state: z.string(),
-  remark: z.string(),
+export const dispatchSlipEntity = dispatchSlipRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  partyName: joinedName,
+  materialName: joinedName,
 });
 export type DispatchSlipRow = z.infer<typeof dispatchSlipEntity>;
 

@@ -20,7 +20,9 @@
  */
 import { z } from 'zod';
 import { engineDetail, enginePage } from '../engine-reads.ts';
-import { DEPT_TREE, decimal, entityBase, flag, oneOf, ref, refReq, req } from '../izs-base/fields.ts';
+import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
+import { weighingOrderRow } from '../generated/weighing.ts';
+import { DEPT_TREE, decimal, flag, oneOf, ref, refReq, req } from '../izs-base/fields.ts';
 import {
   MATERIAL_SELECT,
   PARTY_SELECT,
@@ -61,57 +63,14 @@ export const WEIGHING_ORDER_PATHS = {
   open: `${BASE}/open`,
 } as const;
 
-export const weighingOrderEntity = z.object({
-  ...entityBase,
-  orderNo: z.string(),
-  orderType: z.string(),
-  weighState: z.string(),
-  carNumber: z.string(),
-  driverName: z.string(),
-  partyId: z.string().nullable(),
-  partyName: z.string().nullable().optional(),
-  materialId: z.string().nullable(),
-  materialName: z.string().nullable().optional(),
-  warehouseId: z.string().nullable(),
-  warehouseName: z.string().nullable().optional(),
-  weighbridgeId: z.string().nullable(),
-  weighbridgeName: z.string().nullable().optional(),
-  sourceOrderId: z.string().nullable(),
-  contractId: z.string().nullable().optional(),
-  priceUnit: z.string(),
-  firstWeight: z.string(),
-  firstTime: z.string(),
-  firstPhotos: z.string(),
-  firstManual: z.number(),
-  firstOperator: z.string().nullable(),
-  firstOperatorName: z.string().nullable().optional(),
-  secondWeight: z.string().nullable(),
-  secondTime: z.string().nullable(),
-  secondPhotos: z.string(),
-  secondManual: z.number(),
-  secondOperator: z.string().nullable(),
-  secondOperatorName: z.string().nullable().optional(),
-  grossWeight: z.string().nullable(),
-  tareWeight: z.string().nullable(),
-  deductWeight: z.string(),
-  impurityRate: z.string(),
-  deductionWeight: z.string().nullable(),
-  netWeight: z.string().nullable(),
-  unitPrice: z.string(),
-  amount: z.string().nullable(),
-  completeTime: z.string().nullable(),
-  stockOrderId: z.string().nullable(),
-  stockOrderNo: z.string(),
-  printCount: z.number(),
-  lastPrintTime: z.string().nullable(),
-  voidReason: z.string(),
-  voidTime: z.string().nullable(),
-  remark: z.string(),
-  trailerNo: z.string().optional(),
-  /** issue 24: the 派车单 the weighing was made under, or null. */
-  dispatchSlipId: z.string().nullable().optional(),
-  /** issue 24: the e-ticket sent to the driver (the weighing's public trace link), '' = none. */
-  eticketPath: z.string().optional(),
+export const weighingOrderEntity = weighingOrderRow.omit(ENGINE_HIDDEN).extend({
+  deptName: joinedName,
+  partyName: joinedName,
+  materialName: joinedName,
+  warehouseName: joinedName,
+  weighbridgeName: joinedName,
+  firstOperatorName: joinedName,
+  secondOperatorName: joinedName,
   /** issue 24: open 异常过磅 of the record (it cannot complete while > 0). */
   openExceptions: z.number().optional(),
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
+import { pageLiteOf, paging } from '../fields.ts';
 import { num } from '../input.ts';
 import { OPEN_EVENTS, OPEN_SCOPES } from './open-v1.contract.ts';
 
@@ -100,12 +101,7 @@ export const openDelivery = z.object({
   payload: z.string(),
 });
 
-const page = <T extends z.ZodType>(row: T) =>
-  z.object({ records: z.array(row), total: z.number().int(), current: z.number().int(), size: z.number().int() });
-const pageQuery = {
-  current: num().int().min(1, '页码必须大于0').default(1),
-  size: num().int().min(1, '每页条数必须大于0').max(200, '每页条数不能超过200').default(20),
-};
+const pageQuery = paging({ size: 20, max: 200 });
 
 export const OPEN_APP = {
   list: endpoint({
@@ -148,7 +144,7 @@ export const OPEN_APP = {
     path: `${OA}/calls`,
     summary: '应用的调用日志（状态、返回码、耗时）',
     query: z.object({ appId: idSchema, ...pageQuery }),
-    answer: page(openCall),
+    answer: pageLiteOf(openCall),
     permission: view,
     provides: ['OpenCall'],
   }),
@@ -157,7 +153,7 @@ export const OPEN_APP = {
     path: `${OA}/deliveries`,
     summary: '应用的事件推送记录',
     query: z.object({ appId: idSchema, ...pageQuery }),
-    answer: page(openDelivery),
+    answer: pageLiteOf(openDelivery),
     permission: view,
     provides: ['OpenDelivery'],
   }),

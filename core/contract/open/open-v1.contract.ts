@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { type EndpointSpec, endpoint } from '../endpoint.ts';
-import { dayRangeMessage, isCalendarDay, num } from '../input.ts';
+import { pageLiteOf, paging } from '../fields.ts';
+import { dayRangeMessage, isCalendarDay } from '../input.ts';
 
 export const OPEN_V1 = '/api/open/v1';
 
@@ -57,12 +58,7 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为yyyy-MM-dd')
   .refine(isCalendarDay, { message: dayRangeMessage('日期') })
   .optional();
-const paging = {
-  current: num().int('页码必须是整数').min(1, '页码必须大于0').default(1),
-  size: num().int('每页条数必须是整数').min(1, '每页条数必须大于0').max(200, '每页条数不能超过200').default(20),
-};
-const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ records: z.array(row), total: z.number().int(), current: z.number().int(), size: z.number().int() });
+const pagingIn = paging({ size: 20, max: 200 });
 
 export const openWeighing = z.object({
   orderNo: z.string(),
@@ -129,8 +125,8 @@ export const OPEN_API = {
     method: 'GET',
     path: `${OPEN_V1}/weighing-orders`,
     summary: '已完成的磅单（按完成日期）',
-    query: z.object({ beginDate: day, endDate: day, ...paging }),
-    answer: pageOf(openWeighing),
+    query: z.object({ beginDate: day, endDate: day, ...pagingIn }),
+    answer: pageLiteOf(openWeighing),
     isPublic: true,
   }),
   stockDocuments: endpoint({
@@ -142,17 +138,17 @@ export const OPEN_API = {
       state: z.enum(['draft', 'submitted', 'reviewed', 'voided'], { error: '单据状态不正确' }).optional(),
       beginDate: day,
       endDate: day,
-      ...paging,
+      ...pagingIn,
     }),
-    answer: pageOf(openStockDoc),
+    answer: pageLiteOf(openStockDoc),
     isPublic: true,
   }),
   materials: endpoint({
     method: 'GET',
     path: `${OPEN_V1}/materials`,
     summary: '物料及今日通用采购价、销售价',
-    query: z.object({ keyword: z.string().max(50).optional(), ...paging }),
-    answer: pageOf(openMaterial),
+    query: z.object({ keyword: z.string().max(50).optional(), ...pagingIn }),
+    answer: pageLiteOf(openMaterial),
     isPublic: true,
   }),
   trace: endpoint({
