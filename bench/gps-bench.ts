@@ -202,6 +202,8 @@ console.log(
   `CPU over ${((window + drained) / 1000).toFixed(0)} s: server ${cpu.toFixed(1)} s, gateway ${gwCpu.toFixed(1)} s, ` +
     `terminals ${termCpu.toFixed(1)} s; ${loadLine()}`,
 );
+console.log(`figure: gps p99 ms = ${s.p99.toFixed(0)}`);
+console.log(`figure: gps lost = ${refused + pending}`);
 for (const p of procs) p.child.send({ kind: 'exit' });
 gateway.kill('SIGTERM');
 await sub.deactivate();

@@ -192,3 +192,17 @@ export async function nextIds(ex: Executor, n: number): Promise<string[]> {
   );
   return r.map((x) => String(x.id));
 }
+
+/**
+ * A constant statement sent straight to the driver with its parameters, past Drizzle's query builder — for hot
+ * paths only (the GPS ingest writes ~70 statements a second, and building each through Drizzle cost more than
+ * PostgreSQL's own work). On PostgreSQL it is a named prepared statement (parsed once per connection); PGlite parses
+ * the short text each time. Answers the rows.
+ */
+export async function rawQuery<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  }
+  return (await (client as PGlite).query<T>(text, values)).rows;
+}

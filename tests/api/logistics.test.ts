@@ -6,10 +6,13 @@
  * subscribers, alarms raised as positions arrive (overspeed, geofence) with 确认 / 处理, tracks with stops.
  */
 import { Client, type IMessage } from '@stomp/stompjs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { lgIngestReject, lgPosition } from '../../server/db/schema/index.ts';
+import { rows as sqlRows } from '../../server/db/client.ts';
+import { lgIngestReject, lgOrder, lgPosition } from '../../server/db/schema/index.ts';
+import { Ingestor, type IngestPoint } from '../../server/modules/izs-logistical/ingest.ts';
 import { boot, call, deviceTokenOf, login, type TestApp } from './helpers.ts';
 
 const LG = '/api/izs-logistical';
@@ -344,5 +347,121 @@ describe('retention', () => {
     ]);
     expect(times).toContain(now - 1000);
     expect(times).not.toContain(now - 400 * 86_400_000);
+  });
+});
+
+describe('ingest cost (issue 25)', () => {
+  it('an order that starts moving is checked against its route at once (routes are read again when an order moves)', async () => {
+    const dev = '13900000005'; // 粤E·G2468: its order was signed above, it is free
+    const s = await sites();
+    await post(`${LG}/order/save`, {
+      originSiteId: s[0].id,
+      destSiteId: s[1].id,
+      materialName: '路线测试',
+      plannedWeightT: '10',
+      freightMode: 'trip',
+      freightPrice: '300',
+      carrierName: '路线测试物流',
+    });
+    const page = await get(`${LG}/order/page`, { size: 50, state: 'pending' });
+    const o = page.body.data.records.find((x: { carrierName: string }) => x.carrierName === '路线测试物流');
+    const car = (await cars()).find((c) => c.gpsDeviceId === dev)!;
+    const [drv] = await drivers();
+    expect((await post(`${LG}/order/dispatch`, { id: o.id, carId: car.id, driverId: drv.id })).body.code).toBe(200);
+    const fix = (time: number) => ({ terminal: dev, time, lon: 113.4, lat: 23.1, speed: 40, direction: 90 });
+    // a fix before the start: the car has no route in transit (and the ingest knows it)
+    const now = Date.now();
+    expect((await gw(`${LG}/ingest/gateway`, { positions: [fix(now - 5000)] })).body.data.results).toEqual([
+      { ok: true },
+    ]);
+    // the planned route (set by the seed or an integration; no screen edits it), ~100 km from the car
+    await t.database.db
+      .update(lgOrder)
+      .set({
+        route: JSON.stringify([
+          [114.3, 24],
+          [114.4, 24],
+        ]),
+      })
+      .where(eq(lgOrder.id, o.id));
+    expect((await post(`${LG}/order/start`, { id: o.id })).body.data.state).toBe('in_transit');
+    await gw(`${LG}/ingest/gateway`, { positions: [fix(now - 4000), fix(now - 3000)] });
+    const alarms = await get(`${LG}/alarm/page`, { type: 'off_route', size: 50 });
+    const mine = alarms.body.data.records.filter((a: { carId: string }) => a.carId === car.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].detail).toMatch(/^偏离计划路线 \d+ 米$/);
+    await post(`${LG}/order/deliver`, { id: o.id, deliveredWeightT: '10' });
+  });
+
+  describe('the ingestor itself (grouping depends on when requests arrive, so it is checked here)', () => {
+    const log = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
+    const dev = (i: number) => String(13800000000 + i);
+    const statements: string[] = [];
+    type Client = { query: (...a: unknown[]) => Promise<unknown> };
+    let client: Client;
+    let query: Client['query'];
+    beforeAll(async () => {
+      await t.database.db.execute(sql`insert into lg_car (tenant_id, plate, car_type, gps_device_id, device_token)
+        select '000000', '测试' || g, 'dump', (13800000000 + g)::text, 'tok' from generate_series(0, 9) g`);
+      client = (t.database.db as unknown as { $client: Client }).$client;
+      query = client.query;
+      client.query = (text: unknown, ...rest: unknown[]) => {
+        statements.push(String(text).replace(/\s+/g, ' '));
+        return query.call(client, text, ...rest);
+      };
+    });
+    afterAll(() => {
+      client.query = query;
+    });
+    const T0 = Date.now() - 60_000;
+    const point = (i: number, over: Partial<IngestPoint> = {}): IngestPoint => ({
+      time: T0 + i * 1000,
+      lon: 113 + i * 0.001,
+      lat: 23,
+      speed: 30,
+      direction: 90,
+      ...over,
+    });
+    const stored = async (car: string) =>
+      (
+        await sqlRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from lg_position p join lg_car c on c.id = p.car_id
+               where c.gps_device_id = ${car}`,
+        )
+      )[0].n;
+
+    it('the batches of one turn of the event loop are one INSERT; every car is read in one query', async () => {
+      const ing = new Ingestor(t.database.db, null, log, 'Asia/Shanghai');
+      statements.length = 0;
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, k) =>
+          ing.ingest('jt808', [
+            { device: dev(k), point: point(0) },
+            { device: dev(k), point: point(1) },
+          ]),
+        ),
+      );
+      expect(answers.flat()).toEqual(Array.from({ length: 12 }, () => ({ ok: true })));
+      expect(statements.filter((x) => /insert into "?lg_position/.test(x))).toHaveLength(1);
+      expect(statements.filter((x) => /from "lg_car"/.test(x))).toHaveLength(1);
+      for (let k = 0; k < 6; k++) expect(await stored(dev(k))).toBe(2);
+      await ing.ingest('jt808', [{ device: dev(0), point: point(1) }]); // re-sent: stored once
+      expect(await stored(dev(0))).toBe(2);
+    });
+
+    it('a batch the database refuses does not refuse the other batches of its group', async () => {
+      const ing = new Ingestor(t.database.db, null, log, 'Asia/Shanghai');
+      // a mileage past the range of a real: the database refuses the whole statement
+      const [good, bad, other] = await Promise.allSettled([
+        ing.ingest('jt808', [{ device: dev(7), point: point(5) }]),
+        ing.ingest('jt808', [{ device: dev(8), point: point(5, { mileageKm: 1e300 }) }]),
+        ing.ingest('jt808', [{ device: dev(9), point: point(5) }]),
+      ]);
+      expect(good).toMatchObject({ status: 'fulfilled', value: [{ ok: true }] });
+      expect(other).toMatchObject({ status: 'fulfilled', value: [{ ok: true }] });
+      expect(bad.status).toBe('rejected');
+      expect([await stored(dev(7)), await stored(dev(8)), await stored(dev(9))]).toEqual([1, 0, 1]);
+    });
   });
 });

@@ -117,18 +117,20 @@ export async function loadUsableBook(
   id: string,
   deptId = user.currentDeptId,
 ): Promise<BookAccess> {
-  const [r] = await db
-    .select()
+  // the book and the caller's membership in one round trip (every finance request resolves its book)
+  const [found] = await db
+    .select({ book: accountSet, member: accountSetUser.userId, supervisor: accountSetUser.supervisor })
     .from(accountSet)
+    .leftJoin(
+      accountSetUser,
+      and(eq(accountSetUser.accountSetId, accountSet.id), eq(accountSetUser.userId, user.userId)),
+    )
     .where(and(eq(accountSet.id, id), tenantOf(user, accountSet)))
     .limit(1);
-  if (!r) throw forbidden('账套不存在或无权访问');
+  if (!found) throw forbidden('账套不存在或无权访问');
+  const r = found.book;
   if (r.deptId !== deptId) throw forbidden('该账套不属于当前机构，请切换机构或账套');
-  const [m] = await db
-    .select({ supervisor: accountSetUser.supervisor })
-    .from(accountSetUser)
-    .where(and(eq(accountSetUser.accountSetId, id), eq(accountSetUser.userId, user.userId)))
-    .limit(1);
+  const m = found.member === null ? undefined : { supervisor: found.supervisor };
   if (!m && !isAdministrator(user)) throw forbidden('您不是该账套的用户，请联系账套主管添加');
   return { book: toBook(r), user, supervisor: isAdministrator(user) || m?.supervisor === 1 };
 }
@@ -205,11 +207,20 @@ export function toCoreAccount(
 const keptCharts = new Map<string, { version: string; standard: string; bc: BookChart }>();
 const KEPT_CHARTS_MAX = 64;
 
-export async function loadBookChart(ex: Executor, book: Pick<Book, 'id' | 'standard'>): Promise<BookChart> {
-  const [v] = await ex
-    .select({ version: finChartVersion.version })
-    .from(finChartVersion)
-    .where(eq(finChartVersion.accountSetId, book.id));
+export async function loadBookChart(
+  ex: Executor,
+  book: Pick<Book, 'id' | 'standard'>,
+  /** the chart version already read in this transaction (voucher save reads it with the book lock) */
+  known?: { version: string | null },
+): Promise<BookChart> {
+  const [v] = known
+    ? known.version === null
+      ? []
+      : [{ version: known.version }]
+    : await ex
+        .select({ version: finChartVersion.version })
+        .from(finChartVersion)
+        .where(eq(finChartVersion.accountSetId, book.id));
   const kept = keptCharts.get(book.id);
   if (v && kept && kept.version === v.version && kept.standard === String(book.standard)) return copyOf(kept.bc);
   const list = await ex

@@ -26,8 +26,8 @@ import {
   type VehicleAlarmState,
 } from '../../../core/logistics/alarms.ts';
 import type { LonLat } from '../../../core/logistics/geo.ts';
-import type { Db } from '../../db/client.ts';
-import { lgAlarm, lgCar, lgIngestReject, lgOrder, lgPosition, lgSite } from '../../db/schema/index.ts';
+import { type Db, rawQuery } from '../../db/client.ts';
+import { lgAlarm, lgCar, lgIngestReject, lgOrder, lgSite } from '../../db/schema/index.ts';
 import { tenantIs } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { LgBroker } from './socket.ts';
@@ -74,12 +74,80 @@ interface CarInfo {
   speedLimitKmh: number;
 }
 
+/** One stored position as the INSERT takes it (column arrays, see `insertPositions`). */
+interface PositionRow {
+  carId: string;
+  time: number;
+  tenantId: string;
+  lon: number;
+  lat: number;
+  crs: string;
+  speed: number;
+  direction: number;
+  altitude: number;
+  alarmBits: number;
+  mileageKm: number | null;
+  source: string;
+  late: 0 | 1;
+}
+
+/**
+ * The positions of any number of batches in one statement: a constant text (one array per column, unnested), so it
+ * is never rebuilt by Drizzle and PostgreSQL prepares it once; a re-sent position (same car and time) is stored once.
+ */
+const INSERT_POSITIONS = `insert into lg_position (car_id, time, tenant_id, lon, lat, crs, speed, direction, altitude,
+    alarm_bits, mileage_km, source, late)
+  select * from unnest($1::bigint[], $2::timestamptz[], $3::varchar[], $4::float8[], $5::float8[], $6::varchar[],
+    $7::real[], $8::int[], $9::int[], $10::bigint[], $11::real[], $12::varchar[], $13::smallint[])
+  on conflict (car_id, time) do nothing`;
+
+async function insertPositions(db: Db, rows: PositionRow[]): Promise<void> {
+  const cols: unknown[][] = Array.from({ length: 13 }, () => new Array(rows.length));
+  rows.forEach((r, i) => {
+    cols[0][i] = r.carId;
+    cols[1][i] = new Date(r.time).toISOString();
+    cols[2][i] = r.tenantId;
+    cols[3][i] = r.lon;
+    cols[4][i] = r.lat;
+    cols[5][i] = r.crs;
+    cols[6][i] = r.speed;
+    cols[7][i] = r.direction;
+    cols[8][i] = r.altitude;
+    cols[9][i] = r.alarmBits;
+    cols[10][i] = r.mileageKm;
+    cols[11][i] = r.source;
+    cols[12][i] = r.late;
+  });
+  await rawQuery(db, 'lg_position_insert', INSERT_POSITIONS, cols);
+}
+
+/** Most positions one INSERT of the group commit takes (the rest go in the next one). */
+const GROUP_MAX_ROWS = 5000;
+/** The cars of every terminal are read at once, again after this long (or after a car is saved). */
+const CARS_TTL_MS = 30_000;
+/** A terminal no car has is looked up again after this long (a car saved by another process). */
+const UNKNOWN_TTL_MS = 5_000;
+/** The routes of the orders in transit are read at once, again after this long (or after an order moves). */
+const ROUTES_TTL_MS = 30_000;
+
 export class Ingestor {
-  private cars = new Map<string, CarInfo | null>();
-  private carsAt = new Map<string, number>();
+  /** every car with a terminal / device id, read in one query (`CARS_TTL_MS`, cleared by `forget`) */
+  private cars: { at: number; map: Map<string, CarInfo> } | null = null;
+  private loadingCars: Promise<Map<string, CarInfo>> | null = null;
+  /** bumped by `forget` / `forgetRoutes`: a read that started before is used once but not kept */
+  private carsGen = 0;
+  private routesGen = 0;
+  /** terminals no car had: deviceId → when looked up */
+  private unknown = new Map<string, number>();
   private states = new Map<string, VehicleAlarmState>();
   private fences = new Map<string, { at: number; list: ReturnType<typeof prepareFences> }>();
-  private routes = new Map<string, { at: number; route: LonLat[] | null }>();
+  /** carId → the route of its order in transit, for every car at once (`ROUTES_TTL_MS`, cleared by `forgetRoutes`) */
+  private routes: { at: number; map: Map<string, LonLat[] | null> } | null = null;
+  private loadingRoutes: Promise<Map<string, LonLat[] | null>> | null = null;
+  /** group commit: batches waiting while an INSERT runs are written together by the next one */
+  private queued: { rows: PositionRow[]; done: (e?: unknown) => void }[] = [];
+  private writing = false;
+  private drainSoon = false;
   /** carId → last report time (ms) and whether it was flagged offline */
   readonly lastSeen = new Map<string, { time: number; tenantId: string; offline: boolean }>();
   rules: AlarmRules = DEFAULT_RULES;
@@ -91,12 +159,46 @@ export class Ingestor {
     private readonly tz: string,
   ) {}
 
-  /** The car of a terminal / device id (cached 30 s; unknown ones 5 s). */
+  private readCars(): Promise<Map<string, CarInfo>> {
+    if (this.loadingCars) return this.loadingCars;
+    const gen = this.carsGen;
+    const load = (async () => {
+      const list = await this.db
+        .select({
+          deviceId: lgCar.gpsDeviceId,
+          carId: lgCar.id,
+          tenantId: lgCar.tenantId,
+          deptId: lgCar.deptId,
+          plate: lgCar.plate,
+          token: lgCar.deviceToken,
+          speedLimitKmh: lgCar.speedLimitKmh,
+        })
+        .from(lgCar)
+        .where(and(eq(lgCar.isDeleted, 0), sql`${lgCar.gpsDeviceId} <> ''`));
+      const map = new Map<string, CarInfo>();
+      for (const { deviceId, ...car } of list) map.set(deviceId, car);
+      if (gen === this.carsGen) this.cars = { at: Date.now(), map };
+      return map;
+    })();
+    this.loadingCars = load;
+    const done = () => {
+      if (this.loadingCars === load) this.loadingCars = null;
+    };
+    load.then(done, done);
+    return load;
+  }
+
+  /**
+   * The car of a terminal / device id: every car is read in one query and kept 30 s (cleared when a car is saved);
+   * a terminal none has is looked up on its own, again after 5 s.
+   */
   async carOf(deviceId: string): Promise<CarInfo | null> {
-    const at = this.carsAt.get(deviceId) ?? 0;
-    const hit = this.cars.get(deviceId);
-    const ttl = hit ? 30_000 : 5_000;
-    if (hit !== undefined && Date.now() - at < ttl) return hit;
+    const now = Date.now();
+    const map = this.cars && now - this.cars.at < CARS_TTL_MS ? this.cars.map : await this.readCars();
+    const hit = map.get(deviceId);
+    if (hit) return hit;
+    const missed = this.unknown.get(deviceId);
+    if (missed !== undefined && now - missed < UNKNOWN_TTL_MS) return null;
     const r = await this.db
       .select({
         carId: lgCar.id,
@@ -110,15 +212,86 @@ export class Ingestor {
       .where(and(eq(lgCar.gpsDeviceId, deviceId), eq(lgCar.isDeleted, 0)))
       .limit(1);
     const info = r[0] ?? null;
-    this.cars.set(deviceId, info);
-    this.carsAt.set(deviceId, Date.now());
+    if (info) {
+      this.cars?.map.set(deviceId, info);
+      this.unknown.delete(deviceId);
+    } else {
+      if (this.unknown.size > 10_000) this.unknown.clear();
+      this.unknown.set(deviceId, now);
+    }
     return info;
   }
 
+  /** A car or a site was saved: cars, fences and routes are read again. */
   forget(): void {
-    this.cars.clear();
+    this.cars = null;
+    this.loadingCars = null;
+    this.carsGen++;
+    this.unknown.clear();
     this.fences.clear();
-    this.routes.clear();
+    this.forgetRoutes();
+  }
+
+  /** An order changed state (dispatched, started, delivered …): the routes in transit are read again. */
+  forgetRoutes(): void {
+    this.routes = null;
+    this.loadingRoutes = null;
+    this.routesGen++;
+  }
+
+  /**
+   * Stores `rows` (group commit): the batches of every request read in this turn of the event loop (and, on
+   * PostgreSQL, those arriving while an INSERT runs) are written by one statement — under load a few large
+   * statements instead of one per gateway batch (each statement costs PGlite a commit, ~20 rows' worth). Idle, a
+   * batch waits for nothing but the end of the turn. Resolves once stored; a failed group is retried batch by batch,
+   * so one bad batch does not refuse the others.
+   */
+  private store(rows: PositionRow[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ rows, done: (e) => (e === undefined ? resolve() : reject(e)) });
+      if (this.writing || this.drainSoon) return;
+      this.drainSoon = true;
+      setImmediate(() => {
+        this.drainSoon = false;
+        void this.drain();
+      });
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.queued.length) {
+        const group: typeof this.queued = [];
+        let n = 0;
+        while (this.queued.length && (n === 0 || n + this.queued[0].rows.length <= GROUP_MAX_ROWS)) {
+          const b = this.queued.shift()!;
+          n += b.rows.length;
+          group.push(b);
+        }
+        try {
+          await insertPositions(
+            this.db,
+            group.flatMap((b) => b.rows),
+          );
+          for (const b of group) b.done();
+        } catch (e) {
+          if (group.length === 1) group[0].done(e);
+          else
+            for (const b of group) {
+              try {
+                await insertPositions(this.db, b.rows);
+                b.done();
+              } catch (e2) {
+                b.done(e2);
+              }
+            }
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
   }
 
   async reject(source: string, terminal: string, reason: string, raw = ''): Promise<void> {
@@ -133,7 +306,7 @@ export class Ingestor {
     now = Date.now(),
   ): Promise<{ ok: boolean; msg?: string }[]> {
     const results: { ok: boolean; msg?: string }[] = [];
-    const rows: (typeof lgPosition.$inferInsert)[] = [];
+    const rows: PositionRow[] = [];
     const accepted: { car: CarInfo; point: IngestPoint }[] = [];
     const maxAgeMs = maxAgeDays() * 86_400_000;
     for (const { device, point } of items) {
@@ -155,7 +328,7 @@ export class Ingestor {
       if (!late) accepted.push({ car: car!, point });
       rows.push({
         carId: car!.carId,
-        time: new Date(point.time),
+        time: point.time,
         tenantId: car!.tenantId,
         lon: point.lon,
         lat: point.lat,
@@ -164,13 +337,13 @@ export class Ingestor {
         direction: point.direction,
         altitude: point.altitude ?? 0,
         alarmBits: point.alarmBits ?? 0,
-        mileageKm: point.mileageKm,
+        mileageKm: point.mileageKm ?? null,
         source,
         late: late ? 1 : 0,
       });
     }
     if (rows.length === 0) return results;
-    await this.db.insert(lgPosition).values(rows).onConflictDoNothing();
+    await this.store(rows);
     // late (补传) points are stored only: the pushes and the alarm rules below see the live ones
     const receivedAt = Date.now();
     accepted.sort((a, b) => a.point.time - b.point.time);
@@ -226,22 +399,40 @@ export class Ingestor {
     return list;
   }
 
+  private readRoutes(): Promise<Map<string, LonLat[] | null>> {
+    if (this.loadingRoutes) return this.loadingRoutes;
+    const gen = this.routesGen;
+    const load = (async () => {
+      const list = await this.db
+        .select({ carId: lgOrder.carId, route: lgOrder.route })
+        .from(lgOrder)
+        .where(and(eq(lgOrder.state, 'in_transit'), eq(lgOrder.isDeleted, 0)));
+      const map = new Map<string, LonLat[] | null>();
+      for (const r of list) {
+        if (!r.carId || map.get(r.carId)) continue;
+        let route: LonLat[] | null = null;
+        try {
+          route = r.route ? (JSON.parse(r.route) as LonLat[]) : null;
+        } catch {
+          route = null;
+        }
+        map.set(r.carId, route);
+      }
+      if (gen === this.routesGen) this.routes = { at: Date.now(), map };
+      return map;
+    })();
+    this.loadingRoutes = load;
+    const done = () => {
+      if (this.loadingRoutes === load) this.loadingRoutes = null;
+    };
+    load.then(done, done);
+    return load;
+  }
+
+  /** The route of the car's order in transit (every car's read in one query, see `ROUTES_TTL_MS`). */
   private async routeOf(carId: string): Promise<LonLat[] | null> {
-    const c = this.routes.get(carId);
-    if (c && Date.now() - c.at < 30_000) return c.route;
-    const r = await this.db
-      .select({ route: lgOrder.route })
-      .from(lgOrder)
-      .where(and(eq(lgOrder.carId, carId), eq(lgOrder.state, 'in_transit'), eq(lgOrder.isDeleted, 0)))
-      .limit(1);
-    let route: LonLat[] | null = null;
-    try {
-      route = r[0]?.route ? (JSON.parse(r[0].route) as LonLat[]) : null;
-    } catch {
-      route = null;
-    }
-    this.routes.set(carId, { at: Date.now(), route });
-    return route;
+    const map = this.routes && Date.now() - this.routes.at < ROUTES_TTL_MS ? this.routes.map : await this.readRoutes();
+    return map.get(carId) ?? null;
   }
 
   private async evaluate(car: CarInfo, p: IngestPoint): Promise<void> {

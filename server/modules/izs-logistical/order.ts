@@ -153,20 +153,24 @@ async function move(
   });
 }
 
-export function registerLgOrder(app: FastifyInstance, db: Db, tz: string): void {
+/** `onMoved`: after an order changed state (the ingest reads the routes in transit again). */
+export function registerLgOrder(app: FastifyInstance, db: Db, tz: string, onMoved: () => void = () => {}): void {
   const r = endpoints(app, db);
+  const go = async (...a: Parameters<typeof move> extends [Db, string, ...infer Rest] ? Rest : never) => {
+    try {
+      return await move(db, tz, ...a);
+    } finally {
+      onMoved();
+    }
+  };
   r.handle(LG_ORDER.dispatch, ({ body, user, req }) =>
-    move(db, tz, req, user, body.id, 'dispatch', { carId: body.carId, driverId: body.driverId }),
+    go(req, user, body.id, 'dispatch', { carId: body.carId, driverId: body.driverId }),
   );
-  r.handle(LG_ORDER.start, ({ body, user, req }) => move(db, tz, req, user, body.id, 'start', {}));
+  r.handle(LG_ORDER.start, ({ body, user, req }) => go(req, user, body.id, 'start', {}));
   r.handle(LG_ORDER.deliver, ({ body, user, req }) =>
-    move(db, tz, req, user, body.id, 'deliver', { deliveredWeightT: body.deliveredWeightT }),
+    go(req, user, body.id, 'deliver', { deliveredWeightT: body.deliveredWeightT }),
   );
-  r.handle(LG_ORDER.sign, ({ body, user, req }) => move(db, tz, req, user, body.id, 'sign', {}));
-  r.handle(LG_ORDER.unsign, ({ body, user, req }) =>
-    move(db, tz, req, user, body.id, 'unsign', { reason: body.reason }),
-  );
-  r.handle(LG_ORDER.cancel, ({ body, user, req }) =>
-    move(db, tz, req, user, body.id, 'cancel', { reason: body.reason }),
-  );
+  r.handle(LG_ORDER.sign, ({ body, user, req }) => go(req, user, body.id, 'sign', {}));
+  r.handle(LG_ORDER.unsign, ({ body, user, req }) => go(req, user, body.id, 'unsign', { reason: body.reason }));
+  r.handle(LG_ORDER.cancel, ({ body, user, req }) => go(req, user, body.id, 'cancel', { reason: body.reason }));
 }

@@ -31,7 +31,7 @@ export async function registerIzsLogistical(app: FastifyInstance, actx: AppConte
   const ingestor = new Ingestor(db, broker, app.log, tz);
   registerLgSocket(app, db, actx.secret, broker);
   await registerModule(app, (s) => registerLgResources(s, { db, tz }, ingestor));
-  registerLgOrder(app, db, tz);
+  registerLgOrder(app, db, tz, () => ingestor.forgetRoutes());
   registerLgOrderEnds(app, db);
   registerDeviceToken(app, db);
   registerLgTracking(app, db, tz, ingestor, {
