@@ -91,6 +91,7 @@ async function main() {
       try {
         const h = await loadHistory(app, database.db, {
           months: config.historyMonths,
+          scale: config.historyScale,
           adminPassword: config.adminPassword,
           captchaMode: config.captchaMode,
           tz: config.tz,
