@@ -19,6 +19,8 @@ import { boot, login, type TestApp } from './helpers.ts';
 
 // five months: the demo seed's oldest 应收单 (100 days back) falls inside the book
 const MONTHS = Number(process.env.HISTORY_MONTHS ?? 5);
+// HISTORY_SCALE=10: the same checks on ten times the trucks a day (the busy yard's data set, smaller)
+const SCALE = Number(process.env.HISTORY_SCALE ?? 1);
 let t: TestApp;
 let h: HistoryResult;
 let book: ReturnType<typeof apiFor>;
@@ -31,6 +33,7 @@ beforeAll(async () => {
   t = await boot({ captchaMode: false, historyMonths: MONTHS });
   h = await loadHistory(t.app, t.database.db, {
     months: MONTHS,
+    scale: SCALE,
     adminPassword: 'admin',
     captchaMode: false,
     log: (m) => process.env.HISTORY_LOG && console.log(m),
@@ -150,7 +153,7 @@ it('the months before the current one are closed and have history; today has rev
 });
 
 it('the purchases and sales come from truck-scale weighings, dated by the clock of their day', async () => {
-  expect(h.weighings).toBeGreaterThan(MONTHS * 10);
+  expect(h.weighings).toBeGreaterThan(MONTHS * 10 * SCALE);
   for (const period of h.periods) {
     const [n] = await rows<{ weighings: number; docs: number; unweighed: number; misdated: number }>(
       t.database.db,
@@ -288,4 +291,20 @@ it('three 运输单 a closed month, each signed with its track and its freight p
     }
   }
   expect(h.positions).toBe(h.transports * 81);
+});
+
+it("documents of both tax bases: companies' 13 % on top and 含税, the natural person's 0 %", async () => {
+  const bases = await rows<{ rate: string; incl: number; n: number }>(
+    t.database.db,
+    sql`select l.tax_rate::text as rate, l.price_includes_tax as incl, count(*)::int as n
+          from izs_stock_order o join izs_stock_order_line l on l.order_id = o.id
+         where o.doc_type in ('in_stock', 'out_stock') and o.state = 'reviewed' and o.is_deleted = 0
+           and o.source_weighing_id is not null and o.dept_id = ${companyId}
+         group by 1, 2 order by 1, 2`,
+  );
+  expect(bases.map((b) => [b.rate, b.incl])).toEqual([
+    ['0.00', 1],
+    ['13.00', 0],
+    ['13.00', 1],
+  ]);
 });

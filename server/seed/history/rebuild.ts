@@ -53,7 +53,7 @@ async function rebuild() {
       `演示数据已重建 / demo rebuilt: ${config.dataDir} — seed ${seeded - t0} ms, history ${h.periods[0]}…${h.periods.at(-1)} ` +
         `(scale ${config.historyScale ?? 1}): ${h.weighings} 过磅, ${h.documents} 单据, ${h.moneyRecords} 收付款, ` +
         `${h.vouchers} 凭证, ${h.assetCards} 资产卡片, ${h.depreciations} 次计提折旧, ${h.contracts} 合同, ` +
-        `${h.financings} 融资 / ${h.repayments} 还款, ${h.quotes} 报价, ${h.requests} requests, ${h.ms} ms; total ${Date.now() - t0} ms`,
+        `${h.financings} 融资 / ${h.repayments} 还款, ${h.transports} 运输单 (${h.positions} 定位), ${h.quotes} 报价, ${h.requests} requests, ${h.ms} ms; total ${Date.now() - t0} ms`,
     );
   } finally {
     await database.close();
