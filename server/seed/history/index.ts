@@ -27,7 +27,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addMonths, lastDay, type Period } from '../../../core/accounting/index.ts';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TENANT_ID } from '../../../core/contract/common.ts';
-import { moneyFixed } from '../../../core/format/amounts.ts';
+import { decimalFixed, moneyFixed, priceFixed } from '../../../core/format/amounts.ts';
 import { type Db, rows } from '../../db/client.ts';
 import {
   accountSet,
@@ -661,7 +661,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
         originSiteId: l.origin,
         destSiteId: l.dest,
         materialName: '重废钢',
-        plannedWeightT: tonnes.toFixed(3),
+        plannedWeightT: decimalFixed(tonnes, 3),
         carrierId: l.carrier,
         freightMode: 'ton_km',
         freightPrice: '0.65',
@@ -700,7 +700,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     }
     const delivered = tonnes.minus(new Decimal(r.int(0, 60)).div(1000));
     await atTime(start + 45 * 60_000, () =>
-      ok('POST', `${LG}/order/deliver`, { id, deliveredWeightT: delivered.toFixed(3) }),
+      ok('POST', `${LG}/order/deliver`, { id, deliveredWeightT: decimalFixed(delivered, 3) }),
     );
     await atTime(start + 60 * 60_000, () => ok('POST', `${LG}/order/sign`, { id }));
     transports++;
@@ -723,7 +723,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
       await ok('POST', `${QUOTE}/submit`, {
         quoteType: q.type,
         materialId: mat[q.mat],
-        price: next.toFixed(2),
+        price: priceFixed(next),
         priceUnit: 'yuan_per_tonne',
         effectiveStart: day,
         effectiveEnd: '',
