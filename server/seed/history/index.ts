@@ -236,13 +236,12 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
    * scale) signs in again every twenty minutes, before a day's trucks.
    */
   const fresh = async () => {
-    if (Date.now() - signedAt > 20 * 60_000) {
-      auth['Blade-Auth'] = `bearer ${await signIn()}`;
-      signedAt = Date.now();
-    }
+    if (Date.now() - signedAt <= 20 * 60_000) return;
+    auth['Blade-Auth'] = `bearer ${await signIn()}`;
+    signedAt = Date.now();
     await ok('GET', `${FIN}/period/list`);
   };
-  await fresh();
+  await ok('GET', `${FIN}/period/list`);
 
   // ── the yard's state the plan needs (kg on hand per warehouse + material, of what this loader bought) ──
   const onHand = new Map<string, Decimal>();
