@@ -8,7 +8,7 @@
  */
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { addMonths, type Period } from '../../core/accounting/index.ts';
 import { RECON_PATHS, type ReconRun } from '../../core/contract/izs-financing/reconcile.contract.ts';
 import { rows } from '../../server/db/client.ts';
@@ -21,6 +21,8 @@ import { boot, login, type TestApp } from './helpers.ts';
 const MONTHS = Number(process.env.HISTORY_MONTHS ?? 5);
 // HISTORY_SCALE=10: the same checks on ten times the trucks a day (the busy yard's data set, smaller)
 const SCALE = Number(process.env.HISTORY_SCALE ?? 1);
+// the checks read every document of the history: at scale 10 one takes over a minute on a busy machine
+vi.setConfig({ testTimeout: 30_000 * SCALE });
 let t: TestApp;
 let h: HistoryResult;
 let book: ReturnType<typeof apiFor>;
