@@ -20,6 +20,11 @@ export interface Config {
    * product's own commands over the last months (server/seed/history); `npm run demo:rebuild` uses 12.
    */
   historyMonths: number;
+  /**
+   * SEED_HISTORY_SCALE (1 by default, 1–1000): the history's business a day, times — ~220 makes the busy yard's
+   * performance data set (200 weighings a business day).
+   */
+  historyScale?: number;
   /** From JWT_SECRET; when absent it is generated once and persisted (see resolveJwtSecret). */
   jwtSecret?: string;
   /** Time zone used to format times and to cut "today" (default Asia/Shanghai). */
@@ -88,6 +93,15 @@ function historyMonths(env: NodeJS.ProcessEnv): number {
   return n;
 }
 
+function historyScale(env: NodeJS.ProcessEnv): number {
+  const raw = (env.SEED_HISTORY_SCALE ?? '').trim();
+  if (raw === '') return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new Error(`SEED_HISTORY_SCALE 不合法（1–1000）/ invalid SEED_HISTORY_SCALE: ${raw}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 8080);
@@ -101,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaMode: (env.CAPTCHA_MODE || 'on').toLowerCase() !== 'off',
     seedDemo: env.SEED_DEMO !== '0',
     historyMonths: historyMonths(env),
+    historyScale: historyScale(env),
     jwtSecret: env.JWT_SECRET || undefined,
     tz: env.TZ || 'Asia/Shanghai',
     distDir: resolve(env.DIST_DIR || 'dist'),

@@ -91,6 +91,7 @@ export async function main(): Promise<void> {
       try {
         const h = await loadHistory(app, database.db, {
           months: config.historyMonths,
+          scale: config.historyScale,
           adminPassword: config.adminPassword,
           captchaMode: config.captchaMode,
           tz: config.tz,

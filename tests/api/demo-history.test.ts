@@ -8,7 +8,7 @@
  */
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { addMonths, type Period } from '../../core/accounting/index.ts';
 import { RECON_PATHS, type ReconRun } from '../../core/contract/izs-financing/reconcile.contract.ts';
 import { rows } from '../../server/db/client.ts';
@@ -19,6 +19,10 @@ import { boot, login, type TestApp } from './helpers.ts';
 
 // five months: the demo seed's oldest 应收单 (100 days back) falls inside the book
 const MONTHS = Number(process.env.HISTORY_MONTHS ?? 5);
+// HISTORY_SCALE=10: the same checks on ten times the trucks a day (the busy yard's data set, smaller)
+const SCALE = Number(process.env.HISTORY_SCALE ?? 1);
+// the checks read every document of the history: at scale 10 one takes over a minute on a busy machine
+vi.setConfig({ testTimeout: 30_000 * SCALE });
 let t: TestApp;
 let h: HistoryResult;
 let book: ReturnType<typeof apiFor>;
@@ -31,6 +35,7 @@ beforeAll(async () => {
   t = await boot({ captchaMode: false, historyMonths: MONTHS });
   h = await loadHistory(t.app, t.database.db, {
     months: MONTHS,
+    scale: SCALE,
     adminPassword: 'admin',
     captchaMode: false,
     log: (m) => process.env.HISTORY_LOG && console.log(m),
@@ -45,7 +50,7 @@ beforeAll(async () => {
   companyId = b.dept;
   const admin = (await login(t, 'admin')).access_token;
   book = apiFor({ t } as never, admin, companyId, bookId);
-}, 600_000);
+}, 600_000 * SCALE);
 afterAll(async () => {
   await t?.close();
 });
@@ -56,21 +61,23 @@ it('makes every month of the history, the current one last', () => {
   expect(h.periods[0]).toBe(addMonths(current, -(MONTHS - 1)));
 });
 
-it('业财对账 of the demo book is clean in every period; 销项 / 进项 differ by the tax not invoiced yet', async () => {
-  for (const period of h.periods) {
-    const r: ReconRun = await okPost(book, RECON_PATHS.run, { period });
-    const seen = Object.fromEntries(r.checks.map((x) => [x.key, x.difference]));
-    const detail = JSON.stringify({
-      period,
-      checks: r.checks.filter((x) => x.difference !== '0.00'),
-      orphans: r.orphans,
-    });
-    expect([seen.ar, seen.ap, seen.stock], detail).toEqual(['0.00', '0.00', '0.00']);
-    expect(r.orphans, detail).toEqual([]);
-    // the tax of the company's documents of the period (vouchered, all of them) minus the tax of its invoices
-    const [tax] = await rows<{ out: string; in: string; invOut: string; invIn: string }>(
-      t.database.db,
-      sql`with co as (select id from blade_dept where id = ${companyId} or (',' || ancestors || ',') like ${`%,${companyId},%`})
+it(
+  '业财对账 of the demo book is clean in every period; 销项 / 进项 differ by the tax not invoiced yet',
+  async () => {
+    for (const period of h.periods) {
+      const r: ReconRun = await okPost(book, RECON_PATHS.run, { period });
+      const seen = Object.fromEntries(r.checks.map((x) => [x.key, x.difference]));
+      const detail = JSON.stringify({
+        period,
+        checks: r.checks.filter((x) => x.difference !== '0.00'),
+        orphans: r.orphans,
+      });
+      expect([seen.ar, seen.ap, seen.stock], detail).toEqual(['0.00', '0.00', '0.00']);
+      expect(r.orphans, detail).toEqual([]);
+      // the tax of the company's documents of the period (vouchered, all of them) minus the tax of its invoices
+      const [tax] = await rows<{ out: string; in: string; invOut: string; invIn: string }>(
+        t.database.db,
+        sql`with co as (select id from blade_dept where id = ${companyId} or (',' || ancestors || ',') like ${`%,${companyId},%`})
           select
             (select coalesce(sum(tax), 0) from izs_ar_doc where side = 'ar' and state = 'reviewed' and is_deleted = 0
                and to_char(doc_date::date, 'YYYY-MM') = ${period} and dept_id in (select id from co))::text as out,
@@ -80,14 +87,16 @@ it('业财对账 of the demo book is clean in every period; 销项 / 进项 diff
                and to_char(invoice_date::date, 'YYYY-MM') = ${period} and dept_id in (select id from co))::text as "invOut",
             (select coalesce(sum(tax_amount), 0) from izs_ar_invoice where direction = 'in' and is_deleted = 0
                and to_char(invoice_date::date, 'YYYY-MM') = ${period} and dept_id in (select id from co))::text as "invIn"`,
-    );
-    const want = (a: string, b: string) => new Decimal(a).minus(b).toFixed(2);
-    expect([seen.vatOut, seen.vatIn], detail).toEqual([want(tax.out, tax.invOut), want(tax.in, tax.invIn)]);
-    // the loader invoices every document as it goes: none is left, this month included
-    expect([seen.vatOut, seen.vatIn], detail).toEqual(['0.00', '0.00']);
-    expect(r.clean, detail).toBe(true);
-  }
-}, 300_000);
+      );
+      const want = (a: string, b: string) => new Decimal(a).minus(b).toFixed(2);
+      expect([seen.vatOut, seen.vatIn], detail).toEqual([want(tax.out, tax.invOut), want(tax.in, tax.invIn)]);
+      // the loader invoices every document as it goes: none is left, this month included
+      expect([seen.vatOut, seen.vatIn], detail).toEqual(['0.00', '0.00']);
+      expect(r.clean, detail).toBe(true);
+    }
+  },
+  300_000 * SCALE,
+);
 
 it('the months before the current one are closed and have history; today has reviewed purchases and sales', async () => {
   const list = await okGet(book, `${FIN}/period/list`);
@@ -147,4 +156,161 @@ it('the months before the current one are closed and have history; today has rev
   }
   const recon: ReconRun = await okPost(book, RECON_PATHS.run, { period: current });
   expect(recon.checks.find((x) => x.key === 'stock')?.ledger).toContain('按物料明细科目');
+});
+
+it('the purchases and sales come from truck-scale weighings, dated by the clock of their day', async () => {
+  expect(h.weighings).toBeGreaterThan(MONTHS * 10 * SCALE);
+  for (const period of h.periods) {
+    const [n] = await rows<{ weighings: number; docs: number; unweighed: number; misdated: number }>(
+      t.database.db,
+      sql`select
+            (select count(*) from izs_weighing_order where weigh_state = 'completed' and is_deleted = 0
+               and to_char(complete_time at time zone 'Asia/Shanghai', 'YYYY-MM') = ${period})::int as weighings,
+            (select count(*) from izs_stock_order where state = 'reviewed' and is_deleted = 0 and dept_id = ${companyId}
+               and doc_type in ('in_stock', 'out_stock') and to_char(order_date::date, 'YYYY-MM') = ${period})::int as docs,
+            (select count(*) from izs_stock_order where state = 'reviewed' and is_deleted = 0 and dept_id = ${companyId}
+               and doc_type in ('in_stock', 'out_stock') and source_weighing_id is null
+               and to_char(order_date::date, 'YYYY-MM') = ${period} and order_date < ${today})::int as unweighed,
+            (select count(*) from izs_stock_order o join izs_weighing_order w on w.id = o.source_weighing_id
+              where o.is_deleted = 0 and to_char(o.order_date::date, 'YYYY-MM') = ${period}
+                and o.order_date <> to_char(w.complete_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD'))::int as misdated`,
+    );
+    expect(n.weighings, `${period} weighings`).toBeGreaterThan(5);
+    expect(n.unweighed, `${period} documents not from a weighing`).toBe(0);
+    expect(n.misdated, `${period} documents dated apart from their weighing`).toBe(0);
+  }
+});
+
+it('fixed-asset cards from the first month, 计提折旧 of every closed month after it vouchered and posted', async () => {
+  const [a] = await rows<{ cards: number; acquired: number }>(
+    t.database.db,
+    sql`select count(*)::int as cards,
+               count(*) filter (where exists (select 1 from izs_fin_asset_change c join izs_fin_voucher v
+                 on v.id = c.voucher_id and v.state = 'posted' where c.asset_id = a.id and c.kind = 'acquire'))::int as acquired
+          from izs_fin_asset a where a.account_set_id = ${bookId} and a.is_deleted = 0`,
+  );
+  expect(a.cards).toBe(h.assetCards);
+  expect(a.acquired).toBe(h.assetCards);
+  const runs = await rows<{ period: string; state: string; total: string }>(
+    t.database.db,
+    sql`select r.period, v.state, r.total::text as total from izs_fin_depr_run r
+          join izs_fin_voucher v on v.id = r.voucher_id and v.is_deleted = 0
+         where r.account_set_id = ${bookId} and r.is_deleted = 0 order by r.period`,
+  );
+  // every closed month but the cards' first one
+  expect(runs.map((x) => x.period)).toEqual(h.periods.slice(1, -1));
+  for (const x of runs) {
+    expect(x.state, x.period).toBe('posted');
+    expect(Number(x.total), x.period).toBeGreaterThan(0);
+  }
+  expect(h.depreciations).toBe(runs.length);
+});
+
+it('a purchase and a sales contract, executed by the documents of every month', async () => {
+  const list = await rows<{ id: string; side: string; state: string }>(
+    t.database.db,
+    sql`select id::text as id, side, state from izs_trading_contract where is_deleted = 0 and dept_id = ${companyId}
+          and title like '%年度%' order by side`,
+  );
+  expect(list.map((x) => [x.side, x.state])).toEqual([
+    ['purchase', 'executing'],
+    ['sale', 'executing'],
+  ]);
+  expect(h.contracts).toBe(2);
+  for (const x of list) {
+    const full = await okGet(book, `/api/izs-sell/trading-contract/full`, { id: x.id });
+    expect(Number(full.execution.executedQty), x.side).toBeGreaterThan(0);
+    for (const period of h.periods.slice(0, -1)) {
+      const [n] = await rows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from izs_stock_order where contract_id = ${x.id} and state = 'reviewed'
+              and is_deleted = 0 and to_char(order_date::date, 'YYYY-MM') = ${period}`,
+      );
+      expect(n.n, `${x.side} ${period}`).toBeGreaterThan(0);
+    }
+  }
+});
+
+it('one 应收账款融资 drawn in the second month and repaid month by month', async () => {
+  expect(h.financings).toBe(1);
+  const [f] = await rows<{ id: string; start: string; principal: string }>(
+    t.database.db,
+    sql`select id::text as id, start_date as start, principal::text as principal from izs_finance_contract
+          where is_deleted = 0 and trading_contract_id is not null order by id desc limit 1`,
+  );
+  expect(f.start.slice(0, 7)).toBe(h.periods[1]);
+  const reps = await rows<{ date: string; principal: string }>(
+    t.database.db,
+    sql`select repay_date as date, principal::text as principal from izs_finance_repayment
+          where contract_id = ${f.id} order by repay_date`,
+  );
+  expect(reps).toHaveLength(h.repayments);
+  // one a month from the third month on (the current one included once past its 20th)
+  expect(reps.length).toBeGreaterThanOrEqual(Math.min(6, MONTHS - 3));
+  expect(new Set(reps.map((x) => x.date.slice(0, 7))).size).toBe(reps.length);
+});
+
+it('the weekly quotes move: every month has them, each material more than one price', async () => {
+  expect(h.quotes).toBeGreaterThan(MONTHS * 10 * 3);
+  for (const period of h.periods) {
+    const [n] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from izs_material_quotes_order where is_deleted = 0
+            and to_char(effective_start::date, 'YYYY-MM') = ${period}`,
+    );
+    expect(n.n, period).toBeGreaterThanOrEqual(10);
+  }
+  const prices = await rows<{ mat: string; type: string; n: number }>(
+    t.database.db,
+    sql`select material_id::text as mat, quote_type as type, count(distinct price)::int as n
+          from izs_material_quotes_order where is_deleted = 0 and remark = '周报价' group by 1, 2`,
+  );
+  expect(prices).toHaveLength(10);
+  for (const p of prices) expect(p.n, `${p.type} ${p.mat}`).toBeGreaterThan(1);
+});
+
+it('three 运输单 a closed month, each signed with its track and its freight payable', async () => {
+  expect(h.transports).toBeGreaterThanOrEqual((MONTHS - 1) * 3);
+  for (const period of h.periods.slice(0, -1)) {
+    const list = await rows<{
+      id: string;
+      car: string;
+      start: string;
+      deliver: string;
+      points: number;
+      payable: number;
+    }>(
+      t.database.db,
+      sql`select o.id::text as id, o.car_id::text as car, o.start_time::text as start, o.deliver_time::text as deliver,
+                 (select count(*)::int from lg_position p where p.car_id = o.car_id
+                    and p.time between o.start_time and o.deliver_time) as points,
+                 (select count(*)::int from izs_ar_doc d where d.source_type = 'lg_freight' and d.source_id = o.id
+                    and d.is_deleted = 0 and d.state = 'reviewed') as payable
+            from lg_order o join lg_car c on c.id = o.car_id
+           where o.is_deleted = 0 and o.state = 'signed' and c.plate = '浙B·L7721'
+             and to_char(o.sign_time at time zone 'Asia/Shanghai', 'YYYY-MM') = ${period}`,
+    );
+    expect(list, period).toHaveLength(3);
+    for (const o of list) {
+      expect(o.points, `${period} ${o.id} track`).toBeGreaterThan(60);
+      expect(o.payable, `${period} ${o.id} freight`).toBe(1);
+    }
+  }
+  expect(h.positions).toBe(h.transports * 81);
+});
+
+it("documents of both tax bases: companies' 13 % on top and 含税, the natural person's 0 %", async () => {
+  const bases = await rows<{ rate: string; incl: number; n: number }>(
+    t.database.db,
+    sql`select l.tax_rate::text as rate, l.price_includes_tax as incl, count(*)::int as n
+          from izs_stock_order o join izs_stock_order_line l on l.order_id = o.id
+         where o.doc_type in ('in_stock', 'out_stock') and o.state = 'reviewed' and o.is_deleted = 0
+           and o.source_weighing_id is not null and o.dept_id = ${companyId}
+         group by 1, 2 order by 1, 2`,
+  );
+  expect(bases.map((b) => [b.rate, b.incl])).toEqual([
+    ['0.00', 1],
+    ['13.00', 0],
+    ['13.00', 1],
+  ]);
 });

@@ -1,7 +1,8 @@
 /**
  * npm run demo:rebuild — regenerates the demo database of DATA_DIR (PGlite) with a year of history made by the
  * product's own commands (server/seed/history): the data dir's database is removed, migrated, seeded (master data
- * and the demo's day, the book starting SEED_HISTORY months back, 12 by default) and the loader runs; then
+ * and the demo's day, the book starting SEED_HISTORY months back, 12 by default) and the loader runs
+ * (SEED_HISTORY_SCALE times the business a day, 1 by default; ~220 for the busy yard's data set); then
  * `npm start` opens it at once. Deterministic for a given day (fixed PRNG seed; dates relative to today).
  * Refuses a data dir whose database is not the demo's (no demo accounts), unless DEMO_REBUILD_FORCE=1.
  */
@@ -35,10 +36,13 @@ async function rebuild() {
   try {
     await prepareDatabase(database, config);
     const seeded = Date.now();
+    // no demo GPS simulator in this process: the loader sets the clock to past hours (history/clock.ts)
+    process.env.GPS_SIMULATOR ??= 'off';
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
     const app = await buildApp({ database, config, jwtSecret, logger: false });
     const h = await loadHistory(app, database.db, {
       months: config.historyMonths,
+      scale: config.historyScale,
       adminPassword: config.adminPassword,
       captchaMode: config.captchaMode,
       tz: config.tz,
@@ -46,8 +50,10 @@ async function rebuild() {
     });
     await app.close();
     console.log(
-      `演示数据已重建 / demo rebuilt: ${config.dataDir} — seed ${seeded - t0} ms, history ${h.periods[0]}…${h.periods.at(-1)}: ` +
-        `${h.documents} 单据, ${h.moneyRecords} 收付款, ${h.vouchers} 凭证, ${h.requests} requests, ${h.ms} ms; total ${Date.now() - t0} ms`,
+      `演示数据已重建 / demo rebuilt: ${config.dataDir} — seed ${seeded - t0} ms, history ${h.periods[0]}…${h.periods.at(-1)} ` +
+        `(scale ${config.historyScale ?? 1}): ${h.weighings} 过磅, ${h.documents} 单据, ${h.moneyRecords} 收付款, ` +
+        `${h.vouchers} 凭证, ${h.assetCards} 资产卡片, ${h.depreciations} 次计提折旧, ${h.contracts} 合同, ` +
+        `${h.financings} 融资 / ${h.repayments} 还款, ${h.transports} 运输单 (${h.positions} 定位), ${h.quotes} 报价, ${h.requests} requests, ${h.ms} ms; total ${Date.now() - t0} ms`,
     );
   } finally {
     await database.close();
