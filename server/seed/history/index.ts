@@ -268,7 +268,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
     // a busy yard's parties send more trucks: the listed ones and, at scale, 浙B<letter><4 digits> ones
     const size = fleet.plates.length * Math.ceil(scale / 2);
     const i = n % size;
-    const car = i < fleet.plates.length ? fleet.plates[i] : `浙B${fleet.letter}${String(1000 + i).padStart(4, '0')}`;
+    const car = i < fleet.plates.length ? fleet.plates[i] : `浙B${fleet.letter}${1000 + (i % 9000)}`;
     return { car, tare: fleet.tare + (car.charCodeAt(car.length - 1) % 10) * 40 + r.int(-1, 1) * 20 };
   };
   const weigh = async (
