@@ -406,7 +406,9 @@ describe('ingest cost (issue 25)', () => {
       client = (t.database.db as unknown as { $client: Client }).$client;
       query = client.query;
       client.query = (text: unknown, ...rest: unknown[]) => {
-        statements.push(String(text).replace(/\s+/g, ' '));
+        // PGlite is called with the text, node-postgres with a query config ({ name, text, values }) or the text
+        const q = typeof text === 'object' && text !== null ? (text as { text: string }).text : String(text);
+        statements.push(q.replace(/\s+/g, ' '));
         return query.call(client, text, ...rest);
       };
     });
