@@ -130,20 +130,57 @@ const UNKNOWN_TTL_MS = 5_000;
 /** The routes of the orders in transit are read at once, again after this long (or after an order moves). */
 const ROUTES_TTL_MS = 30_000;
 
+/**
+ * A value every caller shares: read by one query at a time, kept `ttlMs`, dropped by `clear()`. A read that began
+ * before a `clear()` answers its callers once but is not kept.
+ */
+class SharedRead<T> {
+  private kept: { at: number; value: T } | null = null;
+  private loading: Promise<T> | null = null;
+  private gen = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly read: () => Promise<T>,
+  ) {}
+
+  /** The kept value while it is fresh (no await: callers stay in their turn of the event loop), else undefined. */
+  get fresh(): T | undefined {
+    return this.kept && Date.now() - this.kept.at < this.ttlMs ? this.kept.value : undefined;
+  }
+
+  /** Reads it again, or joins the read under way. */
+  load(): Promise<T> {
+    if (this.loading) return this.loading;
+    const gen = this.gen;
+    const load = this.read().then((value) => {
+      if (gen === this.gen) this.kept = { at: Date.now(), value };
+      return value;
+    });
+    this.loading = load;
+    const done = () => {
+      if (this.loading === load) this.loading = null;
+    };
+    load.then(done, done);
+    return load;
+  }
+
+  clear(): void {
+    this.kept = null;
+    this.loading = null;
+    this.gen++;
+  }
+}
+
 export class Ingestor {
   /** every car with a terminal / device id, read in one query (`CARS_TTL_MS`, cleared by `forget`) */
-  private cars: { at: number; map: Map<string, CarInfo> } | null = null;
-  private loadingCars: Promise<Map<string, CarInfo>> | null = null;
-  /** bumped by `forget` / `forgetRoutes`: a read that started before is used once but not kept */
-  private carsGen = 0;
-  private routesGen = 0;
+  private readonly cars = new SharedRead(CARS_TTL_MS, () => this.readCars());
   /** terminals no car had: deviceId → when looked up */
   private unknown = new Map<string, number>();
   private states = new Map<string, VehicleAlarmState>();
   private fences = new Map<string, { at: number; list: ReturnType<typeof prepareFences> }>();
   /** carId → the route of its order in transit, for every car at once (`ROUTES_TTL_MS`, cleared by `forgetRoutes`) */
-  private routes: { at: number; map: Map<string, LonLat[] | null> } | null = null;
-  private loadingRoutes: Promise<Map<string, LonLat[] | null>> | null = null;
+  private readonly routes = new SharedRead(ROUTES_TTL_MS, () => this.readRoutes());
   /** group commit: batches waiting while an INSERT runs are written together by the next one */
   private queued: { rows: PositionRow[]; done: (e?: unknown) => void }[] = [];
   private writing = false;
@@ -159,33 +196,22 @@ export class Ingestor {
     private readonly tz: string,
   ) {}
 
-  private readCars(): Promise<Map<string, CarInfo>> {
-    if (this.loadingCars) return this.loadingCars;
-    const gen = this.carsGen;
-    const load = (async () => {
-      const list = await this.db
-        .select({
-          deviceId: lgCar.gpsDeviceId,
-          carId: lgCar.id,
-          tenantId: lgCar.tenantId,
-          deptId: lgCar.deptId,
-          plate: lgCar.plate,
-          token: lgCar.deviceToken,
-          speedLimitKmh: lgCar.speedLimitKmh,
-        })
-        .from(lgCar)
-        .where(and(eq(lgCar.isDeleted, 0), sql`${lgCar.gpsDeviceId} <> ''`));
-      const map = new Map<string, CarInfo>();
-      for (const { deviceId, ...car } of list) map.set(deviceId, car);
-      if (gen === this.carsGen) this.cars = { at: Date.now(), map };
-      return map;
-    })();
-    this.loadingCars = load;
-    const done = () => {
-      if (this.loadingCars === load) this.loadingCars = null;
-    };
-    load.then(done, done);
-    return load;
+  private async readCars(): Promise<Map<string, CarInfo>> {
+    const list = await this.db
+      .select({
+        deviceId: lgCar.gpsDeviceId,
+        carId: lgCar.id,
+        tenantId: lgCar.tenantId,
+        deptId: lgCar.deptId,
+        plate: lgCar.plate,
+        token: lgCar.deviceToken,
+        speedLimitKmh: lgCar.speedLimitKmh,
+      })
+      .from(lgCar)
+      .where(and(eq(lgCar.isDeleted, 0), sql`${lgCar.gpsDeviceId} <> ''`));
+    const map = new Map<string, CarInfo>();
+    for (const { deviceId, ...car } of list) map.set(deviceId, car);
+    return map;
   }
 
   /**
@@ -194,7 +220,7 @@ export class Ingestor {
    */
   async carOf(deviceId: string): Promise<CarInfo | null> {
     const now = Date.now();
-    const map = this.cars && now - this.cars.at < CARS_TTL_MS ? this.cars.map : await this.readCars();
+    const map = this.cars.fresh ?? (await this.cars.load());
     const hit = map.get(deviceId);
     if (hit) return hit;
     const missed = this.unknown.get(deviceId);
@@ -213,7 +239,7 @@ export class Ingestor {
       .limit(1);
     const info = r[0] ?? null;
     if (info) {
-      this.cars?.map.set(deviceId, info);
+      map.set(deviceId, info);
       this.unknown.delete(deviceId);
     } else {
       if (this.unknown.size > 10_000) this.unknown.clear();
@@ -224,9 +250,7 @@ export class Ingestor {
 
   /** A car or a site was saved: cars, fences and routes are read again. */
   forget(): void {
-    this.cars = null;
-    this.loadingCars = null;
-    this.carsGen++;
+    this.cars.clear();
     this.unknown.clear();
     this.fences.clear();
     this.forgetRoutes();
@@ -234,9 +258,7 @@ export class Ingestor {
 
   /** An order changed state (dispatched, started, delivered …): the routes in transit are read again. */
   forgetRoutes(): void {
-    this.routes = null;
-    this.loadingRoutes = null;
-    this.routesGen++;
+    this.routes.clear();
   }
 
   /**
@@ -399,39 +421,28 @@ export class Ingestor {
     return list;
   }
 
-  private readRoutes(): Promise<Map<string, LonLat[] | null>> {
-    if (this.loadingRoutes) return this.loadingRoutes;
-    const gen = this.routesGen;
-    const load = (async () => {
-      const list = await this.db
-        .select({ carId: lgOrder.carId, route: lgOrder.route })
-        .from(lgOrder)
-        .where(and(eq(lgOrder.state, 'in_transit'), eq(lgOrder.isDeleted, 0)));
-      const map = new Map<string, LonLat[] | null>();
-      for (const r of list) {
-        if (!r.carId || map.get(r.carId)) continue;
-        let route: LonLat[] | null = null;
-        try {
-          route = r.route ? (JSON.parse(r.route) as LonLat[]) : null;
-        } catch {
-          route = null;
-        }
-        map.set(r.carId, route);
+  private async readRoutes(): Promise<Map<string, LonLat[] | null>> {
+    const list = await this.db
+      .select({ carId: lgOrder.carId, route: lgOrder.route })
+      .from(lgOrder)
+      .where(and(eq(lgOrder.state, 'in_transit'), eq(lgOrder.isDeleted, 0)));
+    const map = new Map<string, LonLat[] | null>();
+    for (const r of list) {
+      if (!r.carId || map.get(r.carId)) continue;
+      let route: LonLat[] | null = null;
+      try {
+        route = r.route ? (JSON.parse(r.route) as LonLat[]) : null;
+      } catch {
+        route = null;
       }
-      if (gen === this.routesGen) this.routes = { at: Date.now(), map };
-      return map;
-    })();
-    this.loadingRoutes = load;
-    const done = () => {
-      if (this.loadingRoutes === load) this.loadingRoutes = null;
-    };
-    load.then(done, done);
-    return load;
+      map.set(r.carId, route);
+    }
+    return map;
   }
 
   /** The route of the car's order in transit (every car's read in one query, see `ROUTES_TTL_MS`). */
   private async routeOf(carId: string): Promise<LonLat[] | null> {
-    const map = this.routes && Date.now() - this.routes.at < ROUTES_TTL_MS ? this.routes.map : await this.readRoutes();
+    const map = this.routes.fresh ?? (await this.routes.load());
     return map.get(carId) ?? null;
   }
 
