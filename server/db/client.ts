@@ -35,14 +35,7 @@ export interface Database {
 const STARTUP_LOCK_KEY = 7_305_201_001;
 
 /** `{ snapshot }`: an in-memory PGlite started from a `dump()` of another one. */
-export type OpenOptions =
-  | {
-      dataDir: string /** false: a new directory runs initdb itself, never the install's template */;
-      template?: boolean;
-    }
-  | { databaseUrl: string }
-  | { snapshot: Blob }
-  | 'memory';
+export type OpenOptions = { dataDir: string } | { databaseUrl: string } | { snapshot: Blob } | 'memory';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -143,7 +136,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // a new data directory starts from the install's migrated cluster when there is one (db/pglite-template.ts)
     const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const template = fresh && opts.template !== false ? (await import('./pglite-template.ts')).readTemplate() : null;
+    const template = fresh ? (await import('./pglite-template.ts')).readTemplate() : null;
     const client = new PGlite(dir, template ? { extensions, loadDataDir: template } : { extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;

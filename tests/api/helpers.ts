@@ -14,6 +14,7 @@ import type { TokenResponse } from '../../core/contract/blade-auth.contract.ts';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
+import { readTemplate } from '../../server/db/pglite-template.ts';
 import { captcha, lgCar } from '../../server/db/schema/index.ts';
 import { prepareDatabase } from '../../server/main.ts';
 import { md5hex } from '../../server/platform/password.ts';
@@ -185,7 +186,9 @@ function seedKey(config: Config): string {
 async function seededSnapshot(config: Config): Promise<Blob> {
   const file = join(tmpdir(), `loopyard-seeded-${seedKey(config)}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const fresh = await openDatabase('memory');
+  // from the install's migrated template when there is one (server/db/pglite-template.ts), as a new DATA_DIR starts
+  const template = readTemplate();
+  const fresh = await openDatabase(template ? { snapshot: template } : 'memory');
   await prepareDatabase(fresh, config);
   // flushed first: a copy then starts without replaying the seed's WAL (opening one took 25 % less, measured)
   await fresh.db.execute(sql`checkpoint`);
