@@ -26,6 +26,9 @@ export function workerServerEnv(port: number, captcha: 'on' | 'off' = 'off'): Re
     CAPTCHA_MODE: captcha,
     // weighing specs start their own plugin link on a free port; nothing takes 9610
     SCALE_SIMULATOR: '0',
+    // the tests' fixture demo (server/seed), not the year of history `npm start` opens; SEED_HISTORY=<months> runs
+    // the suite on the history (one-figure.spec's history test)
+    SEED_HISTORY: process.env.SEED_HISTORY || '0',
   };
 }
 

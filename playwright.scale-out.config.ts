@@ -32,6 +32,7 @@ const server = (port: number) => ({
     BROKER_LOGIN: process.env.TEST_BROKER_LOGIN ?? '',
     BROKER_PASSCODE: process.env.TEST_BROKER_PASSCODE ?? '',
     CAPTCHA_MODE: 'off',
+    SEED_HISTORY: '0', // the fixture demo: the year's history would be made on PostgreSQL at the first start
   },
   reuseExistingServer: false,
   timeout: 120_000,

@@ -90,6 +90,7 @@ export async function startServer(
     DATA_DIR: dataDir,
     CAPTCHA_MODE: 'off',
     SEED_DEMO: opts.seedDemo === false ? '0' : '1',
+    SEED_HISTORY: '0', // the fixture demo each bench builds on
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DIST_DIR: join(dataDir, 'no-dist'),
     ...opts.env,

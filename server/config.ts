@@ -16,8 +16,10 @@ export interface Config {
   captchaMode: boolean;
   seedDemo: boolean;
   /**
-   * SEED_HISTORY (months, 0 = off, the default): on the first start the demo's business and books are made by the
-   * product's own commands over the last months (server/seed/history); `npm run demo:rebuild` uses 12.
+   * SEED_HISTORY (months, 12 by default; 0 = the quick fixture demo the tests use): the demo's business and books are
+   * made by the product's own commands over the last months (server/seed/history). The install keeps 12 months as a
+   * snapshot a new PGlite data directory starts from (seed/history/snapshot.ts); otherwise the first start runs the
+   * loader itself (minutes).
    */
   historyMonths: number;
   /**
@@ -83,9 +85,9 @@ function simulatorPort(env: NodeJS.ProcessEnv): number {
 function historyMonths(env: NodeJS.ProcessEnv): number {
   if (env.SEED_DEMO === '0') return 0;
   const raw = (env.SEED_HISTORY ?? '').trim().toLowerCase();
-  // off by default: the loader drives the API (~1,800 requests for a year, minutes on a small machine), too slow
-  // for a first start; `npm run demo:rebuild` makes the year's demo database once
-  if (raw === '') return 0;
+  // a year by default: the install makes it once (npm's prepare, ~2,800 requests, two minutes on this machine) and a
+  // new data directory opens that snapshot
+  if (raw === '') return 12;
   if (['off', 'false'].includes(raw)) return 0;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 36)

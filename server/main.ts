@@ -3,6 +3,7 @@
  * listen, run the scheduled jobs (platform/jobs.ts: 业财对账, PGlite upkeep …), and close cleanly on SIGTERM/SIGINT.
  */
 
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 // biome-ignore lint/style/noRestrictedImports: a process entry point runs the app
 import { buildApp } from './app.ts';
@@ -12,7 +13,9 @@ import { vacuumJob } from './db/maintenance.ts';
 import { reconcileJob } from './modules/izs-financing/reconcile.ts';
 import { ensureFrontEnd } from './platform/front-end-build.ts';
 import { loggerOptions } from './platform/log-format.ts';
+import { formatDate } from './platform/time.ts';
 import { loadHistory } from './seed/history/index.ts';
+import { type FoundSnapshot, findDemoSnapshot, readSnapshot, saveDemoSnapshot } from './seed/history/snapshot.ts';
 import { hasDemoData, seedIfEmpty, syncMenus } from './seed/index.ts';
 
 /**
@@ -65,10 +68,19 @@ export async function startScaleSimulator(
 export async function main(): Promise<void> {
   const config = loadConfig();
   const logger = loggerOptions(); // LOG_FORMAT / LOG_LEVEL: refused before anything is opened
+  // the demo's year (SEED_HISTORY, 12 months by default): a new PGlite data directory starts from the install's
+  // snapshot of it (seed/history/snapshot.ts) — made with the default admin password, at scale 1
+  const demoYear = !config.databaseUrl && config.seedDemo && config.historyMonths > 0 && config.historyScale === 1;
+  let fromSnapshot: FoundSnapshot | null = null;
+  const initial = () => {
+    if (!demoYear || config.adminPassword !== 'admin') return null;
+    fromSnapshot = findDemoSnapshot(config.historyMonths, config.tz);
+    return fromSnapshot && readSnapshot(fromSnapshot);
+  };
   let database: Database;
   try {
     database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, initial },
     );
   } catch (e) {
     if (e instanceof DataDirLockedError) {
@@ -86,8 +98,16 @@ export async function main(): Promise<void> {
     await frontEnd;
     const jwtSecret = await resolveJwtSecret(config, database.db, database.kind);
     const app = await buildApp({ database, config, jwtSecret, logger });
-    if (seeded && config.seedDemo && config.historyMonths > 0) {
-      // the demo's year of business and books, by the product's own commands (server/seed/history)
+    const snapshot = fromSnapshot as FoundSnapshot | null;
+    if (snapshot) {
+      app.log.info(
+        `演示数据：${snapshot.meta.months} 个月的历史，截至 ${snapshot.meta.day}（安装时由产品命令生成：${snapshot.meta.summary}）` +
+          (snapshot.current ? '' : `；npm run demo:rebuild 可重新生成到今天`),
+      );
+    } else if (seeded && config.seedDemo && config.historyMonths > 0) {
+      // the demo's year of business and books, by the product's own commands (server/seed/history) — no snapshot
+      // (another admin password or scale, PostgreSQL, or none made yet): minutes, once
+      app.log.info(`演示数据：正在用产品命令生成 ${config.historyMonths} 个月的历史（首次启动，约需数分钟）…`);
       try {
         const h = await loadHistory(app, database.db, {
           months: config.historyMonths,
@@ -96,9 +116,15 @@ export async function main(): Promise<void> {
           captchaMode: config.captchaMode,
           tz: config.tz,
         });
-        app.log.info(
-          `演示历史 / demo history: ${h.periods[0]}…${h.periods.at(-1)}, ${h.documents} 单据, ${h.moneyRecords} 收付款, ${h.vouchers} 凭证 (${h.requests} requests, ${h.ms} ms)`,
-        );
+        const summary = `${h.periods[0]}…${h.periods.at(-1)}: ${h.weighings} 过磅, ${h.documents} 单据, ${h.moneyRecords} 收付款, ${h.vouchers} 凭证, ${h.transports} 运输单, ${h.quotes} 报价 (${h.requests} requests, ${h.ms} ms)`;
+        app.log.info(`演示历史 / demo history: ${summary}`);
+        if (demoYear && config.adminPassword === 'admin' && database.dump) {
+          // the next new data directory starts from it
+          await database.db.execute(sql`checkpoint`);
+          const blob = await database.dump();
+          const day = formatDate(new Date(), config.tz);
+          saveDemoSnapshot(await blob.arrayBuffer(), { day, tz: config.tz, months: config.historyMonths, summary });
+        }
       } catch (e) {
         // the demo stays usable with what was made; the message names the refused request
         app.log.error(`演示历史未完成 / demo history incomplete: ${(e as Error).message}`);
@@ -125,7 +151,7 @@ export async function main(): Promise<void> {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`;
     const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     app.log.info(`Loopyard 已启动 / started: http://${shown}:${config.port}  (${where}, ${Date.now() - t0} ms)`);
-    if (seeded) {
+    if (seeded || snapshot) {
       app.log.info(
         `首次启动已初始化数据 / seeded: 租户 000000, 账号 admin / ${config.adminPassword === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}` +
           (config.seedDemo ? ', manager / 123456, clerk / 123456' : ''),

@@ -28,14 +28,19 @@ export interface Database {
    * starting together migrate and seed one after the other. PGlite has one process per DATA_DIR anyway.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
-  /** In-memory PGlite only: the whole data directory as a gzipped tarball (tests reuse a seeded one). */
+  /** PGlite (memory or a data directory): the whole cluster as a gzipped tarball (tests reuse a seeded one). */
   dump?: () => Promise<Blob>;
 }
 
 const STARTUP_LOCK_KEY = 7_305_201_001;
 
 /** `{ snapshot }`: an in-memory PGlite started from a `dump()` of another one. */
-export type OpenOptions = { dataDir: string } | { databaseUrl: string } | { snapshot: Blob } | 'memory';
+export type OpenOptions =
+  /**
+   * `initial`: what a new (empty) data directory starts from, asked only then — the demo's snapshot
+   * (seed/history/snapshot.ts); null or absent: the install's migrated template (db/pglite-template.ts), else initdb
+   */
+  { dataDir: string; initial?: () => Blob | null } | { databaseUrl: string } | { snapshot: Blob } | 'memory';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -136,7 +141,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // a new data directory starts from the install's migrated cluster when there is one (db/pglite-template.ts)
     const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const template = fresh ? (await import('./pglite-template.ts')).readTemplate() : null;
+    const template = fresh ? (opts.initial?.() ?? (await import('./pglite-template.ts')).readTemplate()) : null;
     const client = new PGlite(dir, template ? { extensions, loadDataDir: template } : { extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -145,6 +150,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       withStartupLock: (fn) => fn(),
+      dump: () => client.dumpDataDir('gzip'),
       close: async () => {
         if (closed) return;
         closed = true;

@@ -17,31 +17,38 @@ import { MIGRATIONS_DIR, openDatabase, runMigrations } from './client.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 const CACHE = join(ROOT, 'node_modules/.cache/loopyard-pglite');
 
-function templateKey(): string {
-  const hash = createHash('sha256');
-  // the package exports no package.json: read it from the folder its main file resolves into
+/** The installed PGlite's version (the package exports no package.json: read it beside its main file). */
+export function pgliteVersion(): string {
   const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const pkg = join(
     main.slice(0, main.lastIndexOf('node_modules/@electric-sql/pglite/')),
     'node_modules/@electric-sql/pglite/package.json',
   );
-  const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
-  hash.update(`pglite ${version} pg_trgm\0`);
-  // what the migrator runs: the SQL files and the journal (meta/'s schema snapshots, 16 MB, change nothing in the
-  // database and are not read on the start-up path)
-  const files = [
-    ...readdirSync(MIGRATIONS_DIR)
-      .filter((f) => f.endsWith('.sql'))
-      .sort(),
-    'meta/_journal.json',
-  ];
-  for (const f of files) {
-    hash
-      .update(f)
-      .update('\0')
-      .update(readFileSync(join(MIGRATIONS_DIR, f)))
-      .update('\0');
-  }
+  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * The SQL files the migrator runs, in order, each with the first 16 hex digits of its SHA-256 (meta/'s schema
+ * snapshots, 16 MB, change nothing in the database and are not read on the start-up path).
+ */
+export function migrationDigests(): string[] {
+  const sqlFiles = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  return sqlFiles.map(
+    (f) =>
+      `${f}:${createHash('sha256')
+        .update(readFileSync(join(MIGRATIONS_DIR, f)))
+        .digest('hex')
+        .slice(0, 16)}`,
+  );
+}
+
+function templateKey(): string {
+  const hash = createHash('sha256');
+  hash.update(`pglite ${pgliteVersion()} pg_trgm\0`);
+  for (const d of migrationDigests()) hash.update(d).update('\0');
+  hash.update(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json')));
   return hash.digest('hex').slice(0, 16);
 }
 

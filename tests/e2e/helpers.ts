@@ -39,3 +39,47 @@ export async function apiAs<T = Record<string, string>>(
       : await page.request.post(url, { headers, data: body });
   return (await r.json()) as { code: number; data: T; msg: string };
 }
+
+const grouped = (v: string) => v.replace(/^(-?\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+
+/**
+ * 今日采购额 read from the home dashboard, 主数据大屏, 运营数据中心 and 采购报表 (its exact value travels as data-value),
+ * with the metric registry's value and definition (the dashboard card's hover) — one-figure.spec, demo-year.spec.
+ */
+export async function purchaseTodayOnEveryScreen(page: Page) {
+  const r = await apiAs<{ name: string; value: string; label: string; definition: string }[]>(
+    page,
+    '/api/izs-visual/metrics',
+    undefined,
+    { names: 'purchaseAmountToday' },
+  );
+  expect(r.code).toBe(200);
+  const [metric] = r.data;
+  const seen: Record<string, string | null> = {};
+  // 首页
+  await page.goto('/');
+  const dash = page.getByTestId('dashboard-value-purchase-today');
+  await expect(dash).toHaveText(grouped(metric.value));
+  seen.首页 = await dash.getAttribute('data-value');
+  await expect(page.getByTestId('dashboard-card-purchase-today')).toHaveAttribute(
+    'title',
+    `${metric.label}：${metric.definition}`,
+  );
+  // 主数据大屏
+  await page.goto('/visual/home');
+  const home = page.getByTestId('home-metric-purchase-amount');
+  await expect(home).toBeVisible({ timeout: 20_000 });
+  seen.主数据大屏 = await home.getAttribute('data-value');
+  await expect(page.getByText('过磅金额（采购）').first()).toBeVisible();
+  // 运营数据中心
+  await page.goto('/visual/operation-data/1');
+  const op = page.getByTestId('op-metric-purchase-amount');
+  await expect(op).toBeVisible({ timeout: 20_000 });
+  seen.运营数据中心 = await op.getAttribute('data-value');
+  // 采购报表
+  await page.goto('/statement-analysis/purchase-statement');
+  const rep = page.getByTestId('report-metric-purchaseAmountToday');
+  await expect(rep).toHaveText(grouped(metric.value), { timeout: 20_000 });
+  seen.采购报表 = await rep.getAttribute('data-value');
+  return { metric, seen };
+}

@@ -26,6 +26,7 @@ function start(): ChildProcess {
       DATA_DIR: DATA,
       CAPTCHA_MODE: 'off',
       SCALE_SIMULATOR: '0',
+      SEED_HISTORY: '0',
     },
     detached: true, // its own process group: the server and anything it starts are killed together
     stdio: 'ignore',

@@ -3,7 +3,8 @@
  * product's own commands (server/seed/history): the data dir's database is removed, migrated, seeded (master data
  * and the demo's day, the book starting SEED_HISTORY months back, 12 by default) and the loader runs
  * (SEED_HISTORY_SCALE times the business a day, 1 by default; ~220 for the busy yard's data set); then
- * `npm start` opens it at once. Deterministic for a given day (fixed PRNG seed; dates relative to today).
+ * `npm start` opens it at once. Deterministic for a given day (fixed PRNG seed; dates relative to today). At scale 1
+ * it also makes the install's snapshot again (seed/history/snapshot.ts), which every new data directory starts from.
  * Refuses a data dir whose database is not the demo's (no demo accounts), unless DEMO_REBUILD_FORCE=1.
  */
 import { existsSync, rmSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { openDatabase } from '../../db/client.ts';
 import { prepareDatabase } from '../../main.ts';
 import { hasDemoData, isEmpty } from '../index.ts';
 import { loadHistory } from './index.ts';
+import { ensureDemoSnapshot } from './make-snapshot.ts';
+import { readSnapshot } from './snapshot.ts';
 
 async function rebuild() {
   const t0 = Date.now();
@@ -32,6 +35,25 @@ async function rebuild() {
     }
   }
   rmSync(pgdata, { recursive: true, force: true });
+  if ((config.historyScale ?? 1) === 1 && config.adminPassword === 'admin') {
+    // the install's snapshot (seed/history/snapshot.ts), made again: what a new data directory starts from
+    const demo = await ensureDemoSnapshot(config, config.historyMonths, (m) => console.log(m), true);
+    const database = await openDatabase({
+      dataDir: config.dataDir,
+      initial: () => readSnapshot({ ...demo, current: true }),
+    });
+    try {
+      await prepareDatabase(database, config);
+    } finally {
+      await database.close();
+    }
+    console.log(
+      `演示数据已重建 / demo rebuilt: ${config.dataDir} and ${demo.file} — ${demo.meta.summary}; total ${Date.now() - t0} ms`,
+    );
+    return;
+  }
+  // a bigger yard (SEED_HISTORY_SCALE, the performance data set) or another admin password: made in the data
+  // directory itself, no snapshot
   const database = await openDatabase({ dataDir: config.dataDir });
   try {
     await prepareDatabase(database, config);
