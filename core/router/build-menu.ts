@@ -1,6 +1,6 @@
 import type { MenuNode } from '../contract/blade-system.contract.ts';
-import { HIDDEN_SIDEBAR_PATHS, MENU_TREE } from '../contract/menu-tree.ts';
 import { HOME_PATH } from './guard.ts';
+import { HIDDEN_SIDEBAR_PATHS, MENU_TREE } from './menu-tree.ts';
 import { matchRoute, ROUTES, type RouteRecord } from './routes.ts';
 
 /** A sidebar entry. */

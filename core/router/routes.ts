@@ -1,5 +1,5 @@
-import { flattenMenu, MENU_TREE, type MenuSeed, PUBLIC_ROUTES } from '../contract/menu-tree.ts';
 import { PRODUCT_TITLE } from '../contract/wire.ts';
+import { flattenMenu, MENU_TREE, type MenuSeed, PUBLIC_ROUTES } from './menu-tree.ts';
 
 /** Route meta of spec §2.1. */
 export interface RouteMeta {

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HIDDEN_SIDEBAR_PATHS } from '../../core/contract/menu-tree.ts';
+import { HIDDEN_SIDEBAR_PATHS } from '../../core/router/menu-tree.ts';
 import { createAppStore } from '../../core/store/store.ts';
 import { stubResizeObserver } from '../../features/crud/test-stubs.ts';
 import TenantScreen from './tenant.tsx';

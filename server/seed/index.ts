@@ -16,7 +16,7 @@ import {
   MENU_TREE,
   type MenuSeed,
   menuCode,
-} from '../../core/contract/menu-tree.ts';
+} from '../../core/router/menu-tree.ts';
 import { type Db, nextIds, type Tx } from '../db/client.ts';
 import { client, dept, menu, post, region, role, roleMenu, tenant, user, versionInfo } from '../db/schema/index.ts';
 import { hashClientSecret } from '../platform/client-secret.ts';
@@ -52,7 +52,7 @@ async function insertBatched<T>(n: number, items: T[], fn: (chunk: T[]) => Promi
 
 type MenuRow = typeof menu.$inferInsert & { id: string };
 
-/** The menu catalogue of core/contract/menu-tree.ts as rows, parents first; ids are placeholders `p<n>`. */
+/** The menu catalogue of core/router/menu-tree.ts as rows, parents first; ids are placeholders `p<n>`. */
 function menuRows(): { rows: MenuRow[]; userGrants: string[] } {
   const rows: MenuRow[] = [];
   const userGrants: string[] = [];

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../core/contract/blade-system.contract.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
-import { flattenMenu } from '../../core/contract/menu-tree.ts';
+import { flattenMenu } from '../../core/router/menu-tree.ts';
 import { dept, material, operationLog, relatedParty, tenant, weighbridge } from '../../server/db/schema/index.ts';
 import { md5hex } from '../../server/platform/password.ts';
 import { boot, call, login, type TestApp, tokenRequest } from './helpers.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { flattenMenu } from '../../core/contract/menu-tree.ts';
+import { flattenMenu } from '../../core/router/menu-tree.ts';
 import { expect } from './fixtures.ts';
 
 /** The menu leaves a user opens in the admin (no params, not a new window, not public). */

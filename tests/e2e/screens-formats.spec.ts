@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { flattenMenu } from '../../core/contract/menu-tree.ts';
+import { flattenMenu } from '../../core/router/menu-tree.ts';
 import { startPluginServer } from '../../tools/scale-bridge/plugin.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';

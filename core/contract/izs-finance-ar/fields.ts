@@ -13,7 +13,7 @@ export const ARAP = '/api/izs-finance-ar';
 export type Side = 'ar' | 'ap';
 export const SIDES = ['ar', 'ap'] as const;
 
-/** Menu codes (core/contract/menu-tree.ts) guarding each kind of record, by side. */
+/** Menu codes (core/router/menu-tree.ts) guarding each kind of record, by side. */
 export const ARAP_CODES = {
   doc: { ar: 'accounting_receivable_receivable_order', ap: 'accounting_payable_payable_order' },
   cash: { ar: 'accounting_receivable_collection_order', ap: 'accounting_payable_payment_order' },

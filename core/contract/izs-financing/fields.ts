@@ -12,7 +12,7 @@ export { linesOf } from '../izs-stock/fields.ts';
 export const FIN = '/api/izs-financing';
 
 /**
- * Button-permission prefixes (menu codes of core/contract/menu-tree.ts). `view` is granted by `<code>_view` or the
+ * Button-permission prefixes (menu codes of core/router/menu-tree.ts). `view` is granted by `<code>_view` or the
  * menu itself; the other actions by `<code>_<action>` (administrator bypasses).
  */
 export const FIN_PERMISSIONS = {

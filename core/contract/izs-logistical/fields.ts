@@ -1,7 +1,7 @@
 /** Shared pieces of the logistics contracts (izs-logistical). */
 import { z } from 'zod';
+import { menuCode } from '../../router/menu-tree.ts';
 import { num } from '../input.ts';
-import { menuCode } from '../menu-tree.ts';
 
 export const LG = '/api/izs-logistical';
 
