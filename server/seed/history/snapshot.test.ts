@@ -68,5 +68,5 @@ it('saving keeps one snapshot, its tarball and what it was made from', () => {
   );
   const meta = JSON.parse(readFileSync(b.replace('.tar.gz', '.json'), 'utf8'));
   expect(meta.migrations).toEqual(migrationDigests());
-  expect(meta.seed).toMatch(/^[0-9a-f]{16}$/);
+  expect(meta.code).toMatch(/^[0-9a-f]{16}$/);
 });

@@ -9,7 +9,8 @@
  * carry their day, so moving the dates would break both. A start on a later day opens the newest snapshot there is
  * and says so; `npm run demo:rebuild` makes today's. One JSON file beside the tarball says what it was made from:
  * the PGlite version, the migrations (a snapshot whose migrations are the first of today's is opened and migrated
- * the rest of the way, as a yard's database is on an upgrade), the loader's own sources, the months and the zone.
+ * the rest of the way, as a yard's database is on an upgrade), a digest of the code that made it, the months and the
+ * zone. The install makes it again when one of these is not today's.
  * It lives in node_modules/.cache: an install's, never committed.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -19,7 +20,6 @@ import { migrationDigests, pgliteVersion } from '../../db/pglite-template.ts';
 import { formatDate } from '../../platform/time.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const SEED_DIR = resolve(import.meta.dirname, '..');
 const CACHE = join(ROOT, 'node_modules/.cache/loopyard-demo');
 
 export interface SnapshotMeta {
@@ -30,8 +30,8 @@ export interface SnapshotMeta {
   pglite: string;
   /** the migrations applied (migrationDigests) */
   migrations: string[];
-  /** SHA-256 (16 hex) of server/seed's sources: the loader that made it */
-  seed: string;
+  /** SHA-256 (16 hex) of server/ and core/: the code that made it (codeDigest) */
+  code: string;
   /** what the loader reported */
   summary: string;
 }
@@ -43,19 +43,22 @@ export interface FoundSnapshot {
   current: boolean;
 }
 
-/** SHA-256 of server/seed's sources (tests excluded), the loader and the master data it starts from. */
-function seedDigest(): string {
+/**
+ * SHA-256 (16 hex) of the code that makes the history: server/ and core/ (tests excluded) — the loader drives the
+ * modules' commands, so a change to any of them may change the year it makes.
+ */
+function codeDigest(): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
-        hash.update(path.slice(SEED_DIR.length)).update('\0').update(readFileSync(path)).update('\0');
+      else if ((name.endsWith('.ts') || name.endsWith('.tsx')) && !/\.test\.tsx?$/.test(name)) {
+        hash.update(path.slice(ROOT.length)).update('\0').update(readFileSync(path)).update('\0');
       }
     }
   };
-  walk(SEED_DIR);
+  for (const dir of ['server', 'core']) walk(join(ROOT, dir));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -69,7 +72,7 @@ export function findDemoSnapshot(months: number, tz: string, now = new Date(), d
   if (!existsSync(dir)) return null;
   const pglite = pgliteVersion();
   const migrations = migrationDigests();
-  const seed = seedDigest();
+  const code = codeDigest();
   const today = formatDate(now, tz);
   let best: FoundSnapshot | null = null;
   for (const name of readdirSync(dir)) {
@@ -83,7 +86,7 @@ export function findDemoSnapshot(months: number, tz: string, now = new Date(), d
     const file = join(dir, name.replace(/\.json$/, '.tar.gz'));
     if (!existsSync(file) || meta.pglite !== pglite || meta.months !== months || meta.tz !== tz) continue;
     if (meta.day > today || !isPrefix(meta.migrations, migrations)) continue;
-    const current = meta.day === today && meta.seed === seed && meta.migrations.length === migrations.length;
+    const current = meta.day === today && meta.code === code && meta.migrations.length === migrations.length;
     if (!best || (current && !best.current) || (current === best.current && meta.day > best.meta.day)) {
       best = { file, meta, current };
     }
@@ -99,11 +102,11 @@ export function readSnapshot(found: FoundSnapshot): Blob {
 /** Keeps `blob` as the snapshot of `meta` (atomically) and removes every other one. */
 export function saveDemoSnapshot(
   blob: ArrayBuffer,
-  meta: Omit<SnapshotMeta, 'pglite' | 'migrations' | 'seed'> & Partial<Pick<SnapshotMeta, 'migrations'>>,
+  meta: Omit<SnapshotMeta, 'pglite' | 'migrations' | 'code'> & Partial<Pick<SnapshotMeta, 'migrations'>>,
   dir = CACHE,
 ): string {
   mkdirSync(dir, { recursive: true });
-  const full: SnapshotMeta = { migrations: migrationDigests(), ...meta, pglite: pgliteVersion(), seed: seedDigest() };
+  const full: SnapshotMeta = { migrations: migrationDigests(), ...meta, pglite: pgliteVersion(), code: codeDigest() };
   const base = `demo-${full.months}m-${full.day}-${createHash('sha256').update(JSON.stringify(full)).digest('hex').slice(0, 8)}`;
   const tmp = `.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(join(dir, `${base}.tar.gz${tmp}`), Buffer.from(blob));
