@@ -60,7 +60,10 @@ function defaultLines(docType: TemplateDocType): LineDraft[] {
     ];
   if (isFinanceTemplateDocType(docType))
     // 融资放款 / 融资还款: 本金 on both sides, no party
-    return [emptyLine(), { ...emptyLine(), side: 'credit' }].map((l) => ({ ...l, amountSource: 'amount' }));
+    return [
+      { ...emptyLine(), amountSource: 'amount' },
+      { ...emptyLine(), side: 'credit', amountSource: 'amount' },
+    ];
   return [
     { ...emptyLine(), amountSource: money ? 'amount' : 'net' },
     { ...emptyLine(), side: 'credit', amountSource: money ? 'amount' : 'gross', auxSource: 'party' },
