@@ -14,7 +14,7 @@
  * - the party lines carry the party's item of the 客户 / 供应商 dimension, so the ledger's 应收账款 / 应付账款
  *   auxiliary balance per party follows the area's balance.
  */
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dec, findByName, formatVoucherNo, lastDay, leafOf } from '../../../core/accounting/index.ts';
 import {
@@ -27,11 +27,19 @@ import {
 import { BIZ_VOUCHER, type MoneyRecordRow } from '../../../core/contract/izs-financing/business-voucher.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows, type Tx } from '../../db/client.ts';
-import { docVoucher, voucher, voucherTemplate, voucherTemplateLine } from '../../db/schema/index.ts';
+import {
+  docVoucher,
+  financeContract,
+  financeRepayment,
+  voucher,
+  voucherTemplate,
+  voucherTemplateLine,
+} from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { type BookCtx, bookOf, loadBookChart } from './book.ts';
 import { inBookCompany } from './book-scope.ts';
 import { ensureDefaultTemplates, loadTemplate, partyItem, type TemplateRow } from './business-voucher-kit.ts';
@@ -61,8 +69,19 @@ interface RecordRow {
  * A repayment's number: its contract's, then 「-还」 and its place among the contract's repayments (date, id) —
  * 融资还款 RZ2026…-还2. A repayment is never removed, so the number stays.
  */
-export const FINANCE_REPAY_NO = sql`f.contract_no || '-还' || (select count(*) from izs_finance_repayment x
-  where x.contract_id = fr.contract_id and (x.repay_date, x.id) <= (fr.repay_date, fr.id))::text`;
+export const FINANCE_REPAY_NO = sql`${financeContract.contractNo} || '-还' || (select count(*) from izs_finance_repayment y
+  where y.contract_id = fr.contract_id and (y.repay_date, y.id) <= (fr.repay_date, fr.id))::text`;
+
+/**
+ * The money records of a 融资合同 (lateral to izs_finance_contract, unaliased): its drawdown (the contract itself, dated its 起息日) and each of its
+ * repayments — a repayment belongs to its contract's tenant and department.
+ */
+export const FINANCE_RECORDS = sql`
+  select 'finance_draw' as kind, ${financeContract.id} as id, ${financeContract.contractNo} as no,
+         ${financeContract.startDate} as date, ${financeContract.principal} as amount, 0::numeric as interest
+  union all
+  select 'finance_repay', fr.id, ${FINANCE_REPAY_NO}, fr.repay_date, fr.principal, fr.interest
+    from izs_finance_repayment fr where fr.contract_id = ${financeContract.id}`;
 
 /** Money records of the tenant (reviewed, or all states when `anyState`) as one row shape. */
 const RECORDS = (tenantId: string) => sql`
@@ -82,18 +101,12 @@ const RECORDS = (tenantId: string) => sql`
     left join izs_related_party p on p.id = t.party_id
    where t.tenant_id = ${tenantId} and t.is_deleted = 0 and t.kind = 'offset'
   union all
-  select f.id::text, 'finance', 'finance_draw', f.contract_no, f.start_date, null, fp.name, 'bank', fp.name,
-         'transfer', f.principal::text, '0', '0', 'reviewed', f.dept_id::text
-    from izs_finance_contract f
-    left join izs_fund_provider fp on fp.id = f.provider_id
-   where f.tenant_id = ${tenantId} and f.is_deleted = 0
-  union all
-  select fr.id::text, 'finance', 'finance_repay', ${FINANCE_REPAY_NO}, fr.repay_date, null, fp.name, 'bank', fp.name,
-         'transfer', fr.principal::text, '0', fr.interest::text, 'reviewed', f.dept_id::text
-    from izs_finance_repayment fr
-    join izs_finance_contract f on f.id = fr.contract_id and f.is_deleted = 0
-    left join izs_fund_provider fp on fp.id = f.provider_id
-   where fr.tenant_id = ${tenantId}`;
+  select x.id::text, 'finance', x.kind, x.no, x.date, null, fp.name, 'bank', fp.name, 'transfer', x.amount::text, '0',
+         x.interest::text, 'reviewed', ${financeContract.deptId}::text
+    from ${financeContract}
+    join lateral (${FINANCE_RECORDS}) x on true
+    left join izs_fund_provider fp on fp.id = ${financeContract.providerId}
+   where ${tenantIs(tenantId, financeContract)}`;
 
 /** The live voucher of a record in a book (lateral). */
 const liveVoucher = (bookId: string) => sql`
@@ -197,12 +210,18 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
       await tx.execute(
         sql`select id from izs_ar_transfer where id in (${idList}) and tenant_id = ${c.user.tenantId} order by id for update`,
       );
-      await tx.execute(
-        sql`select id from izs_finance_contract where id in (${idList}) and tenant_id = ${c.user.tenantId} order by id for update`,
-      );
-      await tx.execute(
-        sql`select id from izs_finance_repayment where id in (${idList}) and tenant_id = ${c.user.tenantId} order by id for update`,
-      );
+      await tx
+        .select({ id: financeContract.id })
+        .from(financeContract)
+        .where(and(inArray(financeContract.id, ids), tenantIs(c.user.tenantId, financeContract)))
+        .orderBy(asc(financeContract.id))
+        .for('update');
+      await tx
+        .select({ id: financeRepayment.id })
+        .from(financeRepayment)
+        .where(and(inArray(financeRepayment.id, ids), tenantOnly(c.user, financeRepayment)))
+        .orderBy(asc(financeRepayment.id))
+        .for('update');
       const recs = await rows<RecordRow>(
         tx,
         sql`select r.* from (${RECORDS(c.user.tenantId)}) r where r.id in (${idList}) order by r.id::bigint`,

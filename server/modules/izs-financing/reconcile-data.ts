@@ -41,9 +41,11 @@ import {
 } from '../../../core/accounting/index.ts';
 import { MONEY_KIND_NAMES, type MoneyKind } from '../../../core/accounting/money-voucher.ts';
 import { type Executor, rows } from '../../db/client.ts';
+import { financeContract } from '../../db/schema/index.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import type { Book, BookChart } from './book.ts';
 import { materialNames } from './business-voucher-doc-lines.ts';
-import { FINANCE_REPAY_NO } from './money-vouchers.ts';
+import { FINANCE_RECORDS } from './money-vouchers.ts';
 import { INVENTORY_NAMES } from './stock-lines.ts';
 
 const DOC_LABEL: Record<string, string> = {
@@ -547,22 +549,13 @@ export async function gatherReconciliation(
                             where l.account_set_id = ${book.id} and l.order_id = c.id and l.purpose = 'money'
                               and v.is_deleted = 0 and v.reversed_by_id is null)
         union all
-        select f.id::text, f.contract_no, 'finance:finance_draw', f.start_date, f.principal::text
-          from izs_finance_contract f
-         where f.tenant_id = ${book.tenantId} and f.is_deleted = 0
-           and f.start_date between ${start} and ${end} and f.dept_id = any(${inList(depts)})
+        select x.id::text, x.no, 'finance:' || x.kind, x.date, (x.amount + x.interest)::text
+          from ${financeContract}
+          join lateral (${FINANCE_RECORDS}) x on true
+         where ${tenantIs(book.tenantId, financeContract)} and ${financeContract.deptId} = any(${inList(depts)})
+           and x.date between ${start} and ${end}
            and not exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
-                            where l.account_set_id = ${book.id} and l.order_id = f.id and l.purpose = 'money'
-                              and v.is_deleted = 0 and v.reversed_by_id is null)
-        union all
-        select fr.id::text, ${FINANCE_REPAY_NO}, 'finance:finance_repay', fr.repay_date,
-               (fr.principal + fr.interest)::text
-          from izs_finance_repayment fr
-          join izs_finance_contract f on f.id = fr.contract_id and f.is_deleted = 0
-         where fr.tenant_id = ${book.tenantId}
-           and fr.repay_date between ${start} and ${end} and f.dept_id = any(${inList(depts)})
-           and not exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
-                            where l.account_set_id = ${book.id} and l.order_id = fr.id and l.purpose = 'money'
+                            where l.account_set_id = ${book.id} and l.order_id = x.id and l.purpose = 'money'
                               and v.is_deleted = 0 and v.reversed_by_id is null)
         order by 4, 2`,
   );
