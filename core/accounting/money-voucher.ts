@@ -19,8 +19,19 @@ import { type AmountInput, type Decimal, dec, ZERO } from './amount.ts';
 import { leafOf } from './business-voucher.ts';
 import { type Chart, findByName, findSubAccount, isLeaf } from './chart.ts';
 
-export type MoneyKind = 'collection' | 'payment' | 'refund_ar' | 'refund_ap' | 'offset';
-export type MoneyAmountSource = 'amount' | 'fee' | 'netfee' | 'addfee';
+export type MoneyKind =
+  | 'collection'
+  | 'payment'
+  | 'refund_ar'
+  | 'refund_ap'
+  | 'offset'
+  | 'finance_draw'
+  | 'finance_repay';
+/**
+ * amount (金额; a financing's principal), fee (手续费), netfee / addfee (金额 ∓ 手续费), interest (利息 of a
+ * financing repayment), addint (本金 + 利息: what leaves the bank on a repayment).
+ */
+export type MoneyAmountSource = 'amount' | 'fee' | 'netfee' | 'addfee' | 'interest' | 'addint';
 /** party: the record's party in the kind's dimension; customer / supplier: that dimension (对冲 has both). */
 export type MoneyAuxSource = 'none' | 'party' | 'customer' | 'supplier';
 
@@ -30,7 +41,12 @@ export const MONEY_KIND_NAMES: Record<MoneyKind, string> = {
   refund_ar: '退款（退还客户）',
   refund_ap: '退款（供应商退回）',
   offset: '应收应付对冲',
+  finance_draw: '融资放款',
+  finance_repay: '融资还款',
 };
+/** 融资放款 / 融资还款 (issue 21, izs-scf): the financing's drawdown and repayments; no party, a lender */
+export const FINANCE_KINDS: readonly MoneyKind[] = ['finance_draw', 'finance_repay'];
+export const isFinanceKind = (k: string): boolean => k === 'finance_draw' || k === 'finance_repay';
 export const MONEY_KINDS = Object.keys(MONEY_KIND_NAMES) as MoneyKind[];
 /** the dimension `party` stands for in each kind (对冲 names its lines' dimension explicitly) */
 export const MONEY_PARTY: Record<MoneyKind, 'customer' | 'supplier'> = {
@@ -39,6 +55,9 @@ export const MONEY_PARTY: Record<MoneyKind, 'customer' | 'supplier'> = {
   payment: 'supplier',
   refund_ap: 'supplier',
   offset: 'customer',
+  // a financing has no party (its templates carry none); the field only types the record
+  finance_draw: 'supplier',
+  finance_repay: 'supplier',
 };
 
 export interface MoneyTemplateLine {
@@ -65,6 +84,8 @@ export interface MoneyRecord {
   partyName: string;
   amount: AmountInput;
   fee: AmountInput;
+  /** a financing repayment's interest (0 elsewhere) */
+  interest?: AmountInput;
   /** bank | cash ('' for an offset) */
   accountType: string;
   bankName: string;
@@ -87,6 +108,9 @@ export function moneyFigure(r: MoneyRecord, source: MoneyAmountSource): Decimal 
   if (source === 'fee') return fee;
   if (source === 'netfee') return amount.minus(fee);
   if (source === 'addfee') return amount.plus(fee);
+  const interest = dec(r.interest ?? 0);
+  if (source === 'interest') return interest;
+  if (source === 'addint') return amount.plus(interest);
   return amount;
 }
 
@@ -129,6 +153,13 @@ export function moneyLineAccount(chart: Chart, line: MoneyTemplateLine, r: Money
     );
     const inside = leaves.filter((a) => r.bankName.includes(a.name) || a.name.includes(r.bankName));
     if (inside.length === 1) return inside[0].code;
+  }
+  // a financing names its lender, not the company's own account: the bank's only leaf takes it
+  if (onBank && line.perMaterial === 1 && isFinanceKind(r.kind)) {
+    const leaves = chart.accounts.filter(
+      (a) => a.code !== line.accountCode && a.code.startsWith(line.accountCode) && isLeaf(chart, a.code),
+    );
+    if (leaves.length === 1) return leaves[0].code;
   }
   return null;
 }
@@ -180,7 +211,9 @@ export function moneyTemplateLines(
  * - 收款: 借 银行存款 (金额−手续费) + 财务费用 (手续费), 贷 应收账款 [客户] (金额);
  * - 付款: 借 应付账款 [供应商] (金额) + 财务费用 (手续费), 贷 银行存款 (金额+手续费);
  * - 退款（退还客户）: 借 应收账款 [客户], 财务费用; 贷 银行存款; 退款（供应商退回）: 借 银行存款, 财务费用; 贷 应付账款 [供应商];
- * - 应收应付对冲: 借 应付账款 [供应商], 贷 应收账款 [客户].
+ * - 应收应付对冲: 借 应付账款 [供应商], 贷 应收账款 [客户];
+ * - 融资放款: 借 银行存款, 贷 短期借款 (本金); 融资还款: 借 短期借款 (本金) + 财务费用-利息费用 (利息), 贷 银行存款
+ *   (本金 + 利息) — the interest line drops out when a repayment carries none.
  * 银行存款 with sub-accounts → the line takes the bank's sub-account (按明细).
  */
 export function defaultMoneyTemplates(chart: Chart): { templates: MoneyTemplate[]; skipped: string[] } {
@@ -224,5 +257,30 @@ export function defaultMoneyTemplates(chart: Chart): { templates: MoneyTemplate[
       ],
     });
   } else skipped.push('应收应付对冲（缺少应收账款或应付账款科目）');
+  const loan = leafOf(chart, findByName(chart, '短期借款')?.code);
+  const interest = finance
+    ? isLeaf(chart, finance.code)
+      ? finance.code
+      : (['利息费用', '利息支出', '利息']
+          .map((n) => findSubAccount(chart, finance.code, n)?.code)
+          .find((c) => c && isLeaf(chart, c)) ?? leafOf(chart, finance.code))
+    : undefined;
+  const line = (
+    code: string | undefined,
+    side: 'debit' | 'credit',
+    amountSource: MoneyAmountSource,
+  ): MoneyTemplateLine | null =>
+    code ? { accountCode: code, side, amountSource, auxSource: 'none', perMaterial: 0 } : null;
+  const addFinance = (name: string, docType: MoneyKind, lines: (MoneyTemplateLine | null)[]) => {
+    const ok = lines.filter((l): l is MoneyTemplateLine => !!l);
+    if (ok.length < lines.length) skipped.push(`${name}（缺少银行存款、短期借款或财务费用科目）`);
+    else templates.push({ name, docType, summary: `${name} {单号} {往来单位}`, lines: ok });
+  };
+  addFinance('融资放款', 'finance_draw', [bankLine('debit', 'amount'), line(loan, 'credit', 'amount')]);
+  addFinance('融资还款', 'finance_repay', [
+    line(loan, 'debit', 'amount'),
+    line(interest, 'debit', 'interest'),
+    bankLine('credit', 'addint'),
+  ]);
   return { templates, skipped };
 }

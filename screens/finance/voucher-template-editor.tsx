@@ -12,6 +12,8 @@ import {
   AMOUNT_SOURCES,
   AUX_SOURCES,
   BIZ_PERMISSIONS,
+  FINANCE_AMOUNT_SOURCES,
+  isFinanceTemplateDocType,
   isMoneyDocType,
   isProductionTemplateDocType,
   MONEY_AMOUNT_SOURCES,
@@ -37,9 +39,15 @@ const labelOf = (list: readonly { value: string; label: string }[], v: string) =
   list.find((x) => x.value === v)?.label ?? v;
 
 type LineDraft = TemplateForm['lines'][number];
-/** The kinds whose amount sources differ: money records, production documents, the other documents. */
+/** The kinds whose amount sources differ: financing, money records, production documents, the other documents. */
 const familyOf = (docType: string) =>
-  isMoneyDocType(docType) ? 'money' : isProductionTemplateDocType(docType) ? 'production' : 'document';
+  isFinanceTemplateDocType(docType)
+    ? 'finance'
+    : isMoneyDocType(docType)
+      ? 'money'
+      : isProductionTemplateDocType(docType)
+        ? 'production'
+        : 'document';
 
 /** Two starting lines: a debit and a credit to the party, in the kind's amount sources. */
 function defaultLines(docType: TemplateDocType): LineDraft[] {
@@ -49,6 +57,12 @@ function defaultLines(docType: TemplateDocType): LineDraft[] {
     return [
       { ...emptyLine(), amountSource: 'cost_in', perMaterial: 1 },
       { ...emptyLine(), side: 'credit', amountSource: 'cost_out', perMaterial: 1 },
+    ];
+  if (isFinanceTemplateDocType(docType))
+    // 融资放款 / 融资还款: 本金 on both sides, no party
+    return [
+      { ...emptyLine(), amountSource: 'amount' },
+      { ...emptyLine(), side: 'credit', amountSource: 'amount' },
     ];
   return [
     { ...emptyLine(), amountSource: money ? 'amount' : 'net' },
@@ -110,17 +124,27 @@ function TemplateEditor({ value, onClose }: { value: VoucherTemplate | null; onC
   const money = isMoneyDocType(form.docType);
   const family = familyOf(form.docType);
   const amountOptions = (
-    money
-      ? MONEY_AMOUNT_SOURCES
-      : family === 'production'
-        ? PRODUCTION_AMOUNT_SOURCES
-        : AMOUNT_SOURCES.filter((a) => a.value !== 'cost_in' && a.value !== 'cost_out')
+    family === 'finance'
+      ? FINANCE_AMOUNT_SOURCES
+      : money
+        ? MONEY_AMOUNT_SOURCES.filter(
+            (a) => !FINANCE_AMOUNT_SOURCES.some((f) => f.value === a.value && f.value !== 'amount'),
+          )
+        : family === 'production'
+          ? PRODUCTION_AMOUNT_SOURCES
+          : AMOUNT_SOURCES.filter((a) => a.value !== 'cost_in' && a.value !== 'cost_out')
   ).map((a) => ({
     value: a.value,
     label: a.label,
   }));
   const auxOptions = (
-    money ? MONEY_AUX_SOURCES : family === 'production' ? AUX_SOURCES.filter((a) => a.value === 'none') : AUX_SOURCES
+    family === 'finance'
+      ? AUX_SOURCES.filter((a) => a.value === 'none')
+      : money
+        ? MONEY_AUX_SOURCES
+        : family === 'production'
+          ? AUX_SOURCES.filter((a) => a.value === 'none')
+          : AUX_SOURCES
   ).map((a) => ({ value: a.value, label: a.label }));
   const setLine = (i: number, patch: Partial<LineDraft>) =>
     setForm({ ...form, lines: form.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
@@ -287,9 +311,11 @@ function TemplateEditor({ value, onClose }: { value: VoucherTemplate | null; onC
         增加分录
       </Button>
       <p style={{ color: 'var(--semi-color-text-2)', marginTop: 8 }}>
-        {money
-          ? '收付款单据：金额为收付款金额，手续费记财务费用；银行存款分录遇现金收付记库存现金，勾选「按明细」取名称与银行相同的明细科目。往来单位辅助核算取单据的客户/供应商（对冲分别取客户和供应商）。'
-          : '出入库单没有税额：默认单据金额为不含税金额，税额 = 金额 × 税率（auto 按账套纳税人性质和单据日期取税率），含税金额 = 金额 + 税额；勾选「单据金额含税」则按价税合计拆分。往来单位辅助核算取单据的供应商/客户。'}
+        {family === 'finance'
+          ? '融资放款 / 融资还款：金额为本金，利息为还款时计付的利息（ACT/360），本金+利息为还款付出的银行存款；银行存款分录勾选「按明细」取名称与资金方相同的明细科目，没有时取银行存款唯一的明细科目。没有往来单位辅助核算。'
+          : money
+            ? '收付款单据：金额为收付款金额，手续费记财务费用；银行存款分录遇现金收付记库存现金，勾选「按明细」取名称与银行相同的明细科目。往来单位辅助核算取单据的客户/供应商（对冲分别取客户和供应商）。'
+            : '出入库单没有税额：默认单据金额为不含税金额，税额 = 金额 × 税率（auto 按账套纳税人性质和单据日期取税率），含税金额 = 金额 + 税额；勾选「单据金额含税」则按价税合计拆分。往来单位辅助核算取单据的供应商/客户。'}
       </p>
     </Modal>
   );

@@ -1,5 +1,6 @@
 /**
- * 凭证模板 screen, tab 收付款生成凭证 (issue 11): reviewed 收款 / 付款 / 退款 / 对冲 of the receivables area in a period
+ * 凭证模板 screen, tab 收付款生成凭证 (issue 11): reviewed 收款 / 付款 / 退款 / 对冲 of the receivables area and (issue 21)
+ * the 融资放款 / 融资还款 of supply-chain finance (往来单位 = the fund provider, 利息 = a repayment's interest) in a period
  * → one voucher each through the money templates (BIZ_VOUCHER.moneyRecords / moneyGenerate). A record with a live
  * voucher links to it; the record's own void is refused until the voucher is deleted or reversed.
  */
@@ -44,6 +45,7 @@ export function MoneyTab() {
         { title: '账户', render: (d) => d.bankName || ACCOUNT_NAMES[d.accountType] || d.accountType },
         { title: '金额', figure: true, render: (d) => moneyCell(d.amount) },
         { title: '手续费', figure: true, render: (d) => moneyCell(d.fee) },
+        { title: '利息', figure: true, render: (d) => moneyCell(d.interest) },
       ]}
     />
   );

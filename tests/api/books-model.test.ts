@@ -2,7 +2,7 @@
 /**
  * One truth (issue 21): a cross-area model test with fast-check. Random sequences of business commands go through
  * the product's HTTP API as a user would issue them — reviewed purchases (tax on top, 含税, a natural person's),
- * reviewed sales (more than the stock is refused), 收款 / 付款 with 核销 (oldest first, a chosen document, none:
+ * reviewed sales (more than the stock is refused), 转换 of part of the stock into another material, 收款 / 付款 with 核销 (oldest first, a chosen document, none:
  * 预收 / 预付), 直发单, voids of documents and money records, invoices — and 记账: the vouchers of every open
  * document and money record from the book's templates (biz-voucher/generate, money-generate), 结转销售成本, review
  * and posting. At every 记账 and at the end:
@@ -51,6 +51,8 @@ type Cmd =
   | { k: 'pay'; sup: number; amount: string; mode: Mode }
   /** a 退款 of 预收 to a customer (ar) or of 预付 from a supplier (ap): more than is unapplied is refused */
   | { k: 'refund'; side: 'ar' | 'ap'; party: number; share: number }
+  /** a reviewed 转换 of `share` of the stock into another material (钢屑): value moves, 库存商品 keeps it */
+  | { k: 'convert'; share: number }
   /** a reviewed 直发单 */
   | { k: 'drop'; sup: number; cus: number; kg: number; buy: string; sell: string }
   /** void the `pick`-th document (stock or 直发) / money record ever made */
@@ -123,6 +125,10 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
       share: fc.constantFrom(0.3, 1, 1.5),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({ k: fc.constant('convert' as const), share: fc.constantFrom(0.25, 0.5, 1) }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('void' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('voidCash' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.constant({ k: 'invoice' as const }) },
@@ -176,8 +182,12 @@ function split(amount: Decimal, rate: number, incl: boolean) {
 }
 
 class Model {
+  /** the traded material (WL0001) at its moving average */
   qty = ZERO;
   value = ZERO;
+  /** what 转换 made of it (WL0004, never sold here): its kg and the cost it carried over */
+  convQty = ZERO;
+  convValue = ZERO;
   docs: Doc[] = [];
   cash: Cash[] = [];
   /** tax of invoices recorded (销项, 进项) */
@@ -435,6 +445,27 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       m.cash.push({ side: x.side, party: x.party, id, amount, refund: true, live: true, vouchered: false });
       return;
     }
+    case 'convert': {
+      const kg = m.qty.times(x.share).toDecimalPlaces(3, Decimal.ROUND_DOWN);
+      // the moving-average cost it takes (the whole value when it empties the stock); a conversion that moves
+      // no value has nothing to book (生成凭证 refuses it), so the model leaves it out
+      const cost = kg.eq(m.qty) ? m.value : r2(m.value.times(kg).div(m.qty.gt(0) ? m.qty : 1));
+      if (kg.lte(0) || cost.lte(0)) return;
+      const d = await reviewedDoc(biz, P.conversion, {
+        warehouseId: co.wh,
+        orderDate: DAY,
+        lines: [
+          { direction: 'out', materialId: c.mat.WL0001, qty: kg.toFixed(3) },
+          { direction: 'in', materialId: c.mat.WL0004, qty: kg.toFixed(3) },
+        ],
+      });
+      expect(d.totalCost, `${d.orderNo} 转换成本`).toBe(f2(cost));
+      m.issue(kg);
+      m.convQty = m.convQty.plus(kg);
+      m.convValue = m.convValue.plus(cost);
+      log.push(`${d.orderNo}: ${kg} kg, cost ${f2(cost)}`);
+      return;
+    }
     case 'drop': {
       const kg = D(x.kg);
       const buy = r2(perTonne ? kg.times(x.buy).div(1000) : kg.times(x.buy));
@@ -663,7 +694,7 @@ async function identities(co: Company, m: Model) {
   const want = {
     应收账款: m.ar(0).plus(m.ar(1)),
     应付账款: m.ap(0).plus(m.ap(1)).plus(m.ap(2)),
-    库存商品: m.value,
+    库存商品: m.value.plus(m.convValue),
     主营业务收入: m.sum((d) => d.sNet),
     主营业务成本: m.sum((d) => (d.kind === 'out' ? d.cost : d.kind === 'drop' ? d.pNet : ZERO)),
     销项税额: m.sum((d) => d.sTax),
@@ -689,7 +720,10 @@ async function identities(co: Company, m: Model) {
     sql`select coalesce(sum(qty), 0)::text as q, coalesce(sum(amount), 0)::text as a from izs_stock
          where warehouse_id = ${co.wh}`,
   );
-  expect([D(stock.q).toFixed(3), f2(D(stock.a))], 'stock of the company').toEqual([m.qty.toFixed(3), f2(m.value)]);
+  expect([D(stock.q).toFixed(3), f2(D(stock.a))], 'stock of the company').toEqual([
+    m.qty.plus(m.convQty).toFixed(3),
+    f2(m.value.plus(m.convValue)),
+  ]);
 
   // the product's own 业财对账
   const r: ReconRun = await okPost(co.book, RECON_PATHS.run, { period: PERIOD });

@@ -248,6 +248,25 @@ it('one 应收账款融资 drawn in the second month and repaid month by month',
   // one a month from the third month on (the current one included once past its 20th)
   expect(reps.length).toBeGreaterThanOrEqual(Math.min(6, MONTHS - 3));
   expect(new Set(reps.map((x) => x.date.slice(0, 7))).size).toBe(reps.length);
+  // the 记账 of every month vouchered the drawdown and each repayment (融资放款 / 融资还款): each has its live voucher,
+  // and their 短期借款 lines leave what is still owed
+  const owed = reps.reduce((s, x) => s.minus(x.principal), new Decimal(f.principal));
+  const [gl] = await rows<{ s: string; n: number }>(
+    t.database.db,
+    sql`select coalesce(sum(vl.credit - vl.debit) filter (where a.name = '短期借款'), 0)::text as s,
+               count(distinct l.order_id)::int as n
+          from izs_fin_doc_voucher l
+          join izs_fin_voucher v on v.id = l.voucher_id and v.is_deleted = 0 and v.reversed_by_id is null
+          join izs_fin_voucher_line vl on vl.voucher_id = v.id and vl.is_deleted = 0
+          join izs_fin_account a on a.account_set_id = vl.account_set_id and a.code = vl.account_code
+               and a.is_deleted = 0
+         where l.account_set_id = ${bookId} and l.purpose = 'money'
+           and (l.order_id = ${f.id} or l.order_id in (select id from izs_finance_repayment where contract_id = ${f.id}))`,
+  );
+  expect([gl.n, new Decimal(gl.s).toFixed(2)], '融资的凭证：单据数，短期借款余额').toEqual([
+    1 + reps.length,
+    owed.toFixed(2),
+  ]);
 });
 
 it('the weekly quotes move: every month has them, each material more than one price', async () => {

@@ -9,10 +9,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { validate } from '@readme/openapi-parser';
+import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_API } from '../../core/contract/open/open-v1.contract.ts';
 import { stringToSign } from '../../core/contract/open/signing.ts';
+import { rows } from '../../server/db/client.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 process.env.WEBHOOK_POLL_MS = '100';
@@ -165,6 +167,41 @@ describe('signed calls', () => {
         },
       ],
     });
+  });
+
+  it('a weighing answers the stored 不含税金额 / 税额 / 价税合计 of the stock document it made, beside its estimate', async () => {
+    const r = await signed(app, 'GET', OPEN_API.weighingOrders.path, { size: '200' });
+    expect(r.body.code, r.body.msg).toBe(200);
+    type W = { stockOrderNo: string; stockOrderState: string; amount: string } & Record<string, string | null>;
+    const list = r.body.data.records as W[];
+    const made = list.filter((w) => w.stockOrderNo);
+    expect(made.length).toBeGreaterThan(0);
+    const stored = await rows<Record<string, string>>(
+      c.t.database.db,
+      sql`select order_no, state, net_amount::text as "netAmount", tax_amount::text as "taxAmount",
+                 gross_amount::text as "grossAmount"
+            from izs_stock_order where tenant_id = '000000' and is_deleted = 0
+             and order_no in (${sql.join(
+               made.map((w) => sql`${w.stockOrderNo}`),
+               sql`, `,
+             )})`,
+    );
+    const byNo = new Map(stored.map((d) => [d.order_no, d]));
+    for (const w of made) {
+      const d = byNo.get(w.stockOrderNo);
+      expect(d, w.stockOrderNo).toBeTruthy();
+      expect([w.stockOrderState, w.netAmount, w.taxAmount, w.grossAmount], w.stockOrderNo).toEqual([
+        d?.state,
+        d?.netAmount,
+        d?.taxAmount,
+        d?.grossAmount,
+      ]);
+      expect(w.amount).toMatch(/^\d+\.\d{2}$/); // the weighing's own estimate stays (compatibility)
+    }
+    // a document with tax: the stored gross is net + tax, not the weighing's unit price × net weight
+    expect(made.some((w) => w.taxAmount !== '0.00')).toBe(true);
+    for (const w of list.filter((x) => !x.stockOrderNo))
+      expect([w.stockOrderState, w.netAmount, w.taxAmount, w.grossAmount]).toEqual(['', null, null, null]);
   });
 
   it('refuses each failure with its own code', async () => {
@@ -333,6 +370,10 @@ describe('OpenAPI', () => {
     const docsJson = JSON.stringify(doc.paths[OPEN_API.stockDocuments.path]);
     for (const f of ['netAmount', 'taxAmount', 'grossAmount', 'priceIncludesTax', '价税合计'])
       expect(docsJson).toContain(f);
+    // the weighing's amount is named the weighing's estimate; its document's stored figures ride beside it
+    const weighJson = JSON.stringify(doc.paths[OPEN_API.weighingOrders.path]);
+    for (const f of ['磅单估算金额', 'netAmount', 'taxAmount', 'grossAmount', 'stockOrderState'])
+      expect(weighJson).toContain(f);
     expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['weighing.completed', 'out_stock.reviewed']));
     const page = await fetch(`${c.t.base}/api/open/v1/docs`);
     expect(page.headers.get('content-type')).toContain('text/html');

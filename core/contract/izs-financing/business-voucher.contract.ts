@@ -34,9 +34,10 @@ export const MONEY_PATHS = {
   generate: `${FIN}/biz-voucher/money-generate`,
 } as const;
 
-const moneyKind = z.enum(['collection', 'payment', 'refund_ar', 'refund_ap', 'offset'], {
-  error: '单据类型应为收款、付款、退款或应收应付对冲',
-});
+const moneyKind = z.enum(
+  ['collection', 'payment', 'refund_ar', 'refund_ap', 'offset', 'finance_draw', 'finance_repay'],
+  { error: '单据类型应为收款、付款、退款、应收应付对冲、融资放款或融资还款' },
+);
 export const moneyRecordsQuery = z.object({
   period: period(),
   kind: z
@@ -57,8 +58,8 @@ export const moneyGenerateBody = z.object({
 
 export const moneyRecordSchema = z.object({
   id: z.string(),
-  /** cash (izs_ar_cash) | transfer (izs_ar_transfer, 对冲) */
-  source: z.enum(['cash', 'transfer']),
+  /** cash (izs_ar_cash) | transfer (izs_ar_transfer, 对冲) | finance (izs_finance_contract 放款 / izs_finance_repayment 还款) */
+  source: z.enum(['cash', 'transfer', 'finance']),
   kind: moneyKind,
   kindName: z.string(),
   orderNo: z.string(),
@@ -70,6 +71,8 @@ export const moneyRecordSchema = z.object({
   method: z.string(),
   amount: money,
   fee: money,
+  /** a financing repayment's interest ('0.00' elsewhere) */
+  interest: money,
   voucherId: z.string().nullable(),
   voucherNo: z.string(),
   voucherPeriod: z.string(),
@@ -137,7 +140,7 @@ export const BIZ_VOUCHER = {
   moneyRecords: endpoint({
     method: 'GET',
     path: MONEY_PATHS.records,
-    summary: '可生成凭证的收付款单据（收款、付款、退款、对冲及其凭证）',
+    summary: '可生成凭证的收付款单据（收款、付款、退款、对冲、融资放款、融资还款及其凭证）',
     query: moneyRecordsQuery,
     answer: z.array(moneyRecordSchema),
     permission: { code: T, action: 'view' },

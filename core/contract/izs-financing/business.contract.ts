@@ -66,6 +66,9 @@ export const MONEY_TEMPLATE_DOC_TYPES = [
   { value: 'refund_ar', label: '退款（退还客户）' },
   { value: 'refund_ap', label: '退款（供应商退回）' },
   { value: 'offset', label: '应收应付对冲' },
+  // supply-chain finance (issue 21, izs-scf): a 融资合同's drawdown and each of its repayments
+  { value: 'finance_draw', label: '融资放款' },
+  { value: 'finance_repay', label: '融资还款' },
 ] as const;
 export type MoneyTemplateDocType = (typeof MONEY_TEMPLATE_DOC_TYPES)[number]['value'];
 /**
@@ -104,6 +107,9 @@ export const PARTY_SOURCE: Record<TemplateDocType, 'supplier' | 'customer'> = {
   payment: 'supplier',
   refund_ap: 'supplier',
   offset: 'customer',
+  // no party on a financing (its templates carry none); the field only types the record
+  finance_draw: 'supplier',
+  finance_repay: 'supplier',
   drop_sale: 'customer',
   ar_manual: 'customer',
   drop_purchase: 'supplier',
@@ -127,13 +133,20 @@ export const AMOUNT_SOURCES = [
 export const isProductionTemplateDocType = (t: string): boolean =>
   t === 'assembly' || t === 'disassembly' || t === 'conversion';
 export const PRODUCTION_AMOUNT_SOURCES = AMOUNT_SOURCES.filter((a) => a.value.startsWith('cost'));
-/** amount sources of the money kinds (收款 / 付款 / 退款 / 对冲) */
+/** amount sources of the money kinds (收款 / 付款 / 退款 / 对冲; 融资放款 / 融资还款: 金额 = 本金, 利息) */
 export const MONEY_AMOUNT_SOURCES = [
   { value: 'amount', label: '金额' },
   { value: 'fee', label: '手续费' },
   { value: 'netfee', label: '金额−手续费' },
   { value: 'addfee', label: '金额+手续费' },
+  { value: 'interest', label: '利息（融资还款）' },
+  { value: 'addint', label: '本金+利息（融资还款）' },
 ] as const;
+/** 融资放款 / 融资还款 take the amount (本金) and the interest sources, never the fee ones, and no party. */
+export const isFinanceTemplateDocType = (t: string): boolean => t === 'finance_draw' || t === 'finance_repay';
+export const FINANCE_AMOUNT_SOURCES = MONEY_AMOUNT_SOURCES.filter(
+  (a) => a.value === 'amount' || a.value === 'interest' || a.value === 'addint',
+);
 export type AmountSource = (typeof AMOUNT_SOURCES)[number]['value'] | (typeof MONEY_AMOUNT_SOURCES)[number]['value'];
 
 export const AUX_SOURCES = [
@@ -170,18 +183,35 @@ const docTypeField = z.enum(DOC_TYPES, {
   error:
     '单据类型应为采购入库、销售出库、采购退货、销售退货、组装、拆解分拣、转换、直发销售、直发采购、手工应收单、手工应付单或运费',
 });
-const templateDocTypeField = z.enum([...DOC_TYPES, 'collection', 'payment', 'refund_ar', 'refund_ap', 'offset'], {
-  error:
-    '单据类型应为采购入库、销售出库、采购退货、销售退货、组装、拆解分拣、转换、直发销售、直发采购、手工应收单、手工应付单、运费、收款、付款、退款或应收应付对冲',
-});
+const templateDocTypeField = z.enum(
+  [...DOC_TYPES, 'collection', 'payment', 'refund_ar', 'refund_ap', 'offset', 'finance_draw', 'finance_repay'],
+  {
+    error:
+      '单据类型应为采购入库、销售出库、采购退货、销售退货、组装、拆解分拣、转换、直发销售、直发采购、手工应收单、手工应付单、运费、收款、付款、退款、应收应付对冲、融资放款或融资还款',
+  },
+);
 
 export const templateLineInput = z.object({
   summary: z.string().trim().max(200, '分录摘要不能超过200个字符').default(''),
   accountCode: accountCode('科目'),
   side: z.enum(['debit', 'credit'], { error: '方向应为借或贷' }),
-  amountSource: z.enum(['gross', 'net', 'tax', 'cost', 'cost_in', 'cost_out', 'amount', 'fee', 'netfee', 'addfee'], {
-    error: '金额来源应为含税金额、不含税金额、税额、成本金额、产出成本、投入成本、金额或手续费',
-  }),
+  amountSource: z.enum(
+    [
+      'gross',
+      'net',
+      'tax',
+      'cost',
+      'cost_in',
+      'cost_out',
+      'amount',
+      'fee',
+      'netfee',
+      'addfee',
+      'interest',
+      'addint',
+    ],
+    { error: '金额来源应为含税金额、不含税金额、税额、成本金额、产出成本、投入成本、金额、手续费或利息' },
+  ),
   auxSource: z.enum(['none', 'party', 'customer', 'supplier'], { error: '辅助核算来源不正确' }).default('none'),
   perMaterial: z
     .union([z.boolean(), z.number(), z.string()])

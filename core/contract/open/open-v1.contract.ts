@@ -72,10 +72,20 @@ export const openWeighing = z.object({
   tareWeight: kg.describe('皮重 kg'),
   deductionWeight: kg.describe('扣重 kg'),
   netWeight: kg.describe('净重 kg'),
-  unitPrice: money,
-  amount: money,
+  unitPrice: money.describe('磅单单价（过磅时的价格，未注明含税与否）'),
+  amount: money.describe(
+    '磅单估算金额：单价 × 净重，过磅时的估算，未区分不含税/税额；结算、应收应付、发票与凭证以出入库单据的 netAmount / taxAmount / grossAmount 为准',
+  ),
   completeTime: z.string().describe('yyyy-MM-dd HH:mm:ss'),
-  stockOrderNo: z.string(),
+  stockOrderNo: z.string().describe('磅单生成的出入库单号（未生成时为空）'),
+  stockOrderState: z.string().describe('该出入库单据的状态 draft | submitted | reviewed | voided（未生成单据时为空）'),
+  netAmount: money
+    .nullable()
+    .describe('该出入库单据存储的不含税金额（与 stock-documents 的 netAmount 相同；未生成单据时为 null）'),
+  taxAmount: money.nullable().describe('该出入库单据存储的税额（未生成单据时为 null）'),
+  grossAmount: money
+    .nullable()
+    .describe('该出入库单据存储的价税合计（应收/应付、发票与凭证按此数字；未生成单据时为 null）'),
   tracePath: z.string().describe('公开溯源页路径（带不可猜测的校验码 ?t=；未上链时为空）'),
 });
 

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { isArDocKind, isLeaf, isProductionDocType } from '../../../core/accounting/index.ts';
 import {
   BIZ_PERMISSIONS,
+  FINANCE_AMOUNT_SOURCES,
+  isFinanceTemplateDocType,
   isMoneyDocType,
   MONEY_AMOUNT_SOURCES,
 } from '../../../core/contract/izs-financing/business.contract.ts';
@@ -31,6 +33,7 @@ import {
 
 const T = BIZ_PERMISSIONS.template;
 const MONEY_SOURCES: string[] = MONEY_AMOUNT_SOURCES.map((s) => s.value);
+const FINANCE_SOURCES: string[] = FINANCE_AMOUNT_SOURCES.map((s) => s.value);
 
 export function registerVoucherTemplates(app: FastifyInstance, ctx: CrudContext): void {
   const { db } = ctx;
@@ -92,6 +95,14 @@ export function registerVoucherTemplates(app: FastifyInstance, ctx: CrudContext)
         }
         if (money !== MONEY_SOURCES.includes(l.amountSource))
           throw badRequest(`${where}金额来源「${l.amountSource}」不适用于「${kindName(form.docType)}」`);
+        if (money && isFinanceTemplateDocType(form.docType) !== FINANCE_SOURCES.includes(l.amountSource))
+          throw badRequest(
+            isFinanceTemplateDocType(form.docType)
+              ? `${where}「${kindName(form.docType)}」的金额来源应为金额（本金）、利息或本金+利息`
+              : `${where}利息只适用于融资放款、融资还款，「${kindName(form.docType)}」请改用金额或手续费`,
+          );
+        if (isFinanceTemplateDocType(form.docType) && l.auxSource !== 'none')
+          throw badRequest(`${where}「${kindName(form.docType)}」没有往来单位，辅助核算应为「无」`);
         if (l.auxSource !== 'none') {
           if (l.perMaterial === 1) throw badRequest(`${where}按明细的分录不能带往来单位辅助核算`);
           await ensurePartyDimension(tx, c, bc, l.accountCode, partySource(form.docType, l.auxSource), true);

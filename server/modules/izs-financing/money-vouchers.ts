@@ -1,7 +1,10 @@
 /**
  * 业务凭证 of the receivables area's money records (issue 11; descriptors BIZ_VOUCHER.moneyRecords / moneyGenerate):
  * 收款单, 付款单, 退款单 (izs_ar_cash) and 应收应付对冲 (izs_ar_transfer kind offset), through the template engine
- * with the money kinds (core/accounting money-voucher.ts). Read through the Drizzle schema only.
+ * with the money kinds (core/accounting money-voucher.ts); and (issue 21) supply-chain finance: a 融资合同's
+ * drawdown (融资放款, the contract row, dated its 起息日, amount = principal) and each repayment (融资还款,
+ * izs_finance_repayment, amount = principal, interest = the interest it paid), records of the contract's department
+ * with the fund provider as 往来单位 (no party dimension) — both are always "reviewed" (izs-scf writes them final).
  *
  * Guarantees (as the stock documents' vouchers):
  * - one live voucher per record and book: the records are locked FOR UPDATE (id order), then a link
@@ -11,7 +14,7 @@
  * - the party lines carry the party's item of the 客户 / 供应商 dimension, so the ledger's 应收账款 / 应付账款
  *   auxiliary balance per party follows the area's balance.
  */
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dec, findByName, formatVoucherNo, lastDay, leafOf } from '../../../core/accounting/index.ts';
 import {
@@ -24,11 +27,19 @@ import {
 import { BIZ_VOUCHER, type MoneyRecordRow } from '../../../core/contract/izs-financing/business-voucher.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows, type Tx } from '../../db/client.ts';
-import { docVoucher, voucher, voucherTemplate, voucherTemplateLine } from '../../db/schema/index.ts';
+import {
+  docVoucher,
+  financeContract,
+  financeRepayment,
+  voucher,
+  voucherTemplate,
+  voucherTemplateLine,
+} from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { type BookCtx, bookOf, loadBookChart } from './book.ts';
 import { inBookCompany } from './book-scope.ts';
 import { ensureDefaultTemplates, loadTemplate, partyItem, type TemplateRow } from './business-voucher-kit.ts';
@@ -36,7 +47,7 @@ import { saveVoucherTx, voucherEntities } from './vouchers.ts';
 
 interface RecordRow {
   id: string;
-  source: 'cash' | 'transfer';
+  source: 'cash' | 'transfer' | 'finance';
   kind: MoneyKind;
   orderNo: string;
   date: string;
@@ -47,10 +58,30 @@ interface RecordRow {
   method: string;
   amount: string;
   fee: string;
+  /** a financing repayment's interest ('0' elsewhere) */
+  interest: string;
   state: string;
   /** the record's department: a book lists and vouchers its own company's records only (book-scope.ts) */
   deptId: string | null;
 }
+
+/**
+ * A repayment's number: its contract's, then 「-还」 and its place among the contract's repayments (date, id) —
+ * 融资还款 RZ2026…-还2. A repayment is never removed, so the number stays.
+ */
+export const FINANCE_REPAY_NO = sql`${financeContract.contractNo} || '-还' || (select count(*) from izs_finance_repayment y
+  where y.contract_id = fr.contract_id and (y.repay_date, y.id) <= (fr.repay_date, fr.id))::text`;
+
+/**
+ * The money records of a 融资合同 (lateral to izs_finance_contract, unaliased): its drawdown (the contract itself, dated its 起息日) and each of its
+ * repayments — a repayment belongs to its contract's tenant and department.
+ */
+export const FINANCE_RECORDS = sql`
+  select 'finance_draw' as kind, ${financeContract.id} as id, ${financeContract.contractNo} as no,
+         ${financeContract.startDate} as date, ${financeContract.principal} as amount, 0::numeric as interest
+  union all
+  select 'finance_repay', fr.id, ${FINANCE_REPAY_NO}, fr.repay_date, fr.principal, fr.interest
+    from izs_finance_repayment fr where fr.contract_id = ${financeContract.id}`;
 
 /** Money records of the tenant (reviewed, or all states when `anyState`) as one row shape. */
 const RECORDS = (tenantId: string) => sql`
@@ -58,17 +89,24 @@ const RECORDS = (tenantId: string) => sql`
          case when c.kind = 'refund' then 'refund_' || c.side else c.kind end as kind,
          c.order_no as "orderNo", c.cash_date as date, c.party_id::text as "partyId", p.name as "partyName",
          c.account_type as "accountType", b.bank_name as "bankName", c.method, c.amount::text as amount,
-         c.fee::text as fee, c.state, c.dept_id::text as "deptId"
+         c.fee::text as fee, '0' as interest, c.state, c.dept_id::text as "deptId"
     from izs_ar_cash c
     left join izs_related_party p on p.id = c.party_id
     left join izs_bank b on b.id = c.bank_id
    where c.tenant_id = ${tenantId} and c.is_deleted = 0
   union all
   select t.id::text, 'transfer', 'offset', t.order_no, t.transfer_date, t.party_id::text, p.name, '', null, '',
-         t.amount::text, '0', t.state, t.dept_id::text
+         t.amount::text, '0', '0', t.state, t.dept_id::text
     from izs_ar_transfer t
     left join izs_related_party p on p.id = t.party_id
-   where t.tenant_id = ${tenantId} and t.is_deleted = 0 and t.kind = 'offset'`;
+   where t.tenant_id = ${tenantId} and t.is_deleted = 0 and t.kind = 'offset'
+  union all
+  select x.id::text, 'finance', x.kind, x.no, x.date, null, fp.name, 'bank', fp.name, 'transfer', x.amount::text, '0',
+         x.interest::text, 'reviewed', ${financeContract.deptId}::text
+    from ${financeContract}
+    join lateral (${FINANCE_RECORDS}) x on true
+    left join izs_fund_provider fp on fp.id = ${financeContract.providerId}
+   where ${tenantIs(tenantId, financeContract)}`;
 
 /** The live voucher of a record in a book (lateral). */
 const liveVoucher = (bookId: string) => sql`
@@ -148,6 +186,7 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
         method: x.method,
         amount: moneyFixed(dec(x.amount)),
         fee: moneyFixed(dec(x.fee)),
+        interest: moneyFixed(dec(x.interest)),
         voucherId: x.voucherId,
         voucherNo: x.voucherId && x.word ? formatVoucherNo(x.word, Number(x.no)) : '',
         voucherPeriod: x.vperiod ?? '',
@@ -171,6 +210,18 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
       await tx.execute(
         sql`select id from izs_ar_transfer where id in (${idList}) and tenant_id = ${c.user.tenantId} order by id for update`,
       );
+      await tx
+        .select({ id: financeContract.id })
+        .from(financeContract)
+        .where(and(inArray(financeContract.id, ids), tenantIs(c.user.tenantId, financeContract)))
+        .orderBy(asc(financeContract.id))
+        .for('update');
+      await tx
+        .select({ id: financeRepayment.id })
+        .from(financeRepayment)
+        .where(and(inArray(financeRepayment.id, ids), tenantOnly(c.user, financeRepayment)))
+        .orderBy(asc(financeRepayment.id))
+        .for('update');
       const recs = await rows<RecordRow>(
         tx,
         sql`select r.* from (${RECORDS(c.user.tenantId)}) r where r.id in (${idList}) order by r.id::bigint`,
@@ -222,6 +273,7 @@ export function registerMoneyVouchers(app: FastifyInstance, ctx: CrudContext): v
           partyName: d.partyName ?? '',
           amount: d.amount,
           fee: d.fee,
+          interest: d.interest,
           accountType: d.accountType,
           bankName: d.bankName ?? '',
           method: d.method,

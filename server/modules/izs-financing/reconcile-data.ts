@@ -10,6 +10,8 @@
  *   business vouchers post it to, by its name or category) and every ledger amount sits on one, else in total; a
  *   document without its voucher is a cause per (document, sub-account) — a production document (组装 / 拆解分拣 /
  *   转换) moves value between materials with a zero total;
+ * - documents without vouchers: stock documents, 应收单 / 应付单 of no stock document, 收付款单 and (izs-scf) a
+ *   融资合同's 放款 and each 还款 (money-vouchers.ts);
  * - 销项税额 / 进项税额 movements of the period with the tax of the period's 销项 / 进项 invoices (general taxpayers).
  * The book's company: the departments whose documents are vouchered in this book (`voucherBookOf`: the book's
  * department and the descendants that keep no nearer book). Sourced vouchers: linked to a document or money record
@@ -37,9 +39,13 @@ import {
   voucherWithoutDocumentText,
   ZERO,
 } from '../../../core/accounting/index.ts';
+import { MONEY_KIND_NAMES, type MoneyKind } from '../../../core/accounting/money-voucher.ts';
 import { type Executor, rows } from '../../db/client.ts';
+import { financeContract } from '../../db/schema/index.ts';
+import { tenantIs } from '../../platform/scope.ts';
 import type { Book, BookChart } from './book.ts';
 import { materialNames } from './business-voucher-doc-lines.ts';
+import { FINANCE_RECORDS } from './money-vouchers.ts';
 import { INVENTORY_NAMES } from './stock-lines.ts';
 
 const DOC_LABEL: Record<string, string> = {
@@ -542,6 +548,15 @@ export async function gatherReconciliation(
            and not exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
                             where l.account_set_id = ${book.id} and l.order_id = c.id and l.purpose = 'money'
                               and v.is_deleted = 0 and v.reversed_by_id is null)
+        union all
+        select x.id::text, x.no, 'finance:' || x.kind, x.date, (x.amount + x.interest)::text
+          from ${financeContract}
+          join lateral (${FINANCE_RECORDS}) x on true
+         where ${tenantIs(book.tenantId, financeContract)} and ${financeContract.deptId} = any(${inList(depts)})
+           and x.date between ${start} and ${end}
+           and not exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
+                            where l.account_set_id = ${book.id} and l.order_id = x.id and l.purpose = 'money'
+                              and v.is_deleted = 0 and v.reversed_by_id is null)
         order by 4, 2`,
   );
   const orphans: ReconOrphan[] = unvouchered.map((r) => {
@@ -551,7 +566,9 @@ export async function gatherReconciliation(
         ? (DOC_LABEL[a] ?? a)
         : a === 'cash'
           ? (CASH_LABEL[b] ?? b)
-          : `${a === 'ar' ? '应收单' : '应付单'}（${DOC_LABEL[b] ?? b}）`;
+          : a === 'finance'
+            ? MONEY_KIND_NAMES[b as MoneyKind]
+            : `${a === 'ar' ? '应收单' : '应付单'}（${DOC_LABEL[b] ?? b}）`;
     return {
       kind: 'document',
       id: r.id,

@@ -42,8 +42,12 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
       sql`select w.order_no, w.order_type, w.weigh_state, w.car_number, w.gross_weight, w.tare_weight, w.deduction_weight,
                  w.net_weight, w.unit_price, w.amount, w.stock_order_no, ${fmt('w.complete_time')} as complete_time,
                  coalesce(p.name, '') as party_name, coalesce(m.code, '') as material_code, coalesce(m.name, '') as material_name,
-                 ct.token as trace_token
+                 ct.token as trace_token, o.state as stock_state, o.net_amount::text as net_amount,
+                 o.tax_amount::text as tax_amount, o.gross_amount::text as gross_amount
             from izs_weighing_order w
+            -- the stock document it made: its stored 不含税金额 / 税额 / 价税合计 (one amount basis, issue 21)
+            left join izs_stock_order o on o.tenant_id = w.tenant_id and o.order_no = w.stock_order_no
+                  and o.is_deleted = 0
             left join izs_related_party p on p.id = w.party_id
             left join izs_material m on m.id = w.material_id
             left join izs_chain_token ct on ct.tenant_id = w.tenant_id and ct.order_type = 'weighing' and ct.order_no = w.order_no
@@ -71,6 +75,10 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
         amount: s(w.amount ?? '0.00'),
         completeTime: s(w.complete_time),
         stockOrderNo: s(w.stock_order_no),
+        stockOrderState: s(w.stock_state),
+        netAmount: w.stock_state ? s(w.net_amount) : null,
+        taxAmount: w.stock_state ? s(w.tax_amount) : null,
+        grossAmount: w.stock_state ? s(w.gross_amount) : null,
         tracePath: w.trace_token ? tracePath('weighing', s(w.order_no), s(w.trace_token)) : '',
       })),
     };
