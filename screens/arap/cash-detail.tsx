@@ -75,7 +75,9 @@ export default function CashDetail({ path }: ScreenProps) {
             .map((col) => (
               <div key={col.field}>
                 <span>{col.label}</span>
-                <CellValue col={col} row={c} />
+                <span className="ly-arap-dd">
+                  <CellValue col={col} row={c} />
+                </span>
               </div>
             ))}
           <div>

@@ -4,7 +4,7 @@
  * records money and settles (核销) open documents — oldest first by default, or the ticked documents in the amounts
  * typed; what is left stands as 预收 / 预付.
  */
-import { Checkbox, Input, Modal, Select, Table, Toast } from '@douyinfe/semi-ui';
+import { Button, Checkbox, Input, Modal, Select, Table, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../../core/api/api.ts';
@@ -23,7 +23,6 @@ import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
 import { Field } from '../../features/ui/field.tsx';
-import { TextLink } from '../../features/ui/text-link.tsx';
 import { BillFields, type BillForm, emptyBill } from './bill-fields.tsx';
 import { CASH_RESOURCES, HAND_DRAWN_FORM } from './cash.resource.ts';
 import { PartySelect, sideOf, today, WORDS, yuan } from './common.tsx';
@@ -282,7 +281,17 @@ export default function CashList({ path }: ScreenProps) {
         onView={(r) => go(`${detail}/${r.id}`)}
         onEdit={() => setDialog(true)}
         rowEditable={() => false}
-        rowActions={(r) => <TextLink href={`${sub}/${String(r.orderNo)}`}>核销明细</TextLink>}
+        rowActionsWidth={0}
+        rowActions={(r) => (
+          <Button
+            theme="borderless"
+            size="small"
+            data-testid="cash-settles"
+            onClick={() => go(`${sub}/${String(r.orderNo)}`)}
+          >
+            核销明细
+          </Button>
+        )}
       />
       {dialog && (
         <CashDialog

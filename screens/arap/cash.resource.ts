@@ -29,19 +29,20 @@ const options = (names: Record<string, string>): { options: Option[] } => ({
 function cashResource(side: Side, refund: boolean) {
   const w = WORDS[side];
   const party = side === 'ar' ? CUSTOMER_SELECT : SUPPLIER_SELECT;
+  // at 1440 px the columns up to 方式 fit beside the 175 px action column; 账户 and 手续费 are scrolled to
   const columns: ColumnDef<ArCash>[] = [
-    { field: 'orderNo', label: '单号', kind: 'code', width: 170 },
-    { field: 'partyId', label: w.party, kind: 'select', labelField: 'partyName', options: party, width: 200 },
-    { field: 'cashDate', label: '日期', kind: 'date', width: 110 },
-    { field: 'bankName', label: '账户', kind: 'text', emptyText: '现金', width: 170 },
-    { field: 'method', label: '方式', kind: 'select', options: options(METHOD_NAMES), width: 100 },
-    { field: 'amount', label: '金额', kind: 'money', width: 120 },
-    { field: 'fee', label: '手续费', kind: 'money', width: 100 },
-    { field: 'applied', label: refund ? '已扣减' : '已核销', kind: 'money', width: 120 },
+    { field: 'orderNo', label: '单号', kind: 'code', width: 155 },
+    { field: 'partyId', label: w.party, kind: 'select', labelField: 'partyName', options: party, width: 160 },
+    { field: 'cashDate', label: '日期', kind: 'date', width: 120 },
+    { field: 'amount', label: '金额', kind: 'money', width: 110 },
+    { field: 'applied', label: refund ? '已扣减' : '已核销', kind: 'money', width: 110 },
     ...(refund
       ? []
-      : [{ field: 'unapplied', label: `未核销（${w.advance}）`, kind: 'money', width: 130 } as ColumnDef<ArCash>]),
-    { field: 'state', label: '状态', kind: 'select', options: options(STATE_NAMES), width: 90 },
+      : [{ field: 'unapplied', label: `未核销（${w.advance}）`, kind: 'money', width: 135 } as ColumnDef<ArCash>]),
+    { field: 'state', label: '状态', kind: 'select', options: options(STATE_NAMES), width: 75 },
+    { field: 'method', label: '方式', kind: 'select', options: options(METHOD_NAMES), width: 95 },
+    { field: 'bankName', label: '账户', kind: 'text', emptyText: '现金', width: 180 },
+    { field: 'fee', label: '手续费', kind: 'money', width: 90 },
     { field: 'remark', label: '备注', kind: 'text', width: 160, hideInTable: true },
   ];
   const form: FormFieldDef<Record<string, unknown>>[] = [
