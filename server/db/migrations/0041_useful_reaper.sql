@@ -1,0 +1,1 @@
+ALTER TABLE "izs_ar_cash" ADD COLUMN "remark2" varchar(255) DEFAULT '' NOT NULL;
