@@ -44,7 +44,6 @@ function cashResource(side: Side, refund: boolean) {
     { field: 'bankName', label: '账户', kind: 'text', emptyText: '现金', width: 180 },
     { field: 'fee', label: '手续费', kind: 'money', width: 90 },
     { field: 'remark', label: '备注', kind: 'text', width: 160, hideInTable: true },
-    { field: 'remark2', label: '备注2', kind: 'text', width: 160 },
   ];
   const form: FormFieldDef<Record<string, unknown>>[] = [
     { field: 'partyId', label: w.party, kind: 'select', required: true, options: party },
@@ -57,7 +56,6 @@ function cashResource(side: Side, refund: boolean) {
     { field: 'bankId', label: '银行账户', kind: 'select', required: true },
     { field: 'method', label: `${w.money}方式`, kind: 'select', required: true, options: options(METHOD_NAMES) },
     { field: 'remark', label: '备注', kind: 'text' },
-    { field: 'remark2', label: '备注2', kind: 'text' },
   ];
   return defineResource({
     name: refund ? `arap-refund-${side}` : side === 'ar' ? 'arap-collection' : 'arap-payment',

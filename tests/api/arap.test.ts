@@ -132,15 +132,6 @@ describe('receivables', () => {
     expect((await get(E.docDetail.path, { id: d2?.id })).settles).toHaveLength(1);
   });
 
-  it('备注2 is saved and answered by cash/create, cash/page and cash/detail', async () => {
-    const body = { side: 'ar', partyId: KH2, accountType: 'cash', method: 'cash', cashDate: TODAY, amount: '1' };
-    const cash = await okPost(api, E.cashCreate.path, { ...body, remark2: '第二备注' });
-    expect(cash.remark2).toBe('第二备注');
-    expect((await get(E.cashDetail.path, { id: cash.id })).remark2).toBe('第二备注');
-    const page = await get(E.cashPage.path, { side: 'ar', partyId: KH2 });
-    expect(page.records.find((r: { id: string }) => r.id === cash.id).remark2).toBe('第二备注');
-  });
-
   it('refuses settling more than the open amount or more than the collection holds, with the figures', async () => {
     const out = await sell(KH1, '200'); // 600.00
     const d = (await docsOf('ar', KH1)).find((x) => x.sourceNo === out.orderNo);

@@ -36,7 +36,6 @@ export const arCashRow = z.object({
   voidTime: dateTimeOut.nullable(),
   voidReason: z.string().max(255),
   remark: z.string().max(255),
-  remark2: z.string().max(255),
 });
 
 /** izs_ar_credit (server/db/schema/finance-ar.ts `arCredit`). */

@@ -93,7 +93,6 @@ export const arCash = pgTable(
     applied: money('applied').notNull().default('0'),
     ...lifecycle(),
     remark: s('remark', 255),
-    remark2: s('remark2', 255),
   },
   (t) => [
     resourceIndex('izs_ar_cash', t),

@@ -1,1 +1,0 @@
-ALTER TABLE "izs_ar_cash" ADD COLUMN "remark2" varchar(255) DEFAULT '' NOT NULL;
