@@ -64,12 +64,11 @@ describe('transport orders', () => {
       freightPrice: '0.45',
       distanceKm: '42.3',
       carrierName: '测试物流',
-      remark2: '第二备注',
     });
     expect(r.body).toMatchObject({ code: 200, success: true });
     const page = await get(`${LG}/order/page`, { size: 50, state: 'pending' });
     const o = page.body.data.records.find((x: { carrierName: string }) => x.carrierName === '测试物流');
-    expect(o).toMatchObject({ state: 'pending', freightAmount: '571.05', remark2: '第二备注' });
+    expect(o).toMatchObject({ state: 'pending', freightAmount: '571.05' });
     expect(o.orderNo).toMatch(/^YD\d{12}$/);
     orderId = o.id;
   });

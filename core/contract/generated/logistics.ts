@@ -144,7 +144,6 @@ export const lgOrderRow = z.object({
   cancelTime: dateTimeOut.nullable(),
   cancelReason: z.string().max(255),
   remark: z.string().max(255),
-  remark2: z.string().max(255),
 });
 
 /** lg_port (server/db/schema/logistics.ts `lgPort`). */

@@ -88,7 +88,6 @@ export const orderResource = defineResource({
       freightPrice: decimal('运价', 2, '999999'),
       distanceKm: decimal('运距(km)', 1, '5000').optional().nullable(),
       remark: opt('备注', 255),
-      remark2: opt('备注2', 255),
     }),
     query: z.object({
       orderNo: z.string().optional(),
@@ -133,7 +132,6 @@ export const orderResource = defineResource({
     { field: 'deliverTime', label: '送达时间', kind: 'datetime', width: 160, hideInTable: true },
     { field: 'signTime', label: '签收时间', kind: 'datetime', width: 160, hideInTable: true },
     { field: 'createTime', label: '创建时间', kind: 'datetime', width: 160, sortable: true },
-    { field: 'remark2', label: '备注2', kind: 'text', width: 120 },
   ],
   search: [
     { field: 'orderNo', label: '运输单号', kind: 'text' },
@@ -161,7 +159,6 @@ export const orderResource = defineResource({
     { field: 'carrierId', label: '承运商', kind: 'select', options: CARRIER_OPTIONS },
     { field: 'carrierName', label: '承运商名称', kind: 'text' },
     { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
-    { field: 'remark2', label: '备注2', kind: 'text' },
   ],
 });
 

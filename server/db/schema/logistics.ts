@@ -181,7 +181,6 @@ export const lgOrder = pgTable(
     cancelTime: tstz('cancel_time'),
     cancelReason: s('cancel_reason', 255),
     remark: s('remark', 255),
-    remark2: s('remark2', 255),
   },
   (t) => [
     resourceIndex('lg_order', t),

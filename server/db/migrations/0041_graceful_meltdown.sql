@@ -1,1 +1,0 @@
-ALTER TABLE "lg_order" ADD COLUMN "remark2" varchar(255) DEFAULT '' NOT NULL;
