@@ -82,6 +82,8 @@ export interface ListPageProps {
   rowEditable?: (row: Row) => boolean;
   /** Width of the extra row buttons of `rowActions` (default EXTRA_ACTIONS_WIDTH). */
   rowActionsWidth?: number;
+  /** false: no 导出 (a list served by a module's own page endpoint, without the engine's export). */
+  exportable?: boolean;
 }
 
 /**
@@ -100,6 +102,7 @@ export function ResourceListPage({
   onEdit,
   rowEditable,
   rowActionsWidth = EXTRA_ACTIONS_WIDTH,
+  exportable = true,
 }: ListPageProps) {
   const perms = useResourcePermissions(def.permission);
   const ref = useMemo(() => refOf(def), [def]);
@@ -264,7 +267,7 @@ export function ResourceListPage({
             </Button>
           )}
           {!readOnly && def.importable && perms.import && <ImportButton def={def} onDone={() => void page.refetch()} />}
-          {perms.export && <ExportButton def={def} params={params} total={total} />}
+          {exportable && perms.export && <ExportButton def={def} params={params} total={total} />}
         </div>
         <div className="ly-crud-menu-right">
           {perms.refresh && (

@@ -8,8 +8,10 @@ import { Button, Modal, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useArapCashDetailQuery, useArapCashVoidMutation } from '../../core/api/izs-finance-ar.api.ts';
 import { BILL_KIND_NAMES, BILL_MODE_NAMES } from '../../core/contract/izs-finance-ar/bill-link.ts';
+import { CellValue } from '../../features/crud/field-kinds.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { TextLink } from '../../features/ui/text-link.tsx';
+import { CASH_RESOURCES, HAND_DRAWN_DETAIL } from './cash.resource.ts';
 import { methodName, Page, stateTag, WORDS, yuan } from './common.tsx';
 import { SettleTable } from './doc-detail.tsx';
 
@@ -23,7 +25,8 @@ export default function CashDetail({ path }: ScreenProps) {
   const [voidCash] = useArapCashVoidMutation();
   const [ask, setAsk] = useState(false);
   if (!c) return <Page title="收付款详情">加载中…</Page>;
-  const w = WORDS[c.side === 'ap' ? 'ap' : 'ar'];
+  const side = c.side === 'ap' ? 'ap' : 'ar';
+  const w = WORDS[side];
   const cashBase =
     c.side === 'ap' ? '/accounting/payable/payment-order-info' : '/accounting/receivable/receipt-order-detail';
   return (
@@ -67,10 +70,16 @@ export default function CashDetail({ path }: ScreenProps) {
             <span>未核销（{w.advance}）</span>
             <b data-testid="cash-unapplied">{yuan(c.unapplied)}</b>
           </div>
-          <div>
-            <span>备注</span>
-            {c.remark}
-          </div>
+          {CASH_RESOURCES[side][c.kind === 'refund' ? 'refund' : 'cash'].columns
+            .filter((col) => !HAND_DRAWN_DETAIL.has(col.field))
+            .map((col) => (
+              <div key={col.field}>
+                <span>{col.label}</span>
+                <span className="ly-arap-dd">
+                  <CellValue col={col} row={c} />
+                </span>
+              </div>
+            ))}
           <div>
             <span>凭证</span>
             <span data-testid="cash-vouchers">

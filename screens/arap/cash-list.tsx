@@ -1,31 +1,50 @@
 /**
  * 收款单 / 付款单 (/accounting/receivable/collection-order, /accounting/payable/payment-order) and the refunds
- * (…/refundment-order): the list and the dialog that records money and settles (核销) open documents — oldest
- * first by default, or the ticked documents in the amounts typed; what is left stands as 预收 / 预付.
+ * (…/refundment-order): the engine's list page (columns and search in cash.resource.ts) and the dialog that
+ * records money and settles (核销) open documents — oldest first by default, or the ticked documents in the amounts
+ * typed; what is left stands as 预收 / 预付.
  */
 import { Button, Checkbox, Input, Modal, Select, Table, Toast } from '@douyinfe/semi-ui';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { api } from '../../core/api/api.ts';
 import { useSelectListQuery } from '../../core/api/crud.api.ts';
 import {
   useArapCashCreateMutation,
-  useArapCashPageQuery,
   useArapOpenDocsQuery,
   useArapRefundMutation,
 } from '../../core/api/izs-finance-ar.api.ts';
-import type { ArCash, ArDoc } from '../../core/contract/izs-finance-ar/arap.contract.ts';
+import type { ArDoc } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import { METHOD_NAMES, METHODS, type Side } from '../../core/contract/izs-finance-ar/fields.ts';
+import type { ResourceDef } from '../../core/contract/resource.ts';
+import { useAppDispatch } from '../../core/store/hooks.ts';
+import { cleanValues, ResourceForm } from '../../features/crud/resource-form.tsx';
+import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
 import { Field } from '../../features/ui/field.tsx';
-import { TextLink } from '../../features/ui/text-link.tsx';
 import { BillFields, type BillForm, emptyBill } from './bill-fields.tsx';
-import { methodName, Page, PartySelect, sideOf, stateTag, today, WORDS, yuan } from './common.tsx';
+import { CASH_RESOURCES, HAND_DRAWN_FORM } from './cash.resource.ts';
+import { PartySelect, sideOf, today, WORDS, yuan } from './common.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '保存失败';
 
-function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; onClose: () => void }) {
+function CashDialog({
+  def,
+  side,
+  refund,
+  onClose,
+}: {
+  def: ResourceDef;
+  side: Side;
+  refund: boolean;
+  onClose: (saved: boolean) => void;
+}) {
   const w = WORDS[side];
+  // the form fields of cash.resource.ts this dialog does not lay out by hand: drawn by the resource form
+  const more = def.form.filter((f) => !HAND_DRAWN_FORM.has(f.field));
+  const [extra, setExtra] = useState<Record<string, unknown>>({});
   const [v, setV] = useState({
     partyId: '',
     accountType: 'bank' as 'bank' | 'cash',
@@ -56,6 +75,7 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
         cashDate: v.cashDate,
         amount: v.amount,
         remark: v.remark,
+        ...(cleanValues(more, extra) as object),
       };
       const r = refund
         ? await doRefund(common).unwrap()
@@ -71,7 +91,7 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
           ? `已退款 ${r.orderNo}`
           : `已保存 ${r.orderNo}，核销 ${yuan(r.applied)} 元，${w.advance} ${yuan(r.unapplied)} 元`,
       );
-      onClose();
+      onClose(true);
     } catch (e) {
       Toast.error(errText(e));
     }
@@ -81,7 +101,7 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
       title={refund ? w.refund : `新增${w.cash}`}
       visible
       width={860}
-      onCancel={onClose}
+      onCancel={() => onClose(false)}
       onOk={submit}
       confirmLoading={c1.isLoading || c2.isLoading}
       okText="保存"
@@ -163,6 +183,15 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
           <Input style={{ width: 200 }} value={v.remark} onChange={(x) => setV({ ...v, remark: x })} />
         </Field>
       </div>
+      {more.length > 0 && (
+        <ResourceForm
+          fields={more}
+          mode="add"
+          values={extra}
+          errors={{}}
+          onChange={(field, x) => setExtra((e) => ({ ...e, [field]: x }))}
+        />
+      )}
       {v.method === 'bill' && !refund && <BillFields side={side} value={bill} onChange={setBill} />}
       {v.partyId && (
         <>
@@ -223,15 +252,16 @@ function CashDialog({ side, refund, onClose }: { side: Side; refund: boolean; on
   );
 }
 
+/** The engine's list page over cash/page (cash.resource.ts): 新增 opens the cash dialog, 查看 and the number the
+ * detail page, 核销明细 the settlement lines; nothing is edited or deleted (a record changes only by its void). */
 export default function CashList({ path }: ScreenProps) {
   const side = sideOf(path);
   const refund = path.includes('refundment');
-  const w = WORDS[side];
   const kind = refund ? 'refund' : side === 'ar' ? 'collection' : 'payment';
-  const [partyId, setPartyId] = useState<string>();
-  const [current, setCurrent] = useState(1);
+  const def = CASH_RESOURCES[side][refund ? 'refund' : 'cash'];
   const [dialog, setDialog] = useState(false);
-  const { data, isFetching } = useArapCashPageQuery({ side, kind, partyId, current, size: 20 });
+  const [, go] = useLocation();
+  const dispatch = useAppDispatch();
   const detail = refund
     ? side === 'ar'
       ? '/accounting/receivable/refundment-order-detail'
@@ -242,52 +272,38 @@ export default function CashList({ path }: ScreenProps) {
   const sub =
     side === 'ar' ? '/accounting/receivable/receipt-sub-order-detail' : '/accounting/payable/payment-sub-order-info';
   return (
-    <Page title={refund ? w.refund : w.cash} testId={`cash-list-${kind}`}>
-      <div className="ly-arap-bar">
-        <PartySelect
-          label={w.party}
+    <>
+      <ResourceListPage
+        def={def}
+        baseParams={{ side, kind }}
+        exportable={false}
+        detailPath={(r) => `${detail}/${r.id}`}
+        onView={(r) => go(`${detail}/${r.id}`)}
+        onEdit={() => setDialog(true)}
+        rowEditable={() => false}
+        rowActionsWidth={0}
+        rowActions={(r) => (
+          <Button
+            theme="borderless"
+            size="small"
+            data-testid="cash-settles"
+            onClick={() => go(`${sub}/${String(r.orderNo)}`)}
+          >
+            核销明细
+          </Button>
+        )}
+      />
+      {dialog && (
+        <CashDialog
+          def={def}
           side={side}
-          value={partyId}
-          onChange={(v) => {
-            setPartyId(v);
-            setCurrent(1);
+          refund={refund}
+          onClose={(saved) => {
+            setDialog(false);
+            if (saved) dispatch(api.util.invalidateTags([{ type: 'Resource' as never, id: def.name }]));
           }}
         />
-        <Button theme="solid" data-testid="cash-new" onClick={() => setDialog(true)}>
-          {refund ? `新增${w.refund}` : `新增${w.cash}`}
-        </Button>
-      </div>
-      <Table
-        size="small"
-        rowKey="id"
-        loading={isFetching}
-        data-testid="cash-table"
-        dataSource={data?.records ?? []}
-        pagination={{ currentPage: current, pageSize: 20, total: data?.total ?? 0, onPageChange: setCurrent }}
-        columns={[
-          {
-            title: '单号',
-            dataIndex: 'orderNo',
-            render: (v: string, r: ArCash) => <TextLink href={`${detail}/${r.id}`}>{v}</TextLink>,
-          },
-          { title: w.party, dataIndex: 'partyName' },
-          { title: '日期', dataIndex: 'cashDate' },
-          {
-            title: '账户',
-            render: (_: unknown, r: ArCash) => (r.accountType === 'bank' ? r.bankName || '银行' : '现金'),
-          },
-          { title: '方式', dataIndex: 'method', render: methodName },
-          { title: '金额', dataIndex: 'amount', render: num, align: 'right' },
-          { title: '手续费', dataIndex: 'fee', render: num, align: 'right' },
-          { title: refund ? '已扣减' : '已核销', dataIndex: 'applied', render: num, align: 'right' },
-          ...(refund
-            ? []
-            : [{ title: `未核销（${w.advance}）`, dataIndex: 'unapplied', render: num, align: 'right' as const }]),
-          { title: '状态', dataIndex: 'state', render: stateTag },
-          { title: '', render: (_: unknown, r: ArCash) => <TextLink href={`${sub}/${r.orderNo}`}>核销明细</TextLink> },
-        ]}
-      />
-      {dialog && <CashDialog side={side} refund={refund} onClose={() => setDialog(false)} />}
-    </Page>
+      )}
+    </>
   );
 }

@@ -80,7 +80,7 @@ test('a sale becomes a receivable, a partial collection settles it, the aging mo
 
   // a collection of 100.00 settles it (chosen in the dialog)
   await page.goto('/accounting/receivable/collection-order');
-  await page.getByTestId('cash-new').click();
+  await page.getByTestId('crud-arap-collection').getByTestId('crud-add').click();
   await page.getByTestId('cash-party').click();
   await page.getByRole('option', { name: '宁波钢铁有限公司' }).click();
   await page.getByTestId('cash-amount').fill('100');

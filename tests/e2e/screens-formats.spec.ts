@@ -54,7 +54,7 @@ test("今天 is the server's day, whatever the browser's zone (收款, 合同, �
   expect(browserDay, 'the test needs a browser on another calendar day').not.toBe(today);
 
   await page.goto('/accounting/receivable/collection-order');
-  await page.getByTestId('cash-new').click();
+  await page.getByTestId('crud-arap-collection').getByTestId('crud-add').click();
   const dialog = page.getByRole('dialog', { name: '新增收款单' });
   await expect(dialog.getByRole('combobox', { name: '收款日期' }).locator('input')).toHaveValue(today, {
     timeout: 30_000,
@@ -108,7 +108,7 @@ test('the 收款 dialog: every control has a visible Chinese label and the same 
   const errors = collectPageErrors(page);
   await signIn(page);
   await page.goto('/accounting/receivable/collection-order');
-  await page.getByTestId('cash-new').click();
+  await page.getByTestId('crud-arap-collection').getByTestId('crud-add').click();
   const dialog = page.getByRole('dialog', { name: '新增收款单' });
   await expect(dialog).toBeVisible();
   for (const name of ['客户', '收款日期', '金额（元）', '手续费（元）', '账户类型', '银行账户', '收款方式', '备注']) {
@@ -157,7 +157,7 @@ test('the trading-contract editor fits 1440 px: its ten line columns inside the 
 test('a 付款退款 opens the payable refund, not a receivable route', async ({ page }) => {
   await signIn(page);
   await page.goto('/accounting/payable/refundment-order');
-  const link = page.getByTestId('cash-table').locator('.semi-table-tbody a').first();
+  const link = page.getByTestId('crud-arap-refund-ap').locator('.semi-table-tbody a').first();
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute('href', /^\/accounting\/payable\/refundment-order-detail\/\d+$/);
   // a Semi link, not a plain underlined anchor

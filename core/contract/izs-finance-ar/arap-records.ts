@@ -42,6 +42,24 @@ export const arDocSchema = arDocRow.omit(NOT_ANSWERED).extend({
 });
 export type ArDoc = z.infer<typeof arDocSchema>;
 
+/**
+ * What a 收付款单 body may carry: its table's generated row without the server-owned columns (number, kind, state,
+ * 核销 total, bill link, bookkeeping), every field optional; cash/create and cash/refund extend it with the Chinese
+ * messages of the fields they need, so a new plain column is accepted with its generated type without an edit.
+ */
+export const cashInputRow = arCashRow
+  .omit({
+    ...NOT_ANSWERED,
+    id: true,
+    orderNo: true,
+    kind: true,
+    applied: true,
+    state: true,
+    billId: true,
+    billMode: true,
+  })
+  .partial();
+
 export const arCashSchema = arCashRow.omit(NOT_ANSWERED).extend({
   partyName: z.string(),
   bankName: z.string(),

@@ -34,7 +34,7 @@ const optRef = z
 
 export * from './arap-records.ts';
 
-import { arCashSchema, arDocSchema, settleLine, transferSchema } from './arap-records.ts';
+import { arCashSchema, arDocSchema, cashInputRow, settleLine, transferSchema } from './arap-records.ts';
 
 export const docQuery = z.object({
   side,
@@ -77,7 +77,7 @@ export const manualDocBody = z.object({
   summary: z.string().trim().min(1, '请输入摘要').max(200, '摘要不能超过200个字符'),
   remark: opt('备注', 255),
 });
-export const cashBody = z.object({
+export const cashBody = cashInputRow.extend({
   side,
   partyId: refReq('往来单位'),
   accountType: oneOf('账户类型', ['bank', 'cash'] as const),
@@ -96,7 +96,7 @@ export const cashBody = z.object({
 });
 /** 预收冲应收 / 预付冲应付: dated (default today); refused in a closed period and before the record or the documents */
 export const settleBody = z.object({ cashId: refReq('收付款单'), settleDate: optDay('核销日期'), lines: linesIn });
-export const refundBody = z.object({
+export const refundBody = cashInputRow.omit({ fee: true, billNo: true }).extend({
   side,
   partyId: refReq('往来单位'),
   accountType: oneOf('账户类型', ['bank', 'cash'] as const),

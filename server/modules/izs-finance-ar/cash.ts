@@ -12,6 +12,7 @@ import { type Db, rows } from '../../db/client.ts';
 import { arCash, bank, relatedParty } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
+import { columnsOf } from '../../platform/crud/values.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
@@ -99,21 +100,16 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     };
   });
 
+  /** One 收付款单, reviewed at once: the body's columns (columnsOf: a new column needs no edit here) and the server's. */
   async function insertCash(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
     user: AuthUser,
-    v: {
+    v: Partial<typeof arCash.$inferInsert> & {
       side: Side;
       kind: string;
       partyId: string;
-      accountType: string;
-      bankId: string | null;
-      method: string;
-      billNo?: string;
       cashDate: string;
       amount: string;
-      fee?: string;
-      remark: string;
     },
   ) {
     const numbering =
@@ -126,25 +122,23 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
     const [row] = await tx
       .insert(arCash)
       .values({
+        ...columnsOf(arCash, v),
+        side: v.side,
+        kind: v.kind,
+        partyId: v.partyId,
+        cashDate: v.cashDate,
+        amount: v.amount,
         tenantId: user.tenantId,
         deptId: effectiveDept(user),
         createUser: user.userId,
         createDept: effectiveDept(user),
         orderNo: await drawOrderNo(tx, numbering, { tenantId: user.tenantId, tz }),
-        side: v.side,
-        kind: v.kind,
-        partyId: v.partyId,
-        accountType: v.accountType,
-        bankId: v.bankId,
-        method: v.method,
-        billNo: v.billNo ?? '',
-        cashDate: v.cashDate,
-        amount: v.amount,
-        fee: v.fee ?? '0',
+        applied: '0',
+        billId: null,
+        billMode: '',
         state: 'reviewed',
         reviewer: user.userId,
         reviewTime: now,
-        remark: v.remark,
       })
       .returning();
     return row;

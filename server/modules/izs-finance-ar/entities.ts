@@ -1,13 +1,20 @@
 /** Row → answer mapping and the button guard shared by the handlers of this module. */
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { ArCash, ArDoc, SettleLine } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
+import {
+  type ArCash,
+  type ArDoc,
+  arCashSchema,
+  type SettleLine,
+} from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { overdueDays, settleState } from '../../../core/finance-ar/index.ts';
 import { moneyFixed, rateFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { type Executor, rows } from '../../db/client.ts';
+import { arCash } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { hasAnyCode } from '../../platform/crud/permissions.ts';
+import { wireRow } from '../../platform/crud/values.ts';
 import { forbidden } from '../../platform/r.ts';
 import type { CashRow, DocRow } from './service.ts';
 
@@ -49,33 +56,20 @@ export function docEntity(d: DocRow & { partyName?: string | null }, today: stri
   };
 }
 
+/** Keys of a 收付款单 answer: the contract's (its table's generated row less the bookkeeping, plus joined fields). */
+const CASH_KEYS = Object.keys(arCashSchema.shape);
+
+/** A 收付款单 row as answered: every column the contract carries (a new column flows through), plus the joined names. */
 export function cashEntity(
   c: CashRow & { partyName?: string | null; bankName?: string | null },
   tzTime: (d: Date) => string,
 ): ArCash {
   return {
-    id: c.id,
-    orderNo: c.orderNo,
-    side: c.side,
-    kind: c.kind,
-    partyId: c.partyId,
+    ...wireRow(arCash, c, CASH_KEYS, tzTime),
     partyName: c.partyName ?? '',
-    accountType: c.accountType,
-    bankId: c.bankId,
     bankName: c.bankName ?? '',
-    method: c.method,
-    billNo: c.billNo,
-    billId: c.billId,
-    billMode: c.billMode,
-    cashDate: c.cashDate,
-    amount: m2(c.amount),
-    fee: m2(c.fee),
-    applied: m2(c.applied),
     unapplied: moneyFixed(new Decimal(c.amount).minus(c.applied)),
-    state: c.state,
-    remark: c.remark,
-    createTime: tzTime(c.createTime),
-  };
+  } as ArCash;
 }
 
 /** 核销 lines touching a document or a cash record (also as refund), oldest first. */

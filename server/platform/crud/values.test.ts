@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
+import { numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { fixed } from './values.ts';
+import { columnsOf, fixed, wireRow } from './values.ts';
 
 const slow = (v: unknown, places: number) => new Decimal(String(v)).toFixed(places, Decimal.ROUND_HALF_UP);
 
@@ -47,5 +48,34 @@ describe('fixed', () => {
     expect(fixed(null, 2)).toBe('');
     expect(fixed('', 2)).toBe('');
     expect(fixed('abc', 2)).toBe('abc');
+  });
+});
+
+describe('columnsOf / wireRow (issue 23: a new column flows through a module without a hand list)', () => {
+  const t = pgTable('t', {
+    id: varchar('id', { length: 19 }).primaryKey(),
+    amount: numeric('amount', { precision: 16, scale: 2, mode: 'string' }),
+    weightKg: numeric('weight_kg', { precision: 14, scale: 3, mode: 'string' }),
+    note: varchar('note', { length: 20 }),
+    createTime: timestamp('create_time'),
+  });
+  it('columnsOf keeps the keys that are columns, leaves undefined out, keeps null', () => {
+    expect(columnsOf(t, { id: '1', note: null, amount: undefined, lines: [], auto: true })).toStrictEqual({
+      id: '1',
+      note: null,
+    });
+    expect(Object.keys(columnsOf(t, { id: '1', amount: undefined }))).toEqual(['id']);
+  });
+  it('wireRow answers the keys asked for, in their order: numerics at their scale, times as text', () => {
+    const row = {
+      id: '7',
+      amount: '12.5',
+      weightKg: '3',
+      note: 'x',
+      createTime: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+    };
+    const out = wireRow(t, row, ['note', 'amount', 'weightKg', 'createTime', 'partyName'], (d) => d.toISOString());
+    expect(out).toEqual({ note: 'x', amount: '12.50', weightKg: '3.000', createTime: '2026-01-02T03:04:05.000Z' });
+    expect(Object.keys(out)).toEqual(['note', 'amount', 'weightKg', 'createTime']);
   });
 });

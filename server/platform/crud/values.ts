@@ -115,3 +115,35 @@ export function formValues(def: ResourceDef, row: Row, info: ColumnInfo, tz: str
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The columns of `table` among `values` (keys that are columns, undefined left out): an insert or update built from a
+ * body that a contract derived from the table's generated row has parsed, so a new plain column is written without
+ * an edit (issue 23). Server-owned columns are set after it by the caller.
+ */
+export function columnsOf<T extends AnyPgTable>(table: T, values: Row): Partial<T['$inferInsert']> {
+  const columns = getTableColumns(table);
+  const out: Row = {};
+  for (const [k, v] of Object.entries(values)) if (k in columns && v !== undefined) out[k] = v;
+  return out as Partial<T['$inferInsert']>;
+}
+
+/**
+ * A row of `table` as answered, keys in `keys`' order (a contract's shape): numeric columns as fixed strings of
+ * their scale, timestamps through `time`; keys the row lacks are left out. A column added to the table and the
+ * contract's generated row is answered without an edit (issue 23).
+ */
+export function wireRow(table: AnyPgTable, row: Row, keys: readonly string[], time: (d: Date) => string): Row {
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const out: Row = {};
+  for (const k of keys) {
+    if (!(k in row)) continue;
+    const v = row[k];
+    const col = columns[k];
+    const scale = col?.columnType === 'PgNumeric' ? (col as unknown as { scale?: number }).scale : undefined;
+    if (scale !== undefined) out[k] = v === null ? null : fixed(v, scale);
+    else if (v instanceof Date) out[k] = time(v);
+    else out[k] = v;
+  }
+  return out;
+}
