@@ -11,16 +11,25 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { addMonths, type Period } from '../../core/accounting/index.ts';
 import { RECON_PATHS, type ReconRun } from '../../core/contract/izs-financing/reconcile.contract.ts';
-import { rows } from '../../server/db/client.ts';
+import { openDatabase, rows } from '../../server/db/client.ts';
 import { formatDate } from '../../server/platform/time.ts';
 import { type HistoryResult, loadHistory } from '../../server/seed/history/index.ts';
+import { findDemoSnapshot, readSnapshot } from '../../server/seed/history/snapshot.ts';
 import { apiFor, FIN, okGet, okPost } from './finance-helpers.ts';
 import { boot, login, type TestApp } from './helpers.ts';
 
-// five months: the demo seed's oldest 应收单 (100 days back) falls inside the book
-const MONTHS = Number(process.env.HISTORY_MONTHS ?? 5);
 // HISTORY_SCALE=10: the same checks on ten times the trucks a day (the busy yard's data set, smaller)
 const SCALE = Number(process.env.HISTORY_SCALE ?? 1);
+const TZ = process.env.TZ || 'Asia/Shanghai';
+/**
+ * The install's snapshot of the demo's year (npm's prepare, server/seed/history/snapshot.ts) when this code made it
+ * today: the checks then run on what `npm start` opens, without loading the history again. Otherwise (PostgreSQL,
+ * HISTORY_MONTHS or HISTORY_SCALE set, or no current snapshot) the loader runs here.
+ */
+const found = !process.env.DATABASE_URL && !process.env.HISTORY_MONTHS && SCALE === 1 ? findDemoSnapshot(12, TZ) : null;
+const installed = found?.current && found.meta.result ? found : null;
+// five months of our own: the demo seed's oldest 应收单 (100 days back) falls inside the book
+const MONTHS = installed ? installed.meta.months : Number(process.env.HISTORY_MONTHS ?? 5);
 // the checks read every document of the history: at scale 10 one takes over a minute on a busy machine
 vi.setConfig({ testTimeout: 30_000 * SCALE });
 let t: TestApp;
@@ -28,19 +37,27 @@ let h: HistoryResult;
 let book: ReturnType<typeof apiFor>;
 let bookId: string;
 let companyId: string;
-const today = formatDate(new Date(), process.env.TZ || 'Asia/Shanghai');
+const today = formatDate(new Date(), TZ);
 const current = today.slice(0, 7) as Period;
 
 beforeAll(async () => {
-  t = await boot({ captchaMode: false, historyMonths: MONTHS });
-  h = await loadHistory(t.app, t.database.db, {
-    months: MONTHS,
-    scale: SCALE,
-    adminPassword: 'admin',
-    captchaMode: false,
-    log: (m) => process.env.HISTORY_LOG && console.log(m),
-  });
-  console.log(`history: ${JSON.stringify({ ...h, periods: h.periods.length })}`);
+  if (installed?.meta.result) {
+    const database = await openDatabase({ snapshot: readSnapshot(installed) });
+    t = await boot({ captchaMode: false, historyMonths: MONTHS }, database);
+    h = installed.meta.result;
+  } else {
+    t = await boot({ captchaMode: false, historyMonths: MONTHS });
+    h = await loadHistory(t.app, t.database.db, {
+      months: MONTHS,
+      scale: SCALE,
+      adminPassword: 'admin',
+      captchaMode: false,
+      log: (m) => process.env.HISTORY_LOG && console.log(m),
+    });
+  }
+  console.log(
+    `history (${installed ? `the install's snapshot ${installed.file}` : 'loaded here'}): ${JSON.stringify({ ...h, periods: h.periods.length })}`,
+  );
   const [b] = await rows<{ id: string; dept: string }>(
     t.database.db,
     sql`select s.id::text as id, s.dept_id::text as dept from izs_fin_account_set s

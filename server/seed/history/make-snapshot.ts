@@ -12,7 +12,7 @@ import { openDatabase, runMigrations } from '../../db/client.ts';
 import { readTemplate } from '../../db/pglite-template.ts';
 import { formatDate } from '../../platform/time.ts';
 import { seedIfEmpty } from '../index.ts';
-import { loadHistory } from './index.ts';
+import { type HistoryResult, loadHistory } from './index.ts';
 import { findDemoSnapshot, type SnapshotMeta, saveDemoSnapshot } from './snapshot.ts';
 
 /**
@@ -44,6 +44,7 @@ export async function ensureDemoSnapshot(
       logger: false,
     });
     let summary: string;
+    let result: HistoryResult;
     try {
       const h = await loadHistory(app, database.db, {
         months,
@@ -54,6 +55,7 @@ export async function ensureDemoSnapshot(
         now,
         log,
       });
+      result = h;
       summary =
         `${h.periods[0]}…${h.periods.at(-1)}: ${h.weighings} 过磅, ${h.documents} 单据, ${h.moneyRecords} 收付款, ` +
         `${h.vouchers} 凭证, ${h.transports} 运输单, ${h.quotes} 报价 (${h.requests} requests, ${h.ms} ms)`;
@@ -64,7 +66,7 @@ export async function ensureDemoSnapshot(
     }
     await database.db.execute(sql`checkpoint`);
     const blob = await (database.dump as () => Promise<Blob>)();
-    const meta = { day: formatDate(now, config.tz), tz: config.tz, months, summary };
+    const meta = { day: formatDate(now, config.tz), tz: config.tz, months, summary, result };
     const file = saveDemoSnapshot(await blob.arrayBuffer(), meta);
     return { how: 'made', file, meta: JSON.parse(readFileSync(file.replace(/\.tar\.gz$/, '.json'), 'utf8')) };
   } finally {

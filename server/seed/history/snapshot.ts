@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join, resolve } from 'node:path';
 import { migrationDigests, pgliteVersion } from '../../db/pglite-template.ts';
 import { formatDate } from '../../platform/time.ts';
+import type { HistoryResult } from './index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const CACHE = join(ROOT, 'node_modules/.cache/loopyard-demo');
@@ -34,6 +35,8 @@ export interface SnapshotMeta {
   code: string;
   /** what the loader reported */
   summary: string;
+  /** the loader's own count of what it made (tests/api/demo-history.test.ts checks the snapshot against it) */
+  result?: HistoryResult;
 }
 
 export interface FoundSnapshot {
