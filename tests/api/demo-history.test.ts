@@ -166,7 +166,8 @@ it('the months before the current one are closed and have history; today has rev
           join izs_fin_voucher v on v.id = l.voucher_id and v.is_deleted = 0 and v.reversed_by_id is null
          where o.doc_type = 'disassembly' and o.state = 'reviewed' and o.is_deleted = 0 and o.dept_id = ${companyId}`,
   );
-  expect(sorts.length).toBeGreaterThanOrEqual(MONTHS - 1);
+  // (a month with less than a tonne of 中型废钢 on hand sorts nothing: the first, and one more in a year)
+  expect(sorts.length).toBeGreaterThanOrEqual(MONTHS - 2);
   for (const x of sorts) {
     expect(x.debit, x.no).toBe(x.credit);
     expect(x.lines, x.no).toBe(3);
