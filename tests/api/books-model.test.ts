@@ -25,6 +25,7 @@ import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.con
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { BIZ_PATHS } from '../../core/contract/izs-financing/business.contract.ts';
 import { BIZ_VOUCHER as V } from '../../core/contract/izs-financing/business-voucher.contract.ts';
+import { CLOSING_PATHS } from '../../core/contract/izs-financing/closing.contract.ts';
 import { RECON_PATHS, type ReconRun } from '../../core/contract/izs-financing/reconcile.contract.ts';
 import { rows } from '../../server/db/client.ts';
 import { dept, material, relatedParty, warehouse } from '../../server/db/schema/index.ts';
@@ -58,8 +59,14 @@ type Cmd =
   | { k: 'voidCash'; pick: number }
   /** invoices for every document not invoiced yet */
   | { k: 'invoice' }
+  /** a reviewed 采购退货 / 销售退货 of `share` of what is left to return of the `pick`-th live 入库 / 出库 */
+  | { k: 'return'; side: 'in' | 'out'; pick: number; share: number }
+  /** 预收冲应收 / 预付冲应付: `share` of a party's unapplied money against its newest open document */
+  | { k: 'offset'; side: 'ar' | 'ap'; party: number; share: number }
   /** vouchers of everything open, 结转销售成本, review, post — then the identities */
-  | { k: 'post' };
+  | { k: 'post' }
+  /** (a run's optional last step) 记账, 结转损益 and 结账 of the period; afterwards a document in it is refused */
+  | { k: 'close' };
 
 const price = (min: number, max: number) =>
   fc.integer({ min: min * 100, max: max * 100 }).map((n) => D(n).div(100).toFixed(2));
@@ -126,12 +133,31 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant('void' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('voidCash' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.constant({ k: 'invoice' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('return' as const),
+      side: fc.constantFrom<'in' | 'out'>('in', 'out'),
+      pick: fc.nat(20),
+      share: fc.constantFrom(0.25, 0.5, 1),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('offset' as const),
+      side: fc.constantFrom<'ar' | 'ap'>('ar', 'ap'),
+      party: fc.integer({ min: 0, max: 1 }),
+      share: fc.constantFrom(0.5, 1),
+    }),
+  },
   { weight: 2, arbitrary: fc.constant({ k: 'post' as const }) },
 );
 
 // ── the model ──
 interface Doc {
-  kind: 'in' | 'out' | 'drop';
+  /** pret / sret: a 采购退货 / 销售退货 (its figures negative: it lowers 应付 / 应收, 进项 / 销项, revenue, cost) */
+  kind: 'in' | 'out' | 'drop' | 'pret' | 'sret';
   id: string;
   no: string;
   /** the 往来 it writes: purchase → supplier, sale → customer; a 直发单 writes both */
@@ -146,8 +172,14 @@ interface Doc {
   sNet: Decimal;
   sTax: Decimal;
   sGross: Decimal;
-  /** the stock cost an out-stock took (model) */
+  /** the stock cost an out-stock took, a 采购退货 took out, a 销售退货 brought back (model) */
   cost: Decimal;
+  /** an 入库 / 出库's line: price, tax basis, kg returned by live returns; a return's source document */
+  price?: string;
+  rate?: number;
+  incl?: boolean;
+  returned: Decimal;
+  src?: Doc;
   live: boolean;
   vouchered: boolean;
   invoicedOut: boolean;
@@ -209,12 +241,13 @@ class Model {
     return cost;
   }
   /** a receipt's void: out at its amount; the balance when it empties; the average when it would take it all */
-  reverse(kg: Decimal, amount: Decimal) {
+  reverse(kg: Decimal, amount: Decimal): Decimal {
     let out = amount;
     if (kg.eq(this.qty)) out = this.value;
     else if (amount.gte(this.value)) out = r2(this.value.times(kg).div(this.qty));
     this.qty = this.qty.minus(kg);
     this.value = this.value.minus(out);
+    return out;
   }
 }
 
@@ -333,6 +366,9 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         pNet: f.net,
         pTax: f.tax,
         pGross: f.gross,
+        price: x.price,
+        rate: natural ? 0 : x.rate,
+        incl: natural ? true : x.incl,
       });
       log.push(`${d.orderNo}: ${f2(f.net)} + ${f2(f.tax)}`);
       return;
@@ -382,6 +418,9 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         sTax: f.tax,
         sGross: f.gross,
         cost,
+        price: x.price,
+        rate: 13,
+        incl: x.incl,
       });
       log.push(`${d.orderNo}: ${f2(f.net)} + ${f2(f.tax)}, cost ${f2(cost)}`);
       return;
@@ -472,7 +511,7 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       const live = m.docs.filter((d) => d.live);
       if (!live.length) return;
       const d = live[x.pick % live.length];
-      const path = d.kind === 'in' ? P.inStock : d.kind === 'out' ? P.outStock : P.drop;
+      const path = { in: P.inStock, out: P.outStock, drop: P.drop, pret: P.purchaseReturn, sret: P.saleReturn }[d.kind];
       const [settled] = await rows<{ s: string }>(
         c.t.database.db,
         sql`select coalesce(sum(settled), 0)::text as s from izs_ar_doc
@@ -482,7 +521,8 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       const allowed: string[] = [];
       if (d.vouchered) allowed.push('已生成凭证');
       if (!D(settled.s).isZero()) allowed.push('已核销');
-      if (d.kind === 'in' && d.kg.gt(m.qty)) allowed.push('库存不足');
+      if ((d.kind === 'in' || d.kind === 'sret') && d.kg.gt(m.qty)) allowed.push('库存不足');
+      if (d.returned.gt(0)) allowed.push('退货');
       log.push(`void ${d.no}: ${res.status} ${res.body.msg}`);
       if (allowed.length) {
         expect(res.status, `void ${d.no} (${allowed.join('/')}): ${JSON.stringify(res.body)}`).toBe(400);
@@ -495,10 +535,12 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       expect(res.body.msg, `void ${d.no}: ${JSON.stringify(res.body)}`).toBe('操作成功');
       d.live = false;
       if (d.kind === 'in') m.reverse(d.kg, d.pNet);
-      if (d.kind === 'out') {
+      if (d.kind === 'out' || d.kind === 'pret') {
         m.qty = m.qty.plus(d.kg);
-        m.value = m.value.plus(d.cost);
+        m.value = m.value.plus(d.kind === 'out' ? d.cost : d.cost.neg());
       }
+      if (d.kind === 'sret') m.reverse(d.kg, d.cost.neg());
+      if (d.src) d.src.returned = d.src.returned.minus(d.kg);
       return;
     }
     case 'voidCash': {
@@ -558,6 +600,125 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       }
       return;
     }
+    case 'return': {
+      const kind = x.side === 'in' ? 'pret' : 'sret';
+      const srcs = m.docs.filter((d) => d.live && d.kind === x.side && d.kg.gt(d.returned));
+      if (!srcs.length) return;
+      const src = srcs[x.pick % srcs.length];
+      const kg = src.kg.minus(src.returned).times(x.share).toDecimalPlaces(3, Decimal.ROUND_DOWN);
+      if (kg.lte(0)) return;
+      const base = kind === 'pret' ? P.purchaseReturn : P.saleReturn;
+      const detail = (await biz(`${x.side === 'in' ? P.inStock : P.outStock}/detail`, { query: { id: src.id } })).body
+        .data;
+      const amount = r2(perTonne ? kg.times(src.price ?? 0).div(1000) : kg.times(src.price ?? 0));
+      const f = split(amount, src.rate ?? 0, src.incl ?? false);
+      const draft = await okPost(biz, `${base}/submit`, {
+        warehouseId: co.wh,
+        partyId: kind === 'pret' ? co.sup[src.sup ?? 0] : co.cus[src.cus ?? 0],
+        sourceDocId: src.id,
+        orderDate: DAY,
+        lines: [
+          { materialId: c.mat.WL0001, qty: kg.toFixed(3), unitPrice: src.price, sourceLineId: detail.lines[0].id },
+        ],
+      });
+      await okPost(biz, `${base}/submit-review`, { id: draft.id });
+      const res = await post(biz, `${base}/review`, { id: draft.id });
+      log.push(`${kind} ${kg} kg of ${src.no}: ${res.status} ${res.body.msg}`);
+      if (kind === 'pret' && kg.gt(m.qty)) {
+        expect([res.status, res.body.msg], `return of ${kg} kg over ${m.qty}`).toEqual([
+          400,
+          expect.stringContaining('库存不足'),
+        ]);
+        return;
+      }
+      expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
+      const d = res.body.data;
+      expect([d.netAmount, d.taxAmount, d.grossAmount], `${d.orderNo} 不含税/税额/价税合计`).toEqual([
+        f2(f.net),
+        f2(f.tax),
+        f2(f.gross),
+      ]);
+      let cost: Decimal;
+      if (kind === 'pret') cost = m.reverse(kg, f.net);
+      else {
+        // a sale return comes back at its share of the cost the sale took
+        cost = kg.eq(src.kg) ? src.cost : r2(src.cost.times(kg).div(src.kg));
+        m.qty = m.qty.plus(kg);
+        m.value = m.value.plus(cost);
+      }
+      expect(d.totalCost, `${d.orderNo} cost`).toBe(f2(cost));
+      src.returned = src.returned.plus(kg);
+      const neg = { net: f.net.neg(), tax: f.tax.neg(), gross: f.gross.neg() };
+      m.docs.push({
+        ...blank(kind, d.id, d.orderNo, kg),
+        ...(kind === 'pret'
+          ? { sup: src.sup, pNet: neg.net, pTax: neg.tax, pGross: neg.gross }
+          : { cus: src.cus, sNet: neg.net, sTax: neg.tax, sGross: neg.gross }),
+        cost: cost.neg(),
+        src,
+      });
+      return;
+    }
+    case 'offset': {
+      const partyId = (x.side === 'ar' ? co.cus : co.sup)[x.party];
+      const open = (await biz(E.openDocs.path, { query: { side: x.side, partyId } })).body.data as {
+        docs: { id: string; open: string }[];
+        cash: { id: string; unapplied: string }[];
+      };
+      const doc = open.docs.filter((d) => D(d.open).gt(0)).at(-1);
+      const cash = open.cash.find((k) => D(k.unapplied).gt(0));
+      if (!doc || !cash) return;
+      const amount = r2(Decimal.min(doc.open, cash.unapplied).times(x.share));
+      if (amount.lte(0)) return;
+      const before = await balanceRow(biz, x.side, partyId);
+      const r = await okPost(biz, E.cashSettle.path, {
+        cashId: cash.id,
+        settleDate: DAY,
+        lines: [{ docId: doc.id, amount: f2(amount) }],
+      });
+      log.push(`offset ${x.side} ${f2(amount)}: unapplied ${cash.unapplied} → ${r.unapplied}`);
+      expect(r.unapplied, 'unapplied money after 核销').toBe(f2(D(cash.unapplied).minus(amount)));
+      const after = await balanceRow(biz, x.side, partyId);
+      // 核销 moves money from 预收 / 预付 onto a document: the balance stays, open and unapplied fall alike
+      expect([after.balance, after.open, after.unapplied], 'balance / open / unapplied after 核销').toEqual([
+        before.balance,
+        f2(D(before.open).minus(amount)),
+        f2(D(before.unapplied).minus(amount)),
+      ]);
+      return;
+    }
+    case 'close': {
+      await step(co, m, { k: 'post' }, log);
+      const ids: string[] = [];
+      const cf = await post(book, CLOSING_PATHS.carryForward, { period: PERIOD });
+      if (cf.status === 200) ids.push(...cf.body.data.map((v: { id: string }) => v.id));
+      else expect(cf.body.msg, JSON.stringify(cf.body)).toContain('损益');
+      if (ids.length) {
+        await okPost(book, `${FIN}/voucher/review`, { ids });
+        await okPost(book, `${FIN}/voucher/post`, { ids });
+      }
+      const closed = await post(book, CLOSING_PATHS.close, { period: PERIOD });
+      log.push(`close: carry-forward ${cf.status}, close ${closed.status} ${closed.body.msg}`);
+      expect(closed.body.msg, JSON.stringify(closed.body)).toBe('操作成功');
+      await identities(co, m);
+      // the closed period takes no more money records, and says which period (a stock document's review in it is
+      // not refused today: see the report of issue 21)
+      const res = await post(biz, E.cashCreate.path, {
+        side: 'ar',
+        partyId: co.cus[0],
+        accountType: 'cash',
+        method: 'cash',
+        cashDate: DAY,
+        amount: '1.00',
+        auto: false,
+      });
+      log.push(`collection after close: ${res.status} ${res.body.msg}`);
+      expect([res.status, res.body.msg], 'a collection in the closed period').toEqual([
+        400,
+        expect.stringMatching(/2026年0?3月.*已结账/),
+      ]);
+      return;
+    }
     case 'post': {
       const voucherIds: string[] = [];
       const docs = (await okGet(book, V.documents.path, { period: PERIOD, state: 'open' })) as { id: string }[];
@@ -589,6 +750,15 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
   }
 }
 
+async function balanceRow(api: Api, side: 'ar' | 'ap', partyId: string) {
+  const b = await api(E.balances.path, { query: { side, partyId } });
+  return (b.body.data.rows[0] ?? { balance: '0.00', open: '0.00', unapplied: '0.00' }) as {
+    balance: string;
+    open: string;
+    unapplied: string;
+  };
+}
+
 function blank(kind: Doc['kind'], id: string, no: string, kg: Decimal): Doc {
   return {
     kind,
@@ -602,6 +772,7 @@ function blank(kind: Doc['kind'], id: string, no: string, kg: Decimal): Doc {
     sTax: ZERO,
     sGross: ZERO,
     cost: ZERO,
+    returned: ZERO,
     live: true,
     vouchered: false,
     invoicedOut: false,
@@ -634,7 +805,8 @@ async function identities(co: Company, m: Model) {
       db,
       sql`select coalesce(sum(l.debit - l.credit), 0)::text as s from izs_fin_voucher_line l
             join izs_fin_voucher v on v.id = l.voucher_id and v.is_deleted = 0
-           where l.account_set_id = ${co.bookId} and l.is_deleted = 0 and l.account_code like ${`${code}%`}`,
+           where l.account_set_id = ${co.bookId} and l.is_deleted = 0 and l.carry_forward = 0
+             and l.account_code like ${`${code}%`}`,
     );
     return D(r.s);
   };
@@ -665,7 +837,7 @@ async function identities(co: Company, m: Model) {
     应付账款: m.ap(0).plus(m.ap(1)).plus(m.ap(2)),
     库存商品: m.value,
     主营业务收入: m.sum((d) => d.sNet),
-    主营业务成本: m.sum((d) => (d.kind === 'out' ? d.cost : d.kind === 'drop' ? d.pNet : ZERO)),
+    主营业务成本: m.sum((d) => (d.kind === 'out' || d.kind === 'sret' ? d.cost : d.kind === 'drop' ? d.pNet : ZERO)),
     销项税额: m.sum((d) => d.sTax),
     进项税额: m.sum((d) => d.pTax),
   };
@@ -712,12 +884,12 @@ async function identities(co: Company, m: Model) {
 it('the books follow the documents by the product’s own posting path (model test)', async () => {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
   await fc.assert(
-    fc.asyncProperty(fc.array(cmdArb, { minLength: 3, maxLength: 10 }), async (cmds) => {
+    fc.asyncProperty(fc.array(cmdArb, { minLength: 3, maxLength: 10 }), fc.boolean(), async (cmds, close) => {
       const co = await newCompany();
       const m = new Model();
       const log: string[] = [];
       try {
-        for (const x of [...cmds, { k: 'invoice' } as Cmd, { k: 'post' } as Cmd]) {
+        for (const x of [...cmds, { k: 'invoice' } as Cmd, { k: close ? 'close' : 'post' } as Cmd]) {
           log.push(describeCmd(x));
           const before = log.length;
           await step(co, m, x, log);
