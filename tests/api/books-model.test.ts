@@ -33,6 +33,7 @@ import { type Api, apiFor, createBook, FIN, okGet, okPost } from './finance-help
 import { bootStock, P, type StockCtx } from './stock-helpers.ts';
 
 const DAY = '2026-03-16';
+const TC = '/api/izs-sell/trading-contract';
 const PERIOD = '2026-03';
 const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 3);
 
@@ -63,6 +64,9 @@ type Cmd =
   | { k: 'return'; side: 'in' | 'out'; pick: number; share: number }
   /** 预收冲应收 / 预付冲应付: `share` of a party's unapplied money against its newest open document */
   | { k: 'offset'; side: 'ar' | 'ap'; party: number; share: number }
+  /** an approved 贸易合同 (purchase with supplier `party`, sale with customer `party`): later 入库 / 出库 of that
+   * party are made under it (contractId), its execution = Σ of them */
+  | { k: 'contract'; side: 'in' | 'out'; party: number }
   /** vouchers of everything open, 结转销售成本, review, post — then the identities */
   | { k: 'post' }
   /** (a run's optional last step) 记账, 结转损益 and 结账 of the period; afterwards a document in it is refused */
@@ -143,6 +147,14 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
     }),
   },
   {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant('contract' as const),
+      side: fc.constantFrom<'in' | 'out'>('in', 'out'),
+      party: fc.integer({ min: 0, max: 1 }),
+    }),
+  },
+  {
     weight: 2,
     arbitrary: fc.record({
       k: fc.constant('offset' as const),
@@ -180,6 +192,8 @@ interface Doc {
   incl?: boolean;
   returned: Decimal;
   src?: Doc;
+  /** the 贸易合同 it was made under */
+  contractId?: string;
   live: boolean;
   vouchered: boolean;
   invoicedOut: boolean;
@@ -212,6 +226,10 @@ class Model {
   value = ZERO;
   docs: Doc[] = [];
   cash: Cash[] = [];
+  contracts: { side: 'in' | 'out'; party: number; id: string; no: string }[] = [];
+  contractOf(side: 'in' | 'out', party: number) {
+    return this.contracts.find((k) => k.side === side && k.party === party)?.id;
+  }
   /** tax of invoices recorded (销项, 进项) */
   invOut = ZERO;
   invIn = ZERO;
@@ -343,6 +361,7 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         partyId: co.sup[x.sup],
         orderDate: DAY,
         bizType: 'purchase',
+        contractId: m.contractOf('in', x.sup),
         lines: [
           {
             materialId: c.mat.WL0001,
@@ -369,6 +388,7 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         price: x.price,
         rate: natural ? 0 : x.rate,
         incl: natural ? true : x.incl,
+        contractId: m.contractOf('in', x.sup),
       });
       log.push(`${d.orderNo}: ${f2(f.net)} + ${f2(f.tax)}`);
       return;
@@ -383,6 +403,7 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         partyId: co.cus[x.cus],
         orderDate: DAY,
         bizType: 'sale',
+        contractId: m.contractOf('out', x.cus),
         lines: [
           {
             materialId: c.mat.WL0001,
@@ -421,6 +442,7 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         price: x.price,
         rate: 13,
         incl: x.incl,
+        contractId: m.contractOf('out', x.cus),
       });
       log.push(`${d.orderNo}: ${f2(f.net)} + ${f2(f.tax)}, cost ${f2(cost)}`);
       return;
@@ -605,8 +627,10 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       const srcs = m.docs.filter((d) => d.live && d.kind === x.side && d.kg.gt(d.returned));
       if (!srcs.length) return;
       const src = srcs[x.pick % srcs.length];
-      const kg = src.kg.minus(src.returned).times(x.share).toDecimalPlaces(3, Decimal.ROUND_DOWN);
-      if (kg.lte(0)) return;
+      // whole kilograms: a return worth 0.00 cannot be vouchered (「按模板「销售退货」生成的金额为零」), so the
+      // model keeps clear of it
+      const kg = src.kg.minus(src.returned).times(x.share).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      if (kg.lt(1)) return;
       const base = kind === 'pret' ? P.purchaseReturn : P.saleReturn;
       const detail = (await biz(`${x.side === 'in' ? P.inStock : P.outStock}/detail`, { query: { id: src.id } })).body
         .data;
@@ -659,6 +683,26 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       });
       return;
     }
+    case 'contract': {
+      if (m.contractOf(x.side, x.party)) return;
+      const saved = await okPost(biz, `${TC}/save-with-lines`, {
+        title: `模型${x.side === 'in' ? '采购' : '销售'}合同`,
+        side: x.side === 'in' ? 'purchase' : 'sale',
+        partyId: (x.side === 'in' ? co.sup : co.cus)[x.party],
+        signDate: `${PERIOD}-01`,
+        deliveryStart: `${PERIOD}-01`,
+        deliveryEnd: '2099-12-31',
+        deliveryPlace: '厂内',
+        tolerancePct: '5',
+        lines: [{ materialId: c.mat.WL0001, qty: '100000', priceType: 'fixed', unitPrice: '3000' }],
+      });
+      await okPost(biz, `${TC}/move`, { id: saved.id, action: 'submit' });
+      await okPost(biz, `${TC}/move`, { id: saved.id, action: 'approve', remark: '同意' });
+      m.contracts.push({ side: x.side, party: x.party, id: saved.id, no: saved.contractNo });
+      log.push(`contract ${saved.contractNo}`);
+      await contracts(co, m);
+      return;
+    }
     case 'offset': {
       const partyId = (x.side === 'ar' ? co.cus : co.sup)[x.party];
       const open = (await biz(E.openDocs.path, { query: { side: x.side, partyId } })).body.data as {
@@ -666,8 +710,30 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         cash: { id: string; unapplied: string }[];
       };
       const doc = open.docs.filter((d) => D(d.open).gt(0)).at(-1);
-      const cash = open.cash.find((k) => D(k.unapplied).gt(0));
-      if (!doc || !cash) return;
+      if (!doc) return;
+      let cash = open.cash.find((k) => D(k.unapplied).gt(0));
+      if (!cash) {
+        // no 预收 / 预付 yet: the party pays in advance first (none applied)
+        const r = await okPost(biz, E.cashCreate.path, {
+          side: x.side,
+          partyId,
+          accountType: 'cash',
+          method: 'cash',
+          cashDate: DAY,
+          amount: doc.open,
+          auto: false,
+        });
+        m.cash.push({
+          side: x.side,
+          party: x.party,
+          id: r.id,
+          amount: D(doc.open),
+          refund: false,
+          live: true,
+          vouchered: false,
+        });
+        cash = { id: r.id, unapplied: doc.open };
+      }
       const amount = r2(Decimal.min(doc.open, cash.unapplied).times(x.share));
       if (amount.lte(0)) return;
       const before = await balanceRow(biz, x.side, partyId);
@@ -747,6 +813,20 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       await identities(co, m);
       return;
     }
+  }
+}
+
+/** Each contract's execution (数量 in tonnes, 金额 = Σ 价税合计) = the model's live documents made under it. */
+async function contracts(co: Company, m: Model) {
+  for (const k of m.contracts) {
+    const full = (await co.biz(`${TC}/full`, { query: { id: k.id } })).body.data;
+    const docs = m.docs.filter((d) => d.live && d.contractId === k.id);
+    const kg = docs.reduce((s, d) => s.plus(d.kg), ZERO);
+    const gross = docs.reduce((s, d) => s.plus(k.side === 'in' ? d.pGross : d.sGross), ZERO);
+    expect([full.execution.executedQty, full.execution.executedAmount], `execution of ${k.no}`).toEqual([
+      kg.div(1000).toFixed(3),
+      f2(gross),
+    ]);
   }
 }
 
@@ -875,6 +955,7 @@ async function identities(co: Company, m: Model) {
     ['vatIn', f2(want.进项税额.minus(m.invIn))],
   ]);
   for (const k of ['ar', 'ap', 'stock']) expect(diff(k)?.rows, `业财对账 ${k} rows`).toEqual([]);
+  await contracts(co, m);
   expect(r.orphans, '业财对账: records without their counterpart').toEqual([]);
   expect(r.checks.find((x) => x.key === 'ar')?.gl).toBe(f2(want.应收账款));
   expect(r.checks.find((x) => x.key === 'ap')?.gl).toBe(f2(want.应付账款));
