@@ -53,6 +53,10 @@ type Cmd =
   | { k: 'pay'; sup: number; amount: string; mode: Mode }
   /** a 退款 of 预收 to a customer (ar) or of 预付 from a supplier (ap): more than is unapplied is refused */
   | { k: 'refund'; side: 'ar' | 'ap'; party: number; share: number }
+  /** a truck over the scale: 一次过磅, 二次过磅 with completion; the 入库 / 出库 it makes (dated today by the scale's
+   * clock) is dated the model's day on the draft by the office, then submitted and reviewed (a sale: `share` of the
+   * stock) */
+  | { k: 'weigh'; type: 'purchase' | 'sale'; party: number; kg: number; share: number; price: string }
   /** a reviewed 直发单 */
   | { k: 'drop'; sup: number; cus: number; kg: number; buy: string; sell: string }
   /** void the `pick`-th document (stock or 直发) / money record ever made */
@@ -144,6 +148,17 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
       side: fc.constantFrom<'in' | 'out'>('in', 'out'),
       pick: fc.nat(20),
       share: fc.constantFrom(0.25, 0.5, 1),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('weigh' as const),
+      type: fc.constantFrom<'purchase' | 'sale'>('purchase', 'sale'),
+      party: fc.integer({ min: 0, max: 1 }),
+      kg: fc.integer({ min: 100, max: 30000 }),
+      share: fc.constantFrom(0.2, 0.5, 1),
+      price: price(100, 4000),
     }),
   },
   {
@@ -272,6 +287,7 @@ class Model {
 let c: StockCtx & { financeDept: string };
 let runNo = 0;
 let invoiceNo = 0;
+let truckNo = 0;
 let perTonne = true;
 
 beforeAll(async () => {
@@ -683,6 +699,87 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       });
       return;
     }
+    case 'weigh': {
+      const sale = x.type === 'sale';
+      const want = sale ? m.qty.times(x.share).toDecimalPlaces(0, Decimal.ROUND_DOWN) : D(x.kg);
+      if (want.lt(1)) return;
+      const tare = D(14800);
+      const side = sale ? 'out' : 'in';
+      const contractId = m.contractOf(side, x.party);
+      const partyId = (sale ? co.cus : co.sup)[x.party];
+      const W = '/api/izs-weighing/loadometer-order';
+      const first = await okPost(biz, `${W}/first-pass`, {
+        orderType: x.type,
+        weighbridgeId: sale ? c.wb.DB02 : c.wb.DB01,
+        carNumber: `浙B${sale ? 'S' : 'P'}${String(++truckNo).padStart(4, '0')}`,
+        weight: (sale ? tare : tare.plus(want)).toFixed(0),
+        stable: 1,
+        partyId,
+        materialId: c.mat.WL0001,
+        warehouseId: co.wh,
+        unitPrice: x.price,
+        contractId,
+        impurityRate: '0',
+      });
+      const done = await okPost(biz, `${W}/second-pass`, {
+        id: first.id,
+        weight: (sale ? tare.plus(want) : tare).toFixed(0),
+        stable: 1,
+        complete: 1,
+      });
+      expect([done.weighState, done.netWeight], `磅单 ${done.orderNo}`).toEqual(['completed', want.toFixed(3)]);
+      const base = sale ? P.outStock : P.inStock;
+      // the office dates the weighing's draft the model's day (the scale dated it today) and reviews it
+      await okPost(biz, `${base}/submit`, {
+        id: done.stockOrderId,
+        warehouseId: co.wh,
+        bizType: x.type,
+        partyId,
+        orderDate: DAY,
+        contractId: done.contractId ?? undefined,
+        lines: [
+          { materialId: c.mat.WL0001, qty: done.netWeight, unitPrice: x.price, taxRate: '13', priceIncludesTax: 0 },
+        ],
+      });
+      await okPost(biz, `${base}/submit-review`, { id: done.stockOrderId });
+      const res = await post(biz, `${base}/review`, { id: done.stockOrderId });
+      expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
+      const d = res.body.data;
+      expect([d.orderDate, d.contractId ?? undefined], `${d.orderNo} date / contract`).toEqual([DAY, contractId]);
+      const amount = r2(perTonne ? want.times(x.price).div(1000) : want.times(x.price));
+      const f = split(amount, 13, false);
+      expect([d.netAmount, d.taxAmount, d.grossAmount], `${d.orderNo} 不含税/税额/价税合计`).toEqual([
+        f2(f.net),
+        f2(f.tax),
+        f2(f.gross),
+      ]);
+      const common = { price: x.price, rate: 13, incl: false, contractId };
+      if (sale) {
+        const cost = m.issue(want);
+        m.docs.push({
+          ...blank('out', d.id, d.orderNo, want),
+          cus: x.party,
+          sNet: f.net,
+          sTax: f.tax,
+          sGross: f.gross,
+          cost,
+          ...common,
+        });
+      } else {
+        m.qty = m.qty.plus(want);
+        m.value = m.value.plus(f.net);
+        m.docs.push({
+          ...blank('in', d.id, d.orderNo, want),
+          sup: x.party,
+          pNet: f.net,
+          pTax: f.tax,
+          pGross: f.gross,
+          ...common,
+        });
+      }
+      log.push(`${done.orderNo} → ${d.orderNo}: ${want} kg, ${f2(f.net)} + ${f2(f.tax)}`);
+      return;
+    }
     case 'contract': {
       if (m.contractOf(x.side, x.party)) return;
       const saved = await okPost(biz, `${TC}/save-with-lines`, {
@@ -977,6 +1074,8 @@ const EVERY_COMMAND: Cmd[] = [
   { k: 'sell', cus: 0, share: 0.1, price: '3100.00', incl: true },
   { k: 'void', pick: 5 },
   { k: 'buy', sup: 0, kg: 1000, price: '2450.00', rate: 13, incl: false },
+  { k: 'weigh', type: 'purchase', party: 0, kg: 12000, share: 1, price: '2480.00' },
+  { k: 'weigh', type: 'sale', party: 0, kg: 0, share: 0.2, price: '3050.00' },
 ];
 
 it('the books follow the documents by the product’s own posting path (model test)', async () => {
