@@ -57,6 +57,8 @@ type Cmd =
    * clock) is dated the model's day on the draft by the office, then submitted and reviewed (a sale: `share` of the
    * stock) */
   | { k: 'weigh'; type: 'purchase' | 'sale'; party: number; kg: number; share: number; price: string }
+  /** a reviewed 转换: `share` of the stock of 物料 WL0001 out, `yield`‰ of its kg in as WL0004 at its whole cost */
+  | { k: 'produce'; share: number; yield: number }
   /** a reviewed 直发单 */
   | { k: 'drop'; sup: number; cus: number; kg: number; buy: string; sell: string }
   /** void the `pick`-th document (stock or 直发) / money record ever made */
@@ -162,6 +164,14 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
     }),
   },
   {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('produce' as const),
+      share: fc.constantFrom(0.1, 0.5, 1),
+      yield: fc.integer({ min: 900, max: 1000 }),
+    }),
+  },
+  {
     weight: 3,
     arbitrary: fc.record({
       k: fc.constant('contract' as const),
@@ -184,7 +194,7 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
 // ── the model ──
 interface Doc {
   /** pret / sret: a 采购退货 / 销售退货 (its figures negative: it lowers 应付 / 应收, 进项 / 销项, revenue, cost) */
-  kind: 'in' | 'out' | 'drop' | 'pret' | 'sret';
+  kind: 'in' | 'out' | 'drop' | 'pret' | 'sret' | 'prod';
   id: string;
   no: string;
   /** the 往来 it writes: purchase → supplier, sale → customer; a 直发单 writes both */
@@ -207,6 +217,8 @@ interface Doc {
   incl?: boolean;
   returned: Decimal;
   src?: Doc;
+  /** a 转换's output kg (of WL0004; `kg` is the WL0001 it took) */
+  made?: Decimal;
   /** the 贸易合同 it was made under */
   contractId?: string;
   live: boolean;
@@ -237,8 +249,12 @@ function split(amount: Decimal, rate: number, incl: boolean) {
 }
 
 class Model {
+  /** WL0001: every purchase, sale and return */
   qty = ZERO;
   value = ZERO;
+  /** WL0004: only what 转换 made of WL0001 (never sold) */
+  qty2 = ZERO;
+  value2 = ZERO;
   docs: Doc[] = [];
   cash: Cash[] = [];
   contracts: { side: 'in' | 'out'; party: number; id: string; no: string }[] = [];
@@ -549,7 +565,14 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       const live = m.docs.filter((d) => d.live);
       if (!live.length) return;
       const d = live[x.pick % live.length];
-      const path = { in: P.inStock, out: P.outStock, drop: P.drop, pret: P.purchaseReturn, sret: P.saleReturn }[d.kind];
+      const path = {
+        in: P.inStock,
+        out: P.outStock,
+        drop: P.drop,
+        pret: P.purchaseReturn,
+        sret: P.saleReturn,
+        prod: P.conversion,
+      }[d.kind];
       const [settled] = await rows<{ s: string }>(
         c.t.database.db,
         sql`select coalesce(sum(settled), 0)::text as s from izs_ar_doc
@@ -561,6 +584,7 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       if (!D(settled.s).isZero()) allowed.push('已核销');
       if ((d.kind === 'in' || d.kind === 'sret') && d.kg.gt(m.qty)) allowed.push('库存不足');
       if (d.returned.gt(0)) allowed.push('退货');
+      if (d.kind === 'prod' && d.made?.gt(m.qty2)) allowed.push('库存不足');
       log.push(`void ${d.no}: ${res.status} ${res.body.msg}`);
       if (allowed.length) {
         expect(res.status, `void ${d.no} (${allowed.join('/')}): ${JSON.stringify(res.body)}`).toBe(400);
@@ -578,6 +602,14 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         m.value = m.value.plus(d.kind === 'out' ? d.cost : d.cost.neg());
       }
       if (d.kind === 'sret') m.reverse(d.kg, d.cost.neg());
+      if (d.kind === 'prod') {
+        // the output goes back out at its booked cost (the whole balance when it empties WL0004), the input back in
+        const out = d.made?.eq(m.qty2) ? m.value2 : d.cost;
+        m.qty2 = m.qty2.minus(d.made ?? ZERO);
+        m.value2 = m.value2.minus(out);
+        m.qty = m.qty.plus(d.kg);
+        m.value = m.value.plus(d.cost);
+      }
       if (d.src) d.src.returned = d.src.returned.minus(d.kg);
       return;
     }
@@ -778,6 +810,26 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         });
       }
       log.push(`${done.orderNo} → ${d.orderNo}: ${want} kg, ${f2(f.net)} + ${f2(f.tax)}`);
+      return;
+    }
+    case 'produce': {
+      const kg = m.qty.times(x.share).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      const made = kg.times(x.yield).div(1000).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      if (kg.lt(1) || made.lt(1)) return;
+      const d = await reviewedDoc(biz, P.conversion, {
+        warehouseId: co.wh,
+        orderDate: DAY,
+        lines: [
+          { direction: 'out', materialId: c.mat.WL0001, qty: kg.toFixed(3) },
+          { direction: 'in', materialId: c.mat.WL0004, qty: made.toFixed(3) },
+        ],
+      });
+      const cost = m.issue(kg);
+      expect(d.totalCost, `${d.orderNo} cost`).toBe(f2(cost));
+      m.qty2 = m.qty2.plus(made);
+      m.value2 = m.value2.plus(cost);
+      m.docs.push({ ...blank('prod', d.id, d.orderNo, kg), cost, made });
+      log.push(`${d.orderNo}: ${kg} kg → ${made} kg, ${f2(cost)}`);
       return;
     }
     case 'contract': {
@@ -1012,7 +1064,7 @@ async function identities(co: Company, m: Model) {
   const want = {
     应收账款: m.ar(0).plus(m.ar(1)),
     应付账款: m.ap(0).plus(m.ap(1)).plus(m.ap(2)),
-    库存商品: m.value,
+    库存商品: m.value.plus(m.value2),
     主营业务收入: m.sum((d) => d.sNet),
     主营业务成本: m.sum((d) => (d.kind === 'out' || d.kind === 'sret' ? d.cost : d.kind === 'drop' ? d.pNet : ZERO)),
     销项税额: m.sum((d) => d.sTax),
@@ -1038,7 +1090,10 @@ async function identities(co: Company, m: Model) {
     sql`select coalesce(sum(qty), 0)::text as q, coalesce(sum(amount), 0)::text as a from izs_stock
          where warehouse_id = ${co.wh}`,
   );
-  expect([D(stock.q).toFixed(3), f2(D(stock.a))], 'stock of the company').toEqual([m.qty.toFixed(3), f2(m.value)]);
+  expect([D(stock.q).toFixed(3), f2(D(stock.a))], 'stock of the company').toEqual([
+    m.qty.plus(m.qty2).toFixed(3),
+    f2(m.value.plus(m.value2)),
+  ]);
 
   // the product's own 业财对账
   const r: ReconRun = await okPost(co.book, RECON_PATHS.run, { period: PERIOD });
@@ -1076,6 +1131,7 @@ const EVERY_COMMAND: Cmd[] = [
   { k: 'buy', sup: 0, kg: 1000, price: '2450.00', rate: 13, incl: false },
   { k: 'weigh', type: 'purchase', party: 0, kg: 12000, share: 1, price: '2480.00' },
   { k: 'weigh', type: 'sale', party: 0, kg: 0, share: 0.2, price: '3050.00' },
+  { k: 'produce', share: 0.1, yield: 985 },
 ];
 
 it('the books follow the documents by the product’s own posting path (model test)', async () => {
@@ -1092,7 +1148,7 @@ it('the books follow the documents by the product’s own posting path (model te
           await step(co, m, x, log);
           const said = log.slice(before).join(' ');
           count(`${x.k}${said.includes(' 400 ') ? ' refused' : said ? '' : ' (nothing to do)'}`);
-          expect(m.qty.gte(0) && m.value.gte(0)).toBe(true);
+          expect(m.qty.gte(0) && m.value.gte(0) && m.qty2.gte(0) && m.value2.gte(0)).toBe(true);
         }
       } catch (e) {
         (e as Error).message += `\n— command log of run ${runNo}:\n${log.join('\n')}`;
