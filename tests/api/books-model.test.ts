@@ -3,16 +3,24 @@
  * One truth (issue 21): a cross-area model test with fast-check. Random sequences of business commands go through
  * the product's HTTP API as a user would issue them — reviewed purchases (tax on top, 含税, a natural person's),
  * reviewed sales (more than the stock is refused), 收款 / 付款 with 核销 (oldest first, a chosen document, none:
- * 预收 / 预付), 直发单, voids of documents and money records, invoices — and 记账: the vouchers of every open
- * document and money record from the book's templates (biz-voucher/generate, money-generate), 结转销售成本, review
- * and posting. At every 记账 and at the end:
+ * 预收 / 预付), 直发单, voids of documents and money records, invoices, 过磅 (一次 / 二次过磅 with completion; the
+ * office dates the scale's draft the model's day and reviews it), 采购退货 / 销售退货 of part of a reviewed document,
+ * 预收冲应收 / 预付冲应付 (cash/settle, dated), approved 贸易合同 whose party's later 入库 / 出库 / 过磅 are made under
+ * them, 转换 (WL0001 into WL0004) — and 记账: the vouchers of every open document and money record from the book's
+ * templates (biz-voucher/generate, money-generate), 结转销售成本, review and posting; a run may end with 结账
+ * (记账, 结转损益, period/close; then a money record in the period is refused, the period named). At every 记账 and
+ * at the end:
  * - the product's 业财对账 (reconcile/run) has no difference on 应收账款 / 应付账款 / 存货 and no orphan, and its
  *   销项 / 进项 differences are exactly the tax the model says is not invoiced yet;
  * - independently of the product, from the command log (decimal.js, half-up to the fen): 应收账款 per customer =
- *   Σ 价税合计 of live sales and 直发 sales − Σ live collections; 应付账款 per supplier likewise; 库存商品 = the
- *   moving-average stock value (core/stock/moving-average.ts's documented rule, recomputed here); 主营业务收入 =
- *   Σ 不含税 of live sales; 销项税额 / 进项税额 = Σ their tax; 主营业务成本 = Σ the cost of the sales + 直发 purchases;
- *   the receivables' balance/list per party = the model.
+ *   Σ 价税合计 of live sales and 直发 sales − Σ live collections − Σ live 销售退货; 应付账款 per supplier likewise;
+ *   库存商品 = the moving-average stock value (core/stock/moving-average.ts's documented rule, recomputed here; a
+ *   销售退货 comes back at its share of the sale's cost, a 采购退货 goes out at its 不含税 amount, a 转换 moves the
+ *   input's cost to the output); 主营业务收入 = Σ 不含税 of live sales − returns; 销项税额 / 进项税额 = Σ their tax;
+ *   主营业务成本 = Σ the cost of the sales − 销售退货 + 直发 purchases (结转损益 lines left out); the receivables'
+ *   balance/list per party = the model; 核销 of an advance keeps a party's balance and lowers its open and unapplied
+ *   alike; each 贸易合同's execution (吨, 价税合计) = the model's live documents under it.
+ * The first run is a fixed example (EVERY_COMMAND) that reaches every command whatever the seed.
  * Each run is a company of its own (a new department with its warehouse, default book and parties), so runs do
  * not see each other. The seed and the shrunk command list are printed on failure (fast-check); FC_SEED=<n>
  * [FC_PATH=<p>] replays one, FC_NUM_RUNS raises the number of runs.
@@ -1147,7 +1155,8 @@ it('the books follow the documents by the product’s own posting path (model te
           const before = log.length;
           await step(co, m, x, log);
           const said = log.slice(before).join(' ');
-          count(`${x.k}${said.includes(' 400 ') ? ' refused' : said ? '' : ' (nothing to do)'}`);
+          const refused = x.k !== 'close' && said.includes(' 400 ');
+          count(`${x.k}${refused ? ' refused' : said ? '' : ' (nothing to do)'}`);
           expect(m.qty.gte(0) && m.value.gte(0) && m.qty2.gte(0) && m.value2.gte(0)).toBe(true);
         }
       } catch (e) {
