@@ -2,17 +2,25 @@
 /**
  * One truth (issue 21): a cross-area model test with fast-check. Random sequences of business commands go through
  * the product's HTTP API as a user would issue them — reviewed purchases (tax on top, 含税, a natural person's),
- * reviewed sales (more than the stock is refused), 转换 of part of the stock into another material, 收款 / 付款 with 核销 (oldest first, a chosen document, none:
- * 预收 / 预付), 直发单, voids of documents and money records, invoices — and 记账: the vouchers of every open
- * document and money record from the book's templates (biz-voucher/generate, money-generate), 结转销售成本, review
- * and posting. At every 记账 and at the end:
+ * reviewed sales (more than the stock is refused), 收款 / 付款 with 核销 (oldest first, a chosen document, none:
+ * 预收 / 预付), 直发单, voids of documents and money records, invoices, 过磅 (一次 / 二次过磅 with completion; the
+ * office dates the scale's draft the model's day and reviews it), 采购退货 / 销售退货 of part of a reviewed document,
+ * 预收冲应收 / 预付冲应付 (cash/settle, dated), approved 贸易合同 whose party's later 入库 / 出库 / 过磅 are made under
+ * them, 转换 (WL0001 into WL0004) — and 记账: the vouchers of every open document and money record from the book's
+ * templates (biz-voucher/generate, money-generate), 结转销售成本, review and posting; a run may end with 结账
+ * (记账, 结转损益, period/close; then a money record in the period is refused, the period named). At every 记账 and
+ * at the end:
  * - the product's 业财对账 (reconcile/run) has no difference on 应收账款 / 应付账款 / 存货 and no orphan, and its
  *   销项 / 进项 differences are exactly the tax the model says is not invoiced yet;
  * - independently of the product, from the command log (decimal.js, half-up to the fen): 应收账款 per customer =
- *   Σ 价税合计 of live sales and 直发 sales − Σ live collections; 应付账款 per supplier likewise; 库存商品 = the
- *   moving-average stock value (core/stock/moving-average.ts's documented rule, recomputed here); 主营业务收入 =
- *   Σ 不含税 of live sales; 销项税额 / 进项税额 = Σ their tax; 主营业务成本 = Σ the cost of the sales + 直发 purchases;
- *   the receivables' balance/list per party = the model.
+ *   Σ 价税合计 of live sales and 直发 sales − Σ live collections − Σ live 销售退货; 应付账款 per supplier likewise;
+ *   库存商品 = the moving-average stock value (core/stock/moving-average.ts's documented rule, recomputed here; a
+ *   销售退货 comes back at its share of the sale's cost, a 采购退货 goes out at its 不含税 amount, a 转换 moves the
+ *   input's cost to the output); 主营业务收入 = Σ 不含税 of live sales − returns; 销项税额 / 进项税额 = Σ their tax;
+ *   主营业务成本 = Σ the cost of the sales − 销售退货 + 直发 purchases (结转损益 lines left out); the receivables'
+ *   balance/list per party = the model; 核销 of an advance keeps a party's balance and lowers its open and unapplied
+ *   alike; each 贸易合同's execution (吨, 价税合计) = the model's live documents under it.
+ * The first run is a fixed example (EVERY_COMMAND) that reaches every command whatever the seed.
  * Each run is a company of its own (a new department with its warehouse, default book and parties), so runs do
  * not see each other. The seed and the shrunk command list are printed on failure (fast-check); FC_SEED=<n>
  * [FC_PATH=<p>] replays one, FC_NUM_RUNS raises the number of runs.
@@ -25,6 +33,7 @@ import { ARAP_ENDPOINTS as E } from '../../core/contract/izs-finance-ar/arap.con
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { BIZ_PATHS } from '../../core/contract/izs-financing/business.contract.ts';
 import { BIZ_VOUCHER as V } from '../../core/contract/izs-financing/business-voucher.contract.ts';
+import { CLOSING_PATHS } from '../../core/contract/izs-financing/closing.contract.ts';
 import { RECON_PATHS, type ReconRun } from '../../core/contract/izs-financing/reconcile.contract.ts';
 import { rows } from '../../server/db/client.ts';
 import { dept, material, relatedParty, warehouse } from '../../server/db/schema/index.ts';
@@ -32,6 +41,7 @@ import { type Api, apiFor, createBook, FIN, okGet, okPost } from './finance-help
 import { bootStock, P, type StockCtx } from './stock-helpers.ts';
 
 const DAY = '2026-03-16';
+const TC = '/api/izs-sell/trading-contract';
 const PERIOD = '2026-03';
 const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 3);
 
@@ -51,8 +61,12 @@ type Cmd =
   | { k: 'pay'; sup: number; amount: string; mode: Mode }
   /** a 退款 of 预收 to a customer (ar) or of 预付 from a supplier (ap): more than is unapplied is refused */
   | { k: 'refund'; side: 'ar' | 'ap'; party: number; share: number }
-  /** a reviewed 转换 of `share` of the stock into another material (钢屑): value moves, 库存商品 keeps it */
-  | { k: 'convert'; share: number }
+  /** a truck over the scale: 一次过磅, 二次过磅 with completion; the 入库 / 出库 it makes (dated today by the scale's
+   * clock) is dated the model's day on the draft by the office, then submitted and reviewed (a sale: `share` of the
+   * stock) */
+  | { k: 'weigh'; type: 'purchase' | 'sale'; party: number; kg: number; share: number; price: string }
+  /** a reviewed 转换: `share` of the stock of 物料 WL0001 out, `yield`‰ of its kg in as WL0004 at its whole cost */
+  | { k: 'produce'; share: number; yield: number }
   /** a reviewed 直发单 */
   | { k: 'drop'; sup: number; cus: number; kg: number; buy: string; sell: string }
   /** void the `pick`-th document (stock or 直发) / money record ever made */
@@ -60,8 +74,17 @@ type Cmd =
   | { k: 'voidCash'; pick: number }
   /** invoices for every document not invoiced yet */
   | { k: 'invoice' }
+  /** a reviewed 采购退货 / 销售退货 of `share` of what is left to return of the `pick`-th live 入库 / 出库 */
+  | { k: 'return'; side: 'in' | 'out'; pick: number; share: number }
+  /** 预收冲应收 / 预付冲应付: `share` of a party's unapplied money against its newest open document */
+  | { k: 'offset'; side: 'ar' | 'ap'; party: number; share: number }
+  /** an approved 贸易合同 (purchase with supplier `party`, sale with customer `party`): later 入库 / 出库 of that
+   * party are made under it (contractId), its execution = Σ of them */
+  | { k: 'contract'; side: 'in' | 'out'; party: number }
   /** vouchers of everything open, 结转销售成本, review, post — then the identities */
-  | { k: 'post' };
+  | { k: 'post' }
+  /** (a run's optional last step) 记账, 结转损益 and 结账 of the period; afterwards a document in it is refused */
+  | { k: 'close' };
 
 const price = (min: number, max: number) =>
   fc.integer({ min: min * 100, max: max * 100 }).map((n) => D(n).div(100).toFixed(2));
@@ -125,19 +148,61 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
       share: fc.constantFrom(0.3, 1, 1.5),
     }),
   },
-  {
-    weight: 2,
-    arbitrary: fc.record({ k: fc.constant('convert' as const), share: fc.constantFrom(0.25, 0.5, 1) }),
-  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('void' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('voidCash' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.constant({ k: 'invoice' as const }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant('return' as const),
+      side: fc.constantFrom<'in' | 'out'>('in', 'out'),
+      pick: fc.nat(20),
+      share: fc.constantFrom(0.25, 0.5, 1),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('weigh' as const),
+      type: fc.constantFrom<'purchase' | 'sale'>('purchase', 'sale'),
+      party: fc.integer({ min: 0, max: 1 }),
+      kg: fc.integer({ min: 100, max: 30000 }),
+      share: fc.constantFrom(0.2, 0.5, 1),
+      price: price(100, 4000),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('produce' as const),
+      share: fc.constantFrom(0.1, 0.5, 1),
+      yield: fc.integer({ min: 900, max: 1000 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant('contract' as const),
+      side: fc.constantFrom<'in' | 'out'>('in', 'out'),
+      party: fc.integer({ min: 0, max: 1 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant('offset' as const),
+      side: fc.constantFrom<'ar' | 'ap'>('ar', 'ap'),
+      party: fc.integer({ min: 0, max: 1 }),
+      share: fc.constantFrom(0.5, 1),
+    }),
+  },
   { weight: 2, arbitrary: fc.constant({ k: 'post' as const }) },
 );
 
 // ── the model ──
 interface Doc {
-  kind: 'in' | 'out' | 'drop';
+  /** pret / sret: a 采购退货 / 销售退货 (its figures negative: it lowers 应付 / 应收, 进项 / 销项, revenue, cost) */
+  kind: 'in' | 'out' | 'drop' | 'pret' | 'sret' | 'prod';
   id: string;
   no: string;
   /** the 往来 it writes: purchase → supplier, sale → customer; a 直发单 writes both */
@@ -152,8 +217,18 @@ interface Doc {
   sNet: Decimal;
   sTax: Decimal;
   sGross: Decimal;
-  /** the stock cost an out-stock took (model) */
+  /** the stock cost an out-stock took, a 采购退货 took out, a 销售退货 brought back (model) */
   cost: Decimal;
+  /** an 入库 / 出库's line: price, tax basis, kg returned by live returns; a return's source document */
+  price?: string;
+  rate?: number;
+  incl?: boolean;
+  returned: Decimal;
+  src?: Doc;
+  /** a 转换's output kg (of WL0004; `kg` is the WL0001 it took) */
+  made?: Decimal;
+  /** the 贸易合同 it was made under */
+  contractId?: string;
   live: boolean;
   vouchered: boolean;
   invoicedOut: boolean;
@@ -182,14 +257,18 @@ function split(amount: Decimal, rate: number, incl: boolean) {
 }
 
 class Model {
-  /** the traded material (WL0001) at its moving average */
+  /** WL0001: every purchase, sale and return */
   qty = ZERO;
   value = ZERO;
-  /** what 转换 made of it (WL0004, never sold here): its kg and the cost it carried over */
-  convQty = ZERO;
-  convValue = ZERO;
+  /** WL0004: only what 转换 made of WL0001 (never sold) */
+  qty2 = ZERO;
+  value2 = ZERO;
   docs: Doc[] = [];
   cash: Cash[] = [];
+  contracts: { side: 'in' | 'out'; party: number; id: string; no: string }[] = [];
+  contractOf(side: 'in' | 'out', party: number) {
+    return this.contracts.find((k) => k.side === side && k.party === party)?.id;
+  }
   /** tax of invoices recorded (销项, 进项) */
   invOut = ZERO;
   invIn = ZERO;
@@ -219,18 +298,20 @@ class Model {
     return cost;
   }
   /** a receipt's void: out at its amount; the balance when it empties; the average when it would take it all */
-  reverse(kg: Decimal, amount: Decimal) {
+  reverse(kg: Decimal, amount: Decimal): Decimal {
     let out = amount;
     if (kg.eq(this.qty)) out = this.value;
     else if (amount.gte(this.value)) out = r2(this.value.times(kg).div(this.qty));
     this.qty = this.qty.minus(kg);
     this.value = this.value.minus(out);
+    return out;
   }
 }
 
 let c: StockCtx & { financeDept: string };
 let runNo = 0;
 let invoiceNo = 0;
+let truckNo = 0;
 let perTonne = true;
 
 beforeAll(async () => {
@@ -320,6 +401,7 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         partyId: co.sup[x.sup],
         orderDate: DAY,
         bizType: 'purchase',
+        contractId: m.contractOf('in', x.sup),
         lines: [
           {
             materialId: c.mat.WL0001,
@@ -343,6 +425,10 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         pNet: f.net,
         pTax: f.tax,
         pGross: f.gross,
+        price: x.price,
+        rate: natural ? 0 : x.rate,
+        incl: natural ? true : x.incl,
+        contractId: m.contractOf('in', x.sup),
       });
       log.push(`${d.orderNo}: ${f2(f.net)} + ${f2(f.tax)}`);
       return;
@@ -357,6 +443,7 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         partyId: co.cus[x.cus],
         orderDate: DAY,
         bizType: 'sale',
+        contractId: m.contractOf('out', x.cus),
         lines: [
           {
             materialId: c.mat.WL0001,
@@ -392,6 +479,10 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
         sTax: f.tax,
         sGross: f.gross,
         cost,
+        price: x.price,
+        rate: 13,
+        incl: x.incl,
+        contractId: m.contractOf('out', x.cus),
       });
       log.push(`${d.orderNo}: ${f2(f.net)} + ${f2(f.tax)}, cost ${f2(cost)}`);
       return;
@@ -445,27 +536,6 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       m.cash.push({ side: x.side, party: x.party, id, amount, refund: true, live: true, vouchered: false });
       return;
     }
-    case 'convert': {
-      const kg = m.qty.times(x.share).toDecimalPlaces(3, Decimal.ROUND_DOWN);
-      // the moving-average cost it takes (the whole value when it empties the stock); a conversion that moves
-      // no value has nothing to book (生成凭证 refuses it), so the model leaves it out
-      const cost = kg.eq(m.qty) ? m.value : r2(m.value.times(kg).div(m.qty.gt(0) ? m.qty : 1));
-      if (kg.lte(0) || cost.lte(0)) return;
-      const d = await reviewedDoc(biz, P.conversion, {
-        warehouseId: co.wh,
-        orderDate: DAY,
-        lines: [
-          { direction: 'out', materialId: c.mat.WL0001, qty: kg.toFixed(3) },
-          { direction: 'in', materialId: c.mat.WL0004, qty: kg.toFixed(3) },
-        ],
-      });
-      expect(d.totalCost, `${d.orderNo} 转换成本`).toBe(f2(cost));
-      m.issue(kg);
-      m.convQty = m.convQty.plus(kg);
-      m.convValue = m.convValue.plus(cost);
-      log.push(`${d.orderNo}: ${kg} kg, cost ${f2(cost)}`);
-      return;
-    }
     case 'drop': {
       const kg = D(x.kg);
       const buy = r2(perTonne ? kg.times(x.buy).div(1000) : kg.times(x.buy));
@@ -503,7 +573,14 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       const live = m.docs.filter((d) => d.live);
       if (!live.length) return;
       const d = live[x.pick % live.length];
-      const path = d.kind === 'in' ? P.inStock : d.kind === 'out' ? P.outStock : P.drop;
+      const path = {
+        in: P.inStock,
+        out: P.outStock,
+        drop: P.drop,
+        pret: P.purchaseReturn,
+        sret: P.saleReturn,
+        prod: P.conversion,
+      }[d.kind];
       const [settled] = await rows<{ s: string }>(
         c.t.database.db,
         sql`select coalesce(sum(settled), 0)::text as s from izs_ar_doc
@@ -513,7 +590,9 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       const allowed: string[] = [];
       if (d.vouchered) allowed.push('已生成凭证');
       if (!D(settled.s).isZero()) allowed.push('已核销');
-      if (d.kind === 'in' && d.kg.gt(m.qty)) allowed.push('库存不足');
+      if ((d.kind === 'in' || d.kind === 'sret') && d.kg.gt(m.qty)) allowed.push('库存不足');
+      if (d.returned.gt(0)) allowed.push('退货');
+      if (d.kind === 'prod' && d.made?.gt(m.qty2)) allowed.push('库存不足');
       log.push(`void ${d.no}: ${res.status} ${res.body.msg}`);
       if (allowed.length) {
         expect(res.status, `void ${d.no} (${allowed.join('/')}): ${JSON.stringify(res.body)}`).toBe(400);
@@ -526,10 +605,20 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       expect(res.body.msg, `void ${d.no}: ${JSON.stringify(res.body)}`).toBe('操作成功');
       d.live = false;
       if (d.kind === 'in') m.reverse(d.kg, d.pNet);
-      if (d.kind === 'out') {
+      if (d.kind === 'out' || d.kind === 'pret') {
+        m.qty = m.qty.plus(d.kg);
+        m.value = m.value.plus(d.kind === 'out' ? d.cost : d.cost.neg());
+      }
+      if (d.kind === 'sret') m.reverse(d.kg, d.cost.neg());
+      if (d.kind === 'prod') {
+        // the output goes back out at its booked cost (the whole balance when it empties WL0004), the input back in
+        const out = d.made?.eq(m.qty2) ? m.value2 : d.cost;
+        m.qty2 = m.qty2.minus(d.made ?? ZERO);
+        m.value2 = m.value2.minus(out);
         m.qty = m.qty.plus(d.kg);
         m.value = m.value.plus(d.cost);
       }
+      if (d.src) d.src.returned = d.src.returned.minus(d.kg);
       return;
     }
     case 'voidCash': {
@@ -589,6 +678,270 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
       }
       return;
     }
+    case 'return': {
+      const kind = x.side === 'in' ? 'pret' : 'sret';
+      const srcs = m.docs.filter((d) => d.live && d.kind === x.side && d.kg.gt(d.returned));
+      if (!srcs.length) return;
+      const src = srcs[x.pick % srcs.length];
+      // whole kilograms: a return worth 0.00 cannot be vouchered (「按模板「销售退货」生成的金额为零」), so the
+      // model keeps clear of it
+      const kg = src.kg.minus(src.returned).times(x.share).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      if (kg.lt(1)) return;
+      const base = kind === 'pret' ? P.purchaseReturn : P.saleReturn;
+      const detail = (await biz(`${x.side === 'in' ? P.inStock : P.outStock}/detail`, { query: { id: src.id } })).body
+        .data;
+      const amount = r2(perTonne ? kg.times(src.price ?? 0).div(1000) : kg.times(src.price ?? 0));
+      const f = split(amount, src.rate ?? 0, src.incl ?? false);
+      const draft = await okPost(biz, `${base}/submit`, {
+        warehouseId: co.wh,
+        partyId: kind === 'pret' ? co.sup[src.sup ?? 0] : co.cus[src.cus ?? 0],
+        sourceDocId: src.id,
+        orderDate: DAY,
+        lines: [
+          { materialId: c.mat.WL0001, qty: kg.toFixed(3), unitPrice: src.price, sourceLineId: detail.lines[0].id },
+        ],
+      });
+      await okPost(biz, `${base}/submit-review`, { id: draft.id });
+      const res = await post(biz, `${base}/review`, { id: draft.id });
+      log.push(`${kind} ${kg} kg of ${src.no}: ${res.status} ${res.body.msg}`);
+      if (kind === 'pret' && kg.gt(m.qty)) {
+        expect([res.status, res.body.msg], `return of ${kg} kg over ${m.qty}`).toEqual([
+          400,
+          expect.stringContaining('库存不足'),
+        ]);
+        return;
+      }
+      expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
+      const d = res.body.data;
+      expect([d.netAmount, d.taxAmount, d.grossAmount], `${d.orderNo} 不含税/税额/价税合计`).toEqual([
+        f2(f.net),
+        f2(f.tax),
+        f2(f.gross),
+      ]);
+      let cost: Decimal;
+      if (kind === 'pret') cost = m.reverse(kg, f.net);
+      else {
+        // a sale return comes back at its share of the cost the sale took
+        cost = kg.eq(src.kg) ? src.cost : r2(src.cost.times(kg).div(src.kg));
+        m.qty = m.qty.plus(kg);
+        m.value = m.value.plus(cost);
+      }
+      expect(d.totalCost, `${d.orderNo} cost`).toBe(f2(cost));
+      src.returned = src.returned.plus(kg);
+      const neg = { net: f.net.neg(), tax: f.tax.neg(), gross: f.gross.neg() };
+      m.docs.push({
+        ...blank(kind, d.id, d.orderNo, kg),
+        ...(kind === 'pret'
+          ? { sup: src.sup, pNet: neg.net, pTax: neg.tax, pGross: neg.gross }
+          : { cus: src.cus, sNet: neg.net, sTax: neg.tax, sGross: neg.gross }),
+        cost: cost.neg(),
+        src,
+      });
+      return;
+    }
+    case 'weigh': {
+      const sale = x.type === 'sale';
+      const want = sale ? m.qty.times(x.share).toDecimalPlaces(0, Decimal.ROUND_DOWN) : D(x.kg);
+      if (want.lt(1)) return;
+      const tare = D(14800);
+      const side = sale ? 'out' : 'in';
+      const contractId = m.contractOf(side, x.party);
+      const partyId = (sale ? co.cus : co.sup)[x.party];
+      const W = '/api/izs-weighing/loadometer-order';
+      const first = await okPost(biz, `${W}/first-pass`, {
+        orderType: x.type,
+        weighbridgeId: sale ? c.wb.DB02 : c.wb.DB01,
+        carNumber: `浙B${sale ? 'S' : 'P'}${String(++truckNo).padStart(4, '0')}`,
+        weight: (sale ? tare : tare.plus(want)).toFixed(0),
+        stable: 1,
+        partyId,
+        materialId: c.mat.WL0001,
+        warehouseId: co.wh,
+        unitPrice: x.price,
+        contractId,
+        impurityRate: '0',
+      });
+      const done = await okPost(biz, `${W}/second-pass`, {
+        id: first.id,
+        weight: (sale ? tare.plus(want) : tare).toFixed(0),
+        stable: 1,
+        complete: 1,
+      });
+      expect([done.weighState, done.netWeight], `磅单 ${done.orderNo}`).toEqual(['completed', want.toFixed(3)]);
+      const base = sale ? P.outStock : P.inStock;
+      // the office dates the weighing's draft the model's day (the scale dated it today) and reviews it
+      await okPost(biz, `${base}/submit`, {
+        id: done.stockOrderId,
+        warehouseId: co.wh,
+        bizType: x.type,
+        partyId,
+        orderDate: DAY,
+        contractId: done.contractId ?? undefined,
+        lines: [
+          { materialId: c.mat.WL0001, qty: done.netWeight, unitPrice: x.price, taxRate: '13', priceIncludesTax: 0 },
+        ],
+      });
+      await okPost(biz, `${base}/submit-review`, { id: done.stockOrderId });
+      const res = await post(biz, `${base}/review`, { id: done.stockOrderId });
+      expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
+      const d = res.body.data;
+      expect([d.orderDate, d.contractId ?? undefined], `${d.orderNo} date / contract`).toEqual([DAY, contractId]);
+      const amount = r2(perTonne ? want.times(x.price).div(1000) : want.times(x.price));
+      const f = split(amount, 13, false);
+      expect([d.netAmount, d.taxAmount, d.grossAmount], `${d.orderNo} 不含税/税额/价税合计`).toEqual([
+        f2(f.net),
+        f2(f.tax),
+        f2(f.gross),
+      ]);
+      const common = { price: x.price, rate: 13, incl: false, contractId };
+      if (sale) {
+        const cost = m.issue(want);
+        m.docs.push({
+          ...blank('out', d.id, d.orderNo, want),
+          cus: x.party,
+          sNet: f.net,
+          sTax: f.tax,
+          sGross: f.gross,
+          cost,
+          ...common,
+        });
+      } else {
+        m.qty = m.qty.plus(want);
+        m.value = m.value.plus(f.net);
+        m.docs.push({
+          ...blank('in', d.id, d.orderNo, want),
+          sup: x.party,
+          pNet: f.net,
+          pTax: f.tax,
+          pGross: f.gross,
+          ...common,
+        });
+      }
+      log.push(`${done.orderNo} → ${d.orderNo}: ${want} kg, ${f2(f.net)} + ${f2(f.tax)}`);
+      return;
+    }
+    case 'produce': {
+      const kg = m.qty.times(x.share).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      const made = kg.times(x.yield).div(1000).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      if (kg.lt(1) || made.lt(1)) return;
+      const d = await reviewedDoc(biz, P.conversion, {
+        warehouseId: co.wh,
+        orderDate: DAY,
+        lines: [
+          { direction: 'out', materialId: c.mat.WL0001, qty: kg.toFixed(3) },
+          { direction: 'in', materialId: c.mat.WL0004, qty: made.toFixed(3) },
+        ],
+      });
+      const cost = m.issue(kg);
+      expect(d.totalCost, `${d.orderNo} cost`).toBe(f2(cost));
+      m.qty2 = m.qty2.plus(made);
+      m.value2 = m.value2.plus(cost);
+      m.docs.push({ ...blank('prod', d.id, d.orderNo, kg), cost, made });
+      log.push(`${d.orderNo}: ${kg} kg → ${made} kg, ${f2(cost)}`);
+      return;
+    }
+    case 'contract': {
+      if (m.contractOf(x.side, x.party)) return;
+      const saved = await okPost(biz, `${TC}/save-with-lines`, {
+        title: `模型${x.side === 'in' ? '采购' : '销售'}合同`,
+        side: x.side === 'in' ? 'purchase' : 'sale',
+        partyId: (x.side === 'in' ? co.sup : co.cus)[x.party],
+        signDate: `${PERIOD}-01`,
+        deliveryStart: `${PERIOD}-01`,
+        deliveryEnd: '2099-12-31',
+        deliveryPlace: '厂内',
+        tolerancePct: '5',
+        lines: [{ materialId: c.mat.WL0001, qty: '100000', priceType: 'fixed', unitPrice: '3000' }],
+      });
+      await okPost(biz, `${TC}/move`, { id: saved.id, action: 'submit' });
+      await okPost(biz, `${TC}/move`, { id: saved.id, action: 'approve', remark: '同意' });
+      m.contracts.push({ side: x.side, party: x.party, id: saved.id, no: saved.contractNo });
+      log.push(`contract ${saved.contractNo}`);
+      await contracts(co, m);
+      return;
+    }
+    case 'offset': {
+      const partyId = (x.side === 'ar' ? co.cus : co.sup)[x.party];
+      const open = (await biz(E.openDocs.path, { query: { side: x.side, partyId } })).body.data as {
+        docs: { id: string; open: string }[];
+        cash: { id: string; unapplied: string }[];
+      };
+      const doc = open.docs.filter((d) => D(d.open).gt(0)).at(-1);
+      if (!doc) return;
+      let cash = open.cash.find((k) => D(k.unapplied).gt(0));
+      if (!cash) {
+        // no 预收 / 预付 yet: the party pays in advance first (none applied)
+        const r = await okPost(biz, E.cashCreate.path, {
+          side: x.side,
+          partyId,
+          accountType: 'cash',
+          method: 'cash',
+          cashDate: DAY,
+          amount: doc.open,
+          auto: false,
+        });
+        m.cash.push({
+          side: x.side,
+          party: x.party,
+          id: r.id,
+          amount: D(doc.open),
+          refund: false,
+          live: true,
+          vouchered: false,
+        });
+        cash = { id: r.id, unapplied: doc.open };
+      }
+      const amount = r2(Decimal.min(doc.open, cash.unapplied).times(x.share));
+      if (amount.lte(0)) return;
+      const before = await balanceRow(biz, x.side, partyId);
+      const r = await okPost(biz, E.cashSettle.path, {
+        cashId: cash.id,
+        settleDate: DAY,
+        lines: [{ docId: doc.id, amount: f2(amount) }],
+      });
+      log.push(`offset ${x.side} ${f2(amount)}: unapplied ${cash.unapplied} → ${r.unapplied}`);
+      expect(r.unapplied, 'unapplied money after 核销').toBe(f2(D(cash.unapplied).minus(amount)));
+      const after = await balanceRow(biz, x.side, partyId);
+      // 核销 moves money from 预收 / 预付 onto a document: the balance stays, open and unapplied fall alike
+      expect([after.balance, after.open, after.unapplied], 'balance / open / unapplied after 核销').toEqual([
+        before.balance,
+        f2(D(before.open).minus(amount)),
+        f2(D(before.unapplied).minus(amount)),
+      ]);
+      return;
+    }
+    case 'close': {
+      await step(co, m, { k: 'post' }, log);
+      const ids: string[] = [];
+      const cf = await post(book, CLOSING_PATHS.carryForward, { period: PERIOD });
+      if (cf.status === 200) ids.push(...cf.body.data.map((v: { id: string }) => v.id));
+      else expect(cf.body.msg, JSON.stringify(cf.body)).toContain('损益');
+      if (ids.length) {
+        await okPost(book, `${FIN}/voucher/review`, { ids });
+        await okPost(book, `${FIN}/voucher/post`, { ids });
+      }
+      const closed = await post(book, CLOSING_PATHS.close, { period: PERIOD });
+      log.push(`close: carry-forward ${cf.status}, close ${closed.status} ${closed.body.msg}`);
+      expect(closed.body.msg, JSON.stringify(closed.body)).toBe('操作成功');
+      await identities(co, m);
+      // the closed period takes no more money records, and says which period (a stock document's review in it is
+      // not refused today: see the report of issue 21)
+      const res = await post(biz, E.cashCreate.path, {
+        side: 'ar',
+        partyId: co.cus[0],
+        accountType: 'cash',
+        method: 'cash',
+        cashDate: DAY,
+        amount: '1.00',
+        auto: false,
+      });
+      log.push(`collection after close: ${res.status} ${res.body.msg}`);
+      expect([res.status, res.body.msg], 'a collection in the closed period').toEqual([
+        400,
+        expect.stringMatching(/2026年0?3月.*已结账/),
+      ]);
+      return;
+    }
     case 'post': {
       const voucherIds: string[] = [];
       const docs = (await okGet(book, V.documents.path, { period: PERIOD, state: 'open' })) as { id: string }[];
@@ -620,6 +973,29 @@ async function step(co: Company, m: Model, x: Cmd, log: string[]) {
   }
 }
 
+/** Each contract's execution (数量 in tonnes, 金额 = Σ 价税合计) = the model's live documents made under it. */
+async function contracts(co: Company, m: Model) {
+  for (const k of m.contracts) {
+    const full = (await co.biz(`${TC}/full`, { query: { id: k.id } })).body.data;
+    const docs = m.docs.filter((d) => d.live && d.contractId === k.id);
+    const kg = docs.reduce((s, d) => s.plus(d.kg), ZERO);
+    const gross = docs.reduce((s, d) => s.plus(k.side === 'in' ? d.pGross : d.sGross), ZERO);
+    expect([full.execution.executedQty, full.execution.executedAmount], `execution of ${k.no}`).toEqual([
+      kg.div(1000).toFixed(3),
+      f2(gross),
+    ]);
+  }
+}
+
+async function balanceRow(api: Api, side: 'ar' | 'ap', partyId: string) {
+  const b = await api(E.balances.path, { query: { side, partyId } });
+  return (b.body.data.rows[0] ?? { balance: '0.00', open: '0.00', unapplied: '0.00' }) as {
+    balance: string;
+    open: string;
+    unapplied: string;
+  };
+}
+
 function blank(kind: Doc['kind'], id: string, no: string, kg: Decimal): Doc {
   return {
     kind,
@@ -633,6 +1009,7 @@ function blank(kind: Doc['kind'], id: string, no: string, kg: Decimal): Doc {
     sTax: ZERO,
     sGross: ZERO,
     cost: ZERO,
+    returned: ZERO,
     live: true,
     vouchered: false,
     invoicedOut: false,
@@ -665,7 +1042,8 @@ async function identities(co: Company, m: Model) {
       db,
       sql`select coalesce(sum(l.debit - l.credit), 0)::text as s from izs_fin_voucher_line l
             join izs_fin_voucher v on v.id = l.voucher_id and v.is_deleted = 0
-           where l.account_set_id = ${co.bookId} and l.is_deleted = 0 and l.account_code like ${`${code}%`}`,
+           where l.account_set_id = ${co.bookId} and l.is_deleted = 0 and l.carry_forward = 0
+             and l.account_code like ${`${code}%`}`,
     );
     return D(r.s);
   };
@@ -694,9 +1072,9 @@ async function identities(co: Company, m: Model) {
   const want = {
     应收账款: m.ar(0).plus(m.ar(1)),
     应付账款: m.ap(0).plus(m.ap(1)).plus(m.ap(2)),
-    库存商品: m.value.plus(m.convValue),
+    库存商品: m.value.plus(m.value2),
     主营业务收入: m.sum((d) => d.sNet),
-    主营业务成本: m.sum((d) => (d.kind === 'out' ? d.cost : d.kind === 'drop' ? d.pNet : ZERO)),
+    主营业务成本: m.sum((d) => (d.kind === 'out' || d.kind === 'sret' ? d.cost : d.kind === 'drop' ? d.pNet : ZERO)),
     销项税额: m.sum((d) => d.sTax),
     进项税额: m.sum((d) => d.pTax),
   };
@@ -721,8 +1099,8 @@ async function identities(co: Company, m: Model) {
          where warehouse_id = ${co.wh}`,
   );
   expect([D(stock.q).toFixed(3), f2(D(stock.a))], 'stock of the company').toEqual([
-    m.qty.plus(m.convQty).toFixed(3),
-    f2(m.value.plus(m.convValue)),
+    m.qty.plus(m.qty2).toFixed(3),
+    f2(m.value.plus(m.value2)),
   ]);
 
   // the product's own 业财对账
@@ -737,34 +1115,63 @@ async function identities(co: Company, m: Model) {
     ['vatIn', f2(want.进项税额.minus(m.invIn))],
   ]);
   for (const k of ['ar', 'ap', 'stock']) expect(diff(k)?.rows, `业财对账 ${k} rows`).toEqual([]);
+  await contracts(co, m);
   expect(r.orphans, '业财对账: records without their counterpart').toEqual([]);
   expect(r.checks.find((x) => x.key === 'ar')?.gl).toBe(f2(want.应收账款));
   expect(r.checks.find((x) => x.key === 'ap')?.gl).toBe(f2(want.应付账款));
   expect(r.checks.find((x) => x.key === 'stock')?.gl).toBe(f2(want.库存商品));
 }
 
+/** contracts, purchases and a sale under them, both returns, both 核销 of advances, 记账, a void, 结账 */
+const EVERY_COMMAND: Cmd[] = [
+  { k: 'contract', side: 'in', party: 0 },
+  { k: 'contract', side: 'out', party: 0 },
+  { k: 'buy', sup: 0, kg: 20000, price: '2500.00', rate: 13, incl: false },
+  { k: 'buy', sup: 1, kg: 5000, price: '2400.00', rate: 9, incl: true },
+  { k: 'sell', cus: 0, share: 0.5, price: '3000.00', incl: false },
+  { k: 'return', side: 'in', pick: 0, share: 0.25 },
+  { k: 'return', side: 'out', pick: 0, share: 0.5 },
+  { k: 'offset', side: 'ar', party: 0, share: 0.5 },
+  { k: 'offset', side: 'ap', party: 1, share: 1 },
+  { k: 'post' },
+  { k: 'sell', cus: 0, share: 0.1, price: '3100.00', incl: true },
+  { k: 'void', pick: 5 },
+  { k: 'buy', sup: 0, kg: 1000, price: '2450.00', rate: 13, incl: false },
+  { k: 'weigh', type: 'purchase', party: 0, kg: 12000, share: 1, price: '2480.00' },
+  { k: 'weigh', type: 'sale', party: 0, kg: 0, share: 0.2, price: '3050.00' },
+  { k: 'produce', share: 0.1, yield: 985 },
+];
+
 it('the books follow the documents by the product’s own posting path (model test)', async () => {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
   await fc.assert(
-    fc.asyncProperty(fc.array(cmdArb, { minLength: 3, maxLength: 10 }), async (cmds) => {
+    fc.asyncProperty(fc.array(cmdArb, { minLength: 3, maxLength: 10 }), fc.boolean(), async (cmds, close) => {
       const co = await newCompany();
       const m = new Model();
       const log: string[] = [];
       try {
-        for (const x of [...cmds, { k: 'invoice' } as Cmd, { k: 'post' } as Cmd]) {
+        for (const x of [...cmds, { k: 'invoice' } as Cmd, { k: close ? 'close' : 'post' } as Cmd]) {
           log.push(describeCmd(x));
           const before = log.length;
           await step(co, m, x, log);
           const said = log.slice(before).join(' ');
-          count(`${x.k}${said.includes(' 400 ') ? ' refused' : said ? '' : ' (nothing to do)'}`);
-          expect(m.qty.gte(0) && m.value.gte(0)).toBe(true);
+          const refused = x.k !== 'close' && said.includes(' 400 ');
+          count(`${x.k}${refused ? ' refused' : said ? '' : ' (nothing to do)'}`);
+          expect(m.qty.gte(0) && m.value.gte(0) && m.qty2.gte(0) && m.value2.gte(0)).toBe(true);
         }
       } catch (e) {
         (e as Error).message += `\n— command log of run ${runNo}:\n${log.join('\n')}`;
         throw e;
       }
     }),
-    { numRuns: NUM_RUNS, seed, path: process.env.FC_PATH, endOnFailure: !!process.env.FC_NO_SHRINK },
+    {
+      numRuns: NUM_RUNS,
+      seed,
+      path: process.env.FC_PATH,
+      endOnFailure: !!process.env.FC_NO_SHRINK,
+      // one run that reaches every command whatever the seed (then the random ones)
+      examples: [[EVERY_COMMAND, true]],
+    },
   );
 }, 900_000);
 
