@@ -16,7 +16,7 @@ import { accountSet, goldCert, relatedParty } from '../../server/db/schema/index
 import { formatDate } from '../../server/platform/time.ts';
 import { demoBook } from './arap-helpers.ts';
 import { lastDay } from './dates.ts';
-import { type Api, apiOf, bootStock, okPost, type StockCtx } from './stock-helpers.ts';
+import { type Api, apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 let c: StockCtx;
 let api: Api;
@@ -92,6 +92,8 @@ describe('a closed period of the department book refuses every dated money write
   let certId = '';
   let financeId = '';
   let providerId = '';
+  let stockDraftId = '';
+  let stockReviewedId = '';
   beforeAll(async () => {
     // written while the period was still open (the demo book comes closed through its start month: reopened
     // here): a draft 应收单, an advance, a 金单 due in it, a financing
@@ -106,6 +108,11 @@ describe('a closed period of the department book refuses every dated money write
       })
     ).id;
     advanceId = (await okPost(api, E.cashCreate.path, collection(CUS, `${closed}-05`, '500'))).id;
+    // a purchase in-stock dated in the month: one left a draft, one reviewed (it writes its 应付单 that day)
+    const inStock = { warehouseId: c.wh.T1, partyId: c.party.GYS001, orderDate: `${closed}-18` };
+    const line = { materialId: c.mat.WL0001, qty: '1000', unitPrice: '2' };
+    stockDraftId = (await okPost(api, `${P.inStock}/submit`, { ...inStock, lines: [line] })).id;
+    stockReviewedId = (await reviewed(api, P.inStock, { ...inStock, lines: [line] })).id;
     certId = (
       await okPost(api, `${SCF}/gold-cert/issue`, {
         issuerName: '期间测试出票方',
@@ -174,6 +181,13 @@ describe('a closed period of the department book refuses every dated money write
       ).toBe(`${msg}登记${side === 'ar' ? '应收单' : '应付单'}`);
     }
     expect(await refused(E.docReview.path, { id: draftId })).toBe(`${msg}审核应收单`);
+  });
+
+  it('a stock document dated in the closed month is neither reviewed nor voided: its stock and 应付单 stay out', async () => {
+    const msg = label(closed);
+    await okPost(api, `${P.inStock}/submit-review`, { id: stockDraftId });
+    expect(await refused(`${P.inStock}/review`, { id: stockDraftId })).toBe(`${msg}审核入库单`);
+    expect(await refused(`${P.inStock}/void`, { id: stockReviewedId, reason: '期间测试' })).toBe(`${msg}作废入库单`);
   });
 
   it('预收冲应收 takes a date: refused in the closed month, accepted in the open one', async () => {

@@ -31,6 +31,7 @@ import { badRequest, ok } from '../../platform/r.ts';
 import { effectiveDept, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { today } from '../../platform/time.ts';
 import { parse } from '../../platform/validate.ts';
+import { refuseClosedPeriod, refuseClosedVoid } from '../izs-financing/business-period.ts';
 import { stockConfigFor } from './business-config.ts';
 import { kindGuard } from './kind-guard.ts';
 import { applyReview, applyVoid, type LedgerDoc, loadLines, QTY_PLACES } from './ledger.ts';
@@ -123,12 +124,20 @@ const ledgerDoc = (row: Row): LedgerDoc => ({
 });
 
 /** Life cycle of a stock document type: review applies the stock effects, void of a reviewed one reverses them. */
-export function stockDocLifecycle(def: ResourceDef): LifecycleSpec {
+export function stockDocLifecycle(def: ResourceDef, tz: string): LifecycleSpec {
   return {
     title: def.title,
     permission: def.permission,
     table: stockOrder,
     onReview: async (tx, row, c) => {
+      // issue 21 "Dates and periods": the document moves stock (and writes its 应收单 / 应付单) on its own date — not
+      // into a period its department's book has closed: 「2026年03月」已结账，不能在此期间审核采购入库单
+      await refuseClosedPeriod(tx, {
+        tenantId: c.user.tenantId,
+        deptId: (row.deptId as string | null) ?? null,
+        date: String(row.orderDate),
+        action: `审核${def.title}`,
+      });
       const cfg = await stockConfigFor(tx, c.user.tenantId, row.deptId as string | null);
       const lines = await loadLines(tx, c.user.tenantId, row.id as string);
       if (!lines.length) throw badRequest(`${def.title}没有明细，不能审核`);
@@ -141,6 +150,14 @@ export function stockDocLifecycle(def: ResourceDef): LifecycleSpec {
     onVoid: async (tx, row, c) => {
       if (row.state !== 'reviewed') return undefined;
       await refuseWhileVouchered(tx, row);
+      // the stock comes back on the document's date: its period must be open too (and today's, where the void lands)
+      await refuseClosedVoid(tx, {
+        tenantId: c.user.tenantId,
+        deptId: (row.deptId as string | null) ?? null,
+        date: String(row.orderDate),
+        voidDate: today(tz),
+        action: `作废${def.title}`,
+      });
       const cfg = await stockConfigFor(tx, c.user.tenantId, row.deptId as string | null);
       await applyVoid(tx, ledgerDoc(row), { allowNegative: cfg.allowNegativeStock, userId: c.user.userId });
       return undefined;
@@ -263,7 +280,7 @@ export function registerStockDocuments(s: FastifyInstance, ctx: CrudContext): Ma
       },
       routes: { detail: detailRoute(db, () => res, docType), ...guard.writes(db, () => res) },
     });
-    registerLifecycle(s, db, res, { ...stockDocLifecycle(def), matches: guard.matches });
+    registerLifecycle(s, db, res, { ...stockDocLifecycle(def, ctx.tz), matches: guard.matches });
     out.set(docType, res);
   }
   // every document type, read only (全部入库单, business views)

@@ -168,7 +168,7 @@ export function handleExceptions(r: ReturnType<typeof endpoints>, { db, tz }: Cr
       const row = await lock(tx, user, b.weighingId);
       const n = await openExceptionCount(tx, user.tenantId, b.weighingId);
       if (!n) throw badRequest('该磅单没有待处理的异常过磅');
-      await voidTx(tx, req, user, row, `异常过磅：${b.note}`.slice(0, 255));
+      await voidTx(tx, req, user, row, `异常过磅：${b.note}`.slice(0, 255), tz);
       return n;
     });
     return { voided };

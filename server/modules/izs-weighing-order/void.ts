@@ -20,13 +20,13 @@ import { transitionTx } from '../izs-stock/lifecycle.ts';
 import { resolveExceptions } from './anti-cheat.ts';
 import type { WeighingService } from './weighing-service.ts';
 
-export function handleVoid(r: ReturnType<typeof endpoints>, { db }: CrudContext, w: WeighingService): void {
+export function handleVoid(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext, w: WeighingService): void {
   const { res, lock, answer } = w;
   r.handle(WEIGHING.void, async ({ body: b, user, req }) => {
     await res.load(db, req, user, b.id);
     await db.transaction(async (tx) => {
       const row = await lock(tx, user, b.id);
-      await voidTx(tx, req, user, row, b.reason);
+      await voidTx(tx, req, user, row, b.reason, tz);
     });
     return answer(req, user, b.id);
   });
@@ -36,7 +36,14 @@ export function handleVoid(r: ReturnType<typeof endpoints>, { db }: CrudContext,
  * Voids a locked record and the document made from it; its open 异常过磅 are closed as voided (issue 24). Shared by
  * the 磅单 作废 button and the supervisor's void of a held weighing (exceptions.ts).
  */
-export async function voidTx(tx: Tx, req: FastifyRequest, user: AuthUser, row: Row, reason: string): Promise<void> {
+export async function voidTx(
+  tx: Tx,
+  req: FastifyRequest,
+  user: AuthUser,
+  row: Row,
+  reason: string,
+  tz: string,
+): Promise<void> {
   if (row.weighState === 'voided') throw badRequest('磅单已作废');
   const id = String(row.id);
   if (row.stockOrderId) {
@@ -45,7 +52,7 @@ export async function voidTx(tx: Tx, req: FastifyRequest, user: AuthUser, row: R
       .from(stockOrder)
       .where(and(eq(stockOrder.id, row.stockOrderId as string), tenantOnly(user, stockOrder)));
     if (d && d.state !== 'voided') {
-      const spec = stockDocLifecycle(STOCK_DOC_RESOURCES[d.docType as 'in_stock' | 'out_stock']);
+      const spec = stockDocLifecycle(STOCK_DOC_RESOURCES[d.docType as 'in_stock' | 'out_stock'], tz);
       await transitionTx(tx, spec, { user, req }, d.id, 'void', `磅单作废：${reason}`);
     }
   }

@@ -143,7 +143,7 @@ export function weighingService(s: FastifyInstance, ctx: CrudContext) {
         { sourceWeighingId: row.id },
       );
       if (cfg.autoReview) {
-        const spec = stockDocLifecycle(STOCK_DOC_RESOURCES[docType]);
+        const spec = stockDocLifecycle(STOCK_DOC_RESOURCES[docType], tz);
         await transitionTx(tx, spec, { user, req }, doc.id as string, 'submitReview');
         await transitionTx(tx, spec, { user, req }, doc.id as string, 'review', '过磅完成自动审核');
       }
