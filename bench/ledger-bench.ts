@@ -207,7 +207,9 @@ async function loadBook(base: string, token: string, db: Db, name: string, lines
 }
 
 async function main() {
-  console.log(`Loopyard ledger bench — ${LINES.toLocaleString()} voucher lines, db=${DB} (${loadLine()})`);
+  console.log(
+    `Loopyard ledger bench — ${SAVES_ONLY ? `saves only (${SMALL_LINES.toLocaleString()}-line book)` : `${LINES.toLocaleString()} voucher lines`}, db=${DB} (${loadLine()})`,
+  );
   const t0 = performance.now();
   const srv = await bootInProcess(DB);
   const { base, database, where } = srv;
