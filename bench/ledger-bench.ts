@@ -17,6 +17,7 @@
  *   npm run bench:ledger -- --db memory                   # in-memory PGlite
  *   DATABASE_URL=postgres://u:p@127.0.0.1/postgres npm run bench:ledger -- --db pg   # a fresh database, dropped after
  *   npm run bench:ledger -- --lines 100000 --runs 3 --saves 100                        # quick run
+ *   BENCH_SAVES_ONLY=1 npm run bench:ledger -- --db pg     # only the voucher saves, on the 10,000-line book
  */
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
@@ -29,6 +30,8 @@ const LINES = Number(arg('lines', 'BENCH_LINES', '1000000'));
 const RUNS = Number(arg('runs', 'BENCH_RUNS', '5'));
 const SAVES = Number(arg('saves', 'BENCH_SAVES', '200'));
 const SMALL_LINES = Number(arg('small-lines', 'BENCH_SMALL_LINES', '10000'));
+/** Only the voucher saves (and the raw-insert floor), on the small book: no 1M-line load, no statements. */
+const SAVES_ONLY = process.argv.includes('--saves-only') || process.env.BENCH_SAVES_ONLY === '1';
 const YEAR = 2025;
 const FIN = '/api/izs-financing';
 
@@ -204,7 +207,9 @@ async function loadBook(base: string, token: string, db: Db, name: string, lines
 }
 
 async function main() {
-  console.log(`Loopyard ledger bench — ${LINES.toLocaleString()} voucher lines, db=${DB} (${loadLine()})`);
+  console.log(
+    `Loopyard ledger bench — ${SAVES_ONLY ? `saves only (${SMALL_LINES.toLocaleString()}-line book)` : `${LINES.toLocaleString()} voucher lines`}, db=${DB} (${loadLine()})`,
+  );
   const t0 = performance.now();
   const srv = await bootInProcess(DB);
   const { base, database, where } = srv;
@@ -214,64 +219,65 @@ async function main() {
 
     const token = (await signIn(base)).access_token;
     const small = await loadBook(base, token, db, '基准测试账套 (小)', SMALL_LINES);
-    const big = await loadBook(base, token, db, '基准测试账套', LINES);
+    const big = SAVES_ONLY ? small : await loadBook(base, token, db, '基准测试账套', LINES);
     const { bookId, word, cust, custItems } = big;
-
-    // ---- reads: the same three statements on both books ----
-    const reads: [string, string, Record<string, string>][] = [
-      ['trial balance 2025-01…12', `${FIN}/ledger/balance`, { periodFrom: `${YEAR}-01`, periodTo: `${YEAR}-12` }],
-      ['balance sheet 2025-12', `${FIN}/report/balance-sheet`, { period: `${YEAR}-12` }],
-      ['income statement 2025-12', `${FIN}/report/income-statement`, { period: `${YEAR}-12` }],
-    ];
-    const target = DB === 'pg' ? 1000 : 3000;
     const medians: Record<string, number[]> = {};
-    for (const [label, book, lines] of [
-      ['small', small, SMALL_LINES],
-      ['big', big, LINES],
-    ] as const) {
-      console.log(
-        `\n${`${lines.toLocaleString()} lines: endpoint`.padEnd(34)}   median      min      max   (${RUNS} runs after 1 warm-up; target ≤ ${target} ms)`,
-      );
-      medians[label] = [];
-      for (const [name, path, query] of reads) {
-        const times: number[] = [];
-        let note = '';
-        for (let i = 0; i <= RUNS; i++) {
-          const s = performance.now();
-          const r = await book.api(path, undefined, query);
-          const took = performance.now() - s;
-          if (r.code !== 200) throw new Error(`${path}: ${JSON.stringify(r).slice(0, 300)}`);
-          if (i > 0) times.push(took);
-          else if ('balanced' in r.data) note = `balanced=${r.data.balanced}`;
-          else if (r.data.rows)
-            note = `${r.data.rows.length} rows${r.data.balanced !== undefined ? `, balanced=${r.data.balanced}` : ''}`;
-        }
-        const st = stats(times);
-        medians[label].push(st.p50);
+    if (!SAVES_ONLY) {
+      // ---- reads: the same three statements on both books ----
+      const reads: [string, string, Record<string, string>][] = [
+        ['trial balance 2025-01…12', `${FIN}/ledger/balance`, { periodFrom: `${YEAR}-01`, periodTo: `${YEAR}-12` }],
+        ['balance sheet 2025-12', `${FIN}/report/balance-sheet`, { period: `${YEAR}-12` }],
+        ['income statement 2025-12', `${FIN}/report/income-statement`, { period: `${YEAR}-12` }],
+      ];
+      const target = DB === 'pg' ? 1000 : 3000;
+      for (const [label, book, lines] of [
+        ['small', small, SMALL_LINES],
+        ['big', big, LINES],
+      ] as const) {
         console.log(
-          `${name.padEnd(34)} ${ms(st.p50).padStart(9)} ${ms(Math.min(...times)).padStart(9)} ${ms(st.max).padStart(9)}   ${st.p50 <= target ? 'met' : 'MISSED'}  ${note}`,
+          `\n${`${lines.toLocaleString()} lines: endpoint`.padEnd(34)}   median      min      max   (${RUNS} runs after 1 warm-up; target ≤ ${target} ms)`,
         );
+        medians[label] = [];
+        for (const [name, path, query] of reads) {
+          const times: number[] = [];
+          let note = '';
+          for (let i = 0; i <= RUNS; i++) {
+            const s = performance.now();
+            const r = await book.api(path, undefined, query);
+            const took = performance.now() - s;
+            if (r.code !== 200) throw new Error(`${path}: ${JSON.stringify(r).slice(0, 300)}`);
+            if (i > 0) times.push(took);
+            else if ('balanced' in r.data) note = `balanced=${r.data.balanced}`;
+            else if (r.data.rows)
+              note = `${r.data.rows.length} rows${r.data.balanced !== undefined ? `, balanced=${r.data.balanced}` : ''}`;
+          }
+          const st = stats(times);
+          medians[label].push(st.p50);
+          console.log(
+            `${name.padEnd(34)} ${ms(st.p50).padStart(9)} ${ms(Math.min(...times)).padStart(9)} ${ms(st.max).padStart(9)}   ${st.p50 <= target ? 'met' : 'MISSED'}  ${note}`,
+          );
+        }
       }
-    }
-    // the SQL behind them (ledger-data.ts loadLedger: the maintained period sums), alone; BENCH_EXPLAIN=1 prints its plan
-    for (const withAux of [false, true]) {
-      const times: number[] = [];
-      const q = sql`select account_code as code, ${withAux ? sql`aux_key` : sql`''`} as aux, period, carry_forward as cf,
+      // the SQL behind them (ledger-data.ts loadLedger: the maintained period sums), alone; BENCH_EXPLAIN=1 prints its plan
+      for (const withAux of [false, true]) {
+        const times: number[] = [];
+        const q = sql`select account_code as code, ${withAux ? sql`aux_key` : sql`''`} as aux, period, carry_forward as cf,
                 sum(debit)::text as d, sum(credit)::text as c
               from izs_fin_period_sum where account_set_id = ${bookId} and period <= ${`${YEAR}-12`}
               group by 1, 2, 3, 4 having sum(lines) > 0`;
-      for (let i = 0; i <= RUNS; i++) {
-        const s = performance.now();
-        await rows(db, q);
-        if (i > 0) times.push(performance.now() - s);
+        for (let i = 0; i <= RUNS; i++) {
+          const s = performance.now();
+          await rows(db, q);
+          if (i > 0) times.push(performance.now() - s);
+        }
+        if (process.env.BENCH_EXPLAIN) {
+          const plan = await rows<Record<string, string>>(db, sql`explain (analyze, buffers) ${q}`);
+          console.log(plan.map((r) => `    ${Object.values(r)[0]}`).join('\n'));
+        }
+        console.log(
+          `${`  SQL period sums${withAux ? ' (with aux_key)' : ''}`.padEnd(34)} ${ms(stats(times).p50).padStart(9)}   (direct, no HTTP)`,
+        );
       }
-      if (process.env.BENCH_EXPLAIN) {
-        const plan = await rows<Record<string, string>>(db, sql`explain (analyze, buffers) ${q}`);
-        console.log(plan.map((r) => `    ${Object.values(r)[0]}`).join('\n'));
-      }
-      console.log(
-        `${`  SQL period sums${withAux ? ' (with aux_key)' : ''}`.padEnd(34)} ${ms(stats(times).p50).padStart(9)}   (direct, no HTTP)`,
-      );
     }
     const api = big.api;
 
@@ -366,9 +372,11 @@ async function main() {
     const rawP50 = stats(raw).p50;
     console.log(`  raw insert (1 voucher + 5 lines, one transaction, plain SQL): p50 ${ms(rawP50)}`);
     console.log(`after: ${loadLine()}`);
-    const tb = (label: string) => medians[label][0];
-    console.log(`figure: statements scaling 1M/10k = ${(tb('big') / tb('small')).toFixed(2)}`);
-    console.log(`figure: statements 1M ms = ${Math.max(...medians.big).toFixed(1)}`);
+    if (!SAVES_ONLY) {
+      const tb = (label: string) => medians[label][0];
+      console.log(`figure: statements scaling 1M/10k = ${(tb('big') / tb('small')).toFixed(2)}`);
+      console.log(`figure: statements 1M ms = ${Math.max(...medians.big).toFixed(1)}`);
+    }
     console.log(`figure: voucher save ratio to raw insert = ${(sequential.p50 / rawP50).toFixed(2)}`);
     console.log(`figure: voucher saves per s = ${sequential.perS.toFixed(1)}`);
   } finally {

@@ -125,7 +125,20 @@ export async function writeOperationLog(
   title: string,
   modifyParams?: Record<string, [unknown, unknown]>,
 ): Promise<void> {
-  await ex.insert(operationLog).values({
+  await operationLogInsert(ex, req, title, modifyParams);
+}
+
+/**
+ * The operation log's insert, not yet run: `writeOperationLog` awaits it; a writer that saves round trips sends it
+ * as a CTE of its own statement (voucher save, issue 25) — the same row in the same transaction.
+ */
+export function operationLogInsert(
+  ex: Executor,
+  req: FastifyRequest,
+  title: string,
+  modifyParams?: Record<string, [unknown, unknown]>,
+) {
+  return ex.insert(operationLog).values({
     tenantId: req.user?.tenantId ?? '',
     title: clip(title, 255),
     serviceId: clip(serviceOf(req.url), 50),

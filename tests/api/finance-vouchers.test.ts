@@ -5,7 +5,9 @@
  * price); 20 concurrent saves get the numbers 1..20; deletion leaves a gap that 凭证整理 closes; review (not by the
  * maker), post, the edit/delete blocks, unreview / unpost; red reversal; page filters; the voucher summary.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationLog } from '../../server/db/schema/index.ts';
 import {
   type Api,
   apiFor,
@@ -149,6 +151,43 @@ describe('numbering', () => {
     const third = all.records.filter((v: { voucherDate: string }) => v.voucherDate === '2025-01-03');
     expect(third.map((v: { debitTotal: string }) => v.debitTotal)).toEqual(['115.26', '56.50']);
     expect((await okGet(admin, `${FIN}/voucher/next-no`, { word: '记', date: '2025-01-31' })).no).toBe(21);
+  });
+
+  it('a save draws its number and writes its operation log in its own statements; a refused save draws none', async () => {
+    // issue 25: the number is drawn in the voucher's insert and the log row goes with the lines' insert
+    const first = await okPost(admin, `${FIN}/voucher/save`, sale('2025-03-02', '100'));
+    await refused(
+      admin(`${FIN}/voucher/save`, {
+        method: 'POST',
+        body: voucherBody('2025-03-03', '不平', [
+          { accountCode: '1002', debit: '10' },
+          { accountCode: '5001', credit: '9' },
+        ]),
+      }),
+      400,
+    );
+    const second = await okPost(admin, `${FIN}/voucher/save`, sale('2025-03-04', '200'));
+    expect([first.no, second.no]).toEqual([1, 2]);
+    // an edit in its period keeps its number; moved to another month it takes that month's next one
+    const kept = await okPost(admin, `${FIN}/voucher/update`, { ...sale('2025-03-05', '300'), id: first.id });
+    expect(kept.no).toBe(1);
+    const moved = await okPost(admin, `${FIN}/voucher/update`, { ...sale('2025-04-01', '300'), id: second.id });
+    expect([moved.period, moved.no]).toEqual(['2025-04', 1]);
+    const logs = await c.t.database.db
+      .select({ title: operationLog.title, modifyParams: operationLog.modifyParams })
+      .from(operationLog)
+      .where(
+        sql`${operationLog.title} like '%凭证 记-%' and ${operationLog.createTime} > now() - interval '10 minutes'`,
+      )
+      .orderBy(operationLog.id);
+    expect(logs.slice(-4).map((l) => l.title)).toEqual([
+      '新增凭证 记-1',
+      '新增凭证 记-2',
+      '修改凭证 记-1',
+      '修改凭证 记-1',
+    ]);
+    expect(logs.at(-4)?.modifyParams).toEqual({ voucherNo: [null, '记-1'], debitTotal: [null, '113.00'] });
+    expect(logs.at(-1)?.modifyParams).toMatchObject({ voucherNo: ['记-2', '记-1'] });
   });
 
   it('numbers: every voucher of a period, number and state only, beyond any page size', async () => {

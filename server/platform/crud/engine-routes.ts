@@ -2,7 +2,7 @@
  * The BladeX routes of a resource (engine.ts): page, list, select-list, detail, submit, save, update, remove,
  * export, import-template and import — each replaceable or left out through `hooks.routes`.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,6 +18,9 @@ import type { WriteSide } from './engine-write.ts';
 import { exportRows, importRows, importTemplate } from './excel.ts';
 import { countedTotal, isUnfiltered } from './row-count.ts';
 import { cleanQuery, type Row } from './values.ts';
+
+/** Names the prepared statements (unique per SQL text: PostgreSQL keeps them per connection by name). */
+let preparedCount = 0;
 
 export function registerRoutes(
   app: FastifyInstance,
@@ -50,33 +53,60 @@ export function registerRoutes(
     app[method](paths[name], h ?? handler);
   };
 
+  // The plain list (no filter, no extra rule, no data scope: only the tenant and not deleted), per sort: its page
+  // statement built once with the tenant, limit and offset as placeholders (issue 25). Drizzle rebuilt the same
+  // SQL text (selection, label sub-selects, order) on every request; that was most of the list's cost outside its
+  // SQL. Other lists build their statement as before.
+  const plainPages = new Map<string, { execute(v: Record<string, unknown>): Promise<unknown> }>();
+  const plainPage = (order: SQL[], key: string) => {
+    let prepared = plainPages.get(key);
+    if (!prepared && plainPages.size < 64) {
+      prepared = db
+        .select(selection())
+        .from(table)
+        .where(and(eq(cols.tenantId, sql.placeholder('tenant')), eq(cols.isDeleted, 0)))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`crud_page_${getTableName(table)}_${++preparedCount}`);
+      plainPages.set(key, prepared);
+    }
+    return prepared;
+  };
+
   route('page', 'get', async (req) => {
     const user = await permit(req, 'view');
     const q = (req.query ?? {}) as Row;
     const p = pageQuery(q);
     const order = orderBy(q);
-    const where = and(...(await conditions(req, user, q)));
+    const conds = await conditions(req, user, q);
+    const where = and(...conds);
+    const unfiltered = !hooks.where && isUnfiltered(cleanQuery(q));
+    // only the tenant and the deleted flag (the two base conditions; a data scope or a default filter adds more)
+    const plain =
+      unfiltered && cols.tenantId && cols.isDeleted && conds.length === 2
+        ? plainPage(order, `${q.ascs ?? ''}|${q.descs ?? ''}`)
+        : undefined;
     // an unfiltered page of a counted table reads its total from loopyard_row_count (row-count.ts); the total and
     // the page are asked together (two pool connections on PostgreSQL, one queue without a turn between on PGlite);
     // a page past the end is simply empty
     const totalOf = async () => {
-      const counted =
-        !hooks.where && isUnfiltered(cleanQuery(q))
-          ? await countedTotal(db, table, cols, user, def.permission, isDeptScoped)
-          : undefined;
+      const counted = unfiltered ? await countedTotal(db, table, cols, user, def.permission, isDeptScoped) : undefined;
       return (
         counted ?? Number((await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]?.n ?? 0)
       );
     };
     const [total, records] = await Promise.all([
       totalOf(),
-      db
-        .select(selection())
-        .from(table)
-        .where(where)
-        .orderBy(...order)
-        .limit(p.size)
-        .offset((p.current - 1) * p.size) as Promise<Row[]>,
+      (plain
+        ? plain.execute({ tenant: user.tenantId, limit: p.size, offset: (p.current - 1) * p.size })
+        : db
+            .select(selection())
+            .from(table)
+            .where(where)
+            .orderBy(...order)
+            .limit(p.size)
+            .offset((p.current - 1) * p.size)) as Promise<Row[]>,
     ]);
     return ok(
       page(

@@ -36,6 +36,21 @@ export function hasRowCount(db: Db, tableName: string): Promise<boolean> {
   return p;
 }
 
+const wholeTenant = new WeakMap<Db, { execute(v: Record<string, unknown>): Promise<unknown> }>();
+let wholeTenantNames = 0;
+function wholeTenantTotal(db: Db) {
+  let q = wholeTenant.get(db);
+  if (!q) {
+    q = db
+      .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
+      .from(rowCount)
+      .where(and(eq(rowCount.tableName, sql.placeholder('table')), eq(rowCount.tenantId, sql.placeholder('tenant'))))
+      .prepare(`row_count_total_${++wholeTenantNames}`);
+    wholeTenant.set(db, q);
+  }
+  return q;
+}
+
 /** Query keys that never filter rows. */
 const PAGING = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth']);
 
@@ -66,6 +81,11 @@ export async function countedTotal(
       if (!s.deptIds.length) return 0;
       conds.push(inArray(rowCount.deptId, s.deptIds));
     }
+  }
+  if (conds.length === 2) {
+    // the whole tenant: one statement built once per database (issue 25: drizzle rebuilt it on every list request)
+    const [r] = (await wholeTenantTotal(db).execute({ table: name, tenant: user.tenantId })) as { n: string }[];
+    return Number(r?.n ?? 0);
   }
   const [r] = await db
     .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })

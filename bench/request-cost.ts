@@ -1,0 +1,217 @@
+/**
+ * Per-request cost outside the SQL (issue 25), in-process: the app on in-memory PGlite with the demo seed, the
+ * default material list asked N times through `app.inject` (no socket: the server's own work only), interleaved
+ * with the same two statements the engine runs, asked directly. Prints µs per request (mean and p50 of both, and
+ * the difference). Run under `node --cpu-prof --import tsx bench/request-cost.ts` to see where the difference goes.
+ *
+ *   npx tsx bench/request-cost.ts                 # N=3000, 2,000 extra materials
+ *   BENCH_N=10000 BENCH_ROWS=0 npx tsx bench/request-cost.ts
+ */
+import { mkdtempSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { vacuumAnalyze } from '../server/db/maintenance.ts';
+import { dept, material, rowCount } from '../server/db/schema/index.ts';
+import { prepareDatabase } from '../server/main.ts';
+import { makeGuard } from '../server/platform/auth.ts';
+import { makeApiLogWriter } from '../server/platform/logs.ts';
+import { refuseNul } from '../server/platform/nul-guard.ts';
+import { md5hex } from '../server/platform/password.ts';
+import { securityHeaders } from '../server/platform/security-headers.ts';
+import { BASIC, loadLine, stats } from './lib.ts';
+
+const N = Number(process.env.BENCH_N ?? 3000);
+const ROWS = Number(process.env.BENCH_ROWS ?? 2000);
+const URL_ = process.env.BENCH_URL ?? '/api/izs-base/material/page?current=1&size=10';
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-cost-'));
+  const config = { ...loadConfig({}), dataDir, captchaMode: false, seedDemo: true, distDir: join(dataDir, 'none') };
+  const database = await openDatabase('memory');
+  await prepareDatabase(database, config);
+  const db = database.db;
+  if (ROWS > 0) {
+    const [company] = await db.select({ id: dept.id }).from(dept).where(eq(dept.parentId, '0')).limit(1);
+    await db.execute(sql`
+      insert into izs_material (tenant_id, dept_id, code, name, unit, price_unit, default_price, deduct_rate)
+      select '000000', ${company.id}, 'BM' || lpad(g::text, 6, '0'), '废钢-' || g, 't', 'yuan_per_tonne',
+             (1000 + g % 60000)::numeric(14,2), 0
+        from generate_series(1, ${ROWS}) g`);
+  }
+  await vacuumAnalyze(database);
+  const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });
+  // the last list request and its reply, for timing each per-request step alone (BENCH_HOOKS=1)
+  let seen: { req: FastifyRequest; reply: FastifyReply } | undefined;
+  let payload: unknown;
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.routeOptions.url === '/api/izs-base/material/page') seen = { req, reply };
+  });
+  app.addHook('preSerialization', async (req, _reply, answer) => {
+    if (req.routeOptions.url === '/api/izs-base/material/page') payload = answer;
+    return answer;
+  });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5hex('admin')}&grant_type=password&scope=all&type=account`,
+    headers: { Authorization: BASIC, 'Tenant-Id': '000000' },
+  });
+  const token = (login.json() as { access_token: string }).access_token;
+  const headers = {
+    Authorization: BASIC,
+    'Blade-Auth': `bearer ${token}`,
+    'Tenant-Id': '000000',
+    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36',
+    accept: 'application/json, text/plain, */*',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  const selection = {
+    ...material,
+    categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
+    deptName: sql<string>`(select ${dept.deptName} from ${dept} where ${dept.id} = ${material.deptId})`,
+  } as unknown as Record<string, never>;
+  const live = and(eq(material.tenantId, '000000'), eq(material.isDeleted, 0));
+  const direct = () =>
+    Promise.all([
+      db
+        .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
+        .from(rowCount)
+        .where(and(eq(rowCount.tableName, 'izs_material'), eq(rowCount.tenantId, '000000'))),
+      db
+        .select(selection)
+        .from(material)
+        .where(live)
+        .orderBy(desc(material.createTime), desc(material.id))
+        .limit(10)
+        .offset(0),
+    ]);
+  const one = async () => {
+    const r = await app.inject({ method: 'GET', url: URL_, headers });
+    if (r.statusCode !== 200) throw new Error(r.body.slice(0, 300));
+    return r;
+  };
+  {
+    // the statements one list request runs (and the direct pair), from PGlite's query()
+    const client = (db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+    const orig = client.query.bind(client);
+    const seenSql: string[] = [];
+    client.query = (...a: unknown[]) => {
+      seenSql.push(String(a[0]).replace(/\s+/g, ' ').slice(0, 2000));
+      return orig(...a);
+    };
+    await one();
+    await one();
+    seenSql.length = 0;
+    await one();
+    seenSql.push('-- direct:');
+    await direct();
+    console.log(`statements of one list request (${seenSql.length}):\n  ${seenSql.join('\n  ')}`);
+    client.query = orig;
+  }
+  const first = await one();
+  console.log('answer headers:', JSON.stringify(first.headers).slice(0, 400), 'bytes', first.rawPayload.length);
+  for (let i = 0; i < 300; i++) {
+    await one();
+    await direct();
+  }
+  const h: number[] = [];
+  const d: number[] = [];
+  const mode = process.env.BENCH_MODE ?? 'both';
+  // the window to read in a CPU profile (its times are CLOCK_MONOTONIC µs, as hrtime)
+  const windowStart = process.hrtime.bigint() / 1000n;
+  // CPU time of this process (PGlite runs in it) per request: much less disturbed by the other processes on the
+  // machine than the wall time
+  let cpuH = 0;
+  let cpuD = 0;
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return u.user + u.system;
+  };
+  for (let i = 0; i < N; i++) {
+    if (mode !== 'sql') {
+      const c0 = cpu();
+      const t0 = performance.now();
+      await one();
+      h.push((performance.now() - t0) * 1000);
+      cpuH += cpu() - c0;
+    }
+    if (mode !== 'http') {
+      const c1 = cpu();
+      const t1 = performance.now();
+      await direct();
+      d.push((performance.now() - t1) * 1000);
+      cpuD += cpu() - c1;
+    }
+  }
+  console.log(`profile window µs: ${windowStart} ${process.hrtime.bigint() / 1000n}`);
+  const hs = stats(h);
+  const ds = stats(d);
+  console.log(loadLine());
+  console.log(`${URL_} N=${N} (inject)   mean ${hs.mean.toFixed(0)} µs  p50 ${hs.p50.toFixed(0)} µs`);
+  console.log(`same SQL direct          mean ${ds.mean.toFixed(0)} µs  p50 ${ds.p50.toFixed(0)} µs`);
+  console.log(
+    `CPU per request: inject ${(cpuH / N).toFixed(0)} µs, SQL direct ${(cpuD / N).toFixed(0)} µs, outside the SQL ${((cpuH - cpuD) / N).toFixed(0)} µs`,
+  );
+  console.log(
+    `cost outside the SQL: mean ${(hs.mean - ds.mean).toFixed(0)} µs, p50 ${(hs.p50 - ds.p50).toFixed(0)} µs`,
+  );
+  if (process.env.BENCH_HOOKS && seen) {
+    const { req, reply } = seen;
+    const time = async (name: string, f: () => unknown, M = 20_000) => {
+      for (let i = 0; i < Math.min(500, M); i++) await f();
+      const c0 = cpu();
+      for (let i = 0; i < M; i++) await f();
+      console.log(`  ${name.padEnd(44)} ${((cpu() - c0) / M).toFixed(1).padStart(7)} µs CPU per call`);
+    };
+    console.log('each step alone, on the last list request:');
+    const guard = makeGuard(db, new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'));
+    await time('guard (token, session, dept, API scope)', () => guard(req, reply));
+    await time('refuseNul (preValidation)', () => refuseNul(req));
+    const writer = makeApiLogWriter(db, () => {}, { maxRows: 1e9, delayMs: 1e9 });
+    await time('api log row (onResponse)', () => writer.hook(req, reply));
+    const headers = Object.entries(securityHeaders(config));
+    const raw = new ServerResponse(new IncomingMessage(new Socket()));
+    await time('security headers (onRequest)', () => {
+      for (const [k, v] of headers) raw.setHeader(k, v);
+    });
+    const handler = req.routeOptions.handler as (this: unknown, rq: FastifyRequest, rp: FastifyReply) => unknown;
+    await time('the page handler (SQL included)', () => handler.call(app, req, reply), 1000);
+    await time('same SQL direct', direct, 1000);
+    const preparedCount = db
+      .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
+      .from(rowCount)
+      .where(and(eq(rowCount.tableName, 'izs_material'), eq(rowCount.tenantId, sql.placeholder('t'))))
+      .prepare('bench_count');
+    const preparedPage = db
+      .select(selection)
+      .from(material)
+      .where(and(eq(material.tenantId, sql.placeholder('t')), eq(material.isDeleted, 0)))
+      .orderBy(desc(material.createTime), desc(material.id))
+      .limit(sql.placeholder('l'))
+      .offset(sql.placeholder('o'))
+      .prepare('bench_page');
+    await time(
+      'same SQL, prepared once (no drizzle build)',
+      () => Promise.all([preparedCount.execute({ t: '000000' }), preparedPage.execute({ t: '000000', l: 10, o: 0 })]),
+      1000,
+    );
+    await time('same SQL direct (again)', direct, 1000);
+    await time('JSON.stringify of the answer', () => JSON.stringify(payload));
+    await time('empty async step (a promise turn)', async () => {});
+  }
+  await app.close();
+  await database.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
