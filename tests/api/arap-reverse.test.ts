@@ -5,11 +5,13 @@
  * a bad ID number, a seller with a taxpayer id, over the document's amount, a second live one for the same in-stock,
  * a closed month; 待开票 → 已开票 → 作废; the monthly Excel export (one row per invoice, totals, full ID numbers).
  */
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_ENDPOINTS as INV } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { REVERSE, REVERSE_EXPORT_PATH } from '../../core/contract/izs-finance-ar/reverse.contract.ts';
-import { relatedParty } from '../../server/db/schema/index.ts';
+import { accountSet, relatedParty } from '../../server/db/schema/index.ts';
+import { demoBook } from './arap-helpers.ts';
 import { addMonths, openDay, thisMonth } from './dates.ts';
 import type { FinCtx } from './finance-helpers.ts';
 import { BASIC } from './helpers.ts';
@@ -153,9 +155,18 @@ describe('反向开票', () => {
   });
 
   it('a purchase month closed in a book is refused', async () => {
-    // the demo book is closed through last month
+    // the demo book is closed through last month: the purchase was reviewed before the close (a stock document is
+    // not reviewed into a closed period)
     const last = addMonths(thisMonth(), -1);
+    const db = c.t.database.db;
+    const book = await demoBook(c);
+    const [b] = await db
+      .select({ through: accountSet.closedThrough })
+      .from(accountSet)
+      .where(eq(accountSet.id, book.id));
+    await db.update(accountSet).set({ closedThrough: '' }).where(eq(accountSet.id, book.id));
     const old = await buy(person, '100', '2000', `${last}-10`);
+    await db.update(accountSet).set({ closedThrough: b.through }).where(eq(accountSet.id, book.id));
     await refused({ orderId: old.id, sellerName: '王建国', idNumber: ID, amount: '200.00' }, `${last} 已在账套`);
   });
 });
