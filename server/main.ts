@@ -3,7 +3,6 @@
  * listen, run the scheduled jobs (platform/jobs.ts: 业财对账, PGlite upkeep …), and close cleanly on SIGTERM/SIGINT.
  */
 
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 // biome-ignore lint/style/noRestrictedImports: a process entry point runs the app
 import { buildApp } from './app.ts';
@@ -120,7 +119,6 @@ export async function main(): Promise<void> {
         app.log.info(`演示历史 / demo history: ${summary}`);
         if (demoYear && config.adminPassword === 'admin' && database.dump) {
           // the next new data directory starts from it
-          await database.db.execute(sql`checkpoint`);
           const blob = await database.dump();
           const day = formatDate(new Date(), config.tz);
           saveDemoSnapshot(await blob.arrayBuffer(), { day, tz: config.tz, months: config.historyMonths, summary });

@@ -11,7 +11,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR, openDatabase, runMigrations } from './client.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -70,7 +69,6 @@ export async function ensureTemplate(): Promise<'fresh' | 'made'> {
   const fresh = await openDatabase('memory');
   try {
     await runMigrations(fresh);
-    await fresh.db.execute(sql`checkpoint`);
     const blob = await (fresh.dump as () => Promise<Blob>)();
     mkdirSync(CACHE, { recursive: true });
     const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { TokenResponse } from '../../core/contract/blade-auth.contract.ts';
@@ -190,8 +190,7 @@ async function seededSnapshot(config: Config): Promise<Blob> {
   const template = readTemplate();
   const fresh = await openDatabase(template ? { snapshot: template } : 'memory');
   await prepareDatabase(fresh, config);
-  // flushed first: a copy then starts without replaying the seed's WAL (opening one took 25 % less, measured)
-  await fresh.db.execute(sql`checkpoint`);
+  // checkpointed by dump(): a copy then starts without replaying the seed's WAL
   const blob = await (fresh.dump as () => Promise<Blob>)();
   await fresh.close();
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 // biome-ignore lint/style/noRestrictedImports: the snapshot is made by running the app, as demo:rebuild does
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
@@ -64,7 +63,6 @@ export async function ensureDemoSnapshot(
       if (gps === undefined) delete process.env.GPS_SIMULATOR;
       else process.env.GPS_SIMULATOR = gps;
     }
-    await database.db.execute(sql`checkpoint`);
     const blob = await (database.dump as () => Promise<Blob>)();
     const meta = { day: formatDate(now, config.tz), tz: config.tz, months, summary, result };
     const file = saveDemoSnapshot(await blob.arrayBuffer(), meta);
