@@ -14,7 +14,13 @@ import { ensureFrontEnd } from './platform/front-end-build.ts';
 import { loggerOptions } from './platform/log-format.ts';
 import { formatDate } from './platform/time.ts';
 import { loadHistory } from './seed/history/index.ts';
-import { type FoundSnapshot, findDemoSnapshot, readSnapshot, saveDemoSnapshot } from './seed/history/snapshot.ts';
+import {
+  type FoundSnapshot,
+  findDemoSnapshot,
+  historySummary,
+  readSnapshot,
+  saveDemoSnapshot,
+} from './seed/history/snapshot.ts';
 import { hasDemoData, seedIfEmpty, syncMenus } from './seed/index.ts';
 
 /**
@@ -115,13 +121,19 @@ export async function main(): Promise<void> {
           captchaMode: config.captchaMode,
           tz: config.tz,
         });
-        const summary = `${h.periods[0]}…${h.periods.at(-1)}: ${h.weighings} 过磅, ${h.documents} 单据, ${h.moneyRecords} 收付款, ${h.vouchers} 凭证, ${h.transports} 运输单, ${h.quotes} 报价 (${h.requests} requests, ${h.ms} ms)`;
+        const summary = historySummary(h);
         app.log.info(`演示历史 / demo history: ${summary}`);
         if (demoYear && config.adminPassword === 'admin' && database.dump) {
           // the next new data directory starts from it
           const blob = await database.dump();
           const day = formatDate(new Date(), config.tz);
-          saveDemoSnapshot(await blob.arrayBuffer(), { day, tz: config.tz, months: config.historyMonths, summary });
+          saveDemoSnapshot(await blob.arrayBuffer(), {
+            day,
+            tz: config.tz,
+            months: config.historyMonths,
+            summary,
+            result: h,
+          });
         }
       } catch (e) {
         // the demo stays usable with what was made; the message names the refused request

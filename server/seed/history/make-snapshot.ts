@@ -12,7 +12,7 @@ import { readTemplate } from '../../db/pglite-template.ts';
 import { formatDate } from '../../platform/time.ts';
 import { seedIfEmpty } from '../index.ts';
 import { type HistoryResult, loadHistory } from './index.ts';
-import { findDemoSnapshot, type SnapshotMeta, saveDemoSnapshot } from './snapshot.ts';
+import { findDemoSnapshot, historySummary, type SnapshotMeta, saveDemoSnapshot } from './snapshot.ts';
 
 /**
  * Makes today's snapshot unless there is one (`force`: even then — npm run demo:rebuild): the first-start seed and
@@ -42,10 +42,9 @@ export async function ensureDemoSnapshot(
       jwtSecret: randomBytes(32).toString('base64url'),
       logger: false,
     });
-    let summary: string;
-    let result: HistoryResult;
+    let h: HistoryResult;
     try {
-      const h = await loadHistory(app, database.db, {
+      h = await loadHistory(app, database.db, {
         months,
         scale: 1,
         adminPassword: config.adminPassword,
@@ -54,17 +53,13 @@ export async function ensureDemoSnapshot(
         now,
         log,
       });
-      result = h;
-      summary =
-        `${h.periods[0]}…${h.periods.at(-1)}: ${h.weighings} 过磅, ${h.documents} 单据, ${h.moneyRecords} 收付款, ` +
-        `${h.vouchers} 凭证, ${h.transports} 运输单, ${h.quotes} 报价 (${h.requests} requests, ${h.ms} ms)`;
     } finally {
       await app.close();
       if (gps === undefined) delete process.env.GPS_SIMULATOR;
       else process.env.GPS_SIMULATOR = gps;
     }
     const blob = await (database.dump as () => Promise<Blob>)();
-    const meta = { day: formatDate(now, config.tz), tz: config.tz, months, summary, result };
+    const meta = { day: formatDate(now, config.tz), tz: config.tz, months, summary: historySummary(h), result: h };
     const file = saveDemoSnapshot(await blob.arrayBuffer(), meta);
     return { how: 'made', file, meta: JSON.parse(readFileSync(file.replace(/\.tar\.gz$/, '.json'), 'utf8')) };
   } finally {

@@ -40,7 +40,7 @@ async function rebuild() {
     const demo = await ensureDemoSnapshot(config, config.historyMonths, (m) => console.log(m), true);
     const database = await openDatabase({
       dataDir: config.dataDir,
-      initial: () => readSnapshot({ ...demo, current: true }),
+      initial: () => readSnapshot(demo),
     });
     try {
       await prepareDatabase(database, config);

@@ -97,8 +97,16 @@ export function findDemoSnapshot(months: number, tz: string, now = new Date(), d
   return best;
 }
 
-/** The tarball of a found snapshot, for openDatabase's `initial`. */
-export function readSnapshot(found: FoundSnapshot): Blob {
+/** One line of what the loader made (the snapshot's `summary`, the start's log). */
+export function historySummary(h: HistoryResult): string {
+  return (
+    `${h.periods[0]}…${h.periods.at(-1)}: ${h.weighings} 过磅, ${h.documents} 单据, ${h.moneyRecords} 收付款, ` +
+    `${h.vouchers} 凭证, ${h.transports} 运输单, ${h.quotes} 报价 (${h.requests} requests, ${h.ms} ms)`
+  );
+}
+
+/** The tarball of a snapshot (found, or just made), for openDatabase's `initial`. */
+export function readSnapshot(found: Pick<FoundSnapshot, 'file'>): Blob {
   return new Blob([readFileSync(found.file)]);
 }
 
