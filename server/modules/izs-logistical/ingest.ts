@@ -74,6 +74,16 @@ interface CarInfo {
   speedLimitKmh: number;
 }
 
+/** What the ingest reads of a car (the whole fleet at once, or one unknown terminal). */
+const CAR_INFO = {
+  carId: lgCar.id,
+  tenantId: lgCar.tenantId,
+  deptId: lgCar.deptId,
+  plate: lgCar.plate,
+  token: lgCar.deviceToken,
+  speedLimitKmh: lgCar.speedLimitKmh,
+};
+
 /** One stored position as the INSERT takes it (column arrays, see `insertPositions`). */
 interface PositionRow {
   carId: string;
@@ -198,15 +208,7 @@ export class Ingestor {
 
   private async readCars(): Promise<Map<string, CarInfo>> {
     const list = await this.db
-      .select({
-        deviceId: lgCar.gpsDeviceId,
-        carId: lgCar.id,
-        tenantId: lgCar.tenantId,
-        deptId: lgCar.deptId,
-        plate: lgCar.plate,
-        token: lgCar.deviceToken,
-        speedLimitKmh: lgCar.speedLimitKmh,
-      })
+      .select({ deviceId: lgCar.gpsDeviceId, ...CAR_INFO })
       .from(lgCar)
       .where(and(eq(lgCar.isDeleted, 0), sql`${lgCar.gpsDeviceId} <> ''`));
     const map = new Map<string, CarInfo>();
@@ -226,14 +228,7 @@ export class Ingestor {
     const missed = this.unknown.get(deviceId);
     if (missed !== undefined && now - missed < UNKNOWN_TTL_MS) return null;
     const r = await this.db
-      .select({
-        carId: lgCar.id,
-        tenantId: lgCar.tenantId,
-        deptId: lgCar.deptId,
-        plate: lgCar.plate,
-        token: lgCar.deviceToken,
-        speedLimitKmh: lgCar.speedLimitKmh,
-      })
+      .select(CAR_INFO)
       .from(lgCar)
       .where(and(eq(lgCar.gpsDeviceId, deviceId), eq(lgCar.isDeleted, 0)))
       .limit(1);
