@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 // `browser` only: the worker's own server (fixtures.ts `workerServer`) is not started for these tests
-import { expect, test } from './fixtures.ts';
+import { expect, ready, test } from './fixtures.ts';
 import { apiAs, purchaseTodayOnEveryScreen, signIn } from './helpers.ts';
 
 /**
@@ -44,16 +44,7 @@ test.beforeAll(async () => {
   };
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
-  const until = Date.now() + 590_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${log}`);
-    const up = await fetch(`${BASE}/api/blade-auth/oauth/login-config`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the server did not come up:\n${log}`);
+  await ready(`${BASE}/api/blade-auth/oauth/login-config`, server, () => log, 590_000);
 });
 
 test.afterAll(async () => {

@@ -20,7 +20,13 @@ export const workerPort = (index: number) => E2E_PORT + 5 + index;
 /** SEED_HISTORY=<months> (server/seed/history): the worker server makes the demo's history before it listens */
 const HISTORY = Number(process.env.SEED_HISTORY || 0) > 0;
 
-async function ready(url: string, child: ChildProcess, log: () => string, timeoutMs = HISTORY ? 900_000 : 240_000) {
+/** Waits until `url` answers 200; fails with the server's log when it exits or the time is up. */
+export async function ready(
+  url: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = HISTORY ? 900_000 : 240_000,
+) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`e2e server exited (${child.exitCode}):\n${log()}`);
