@@ -12,9 +12,13 @@ import { validate } from '@readme/openapi-parser';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOUCHERS } from '../../core/contract/izs-financing/voucher.contract.ts';
+import { OPEN_DOC } from '../../core/contract/open/open-doc.contract.ts';
 import { OPEN_API } from '../../core/contract/open/open-v1.contract.ts';
 import { stringToSign } from '../../core/contract/open/signing.ts';
+import { ENDPOINT_GROUPS } from '../../core/contract/registry.ts';
 import { rows } from '../../server/db/client.ts';
+import { openApiPath } from '../../server/platform/openapi.ts';
 import { apiOf, bootStock, okPost, P, reviewed, type StockCtx } from './stock-helpers.ts';
 
 process.env.WEBHOOK_POLL_MS = '100';
@@ -381,5 +385,30 @@ describe('OpenAPI', () => {
     expect(html).toContain('40107');
     expect(html).toContain('价税合计');
     expect(html).not.toContain('<script');
+  });
+
+  it('administrators read a valid 3.1 document of every internal descriptor; others are refused', async () => {
+    const api = apiOf(c);
+    const res = await api(OPEN_DOC.internal.path);
+    expect(res.status).toBe(200);
+    const doc = res.body as { openapi: string; paths: Record<string, Record<string, { 'x-permission'?: string }>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, JSON.stringify(result)).toBe(true);
+    const open = new Set<unknown>(Object.values(OPEN_API));
+    for (const list of Object.values(ENDPOINT_GROUPS))
+      for (const e of Object.values(list)) {
+        if (open.has(e)) continue;
+        const op = doc.paths[openApiPath(e.path)]?.[e.method.toLowerCase()];
+        expect(op, `${e.method} ${e.path}`).toBeTruthy();
+        // the button a guarded descriptor needs is named
+        if (e.permission) expect(op?.['x-permission'], `${e.method} ${e.path}`).toBeTruthy();
+      }
+    // a voucher's save documents its lines' amounts
+    const save = JSON.stringify(doc.paths[openApiPath(VOUCHERS.save.path)]?.post);
+    for (const f of ['accountCode', 'debit', 'credit']) expect(save).toContain(f);
+    const clerk = await apiOf(c, c.clerk)(OPEN_DOC.internal.path);
+    expect(clerk.status).toBe(403);
+    expect(clerk.body.msg).toBe('仅超级管理员可查看系统内部接口文档');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The open platform's OpenAPI 3.1 document as a descriptor (public, bare JSON: the document itself, not wrapped in
  * R). Generated from OPEN_API by server/modules/izs-toolbox/open/openapi.ts. The readable page (`docs`) and its
- * stylesheet (`docs.css`) are HTML / CSS, plain routes on the allow-list of server/platform/plain-routes.ts.
+ * stylesheet (`docs.css`) are HTML / CSS, plain routes on the allow-list of server/platform/plain-routes.ts. The
+ * administrators' document of every internal descriptor is `internal` (server/modules/izs-toolbox/internal-openapi.ts).
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
@@ -20,6 +21,14 @@ export const OPEN_DOC = {
     summary: '开放平台 OpenAPI 3.1 文档（公开）',
     answer: openApiDocumentSchema,
     isPublic: true,
+    wire: 'bare',
+  }),
+  /** Every internal descriptor of ENDPOINT_GROUPS (R-wrapped answers, the button each one needs); administrators only. */
+  internal: endpoint({
+    method: 'GET',
+    path: '/api/izs-toolbox/openapi.json',
+    summary: '系统内部接口 OpenAPI 3.1 文档（仅超级管理员）',
+    answer: openApiDocumentSchema,
     wire: 'bare',
   }),
 };

@@ -6,6 +6,7 @@
  * (GET /api/open/v1/docs, plain HTML + a stylesheet: no script).
  */
 import { z } from 'zod';
+import type { ZodOpenApiResponsesObject } from 'zod-openapi';
 import { APP_VERSION } from '../../../../core/contract/common.ts';
 import type { EndpointSpec } from '../../../../core/contract/endpoint.ts';
 import {
@@ -15,9 +16,12 @@ import {
   OPEN_SCOPES,
   openScopeOf,
 } from '../../../../core/contract/open/open-v1.contract.ts';
+import { openApiOf, openApiPath, operationId, pathsOf } from '../../../platform/openapi.ts';
 
 type Json = Record<string, unknown>;
+type OpenParameter = { name: string; required?: boolean; schema: Json };
 
+/** One schema alone, for the readable page (the document itself is rendered by zod-openapi). */
 const schemaOf = (s: z.ZodType, io: 'input' | 'output'): Json => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Json;
   return rest;
@@ -34,84 +38,49 @@ const errorTable = Object.values(OPEN_ERRORS)
   .map((e) => `| ${e.code} | ${e.http} | ${e.msg} |`)
   .join('\n');
 
-function operation(e: EndpointSpec): Json {
+const failure = { $ref: '#/components/schemas/Failure' };
+const refusal = (description: string) => ({ description, content: { 'application/json': { schema: failure } } });
+const REFUSALS: ZodOpenApiResponsesObject = {
+  '400': refusal('参数错误（code = 400，msg 为中文说明）'),
+  '401': refusal('签名校验未通过（code 40100–40107）'),
+  '403': refusal('应用停用、IP 不在白名单或未开通接口分组（code 40102、40103、40301）'),
+  '429': refusal('超过应用的每分钟调用次数（code 42901）'),
+};
+
+/** What the open platform adds to an operation: its id without the prefix, its scope as tag and `x-scope`, the signature, every refusal. */
+const openExtra = (e: EndpointSpec) => {
   const scope = openScopeOf(e) ?? '';
-  const params: Json[] = [];
-  if (e.query) {
-    const q = schemaOf(e.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
-    for (const [name, schema] of Object.entries(q.properties ?? {})) {
-      params.push({ name, in: 'query', required: (q.required ?? []).includes(name), schema });
-    }
-  }
-  const wrapped = {
-    type: 'object',
-    required: ['code', 'success', 'data', 'msg'],
-    properties: {
-      code: { type: 'integer', examples: [200] },
-      success: { type: 'boolean' },
-      data: schemaOf(e.answer, 'output'),
-      msg: { type: 'string' },
-    },
-  };
   return {
-    operationId: `${e.method.toLowerCase()}${e.path.replace(/^\/api\/open\/v1/, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string) => (c ? c.toUpperCase() : ''))}`,
-    summary: e.summary,
+    operationId: operationId(e, /^\/api\/open\/v1/),
     tags: [OPEN_SCOPES.find((s) => s.value === scope)?.label ?? scope],
     'x-scope': scope,
     security: [{ appKey: [] }],
-    parameters: params.length ? params : undefined,
-    requestBody: e.body
-      ? { required: true, content: { 'application/json': { schema: schemaOf(e.body, 'input') } } }
-      : undefined,
-    responses: {
-      '200': { description: '成功（code = 200）', content: { 'application/json': { schema: wrapped } } },
-      '400': {
-        description: '参数错误（code = 400，msg 为中文说明）',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
-      },
-      '401': {
-        description: '签名校验未通过（code 40100–40107）',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
-      },
-      '403': {
-        description: '应用停用、IP 不在白名单或未开通接口分组（code 40102、40103、40301）',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
-      },
-      '429': {
-        description: '超过应用的每分钟调用次数（code 42901）',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
-      },
-    },
+    responses: REFUSALS,
   };
-}
+};
+
+const event = z.object({
+  type: z.enum(OPEN_EVENTS.map((x) => x.value) as [string, ...string[]]),
+  timestamp: z.iso.datetime(),
+  data: z.looseObject({}),
+});
 
 export function openApiDocument(serverUrl = '/'): Json {
-  const paths: Record<string, Json> = {};
-  for (const e of Object.values(OPEN_API)) {
-    paths[e.path] = { ...(paths[e.path] ?? {}), [e.method.toLowerCase()]: JSON.parse(JSON.stringify(operation(e))) };
-  }
-  const event = {
-    type: 'object',
-    required: ['type', 'timestamp', 'data'],
-    properties: {
-      type: { type: 'string', enum: OPEN_EVENTS.map((x) => x.value) },
-      timestamp: { type: 'string', format: 'date-time' },
-      data: { type: 'object' },
-    },
-  };
-  const webhooks: Record<string, Json> = {};
-  for (const ev of OPEN_EVENTS) {
-    webhooks[ev.value] = {
-      post: {
-        summary: `${ev.label}（${ev.value}）`,
-        description:
-          '按 Standard Webhooks 签名：webhook-id、webhook-timestamp、webhook-signature = "v1," + base64(HMAC-SHA256(base64 解码的 whsec_ 密钥, id.timestamp.body))。回调返回 2xx 视为成功，否则按 10 秒 × 3^(n−1) 退避重试，最多 6 次。',
-        requestBody: { content: { 'application/json': { schema: event } } },
-        responses: { '200': { description: '已接收' } },
+  const webhooks = Object.fromEntries(
+    OPEN_EVENTS.map((ev) => [
+      ev.value,
+      {
+        post: {
+          summary: `${ev.label}（${ev.value}）`,
+          description:
+            '按 Standard Webhooks 签名：webhook-id、webhook-timestamp、webhook-signature = "v1," + base64(HMAC-SHA256(base64 解码的 whsec_ 密钥, id.timestamp.body))。回调返回 2xx 视为成功，否则按 10 秒 × 3^(n−1) 退避重试，最多 6 次。',
+          requestBody: { content: { 'application/json': { schema: event } } },
+          responses: { '200': { description: '已接收' } },
+        },
       },
-    };
-  }
-  return {
+    ]),
+  );
+  return openApiOf({
     openapi: '3.1.0',
     info: {
       title: 'Loopyard 开放平台 API',
@@ -120,7 +89,7 @@ export function openApiDocument(serverUrl = '/'): Json {
     },
     servers: [{ url: serverUrl }],
     tags: OPEN_SCOPES.map((s) => ({ name: s.label, description: `接口分组 ${s.value}` })),
-    paths,
+    paths: pathsOf(Object.values(OPEN_API) as EndpointSpec[], openExtra),
     webhooks,
     components: {
       securitySchemes: {
@@ -139,7 +108,7 @@ export function openApiDocument(serverUrl = '/'): Json {
         },
       },
     },
-  };
+  });
 }
 
 const esc = (s: string) =>
@@ -147,12 +116,10 @@ const esc = (s: string) =>
 
 /** The readable docs page (no script; its stylesheet is /api/open/v1/docs.css). */
 export function docsHtml(): string {
+  const paths = openApiDocument().paths as Record<string, Record<string, { parameters?: OpenParameter[] }>>;
   const sections = (Object.values(OPEN_API) as EndpointSpec[])
     .map((e) => {
-      const op = operation(e) as {
-        parameters?: { name: string; required: boolean; schema: Json }[];
-        requestBody?: Json;
-      };
+      const op = paths[openApiPath(e.path)]?.[e.method.toLowerCase()] ?? {};
       const params = (op.parameters ?? [])
         .map(
           (p) =>

@@ -9,13 +9,16 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APP_VERSION } from '../../../../core/contract/common.ts';
 import { OPEN_DOC, openApiDocumentSchema } from '../../../../core/contract/open/open-doc.contract.ts';
 import { OPEN_V1, openScopeOf } from '../../../../core/contract/open/open-v1.contract.ts';
 import { openCallLog } from '../../../db/schema/index.ts';
+import { isAdmin } from '../../../platform/auth.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { endpoints } from '../../../platform/endpoint.ts';
-import { ApiError, fail } from '../../../platform/r.ts';
+import { ApiError, fail, forbidden } from '../../../platform/r.ts';
 import { dbRateLimitStore } from '../../../platform/rate-limit-store.ts';
+import { internalOpenApiDocument } from '../internal-openapi.ts';
 import { registerOpenAdmin } from './admin.ts';
 import { registerOpenV1 } from './api-v1.ts';
 import { secretBox } from './crypto.ts';
@@ -30,9 +33,14 @@ export async function registerOpenPlatform(app: FastifyInstance, actx: AppContex
   registerOpenAdmin(app, db, box, tz);
 
   // the OpenAPI document is a descriptor (OPEN_DOC); the HTML page and its stylesheet stay plain (plain-routes.ts)
-  endpoints(app, db).handle(OPEN_DOC.openapi, ({ req }) =>
+  const r = endpoints(app, db);
+  r.handle(OPEN_DOC.openapi, ({ req }) =>
     openApiDocumentSchema.parse(openApiDocument(`${req.protocol}://${req.headers.host ?? 'localhost'}`)),
   );
+  r.handle(OPEN_DOC.internal, ({ user }) => {
+    if (!isAdmin(user)) throw forbidden('仅超级管理员可查看系统内部接口文档');
+    return openApiDocumentSchema.parse(internalOpenApiDocument(APP_VERSION));
+  });
   const publicDoc = { config: { public: true } };
   app.get(`${OPEN_V1}/docs`, publicDoc, async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsHtml()));
   app.get(`${OPEN_V1}/docs.css`, publicDoc, async (_req, reply) =>
