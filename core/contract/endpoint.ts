@@ -119,14 +119,6 @@ export type ArgOf<E extends EndpointSpec> = [Has<E, 'params'>, Has<E, 'query'>, 
             (Has<E, 'body'> extends true ? { body: In<E['body']> } : unknown);
 
 /**
- * An answer known by its TypeScript type only (no runtime check, nothing for OpenAPI): the step between an interface
- * and a schema for endpoints that existed before descriptors. New endpoints write a zod schema.
- */
-export function typed<T>(): z.ZodType<T> {
-  return z.custom<T>(() => true);
-}
-
-/**
  * What the handler of a file descriptor returns: the bytes (a buffer, or a stream the server pipes) and the file's
  * name (Chinese is fine: sent RFC 5987-encoded in Content-Disposition). The client never sees this object: it
  * receives the file (`core/api/endpoints.ts` fileDownloads / useDescriptorDownload).

@@ -14,20 +14,20 @@
  */
 import { z } from 'zod';
 import { idListSchema } from '../common.ts';
-import { endpoint, typed } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { money } from '../fields.ts';
 import {
   BIZ_PATHS,
   BIZ_PERMISSIONS,
-  type BizDocument,
+  bizDocumentSchema,
   documentsQuery,
   generateBody,
   MONEY_TEMPLATE_DOC_TYPES,
   templateForm,
-  type VoucherTemplate,
+  voucherTemplateSchema,
 } from './business.contract.ts';
 import { FIN, period } from './fields.ts';
-import type { Voucher } from './voucher.contract.ts';
+import { voucherSchema } from './voucher.contract.ts';
 
 export const MONEY_PATHS = {
   records: `${FIN}/biz-voucher/money-records`,
@@ -89,7 +89,7 @@ export const BIZ_VOUCHER = {
     path: BIZ_PATHS.templateList,
     summary: '凭证模板列表（首次使用时生成预置模板）',
     query: z.object({ docType: z.string().trim().optional() }),
-    answer: typed<VoucherTemplate[]>(),
+    answer: z.array(voucherTemplateSchema),
     permission: { code: T, action: 'view' },
     provides: ['Fin'],
   }),
@@ -98,7 +98,7 @@ export const BIZ_VOUCHER = {
     path: BIZ_PATHS.templateDetail,
     summary: '凭证模板详情',
     query: z.object({ id: z.string({ error: '凭证模板不存在' }).trim() }),
-    answer: typed<VoucherTemplate>(),
+    answer: voucherTemplateSchema,
     permission: { code: T, action: 'view' },
     provides: ['Fin'],
   }),
@@ -107,7 +107,7 @@ export const BIZ_VOUCHER = {
     path: BIZ_PATHS.templateSubmit,
     summary: '保存凭证模板（有 id 修改，否则新增）',
     body: templateForm,
-    answer: typed<VoucherTemplate>(),
+    answer: voucherTemplateSchema,
     invalidates: WRITES,
   }),
   templateRemove: endpoint({
@@ -124,7 +124,7 @@ export const BIZ_VOUCHER = {
     path: BIZ_PATHS.documents,
     summary: '可生成凭证的业务单据（已审核的出入库单及其凭证）',
     query: documentsQuery,
-    answer: typed<BizDocument[]>(),
+    answer: z.array(bizDocumentSchema),
     permission: { code: T, action: 'view' },
     provides: ['Fin'],
   }),
@@ -133,7 +133,7 @@ export const BIZ_VOUCHER = {
     path: BIZ_PATHS.generate,
     summary: '业务单据生成凭证',
     body: generateBody,
-    answer: typed<Voucher[]>(),
+    answer: z.array(voucherSchema),
     permission: { code: T, action: 'add' },
     invalidates: WRITES,
   }),
@@ -151,7 +151,7 @@ export const BIZ_VOUCHER = {
     path: MONEY_PATHS.generate,
     summary: '收付款单据生成凭证',
     body: moneyGenerateBody,
-    answer: typed<Voucher[]>(),
+    answer: z.array(voucherSchema),
     permission: { code: T, action: 'add' },
     invalidates: WRITES,
   }),

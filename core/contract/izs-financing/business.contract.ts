@@ -23,6 +23,7 @@
  * finance_carry_down_cost (view; _add generate), finance_cost_manage_stock, finance_current_assets_report.
  */
 import { z } from 'zod';
+import { idOut } from '../fields.ts';
 import { accountCode, FIN, period } from './fields.ts';
 
 export const BIZ_PATHS = {
@@ -239,33 +240,39 @@ export const templateForm = z.object({
 });
 export type TemplateForm = z.input<typeof templateForm>;
 
-export interface VoucherTemplateLine {
-  lineNo: number;
-  summary: string;
-  accountCode: string;
-  accountName: string;
-  side: 'debit' | 'credit';
-  amountSource: AmountSource;
-  auxSource: AuxSource;
-  perMaterial: number;
-}
+/** A schema of one of the values of an option list (`{ label, value }[] as const`), typed as that union. */
+const optionValue = <T extends string>(list: readonly { value: T }[]) =>
+  z.enum(list.map((o) => o.value) as [T, ...T[]]);
 
-export interface VoucherTemplate {
-  id: string;
-  accountSetId: string;
-  name: string;
-  docType: TemplateDocType;
-  docTypeName: string;
-  word: string;
-  summary: string;
-  taxRate: string;
+export const voucherTemplateLineSchema = z.object({
+  lineNo: z.number().int(),
+  summary: z.string(),
+  accountCode: z.string(),
+  accountName: z.string(),
+  side: z.enum(['debit', 'credit']),
+  amountSource: optionValue<AmountSource>([...AMOUNT_SOURCES, ...MONEY_AMOUNT_SOURCES]),
+  auxSource: optionValue<AuxSource>(MONEY_AUX_SOURCES),
+  perMaterial: z.number().int(),
+});
+export type VoucherTemplateLine = z.infer<typeof voucherTemplateLineSchema>;
+
+export const voucherTemplateSchema = z.object({
+  id: idOut,
+  accountSetId: idOut,
+  name: z.string(),
+  docType: optionValue<TemplateDocType>(TEMPLATE_DOC_TYPES),
+  docTypeName: z.string(),
+  word: z.string(),
+  summary: z.string(),
+  taxRate: z.string(),
   /** 1: the document amount is 价税合计; 0: 不含税 (tax added on top) */
-  amountIncludesTax: number;
-  isDefault: number;
-  status: number;
-  remark: string;
-  lines: VoucherTemplateLine[];
-}
+  amountIncludesTax: z.number().int(),
+  isDefault: z.number().int(),
+  status: z.number().int(),
+  remark: z.string(),
+  lines: z.array(voucherTemplateLineSchema),
+});
+export type VoucherTemplate = z.infer<typeof voucherTemplateSchema>;
 
 export const documentsQuery = z.object({
   period: period(),
@@ -273,21 +280,22 @@ export const documentsQuery = z.object({
   state: z.enum(['all', 'open', 'done'], { error: '状态应为 all、open 或 done' }).default('all'),
 });
 
-export interface BizDocument {
-  id: string;
-  orderNo: string;
-  docType: DocumentTemplateDocType;
-  docTypeName: string;
-  orderDate: string;
-  partyId: string | null;
-  partyName: string;
-  totalQty: string;
-  totalAmount: string;
-  totalCost: string;
-  voucherId: string | null;
-  voucherNo: string;
-  voucherPeriod: string;
-}
+export const bizDocumentSchema = z.object({
+  id: idOut,
+  orderNo: z.string(),
+  docType: optionValue<DocumentTemplateDocType>(DOCUMENT_TEMPLATE_DOC_TYPES),
+  docTypeName: z.string(),
+  orderDate: z.string(),
+  partyId: z.string().nullable(),
+  partyName: z.string(),
+  totalQty: z.string(),
+  totalAmount: z.string(),
+  totalCost: z.string(),
+  voucherId: z.string().nullable(),
+  voucherNo: z.string(),
+  voucherPeriod: z.string(),
+});
+export type BizDocument = z.infer<typeof bizDocumentSchema>;
 
 const idStr = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 export const generateBody = z.object({

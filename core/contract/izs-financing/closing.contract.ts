@@ -17,10 +17,10 @@
  * Permissions: finance_carry_down view / _add (carry-forward, close, year-end); reopen also needs the 账套主管.
  */
 import { z } from 'zod';
-import { endpoint, typed } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { money } from '../fields.ts';
 import { FIN, FIN_PERMISSIONS, period } from './fields.ts';
-import type { Voucher } from './voucher.contract.ts';
+import { voucherSchema } from './voucher.contract.ts';
 
 export const CLOSING_PATHS = {
   periodList: `${FIN}/period/list`,
@@ -131,7 +131,7 @@ export const CLOSING = {
     path: CLOSING_PATHS.carryForward,
     summary: '结转损益（生成凭证）',
     body: carryForwardBody,
-    answer: typed<Voucher[]>(),
+    answer: z.array(voucherSchema),
     permission: { code: P, action: 'add' },
     invalidates: CHANGES,
   }),
@@ -140,7 +140,7 @@ export const CLOSING = {
     path: CLOSING_PATHS.yearEnd,
     summary: '年末结转',
     body: periodBody,
-    answer: typed<Voucher[]>(),
+    answer: z.array(voucherSchema),
     permission: { code: P, action: 'add' },
     invalidates: CHANGES,
   }),

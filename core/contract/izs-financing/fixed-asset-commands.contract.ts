@@ -1,7 +1,8 @@
 /** 固定资产 card commands (change, dispose, vouchers), depreciation-run inputs and the answers of the hand-written endpoints. */
 import { z } from 'zod';
+import { idOut } from '../fields.ts';
 import { accountCode, dateReq, opt, period, refReq } from './fields.ts';
-import type { AssetCard } from './fixed-asset-card.contract.ts';
+import { assetCardEntity } from './fixed-asset-card.contract.ts';
 import { amount, lifeMonths, residualRate } from './fixed-asset-fields.ts';
 
 export const assetChangeBody = z.object({
@@ -62,98 +63,122 @@ export const deprGenerateBody = z.object({
 });
 export type DeprGenerateBody = z.input<typeof deprGenerateBody>;
 
-export interface AssetChangeRow {
-  id: string;
-  kind: 'acquire' | 'change' | 'dispose';
-  changeDate: string;
-  period: string;
-  costDelta: string;
-  accumDelta: string;
-  changes: Record<string, [unknown, unknown]>;
-  reason: string;
-  createUserName: string;
-  createTime: string;
+export const assetChangeRowSchema = z.object({
+  id: idOut,
+  kind: z.enum(['acquire', 'change', 'dispose']),
+  changeDate: z.string(),
+  period: z.string(),
+  costDelta: z.string(),
+  accumDelta: z.string(),
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  reason: z.string(),
+  createUserName: z.string(),
+  createTime: z.string(),
   /** the live voucher generated for an acquisition or disposal ('' when none) */
-  voucherId: string;
-  voucherNo: string;
-}
+  voucherId: z.string(),
+  voucherNo: z.string(),
+});
+export type AssetChangeRow = z.infer<typeof assetChangeRowSchema>;
 
-export interface AssetHistory {
-  card: AssetCard;
-  changes: AssetChangeRow[];
+export const assetHistorySchema = z.object({
+  card: assetCardEntity,
+  changes: z.array(assetChangeRowSchema),
   /** booked depreciation by period */
-  depreciation: { period: string; amount: string; accumulated: string; voucherNo: string; voucherId: string }[];
-}
+  depreciation: z.array(
+    z.object({
+      period: z.string(),
+      amount: z.string(),
+      accumulated: z.string(),
+      voucherNo: z.string(),
+      voucherId: z.string(),
+    }),
+  ),
+});
+export type AssetHistory = z.infer<typeof assetHistorySchema>;
 
-export interface ScheduleRowOut {
-  period: string;
-  year: number;
-  amount: string;
-  accumulated: string;
-  netBookValue: string;
+export const scheduleRowSchema = z.object({
+  period: z.string(),
+  year: z.number().int(),
+  amount: z.string(),
+  accumulated: z.string(),
+  netBookValue: z.string(),
   /** booked (a live run voucher) */
-  booked: boolean;
-}
+  booked: z.boolean(),
+});
+export type ScheduleRowOut = z.infer<typeof scheduleRowSchema>;
 
-export interface SubsidiaryRow {
-  assetId: string;
-  code: string;
-  name: string;
-  typeName: string;
-  useDept: string;
-  openingCost: string;
-  costIncrease: string;
-  costDecrease: string;
-  closingCost: string;
-  openingAccum: string;
-  deprInPeriod: string;
-  accumDecrease: string;
-  closingAccum: string;
-  closingNet: string;
-}
+export const subsidiaryRowSchema = z.object({
+  assetId: idOut,
+  code: z.string(),
+  name: z.string(),
+  typeName: z.string(),
+  useDept: z.string(),
+  openingCost: z.string(),
+  costIncrease: z.string(),
+  costDecrease: z.string(),
+  closingCost: z.string(),
+  openingAccum: z.string(),
+  deprInPeriod: z.string(),
+  accumDecrease: z.string(),
+  closingAccum: z.string(),
+  closingNet: z.string(),
+});
+export type SubsidiaryRow = z.infer<typeof subsidiaryRowSchema>;
 
-export interface DeprPreviewLine {
-  assetId: string;
-  code: string;
-  name: string;
-  method: string;
-  cost: string;
-  accumulated: string;
-  amount: string;
-  workload: string | null;
-  accumAccount: string;
-  expenseAccount: string;
+export const deprPreviewLineSchema = z.object({
+  assetId: idOut,
+  code: z.string(),
+  name: z.string(),
+  method: z.string(),
+  cost: z.string(),
+  accumulated: z.string(),
+  amount: z.string(),
+  workload: z.string().nullable(),
+  accumAccount: z.string(),
+  expenseAccount: z.string(),
   /** why 0 (未到折旧期 / 已提足 / 已处置 / 需填写本月工作量) */
-  note: string;
-}
+  note: z.string(),
+});
+export type DeprPreviewLine = z.infer<typeof deprPreviewLineSchema>;
 
-export interface DeprPreview {
-  period: string;
+export const deprRunSchema = z.object({
+  id: idOut,
+  period: z.string(),
+  total: z.string(),
+  assetCount: z.number().int(),
+  voucherId: z.string(),
+  voucherNo: z.string(),
+  voucherState: z.string(),
+  createTime: z.string(),
+});
+export type DeprRun = z.infer<typeof deprRunSchema>;
+
+export const deprPreviewSchema = z.object({
+  period: z.string(),
   /** a live run of this period */
-  run: DeprRun | null;
-  lines: DeprPreviewLine[];
-  total: string;
+  run: deprRunSchema.nullable(),
+  lines: z.array(deprPreviewLineSchema),
+  total: z.string(),
   /** the voucher it would write */
-  voucherLines: { summary: string; accountCode: string; accountName: string; debit: string; credit: string }[];
-}
+  voucherLines: z.array(
+    z.object({
+      summary: z.string(),
+      accountCode: z.string(),
+      accountName: z.string(),
+      debit: z.string(),
+      credit: z.string(),
+    }),
+  ),
+});
+export type DeprPreview = z.infer<typeof deprPreviewSchema>;
 
-export interface DeprRun {
-  id: string;
-  period: string;
-  total: string;
-  assetCount: number;
-  voucherId: string;
-  voucherNo: string;
-  voucherState: string;
-  createTime: string;
-}
-
-export interface AssetSummaryRow {
-  typeName: string;
-  useDept: string;
-  count: number;
-  cost: string;
-  accumulated: string;
-  netValue: string;
-  deprInPeriod: string;
-}
+export const assetSummaryRowSchema = z.object({
+  typeName: z.string(),
+  useDept: z.string(),
+  count: z.number().int(),
+  cost: z.string(),
+  accumulated: z.string(),
+  netValue: z.string(),
+  deprInPeriod: z.string(),
+});
+export type AssetSummaryRow = z.infer<typeof assetSummaryRowSchema>;

@@ -12,26 +12,26 @@
  * Constraints: money travels as 2-decimal strings, rates as decimal strings (0.05 = 5 %), never floats.
  */
 import { z } from 'zod';
-import { endpoint, typed } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { assetCardResource } from './fixed-asset-card.contract.ts';
 import {
-  type AssetHistory,
-  type AssetSummaryRow,
   assetAcquireVoucherBody,
   assetChangeBody,
   assetDisposeBody,
   assetDisposeVoucherBody,
+  assetHistorySchema,
   assetIdQuery,
-  type DeprPreview,
-  type DeprRun,
+  assetSummaryRowSchema,
   deprGenerateBody,
   deprPeriodQuery,
-  type ScheduleRowOut,
-  type SubsidiaryRow,
+  deprPreviewSchema,
+  deprRunSchema,
+  scheduleRowSchema,
   subsidiaryQuery,
+  subsidiaryRowSchema,
 } from './fixed-asset-commands.contract.ts';
 import { FA_PATHS, FA_PERMISSIONS } from './fixed-asset-fields.ts';
-import type { Voucher } from './voucher.contract.ts';
+import { voucherSchema } from './voucher.contract.ts';
 
 // The parts, re-exported: screens and server modules import 固定资产 from this one path.
 export * from './fixed-asset-card.contract.ts';
@@ -78,7 +78,7 @@ export const FIXED_ASSETS = {
     path: FA_PATHS.history,
     summary: '资产卡片的变动记录和折旧记录',
     query: assetIdQuery,
-    answer: typed<AssetHistory>(),
+    answer: assetHistorySchema,
     permission: { anyView: [FA.card, FA.ledger] },
     provides: ['Fin'],
   }),
@@ -87,7 +87,7 @@ export const FIXED_ASSETS = {
     path: FA_PATHS.schedule,
     summary: '折旧计划（按月）',
     query: assetIdQuery,
-    answer: typed<ScheduleRowOut[]>(),
+    answer: z.array(scheduleRowSchema),
     permission: { anyView: [FA.card, FA.schedule] },
     provides: ['Fin'],
   }),
@@ -96,7 +96,7 @@ export const FIXED_ASSETS = {
     path: FA_PATHS.subsidiary,
     summary: '固定资产明细账',
     query: subsidiaryQuery,
-    answer: typed<SubsidiaryRow[]>(),
+    answer: z.array(subsidiaryRowSchema),
     permission: { anyView: [FA.subsidiary, FA.ledger] },
     provides: ['Fin'],
   }),
@@ -105,7 +105,7 @@ export const FIXED_ASSETS = {
     path: FA_PATHS.preview,
     summary: '计提折旧预览（workloads: 工作量法资产的本月工作量，JSON）',
     query: deprPeriodQuery.extend({ workloads: z.string().optional() }),
-    answer: typed<DeprPreview>(),
+    answer: deprPreviewSchema,
     permission: { anyView: [FA.depreciation, FA.schedule] },
     provides: ['Fin'],
   }),
@@ -113,7 +113,7 @@ export const FIXED_ASSETS = {
     method: 'GET',
     path: FA_PATHS.runs,
     summary: '已计提折旧的期间',
-    answer: typed<DeprRun[]>(),
+    answer: z.array(deprRunSchema),
     permission: { anyView: [FA.depreciation, FA.accounting] },
     provides: ['Fin'],
   }),
@@ -122,7 +122,7 @@ export const FIXED_ASSETS = {
     path: FA_PATHS.generate,
     summary: '计提折旧（生成凭证）',
     body: deprGenerateBody,
-    answer: typed<DeprRun>(),
+    answer: deprRunSchema,
     permission: { code: FA.depreciation, action: 'add' },
     invalidates: CARD_CHANGES,
   }),
@@ -140,7 +140,7 @@ export const FIXED_ASSETS = {
     path: FA_PATHS.summary,
     summary: '资产汇总（按类别和使用部门）',
     query: deprPeriodQuery,
-    answer: typed<AssetSummaryRow[]>(),
+    answer: z.array(assetSummaryRowSchema),
     permission: { anyView: [FA.accounting, FA.depreciation] },
     provides: ['Fin'],
   }),
@@ -149,7 +149,7 @@ export const FIXED_ASSETS = {
     path: FA_PATHS.acquireVoucher,
     summary: '资产新增生成凭证',
     body: assetAcquireVoucherBody,
-    answer: typed<Voucher>(),
+    answer: voucherSchema,
     permission: { code: FA.card, action: 'edit' },
     invalidates: CARD_CHANGES,
   }),
@@ -158,7 +158,7 @@ export const FIXED_ASSETS = {
     path: FA_PATHS.disposeVoucher,
     summary: '资产处置生成凭证',
     body: assetDisposeVoucherBody,
-    answer: typed<Voucher>(),
+    answer: voucherSchema,
     permission: { code: FA.card, action: 'edit' },
     invalidates: CARD_CHANGES,
   }),

@@ -4,7 +4,7 @@
  * are checked against them (`satisfies`), so the two cannot drift.
  */
 import { z } from 'zod';
-import { endpoint, typed } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { weight as kg, money } from '../fields.ts';
 import {
   BIZ_PATHS,
@@ -15,7 +15,7 @@ import {
   type SellCostAnswer,
   type StockCostAnswer,
 } from './business.contract.ts';
-import type { Voucher } from './voucher.contract.ts';
+import { voucherSchema } from './voucher.contract.ts';
 
 export const sellCostSchema = z.object({
   period: z.string(),
@@ -122,7 +122,7 @@ export const STOCK_REPORTS = {
     path: BIZ_PATHS.costCarry,
     summary: '结转销售成本（生成凭证）',
     body: bizPeriodQuery,
-    answer: typed<Voucher>(),
+    answer: voucherSchema,
     permission: { code: BIZ_PERMISSIONS.costCarry, action: 'add' },
     invalidates: ['Fin'],
   }),

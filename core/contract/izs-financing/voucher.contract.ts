@@ -28,8 +28,9 @@
  * finance_voucher_posting _edit for review, post, renumber; finance_voucher_collect view for collect.
  */
 import { z } from 'zod';
-import { idListSchema, type Page, pageQuerySchema } from '../common.ts';
-import { endpoint, typed } from '../endpoint.ts';
+import { idListSchema, pageQuerySchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
+import { idOut, money, pageOf } from '../fields.ts';
 import { num } from '../input.ts';
 import {
   accountCode,
@@ -154,67 +155,78 @@ export const collectQuery = z.object({
   posted: z.string().optional(),
 });
 
-export interface VoucherLine {
-  id: string;
-  lineNo: number;
-  summary: string;
-  accountCode: string;
+export const voucherLineSchema = z.object({
+  id: idOut,
+  lineNo: z.number().int(),
+  summary: z.string(),
+  accountCode: z.string(),
   /** "应收账款-华东" */
-  accountName: string;
-  aux: Record<string, string>;
+  accountName: z.string(),
+  aux: z.record(z.string(), z.string()),
   /** "客户：华东钢厂" … */
-  auxNames: string[];
-  debit: string;
-  credit: string;
-  quantity: string | null;
-  unitPrice: string | null;
-  unit: string;
-  carryForward: number;
-}
+  auxNames: z.array(z.string()),
+  debit: money,
+  credit: money,
+  quantity: z.string().nullable(),
+  unitPrice: z.string().nullable(),
+  unit: z.string(),
+  carryForward: z.number().int(),
+});
+export type VoucherLine = z.infer<typeof voucherLineSchema>;
 
-export interface Voucher {
-  id: string;
-  accountSetId: string;
-  period: string;
-  word: string;
-  no: number;
+export const voucherSchema = z.object({
+  id: idOut,
+  accountSetId: idOut,
+  period: z.string(),
+  word: z.string(),
+  no: z.number().int(),
   /** 记-3 */
-  voucherNo: string;
-  voucherDate: string;
-  attachments: number;
-  state: 'saved' | 'reviewed' | 'posted';
-  kind: string;
-  debitTotal: string;
-  creditTotal: string;
+  voucherNo: z.string(),
+  voucherDate: z.string(),
+  attachments: z.number().int(),
+  state: z.enum(['saved', 'reviewed', 'posted']),
+  kind: z.string(),
+  debitTotal: money,
+  creditTotal: money,
   /** 人民币大写 of the total */
-  totalCapital: string;
-  summary: string;
-  remark: string;
-  createUser: string | null;
-  createUserName: string;
-  createTime: string;
-  reviewer: string | null;
-  reviewerName: string;
-  reviewTime: string;
-  poster: string | null;
-  posterName: string;
-  postTime: string;
-  sourceVoucherId: string | null;
-  reversedById: string | null;
-  updateTime: string;
-  lines: VoucherLine[];
-}
+  totalCapital: z.string(),
+  summary: z.string(),
+  remark: z.string(),
+  createUser: z.string().nullable(),
+  createUserName: z.string(),
+  createTime: z.string(),
+  reviewer: z.string().nullable(),
+  reviewerName: z.string(),
+  reviewTime: z.string(),
+  poster: z.string().nullable(),
+  posterName: z.string(),
+  postTime: z.string(),
+  sourceVoucherId: z.string().nullable(),
+  reversedById: z.string().nullable(),
+  updateTime: z.string(),
+  lines: z.array(voucherLineSchema),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
 
-export interface VoucherCollect {
-  periodFrom: string;
-  periodTo: string;
-  level: number;
-  rows: { code: string; name: string; level: number; debit: string; credit: string }[];
-  totals: { debit: string; credit: string };
-  voucherCount: number;
+export const voucherCollectSchema = z.object({
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  level: z.number().int(),
+  rows: z.array(z.object({ code: z.string(), name: z.string(), level: z.number().int(), debit: money, credit: money })),
+  totals: z.object({ debit: money, credit: money }),
+  voucherCount: z.number().int(),
   /** per word: numbers used and the attachments */
-  words: { word: string; count: number; from: number; to: number; attachments: number }[];
-}
+  words: z.array(
+    z.object({
+      word: z.string(),
+      count: z.number().int(),
+      from: z.number().int(),
+      to: z.number().int(),
+      attachments: z.number().int(),
+    }),
+  ),
+});
+export type VoucherCollect = z.infer<typeof voucherCollectSchema>;
 
 const F = FIN_PERMISSIONS;
 /** Any voucher write changes the books (Fin) and the period list's counts. */
@@ -226,7 +238,7 @@ const lifecycle = (summary: string, path: string) =>
     path,
     summary,
     body: idsBody,
-    answer: typed<Voucher[]>(),
+    answer: z.array(voucherSchema),
     permission: { code: F.posting, action: 'edit' },
     invalidates: WRITES,
   });
@@ -241,7 +253,7 @@ export const VOUCHERS = {
     path: VOUCHER_PATHS.page,
     summary: '凭证列表（分页，按期间、凭证字、状态、科目、摘要、金额筛选）',
     query: voucherQuery.extend(pageQuerySchema.shape),
-    answer: typed<Page<Voucher>>(),
+    answer: pageOf(voucherSchema),
     permission: { anyView: [F.voucherList, F.posting] },
     provides: ['Fin'],
   }),
@@ -250,7 +262,7 @@ export const VOUCHERS = {
     path: VOUCHER_PATHS.detail,
     summary: '凭证详情（含分录）',
     query: z.object({ id: z.string({ error: '凭证不存在' }) }),
-    answer: typed<Voucher>(),
+    answer: voucherSchema,
     permission: { anyView: [F.voucherList, F.voucherEntry, F.posting] },
     provides: ['Fin'],
   }),
@@ -285,7 +297,7 @@ export const VOUCHERS = {
     path: VOUCHER_PATHS.save,
     summary: '新增凭证',
     body: saveBody,
-    answer: typed<Voucher>(),
+    answer: voucherSchema,
     invalidates: WRITES,
     silent: true,
   }),
@@ -294,7 +306,7 @@ export const VOUCHERS = {
     path: VOUCHER_PATHS.update,
     summary: '修改凭证',
     body: saveBody,
-    answer: typed<Voucher>(),
+    answer: voucherSchema,
     invalidates: WRITES,
     silent: true,
   }),
@@ -303,7 +315,7 @@ export const VOUCHERS = {
     path: VOUCHER_PATHS.submit,
     summary: '保存凭证（有 id 修改，否则新增）',
     body: saveBody,
-    answer: typed<Voucher>(),
+    answer: voucherSchema,
     invalidates: WRITES,
   }),
   remove: endpoint({
@@ -335,7 +347,7 @@ export const VOUCHERS = {
     path: VOUCHER_PATHS.reverse,
     summary: '红字冲销',
     body: reverseBody,
-    answer: typed<Voucher>(),
+    answer: voucherSchema,
     permission: { code: F.voucherEntry, action: 'add' },
     invalidates: WRITES,
   }),
@@ -344,7 +356,7 @@ export const VOUCHERS = {
     path: VOUCHER_PATHS.collect,
     summary: '科目汇总表',
     query: collectQuery,
-    answer: typed<VoucherCollect>(),
+    answer: voucherCollectSchema,
     permission: { code: F.voucherCollect, action: 'view' },
     provides: ['Fin'],
   }),

@@ -165,7 +165,6 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
     const answer: AssetHistory = {
       card: {
         ...serialiseCard(card, tz),
-        residualRate: dec(card.residualRate).toString(),
         typeName: typeRow?.name ?? '',
         accumulated: moneyFixed(accumulated),
         netValue: moneyFixed(dec(card.cost).minus(accumulated)),
