@@ -12,6 +12,7 @@ import { validate } from '@readme/openapi-parser';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileKindOf } from '../../core/contract/endpoint.ts';
 import { VOUCHERS } from '../../core/contract/izs-financing/voucher.contract.ts';
 import { OPEN_DOC } from '../../core/contract/open/open-doc.contract.ts';
 import { OPEN_API } from '../../core/contract/open/open-v1.contract.ts';
@@ -391,7 +392,10 @@ describe('OpenAPI', () => {
     const api = apiOf(c);
     const res = await api(OPEN_DOC.internal.path);
     expect(res.status).toBe(200);
-    const doc = res.body as { openapi: string; paths: Record<string, Record<string, { 'x-permission'?: string }>> };
+    const doc = res.body as {
+      openapi: string;
+      paths: Record<string, Record<string, { 'x-permission'?: string; responses?: Record<string, unknown> }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     const result = await validate(structuredClone(doc) as never);
     expect(result.valid, JSON.stringify(result)).toBe(true);
@@ -403,6 +407,9 @@ describe('OpenAPI', () => {
         expect(op, `${e.method} ${e.path}`).toBeTruthy();
         // the button a guarded descriptor needs is named
         if (e.permission) expect(op?.['x-permission'], `${e.method} ${e.path}`).toBeTruthy();
+        // every answer but a file's is described (no answer known by its TypeScript type only)
+        const answer = JSON.stringify(op?.responses?.['200']);
+        if (!fileKindOf(e)) expect(answer, `${e.method} ${e.path}`).not.toContain('"data":{}');
       }
     // a voucher's save documents its lines' amounts
     const save = JSON.stringify(doc.paths[openApiPath(VOUCHERS.save.path)]?.post);
