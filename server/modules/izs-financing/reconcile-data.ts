@@ -168,23 +168,28 @@ export interface ReconFacts {
   orphans: ReconOrphan[];
 }
 
-export async function gatherReconciliation(
-  ex: Executor,
-  book: Book,
-  bc: BookChart,
-  period: string,
-): Promise<ReconFacts> {
-  const end = lastDay(period);
-  const start = `${period}-01`;
+/** What every check of one book and period shares: its company, its parties, and the notes on unsourced vouchers. */
+interface Recon {
+  ex: Executor;
+  book: Book;
+  bc: BookChart;
+  period: string;
+  start: string;
+  end: string;
+  depts: string[];
+  partyOf: (aux: Record<string, string> | null) => { key: string; name: string };
+  partyNames: Map<string, string>;
+  /** +1 when the account's direction is `positive`, else −1 (an opening balance's sign) */
+  signOf: (code: string, positive: 'debit' | 'credit') => number;
+  /** a voucher of the period with no document behind it, listed once among the orphans */
+  noteVoucher: (p: VoucherPart) => void;
+  voucherCause: (key: string, p: VoucherPart, effect: Decimal) => Explanation;
+  orphanVouchers: Map<string, ReconOrphan>;
+}
+
+async function reconOf(ex: Executor, book: Book, bc: BookChart, period: string): Promise<Recon> {
   const depts = await companyDepts(ex, book);
   const items = await partyItems(ex, book);
-  const partyOf = (aux: Record<string, string> | null) => {
-    for (const [dim, item] of Object.entries(aux ?? {})) {
-      const p = items.get(`${dim}:${item}`);
-      if (p) return p;
-    }
-    return NO_PARTY;
-  };
   const partyNames = new Map(
     (
       await rows<{ id: string; name: string }>(
@@ -193,322 +198,375 @@ export async function gatherReconciliation(
       )
     ).map((r) => [r.id, r.name]),
   );
-  const signOf = (code: string, positive: 'debit' | 'credit') =>
-    (bc.rows.get(code)?.direction ?? positive) === positive ? 1 : -1;
-
-  const checks: ReconCheck[] = [];
   const orphanVouchers = new Map<string, ReconOrphan>();
-  const noteVoucher = (p: VoucherPart) => {
-    if (p.sourced || p.vperiod !== period) return;
-    const no = formatVoucherNo(p.word, p.no);
-    const cur = orphanVouchers.get(p.vid);
-    const amt = dec(p.amt).abs();
-    if (cur) cur.amount = money(dec(cur.amount).plus(amt));
-    else
-      orphanVouchers.set(p.vid, {
+  return {
+    ex,
+    book,
+    bc,
+    period,
+    start: `${period}-01`,
+    end: lastDay(period),
+    depts,
+    partyNames,
+    orphanVouchers,
+    partyOf: (aux) => {
+      for (const [dim, item] of Object.entries(aux ?? {})) {
+        const p = items.get(`${dim}:${item}`);
+        if (p) return p;
+      }
+      return NO_PARTY;
+    },
+    signOf: (code, positive) => ((bc.rows.get(code)?.direction ?? positive) === positive ? 1 : -1),
+    noteVoucher: (p) => {
+      if (p.sourced || p.vperiod !== period) return;
+      const no = formatVoucherNo(p.word, p.no);
+      const cur = orphanVouchers.get(p.vid);
+      const amt = dec(p.amt).abs();
+      if (cur) cur.amount = money(dec(cur.amount).plus(amt));
+      else
+        orphanVouchers.set(p.vid, {
+          kind: 'voucher',
+          id: p.vid,
+          no,
+          label: '凭证',
+          date: p.vdate,
+          amount: money(amt),
+          text: voucherWithoutDocumentText(no),
+        });
+    },
+    voucherCause: (key, p, effect) => {
+      const no = formatVoucherNo(p.word, p.no);
+      return {
+        key,
         kind: 'voucher',
         id: p.vid,
         no,
         label: '凭证',
         date: p.vdate,
-        amount: money(amt),
+        effect,
         text: voucherWithoutDocumentText(no),
-      });
+      };
+    },
   };
-  const voucherCause = (key: string, p: VoucherPart, effect: Decimal): Explanation => {
-    const no = formatVoucherNo(p.word, p.no);
-    return {
-      key,
-      kind: 'voucher',
-      id: p.vid,
-      no,
-      label: '凭证',
-      date: p.vdate,
-      effect,
-      text: voucherWithoutDocumentText(no),
-    };
-  };
+}
 
-  // ── 应收账款 / 应付账款 per party ──
+export async function gatherReconciliation(
+  ex: Executor,
+  book: Book,
+  bc: BookChart,
+  period: string,
+): Promise<ReconFacts> {
+  const r = await reconOf(ex, book, bc, period);
+  const checks: ReconCheck[] = [];
   for (const side of ['ar', 'ap'] as const) {
-    const name = side === 'ar' ? '应收账款' : '应付账款';
-    const acct = findByName(bc.chart, name);
-    if (!acct) continue;
-    const positive = side === 'ar' ? 'debit' : 'credit';
-    const gl: ReconFigure[] = [];
-    const explanations: Explanation[] = [];
-    for (const p of await voucherParts(ex, book, [acct.code], period)) {
-      const party = partyOf(p.aux);
-      const amount = side === 'ar' ? dec(p.amt) : dec(p.amt).neg();
-      gl.push({ ...party, amount });
-      if (!p.sourced) {
-        explanations.push(voucherCause(party.key, p, amount));
-        noteVoucher(p);
-      }
-    }
-    for (const o of await openings(ex, book, [acct.code])) {
-      const party = partyOf(o.aux);
-      const amount = dec(o.balance).times(signOf(o.code, positive));
-      gl.push({ ...party, amount });
-      explanations.push({
-        key: party.key,
-        kind: 'opening',
-        id: '',
-        no: o.code,
-        label: '期初余额',
-        date: book.startPeriod,
-        effect: amount,
-        text: `科目 ${o.code} 期初余额（账套启用前的往来，无业务单据）`,
-      });
-    }
-    // the business side: documents − collections / payments + refunds − offsets, dated up to the period end
-    const flows = await rows<{
-      what: string;
-      id: string;
-      no: string;
-      kind: string;
-      date: string;
-      party: string;
-      amount: string;
-      vouchered: boolean;
-    }>(
-      ex,
-      sql`select 'doc' as what, d.id::text as id, d.order_no || case when d.source_no <> '' then '（' || d.source_no || '）' else '' end as no,
-                 d.source_type as kind, d.doc_date as date, d.party_id::text as party, d.amount::text as amount,
-                 exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
-                          where l.account_set_id = ${book.id} and v.is_deleted = 0 and v.reversed_by_id is null
-                            and ((d.source_type in ('in_stock', 'out_stock', 'purchase_return', 'sale_return')
-                                  and l.order_id = d.source_id and l.purpose = 'doc')
-                              or (d.source_type not in ('in_stock', 'out_stock', 'purchase_return', 'sale_return')
-                                  and l.order_id in (d.id, coalesce(d.source_id, d.id))))) as vouchered
-            from izs_ar_doc d
-           where d.tenant_id = ${book.tenantId} and d.is_deleted = 0 and d.side = ${side} and d.state = 'reviewed'
-             and d.doc_date <= ${end} and d.dept_id = any(${inList(depts)})
-          union all
-          select 'cash', c.id::text, c.order_no, c.kind, c.cash_date, c.party_id::text,
-                 (case when c.kind = 'refund' then c.amount else -c.amount end)::text,
-                 exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
-                          where l.account_set_id = ${book.id} and v.is_deleted = 0 and v.reversed_by_id is null
-                            and l.order_id = c.id and l.purpose = 'money')
-            from izs_ar_cash c
-           where c.tenant_id = ${book.tenantId} and c.is_deleted = 0 and c.side = ${side} and c.state = 'reviewed'
-             and c.cash_date <= ${end} and c.dept_id = any(${inList(depts)})
-          union all
-          select 'offset', t.id::text, t.order_no, t.kind, t.transfer_date, t.party_id::text, (-t.amount)::text,
-                 exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
-                          where l.account_set_id = ${book.id} and v.is_deleted = 0 and v.reversed_by_id is null
-                            and l.order_id = t.id and l.purpose = 'money')
-            from izs_ar_transfer t
-           where t.tenant_id = ${book.tenantId} and t.is_deleted = 0 and t.kind = 'offset' and t.state = 'reviewed'
-             and t.party_id is not null and t.transfer_date <= ${end} and t.dept_id = any(${inList(depts)})`,
-    );
-    const docTitle = side === 'ar' ? '应收单' : '应付单';
-    const sub: ReconFigure[] = [];
-    for (const f of flows) {
-      const key = f.party ?? '';
-      const pname = partyNames.get(key) ?? NO_PARTY.name;
-      sub.push({ key, name: pname, amount: f.amount });
-      if (f.vouchered) continue;
-      const label =
-        f.what === 'doc'
-          ? STOCK_SOURCES.includes(f.kind)
-            ? `${docTitle}（${DOC_LABEL[f.kind]}）`
-            : `${docTitle}（${DOC_LABEL[f.kind] ?? f.kind}）`
-          : f.what === 'cash'
-            ? (CASH_LABEL[f.kind] ?? f.kind)
-            : '应收应付对冲';
-      explanations.push({
-        key,
-        kind: 'document',
-        id: f.id,
-        no: f.no,
-        label,
-        date: f.date,
-        effect: dec(f.amount).neg(),
-        text: documentWithoutVoucherText(label, f.no),
-      });
-    }
-    checks.push(
-      reconcileCheck({
-        key: side,
-        title: name,
-        ledger: `${acct.code} ${name}（按${side === 'ar' ? '客户' : '供应商'}辅助核算）`,
-        business:
-          side === 'ar' ? '已审核应收单 − 收款 + 退款 − 对冲（本公司）' : '已审核应付单 − 付款 + 退款 − 对冲（本公司）',
-        gl,
-        sub,
-        explanations,
-      }),
-    );
+    const check = await partyCheck(r, side);
+    if (check) checks.push(check);
   }
+  const stock = await inventoryCheck(r);
+  if (stock) checks.push(stock);
+  for (const vat of VAT_CHECKS) {
+    const check = await vatCheck(r, vat);
+    if (check) checks.push(check);
+  }
+  const orphans = await unvoucheredRecords(r);
+  orphans.push(
+    ...[...r.orphanVouchers.values()].sort((x, y) => x.date.localeCompare(y.date) || x.no.localeCompare(y.no)),
+  );
+  return { checks, orphans };
+}
 
-  // ── inventory accounts with the stock valuation ──
+/** 应收账款 / 应付账款 per party: the ledger by 客户 / 供应商 item against the reviewed documents and money. */
+async function partyCheck(rc: Recon, side: 'ar' | 'ap'): Promise<ReconCheck | undefined> {
+  const { ex, book, bc, period, partyOf, partyNames, signOf, noteVoucher, voucherCause } = rc;
+  const name = side === 'ar' ? '应收账款' : '应付账款';
+  const acct = findByName(bc.chart, name);
+  if (!acct) return undefined;
+  const positive = side === 'ar' ? 'debit' : 'credit';
+  const gl: ReconFigure[] = [];
+  const explanations: Explanation[] = [];
+  for (const p of await voucherParts(ex, book, [acct.code], period)) {
+    const party = partyOf(p.aux);
+    const amount = side === 'ar' ? dec(p.amt) : dec(p.amt).neg();
+    gl.push({ ...party, amount });
+    if (!p.sourced) {
+      explanations.push(voucherCause(party.key, p, amount));
+      noteVoucher(p);
+    }
+  }
+  for (const o of await openings(ex, book, [acct.code])) {
+    const party = partyOf(o.aux);
+    const amount = dec(o.balance).times(signOf(o.code, positive));
+    gl.push({ ...party, amount });
+    explanations.push({
+      key: party.key,
+      kind: 'opening',
+      id: '',
+      no: o.code,
+      label: '期初余额',
+      date: book.startPeriod,
+      effect: amount,
+      text: `科目 ${o.code} 期初余额（账套启用前的往来，无业务单据）`,
+    });
+  }
+  const docTitle = side === 'ar' ? '应收单' : '应付单';
+  const sub: ReconFigure[] = [];
+  for (const f of await partyFlows(rc, side)) {
+    const key = f.party ?? '';
+    const pname = partyNames.get(key) ?? NO_PARTY.name;
+    sub.push({ key, name: pname, amount: f.amount });
+    if (f.vouchered) continue;
+    const label =
+      f.what === 'doc'
+        ? STOCK_SOURCES.includes(f.kind)
+          ? `${docTitle}（${DOC_LABEL[f.kind]}）`
+          : `${docTitle}（${DOC_LABEL[f.kind] ?? f.kind}）`
+        : f.what === 'cash'
+          ? (CASH_LABEL[f.kind] ?? f.kind)
+          : '应收应付对冲';
+    explanations.push({
+      key,
+      kind: 'document',
+      id: f.id,
+      no: f.no,
+      label,
+      date: f.date,
+      effect: dec(f.amount).neg(),
+      text: documentWithoutVoucherText(label, f.no),
+    });
+  }
+  return reconcileCheck({
+    key: side,
+    title: name,
+    ledger: `${acct.code} ${name}（按${side === 'ar' ? '客户' : '供应商'}辅助核算）`,
+    business:
+      side === 'ar' ? '已审核应收单 − 收款 + 退款 − 对冲（本公司）' : '已审核应付单 − 付款 + 退款 − 对冲（本公司）',
+    gl,
+    sub,
+    explanations,
+  });
+}
+
+/** The business side of 应收 / 应付: documents − collections / payments + refunds − offsets, dated up to the period end. */
+function partyFlows({ ex, book, end, depts }: Recon, side: 'ar' | 'ap') {
+  return rows<{
+    what: string;
+    id: string;
+    no: string;
+    kind: string;
+    date: string;
+    party: string;
+    amount: string;
+    vouchered: boolean;
+  }>(
+    ex,
+    sql`select 'doc' as what, d.id::text as id, d.order_no || case when d.source_no <> '' then '（' || d.source_no || '）' else '' end as no,
+               d.source_type as kind, d.doc_date as date, d.party_id::text as party, d.amount::text as amount,
+               exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
+                        where l.account_set_id = ${book.id} and v.is_deleted = 0 and v.reversed_by_id is null
+                          and ((d.source_type in ('in_stock', 'out_stock', 'purchase_return', 'sale_return')
+                                and l.order_id = d.source_id and l.purpose = 'doc')
+                            or (d.source_type not in ('in_stock', 'out_stock', 'purchase_return', 'sale_return')
+                                and l.order_id in (d.id, coalesce(d.source_id, d.id))))) as vouchered
+          from izs_ar_doc d
+         where d.tenant_id = ${book.tenantId} and d.is_deleted = 0 and d.side = ${side} and d.state = 'reviewed'
+           and d.doc_date <= ${end} and d.dept_id = any(${inList(depts)})
+        union all
+        select 'cash', c.id::text, c.order_no, c.kind, c.cash_date, c.party_id::text,
+               (case when c.kind = 'refund' then c.amount else -c.amount end)::text,
+               exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
+                        where l.account_set_id = ${book.id} and v.is_deleted = 0 and v.reversed_by_id is null
+                          and l.order_id = c.id and l.purpose = 'money')
+          from izs_ar_cash c
+         where c.tenant_id = ${book.tenantId} and c.is_deleted = 0 and c.side = ${side} and c.state = 'reviewed'
+           and c.cash_date <= ${end} and c.dept_id = any(${inList(depts)})
+        union all
+        select 'offset', t.id::text, t.order_no, t.kind, t.transfer_date, t.party_id::text, (-t.amount)::text,
+               exists (select 1 from izs_fin_doc_voucher l join izs_fin_voucher v on v.id = l.voucher_id
+                        where l.account_set_id = ${book.id} and v.is_deleted = 0 and v.reversed_by_id is null
+                          and l.order_id = t.id and l.purpose = 'money')
+          from izs_ar_transfer t
+         where t.tenant_id = ${book.tenantId} and t.is_deleted = 0 and t.kind = 'offset' and t.state = 'reviewed'
+           and t.party_id is not null and t.transfer_date <= ${end} and t.dept_id = any(${inList(depts)})`,
+  );
+}
+
+/** The inventory accounts against the stock valuation of the company's warehouses (per 库存商品 sub-account when it can). */
+async function inventoryCheck(rc: Recon): Promise<ReconCheck | undefined> {
+  const { ex, book, bc, period, signOf, noteVoucher, voucherCause } = rc;
   const inventory = INVENTORY_NAMES.map((n) => findByName(bc.chart, n)).filter((a): a is NonNullable<typeof a> => !!a);
-  if (inventory.length) {
-    const codes = inventory.map((a) => a.code);
-    const parts = await voucherParts(ex, book, codes, period);
-    const opens = await openings(ex, book, codes);
-    const stockRows = await rows<{ material: string; name: string; amount: string }>(
+  if (!inventory.length) return undefined;
+  const codes = inventory.map((a) => a.code);
+  const parts = await voucherParts(ex, book, codes, period);
+  const opens = await openings(ex, book, codes);
+  const { stockRows, docMaterials } = await stockFacts(rc);
+  // per material when 库存商品 has sub-accounts, every material of the stock has its own (the one the vouchers
+  // post to: core materialSubAccount over its name and categories, 重废钢 → 废钢) and every ledger amount sits on
+  // such a leaf; else in total. A key is a sub-account: its materials' stock against its balance.
+  const goods = findByName(bc.chart, '库存商品');
+  const subOf = new Map<string, string | null>();
+  if (goods && !isLeaf(bc.chart, goods.code)) {
+    const names = await materialNames(
       ex,
-      sql`select mv.material_id::text as material, coalesce(m.name, '') as name,
-                 sum(mv.amount_in - mv.amount_out)::text as amount
-            from izs_stock_movement mv join izs_stock_order o on o.id = mv.order_id
-            left join izs_material m on m.id = mv.material_id
-           where mv.tenant_id = ${book.tenantId} and o.order_date <= ${end} and mv.dept_id = any(${inList(depts)})
-           group by mv.material_id, m.name`,
+      book.tenantId,
+      stockRows.map((r) => r.material),
     );
-    // per document and material: a production document moves value between materials with a zero total
-    const docMaterials = await rows<{
-      id: string;
-      no: string;
-      type: string;
-      date: string;
-      net: string;
-      material: string;
-      link: string | null;
-    }>(
-      ex,
-      sql`select o.id::text as id, o.order_no as no, o.doc_type as type, o.order_date as date,
-                 sum(mv.amount_in - mv.amount_out)::text as net, mv.material_id::text as material,
-                 (select string_agg(distinct l.purpose, ',') from izs_fin_doc_voucher l
-                    join izs_fin_voucher v on v.id = l.voucher_id
-                   where l.account_set_id = ${book.id} and l.order_id = o.id and v.is_deleted = 0
-                     and v.reversed_by_id is null) as link
-            from izs_stock_movement mv join izs_stock_order o on o.id = mv.order_id
-           where mv.tenant_id = ${book.tenantId} and o.order_date <= ${end} and mv.dept_id = any(${inList(depts)})
-           group by o.id, o.order_no, o.doc_type, o.order_date, mv.material_id
-          having sum(mv.amount_in - mv.amount_out) <> 0
-           order by o.order_date, o.order_no, mv.material_id`,
-    );
-    // per material when 库存商品 has sub-accounts, every material of the stock has its own (the one the vouchers
-    // post to: core materialSubAccount over its name and categories, 重废钢 → 废钢) and every ledger amount sits on
-    // such a leaf; else in total. A key is a sub-account: its materials' stock against its balance.
-    const goods = findByName(bc.chart, '库存商品');
-    const subOf = new Map<string, string | null>();
-    if (goods && !isLeaf(bc.chart, goods.code)) {
-      const names = await materialNames(
-        ex,
-        book.tenantId,
-        stockRows.map((r) => r.material),
-      );
-      for (const r of stockRows)
-        subOf.set(r.material, materialSubAccount(bc.chart, goods.code, names.get(r.material) ?? [r.name]));
-    }
-    const goodsLeaf = (code: string) =>
-      !!goods && code.startsWith(goods.code) && code !== goods.code && isLeaf(bc.chart, code);
-    const perMaterial =
-      stockRows.length > 0 &&
-      stockRows.every((r) => !!subOf.get(r.material)) &&
-      parts.every((p) => goodsLeaf(p.code)) &&
-      opens.every((o) => goodsLeaf(o.code));
-    const TOTAL = { key: 'total', name: '存货合计' };
-    const keyOfAccount = (code: string) =>
-      perMaterial ? { key: code, name: `${code} ${bc.rows.get(code)?.name ?? ''}` } : TOTAL;
-    const keyOfMaterial = (material: string) => (perMaterial ? keyOfAccount(subOf.get(material) as string) : TOTAL);
-    const gl: ReconFigure[] = [];
-    const explanations: Explanation[] = [];
-    for (const p of parts) {
-      const k = keyOfAccount(p.code);
-      gl.push({ ...k, amount: p.amt });
-      if (!p.sourced) {
-        explanations.push(voucherCause(k.key, p, dec(p.amt)));
-        noteVoucher(p);
-      }
-    }
-    for (const o of opens) {
-      const k = keyOfAccount(o.code);
-      const amount = dec(o.balance).times(signOf(o.code, 'debit'));
-      gl.push({ ...k, amount });
-      explanations.push({
-        key: k.key,
-        kind: 'opening',
-        id: '',
-        no: o.code,
-        label: '期初余额',
-        date: book.startPeriod,
-        effect: amount,
-        text: `科目 ${o.code} 期初余额（账套启用前的库存，无库存流水）`,
-      });
-    }
-    const sub: ReconFigure[] = stockRows.map((r) => ({ ...keyOfMaterial(r.material), amount: r.amount }));
-    // per material: one cause per (document, sub-account); in total: one per document whose net is not zero
-    const docs = new Map<string, (typeof docMaterials)[number]>();
-    for (const d of docMaterials) {
-      const key = `${d.id}:${keyOfMaterial(d.material).key}`;
-      const cur = docs.get(key);
-      if (cur) cur.net = money(dec(cur.net).plus(dec(d.net)));
-      else docs.set(key, { ...d });
-    }
-    for (const d of docs.values()) {
-      if (dec(d.net).isZero()) continue;
-      const links = (d.link ?? '').split(',').filter(Boolean);
-      const need =
-        d.type === 'out_stock' || d.type === 'sale_return' ? 'cost' : VOUCHERED_STOCK.includes(d.type) ? 'doc' : '';
-      if (need ? links.includes(need) : links.length > 0) continue;
-      const label = DOC_LABEL[d.type] ?? d.type;
-      explanations.push({
-        key: keyOfMaterial(d.material).key,
-        kind: 'document',
-        id: d.id,
-        no: d.no,
-        label,
-        date: d.date,
-        effect: dec(d.net).neg(),
-        text: need === 'cost' ? `${label} ${d.no} 未结转销售成本` : documentWithoutVoucherText(label, d.no),
-      });
-    }
-    checks.push(
-      reconcileCheck({
-        key: 'stock',
-        title: '存货',
-        ledger: `${inventory.map((a) => `${a.code} ${a.name}`).join('、')}${perMaterial ? '（按物料明细科目）' : ''}`,
-        business: '本公司仓库的库存金额（库存流水，按单据日期）',
-        gl,
-        sub,
-        explanations,
-      }),
-    );
+    for (const r of stockRows)
+      subOf.set(r.material, materialSubAccount(bc.chart, goods.code, names.get(r.material) ?? [r.name]));
   }
-
-  // ── 销项 / 进项税额 of the period with the invoices ──
-  for (const [key, accountName, direction] of [
-    ['vatOut', '销项税额', 'out'],
-    ['vatIn', '进项税额', 'in'],
-  ] as const) {
-    const taxes = findByName(bc.chart, '应交税费');
-    const acct = taxes && findSubAccount(bc.chart, taxes.code, accountName);
-    if (!acct) continue;
-    const parts = (await voucherParts(ex, book, [acct.code], period)).filter((p) => p.vperiod === period);
-    const sign = key === 'vatOut' ? -1 : 1;
-    const TOTAL = { key: 'total', name: `本期${accountName}` };
-    const gl: ReconFigure[] = parts.map((p) => ({ ...TOTAL, amount: dec(p.amt).times(sign) }));
-    const explanations: Explanation[] = [];
-    for (const p of parts)
-      if (!p.sourced) {
-        explanations.push(voucherCause(TOTAL.key, p, dec(p.amt).times(sign)));
-        noteVoucher(p);
-      }
-    const inv = await rows<{ tax: string; n: number }>(
-      ex,
-      sql`select coalesce(sum(tax_amount), 0)::text as tax, count(*)::int as n from izs_ar_invoice
-           where tenant_id = ${book.tenantId} and is_deleted = 0 and direction = ${direction}
-             and invoice_date between ${start} and ${end} and dept_id = any(${inList(depts)})`,
-    );
-    checks.push(
-      reconcileCheck({
-        key,
-        title: accountName,
-        ledger: `${acct.code} 应交税费-应交增值税-${accountName}（本期发生额）`,
-        business: `本期${direction === 'out' ? '销项' : '进项'}发票税额（${inv[0]?.n ?? 0} 张）`,
-        gl,
-        sub: [{ ...TOTAL, amount: inv[0]?.tax ?? ZERO }],
-        explanations,
-        unexplainedText: `凭证记的${accountName}与本期${direction === 'out' ? '开具' : '取得'}发票的税额不一致（单据入账与开票不在同一期间，或尚未开票）`,
-      }),
-    );
+  const goodsLeaf = (code: string) =>
+    !!goods && code.startsWith(goods.code) && code !== goods.code && isLeaf(bc.chart, code);
+  const perMaterial =
+    stockRows.length > 0 &&
+    stockRows.every((r) => !!subOf.get(r.material)) &&
+    parts.every((p) => goodsLeaf(p.code)) &&
+    opens.every((o) => goodsLeaf(o.code));
+  const TOTAL = { key: 'total', name: '存货合计' };
+  const keyOfAccount = (code: string) =>
+    perMaterial ? { key: code, name: `${code} ${bc.rows.get(code)?.name ?? ''}` } : TOTAL;
+  const keyOfMaterial = (material: string) => (perMaterial ? keyOfAccount(subOf.get(material) as string) : TOTAL);
+  const gl: ReconFigure[] = [];
+  const explanations: Explanation[] = [];
+  for (const p of parts) {
+    const k = keyOfAccount(p.code);
+    gl.push({ ...k, amount: p.amt });
+    if (!p.sourced) {
+      explanations.push(voucherCause(k.key, p, dec(p.amt)));
+      noteVoucher(p);
+    }
   }
+  for (const o of opens) {
+    const k = keyOfAccount(o.code);
+    const amount = dec(o.balance).times(signOf(o.code, 'debit'));
+    gl.push({ ...k, amount });
+    explanations.push({
+      key: k.key,
+      kind: 'opening',
+      id: '',
+      no: o.code,
+      label: '期初余额',
+      date: book.startPeriod,
+      effect: amount,
+      text: `科目 ${o.code} 期初余额（账套启用前的库存，无库存流水）`,
+    });
+  }
+  const sub: ReconFigure[] = stockRows.map((r) => ({ ...keyOfMaterial(r.material), amount: r.amount }));
+  // per material: one cause per (document, sub-account); in total: one per document whose net is not zero
+  const docs = new Map<string, (typeof docMaterials)[number]>();
+  for (const d of docMaterials) {
+    const key = `${d.id}:${keyOfMaterial(d.material).key}`;
+    const cur = docs.get(key);
+    if (cur) cur.net = money(dec(cur.net).plus(dec(d.net)));
+    else docs.set(key, { ...d });
+  }
+  for (const d of docs.values()) {
+    if (dec(d.net).isZero()) continue;
+    const links = (d.link ?? '').split(',').filter(Boolean);
+    const need =
+      d.type === 'out_stock' || d.type === 'sale_return' ? 'cost' : VOUCHERED_STOCK.includes(d.type) ? 'doc' : '';
+    if (need ? links.includes(need) : links.length > 0) continue;
+    const label = DOC_LABEL[d.type] ?? d.type;
+    explanations.push({
+      key: keyOfMaterial(d.material).key,
+      kind: 'document',
+      id: d.id,
+      no: d.no,
+      label,
+      date: d.date,
+      effect: dec(d.net).neg(),
+      text: need === 'cost' ? `${label} ${d.no} 未结转销售成本` : documentWithoutVoucherText(label, d.no),
+    });
+  }
+  return reconcileCheck({
+    key: 'stock',
+    title: '存货',
+    ledger: `${inventory.map((a) => `${a.code} ${a.name}`).join('、')}${perMaterial ? '（按物料明细科目）' : ''}`,
+    business: '本公司仓库的库存金额（库存流水，按单据日期）',
+    gl,
+    sub,
+    explanations,
+  });
+}
 
-  // ── records of the period without their counterpart ──
+/** The stock by material as of the period end, and each document's net value per material (a production document
+ * moves value between materials with a zero total). */
+async function stockFacts({ ex, book, end, depts }: Recon) {
+  const stockRows = await rows<{ material: string; name: string; amount: string }>(
+    ex,
+    sql`select mv.material_id::text as material, coalesce(m.name, '') as name,
+               sum(mv.amount_in - mv.amount_out)::text as amount
+          from izs_stock_movement mv join izs_stock_order o on o.id = mv.order_id
+          left join izs_material m on m.id = mv.material_id
+         where mv.tenant_id = ${book.tenantId} and o.order_date <= ${end} and mv.dept_id = any(${inList(depts)})
+         group by mv.material_id, m.name`,
+  );
+  const docMaterials = await rows<{
+    id: string;
+    no: string;
+    type: string;
+    date: string;
+    net: string;
+    material: string;
+    link: string | null;
+  }>(
+    ex,
+    sql`select o.id::text as id, o.order_no as no, o.doc_type as type, o.order_date as date,
+               sum(mv.amount_in - mv.amount_out)::text as net, mv.material_id::text as material,
+               (select string_agg(distinct l.purpose, ',') from izs_fin_doc_voucher l
+                  join izs_fin_voucher v on v.id = l.voucher_id
+                 where l.account_set_id = ${book.id} and l.order_id = o.id and v.is_deleted = 0
+                   and v.reversed_by_id is null) as link
+          from izs_stock_movement mv join izs_stock_order o on o.id = mv.order_id
+         where mv.tenant_id = ${book.tenantId} and o.order_date <= ${end} and mv.dept_id = any(${inList(depts)})
+         group by o.id, o.order_no, o.doc_type, o.order_date, mv.material_id
+        having sum(mv.amount_in - mv.amount_out) <> 0
+         order by o.order_date, o.order_no, mv.material_id`,
+  );
+  return { stockRows, docMaterials };
+}
+
+const VAT_CHECKS = [
+  { key: 'vatOut', accountName: '销项税额', direction: 'out' },
+  { key: 'vatIn', accountName: '进项税额', direction: 'in' },
+] as const;
+
+/** 销项 / 进项税额 moved in the period against the tax of the period's invoices (general taxpayers). */
+async function vatCheck(
+  { ex, book, bc, period, start, end, depts, noteVoucher, voucherCause }: Recon,
+  { key, accountName, direction }: (typeof VAT_CHECKS)[number],
+): Promise<ReconCheck | undefined> {
+  const taxes = findByName(bc.chart, '应交税费');
+  const acct = taxes && findSubAccount(bc.chart, taxes.code, accountName);
+  if (!acct) return undefined;
+  const parts = (await voucherParts(ex, book, [acct.code], period)).filter((p) => p.vperiod === period);
+  const sign = key === 'vatOut' ? -1 : 1;
+  const TOTAL = { key: 'total', name: `本期${accountName}` };
+  const gl: ReconFigure[] = parts.map((p) => ({ ...TOTAL, amount: dec(p.amt).times(sign) }));
+  const explanations: Explanation[] = [];
+  for (const p of parts)
+    if (!p.sourced) {
+      explanations.push(voucherCause(TOTAL.key, p, dec(p.amt).times(sign)));
+      noteVoucher(p);
+    }
+  const inv = await rows<{ tax: string; n: number }>(
+    ex,
+    sql`select coalesce(sum(tax_amount), 0)::text as tax, count(*)::int as n from izs_ar_invoice
+         where tenant_id = ${book.tenantId} and is_deleted = 0 and direction = ${direction}
+           and invoice_date between ${start} and ${end} and dept_id = any(${inList(depts)})`,
+  );
+  return reconcileCheck({
+    key,
+    title: accountName,
+    ledger: `${acct.code} 应交税费-应交增值税-${accountName}（本期发生额）`,
+    business: `本期${direction === 'out' ? '销项' : '进项'}发票税额（${inv[0]?.n ?? 0} 张）`,
+    gl,
+    sub: [{ ...TOTAL, amount: inv[0]?.tax ?? ZERO }],
+    explanations,
+    unexplainedText: `凭证记的${accountName}与本期${direction === 'out' ? '开具' : '取得'}发票的税额不一致（单据入账与开票不在同一期间，或尚未开票）`,
+  });
+}
+
+/** Records of the period without their voucher: stock documents, 应收单 / 应付单 of no stock document, 收付款, 融资. */
+async function unvoucheredRecords({ ex, book, start, end, depts }: Recon): Promise<ReconOrphan[]> {
   const unvouchered = await rows<{ id: string; no: string; label: string; date: string; amount: string }>(
     ex,
     sql`select o.id::text as id, o.order_no as no, o.doc_type as label, o.order_date as date,
@@ -559,7 +617,7 @@ export async function gatherReconciliation(
                               and v.is_deleted = 0 and v.reversed_by_id is null)
         order by 4, 2`,
   );
-  const orphans: ReconOrphan[] = unvouchered.map((r) => {
+  return unvouchered.map((r): ReconOrphan => {
     const [a, b] = r.label.split(':');
     const label =
       b === undefined
@@ -579,8 +637,4 @@ export async function gatherReconciliation(
       text: documentWithoutVoucherText(label, r.no),
     };
   });
-  orphans.push(
-    ...[...orphanVouchers.values()].sort((x, y) => x.date.localeCompare(y.date) || x.no.localeCompare(y.no)),
-  );
-  return { checks, orphans };
 }
