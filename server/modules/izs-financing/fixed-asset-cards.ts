@@ -15,7 +15,7 @@ import { moneyFixed } from '../../../core/format/amounts.ts';
 import { rows } from '../../db/client.ts';
 import { asset, assetChange, assetType } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { formatDateTime } from '../../platform/time.ts';
@@ -36,12 +36,17 @@ import {
 } from './fixed-asset-service.ts';
 
 export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void {
-  const { db, tz } = ctx;
-  const r = endpoints(app, db);
+  const r = endpoints(app, ctx.db);
+  r.handle(FIXED_ASSETS.change, changeCard(ctx));
+  r.handle(FIXED_ASSETS.dispose, disposeCard(ctx));
+  r.handle(FIXED_ASSETS.history, cardHistory(ctx));
+  r.handle(FIXED_ASSETS.schedule, cardSchedule(ctx));
+  r.handle(FIXED_ASSETS.subsidiary, subsidiaryBook(ctx));
+  r.handle(FIXED_ASSETS.summary, assetSummary(ctx));
+}
 
-  // ------------------------------------------------ card commands
-
-  r.handle(FIXED_ASSETS.change, async ({ req, body }) => {
+function changeCard({ db }: CrudContext): Handler<typeof FIXED_ASSETS.change> {
+  return async ({ req, body }) => {
     const c = bookOf(req);
     await db.transaction(async (tx) => {
       const period = periodOf(body.changeDate);
@@ -100,9 +105,11 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
       await writeOperationLog(tx, req, `资产变动 ${card.code}`, changes);
     });
     return null;
-  });
+  };
+}
 
-  r.handle(FIXED_ASSETS.dispose, async ({ req, body }) => {
+function disposeCard({ db }: CrudContext): Handler<typeof FIXED_ASSETS.dispose> {
+  return async ({ req, body }) => {
     const c = bookOf(req);
     await db.transaction(async (tx) => {
       const period = periodOf(body.disposalDate);
@@ -140,9 +147,11 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
       await writeOperationLog(tx, req, `资产处置 ${card.code}`, { state: ['normal', 'disposed'] });
     });
     return null;
-  });
+  };
+}
 
-  r.handle(FIXED_ASSETS.history, async ({ req, query }) => {
+function cardHistory({ db, tz }: CrudContext): Handler<typeof FIXED_ASSETS.history> {
+  return async ({ req, query }) => {
     const c = bookOf(req);
     const q = query;
     const card = await loadCard(db, c.book.id, q.id);
@@ -198,9 +207,11 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
       }),
     };
     return answer;
-  });
+  };
+}
 
-  r.handle(FIXED_ASSETS.schedule, async ({ req, query }) => {
+function cardSchedule({ db }: CrudContext): Handler<typeof FIXED_ASSETS.schedule> {
+  return async ({ req, query }) => {
     const c = bookOf(req);
     const q = query;
     const card = await loadCard(db, c.book.id, q.id);
@@ -214,9 +225,11 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
       booked: r.booked,
     }));
     return out;
-  });
+  };
+}
 
-  r.handle(FIXED_ASSETS.subsidiary, async ({ req, query }) => {
+function subsidiaryBook({ db }: CrudContext): Handler<typeof FIXED_ASSETS.subsidiary> {
+  return async ({ req, query }) => {
     const c = bookOf(req);
     const q = query;
     if (q.periodTo < q.periodFrom) throw badRequest('结束期间不能早于开始期间');
@@ -231,9 +244,11 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
       q.periodTo,
     );
     return out;
-  });
+  };
+}
 
-  r.handle(FIXED_ASSETS.summary, async ({ req, query }) => {
+function assetSummary({ db }: CrudContext): Handler<typeof FIXED_ASSETS.summary> {
+  return async ({ req, query }) => {
     const c = bookOf(req);
     const q = query;
     const cards = (await liveCards(db, c.book.id)).filter(
@@ -265,5 +280,5 @@ export function registerCardRoutes(app: FastifyInstance, ctx: CrudContext): void
       (a.typeName + a.useDept).localeCompare(b.typeName + b.useDept),
     );
     return answer;
-  });
+  };
 }
