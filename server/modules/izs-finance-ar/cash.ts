@@ -8,56 +8,38 @@ import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
-import { type Db, rows } from '../../db/client.ts';
+import { rows } from '../../db/client.ts';
 import { arCash, bank, relatedParty } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { columnsOf } from '../../platform/crud/values.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { refuseClosedPeriod, refuseClosedVoid } from '../izs-financing/business-period.ts';
 import { attachBill, billOfCash, releaseBill } from './cash-bill.ts';
+import { checkBank, insertCash, loadCash } from './cash-repository.ts';
 import { cashEntity, guard, settleLines } from './entities.ts';
-import { ARAP_KIND, lockCash, partyOf, reverseLines, settle, takeRefund } from './service.ts';
+import { lockCash, partyOf, reverseLines, settle, takeRefund } from './service.ts';
 import { traceCash } from './trace.ts';
 import { refuseWhileVouchered, vouchersOf } from './vouchered.ts';
 
 const KIND_TITLE: Record<string, string> = { collection: '收款单', payment: '付款单', refund: '退款单' };
+/** The menu whose buttons guard a record: 收款单 / 付款单 or the side's 退款单. */
+const codeOf = (side: Side, kind: string) => (kind === 'refund' ? ARAP_CODES.refund[side] : ARAP_CODES.cash[side]);
 
 export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
-  const { db, tz } = ctx;
-  const r = endpoints(app, db);
-  const time = (d: Date) => formatDateTime(d, tz);
-  const codeOf = (side: Side, kind: string) => (kind === 'refund' ? ARAP_CODES.refund[side] : ARAP_CODES.cash[side]);
+  const r = endpoints(app, ctx.db);
+  r.handle(E.cashPage, cashPage(ctx));
+  r.handle(E.cashDetail, cashDetail(ctx));
+  r.handle(E.cashCreate, createCash(ctx));
+  r.handle(E.cashSettle, settleCash(ctx));
+  r.handle(E.refund, createRefund(ctx));
+  r.handle(E.cashVoid, voidCash(ctx));
+}
 
-  async function load(tenantId: string, by: { id?: string; orderNo?: string }) {
-    const where = by.id ? eq(arCash.id, by.id) : eq(arCash.orderNo, by.orderNo ?? '');
-    const [c] = await db
-      .select({ c: arCash, partyName: relatedParty.name, bankName: bank.bankName })
-      .from(arCash)
-      .leftJoin(relatedParty, eq(relatedParty.id, arCash.partyId))
-      .leftJoin(bank, eq(bank.id, arCash.bankId))
-      .where(and(where, tenantIs(tenantId, arCash)));
-    if (!c) throw badRequest('收付款单不存在');
-    return cashEntity({ ...c.c, partyName: c.partyName, bankName: c.bankName }, time);
-  }
-
-  async function checkBank(tenantId: string, accountType: string, bankId?: string) {
-    if (accountType !== 'bank') return null;
-    if (!bankId) throw badRequest('请选择银行账户');
-    const [b] = await db
-      .select({ id: bank.id })
-      .from(bank)
-      .where(and(eq(bank.id, bankId), tenantIs(tenantId, bank)));
-    if (!b) throw badRequest('银行账户不存在');
-    return bankId;
-  }
-
-  r.handle(E.cashPage, async ({ query, user }) => {
+function cashPage({ db, tz }: CrudContext): Handler<typeof E.cashPage> {
+  return async ({ query, user }) => {
     const kind = query.kind ?? (query.side === 'ar' ? 'collection' : 'payment');
     const code = codeOf(query.side, kind);
     await guard(db, user, code, 'view');
@@ -81,16 +63,20 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       .limit(query.size)
       .offset((query.current - 1) * query.size);
     return {
-      records: list.map((x) => cashEntity({ ...x.c, partyName: x.partyName, bankName: x.bankName }, time)),
+      records: list.map((x) =>
+        cashEntity({ ...x.c, partyName: x.partyName, bankName: x.bankName }, (d) => formatDateTime(d, tz)),
+      ),
       total: Number(n),
       current: query.current,
       size: query.size,
     };
-  });
+  };
+}
 
-  r.handle(E.cashDetail, async ({ query, user }) => {
+function cashDetail({ db, tz }: CrudContext): Handler<typeof E.cashDetail> {
+  return async ({ query, user }) => {
     if (!query.id && !query.orderNo) throw badRequest('请指定收付款单');
-    const c = await load(user.tenantId, query);
+    const c = await loadCash(db, tz, user.tenantId, query);
     await guard(db, user, codeOf(c.side as Side, c.kind), 'view');
     return {
       ...c,
@@ -98,57 +84,15 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       vouchers: await vouchersOf(db, user.tenantId, c.id),
       bill: await billOfCash(db, c),
     };
-  });
+  };
+}
 
-  /** One 收付款单, reviewed at once: the body's columns (columnsOf: a new column needs no edit here) and the server's. */
-  async function insertCash(
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    user: AuthUser,
-    v: Partial<typeof arCash.$inferInsert> & {
-      side: Side;
-      kind: string;
-      partyId: string;
-      cashDate: string;
-      amount: string;
-    },
-  ) {
-    const numbering =
-      v.kind === 'refund'
-        ? v.side === 'ar'
-          ? ARAP_KIND.refund_ar
-          : ARAP_KIND.refund_ap
-        : ARAP_KIND[v.kind as 'collection' | 'payment'];
-    const now = new Date();
-    const [row] = await tx
-      .insert(arCash)
-      .values({
-        ...columnsOf(arCash, v),
-        side: v.side,
-        kind: v.kind,
-        partyId: v.partyId,
-        cashDate: v.cashDate,
-        amount: v.amount,
-        tenantId: user.tenantId,
-        deptId: effectiveDept(user),
-        createUser: user.userId,
-        createDept: effectiveDept(user),
-        orderNo: await drawOrderNo(tx, numbering, { tenantId: user.tenantId, tz }),
-        applied: '0',
-        billId: null,
-        billMode: '',
-        state: 'reviewed',
-        reviewer: user.userId,
-        reviewTime: now,
-      })
-      .returning();
-    return row;
-  }
-
-  r.handle(E.cashCreate, async ({ body, user, req }) => {
+function createCash({ db, tz }: CrudContext): Handler<typeof E.cashCreate> {
+  return async ({ body, user, req }) => {
     const kind = body.side === 'ar' ? 'collection' : 'payment';
     await guard(db, user, ARAP_CODES.cash[body.side], 'add');
     if (new Decimal(body.fee).gte(body.amount)) throw badRequest('手续费必须小于金额');
-    const bankId = await checkBank(user.tenantId, body.accountType, body.bankId);
+    const bankId = await checkBank(db, user.tenantId, body.accountType, body.bankId);
     const id = await db.transaction(async (tx) => {
       await refuseClosedPeriod(tx, {
         tenantId: user.tenantId,
@@ -157,7 +101,7 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
         action: `登记${body.side === 'ar' ? '收款' : '付款'}`,
       });
       await partyOf(tx, user.tenantId, body.partyId, body.side);
-      const row = await insertCash(tx, user, { ...body, billNo: body.bill?.billNo ?? body.billNo, kind, bankId });
+      const row = await insertCash(tx, tz, user, { ...body, billNo: body.bill?.billNo ?? body.billNo, kind, bankId });
       // 承兑汇票: the bill goes into 票据管理 in this transaction (cash-bill.ts)
       if (body.method === 'bill') await attachBill(tx, user, row, body.bill);
       if (body.lines?.length || body.auto) {
@@ -178,11 +122,13 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       });
       return row.id;
     });
-    return load(user.tenantId, { id });
-  });
+    return loadCash(db, tz, user.tenantId, { id });
+  };
+}
 
-  r.handle(E.cashSettle, async ({ body, user, req }) => {
-    const c = await load(user.tenantId, { id: body.cashId });
+function settleCash({ db, tz }: CrudContext): Handler<typeof E.cashSettle> {
+  return async ({ body, user, req }) => {
+    const c = await loadCash(db, tz, user.tenantId, { id: body.cashId });
     await guard(db, user, ARAP_CODES.cash[c.side as Side], 'edit');
     const date = body.settleDate ?? formatDate(new Date(), tz);
     await db.transaction(async (tx) => {
@@ -201,12 +147,14 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       });
       await writeOperationLog(tx, req, `核销${KIND_TITLE[c.kind]}`, { orderNo: [c.orderNo, c.orderNo] });
     });
-    return load(user.tenantId, { id: c.id });
-  });
+    return loadCash(db, tz, user.tenantId, { id: c.id });
+  };
+}
 
-  r.handle(E.refund, async ({ body, user, req }) => {
+function createRefund({ db, tz }: CrudContext): Handler<typeof E.refund> {
+  return async ({ body, user, req }) => {
     await guard(db, user, ARAP_CODES.refund[body.side], 'add');
-    const bankId = await checkBank(user.tenantId, body.accountType, body.bankId);
+    const bankId = await checkBank(db, user.tenantId, body.accountType, body.bankId);
     const id = await db.transaction(async (tx) => {
       await refuseClosedPeriod(tx, {
         tenantId: user.tenantId,
@@ -215,16 +163,18 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
         action: '登记退款',
       });
       await partyOf(tx, user.tenantId, body.partyId, body.side);
-      const row = await insertCash(tx, user, { ...body, kind: 'refund', bankId });
+      const row = await insertCash(tx, tz, user, { ...body, kind: 'refund', bankId });
       await takeRefund(tx, row, user.userId);
       await writeOperationLog(tx, req, '新增退款单', { orderNo: [null, row.orderNo], amount: [null, body.amount] });
       return row.id;
     });
-    return load(user.tenantId, { id });
-  });
+    return loadCash(db, tz, user.tenantId, { id });
+  };
+}
 
-  r.handle(E.cashVoid, async ({ body, user, req }) => {
-    const c = await load(user.tenantId, { id: body.id });
+function voidCash({ db, tz }: CrudContext): Handler<typeof E.cashVoid> {
+  return async ({ body, user, req }) => {
+    const c = await loadCash(db, tz, user.tenantId, { id: body.id });
     await guard(db, user, codeOf(c.side as Side, c.kind), 'void');
     await db.transaction(async (tx) => {
       const row = await lockCash(tx, user.tenantId, c.id);
@@ -267,6 +217,6 @@ export function registerCash(app: Parameters<typeof endpoints>[0], ctx: CrudCont
         orderNo: [row.orderNo, row.orderNo],
       });
     });
-    return load(user.tenantId, { id: c.id });
-  });
+    return loadCash(db, tz, user.tenantId, { id: c.id });
+  };
 }
