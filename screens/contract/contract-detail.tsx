@@ -1,10 +1,10 @@
 import { Empty, Spin } from '@douyinfe/semi-ui';
 import { refOf, useResourceListQuery } from '../../core/api/crud.api.ts';
 import { useTradingFullQuery } from '../../core/api/izs-contract.api.ts';
-import { supplierContractResource } from '../../core/contract/izs-contract/projects.contract.ts';
 import { PageFrame } from '../../features/admin-page/common.tsx';
 import { ResourceDetailPage } from '../../features/crud/resource-detail-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { supplierContractView } from './projects.resource.ts';
 import { TradingCard } from './trading-card.tsx';
 import { tradingContractView } from './trading-contract.resource.ts';
 
@@ -21,7 +21,7 @@ function Trading({ code }: { code: string }) {
 export default function ContractDetailScreen({ path }: ScreenProps) {
   const code = decodeURIComponent(path.split('/').pop() ?? '');
   if (code.startsWith('GH')) {
-    return <ResourceDetailPage def={supplierContractResource} lookup={{ field: 'contractNo', value: code }} />;
+    return <ResourceDetailPage def={supplierContractView} lookup={{ field: 'contractNo', value: code }} />;
   }
   return (
     <PageFrame title={`合同详情 ${code}`} testId="contract-detail">

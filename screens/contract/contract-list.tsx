@@ -1,7 +1,7 @@
 import { TabPane, Tabs } from '@douyinfe/semi-ui';
 import { useLocation } from 'wouter';
-import { projectResource, supplierContractResource } from '../../core/contract/izs-contract/projects.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { projectView, supplierContractView } from './projects.resource.ts';
 import { tradingContractView } from './trading-contract.resource.ts';
 
 /** 合同列表 (/contract/list, not cached): every kind of contract — trading, supplier framework, project orders. */
@@ -18,10 +18,10 @@ export default function ContractListScreen() {
         />
       </TabPane>
       <TabPane tab="供应商合同" itemKey="supplier">
-        <ResourceListPage def={supplierContractResource} detailPath={(row) => `/contract/details/${row.contractNo}`} />
+        <ResourceListPage def={supplierContractView} detailPath={(row) => `/contract/details/${row.contractNo}`} />
       </TabPane>
       <TabPane tab="项目订单" itemKey="project">
-        <ResourceListPage def={projectResource} />
+        <ResourceListPage def={projectView} />
       </TabPane>
     </Tabs>
   );
