@@ -29,9 +29,7 @@ const ALLOWED: Record<string, number> = {
   'core/contract/izs-financing/fixed-asset-card.contract.ts': 15,
   'core/contract/izs-financing/voucher-word.contract.ts': 4,
   'core/contract/izs-stock/drop-shipping.contract.ts': 20,
-  'core/contract/izs-stock/price-list.contract.ts': 8,
   'core/contract/izs-stock/stock-order-views.ts': 13,
-  'core/contract/izs-stock/trade-order.contract.ts': 7,
   'core/contract/izs-weighing/dispatch-slip.contract.ts': 13,
 };
 
