@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `billResource`, whose wire is core/contract/izs-financing/bills.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `billResource`, whose wire is core/contract/izs-financing/bills.contract.ts.
  */
 import {
   BILL_DIRECTIONS,

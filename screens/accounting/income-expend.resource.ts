@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `incomeExpendResource`, whose wire is core/contract/izs-financing/income-expend.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `incomeExpendResource`, whose wire is core/contract/izs-financing/income-expend.contract.ts.
  */
 import { IE_KINDS, incomeExpendResource } from '../../core/contract/izs-financing/income-expend.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `bankResource`, whose wire is core/contract/izs-base/bank.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `bankResource`, whose wire is core/contract/izs-base/bank.contract.ts.
  */
 import { bankResource } from '../../core/contract/izs-base/bank.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `camerasResource`, whose wire is core/contract/izs-sell/cameras.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `camerasResource`, whose wire is core/contract/izs-sell/cameras.contract.ts.
  */
 import { CAMERA_BRANDS, camerasResource, WEIGHBRIDGE_SELECT } from '../../core/contract/izs-sell/cameras.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

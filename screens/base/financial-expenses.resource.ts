@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `financialExpensesResource`, whose wire is core/contract/izs-base/financial-expenses.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `financialExpensesResource`, whose wire is core/contract/izs-base/financial-expenses.contract.ts.
  */
 import {
   EXPENSE_CATEGORIES,

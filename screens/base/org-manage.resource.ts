@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `orgManageResource`, whose wire is core/contract/izs-base/org-manage.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `orgManageResource`, whose wire is core/contract/izs-base/org-manage.contract.ts.
  */
 import { orgManageResource } from '../../core/contract/izs-base/org-manage.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `stockWeighOrderResource`, whose wire is core/contract/izs-base/stock-weigh-order.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `stockWeighOrderResource`, whose wire is core/contract/izs-base/stock-weigh-order.contract.ts.
  */
 import {
   MATERIAL_SELECT,

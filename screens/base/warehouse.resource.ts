@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `warehouseResource`, whose wire is core/contract/izs-base/warehouse.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `warehouseResource`, whose wire is core/contract/izs-base/warehouse.contract.ts.
  */
 import {
   WAREHOUSE_TYPES,

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `weighbridgeResource`, whose wire is core/contract/izs-base/weighbridge.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `weighbridgeResource`, whose wire is core/contract/izs-base/weighbridge.contract.ts.
  */
 import { A, WAREHOUSE_SELECT, weighbridgeResource } from '../../core/contract/izs-base/weighbridge.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

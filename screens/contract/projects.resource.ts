@@ -1,6 +1,7 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `supplierContractResource`, `projectResource`, `projectSiteResource`, `siteOrderResource`, whose wire is core/contract/izs-contract/projects.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `supplierContractResource`, `projectResource`, `projectSiteResource`, `siteOrderResource`, whose wire is
+ * core/contract/izs-contract/projects.contract.ts.
  */
 import {
   PROJECT_KINDS,

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `tradingContractResource`, whose wire is core/contract/izs-contract/trading-contract.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `tradingContractResource`, whose wire is core/contract/izs-contract/trading-contract.contract.ts.
  */
 import { CONTRACT_STATES, SIDES } from '../../core/contract/izs-contract/fields.ts';
 import { tradingContractResource } from '../../core/contract/izs-contract/trading-contract.contract.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `dimensionResource`, `dimensionItemResource`, whose wire is core/contract/izs-financing/dimension.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `dimensionResource`, `dimensionItemResource`, whose wire is core/contract/izs-financing/dimension.contract.ts.
  */
 import {
   dimensionItemResource,

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `assetTypeResource`, whose wire is core/contract/izs-financing/fixed-asset-type.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `assetTypeResource`, whose wire is core/contract/izs-financing/fixed-asset-type.contract.ts.
  */
 import { assetTypeResource } from '../../core/contract/izs-financing/fixed-asset-type.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `unitResource`, whose wire is core/contract/izs-financing/unit.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `unitResource`, whose wire is core/contract/izs-financing/unit.contract.ts.
  */
 import { unitResource } from '../../core/contract/izs-financing/unit.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `easyCrudResource`, whose wire is core/contract/izs-contract/projects.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `easyCrudResource`, whose wire is core/contract/izs-contract/projects.contract.ts.
  */
 import { EASY_COLORS, easyCrudResource } from '../../core/contract/izs-contract/projects.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

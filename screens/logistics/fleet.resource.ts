@@ -1,6 +1,7 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `carGroupResource`, `driverResource`, `carResource`, whose wire is core/contract/izs-logistical/fleet.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `carGroupResource`, `driverResource`, `carResource`, whose wire is
+ * core/contract/izs-logistical/fleet.contract.ts.
  */
 import {
   CAR_TYPES,

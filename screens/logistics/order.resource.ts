@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `orderResource`, whose wire is core/contract/izs-logistical/order.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `orderResource`, whose wire is core/contract/izs-logistical/order.contract.ts.
  */
 import { CAR_OPTIONS } from '../../core/contract/izs-logistical/fleet.contract.ts';
 import { ORDER_STATE_OPTIONS, orderResource } from '../../core/contract/izs-logistical/order.contract.ts';

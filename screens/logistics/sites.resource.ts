@@ -1,6 +1,7 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `siteResource`, `shipResource`, `portResource`, `voyageResource`, whose wire is core/contract/izs-logistical/sites.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `siteResource`, `shipResource`, `portResource`, `voyageResource`, whose wire is
+ * core/contract/izs-logistical/sites.contract.ts.
  */
 import {
   portResource,

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `modifyLogResource`, whose wire is core/contract/izs-toolbox/modify-log.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `modifyLogResource`, whose wire is core/contract/izs-toolbox/modify-log.contract.ts.
  */
 import { MODIFY_MODULES, modifyLogResource } from '../../core/contract/izs-toolbox/modify-log.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

@@ -1,6 +1,7 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `fundProviderResource`, `financeContractResource`, `goldCertResource`, whose wire is core/contract/izs-contract/scf-resources.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `fundProviderResource`, `financeContractResource`, `goldCertResource`, whose wire is
+ * core/contract/izs-contract/scf-resources.contract.ts.
  */
 import {
   CERT_STATES,

@@ -1,7 +1,7 @@
 /**
  * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options and form boxes of
- * `purchasePriceResource` (采购价格, purchase/price-list.tsx) and `salePriceResource` (销售价格, sale/sale-price.tsx),
- * whose wire is core/contract/izs-stock/price-list.contract.ts.
+ * `purchasePriceResource` (采购价格, purchase/price-list.tsx) and `salePriceResource` (销售价格, sale/sale-price.tsx), whose
+ * wire is core/contract/izs-stock/price-list.contract.ts.
  */
 
 import { CUSTOMER_SELECT, MATERIAL_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `purchaseOrderResource` (采购订单) and `saleOrderResource` (销售订单), whose wire is
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `purchaseOrderResource` (采购订单) and `saleOrderResource` (销售订单), whose wire is
  * core/contract/izs-stock/trade-order.contract.ts.
  */
 import { CUSTOMER_SELECT, DOC_STATES, MATERIAL_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';

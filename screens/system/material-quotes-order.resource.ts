@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `materialQuoteResource`, whose wire is core/contract/blade-system/material-quotes-order.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `materialQuoteResource`, whose wire is core/contract/blade-system/material-quotes-order.contract.ts.
  */
 import {
   MATERIAL_SELECT,

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `menuResource`, whose wire is core/contract/blade-system/menu.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `menuResource`, whose wire is core/contract/blade-system/menu.contract.ts.
  */
 import { menuResource } from '../../core/contract/blade-system/menu.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

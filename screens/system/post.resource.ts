@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `postResource`, whose wire is core/contract/blade-system/post.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `postResource`, whose wire is core/contract/blade-system/post.contract.ts.
  */
 import { POST_CATEGORY, postResource } from '../../core/contract/blade-system/post.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `staffResource`, whose wire is core/contract/blade-system/staff.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `staffResource`, whose wire is core/contract/blade-system/staff.contract.ts.
  */
 import { POST_SELECT } from '../../core/contract/blade-system/post.contract.ts';
 import { staffResource } from '../../core/contract/blade-system/staff.contract.ts';

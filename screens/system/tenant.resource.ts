@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `tenantResource`, whose wire is core/contract/blade-system/tenant.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `tenantResource`, whose wire is core/contract/blade-system/tenant.contract.ts.
  */
 import { tenantResource } from '../../core/contract/blade-system/tenant.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `versionResource`, whose wire is core/contract/blade-system/version.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `versionResource`, whose wire is core/contract/blade-system/version.contract.ts.
  */
 import { versionResource } from '../../core/contract/blade-system/version.contract.ts';
 import { withLayout } from '../../features/crud/resource-layout.ts';

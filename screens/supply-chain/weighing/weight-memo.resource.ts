@@ -1,6 +1,6 @@
 /**
- * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail
- * cards of `weighingOrderResource`, whose wire is core/contract/izs-weighing/orders.contract.ts.
+ * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
+ * of `weighingOrderResource`, whose wire is core/contract/izs-weighing/orders.contract.ts.
  */
 import { MATERIAL_SELECT, PARTY_SELECT } from '../../../core/contract/izs-stock/fields.ts';
 import {
