@@ -27,10 +27,8 @@ const ALLOWED: Record<string, number> = {
   'core/contract/izs-base/warehouse.contract.ts': 5,
   'core/contract/izs-financing/account-set.contract.ts': 5,
   'core/contract/izs-financing/fixed-asset-card.contract.ts': 15,
-  'core/contract/izs-financing/voucher-word.contract.ts': 4,
   'core/contract/izs-stock/drop-shipping.contract.ts': 20,
   'core/contract/izs-stock/stock-order-views.ts': 13,
-  'core/contract/izs-weighing/dispatch-slip.contract.ts': 13,
 };
 
 const KEYS = new RegExp(`\\b(${[...new Set([...COLUMN_LAYOUT, ...FORM_LAYOUT])].join('|')})\\s*:`, 'g');
