@@ -19,8 +19,6 @@ const root = resolve(import.meta.dirname, '../..');
 
 const ALLOWED: Record<string, number> = {
   'core/contract/blade-log/api-log.contract.ts': 6,
-  'core/contract/blade-system/dept.contract.ts': 3,
-  'core/contract/blade-system/dict.contract.ts': 5,
   'core/contract/izs-base/config.contract.ts': 8,
   'core/contract/izs-base/material.contract.ts': 11,
   'core/contract/izs-base/related-party.contract.ts': 11,
