@@ -1,9 +1,16 @@
 /**
- * Resource definitions (issue: resource engine). One definition drives both sides:
- * - the server's validated CRUD routes under `def.path` (page, list, select-list, detail, submit, save, update,
- *   remove, export, import), with tenant / department / data-scope filtering, soft delete, audit fields,
- *   sort whitelist, size cap, unique-key messages and the operation log;
- * - the client's generic list page, detail page and dialog (spec §2.12).
+ * Resource definitions (issue: resource engine). A definition here is the WIRE of a resource: what the server's
+ * validated CRUD routes under `def.path` need (page, list, select-list, detail, submit, save, update, remove, export,
+ * import), with tenant / department / data-scope filtering, soft delete, audit fields, sort whitelist, size cap,
+ * unique-key messages and the operation log:
+ * - `columns` are the export sheet (header, order, width, option labels, joined label field) and the operation log's
+ *   field names;
+ * - `form` is the import sheet (header, required, option labels), the body's cleaning by kind, `editDisabled`;
+ * - `search` are the filters page/list/export accept (text → contains, date-range → [begin, end], else equals; the
+ *   label names the field in a refusal).
+ * The screen's layout of it (issue 23) lives beside the screen, in `screens/<area>/<name>.resource.ts`:
+ * `withLayout(def, { columns, search, form, detail })` (features/crud/resource-layout.ts) adds, per field, what only
+ * the screen reads — `ColumnLayout`, `SearchLayout`, `FormLayout` below — and the detail cards.
  * Definitions are data: no React, no Drizzle, no Fastify here (core/contract is imported by both sides).
  *
  * Typing flows from the zod schemas: `field` names are `keyof` the entity / form / query, so a filter the server
@@ -150,6 +157,27 @@ export interface ResourceDef<S extends ResourceSchemas = ResourceSchemas> {
   /** Excel import of new rows (base data). */
   importable?: boolean;
 }
+
+/** What only the screen reads of a column: its table cell (the export and the log read the rest). */
+export const COLUMN_LAYOUT = ['sortable', 'hideInTable', 'emptyText'] as const;
+export type ColumnLayout = Pick<ColumnDef<Record<string, unknown>>, (typeof COLUMN_LAYOUT)[number]>;
+/** What only the screen reads of a search field: its options (the server filters by field, kind and range). */
+export const SEARCH_LAYOUT = ['options'] as const;
+export type SearchLayout = Pick<SearchDef<Record<string, unknown>>, (typeof SEARCH_LAYOUT)[number]>;
+/** What only the screen reads of a form field: its box (the import sheet and the body's cleaning read the rest). */
+export const FORM_LAYOUT = [
+  'span',
+  'min',
+  'max',
+  'multiple',
+  'placeholder',
+  'addOnly',
+  'unit',
+  'help',
+  'emptyText',
+  'section',
+] as const;
+export type FormLayout = Pick<FormFieldDef<Record<string, unknown>>, (typeof FORM_LAYOUT)[number]>;
 
 /** Identity helper that keeps the literal types of a definition. */
 export function defineResource<S extends ResourceSchemas>(def: ResourceDef<S>): ResourceDef<S> {

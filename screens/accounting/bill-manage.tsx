@@ -13,7 +13,6 @@ import {
   type BillActionBody,
   type BillEvent,
   billActionBody,
-  billResource,
   DUE_SOON_DAYS,
 } from '../../core/contract/izs-financing/bills.contract.ts';
 import { IE_PATHS } from '../../core/contract/izs-financing/income-expend.contract.ts';
@@ -23,6 +22,7 @@ import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import { billListView } from './bills.resource.ts';
 import '../../features/ui/accounting.css';
 import './bills.css';
 import { businessToday } from '../../core/format/business-day.ts';
@@ -162,7 +162,7 @@ const DIRECTION_OF_PATH: Record<string, { direction: 'receivable' | 'payable'; t
 function BillManage() {
   const [path, navigate] = useLocation();
   const only = DIRECTION_OF_PATH[path];
-  const perms = useResourcePermissions(billResource.permission);
+  const perms = useResourcePermissions(billListView.permission);
   const [act] = useBillActionMutation();
   const [undoLast] = useBillUndoMutation();
   const [dialog, setDialog] = useState<{ action: Action; bill: BillView } | null>(null);
@@ -185,7 +185,7 @@ function BillManage() {
         <Totals />
       </div>
       <ResourceListPage
-        def={billResource}
+        def={billListView}
         baseParams={only ? { direction: only.direction } : undefined}
         rowEditable={(row) => (row.state === 'held' || row.state === 'outstanding') && !row.cashNo}
         rowActionsWidth={120}

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useIncomeExpendSummaryQuery } from '../../core/api/izs-financing-books.api.ts';
-import { incomeExpendResource } from '../../core/contract/izs-financing/income-expend.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
+import { incomeExpendView } from './income-expend.resource.ts';
 import { laterPeriod, PeriodRange } from './period-range.tsx';
 import '../../features/ui/accounting.css';
 import './bills.css';
@@ -45,7 +45,7 @@ function IncomeExpend() {
         </div>
       </div>
       <ResourceListPage
-        def={incomeExpendResource}
+        def={incomeExpendView}
         baseParams={params}
         rowEditable={(row) => !row.voucherState || row.voucherState === 'saved'}
       />

@@ -2,10 +2,10 @@ import { Button, Empty, Image } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import type { Row } from '../../core/api/crud.api.ts';
 import { useCamerasLookQuery } from '../../core/api/izs-sell.api.ts';
-import { camerasResource } from '../../core/contract/izs-sell/cameras.contract.ts';
 import { DraggableDialog } from '../../features/crud/draggable-dialog.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { ValueGrid } from '../../features/crud/value-grid.tsx';
+import { camerasView } from './cameras.resource.ts';
 
 /** The camera's snapshot and stream addresses (GET cameras/look) with the current frame when reachable. */
 function CameraLookDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -47,7 +47,7 @@ export default function CameraListScreen() {
   return (
     <>
       <ResourceListPage
-        def={camerasResource}
+        def={camerasView}
         rowActions={(row: Row) => (
           <Button theme="borderless" size="small" onClick={() => setLooking(String(row.id))}>
             查看画面

@@ -1,7 +1,7 @@
-import { financialExpensesResource } from '../../core/contract/izs-base/financial-expenses.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { financialExpensesView } from './financial-expenses.resource.ts';
 
 /** 费用项目 (/base/financial/expenses): expense items charged on orders. */
 export default function FinancialExpensesScreen() {
-  return <ResourceListPage def={financialExpensesResource} />;
+  return <ResourceListPage def={financialExpensesView} />;
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { materialResource } from '../../core/contract/izs-base/material.contract.ts';
-import {
-  MATERIAL_CATEGORY_TREE,
-  materialCategoryResource,
-} from '../../core/contract/izs-base/material-category.contract.ts';
+import { MATERIAL_CATEGORY_TREE } from '../../core/contract/izs-base/material-category.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { ResourceTreePanel } from '../../features/crud/resource-tree-panel.tsx';
+import { materialCategoryView } from './material-category.resource.ts';
 
 /**
  * 物料管理 (/base/material): the category tree (add / edit / delete categories; a picked category filters the list
@@ -16,7 +14,7 @@ export default function MaterialScreen() {
   return (
     <div className="ly-split">
       <ResourceTreePanel
-        def={materialCategoryResource}
+        def={materialCategoryView}
         tree={MATERIAL_CATEGORY_TREE}
         value={categoryId}
         onChange={setCategoryId}

@@ -1,7 +1,7 @@
-import { salesmanResource } from '../../core/contract/izs-base/salesman.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { salesmanView } from './salesman.resource.ts';
 
 /** 业务员 (/base/salesman). */
 export default function SalesmanScreen() {
-  return <ResourceListPage def={salesmanResource} />;
+  return <ResourceListPage def={salesmanView} />;
 }

@@ -6,26 +6,26 @@ import { useBaseEnvironmentMutation } from '../../core/api/izs-base.api.ts';
 import {
   WAREHOUSE_ENVIRONMENT_FIELDS,
   warehouseEnvironmentForm,
-  warehouseResource,
 } from '../../core/contract/izs-base/warehouse.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceDetailPage } from '../../features/crud/resource-detail-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { warehouseView } from './warehouse.resource.ts';
 
 /** 仓库详情 (/base/warehouse-detail/{id}): the warehouse and its environment patrols; 新增巡检 records one. */
 export default function WarehouseDetailScreen({ path }: ScreenProps) {
   const id = path.split('/').pop() ?? '';
-  const ref = useMemo(() => refOf(warehouseResource), []);
+  const ref = useMemo(() => refOf(warehouseView), []);
   const detail = useResourceDetailQuery({ ref, id });
-  const perms = useResourcePermissions(warehouseResource.permission);
+  const perms = useResourcePermissions(warehouseView.permission);
   const [addPatrol] = useBaseEnvironmentMutation();
   const [open, setOpen] = useState(false);
   return (
     <>
       <ResourceDetailPage
-        def={warehouseResource}
+        def={warehouseView}
         id={id}
         title={(row) => `仓库详情：${row.name}（${row.code}）`}
         actions={() =>

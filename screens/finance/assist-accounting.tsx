@@ -4,16 +4,12 @@ import { useLocation } from 'wouter';
 import { z } from 'zod';
 import { useBookResourceList, useDimensionsDataSyncMutation } from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import {
-  DIMENSION_SOURCES,
-  dimensionItemForm,
-  dimensionItemResource,
-  dimensionResource,
-} from '../../core/contract/izs-financing/dimension.contract.ts';
+import { DIMENSION_SOURCES, dimensionItemForm } from '../../core/contract/izs-financing/dimension.contract.ts';
 import type { ResourceDef } from '../../core/contract/resource.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { dimensionItemView, dimensionView } from './dimension.resource.ts';
 import '../../features/ui/accounting.css';
 import './finance.css';
 
@@ -24,15 +20,15 @@ function DimensionItems({ dimensionId }: { dimensionId: string }) {
   const [syncItems] = useDimensionsDataSyncMutation();
   const [busy, setBusy] = useState(false);
   const [list, setList] = useState(0);
-  const dims = useBookResourceList(dimensionResource);
+  const dims = useBookResourceList(dimensionView);
   const dim = dims.find((d) => d.id === dimensionId);
   const source = DIMENSION_SOURCES.find((s) => s.code === dim?.source);
   const def = useMemo(
     () =>
       ({
-        ...dimensionItemResource,
+        ...dimensionItemView,
         schemas: {
-          ...dimensionItemResource.schemas,
+          ...dimensionItemView.schemas,
           form: dimensionItemForm.extend({ dimensionId: z.string().default(dimensionId) }),
         },
       }) as unknown as ResourceDef,
@@ -76,11 +72,11 @@ function DimensionItems({ dimensionId }: { dimensionId: string }) {
 function AllItems() {
   const book = useBook();
   const [, navigate] = useLocation();
-  const dims = useBookResourceList(dimensionResource);
+  const dims = useBookResourceList(dimensionView);
   const def = useMemo(
     () =>
       ({
-        ...dimensionItemResource,
+        ...dimensionItemView,
         search: [
           {
             field: 'dimensionId',
@@ -88,7 +84,7 @@ function AllItems() {
             kind: 'select',
             options: { options: dims.map((d) => ({ label: d.name, value: d.id })) },
           },
-          ...dimensionItemResource.search,
+          ...dimensionItemView.search,
         ],
       }) as unknown as ResourceDef,
     [dims],

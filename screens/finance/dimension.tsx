@@ -1,8 +1,8 @@
 import { Button } from '@douyinfe/semi-ui';
 import { useLocation } from 'wouter';
-import { dimensionResource } from '../../core/contract/izs-financing/dimension.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { dimensionView } from './dimension.resource.ts';
 
 function Dimensions() {
   const book = useBook();
@@ -15,7 +15,7 @@ function Dimensions() {
         </Button>
       </div>
       <ResourceListPage
-        def={dimensionResource}
+        def={dimensionView}
         baseParams={{ accountSetId: book.id }}
         rowActionsWidth={80}
         rowActions={(row) => (

@@ -9,10 +9,10 @@ import {
   useOpeningsSaveMutation,
 } from '../../core/api/izs-financing-books.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import { dimensionResource } from '../../core/contract/izs-financing/dimension.contract.ts';
 import type { OpeningCheck, OpeningFigures, OpeningRow } from '../../core/contract/izs-financing/opening.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
+import { dimensionView } from './dimension.resource.ts';
 import { cellOf, cleanAmount, isAmount, moneyText, type OpeningEdit, openingItems, openingKey } from './fin-model.ts';
 import '../../features/ui/accounting.css';
 import './finance.css';
@@ -68,7 +68,7 @@ function Openings() {
   const list = useOpeningsListQuery(undefined, { refetchOnMountOrArgChange: true });
   const check = useOpeningsCheckQuery(undefined, { refetchOnMountOrArgChange: true });
   const auxMap = useDimensionsDataAllMapQuery(undefined, { refetchOnMountOrArgChange: true }).data ?? {};
-  const dims = useBookResourceList(dimensionResource);
+  const dims = useBookResourceList(dimensionView);
   const dimName = (id: string) => dims.find((d) => d.id === id)?.name ?? '辅助核算';
   const [saveOpenings] = useOpeningsSaveMutation();
   const [category, setCategory] = useState<string>('资产');

@@ -13,11 +13,11 @@ import {
 import { notifySuccess } from '../../core/api/notify.ts';
 import type { FinAccount } from '../../core/contract/izs-financing/account.contract.ts';
 import { YES_NO } from '../../core/contract/izs-financing/account-set.contract.ts';
-import { dimensionResource } from '../../core/contract/izs-financing/dimension.contract.ts';
-import { unitResource } from '../../core/contract/izs-financing/unit.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Named } from '../../features/ui/field.tsx';
 import { Select } from '../../features/ui/select.tsx';
+import { dimensionView } from './dimension.resource.ts';
+import { unitView } from './unit.resource.ts';
 import '../../features/ui/accounting.css';
 import './finance.css';
 import { CategoryTabs } from './category-tabs.tsx';
@@ -113,8 +113,8 @@ interface AccountDraft {
 /** 会计科目: the book's chart by category; add a sub-account, edit 数量核算 / 计量单位 / 辅助核算, enable, delete. */
 function Chart() {
   const accounts = useAccountsListQuery({}, { refetchOnMountOrArgChange: true }).data ?? [];
-  const dims = useBookResourceList(dimensionResource, { status: 1 });
-  const units = useBookResourceList(unitResource, { status: 1 });
+  const dims = useBookResourceList(dimensionView, { status: 1 });
+  const units = useBookResourceList(unitView, { status: 1 });
   const [saveAccount] = useAccountsSaveMutation();
   const [updateAccount] = useAccountsUpdateMutation();
   const [enableAccount] = useAccountsEnableMutation();

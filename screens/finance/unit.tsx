@@ -1,10 +1,10 @@
-import { unitResource } from '../../core/contract/izs-financing/unit.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { unitView } from './unit.resource.ts';
 
 function Units() {
   const book = useBook();
-  return <ResourceListPage def={unitResource} baseParams={{ accountSetId: book.id }} />;
+  return <ResourceListPage def={unitView} baseParams={{ accountSetId: book.id }} />;
 }
 
 /**

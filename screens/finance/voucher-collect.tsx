@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useVouchersCollectQuery } from '../../core/api/izs-financing.api.ts';
 import { useBookResourceList } from '../../core/api/izs-financing-books.api.ts';
-import { voucherWordResource } from '../../core/contract/izs-financing/voucher-word.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { Select } from '../../features/ui/select.tsx';
 import { moneyText } from './fin-model.ts';
 import { PeriodRange } from './period-range.tsx';
+import { voucherWordView } from './voucher-word.resource.ts';
 import '../../features/ui/accounting.css';
 import './finance.css';
 import { PostedQuery } from './fin-controls.tsx';
 
 function Collect() {
   const book = useBook();
-  const words = useBookResourceList(voucherWordResource);
+  const words = useBookResourceList(voucherWordView);
   const [draft, setDraft] = useState({
     periodFrom: book.currentPeriod,
     periodTo: book.currentPeriod,

@@ -1,11 +1,11 @@
-import { voucherWordResource } from '../../core/contract/izs-financing/voucher-word.contract.ts';
 import { AccountingFrame, useBook } from '../../features/account-set/accounting-frame.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { voucherWordView } from './voucher-word.resource.ts';
 
 function VoucherWords() {
   const book = useBook();
   // the book id in the params keeps each book's list apart in the cache (the header names the book)
-  return <ResourceListPage def={voucherWordResource} baseParams={{ accountSetId: book.id }} />;
+  return <ResourceListPage def={voucherWordView} baseParams={{ accountSetId: book.id }} />;
 }
 
 /**

@@ -2,9 +2,9 @@ import { Button, Modal, Typography } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import type { Row } from '../../core/api/crud.api.ts';
 import { useLgCarDeviceTokenQuery } from '../../core/api/izs-logistical.api.ts';
-import { carResource } from '../../core/contract/izs-logistical/fleet.contract.ts';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { carView } from './fleet.resource.ts';
 
 /** The car's 设备鉴权码, read from the server when the dialog opens (never part of the list). */
 function DeviceTokenDialog({ car, onClose }: { car: Row; onClose: () => void }) {
@@ -39,12 +39,12 @@ function DeviceTokenDialog({ car, onClose }: { car: Row; onClose: () => void }) 
 
 /** 车辆列表 (/logistical/car-list): plate, type, axles, load, 道路运输证 / insurance expiry with warnings, GPS device. */
 export default function CarListScreen() {
-  const perms = useResourcePermissions(carResource.permission);
+  const perms = useResourcePermissions(carView.permission);
   const [shown, setShown] = useState<Row | null>(null);
   return (
     <>
       <ResourceListPage
-        def={carResource}
+        def={carView}
         rowActions={
           perms.edit
             ? (row) => (

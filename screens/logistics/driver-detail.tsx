@@ -1,16 +1,17 @@
 import { Card, Descriptions, Table, Tag } from '@douyinfe/semi-ui';
 import { refOf, useResourceDetailQuery } from '../../core/api/crud.api.ts';
 import { useLgTrackingDriverSummaryQuery } from '../../core/api/izs-logistical.api.ts';
-import { driverEntity, driverResource } from '../../core/contract/izs-logistical/fleet.contract.ts';
+import { driverEntity } from '../../core/contract/izs-logistical/fleet.contract.ts';
 import { ORDER_STATE_LABELS, type OrderState } from '../../core/logistics/order.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
+import { driverView } from './fleet.resource.ts';
 
 /** 司机详情 (/logistical/driver-detail/:id): licence class and expiry, phone, vehicles, trips, on-time rate. */
 export default function DriverDetailScreen({ path }: ScreenProps) {
   // the id is the path's last segment (the guarded router renders screens outside a wouter <Route>, so useParams
   // was always empty and the detail asked for no id: 司机不存在, issue 26)
   const id = decodeURIComponent(path.split('/').pop() ?? '');
-  const d = useResourceDetailQuery({ ref: refOf(driverResource), id });
+  const d = useResourceDetailQuery({ ref: refOf(driverView), id });
   const s = useLgTrackingDriverSummaryQuery({ id }, { skip: !id });
   const drv = driverEntity.safeParse(d.data).data;
   return (

@@ -2,13 +2,14 @@
  * 绘制围栏: a site's geofence drawn on the map — click to add the polygon's vertices (撤销 removes the last one), or
  * give a radius for a circle around the site; 保存 writes the ring (closed on save by the server) to the site.
  */
+
 import { Button, InputNumber, Modal, Space, Typography } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import { refOf, useResourceSubmitMutation } from '../../core/api/crud.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import { siteResource } from '../../core/contract/izs-logistical/sites.contract.ts';
 import { circleRing, type LonLat } from '../../core/logistics/geo.ts';
 import { LgMap } from '../../features/logistics-map/lazy-map.tsx';
+import { siteView } from './sites.resource.ts';
 
 export interface FenceSite {
   id: string;
@@ -39,7 +40,7 @@ export function FenceEditor({ site, onClose }: { site: FenceSite | null; onClose
   const save = async () => {
     const { id, name, kind, contact, phone, address, lon, lat, remark } = site;
     const r = await submit({
-      ref: refOf(siteResource),
+      ref: refOf(siteView),
       body: {
         id,
         name,

@@ -12,7 +12,6 @@ import {
 } from '../../core/api/izs-logistical.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import { CAR_OPTIONS, DRIVER_OPTIONS } from '../../core/contract/izs-logistical/fleet.contract.ts';
-import { orderResource } from '../../core/contract/izs-logistical/order.contract.ts';
 import {
   actionsFrom,
   ORDER_ACTION_LABELS,
@@ -22,6 +21,7 @@ import {
 } from '../../core/logistics/order.ts';
 import { useCan } from '../../features/admin-page/common.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { orderView } from './order.resource.ts';
 import { OrderEnds } from './order-ends.tsx';
 
 type Dialog = { action: 'dispatch' | 'deliver' | 'cancel' | 'unsign'; id: string; orderNo: string } | null;
@@ -34,7 +34,7 @@ const isState = (v: unknown): v is OrderState => ORDER_STATES.includes(v as Orde
  * to the carrier), 撤销签收 and 取消 (reason) — the documents and net weights at both ends (单据) and the track.
  */
 export default function LogisticalOrderScreen() {
-  const can = useCan(orderResource.permission);
+  const can = useCan(orderView.permission);
   const [, go] = useLocation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [dispatch] = useLgOrderDispatchMutation();
@@ -77,7 +77,7 @@ export default function LogisticalOrderScreen() {
   return (
     <>
       <ResourceListPage
-        def={orderResource}
+        def={orderView}
         rowEditable={(row) => row.state === 'pending'}
         rowActionsWidth={280}
         rowActions={(row) => {

@@ -1,11 +1,12 @@
 import { Button } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { refOf, useResourceListQuery } from '../../core/api/crud.api.ts';
-import { siteEntity, siteResource } from '../../core/contract/izs-logistical/sites.contract.ts';
+import { siteEntity } from '../../core/contract/izs-logistical/sites.contract.ts';
 import { useCan } from '../../features/admin-page/common.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { LgMap, type LonLat, type MapSite } from '../../features/logistics-map/lazy-map.tsx';
 import { FenceEditor, type FenceSite } from './fence-editor.tsx';
+import { siteView } from './sites.resource.ts';
 
 const parseFence = (f: string): LonLat[] | null => {
   try {
@@ -20,8 +21,8 @@ const parseFence = (f: string): LonLat[] | null => {
  * on it (围栏: click the vertices, or a circle of a radius around the site).
  */
 export default function PublicCustomerScreen() {
-  const can = useCan(siteResource.permission);
-  const list = useResourceListQuery({ ref: refOf(siteResource), params: {} });
+  const can = useCan(siteView.permission);
+  const list = useResourceListQuery({ ref: refOf(siteView), params: {} });
   const [editing, setEditing] = useState<FenceSite | null>(null);
   const all = useMemo(
     () =>
@@ -37,7 +38,7 @@ export default function PublicCustomerScreen() {
   return (
     <div>
       <ResourceListPage
-        def={siteResource}
+        def={siteView}
         rowActionsWidth={60}
         rowActions={(row) => {
           const s = all.find((x) => x.id === row.id);

@@ -5,7 +5,6 @@ import { notifySuccess } from '../../core/api/notify.ts';
 import { financeCreateBody } from '../../core/contract/izs-contract/scf.contract.ts';
 import {
   FINANCE_KINDS,
-  financeContractResource,
   MATERIAL_SELECT,
   PROVIDER_SELECT,
   WAREHOUSE_SELECT,
@@ -16,6 +15,7 @@ import { type FieldErrors, ResourceForm } from '../../features/crud/resource-for
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
 import { FinanceDetail } from './finance-detail.tsx';
+import { financeContractView } from './scf-resources.resource.ts';
 
 type F = FormFieldDef<Record<string, unknown>>;
 const fields = (kind: unknown): F[] => [
@@ -55,7 +55,7 @@ export default function FinanceContractScreen() {
   return (
     <>
       <ResourceListPage
-        def={financeContractResource}
+        def={financeContractView}
         onEdit={(mode) => mode === 'add' && setAdding(true)}
         rowEditable={() => false}
         rowActions={(row) => (

@@ -4,12 +4,13 @@ import { Link } from 'wouter';
 import { useScfCertIssueMutation } from '../../core/api/izs-contract.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
 import { SCF_API } from '../../core/contract/izs-contract/scf.contract.ts';
-import { goldCertResource, PARTY_SELECT } from '../../core/contract/izs-contract/scf-resources.contract.ts';
+import { PARTY_SELECT } from '../../core/contract/izs-contract/scf-resources.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { zodFieldErrors } from '../../features/admin-page/common.tsx';
 import { type FieldErrors, ResourceForm } from '../../features/crud/resource-form.tsx';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { NO_ENGLISH_NAME } from '../../features/ui/semi-zh.ts';
+import { goldCertView } from './scf-resources.resource.ts';
 
 const FIELDS: FormFieldDef<Record<string, unknown>>[] = [
   { field: 'issuerName', label: '开单企业', kind: 'text', required: true },
@@ -30,7 +31,7 @@ export default function GoldOrderListScreen() {
   return (
     <>
       <ResourceListPage
-        def={goldCertResource}
+        def={goldCertView}
         detailPath={(row) => `/supply-chain-finance/order-list/detail?id=${row.id}`}
         onEdit={(mode) => mode === 'add' && setAdding(true)}
         rowEditable={() => false}

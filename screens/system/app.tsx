@@ -1,8 +1,8 @@
 import { Button, Modal, Toast, Typography } from '@douyinfe/semi-ui';
 import { useClientResetSecretMutation } from '../../core/api/blade-system.api.ts';
-import { clientResource } from '../../core/contract/blade-system/client.contract.ts';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { clientView } from './client.resource.ts';
 
 /** The plain secret, shown once (it is stored hashed): copyable, with a warning. */
 function showSecret(clientId: string, secret: string) {
@@ -23,7 +23,7 @@ function showSecret(clientId: string, secret: string) {
 
 /** 应用管理 (/system/app): OAuth clients; a new or reset secret is shown once. */
 export default function AppScreen() {
-  const can = useResourcePermissions(clientResource.permission);
+  const can = useResourcePermissions(clientView.permission);
   const [resetSecret] = useClientResetSecretMutation();
   const reset = (id: string, clientId: string) =>
     Modal.confirm({
@@ -38,7 +38,7 @@ export default function AppScreen() {
     });
   return (
     <ResourceListPage
-      def={clientResource}
+      def={clientView}
       onSaved={(row, mode) =>
         mode === 'add' && row.clientSecret && showSecret(String(row.clientId), String(row.clientSecret))
       }

@@ -1,5 +1,5 @@
-import { menuResource } from '../../core/contract/blade-system/menu.contract.ts';
 import { ResourceTreePage, type TreeRow } from '../../features/crud/resource-tree-page.tsx';
+import { menuView } from './menu.resource.ts';
 
 /** A page (leaf menu) gets buttons below it; a catalogue gets menus. */
 const childDefaults = (row: TreeRow) => {
@@ -13,7 +13,7 @@ const childDefaults = (row: TreeRow) => {
 export default function MenuScreen() {
   return (
     <ResourceTreePage
-      def={menuResource}
+      def={menuView}
       expandDepth={1}
       childDefaults={childDefaults}
       canAddChild={(row) => row.category === 1}

@@ -1,12 +1,12 @@
 import { Modal, Typography } from '@douyinfe/semi-ui';
-import { tenantResource } from '../../core/contract/blade-system/tenant.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { tenantView } from './tenant.resource.ts';
 
 /** 租户管理 (/system/tenant, off the sidebar per spec §2.10): tenants of the installation, platform administrator only. */
 export default function TenantScreen() {
   return (
     <ResourceListPage
-      def={tenantResource}
+      def={tenantView}
       onSaved={(row, mode) =>
         mode === 'add' &&
         Modal.info({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { trackApiLogResource } from '../../core/contract/blade-system/track-api-log.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { LogDetail } from '../../features/logs/log-detail.tsx';
+import { trackApiLogView } from './track-api-log.resource.ts';
 
 /**
  * 接口跟踪日志 (/system/track-api-log): the failed (≥ 400) and slow (≥ 1 s) API calls of the tenant, newest first;
@@ -11,8 +11,8 @@ export default function TrackApiLogScreen() {
   const [id, setId] = useState<string | null>(null);
   return (
     <>
-      <ResourceListPage def={trackApiLogResource} readOnly onView={(row) => setId(String(row.id))} />
-      <LogDetail def={trackApiLogResource} id={id} onClose={() => setId(null)} />
+      <ResourceListPage def={trackApiLogView} readOnly onView={(row) => setId(String(row.id))} />
+      <LogDetail def={trackApiLogView} id={id} onClose={() => setId(null)} />
     </>
   );
 }

@@ -8,7 +8,6 @@
  */
 import { z } from 'zod';
 import { defineResource } from '../resource.ts';
-import { HTTP_METHODS } from './api-log.contract.ts';
 import { createTimeRange, type FieldChange, optionalText as text } from './log-fields.ts';
 
 export const OPERATION_LOG_PATH = '/api/blade-log/operation';
@@ -51,20 +50,20 @@ export const operationLogResource = defineResource({
   sortable: ['createTime'],
   defaultSort: { field: 'createTime', desc: true },
   columns: [
-    { field: 'createTime', label: '操作时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'createTime', label: '操作时间', kind: 'datetime', width: 170 },
     { field: 'title', label: '日志标题', kind: 'text', width: 200 },
     { field: 'account', label: '操作人', kind: 'text', width: 100 },
-    { field: 'realName', label: '姓名', kind: 'text', width: 100, hideInTable: true },
+    { field: 'realName', label: '姓名', kind: 'text', width: 100 },
     { field: 'method', label: '请求方式', kind: 'text', width: 90 },
     { field: 'requestUri', label: '请求路径', kind: 'code', width: 260 },
     { field: 'changeCount', label: '改动字段', kind: 'number', width: 90 },
-    { field: 'serviceId', label: '服务', kind: 'code', width: 110, hideInTable: true },
-    { field: 'remoteIp', label: '客户端IP', kind: 'code', width: 130, hideInTable: true },
+    { field: 'serviceId', label: '服务', kind: 'code', width: 110 },
+    { field: 'remoteIp', label: '客户端IP', kind: 'code', width: 130 },
   ],
   search: [
     { field: 'title', label: '日志标题', kind: 'text' },
     { field: 'account', label: '操作人', kind: 'text' },
-    { field: 'method', label: '请求方式', kind: 'select', options: { options: HTTP_METHODS } },
+    { field: 'method', label: '请求方式', kind: 'select' },
     { field: 'createTime', label: '操作时间', kind: 'date-range', range: ['createTimeBegin', 'createTimeEnd'] },
   ],
   form: [],

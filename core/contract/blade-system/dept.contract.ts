@@ -53,7 +53,7 @@ const deptDef = (screen: 'department' | 'dept') =>
     ],
     search: [{ field: 'deptName', label: '机构名称', kind: 'text' }],
     form: [
-      { field: 'parentId', label: '上级机构', kind: 'tree', options: DEPT_TREE, placeholder: '顶级' },
+      { field: 'parentId', label: '上级机构', kind: 'tree', options: DEPT_TREE },
       {
         field: 'deptCategory',
         label: '机构类型',
@@ -63,8 +63,8 @@ const deptDef = (screen: 'department' | 'dept') =>
       },
       { field: 'deptName', label: '机构名称', kind: 'text', required: true },
       { field: 'fullName', label: '机构全称', kind: 'text' },
-      { field: 'sort', label: '排序', kind: 'number', min: 0 },
-      { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+      { field: 'sort', label: '排序', kind: 'number' },
+      { field: 'remark', label: '备注', kind: 'textarea' },
     ],
   });
 

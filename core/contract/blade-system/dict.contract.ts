@@ -108,14 +108,14 @@ const dictDef = (system: boolean) => {
       { field: 'dictValue', label: '字典名称', kind: 'text' },
     ],
     form: [
-      { field: 'parentId', label: '上级字典', kind: 'tree', options: tree, placeholder: '顶级' },
-      { field: 'code', label: '字典编号', kind: 'code', required: true, placeholder: '字典项沿用上级的编号' },
+      { field: 'parentId', label: '上级字典', kind: 'tree', options: tree },
+      { field: 'code', label: '字典编号', kind: 'code', required: true },
       { field: 'dictValue', label: '字典名称', kind: 'text', required: true },
-      { field: 'dictKey', label: '字典键值', kind: 'code', placeholder: '字典项必填，顶级留空' },
-      { field: 'sort', label: '排序', kind: 'number', min: 0 },
+      { field: 'dictKey', label: '字典键值', kind: 'code' },
+      { field: 'sort', label: '排序', kind: 'number' },
       { field: 'isSealed', label: '封存', kind: 'bool' },
       { field: 'status', label: '状态', kind: 'status' },
-      { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+      { field: 'remark', label: '备注', kind: 'textarea' },
     ],
   });
 };

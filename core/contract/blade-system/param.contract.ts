@@ -47,7 +47,7 @@ export const paramResource = defineResource({
   unique: [{ fields: ['paramKey'], message: '参数键名已存在' }],
   columns: [
     { field: 'paramName', label: '参数名称', kind: 'text', width: 180 },
-    { field: 'paramKey', label: '参数键名', kind: 'code', width: 220, sortable: true },
+    { field: 'paramKey', label: '参数键名', kind: 'code', width: 220 },
     { field: 'paramValue', label: '参数键值', kind: 'text', width: 240 },
     { field: 'remark', label: '备注', kind: 'text', width: 200 },
     { field: 'updateTime', label: '更新时间', kind: 'datetime', width: 170 },
@@ -59,7 +59,7 @@ export const paramResource = defineResource({
   form: [
     { field: 'paramName', label: '参数名称', kind: 'text', required: true },
     { field: 'paramKey', label: '参数键名', kind: 'code', required: true, editDisabled: true },
-    { field: 'paramValue', label: '参数键值', kind: 'textarea', required: true, span: 2 },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'paramValue', label: '参数键值', kind: 'textarea', required: true },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

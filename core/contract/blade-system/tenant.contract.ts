@@ -61,13 +61,13 @@ export const tenantResource = defineResource({
   defaultSort: { field: 'createTime', desc: false },
   columns: [
     { field: 'tenantId', label: '租户编号', kind: 'code', width: 110 },
-    { field: 'tenantName', label: '租户名称', kind: 'text', width: 200, sortable: true },
+    { field: 'tenantName', label: '租户名称', kind: 'text', width: 200 },
     { field: 'linkman', label: '联系人', kind: 'text', width: 110 },
     { field: 'contactNumber', label: '联系电话', kind: 'text', width: 140 },
     { field: 'address', label: '联系地址', kind: 'text', width: 220 },
     { field: 'domain', label: '域名地址', kind: 'text', width: 180 },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'tenantId', label: '租户编号', kind: 'text' },
@@ -75,26 +75,14 @@ export const tenantResource = defineResource({
     { field: 'contactNumber', label: '联系电话', kind: 'text' },
   ],
   form: [
-    {
-      field: 'tenantId',
-      label: '租户编号',
-      kind: 'code',
-      addOnly: true,
-      placeholder: '留空则自动生成6位编号',
-    },
+    { field: 'tenantId', label: '租户编号', kind: 'code' },
     { field: 'tenantName', label: '租户名称', kind: 'text', required: true },
     { field: 'linkman', label: '联系人', kind: 'text' },
     { field: 'contactNumber', label: '联系电话', kind: 'text' },
     { field: 'domain', label: '域名地址', kind: 'text' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'address', label: '联系地址', kind: 'text', span: 2 },
-    {
-      field: 'adminPassword',
-      label: '管理员密码',
-      kind: 'password',
-      addOnly: true,
-      placeholder: '租户管理员账号为 admin，密码留空则为 admin',
-    },
+    { field: 'address', label: '联系地址', kind: 'text' },
+    { field: 'adminPassword', label: '管理员密码', kind: 'password' },
   ],
 });
 

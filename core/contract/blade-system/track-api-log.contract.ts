@@ -31,8 +31,5 @@ export const trackApiLogResource = defineResource({
   permission: 'system_track_api_log',
   schemas: { entity: apiLogEntity, form: z.object({}), query: trackApiLogQuery },
   defaultSort: { field: 'createTime', desc: true },
-  search: [
-    { field: 'kind', label: '跟踪类型', kind: 'select', options: { options: TRACK_KINDS } },
-    ...apiLogResource.search,
-  ],
+  search: [{ field: 'kind', label: '跟踪类型', kind: 'select' }, ...apiLogResource.search],
 });

@@ -52,11 +52,11 @@ export const versionResource = defineResource({
   columns: [
     { field: 'version', label: '版本号', kind: 'code', width: 140 },
     { field: 'remark', label: '更新内容', kind: 'text', width: 420 },
-    { field: 'createTime', label: '发布时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'createTime', label: '发布时间', kind: 'datetime', width: 170 },
   ],
   search: [{ field: 'version', label: '版本号', kind: 'text' }],
   form: [
-    { field: 'version', label: '版本号', kind: 'code', required: true, placeholder: '如 1.2.1' },
-    { field: 'remark', label: '更新内容', kind: 'textarea', span: 2 },
+    { field: 'version', label: '版本号', kind: 'code', required: true },
+    { field: 'remark', label: '更新内容', kind: 'textarea' },
   ],
 });

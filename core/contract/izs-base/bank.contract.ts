@@ -48,15 +48,15 @@ export const bankResource = defineResource({
   defaultSort: { field: 'createTime', desc: true },
   unique: [{ fields: ['bankAccount'], message: '银行账号已存在' }],
   columns: [
-    { field: 'bankName', label: '开户行', kind: 'text', width: 200, sortable: true },
+    { field: 'bankName', label: '开户行', kind: 'text', width: 200 },
     { field: 'accountName', label: '户名', kind: 'text', width: 200 },
     { field: 'bankAccount', label: '银行账号', kind: 'code', width: 200 },
     { field: 'bankCode', label: '联行号', kind: 'code', width: 130 },
     { field: 'isDefault', label: '默认账户', kind: 'bool', width: 90 },
     { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'bankName', label: '开户行', kind: 'text' },
@@ -65,12 +65,12 @@ export const bankResource = defineResource({
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [
-    { field: 'bankName', label: '开户行', kind: 'text', required: true, placeholder: '中国工商银行宁波分行' },
+    { field: 'bankName', label: '开户行', kind: 'text', required: true },
     { field: 'accountName', label: '户名', kind: 'text', required: true },
     { field: 'bankAccount', label: '银行账号', kind: 'code', required: true },
     { field: 'bankCode', label: '联行号', kind: 'code' },
     { field: 'isDefault', label: '默认账户', kind: 'bool' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

@@ -45,16 +45,16 @@ export const financialExpensesResource = defineResource({
   defaultSort: { field: 'code' },
   unique: [{ fields: ['code'], message: '费用编码已存在' }],
   columns: [
-    { field: 'code', label: '费用编码', kind: 'code', width: 120, sortable: true },
-    { field: 'name', label: '费用名称', kind: 'text', width: 160, sortable: true },
+    { field: 'code', label: '费用编码', kind: 'code', width: 120 },
+    { field: 'name', label: '费用名称', kind: 'text', width: 160 },
     { field: 'category', label: '费用类别', kind: 'select', options: { options: EXPENSE_CATEGORIES }, width: 110 },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
     { field: 'remark', label: '备注', kind: 'text' },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'name', label: '费用名称', kind: 'text' },
-    { field: 'category', label: '费用类别', kind: 'select', options: { options: EXPENSE_CATEGORIES } },
+    { field: 'category', label: '费用类别', kind: 'select' },
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [
@@ -62,6 +62,6 @@ export const financialExpensesResource = defineResource({
     { field: 'name', label: '费用名称', kind: 'text', required: true },
     { field: 'category', label: '费用类别', kind: 'select', required: true, options: { options: EXPENSE_CATEGORIES } },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

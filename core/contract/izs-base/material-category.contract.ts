@@ -60,7 +60,7 @@ export const materialCategoryResource = defineResource({
     { field: 'parentId', label: '上级分类', kind: 'tree', options: { tree: MATERIAL_CATEGORY_TREE } },
     { field: 'name', label: '分类名称', kind: 'text', required: true },
     { field: 'code', label: '分类编码', kind: 'code' },
-    { field: 'sort', label: '排序', kind: 'number', min: 0 },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'sort', label: '排序', kind: 'number' },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

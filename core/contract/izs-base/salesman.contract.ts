@@ -38,18 +38,18 @@ export const salesmanResource = defineResource({
   defaultSort: { field: 'createTime', desc: true },
   unique: [{ fields: ['code'], message: '业务员工号已存在' }],
   columns: [
-    { field: 'code', label: '工号', kind: 'code', width: 110, sortable: true },
-    { field: 'name', label: '姓名', kind: 'text', width: 120, sortable: true },
+    { field: 'code', label: '工号', kind: 'code', width: 110 },
+    { field: 'name', label: '姓名', kind: 'text', width: 120 },
     { field: 'phone', label: '联系电话', kind: 'text', width: 130 },
     { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
     { field: 'remark', label: '备注', kind: 'text' },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'name', label: '姓名', kind: 'text' },
     { field: 'code', label: '工号', kind: 'text' },
-    { field: 'deptId', label: '所属机构', kind: 'tree', options: DEPT_TREE },
+    { field: 'deptId', label: '所属机构', kind: 'tree' },
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [
@@ -57,6 +57,6 @@ export const salesmanResource = defineResource({
     { field: 'name', label: '姓名', kind: 'text', required: true },
     { field: 'phone', label: '联系电话', kind: 'text' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

@@ -82,9 +82,9 @@ export const stockWeighOrderQuery = z.object({
   weighTimeEnd: z.string().optional(),
 });
 
-const WAREHOUSE_SELECT = { endpoint: '/api/izs-base/warehouse/select-list', labelKey: 'name', valueKey: 'id' };
+export const WAREHOUSE_SELECT = { endpoint: '/api/izs-base/warehouse/select-list', labelKey: 'name', valueKey: 'id' };
 const WEIGHBRIDGE_SELECT = { endpoint: '/api/izs-base/weighbridge/select-list', labelKey: 'name', valueKey: 'id' };
-const MATERIAL_SELECT = { endpoint: '/api/izs-base/material/select-list', labelKey: 'name', valueKey: 'id' };
+export const MATERIAL_SELECT = { endpoint: '/api/izs-base/material/select-list', labelKey: 'name', valueKey: 'id' };
 
 export const stockWeighOrderResource = defineResource({
   name: 'stock-weigh-order',
@@ -97,50 +97,45 @@ export const stockWeighOrderResource = defineResource({
   sortable: ['orderNo', 'netKg', 'weighTime', 'createTime'],
   defaultSort: { field: 'weighTime', desc: true },
   columns: [
-    { field: 'orderNo', label: '磅单号', kind: 'code', width: 150, sortable: true },
-    { field: 'weighTime', label: '过磅时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'orderNo', label: '磅单号', kind: 'code', width: 150 },
+    { field: 'weighTime', label: '过磅时间', kind: 'datetime', width: 170 },
     { field: 'warehouseId', label: '仓库', kind: 'select', labelField: 'warehouseName', options: WAREHOUSE_SELECT },
     { field: 'materialId', label: '物料', kind: 'select', labelField: 'materialName', options: MATERIAL_SELECT },
     { field: 'carNumber', label: '车牌号', kind: 'code', width: 100 },
     { field: 'grossKg', label: '毛重(kg)', kind: 'weight', decimals: 3, width: 120 },
     { field: 'tareKg', label: '皮重(kg)', kind: 'weight', decimals: 3, width: 120 },
     { field: 'deductKg', label: '扣重(kg)', kind: 'weight', decimals: 3, width: 110 },
-    { field: 'netKg', label: '净重(kg)', kind: 'weight', decimals: 3, width: 120, sortable: true },
+    { field: 'netKg', label: '净重(kg)', kind: 'weight', decimals: 3, width: 120 },
     {
       field: 'weighbridgeId',
       label: '地磅',
       kind: 'select',
       labelField: 'weighbridgeName',
       options: WEIGHBRIDGE_SELECT,
-      hideInTable: true,
     },
     { field: 'weigher', label: '司磅员', kind: 'text', width: 90 },
-    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170, hideInTable: true },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'orderNo', label: '磅单号', kind: 'text' },
     { field: 'carNumber', label: '车牌号', kind: 'text' },
-    { field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT },
-    { field: 'materialId', label: '物料', kind: 'select', options: MATERIAL_SELECT },
+    { field: 'warehouseId', label: '仓库', kind: 'select' },
+    { field: 'materialId', label: '物料', kind: 'select' },
     { field: 'weighTime', label: '过磅时间', kind: 'date-range', range: ['weighTimeBegin', 'weighTimeEnd'] },
   ],
   form: [
     { field: 'warehouseId', label: '仓库', kind: 'select', required: true, options: WAREHOUSE_SELECT },
     { field: 'weighbridgeId', label: '地磅', kind: 'select', options: WEIGHBRIDGE_SELECT },
     { field: 'materialId', label: '物料', kind: 'select', required: true, options: MATERIAL_SELECT },
-    { field: 'carNumber', label: '车牌号', kind: 'code', placeholder: '浙B12345' },
-    { field: 'grossKg', label: '毛重(kg)', kind: 'weight', decimals: 3, required: true, min: 0 },
-    { field: 'tareKg', label: '皮重(kg)', kind: 'weight', decimals: 3, required: true, min: 0 },
-    { field: 'deductKg', label: '扣重(kg)', kind: 'weight', decimals: 3, min: 0 },
+    { field: 'carNumber', label: '车牌号', kind: 'code' },
+    { field: 'grossKg', label: '毛重(kg)', kind: 'weight', decimals: 3, required: true },
+    { field: 'tareKg', label: '皮重(kg)', kind: 'weight', decimals: 3, required: true },
+    { field: 'deductKg', label: '扣重(kg)', kind: 'weight', decimals: 3 },
     { field: 'weighTime', label: '过磅时间', kind: 'datetime', required: true },
     { field: 'weigher', label: '司磅员', kind: 'text' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
-  ],
-  detail: [
-    { kind: 'grid', title: '磅单信息', fields: ['orderNo', 'weighTime', 'warehouseId', 'weighbridgeId', 'materialId'] },
-    { kind: 'grid', title: '重量', fields: ['carNumber', 'grossKg', 'tareKg', 'deductKg', 'netKg', 'weigher'] },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

@@ -7,7 +7,7 @@ import { engineSelectList } from '../engine-reads.ts';
 import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
 import { warehouseRow } from '../generated/base.ts';
 import { num } from '../input.ts';
-import { type ColumnDef, defineResource, type FormFieldDef } from '../resource.ts';
+import { defineResource, type FormFieldDef } from '../resource.ts';
 import { DEPT_TREE, decimal, flag, oneOf, opt, phone, refReq, req, signedDecimal } from './fields.ts';
 
 export const WAREHOUSE_TYPES = [
@@ -81,15 +81,6 @@ export const WAREHOUSE_ENVIRONMENT_FIELDS: FormFieldDef<WarehouseEnvironmentForm
   { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
 ];
 
-const ENVIRONMENT_COLUMNS: ColumnDef<WarehouseEnvironment>[] = [
-  { field: 'recordTime', label: '巡检时间', kind: 'datetime', width: 170 },
-  { field: 'temperature', label: '温度(℃)', kind: 'qty', decimals: 1, width: 100 },
-  { field: 'humidity', label: '湿度(%)', kind: 'rate', decimals: 1, width: 100 },
-  { field: 'fireCheck', label: '消防检查合格', kind: 'bool', width: 120 },
-  { field: 'inspector', label: '巡检人', kind: 'text', width: 100 },
-  { field: 'remark', label: '备注', kind: 'text' },
-];
-
 export const warehouseResource = defineResource({
   name: 'warehouse',
   title: '仓库',
@@ -103,46 +94,36 @@ export const warehouseResource = defineResource({
   defaultSort: { field: 'createTime', desc: true },
   unique: [{ fields: ['code'], message: '仓库编码已存在' }],
   columns: [
-    { field: 'code', label: '仓库编码', kind: 'code', width: 120, sortable: true },
-    { field: 'name', label: '仓库名称', kind: 'text', width: 160, sortable: true },
+    { field: 'code', label: '仓库编码', kind: 'code', width: 120 },
+    { field: 'name', label: '仓库名称', kind: 'text', width: 160 },
     { field: 'type', label: '仓库类型', kind: 'select', options: { options: WAREHOUSE_TYPES }, width: 110 },
-    { field: 'capacityT', label: '库容(吨)', kind: 'weight', decimals: 3, sortable: true },
+    { field: 'capacityT', label: '库容(吨)', kind: 'weight', decimals: 3 },
     { field: 'managerName', label: '负责人', kind: 'text', width: 100 },
     { field: 'phone', label: '联系电话', kind: 'text', width: 130 },
-    { field: 'regionCode', label: '所在地区', kind: 'region', hideInTable: true },
+    { field: 'regionCode', label: '所在地区', kind: 'region' },
     { field: 'address', label: '详细地址', kind: 'text' },
     { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'code', label: '仓库编码', kind: 'text' },
     { field: 'name', label: '仓库名称', kind: 'text' },
-    { field: 'type', label: '仓库类型', kind: 'select', options: { options: WAREHOUSE_TYPES } },
+    { field: 'type', label: '仓库类型', kind: 'select' },
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [
     { field: 'code', label: '仓库编码', kind: 'code', required: true, editDisabled: true },
     { field: 'name', label: '仓库名称', kind: 'text', required: true },
     { field: 'type', label: '仓库类型', kind: 'select', required: true, options: { options: WAREHOUSE_TYPES } },
-    { field: 'capacityT', label: '库容(吨)', kind: 'weight', decimals: 3, min: 0 },
+    { field: 'capacityT', label: '库容(吨)', kind: 'weight', decimals: 3 },
     { field: 'managerName', label: '负责人', kind: 'text' },
     { field: 'phone', label: '联系电话', kind: 'text' },
     { field: 'regionCode', label: '所在地区', kind: 'region' },
     { field: 'address', label: '详细地址', kind: 'text' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
-  ],
-  detail: [
-    { kind: 'grid', title: '基本信息', fields: ['code', 'name', 'type', 'capacityT', 'status', 'deptId'] },
-    { kind: 'grid', title: '位置与联系人', fields: ['regionCode', 'address', 'managerName', 'phone', 'remark'] },
-    {
-      kind: 'table',
-      title: '环境巡检记录',
-      field: 'environments',
-      columns: ENVIRONMENT_COLUMNS as unknown as ColumnDef<Record<string, unknown>>[],
-    },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 

@@ -50,21 +50,21 @@ export const supplierContractResource = defineResource({
   sortable: ['contractNo', 'signDate', 'createTime'],
   defaultSort: { field: 'createTime', desc: true },
   columns: [
-    { field: 'contractNo', label: '合同编号', kind: 'code', width: 160, sortable: true },
+    { field: 'contractNo', label: '合同编号', kind: 'code', width: 160 },
     { field: 'title', label: '合同名称', kind: 'text', width: 200 },
     { field: 'partyId', label: '供应商', kind: 'select', labelField: 'partyName', width: 180 },
-    { field: 'signDate', label: '签订日期', kind: 'date', sortable: true },
+    { field: 'signDate', label: '签订日期', kind: 'date' },
     { field: 'validFrom', label: '生效日期', kind: 'date' },
     { field: 'validTo', label: '到期日期', kind: 'date' },
     { field: 'amount', label: '框架金额', kind: 'money', decimals: 2 },
-    { field: 'attachments', label: '附件', kind: 'file', hideInTable: true },
-    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'attachments', label: '附件', kind: 'file' },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'contractNo', label: '合同编号', kind: 'text' },
-    { field: 'partyId', label: '供应商', kind: 'select', options: SUPPLIER_SELECT },
+    { field: 'partyId', label: '供应商', kind: 'select' },
   ],
   form: [
     { field: 'partyId', label: '供应商', kind: 'select', required: true, options: SUPPLIER_SELECT },
@@ -73,8 +73,8 @@ export const supplierContractResource = defineResource({
     { field: 'amount', label: '框架金额', kind: 'money', decimals: 2 },
     { field: 'validFrom', label: '生效日期', kind: 'date' },
     { field: 'validTo', label: '到期日期', kind: 'date' },
-    { field: 'attachments', label: '附件', kind: 'file', span: 2 },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'attachments', label: '附件', kind: 'file' },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
@@ -113,22 +113,22 @@ export const projectResource = defineResource({
   sortable: ['projectNo', 'startDate', 'createTime'],
   defaultSort: { field: 'createTime', desc: true },
   columns: [
-    { field: 'projectNo', label: '项目编号', kind: 'code', width: 160, sortable: true },
+    { field: 'projectNo', label: '项目编号', kind: 'code', width: 160 },
     { field: 'name', label: '项目名称', kind: 'text', width: 200 },
     { field: 'kind', label: '类型', kind: 'select', options: { options: PROJECT_KINDS }, width: 90 },
     { field: 'partyId', label: '委托客户', kind: 'select', labelField: 'partyName', width: 180 },
     { field: 'address', label: '项目地址', kind: 'text', width: 200 },
-    { field: 'startDate', label: '开工日期', kind: 'date', sortable: true },
+    { field: 'startDate', label: '开工日期', kind: 'date' },
     { field: 'endDate', label: '完工日期', kind: 'date' },
     { field: 'amount', label: '合同金额', kind: 'money', decimals: 2 },
     { field: 'siteCount', label: '现场数', kind: 'number', width: 80 },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'name', label: '项目名称', kind: 'text' },
-    { field: 'kind', label: '类型', kind: 'select', options: { options: PROJECT_KINDS } },
-    { field: 'partyId', label: '委托客户', kind: 'select', options: CUSTOMER_SELECT },
+    { field: 'kind', label: '类型', kind: 'select' },
+    { field: 'partyId', label: '委托客户', kind: 'select' },
   ],
   form: [
     { field: 'name', label: '项目名称', kind: 'text', required: true },
@@ -137,12 +137,12 @@ export const projectResource = defineResource({
     { field: 'amount', label: '合同金额', kind: 'money', decimals: 2 },
     { field: 'startDate', label: '开工日期', kind: 'date' },
     { field: 'endDate', label: '完工日期', kind: 'date' },
-    { field: 'address', label: '项目地址', kind: 'text', span: 2 },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'address', label: '项目地址', kind: 'text' },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
-const PROJECT_SELECT = { endpoint: `${SELL}/project/select-list`, labelKey: 'name', valueKey: 'id' };
+export const PROJECT_SELECT = { endpoint: `${SELL}/project/select-list`, labelKey: 'name', valueKey: 'id' };
 export const SITE_SELECT = { endpoint: `${SELL}/project-site/select-list`, labelKey: 'name', valueKey: 'id' };
 
 export const projectSiteEntity = projectSiteRow.omit(ENGINE_HIDDEN).extend({
@@ -180,14 +180,14 @@ export const projectSiteResource = defineResource({
     { field: 'phone', label: '联系电话', kind: 'text' },
     { field: 'estimatedQty', label: '预计数量(吨)', kind: 'qty', decimals: 3 },
   ],
-  search: [{ field: 'projectId', label: '项目', kind: 'select', options: PROJECT_SELECT }],
+  search: [{ field: 'projectId', label: '项目', kind: 'select' }],
   form: [
     { field: 'projectId', label: '项目', kind: 'select', required: true, options: PROJECT_SELECT },
     { field: 'name', label: '现场名称', kind: 'text', required: true },
     { field: 'contact', label: '现场联系人', kind: 'text' },
     { field: 'phone', label: '联系电话', kind: 'text' },
     { field: 'estimatedQty', label: '预计数量(吨)', kind: 'qty', decimals: 3 },
-    { field: 'address', label: '现场地址', kind: 'text', span: 2 },
+    { field: 'address', label: '现场地址', kind: 'text' },
   ],
 });
 
@@ -233,21 +233,21 @@ export const siteOrderResource = defineResource({
   sortable: ['orderNo', 'orderDate', 'createTime'],
   defaultSort: { field: 'createTime', desc: true },
   columns: [
-    { field: 'orderNo', label: '订单编号', kind: 'code', width: 160, sortable: true },
+    { field: 'orderNo', label: '订单编号', kind: 'code', width: 160 },
     { field: 'projectId', label: '项目', kind: 'select', labelField: 'projectName', width: 180 },
     { field: 'siteId', label: '现场', kind: 'select', labelField: 'siteName', width: 140 },
     { field: 'materialId', label: '物料', kind: 'select', labelField: 'materialName', width: 120 },
     { field: 'qty', label: '数量(吨)', kind: 'qty', decimals: 3 },
     { field: 'unitPrice', label: '单价(元/吨)', kind: 'money', decimals: 2 },
-    { field: 'orderDate', label: '下单日期', kind: 'date', sortable: true },
+    { field: 'orderDate', label: '下单日期', kind: 'date' },
     { field: 'orderState', label: '状态', kind: 'select', options: { options: SITE_ORDER_STATES }, width: 90 },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'orderNo', label: '订单编号', kind: 'text' },
-    { field: 'projectId', label: '项目', kind: 'select', options: PROJECT_SELECT },
-    { field: 'orderState', label: '状态', kind: 'select', options: { options: SITE_ORDER_STATES } },
+    { field: 'projectId', label: '项目', kind: 'select' },
+    { field: 'orderState', label: '状态', kind: 'select' },
   ],
   form: [
     { field: 'projectId', label: '项目', kind: 'select', required: true, options: PROJECT_SELECT },
@@ -257,7 +257,7 @@ export const siteOrderResource = defineResource({
     { field: 'unitPrice', label: '单价(元/吨)', kind: 'money', decimals: 2 },
     { field: 'orderDate', label: '下单日期', kind: 'date' },
     { field: 'orderState', label: '状态', kind: 'select', options: { options: SITE_ORDER_STATES } },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
@@ -318,10 +318,10 @@ export const easyCrudResource = defineResource({
   defaultSort: { field: 'sortNo' },
   unique: [{ fields: ['code'], message: '编码已存在' }],
   columns: [
-    { field: 'code', label: '编码(code)', kind: 'code', width: 110, sortable: true },
+    { field: 'code', label: '编码(code)', kind: 'code', width: 110 },
     { field: 'name', label: '名称(text)', kind: 'text', width: 140 },
-    { field: 'sortNo', label: '排序(number)', kind: 'number', width: 100, sortable: true },
-    { field: 'amount', label: '金额(money)', kind: 'money', decimals: 2, sortable: true },
+    { field: 'sortNo', label: '排序(number)', kind: 'number', width: 100 },
+    { field: 'amount', label: '金额(money)', kind: 'money', decimals: 2 },
     { field: 'weight', label: '重量(weight)', kind: 'weight', decimals: 3 },
     { field: 'qty', label: '数量(qty)', kind: 'qty', decimals: 3 },
     { field: 'rate', label: '比例(rate)', kind: 'rate', decimals: 2 },
@@ -332,13 +332,13 @@ export const easyCrudResource = defineResource({
     { field: 'flag', label: '标记(bool)', kind: 'bool' },
     { field: 'status', label: '状态(status)', kind: 'status' },
     { field: 'deptId', label: '机构(tree)', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
-    { field: 'images', label: '图片(image)', kind: 'image', hideInTable: true },
-    { field: 'files', label: '附件(file)', kind: 'file', hideInTable: true },
-    { field: 'note', label: '说明(textarea)', kind: 'textarea', hideInTable: true },
+    { field: 'images', label: '图片(image)', kind: 'image' },
+    { field: 'files', label: '附件(file)', kind: 'file' },
+    { field: 'note', label: '说明(textarea)', kind: 'textarea' },
   ],
   search: [
     { field: 'name', label: '名称', kind: 'text' },
-    { field: 'color', label: '颜色', kind: 'select', options: { options: EASY_COLORS } },
+    { field: 'color', label: '颜色', kind: 'select' },
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [
@@ -355,8 +355,8 @@ export const easyCrudResource = defineResource({
     { field: 'regionCode', label: '地区', kind: 'region' },
     { field: 'flag', label: '标记', kind: 'bool' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'images', label: '图片', kind: 'image', span: 2 },
-    { field: 'files', label: '附件', kind: 'file', span: 2 },
-    { field: 'note', label: '说明', kind: 'textarea', span: 2 },
+    { field: 'images', label: '图片', kind: 'image' },
+    { field: 'files', label: '附件', kind: 'file' },
+    { field: 'note', label: '说明', kind: 'textarea' },
   ],
 });

@@ -16,7 +16,7 @@ import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
 import { tradingContractRow } from '../generated/contracts.ts';
 import { num } from '../input.ts';
 import { DEPT_TREE } from '../izs-base/fields.ts';
-import { CUSTOMER_SELECT, linesOf, PARTY_SELECT } from '../izs-stock/fields.ts';
+import { CUSTOMER_SELECT, linesOf } from '../izs-stock/fields.ts';
 import { defineResource } from '../resource.ts';
 import {
   CONTRACT_STATES,
@@ -320,25 +320,25 @@ export const tradingContractResource = defineResource({
   sortable: ['contractNo', 'signDate', 'totalAmount', 'createTime'],
   defaultSort: { field: 'createTime', desc: true },
   columns: [
-    { field: 'contractNo', label: '合同编号', kind: 'code', width: 160, sortable: true },
+    { field: 'contractNo', label: '合同编号', kind: 'code', width: 160 },
     { field: 'title', label: '合同名称', kind: 'text', width: 200 },
     { field: 'side', label: '方向', kind: 'select', options: { options: [...SIDES] }, width: 130 },
     { field: 'partyId', label: '往来单位', kind: 'select', labelField: 'partyName', width: 180 },
-    { field: 'signDate', label: '签订日期', kind: 'date', width: 110, sortable: true },
+    { field: 'signDate', label: '签订日期', kind: 'date', width: 110 },
     { field: 'deliveryEnd', label: '交货截止', kind: 'date', width: 110 },
     { field: 'totalQty', label: '数量(吨)', kind: 'qty', decimals: 3 },
-    { field: 'totalAmount', label: '合同金额', kind: 'money', decimals: 2, sortable: true },
+    { field: 'totalAmount', label: '合同金额', kind: 'money', decimals: 2 },
     { field: 'tolerancePct', label: '溢短装(%)', kind: 'rate', decimals: 2, width: 90 },
     { field: 'state', label: '状态', kind: 'select', options: { options: CONTRACT_STATES }, width: 90 },
     { field: 'signed', label: '已签署', kind: 'bool', width: 80 },
-    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'contractNo', label: '合同编号', kind: 'text' },
-    { field: 'side', label: '方向', kind: 'select', options: { options: [...SIDES] } },
-    { field: 'partyId', label: '往来单位', kind: 'select', options: PARTY_SELECT },
-    { field: 'state', label: '状态', kind: 'select', options: { options: CONTRACT_STATES } },
+    { field: 'side', label: '方向', kind: 'select' },
+    { field: 'partyId', label: '往来单位', kind: 'select' },
+    { field: 'state', label: '状态', kind: 'select' },
   ],
   form: [
     { field: 'title', label: '合同名称', kind: 'text', required: true },

@@ -55,7 +55,7 @@ export const DIMENSION_SOURCES: DimensionSource[] = [
   { code: 'inventory', name: '存货', syncable: true },
   { code: 'custom', name: '自定义', syncable: false },
 ];
-const SOURCE_OPTIONS = DIMENSION_SOURCES.map((s) => ({ label: s.name, value: s.code }));
+export const SOURCE_OPTIONS = DIMENSION_SOURCES.map((s) => ({ label: s.name, value: s.code }));
 
 export const dimensionEntity = z.object({
   id: z.string(),
@@ -102,16 +102,16 @@ export const dimensionResource = defineResource({
   defaultSort: { field: 'sort' },
   columns: [
     { field: 'code', label: '维度编码', kind: 'code', width: 110 },
-    { field: 'name', label: '维度名称', kind: 'text', sortable: true },
+    { field: 'name', label: '维度名称', kind: 'text' },
     { field: 'source', label: '维度来源', kind: 'select', options: { options: SOURCE_OPTIONS }, width: 100 },
     { field: 'preset', label: '系统预置', kind: 'bool', width: 90 },
-    { field: 'sort', label: '排序', kind: 'number', width: 80, sortable: true },
+    { field: 'sort', label: '排序', kind: 'number', width: 80 },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
+    { field: 'remark', label: '备注', kind: 'text' },
   ],
   search: [
     { field: 'name', label: '维度名称', kind: 'text' },
-    { field: 'source', label: '维度来源', kind: 'select', options: { options: SOURCE_OPTIONS } },
+    { field: 'source', label: '维度来源', kind: 'select' },
   ],
   form: [
     { field: 'name', label: '维度名称', kind: 'text', required: true },
@@ -124,9 +124,9 @@ export const dimensionResource = defineResource({
       editDisabled: true,
       options: { options: SOURCE_OPTIONS },
     },
-    { field: 'sort', label: '排序', kind: 'number', min: 0 },
+    { field: 'sort', label: '排序', kind: 'number' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
@@ -174,8 +174,8 @@ export const dimensionItemResource = defineResource({
   sortable: ['code', 'name', 'createTime'],
   defaultSort: { field: 'code' },
   columns: [
-    { field: 'code', label: '编码', kind: 'code', width: 120, sortable: true },
-    { field: 'name', label: '名称', kind: 'text', sortable: true },
+    { field: 'code', label: '编码', kind: 'code', width: 120 },
+    { field: 'name', label: '名称', kind: 'text' },
     { field: 'sourceName', label: '核算维度', kind: 'text', width: 100 },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
     { field: 'remark', label: '备注', kind: 'text' },
@@ -189,7 +189,7 @@ export const dimensionItemResource = defineResource({
     { field: 'code', label: '编码', kind: 'code', required: true },
     { field: 'name', label: '名称', kind: 'text', required: true },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 

@@ -52,10 +52,10 @@ export const unitResource = defineResource({
   sortable: ['sort', 'name', 'createTime'],
   defaultSort: { field: 'sort' },
   columns: [
-    { field: 'name', label: '单位名称', kind: 'text', sortable: true },
+    { field: 'name', label: '单位名称', kind: 'text' },
     { field: 'code', label: '单位编码', kind: 'code', width: 120 },
     { field: 'precision', label: '数量精度', kind: 'number', width: 100 },
-    { field: 'sort', label: '排序', kind: 'number', width: 80, sortable: true },
+    { field: 'sort', label: '排序', kind: 'number', width: 80 },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
     { field: 'remark', label: '备注', kind: 'text' },
   ],
@@ -63,9 +63,9 @@ export const unitResource = defineResource({
   form: [
     { field: 'name', label: '单位名称', kind: 'text', required: true },
     { field: 'code', label: '单位编码', kind: 'code' },
-    { field: 'precision', label: '数量精度', kind: 'number', min: 0, max: 4 },
-    { field: 'sort', label: '排序', kind: 'number', min: 0 },
+    { field: 'precision', label: '数量精度', kind: 'number' },
+    { field: 'sort', label: '排序', kind: 'number' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

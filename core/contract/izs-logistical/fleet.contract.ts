@@ -47,7 +47,7 @@ export const carGroupResource = defineResource({
   search: [{ field: 'name', label: '分组名称', kind: 'text' }],
   form: [
     { field: 'name', label: '分组名称', kind: 'text', required: true },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
@@ -81,15 +81,15 @@ export const driverResource = defineResource({
   sortable: ['name', 'licenceExpiry', 'createTime'],
   defaultSort: { field: 'createTime', desc: true },
   columns: [
-    { field: 'name', label: '司机姓名', kind: 'text', width: 110, sortable: true },
+    { field: 'name', label: '司机姓名', kind: 'text', width: 110 },
     { field: 'phone', label: '手机号', kind: 'text', width: 130 },
     { field: 'licenceClass', label: '准驾车型', kind: 'text', width: 90 },
-    { field: 'licenceExpiry', label: '驾驶证有效期', kind: 'date', width: 130, sortable: true },
+    { field: 'licenceExpiry', label: '驾驶证有效期', kind: 'date', width: 130 },
     { field: 'licenceWarning', label: '证件提醒', kind: 'text', width: 110 },
     { field: 'plates', label: '常用车辆', kind: 'text', width: 160 },
     { field: 'carrierName', label: '所属承运商', kind: 'text' },
-    { field: 'idCard', label: '身份证号', kind: 'text', hideInTable: true },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
+    { field: 'idCard', label: '身份证号', kind: 'text' },
+    { field: 'remark', label: '备注', kind: 'text' },
   ],
   search: [
     { field: 'name', label: '司机姓名', kind: 'text' },
@@ -102,7 +102,7 @@ export const driverResource = defineResource({
     { field: 'licenceExpiry', label: '驾驶证有效期', kind: 'date' },
     { field: 'idCard', label: '身份证号', kind: 'text' },
     { field: 'carrierName', label: '所属承运商', kind: 'text' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
@@ -153,7 +153,7 @@ export const carResource = defineResource({
     { fields: ['gpsDeviceId'], message: 'GPS设备号已存在', index: 'lg_car_device_uq' },
   ],
   columns: [
-    { field: 'plate', label: '车牌号', kind: 'code', width: 110, sortable: true },
+    { field: 'plate', label: '车牌号', kind: 'code', width: 110 },
     { field: 'carType', label: '车辆类型', kind: 'select', options: { options: CAR_TYPES }, width: 130 },
     { field: 'axles', label: '轴数', kind: 'number', width: 70 },
     { field: 'loadT', label: '核定载重(吨)', kind: 'weight', decimals: 3, width: 120 },
@@ -173,24 +173,24 @@ export const carResource = defineResource({
       options: DRIVER_OPTIONS,
       width: 100,
     },
-    { field: 'transportCertExpiry', label: '道路运输证有效期', kind: 'date', width: 150, sortable: true },
-    { field: 'insuranceExpiry', label: '保险到期日', kind: 'date', width: 120, sortable: true },
+    { field: 'transportCertExpiry', label: '道路运输证有效期', kind: 'date', width: 150 },
+    { field: 'insuranceExpiry', label: '保险到期日', kind: 'date', width: 120 },
     { field: 'certWarning', label: '证件提醒', kind: 'text', width: 200 },
     { field: 'gpsDeviceId', label: 'GPS设备号', kind: 'code', width: 140 },
-    { field: 'speedLimitKmh', label: '限速(km/h)', kind: 'number', width: 100, hideInTable: true },
-    { field: 'transportCertNo', label: '道路运输证号', kind: 'text', hideInTable: true },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
+    { field: 'speedLimitKmh', label: '限速(km/h)', kind: 'number', width: 100 },
+    { field: 'transportCertNo', label: '道路运输证号', kind: 'text' },
+    { field: 'remark', label: '备注', kind: 'text' },
   ],
   search: [
     { field: 'plate', label: '车牌号', kind: 'text' },
-    { field: 'carType', label: '车辆类型', kind: 'select', options: { options: CAR_TYPES } },
-    { field: 'groupId', label: '车辆分组', kind: 'select', options: GROUP_OPTIONS },
+    { field: 'carType', label: '车辆类型', kind: 'select' },
+    { field: 'groupId', label: '车辆分组', kind: 'select' },
   ],
   form: [
     { field: 'plate', label: '车牌号', kind: 'code', required: true },
     { field: 'carType', label: '车辆类型', kind: 'select', required: true, options: { options: CAR_TYPES } },
-    { field: 'axles', label: '轴数', kind: 'number', min: 2, max: 6 },
-    { field: 'loadT', label: '核定载重(吨)', kind: 'weight', decimals: 3, min: 0 },
+    { field: 'axles', label: '轴数', kind: 'number' },
+    { field: 'loadT', label: '核定载重(吨)', kind: 'weight', decimals: 3 },
     { field: 'groupId', label: '车辆分组', kind: 'select', options: GROUP_OPTIONS },
     { field: 'driverId', label: '默认司机', kind: 'select', options: DRIVER_OPTIONS },
     { field: 'transportCertNo', label: '道路运输证号', kind: 'text' },
@@ -198,8 +198,8 @@ export const carResource = defineResource({
     { field: 'insuranceExpiry', label: '保险到期日', kind: 'date' },
     { field: 'gpsDeviceId', label: 'GPS设备号', kind: 'code' },
     { field: 'deviceToken', label: '设备鉴权码', kind: 'password' },
-    { field: 'speedLimitKmh', label: '限速(km/h)', kind: 'number', min: 10, max: 150 },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'speedLimitKmh', label: '限速(km/h)', kind: 'number' },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 

@@ -53,23 +53,23 @@ export const siteResource = defineResource({
     { field: 'address', label: '地址', kind: 'text' },
     { field: 'lon', label: '经度', kind: 'number', width: 110 },
     { field: 'lat', label: '纬度', kind: 'number', width: 110 },
-    { field: 'fence', label: '电子围栏', kind: 'text', hideInTable: true },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
+    { field: 'fence', label: '电子围栏', kind: 'text' },
+    { field: 'remark', label: '备注', kind: 'text' },
   ],
   search: [
     { field: 'name', label: '站点名称', kind: 'text' },
-    { field: 'kind', label: '站点类型', kind: 'select', options: { options: SITE_KINDS } },
+    { field: 'kind', label: '站点类型', kind: 'select' },
   ],
   form: [
     { field: 'name', label: '站点名称', kind: 'text', required: true },
     { field: 'kind', label: '站点类型', kind: 'select', required: true, options: { options: SITE_KINDS } },
     { field: 'contact', label: '联系人', kind: 'text' },
     { field: 'phone', label: '联系电话', kind: 'text' },
-    { field: 'lon', label: '经度', kind: 'number', required: true, min: -180, max: 180 },
-    { field: 'lat', label: '纬度', kind: 'number', required: true, min: -90, max: 90 },
-    { field: 'address', label: '地址', kind: 'text', span: 2 },
-    { field: 'fence', label: '电子围栏(JSON；列表中点「围栏」在地图上绘制)', kind: 'textarea', span: 2 },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'lon', label: '经度', kind: 'number', required: true },
+    { field: 'lat', label: '纬度', kind: 'number', required: true },
+    { field: 'address', label: '地址', kind: 'text' },
+    { field: 'fence', label: '电子围栏(JSON；列表中点「围栏」在地图上绘制)', kind: 'textarea' },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
@@ -116,9 +116,9 @@ export const shipResource = defineResource({
   form: [
     { field: 'name', label: '船名', kind: 'text', required: true },
     { field: 'mmsi', label: 'MMSI识别码', kind: 'code', required: true },
-    { field: 'deadweightT', label: '载重吨', kind: 'weight', decimals: 3, min: 0 },
+    { field: 'deadweightT', label: '载重吨', kind: 'weight', decimals: 3 },
     { field: 'owner', label: '船东', kind: 'text' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
@@ -159,9 +159,9 @@ export const portResource = defineResource({
   form: [
     { field: 'name', label: '港口名称', kind: 'text', required: true },
     { field: 'code', label: '港口代码', kind: 'code' },
-    { field: 'lon', label: '经度', kind: 'number', required: true, min: -180, max: 180 },
-    { field: 'lat', label: '纬度', kind: 'number', required: true, min: -90, max: 90 },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'lon', label: '经度', kind: 'number', required: true },
+    { field: 'lat', label: '纬度', kind: 'number', required: true },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 
@@ -228,9 +228,9 @@ export const voyageResource = defineResource({
     { field: 'fromPortId', label: '起运港', kind: 'select', required: true, options: PORT_OPTIONS },
     { field: 'toPortId', label: '目的港', kind: 'select', required: true, options: PORT_OPTIONS },
     { field: 'materialName', label: '货物', kind: 'text', required: true },
-    { field: 'loadT', label: '装载量(吨)', kind: 'weight', decimals: 3, required: true, min: 0 },
+    { field: 'loadT', label: '装载量(吨)', kind: 'weight', decimals: 3, required: true },
     { field: 'departDate', label: '开航日期', kind: 'date' },
     { field: 'arriveDate', label: '抵港日期', kind: 'date' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

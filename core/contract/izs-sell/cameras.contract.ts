@@ -142,7 +142,11 @@ export const CAMERAS = {
   }),
 };
 
-const WEIGHBRIDGE_SELECT = { endpoint: '/api/izs-base/weighbridge/select-list', labelKey: 'name', valueKey: 'id' };
+export const WEIGHBRIDGE_SELECT = {
+  endpoint: '/api/izs-base/weighbridge/select-list',
+  labelKey: 'name',
+  valueKey: 'id',
+};
 
 export const camerasResource = defineResource({
   name: 'cameras',
@@ -156,7 +160,7 @@ export const camerasResource = defineResource({
   defaultSort: { field: 'createTime', desc: true },
   unique: [{ fields: ['ip', 'channel'], message: '该IP和通道的摄像头已存在' }],
   columns: [
-    { field: 'name', label: '摄像头名称', kind: 'text', width: 140, sortable: true },
+    { field: 'name', label: '摄像头名称', kind: 'text', width: 140 },
     {
       field: 'weighbridgeId',
       label: '所属地磅',
@@ -166,39 +170,39 @@ export const camerasResource = defineResource({
     },
     { field: 'position', label: '安装位置', kind: 'select', options: { options: CAMERA_POSITIONS }, width: 90 },
     { field: 'brand', label: '品牌', kind: 'select', options: { options: CAMERA_BRANDS }, width: 100 },
-    { field: 'ip', label: 'IP地址', kind: 'code', width: 130, sortable: true },
+    { field: 'ip', label: 'IP地址', kind: 'code', width: 130 },
     { field: 'port', label: '端口', kind: 'number', width: 70 },
     { field: 'channel', label: '通道号', kind: 'number', width: 80 },
     { field: 'account', label: '账号', kind: 'text', width: 90 },
     { field: 'hasPassword', label: '已设密码', kind: 'bool', width: 90 },
-    { field: 'snapshotUrl', label: '抓拍地址', kind: 'text', hideInTable: true },
-    { field: 'streamUrl', label: '视频流地址', kind: 'text', hideInTable: true },
-    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
+    { field: 'snapshotUrl', label: '抓拍地址', kind: 'text' },
+    { field: 'streamUrl', label: '视频流地址', kind: 'text' },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170, hideInTable: true },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'name', label: '摄像头名称', kind: 'text' },
     { field: 'ip', label: 'IP地址', kind: 'text' },
-    { field: 'weighbridgeId', label: '所属地磅', kind: 'select', options: WEIGHBRIDGE_SELECT },
-    { field: 'brand', label: '品牌', kind: 'select', options: { options: CAMERA_BRANDS } },
+    { field: 'weighbridgeId', label: '所属地磅', kind: 'select' },
+    { field: 'brand', label: '品牌', kind: 'select' },
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [
-    { field: 'name', label: '摄像头名称', kind: 'text', required: true, placeholder: '1号磅车头' },
+    { field: 'name', label: '摄像头名称', kind: 'text', required: true },
     { field: 'weighbridgeId', label: '所属地磅', kind: 'select', required: true, options: WEIGHBRIDGE_SELECT },
     { field: 'position', label: '安装位置', kind: 'select', required: true, options: { options: CAMERA_POSITIONS } },
     { field: 'brand', label: '品牌', kind: 'select', required: true, options: { options: CAMERA_BRANDS } },
-    { field: 'ip', label: 'IP地址', kind: 'code', required: true, placeholder: '192.168.1.64' },
-    { field: 'port', label: '端口', kind: 'number', min: 1, max: 65535 },
-    { field: 'channel', label: '通道号', kind: 'number', min: 1, max: 64 },
-    { field: 'account', label: '账号', kind: 'text', placeholder: 'admin' },
-    { field: 'password', label: '密码', kind: 'password', placeholder: '留空则不修改' },
+    { field: 'ip', label: 'IP地址', kind: 'code', required: true },
+    { field: 'port', label: '端口', kind: 'number' },
+    { field: 'channel', label: '通道号', kind: 'number' },
+    { field: 'account', label: '账号', kind: 'text' },
+    { field: 'password', label: '密码', kind: 'password' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'snapshotUrl', label: '抓拍地址', kind: 'text', span: 2, placeholder: '留空按品牌默认地址' },
-    { field: 'streamUrl', label: '视频流地址', kind: 'text', span: 2, placeholder: '留空按品牌默认 RTSP 地址' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'snapshotUrl', label: '抓拍地址', kind: 'text' },
+    { field: 'streamUrl', label: '视频流地址', kind: 'text' },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 

@@ -16,7 +16,6 @@ import {
   DOC_STATES,
   dateStr,
   linesOf,
-  MATERIAL_SELECT,
   opt,
   qtyKg,
   refReq,
@@ -79,7 +78,7 @@ function tradeResource(o: {
     { field: 'contractNo', label: '合同编号', kind: 'code' },
     { field: 'orderDate', label: '订单日期', kind: 'date' },
     { field: 'deliveryDate', label: '交货日期', kind: 'date' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ];
   return defineResource({
     name: o.name,
@@ -93,56 +92,26 @@ function tradeResource(o: {
     sortable: ['orderNo', 'orderDate', 'totalAmount', 'createTime'],
     defaultSort: { field: 'createTime', desc: true },
     columns: [
-      { field: 'orderNo', label: '订单编号', kind: 'code', width: 170, sortable: true },
+      { field: 'orderNo', label: '订单编号', kind: 'code', width: 170 },
       { field: 'partyId', label: o.partyLabel, kind: 'select', labelField: 'partyName', width: 180 },
       { field: 'contractNo', label: '合同编号', kind: 'code', width: 140 },
-      { field: 'orderDate', label: '订单日期', kind: 'date', width: 110, sortable: true },
+      { field: 'orderDate', label: '订单日期', kind: 'date', width: 110 },
       { field: 'deliveryDate', label: '交货日期', kind: 'date', width: 110 },
       { field: 'totalQty', label: '计划数量(kg)', kind: 'weight', decimals: 3 },
-      { field: 'totalAmount', label: '订单金额', kind: 'money', decimals: 2, sortable: true },
+      { field: 'totalAmount', label: '订单金额', kind: 'money', decimals: 2 },
       { field: 'state', label: '订单状态', kind: 'select', options: { options: DOC_STATES }, width: 90 },
-      {
-        field: 'deptId',
-        label: '所属机构',
-        kind: 'tree',
-        labelField: 'deptName',
-        options: DEPT_TREE,
-        hideInTable: true,
-      },
-      { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-      { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+      { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
+      { field: 'remark', label: '备注', kind: 'text' },
+      { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
     ],
     search: [
       { field: 'orderNo', label: '订单编号', kind: 'text' },
-      { field: 'partyId', label: o.partyLabel, kind: 'select', options: o.partySelect },
+      { field: 'partyId', label: o.partyLabel, kind: 'select' },
       { field: 'contractNo', label: '合同编号', kind: 'text' },
-      { field: 'state', label: '订单状态', kind: 'select', options: { options: DOC_STATES } },
+      { field: 'state', label: '订单状态', kind: 'select' },
       { field: 'orderDateBegin', label: '订单日期', kind: 'date-range', range: ['orderDateBegin', 'orderDateEnd'] },
     ],
     form: fields,
-    detail: [
-      {
-        kind: 'grid',
-        title: '订单信息',
-        fields: ['orderNo', 'partyId', 'contractNo', 'orderDate', 'deliveryDate', 'totalQty', 'totalAmount', 'state'],
-      },
-      {
-        kind: 'table',
-        title: '订单明细',
-        field: 'lines',
-        columns: [
-          { field: 'lineNo', label: '行号', kind: 'number', width: 60 },
-          { field: 'materialId', label: '物料', kind: 'select', labelField: 'materialName', options: MATERIAL_SELECT },
-          { field: 'qty', label: '计划数量(kg)', kind: 'weight', decimals: 3 },
-          { field: 'unitPrice', label: '单价', kind: 'money', decimals: 2 },
-          { field: 'amount', label: '金额', kind: 'money', decimals: 2 },
-          { field: 'doneQty', label: '已执行(kg)', kind: 'weight', decimals: 3 },
-          { field: 'remark', label: '备注', kind: 'text' },
-        ],
-      },
-      // purchase_order / sale_order on the trace chain (issue 14)
-      { kind: 'chain', title: '上链信息', orderType: o.name.replace('-', '_'), orderNoField: 'orderNo' },
-    ],
   });
 }
 

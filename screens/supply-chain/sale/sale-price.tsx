@@ -1,7 +1,7 @@
-import { salePriceResource } from '../../../core/contract/izs-stock/price-list.contract.ts';
 import { ResourceListPage } from '../../../features/crud/resource-list-page.tsx';
+import { salePriceView } from '../price-list.resource.ts';
 
 /** 销售价格 (/supply-chain/sale/sale-price). */
 export default function SalePriceScreen() {
-  return <ResourceListPage def={salePriceResource} />;
+  return <ResourceListPage def={salePriceView} />;
 }

@@ -1,13 +1,13 @@
 import { dropShippingResource } from '../../../core/contract/izs-stock/drop-shipping.contract.ts';
 import { STOCK_DOC_RESOURCES, STOCK_DOC_TYPES } from '../../../core/contract/izs-stock/stock-order.contract.ts';
-import { purchaseOrderResource, saleOrderResource } from '../../../core/contract/izs-stock/trade-order.contract.ts';
 import type { ResourceDef } from '../../../core/contract/resource.ts';
+import { purchaseOrderView, saleOrderView } from '../trade-order.resource.ts';
 
 /** Every document resource with a life cycle (not-check answers `path` = the resource to review it with). */
 const DOC_RESOURCES: ResourceDef[] = [
   ...Object.values(STOCK_DOC_RESOURCES),
-  purchaseOrderResource,
-  saleOrderResource,
+  purchaseOrderView,
+  saleOrderView,
   dropShippingResource,
 ] as unknown as ResourceDef[];
 

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchSlipResource, SLIP_CARD_FIELDS } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
+import { SLIP_CARD_FIELDS } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
+import { dispatchSlipView } from './dispatch-slip.resource.ts';
 import { dispatchSlipPrintPath, SlipCard } from './dispatch-slip-detail.tsx';
 
 afterEach(cleanup);
@@ -32,7 +33,7 @@ describe('派车单详情 shows the plan once (issue 24)', () => {
   });
 
   it('no grid of the page repeats a field of the QR card, and each plan field is shown once', () => {
-    const gridFields = (dispatchSlipResource.detail ?? []).flatMap((c) => (c.kind === 'grid' ? c.fields : []));
+    const gridFields = (dispatchSlipView.detail ?? []).flatMap((c) => (c.kind === 'grid' ? c.fields : []));
     for (const f of SLIP_CARD_FIELDS) expect(gridFields).not.toContain(f);
     expect(new Set(gridFields).size).toBe(gridFields.length);
     for (const f of ['partyId', 'materialId', 'plannedKg', 'orderType']) expect(gridFields).toContain(f);

@@ -2,13 +2,13 @@ import { Button, Table } from '@douyinfe/semi-ui';
 import { Link } from 'wouter';
 import type { Row } from '../../../core/api/crud.api.ts';
 import { useWeighingOrdersPageQuery } from '../../../core/api/izs-weighing-order.api.ts';
-import { dispatchSlipResource } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
 import { WEIGH_STATES } from '../../../core/contract/izs-weighing/orders.contract.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
 import { ResourceDetailPage } from '../../../features/crud/resource-detail-page.tsx';
 import { ValueGrid } from '../../../features/crud/value-grid.tsx';
 import type { ScreenProps } from '../../../features/shell/guarded-router.tsx';
 import { QrCode } from '../../../features/ui/qr-code.tsx';
+import { dispatchSlipView } from './dispatch-slip.resource.ts';
 import './station.css';
 
 const label = (list: readonly { label: string; value: string }[], v: unknown) =>
@@ -100,7 +100,7 @@ export default function DispatchSlipDetailScreen({ path }: ScreenProps) {
   const id = path.split('/').pop() ?? '';
   return (
     <ResourceDetailPage
-      def={dispatchSlipResource}
+      def={dispatchSlipView}
       id={id}
       title={(r) => `派车单详情：${String(r.slipNo)}（${String(r.carNumber)}）`}
       actions={(r) => (

@@ -1,14 +1,12 @@
 import { Button, Descriptions, Modal } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import type { Row } from '../../../core/api/crud.api.ts';
-import {
-  DISPATCH_ORDER_TYPES,
-  dispatchSlipResource,
-} from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
+import { DISPATCH_ORDER_TYPES } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
 import { EXTRA_ACTIONS_WIDTH, ResourceListPage } from '../../../features/crud/resource-list-page.tsx';
 import { QrCode } from '../../../features/ui/qr-code.tsx';
 import { NO_ENGLISH_NAME } from '../../../features/ui/semi-zh.ts';
+import { dispatchSlipView } from './dispatch-slip.resource.ts';
 import { dispatchSlipDetailPath, dispatchSlipPrintPath } from './dispatch-slip-detail.tsx';
 
 const typeName = (v: unknown) => DISPATCH_ORDER_TYPES.find((t) => t.value === v)?.label ?? String(v ?? '');
@@ -23,7 +21,7 @@ export default function DispatchSlipScreen() {
   return (
     <>
       <ResourceListPage
-        def={dispatchSlipResource}
+        def={dispatchSlipView}
         detailPath={(row) => dispatchSlipDetailPath(row.id)}
         rowActionsWidth={2 * EXTRA_ACTIONS_WIDTH}
         rowActions={(row) => (

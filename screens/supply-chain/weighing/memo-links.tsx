@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { refOf, useResourceDetailQuery } from '../../../core/api/crud.api.ts';
-import { dispatchSlipResource } from '../../../core/contract/izs-weighing/dispatch-slip.contract.ts';
 import { ValueGrid } from '../../../features/crud/value-grid.tsx';
+import { dispatchSlipView } from './dispatch-slip.resource.ts';
 
 /** 派车单详情 of a slip (its QR code, plan and the weighings made under it). */
 export const dispatchSlipScreen = (id: string) => `/supply-chain/dispatch-slip-detail/${encodeURIComponent(id)}`;
@@ -59,7 +59,7 @@ export function MemoLinksView({
 
 /** Resolves the weighing's dispatch_slip_id to the slip's number and shows {@link MemoLinksView}. */
 export function MemoLinksCard({ dispatchSlipId, eticketPath }: { dispatchSlipId: string | null; eticketPath: string }) {
-  const ref = useMemo(() => refOf(dispatchSlipResource), []);
+  const ref = useMemo(() => refOf(dispatchSlipView), []);
   const slip = useResourceDetailQuery({ ref, id: dispatchSlipId ?? '' }, { skip: !dispatchSlipId });
   const slipNo = dispatchSlipId ? String(slip.data?.slipNo ?? `#${dispatchSlipId}`) : null;
   return <MemoLinksView slipId={dispatchSlipId} slipNo={slipNo} eticketPath={eticketPath} />;

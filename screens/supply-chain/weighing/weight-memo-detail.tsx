@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import { refOf, useResourceDetailQuery } from '../../../core/api/crud.api.ts';
 import { DOC_STATES } from '../../../core/contract/izs-stock/fields.ts';
 import { inStockResource, outStockResource } from '../../../core/contract/izs-stock/stock-order.contract.ts';
-import { weighingOrderResource } from '../../../core/contract/izs-weighing/orders.contract.ts';
 import { formatKg } from '../../../core/format/amounts.ts';
 import { formatDecimal } from '../../../core/format/decimal.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
@@ -15,6 +14,7 @@ import { ValueGrid } from '../../../features/crud/value-grid.tsx';
 import type { ScreenProps } from '../../../features/shell/guarded-router.tsx';
 import { openMemoPrint, VoidMemoDialog } from './memo-actions.tsx';
 import { MemoLinksCard } from './memo-links.tsx';
+import { weighingOrderView } from './weight-memo.resource.ts';
 import './station.css';
 
 const STATE_NAMES = Object.fromEntries(DOC_STATES.map((s) => [s.value, s.label]));
@@ -68,14 +68,14 @@ function StockDocCard({ id, orderType }: { id: string; orderType: string }) {
 export default function WeightMemoDetailScreen({ path }: ScreenProps) {
   const id = path.split('/').pop() ?? '';
   const map = useAppSelector((s) => s.permissions.map);
-  const canVoid = hasPermission(map, `${weighingOrderResource.permission}_void`);
+  const canVoid = hasPermission(map, `${weighingOrderView.permission}_void`);
   const [voiding, setVoiding] = useState(false);
-  const ref = useMemo(() => refOf(weighingOrderResource), []);
+  const ref = useMemo(() => refOf(weighingOrderView), []);
   const row = useResourceDetailQuery({ ref, id }).data;
   return (
     <div className="ly-memo-detail">
       <ResourceDetailPage
-        def={weighingOrderResource}
+        def={weighingOrderView}
         id={id}
         title={(r) => `磅单详情：${r.orderNo}（${r.carNumber}）`}
         actions={(r) =>

@@ -1,11 +1,11 @@
 import { Button } from '@douyinfe/semi-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { weighingOrderResource } from '../../../core/contract/izs-weighing/orders.contract.ts';
 import { hasPermission } from '../../../core/permissions/permissions-slice.ts';
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { ResourceListPage } from '../../../features/crud/resource-list-page.tsx';
 import { openMemoPrint, VoidMemoDialog } from './memo-actions.tsx';
+import { weighingOrderView } from './weight-memo.resource.ts';
 
 export const memoDetailPath = (id: unknown) => `/supply-chain/weight-memo-detail/${String(id)}`;
 
@@ -18,13 +18,13 @@ export default function WeightMemoScreen() {
   const [, navigate] = useLocation();
   const canVoid = hasPermission(
     useAppSelector((s) => s.permissions.map),
-    `${weighingOrderResource.permission}_void`,
+    `${weighingOrderView.permission}_void`,
   );
   const [voiding, setVoiding] = useState<{ id: string; orderNo: string } | null>(null);
   return (
     <>
       <ResourceListPage
-        def={weighingOrderResource}
+        def={weighingOrderView}
         readOnly
         detailPath={(row) => memoDetailPath(row.id)}
         onView={(row) => navigate(memoDetailPath(row.id))}
