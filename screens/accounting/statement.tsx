@@ -12,7 +12,7 @@ import type { Side } from '../../core/contract/izs-finance-ar/fields.ts';
 import { safeRow } from '../../core/format/spreadsheet.ts';
 import { SearchItem } from '../../features/crud/search-item.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
-import { monthStart, Page, PartySelect, sourceName, today, yuan } from './common.tsx';
+import { monthStart, Page, PartySelect, sourceName, today, yuan } from './arap-common.tsx';
 
 const KIND: Record<string, string> = { collection: '收款', payment: '付款', refund: '退款', offset: '对冲' };
 const kindName = (k: string) => KIND[k] ?? sourceName(k);

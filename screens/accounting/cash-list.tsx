@@ -23,9 +23,9 @@ import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { DateInput } from '../../features/ui/date-input.tsx';
 import { Field } from '../../features/ui/field.tsx';
+import { PartySelect, sideOf, today, WORDS, yuan } from './arap-common.tsx';
 import { BillFields, type BillForm, emptyBill } from './bill-fields.tsx';
 import { CASH_RESOURCES, HAND_DRAWN_FORM } from './cash.resource.ts';
-import { PartySelect, sideOf, today, WORDS, yuan } from './common.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '保存失败';

@@ -4,7 +4,7 @@ import { useArapDocDetailQuery } from '../../core/api/izs-finance-ar.api.ts';
 import type { SettleLine } from '../../core/contract/izs-finance-ar/arap.contract.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { TextLink } from '../../features/ui/text-link.tsx';
-import { Page, ratePct, SETTLE_TAGS, sourceName, stateTag, TAX_SOURCES, WORDS, yuan } from './common.tsx';
+import { Page, ratePct, SETTLE_TAGS, sourceName, stateTag, TAX_SOURCES, WORDS, yuan } from './arap-common.tsx';
 
 export const SETTLE_KIND: Record<string, string> = { cash: '收付款核销', refund: '退款', offset: '应收应付对冲' };
 

@@ -22,7 +22,7 @@ import {
 } from '../../core/contract/izs-finance-ar/reverse.contract.ts';
 import { formatPercent } from '../../core/format/amounts.ts';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
-import { Page, today, yuan } from './common.tsx';
+import { Page, today, yuan } from './arap-common.tsx';
 
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '操作失败';
 const STATE_COLORS = { pending: 'orange', issued: 'green', voided: 'grey' } as const;

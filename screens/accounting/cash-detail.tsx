@@ -11,8 +11,8 @@ import { BILL_KIND_NAMES, BILL_MODE_NAMES } from '../../core/contract/izs-financ
 import { CellValue } from '../../features/crud/field-kinds.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { TextLink } from '../../features/ui/text-link.tsx';
+import { methodName, Page, stateTag, WORDS, yuan } from './arap-common.tsx';
 import { CASH_RESOURCES, HAND_DRAWN_DETAIL } from './cash.resource.ts';
-import { methodName, Page, stateTag, WORDS, yuan } from './common.tsx';
 import { SettleTable } from './doc-detail.tsx';
 
 const KIND = { collection: '收款单', payment: '付款单', refund: '退款单' } as Record<string, string>;

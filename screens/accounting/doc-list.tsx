@@ -30,7 +30,7 @@ import {
   today,
   WORDS,
   yuan,
-} from './common.tsx';
+} from './arap-common.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? (e as Error)?.message ?? '操作失败';

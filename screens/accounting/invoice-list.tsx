@@ -14,7 +14,7 @@ import {
 import type { MatchRow } from '../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { type ParsedInvoice, parseEInvoiceXml, parseInvoiceText } from '../../core/finance-ar/invoice-parse.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
-import { Page, yuan } from './common.tsx';
+import { Page, yuan } from './arap-common.tsx';
 
 const num = (v: string) => <span className="ly-arap-num">{yuan(v)}</span>;
 const FIELDS: [keyof ParsedInvoice, string][] = [

@@ -13,7 +13,7 @@ import {
   useArapTransferVoidMutation,
 } from '../../core/api/izs-finance-ar.api.ts';
 import { DateInput } from '../../features/ui/date-input.tsx';
-import { Page, PartySelect, stateTag, today, yuan } from './common.tsx';
+import { Page, PartySelect, stateTag, today, yuan } from './arap-common.tsx';
 
 const errText = (e: unknown) => (e as { data?: { msg?: string } })?.data?.msg ?? '操作失败';
 type TransferRow = NonNullable<ReturnType<typeof useArapTransferPageQuery>['data']>['records'][number];

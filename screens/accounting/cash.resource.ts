@@ -18,7 +18,7 @@ import {
 import { ARAP, ARAP_CODES, METHOD_NAMES, type Side, STATE_NAMES } from '../../core/contract/izs-finance-ar/fields.ts';
 import { CUSTOMER_SELECT, SUPPLIER_SELECT } from '../../core/contract/izs-stock/fields.ts';
 import { type ColumnDef, defineResource, type FormFieldDef, type Option } from '../../core/contract/resource.ts';
-import { WORDS } from './common.tsx';
+import { WORDS } from './arap-common.tsx';
 
 export type CashKind = 'collection' | 'payment' | 'refund';
 

@@ -10,7 +10,7 @@ import { BILL_KIND_NAMES } from '../../core/contract/izs-finance-ar/bill-link.ts
 import type { Side } from '../../core/contract/izs-finance-ar/fields.ts';
 import { DateInput } from '../../features/ui/date-input.tsx';
 import { Field } from '../../features/ui/field.tsx';
-import { yuan } from './common.tsx';
+import { yuan } from './arap-common.tsx';
 
 export type BillForm = Required<Pick<CashBillIn, 'billNo' | 'drawer' | 'acceptor'>> & {
   mode: 'receive' | 'issue' | 'endorse';

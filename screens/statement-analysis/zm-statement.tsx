@@ -1,7 +1,7 @@
-import { useStockAnalysisStatementQuery } from '../../../core/api/izs-stock.api.ts';
-import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../../core/contract/izs-stock/fields.ts';
-import { QueryTable, type RowsHook } from '../../../features/crud/query-table.tsx';
-import { monthStartStr, todayStr } from '../stock/stock-format.ts';
+import { useStockAnalysisStatementQuery } from '../../core/api/izs-stock.api.ts';
+import { MATERIAL_SELECT, WAREHOUSE_SELECT } from '../../core/contract/izs-stock/fields.ts';
+import { businessToday } from '../../core/format/business-day.ts';
+import { QueryTable, type RowsHook } from '../../features/crud/query-table.tsx';
 
 const useRows: RowsHook = (p, o) =>
   useStockAnalysisStatementQuery({ ...p, beginDate: String(p.beginDate ?? ''), endDate: String(p.endDate ?? '') }, o);
@@ -15,7 +15,7 @@ export default function ZmStatementScreen() {
     <QueryTable
       name="zm-statement"
       useRows={useRows}
-      initial={{ beginDate: monthStartStr(), endDate: todayStr() }}
+      initial={{ beginDate: `${businessToday().slice(0, 7)}-01`, endDate: businessToday() }}
       required={['beginDate', 'endDate']}
       totals={[
         'openingQty',
