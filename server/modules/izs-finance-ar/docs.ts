@@ -12,7 +12,7 @@ import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { arCash, arDoc, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs, tenantOnly } from '../../platform/scope.ts';
@@ -34,11 +34,17 @@ export async function loadDoc(db: Db, tenantId: string, id: string) {
 }
 
 export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
-  const { db, tz } = ctx;
-  const r = endpoints(app, db);
-  const today = () => formatDate(new Date(), tz);
+  const r = endpoints(app, ctx.db);
+  r.handle(E.docPage, docPage(ctx));
+  r.handle(E.docDetail, docDetail(ctx));
+  r.handle(E.docManual, createManualDoc(ctx));
+  r.handle(E.docReview, transition(ctx, 'reviewed'));
+  r.handle(E.docVoid, transition(ctx, 'voided'));
+  r.handle(E.openDocs, openDocs(ctx));
+}
 
-  r.handle(E.docPage, async ({ query, user }) => {
+function docPage({ db, tz }: CrudContext): Handler<typeof E.docPage> {
+  return async ({ query, user }) => {
     const code = ARAP_CODES.doc[query.side];
     await guard(db, user, code, 'view');
     const conds: (SQL | undefined)[] = [await scopeOf(db, user, arDoc, code), eq(arDoc.side, query.side)];
@@ -62,22 +68,26 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       .orderBy(desc(arDoc.docDate), desc(arDoc.id))
       .limit(query.size)
       .offset((query.current - 1) * query.size);
-    const t = today();
+    const t = formatDate(new Date(), tz);
     return {
       records: list.map((x) => docEntity({ ...x.doc, partyName: x.partyName }, t)),
       total: Number(n),
       current: query.current,
       size: query.size,
     };
-  });
+  };
+}
 
-  r.handle(E.docDetail, async ({ query, user }) => {
+function docDetail({ db, tz }: CrudContext): Handler<typeof E.docDetail> {
+  return async ({ query, user }) => {
     const d = await loadDoc(db, user.tenantId, query.id);
     await guard(db, user, ARAP_CODES.doc[d.side as 'ar' | 'ap'], 'view');
-    return { ...docEntity(d, today()), settles: await settleLines(db, user.tenantId, 'doc', d.id) };
-  });
+    return { ...docEntity(d, formatDate(new Date(), tz)), settles: await settleLines(db, user.tenantId, 'doc', d.id) };
+  };
+}
 
-  r.handle(E.docManual, async ({ body, user, req }) => {
+function createManualDoc({ db, tz }: CrudContext): Handler<typeof E.docManual> {
+  return async ({ body, user, req }) => {
     await guard(db, user, ARAP_CODES.doc[body.side], 'add');
     const id = await db.transaction(async (tx) => {
       await refuseClosedPeriod(tx, {
@@ -108,76 +118,12 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
       });
       return d.id;
     });
-    return docEntity(await loadDoc(db, user.tenantId, id), today());
-  });
+    return docEntity(await loadDoc(db, user.tenantId, id), formatDate(new Date(), tz));
+  };
+}
 
-  const transition =
-    (to: 'reviewed' | 'voided') =>
-    async ({
-      body,
-      user,
-      req,
-    }: {
-      body: { id: string; reason?: string };
-      user: import('../../platform/auth.ts').AuthUser;
-      req: import('fastify').FastifyRequest;
-    }) => {
-      const d0 = await loadDoc(db, user.tenantId, body.id);
-      const title = d0.side === 'ar' ? '应收单' : '应付单';
-      await guard(db, user, ARAP_CODES.doc[d0.side as 'ar' | 'ap'], to === 'reviewed' ? 'review' : 'void');
-      await db.transaction(async (tx) => {
-        const [d] = await tx.select().from(arDoc).where(eq(arDoc.id, body.id)).for('update');
-        if (d.sourceType !== 'manual') throw badRequest(`${title}由源单生成，请作废源单 ${d.sourceNo}`);
-        if (to === 'reviewed' && d.state !== 'draft')
-          throw badRequest(`${title}${d.state === 'voided' ? '已作废' : '已审核'}，不能审核`);
-        if (to === 'reviewed')
-          await refuseClosedPeriod(tx, {
-            tenantId: user.tenantId,
-            deptId: d.deptId,
-            date: d.docDate,
-            action: `审核${title}`,
-          });
-        if (to === 'voided') {
-          if (d.state === 'voided') throw badRequest(`${title}已作废`);
-          if (!new Decimal(d.settled).isZero())
-            throw badRequest(`${title} ${d.orderNo} 已核销 ${d.settled} 元，请先作废相关收付款单或对冲再作废`);
-          if (d.state === 'reviewed') {
-            await refuseDocsVouchered(tx, user.tenantId, [d]);
-            await refuseClosedVoid(tx, {
-              tenantId: user.tenantId,
-              deptId: d.deptId,
-              date: d.docDate,
-              voidDate: today(),
-              action: `作废${title}`,
-            });
-          }
-        }
-        const now = new Date();
-        await tx
-          .update(arDoc)
-          .set(
-            to === 'reviewed'
-              ? { state: 'reviewed', reviewer: user.userId, reviewTime: now, updateTime: now }
-              : {
-                  state: 'voided',
-                  voidUser: user.userId,
-                  voidTime: now,
-                  voidReason: body.reason ?? '',
-                  updateTime: now,
-                },
-          )
-          .where(eq(arDoc.id, body.id));
-        await writeOperationLog(tx, req, `${to === 'reviewed' ? '审核' : '作废'}${title}`, {
-          state: [d.state, to],
-          orderNo: [d.orderNo, d.orderNo],
-        });
-      });
-      return docEntity(await loadDoc(db, user.tenantId, body.id), today());
-    };
-  r.handle(E.docReview, transition('reviewed'));
-  r.handle(E.docVoid, transition('voided'));
-
-  r.handle(E.openDocs, async ({ query, user }) => {
+function openDocs({ db, tz }: CrudContext): Handler<typeof E.openDocs> {
+  return async ({ query, user }) => {
     await guard(db, user, ARAP_CODES.cash[query.side], 'view');
     await partyOf(db, user.tenantId, query.partyId, query.side);
     const base = and(
@@ -205,12 +151,77 @@ export function registerDocs(app: Parameters<typeof endpoints>[0], ctx: CrudCont
         ),
       )
       .orderBy(asc(arCash.cashDate), asc(arCash.id));
-    const t = today();
+    const t = formatDate(new Date(), tz);
     const unapplied = cash.reduce((s, c) => s.plus(c.c.amount).minus(c.c.applied), new Decimal(0));
     return {
       docs: docs.map((x) => docEntity({ ...x.doc, partyName: x.partyName }, t)),
       unapplied: moneyFixed(unapplied),
       cash: cash.map((x) => cashEntity({ ...x.c, partyName: x.partyName }, (d) => formatDateTime(d, tz))),
     };
-  });
+  };
 }
+
+/** 审核 / 作废 of a manual 应收单 / 应付单 (one handler, by the state it goes to). */
+const transition =
+  ({ db, tz }: CrudContext, to: 'reviewed' | 'voided') =>
+  async ({
+    body,
+    user,
+    req,
+  }: {
+    body: { id: string; reason?: string };
+    user: import('../../platform/auth.ts').AuthUser;
+    req: import('fastify').FastifyRequest;
+  }) => {
+    const d0 = await loadDoc(db, user.tenantId, body.id);
+    const title = d0.side === 'ar' ? '应收单' : '应付单';
+    await guard(db, user, ARAP_CODES.doc[d0.side as 'ar' | 'ap'], to === 'reviewed' ? 'review' : 'void');
+    await db.transaction(async (tx) => {
+      const [d] = await tx.select().from(arDoc).where(eq(arDoc.id, body.id)).for('update');
+      if (d.sourceType !== 'manual') throw badRequest(`${title}由源单生成，请作废源单 ${d.sourceNo}`);
+      if (to === 'reviewed' && d.state !== 'draft')
+        throw badRequest(`${title}${d.state === 'voided' ? '已作废' : '已审核'}，不能审核`);
+      if (to === 'reviewed')
+        await refuseClosedPeriod(tx, {
+          tenantId: user.tenantId,
+          deptId: d.deptId,
+          date: d.docDate,
+          action: `审核${title}`,
+        });
+      if (to === 'voided') {
+        if (d.state === 'voided') throw badRequest(`${title}已作废`);
+        if (!new Decimal(d.settled).isZero())
+          throw badRequest(`${title} ${d.orderNo} 已核销 ${d.settled} 元，请先作废相关收付款单或对冲再作废`);
+        if (d.state === 'reviewed') {
+          await refuseDocsVouchered(tx, user.tenantId, [d]);
+          await refuseClosedVoid(tx, {
+            tenantId: user.tenantId,
+            deptId: d.deptId,
+            date: d.docDate,
+            voidDate: formatDate(new Date(), tz),
+            action: `作废${title}`,
+          });
+        }
+      }
+      const now = new Date();
+      await tx
+        .update(arDoc)
+        .set(
+          to === 'reviewed'
+            ? { state: 'reviewed', reviewer: user.userId, reviewTime: now, updateTime: now }
+            : {
+                state: 'voided',
+                voidUser: user.userId,
+                voidTime: now,
+                voidReason: body.reason ?? '',
+                updateTime: now,
+              },
+        )
+        .where(eq(arDoc.id, body.id));
+      await writeOperationLog(tx, req, `${to === 'reviewed' ? '审核' : '作废'}${title}`, {
+        state: [d.state, to],
+        orderNo: [d.orderNo, d.orderNo],
+      });
+    });
+    return docEntity(await loadDoc(db, user.tenantId, body.id), formatDate(new Date(), tz));
+  };

@@ -24,7 +24,7 @@ import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Executor, rows, type Tx } from '../../db/client.ts';
 import { arReverseInvoice, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
@@ -91,20 +91,26 @@ async function evidenceOf(tx: Tx, orderId: string, weighingId: string | null) {
 }
 
 export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
-  const { db, tz } = ctx;
-  const r = endpoints(app, db);
+  const r = endpoints(app, ctx.db);
+  r.handle(REVERSE.page, reversePage(ctx));
+  r.handle(REVERSE.candidates, reverseCandidates(ctx));
+  r.handle(REVERSE.create, createReverse(ctx));
+  r.handle(REVERSE.issue, async ({ body, user, req }) =>
+    transition(
+      ctx,
+      user.tenantId,
+      body.id,
+      ['pending'],
+      { state: 'issued', invoiceNo: body.invoiceNo, issueDate: body.issueDate, updateUser: user.userId },
+      '登记开票',
+      req,
+    ),
+  );
+  r.handle(REVERSE.void, voidReverse(ctx));
+}
 
-  async function load(tenantId: string, id: string): Promise<ReverseInvoice> {
-    const [x] = await db
-      .select({ r: arReverseInvoice, partyName: relatedParty.name })
-      .from(arReverseInvoice)
-      .leftJoin(relatedParty, eq(relatedParty.id, arReverseInvoice.partyId))
-      .where(and(eq(arReverseInvoice.id, id), tenantIs(tenantId, arReverseInvoice)));
-    if (!x) throw badRequest('反向开票记录不存在');
-    return reverseEntity({ ...x.r, partyName: x.partyName }, tz);
-  }
-
-  r.handle(REVERSE.page, async ({ query, user }) => {
+function reversePage({ db, tz }: CrudContext): Handler<typeof REVERSE.page> {
+  return async ({ query, user }) => {
     const conds: (SQL | undefined)[] = [await scopeOf(db, user, arReverseInvoice, REVERSE_CODE)];
     if (query.month) conds.push(eq(arReverseInvoice.month, query.month));
     if (query.state) conds.push(eq(arReverseInvoice.state, query.state));
@@ -147,9 +153,11 @@ export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudC
         iitAmount: m2(t.iitAmount),
       },
     };
-  });
+  };
+}
 
-  r.handle(REVERSE.candidates, async ({ query, user }) => {
+function reverseCandidates({ db }: CrudContext): Handler<typeof REVERSE.candidates> {
+  return async ({ query, user }) => {
     const list = await rows<{
       orderId: string;
       orderNo: string;
@@ -187,9 +195,11 @@ export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudC
         totalAmount: m2(x.total),
         open: m2(x.total),
       }));
-  });
+  };
+}
 
-  r.handle(REVERSE.create, async ({ body, user, req }) => {
+function createReverse({ db, tz }: CrudContext): Handler<typeof REVERSE.create> {
+  return async ({ body, user, req }) => {
     if (!validIdNumber(body.idNumber)) throw badRequest('身份证号码校验位不正确，请核对');
     const id = await db.transaction(async (tx) => {
       const [o] = await rows<{
@@ -269,51 +279,16 @@ export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudC
       await writeOperationLog(tx, req, '新增反向开票', { orderNo: [null, o.orderNo], amount: [null, m2(body.amount)] });
       return row.id;
     });
-    return load(user.tenantId, id);
-  });
+    return loadReverse(db, tz, user.tenantId, id);
+  };
+}
 
-  async function transition(
-    tenantId: string,
-    id: string,
-    from: string[],
-    set: Partial<Row>,
-    what: string,
-    req: Parameters<typeof writeOperationLog>[1],
-  ) {
-    await db.transaction(async (tx) => {
-      const [x] = await tx
-        .select()
-        .from(arReverseInvoice)
-        .where(and(eq(arReverseInvoice.id, id), tenantIs(tenantId, arReverseInvoice)))
-        .for('update');
-      if (!x) throw badRequest('反向开票记录不存在');
-      if (!from.includes(x.state)) throw badRequest(`反向开票记录${STATE_TITLE[x.state] ?? x.state}，不能${what}`);
-      await tx
-        .update(arReverseInvoice)
-        .set({ ...set, updateTime: new Date() })
-        .where(eq(arReverseInvoice.id, id));
-      await writeOperationLog(tx, req, `反向开票${what}`, {
-        state: [x.state, String(set.state)],
-        orderNo: [x.orderNo, x.orderNo],
-      });
-    });
-    return load(tenantId, id);
-  }
-
-  r.handle(REVERSE.issue, async ({ body, user, req }) =>
-    transition(
-      user.tenantId,
-      body.id,
-      ['pending'],
-      { state: 'issued', invoiceNo: body.invoiceNo, issueDate: body.issueDate, updateUser: user.userId },
-      '登记开票',
-      req,
-    ),
-  );
-
-  r.handle(REVERSE.void, async ({ body, user, req }) => {
+function voidReverse(ctx: CrudContext): Handler<typeof REVERSE.void> {
+  const { db } = ctx;
+  return async ({ body, user, req }) => {
     await guard(db, user, REVERSE_CODE, 'void');
     return transition(
+      ctx,
       user.tenantId,
       body.id,
       ['pending', 'issued'],
@@ -321,5 +296,46 @@ export function registerReverse(app: Parameters<typeof endpoints>[0], ctx: CrudC
       '作废',
       req,
     );
+  };
+}
+
+/** One 反向开票 record as answered; refused when it is not the tenant's. */
+async function loadReverse(db: Executor, tz: string, tenantId: string, id: string): Promise<ReverseInvoice> {
+  const [x] = await db
+    .select({ r: arReverseInvoice, partyName: relatedParty.name })
+    .from(arReverseInvoice)
+    .leftJoin(relatedParty, eq(relatedParty.id, arReverseInvoice.partyId))
+    .where(and(eq(arReverseInvoice.id, id), tenantIs(tenantId, arReverseInvoice)));
+  if (!x) throw badRequest('反向开票记录不存在');
+  return reverseEntity({ ...x.r, partyName: x.partyName }, tz);
+}
+
+/** A state change of a record (登记开票, 作废) from the states it may leave, logged; answers the record. */
+async function transition(
+  { db, tz }: CrudContext,
+  tenantId: string,
+  id: string,
+  from: string[],
+  set: Partial<Row>,
+  what: string,
+  req: Parameters<typeof writeOperationLog>[1],
+) {
+  await db.transaction(async (tx) => {
+    const [x] = await tx
+      .select()
+      .from(arReverseInvoice)
+      .where(and(eq(arReverseInvoice.id, id), tenantIs(tenantId, arReverseInvoice)))
+      .for('update');
+    if (!x) throw badRequest('反向开票记录不存在');
+    if (!from.includes(x.state)) throw badRequest(`反向开票记录${STATE_TITLE[x.state] ?? x.state}，不能${what}`);
+    await tx
+      .update(arReverseInvoice)
+      .set({ ...set, updateTime: new Date() })
+      .where(eq(arReverseInvoice.id, id));
+    await writeOperationLog(tx, req, `反向开票${what}`, {
+      state: [x.state, String(set.state)],
+      orderNo: [x.orderNo, x.orderNo],
+    });
   });
+  return loadReverse(db, tz, tenantId, id);
 }
