@@ -3,8 +3,9 @@
  * hot path. The gateway posts ~1,000 positions a second and nearly all are well-formed, so a position is first
  * checked by hand against exactly the schema's constraints (stricter where in doubt: integers must be safe
  * integers) and built with the schema's defaults; anything that check does not accept goes through zod, which
- * gives the same answer and the refusal's message as before (issue 25: zod per position was ~4 % of the server's
- * CPU at 1,000 terminals). tests/api/gps-seams.test.ts compares both on a table of good and bad positions.
+ * gives the same answer and the refusal's message as before (issue 25: zod per position was ~3.5 % of the server's
+ * busy time in a profile at 1,000 terminals; alone, in a tight loop, 0.5 µs against 0.05 µs for this check).
+ * tests/api/gps-seams.test.ts compares both on a table of good and bad positions.
  */
 import { type GatewayPosition, gatewayPosition } from '../../../core/contract/izs-logistical/tracking.contract.ts';
 
