@@ -28,9 +28,11 @@ const SECONDS = Number(arg('seconds', 'BENCH_SECONDS', '60'));
 const PROCS = Math.max(1, Number(arg('procs', 'BENCH_PROCS', '2')));
 const TOKEN = 'bench-gateway-token';
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
+/** BENCH_PROF=dir: the server, the gateway and the terminal processes write V8 CPU profiles there (node --cpu-prof) */
+const PROF = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
 
 console.log(`GPS bench: ${N} terminals × 1 Hz for ${SECONDS} s in ${PROCS} terminal process(es); ${loadLine()}`);
-const server = await startServer({ env: { GPS_GATEWAY_TOKEN: TOKEN, GPS_SIMULATOR: 'off' } });
+const server = await startServer({ env: { GPS_GATEWAY_TOKEN: TOKEN, GPS_SIMULATOR: 'off' }, nodeArgs: PROF });
 const token = (await signIn(server.base)).access_token;
 const headers = {
   'content-type': 'application/json',
@@ -93,7 +95,18 @@ await new Promise<void>((resolve) => {
 const gwPort = await freePort();
 const gateway: ChildProcess = spawn(
   process.execPath,
-  ['--import', 'tsx', 'tools/gps-gateway/main.ts', '--port', String(gwPort), '--server', server.base, '--token', TOKEN],
+  [
+    ...PROF,
+    '--import',
+    'tsx',
+    'tools/gps-gateway/main.ts',
+    '--port',
+    String(gwPort),
+    '--server',
+    server.base,
+    '--token',
+    TOKEN,
+  ],
   { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 let gwLine = '';
@@ -113,7 +126,7 @@ const procs = Array.from({ length: PROCS }, (_, k) => {
     ['--first', String(first), '--count', String(count), '--port', String(gwPort)],
     {
       cwd: ROOT,
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...PROF, '--import', 'tsx'],
     },
   );
   const p = { child, ready: 0, marked: { sent: 0, acked: 0 }, figures: null as Figures | null };
@@ -145,6 +158,7 @@ await sleep(3000);
 const cpu0 = cpuSeconds(server.pid);
 const gwCpu0 = cpuSeconds(gateway.pid!);
 const termCpu0 = procs.reduce((a, p) => a + cpuSeconds(p.child.pid!), 0);
+const benchCpu0 = process.cpuUsage();
 measuring = true;
 await ask('mark', () => true);
 const started = Date.now();
@@ -167,6 +181,8 @@ measuring = false;
 const cpu = cpuSeconds(server.pid) - cpu0;
 const gwCpu = cpuSeconds(gateway.pid!) - gwCpu0;
 const termCpu = procs.reduce((a, p) => a + cpuSeconds(p.child.pid!), 0) - termCpu0;
+const benchCpuUs = process.cpuUsage(benchCpu0);
+const benchCpu = (benchCpuUs.user + benchCpuUs.system) / 1e6;
 for (const p of procs) p.figures = null;
 await ask('figures', () => procs.every((p) => p.figures));
 
@@ -200,7 +216,13 @@ console.log(`report → acknowledged (stored) latency: p50 ${ms(a.p50)}, p99 ${m
 console.log(`gateway: ${gwLine}`);
 console.log(
   `CPU over ${((window + drained) / 1000).toFixed(0)} s: server ${cpu.toFixed(1)} s, gateway ${gwCpu.toFixed(1)} s, ` +
-    `terminals ${termCpu.toFixed(1)} s; ${loadLine()}`,
+    `terminals ${termCpu.toFixed(1)} s, this process (map subscriber + the join) ${benchCpu.toFixed(1)} s; ${loadLine()}`,
+);
+// CPU per position: independent of the machine's load (the latency is not)
+const perPos = (cpuS: number) => `${((cpuS * 1e6) / Math.max(1, sentDuring)).toFixed(0)} µs`;
+console.log(
+  `CPU per position sent: server ${perPos(cpu)}, gateway ${perPos(gwCpu)}, terminals ${perPos(termCpu)}, ` +
+    `subscriber ${perPos(benchCpu)}; total ${perPos(cpu + gwCpu + termCpu + benchCpu)}`,
 );
 console.log(`figure: gps p99 ms = ${s.p99.toFixed(0)}`);
 console.log(`figure: gps lost = ${refused + pending}`);

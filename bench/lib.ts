@@ -79,6 +79,8 @@ export async function startServer(
     env?: Record<string, string>;
     /** preload bench/loop-probe.ts (event-loop delay + GC of the server, see Server.probe) */
     probe?: boolean;
+    /** node options before the entry (e.g. `--cpu-prof`) */
+    nodeArgs?: string[];
   } = {},
 ): Promise<Server> {
   const port = await freePort();
@@ -100,11 +102,15 @@ export async function startServer(
   const probeFile = join(dataDir, 'loop-probe.json');
   if (opts.probe) env.LOOP_PROBE_FILE = probeFile;
   const preload = opts.probe ? ['--expose-gc', '--import', './bench/loop-probe.ts'] : [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', ...preload, 'server/main.ts'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   let exited = false;
   child.on('exit', () => {
     exited = true;

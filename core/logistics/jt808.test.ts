@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bcdTime,
   Deframer,
   decodeFrame,
   encodeAuth,
@@ -9,11 +10,13 @@ import {
   escapeBytes,
   fromHex,
   generalReplyBody,
+  MAX_FRAME,
   MSG,
   parseAuth,
   parseLocation,
   parseRegister,
   registerReplyBody,
+  timeBcd,
   toHex,
   unescapeBytes,
 } from './jt808.ts';
@@ -135,6 +138,102 @@ describe('Deframer', () => {
     const a = fromHex(F2013);
     const d = new Deframer();
     expect(d.push(new Uint8Array([...a, ...a]))).toHaveLength(2);
+  });
+});
+
+// the codec finds delimiters and escapes with indexOf / set (issue 25); these pin it to the byte-by-byte rule
+describe('escapes and frames against the byte-by-byte rule', () => {
+  /** the standard's rule written the slow way: 0x7E → 7D 02, 0x7D → 7D 01 */
+  const slowEscape = (b: Uint8Array) =>
+    Uint8Array.from([...b].flatMap((x) => (x === 0x7e ? [0x7d, 0x02] : x === 0x7d ? [0x7d, 0x01] : [x])));
+  let seed = 25;
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed;
+  };
+  it('escape and unescape agree with it on 500 random byte strings full of 7E / 7D (seed 25)', () => {
+    for (let n = 0; n < 500; n++) {
+      const b = Uint8Array.from({ length: rnd() % 60 }, () => [0x7e, 0x7d, 0x01, 0x02, rnd() & 0xff][rnd() % 5]);
+      const esc = escapeBytes(b);
+      expect(toHex(esc), `seed 25, string ${n}: ${toHex(b)}`).toBe(toHex(slowEscape(b)));
+      expect(toHex(unescapeBytes(esc)!)).toBe(toHex(b));
+    }
+  });
+  it('a frame whose header, body and checksum all need escapes: built, split at every byte, read back', () => {
+    // serial 0x7E7D, a body of 7E 7D 7E, and a phone chosen so that the checksum itself is 0x7E or 0x7D
+    let frame: Uint8Array | undefined;
+    for (let p = 0; p < 400 && !frame; p++) {
+      const f = encodeFrame({
+        msgId: MSG.location,
+        v2019: true,
+        protocolVersion: 1,
+        phone: String(13900000000 + p),
+        serial: 0x7e7d,
+        body: Uint8Array.of(0x7e, 0x7d, 0x7e),
+      });
+      const plain = unescapeBytes(f.subarray(1, f.length - 1))!;
+      if (plain[plain.length - 1] === 0x7e || plain[plain.length - 1] === 0x7d) frame = f;
+    }
+    if (!frame) throw new Error('no phone gives an escaped checksum');
+    expect(frame.subarray(1, frame.length - 1).includes(0x7e)).toBe(false);
+    const r = decodeFrame(frame);
+    expect(r.ok && r.msg).toMatchObject({ serial: 0x7e7d, body: Uint8Array.of(0x7e, 0x7d, 0x7e) });
+    const twice = new Uint8Array([0x55, ...frame, ...frame, 0x7e]);
+    for (let cut = 0; cut <= twice.length; cut++) {
+      for (const cut2 of [cut, Math.min(twice.length, cut + 3)]) {
+        const d = new Deframer();
+        const frames = [
+          ...d.push(twice.subarray(0, cut)),
+          ...d.push(twice.subarray(cut, cut2)),
+          ...d.push(twice.subarray(cut2)),
+        ];
+        expect(
+          frames.map((f) => toHex(f)),
+          `cut at ${cut}/${cut2}`,
+        ).toEqual([toHex(frame.subarray(1, -1)), toHex(frame.subarray(1, -1))]);
+      }
+    }
+  });
+  it('a bad checksum is refused, also behind an escape, and the frame after it is still read', () => {
+    const good = encodeFrame({
+      msgId: MSG.heartbeat,
+      v2019: false,
+      protocolVersion: 0,
+      phone: '13912344329',
+      serial: 0x7d7e,
+      body: new Uint8Array(0),
+    });
+    const bad = good.slice();
+    bad[bad.length - 2] ^= 0x01; // the checksum byte (not itself escaped here)
+    expect(toHex(good.subarray(0, -2))).toContain('7d01');
+    const d = new Deframer();
+    const frames = d.push(new Uint8Array([...bad, ...good]));
+    expect(frames.map((f) => decodeFrame(f).ok)).toEqual([false, true]);
+    expect(decodeFrame(frames[0])).toEqual({ ok: false, error: '校验码错误' });
+    // a 7D that ends the frame is a bad escape, not a short frame
+    expect(decodeFrame(fromHex('7e 01 02 03 7d 7e'))).toEqual({ ok: false, error: '转义错误' });
+  });
+  it('a run longer than MAX_FRAME is dropped, in one read or across reads, and the next frame is read', () => {
+    const good = fromHex(F2019);
+    const long = new Uint8Array(MAX_FRAME + 1).fill(0x11);
+    for (const split of [false, true]) {
+      const d = new Deframer();
+      const stream = new Uint8Array([0x7e, ...long, ...good]);
+      const frames = split ? [...d.push(stream.subarray(0, 1000)), ...d.push(stream.subarray(1000))] : d.push(stream);
+      expect(d.dropped).toBe(1);
+      expect(frames.map((f) => decodeFrame(f).ok)).toEqual([true]);
+    }
+    // exactly MAX_FRAME bytes still pass the de-framer (and are then refused by their checksum)
+    const d = new Deframer();
+    expect(d.push(new Uint8Array([0x7e, ...new Uint8Array(MAX_FRAME).fill(0x11), 0x7e]))).toHaveLength(1);
+    expect(d.dropped).toBe(0);
+  });
+  it('BCD time both ways; a nibble above 9 is not a time', () => {
+    for (const t of [Date.UTC(2026, 0, 1, 0, 0, 0), Date.UTC(2025, 11, 31, 15, 59, 59), Date.UTC(2030, 5, 9, 23, 9, 7)])
+      expect(bcdTime(timeBcd(t))).toBe(t);
+    expect(toHex(timeBcd(Date.UTC(2025, 0, 29, 14, 33, 44)))).toBe('250129223344');
+    expect(bcdTime(fromHex('25 01 29 22 33 4a'))).toBeNaN();
+    expect(bcdTime(fromHex('25 13 29 22 33 44'))).toBeNaN();
   });
 });
 

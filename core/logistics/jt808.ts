@@ -6,6 +6,10 @@
  * Receive: de-frame → unescape → verify XOR → parse. Send: build → XOR → escape → delimit.
  * Header: msgId WORD, props WORD (bit14 = 2019, bit13 = subpackage, bits 0–9 body length), [2019: version BYTE],
  * phone BCD[6] (2013) / BCD[10] (2019), serial WORD, [subpackage: total WORD, index WORD].
+ *
+ * Cost (issue 25: a gateway reads and answers every report of every terminal, ~1,000 a second): no per-byte arrays
+ * — the de-framer and the escapes find the 0x7E / 0x7D with the typed array's own `indexOf` and copy runs with
+ * `set`; BCD digits go through a byte → text table and plain arithmetic, never a regular expression per frame.
  */
 
 export const MSG = {
@@ -44,33 +48,57 @@ export interface Message extends Header {
 
 export type DecodeResult = { ok: true; msg: Message } | { ok: false; error: string };
 
+/** How many bytes of `bytes` need an escape (0x7E and 0x7D). */
+function specials(bytes: Uint8Array): number {
+  let n = 0;
+  for (let i = bytes.indexOf(0x7e); i !== -1; i = bytes.indexOf(0x7e, i + 1)) n++;
+  for (let i = bytes.indexOf(0x7d); i !== -1; i = bytes.indexOf(0x7d, i + 1)) n++;
+  return n;
+}
+
+/** Writes `bytes` escaped into `out` from `at` (room for `bytes.length + specials(bytes)`); answers the end. */
+function escapeInto(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  let o = at;
+  let from = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b !== 0x7e && b !== 0x7d) continue;
+    out.set(bytes.subarray(from, i), o);
+    o += i - from;
+    out[o++] = 0x7d;
+    out[o++] = b === 0x7e ? 0x02 : 0x01;
+    from = i + 1;
+  }
+  out.set(bytes.subarray(from), o);
+  return o + bytes.length - from;
+}
+
 /** 0x7E → 7D 02, 0x7D → 7D 01. */
 export function escapeBytes(bytes: Uint8Array): Uint8Array {
-  const out: number[] = [];
-  for (const b of bytes) {
-    if (b === 0x7e) out.push(0x7d, 0x02);
-    else if (b === 0x7d) out.push(0x7d, 0x01);
-    else out.push(b);
-  }
-  return Uint8Array.from(out);
+  const out = new Uint8Array(bytes.length + specials(bytes));
+  escapeInto(bytes, out, 0);
+  return out;
 }
 
 /** Inverse of `escape`; null when a 0x7D is followed by anything but 01/02 (or ends the frame). */
 export function unescapeBytes(bytes: Uint8Array): Uint8Array | null {
+  let i = bytes.indexOf(0x7d);
+  if (i === -1) return bytes.slice();
   const out = new Uint8Array(bytes.length);
   let n = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b !== 0x7d) {
-      out[n++] = b;
-      continue;
-    }
-    const next = bytes[++i];
+  let from = 0;
+  while (i !== -1) {
+    out.set(bytes.subarray(from, i), n);
+    n += i - from;
+    const next = bytes[i + 1];
     if (next === 0x01) out[n++] = 0x7d;
     else if (next === 0x02) out[n++] = 0x7e;
     else return null;
+    from = i + 2;
+    i = bytes.indexOf(0x7d, from);
   }
-  return out.subarray(0, n);
+  out.set(bytes.subarray(from), n);
+  return out.subarray(0, n + bytes.length - from);
 }
 
 export function xor(bytes: Uint8Array, from = 0, to = bytes.length): number {
@@ -79,9 +107,12 @@ export function xor(bytes: Uint8Array, from = 0, to = bytes.length): number {
   return c;
 }
 
+/** byte → its two BCD nibbles as hex text ('00' … 'ff'; a non-decimal nibble shows as a–f) */
+const NIBBLES = Array.from({ length: 256 }, (_, x) => x.toString(16).padStart(2, '0'));
+
 function bcdToDigits(b: Uint8Array): string {
   let s = '';
-  for (const x of b) s += (x >> 4).toString(16) + (x & 0x0f).toString(16);
+  for (let i = 0; i < b.length; i++) s += NIBBLES[b[i]];
   return s;
 }
 
@@ -91,6 +122,19 @@ function digitsToBcd(digits: string, bytes: number): Uint8Array {
   const out = new Uint8Array(bytes);
   for (let i = 0; i < bytes; i++) out[i] = (Number(s[2 * i]) << 4) | Number(s[2 * i + 1]);
   return out;
+}
+
+/** A terminal's phone as BCD, kept: every frame to or from a terminal carries the same one. */
+const phoneBcd = new Map<string, Uint8Array>();
+function phoneToBcd(phone: string, bytes: number): Uint8Array {
+  const key = bytes === 10 ? phone : `${phone}/6`;
+  let b = phoneBcd.get(key);
+  if (!b) {
+    b = digitsToBcd(phone, bytes);
+    if (phoneBcd.size >= 100_000) phoneBcd.clear();
+    phoneBcd.set(key, b);
+  }
+  return b;
 }
 
 const u16 = (b: Uint8Array, o: number) => (b[o] << 8) | b[o + 1];
@@ -106,30 +150,49 @@ const u32 = (b: Uint8Array, o: number) => ((b[o] << 24) >>> 0) + ((b[o + 1] << 1
  * yield nothing.
  */
 export class Deframer {
-  private buf: number[] = [];
+  /** the bytes of a frame split across reads (allocated at the first such frame) */
+  private buf: Uint8Array | undefined;
+  private len = 0;
   private inFrame = false;
   private overflow = false;
   dropped = 0;
 
   push(chunk: Uint8Array): Uint8Array[] {
     const frames: Uint8Array[] = [];
-    for (const b of chunk) {
-      if (b === 0x7e) {
-        if (this.inFrame && this.buf.length > 0 && !this.overflow) frames.push(Uint8Array.from(this.buf));
-        this.buf = [];
-        this.overflow = false;
-        this.inFrame = true;
-        continue;
+    let i = 0;
+    while (i < chunk.length) {
+      const d = chunk.indexOf(0x7e, i);
+      const end = d === -1 ? chunk.length : d;
+      if (this.inFrame && !this.overflow && end > i) {
+        if (d !== -1 && this.len === 0) {
+          // the whole frame in this read (the usual case): one copy, no collecting
+          if (end - i > MAX_FRAME) this.dropped++;
+          else frames.push(chunk.slice(i, end));
+          i = d + 1;
+          continue;
+        }
+        this.collect(chunk, i, end);
       }
-      if (!this.inFrame || this.overflow) continue;
-      this.buf.push(b);
-      if (this.buf.length > MAX_FRAME) {
-        this.dropped++;
-        this.buf = [];
-        this.overflow = true;
-      }
+      if (d === -1) break;
+      if (this.inFrame && this.len > 0 && !this.overflow) frames.push(this.buf!.slice(0, this.len));
+      this.len = 0;
+      this.overflow = false;
+      this.inFrame = true;
+      i = d + 1;
     }
     return frames;
+  }
+
+  private collect(chunk: Uint8Array, from: number, to: number): void {
+    if (this.len + (to - from) > MAX_FRAME) {
+      this.dropped++;
+      this.len = 0;
+      this.overflow = true;
+      return;
+    }
+    this.buf ??= new Uint8Array(MAX_FRAME);
+    this.buf.set(chunk.subarray(from, to), this.len);
+    this.len += to - from;
   }
 }
 
@@ -172,20 +235,25 @@ export function decodeFrame(raw: Uint8Array): DecodeResult {
 /** Builds a complete frame (with delimiters). */
 export function encodeFrame(h: Omit<Header, 'subpackage'> & { body: Uint8Array }): Uint8Array {
   if (h.body.length > 0x03ff) throw new Error('body longer than 1023 bytes');
-  const head: number[] = [h.msgId >> 8, h.msgId & 0xff];
+  const phone = phoneToBcd(h.phone, h.v2019 ? 10 : 6);
+  const headLen = 4 + (h.v2019 ? 1 : 0) + phone.length + 2;
+  const plain = new Uint8Array(headLen + h.body.length + 1);
   const props = (h.v2019 ? 0x4000 : 0) | h.body.length;
-  head.push(props >> 8, props & 0xff);
-  if (h.v2019) head.push(h.protocolVersion & 0xff);
-  head.push(...digitsToBcd(h.phone, h.v2019 ? 10 : 6));
-  head.push((h.serial >> 8) & 0xff, h.serial & 0xff);
-  const plain = new Uint8Array(head.length + h.body.length + 1);
-  plain.set(head, 0);
-  plain.set(h.body, head.length);
+  plain[0] = h.msgId >> 8;
+  plain[1] = h.msgId & 0xff;
+  plain[2] = props >> 8;
+  plain[3] = props & 0xff;
+  let o = 4;
+  if (h.v2019) plain[o++] = h.protocolVersion & 0xff;
+  plain.set(phone, o);
+  o += phone.length;
+  plain[o++] = (h.serial >> 8) & 0xff;
+  plain[o++] = h.serial & 0xff;
+  plain.set(h.body, o);
   plain[plain.length - 1] = xor(plain, 0, plain.length - 1);
-  const esc = escapeBytes(plain);
-  const out = new Uint8Array(esc.length + 2);
+  const out = new Uint8Array(plain.length + specials(plain) + 2);
   out[0] = 0x7e;
-  out.set(esc, 1);
+  escapeInto(plain, out, 1);
   out[out.length - 1] = 0x7e;
   return out;
 }
@@ -308,19 +376,30 @@ export interface Location {
 
 /** BCD YYMMDDhhmmss in GMT+8 → epoch ms; NaN when the digits are not a time. */
 export function bcdTime(b: Uint8Array): number {
-  const d = bcdToDigits(b);
-  if (!/^\d{12}$/.test(d)) return Number.NaN;
-  const n = (i: number) => Number(d.slice(i, i + 2));
-  const [y, mo, da, h, mi, s] = [n(0), n(2), n(4), n(6), n(8), n(10)];
+  if (b.length !== 6) return Number.NaN;
+  const v: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const hi = b[i] >> 4;
+    const lo = b[i] & 0x0f;
+    if (hi > 9 || lo > 9) return Number.NaN;
+    v.push(hi * 10 + lo);
+  }
+  const [y, mo, da, h, mi, s] = v;
   if (mo < 1 || mo > 12 || da < 1 || da > 31 || h > 23 || mi > 59 || s > 59) return Number.NaN;
   return Date.UTC(2000 + y, mo - 1, da, h - 8, mi, s);
 }
 
 export function timeBcd(ms: number): Uint8Array {
   const d = new Date(ms + 8 * 3600_000);
-  const p = (x: number) => String(x).padStart(2, '0');
-  const s = `${p(d.getUTCFullYear() % 100)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
-  return digitsToBcd(s, 6);
+  const bcd = (x: number) => (Math.floor(x / 10) << 4) | (x % 10);
+  return Uint8Array.of(
+    bcd(d.getUTCFullYear() % 100),
+    bcd(d.getUTCMonth() + 1),
+    bcd(d.getUTCDate()),
+    bcd(d.getUTCHours()),
+    bcd(d.getUTCMinutes()),
+    bcd(d.getUTCSeconds()),
+  );
 }
 
 export function parseLocation(body: Uint8Array): Location | null {

@@ -443,3 +443,74 @@ describe('JT/T 808 as terminals send it (frames from public implementations)', (
     expect(other.body.msg).toBe('GPS设备号已存在');
   });
 });
+
+// issue 25: the gateway's batches are self-clocked — what arrives while a post is on its way waits for its answer and
+// goes in one post, never more than maxWaitMs behind a stuck one. The posts are counted (and held at a gate) around
+// the real fetch to the real server, which answers each as usual.
+describe('position batches wait for the post ahead of them', () => {
+  const realFetch = globalThis.fetch;
+  let posts = 0;
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => undefined as void;
+  const closeGate = () => {
+    gate = new Promise<void>((r) => {
+      open = r;
+    });
+  };
+  beforeAll(() => {
+    globalThis.fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      if (String(url).endsWith('/ingest/gateway')) {
+        posts++;
+        await gate;
+      }
+      return realFetch(url, init);
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+  });
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 300 && !ok(); i++) await sleep(10);
+  };
+  const phone = simPhone(4);
+  let second = Math.floor(Date.now() / 1000) * 1000 - 300_000;
+  const position = () => ({ terminal: phone, time: (second += 1000), lon: 113.3, lat: 23.1, speed: 20, direction: 90 });
+
+  it('positions in one turn go in one post; those arriving while it is unanswered go together after it', async () => {
+    posts = 0;
+    gate = Promise.resolve();
+    const up = new Upstream(t.base, TOKEN, 15, 500, 60_000);
+    expect((await Promise.all([up.position(position()), up.position(position())])).map((a) => a?.ok)).toEqual([
+      true,
+      true,
+    ]);
+    expect(posts).toBe(1);
+    closeGate();
+    const results = [up.position(position())];
+    await until(() => posts === 2); // on its way, held
+    for (let i = 0; i < 6; i++) {
+      results.push(up.position(position()));
+      await sleep(20); // each past flushMs: before, each would have been a post of its own
+    }
+    expect(posts).toBe(2);
+    open();
+    const answers = await Promise.all(results);
+    await up.flush();
+    expect(answers.every((a) => a?.ok)).toBe(true);
+    expect(posts).toBe(3);
+  });
+
+  it('a stuck post holds the next batch at most maxWaitMs', async () => {
+    posts = 0;
+    closeGate();
+    const up = new Upstream(t.base, TOKEN, 15, 500, 100);
+    const stuck = up.position(position());
+    await until(() => posts === 1);
+    const next = up.position(position());
+    await until(() => posts === 2);
+    expect(posts).toBe(2); // went while the first is still unanswered
+    open();
+    expect((await Promise.all([stuck, next])).map((a) => a?.ok)).toEqual([true, true]);
+    await up.flush();
+  });
+});

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Deframer, decodeFrame, encodeAuth, encodeFrame, type Message, MSG } from '../../core/logistics/jt808.ts';
 import { simPhone } from '../../core/logistics/simulate.ts';
 import { lgCar, lgIngestReject } from '../../server/db/schema/index.ts';
+import { gatewayPosition } from '../../core/contract/izs-logistical/tracking.contract.ts';
 import { FAILURES_PER_ADDRESS, FAILURES_PER_DEVICE } from '../../server/modules/izs-logistical/device-guard.ts';
+import { readGatewayPosition } from '../../server/modules/izs-logistical/gateway-position.ts';
 import { Gateway } from '../../tools/gps-gateway/gateway.ts';
 import { Upstream } from '../../tools/gps-gateway/upstream.ts';
 import { boot, call, deviceTokenOf, login, type TestApp } from './helpers.ts';
@@ -184,5 +186,46 @@ describe('the track API', () => {
       for (const p of tr.body.data.points as { time: number; late: boolean }[]) points.set(p.time, p.late);
     }
     expect(sent.map((p) => points.get(p.time))).toEqual([true, true, false]);
+  });
+});
+
+// issue 25: the gateway's positions are checked by hand first (zod per position cost ~4 % of the server's CPU); the
+// contract's schema stays the rule — every position below gets exactly zod's answer (data with its defaults, or the
+// refusal naming the field)
+describe('a gateway position is read exactly as the contract reads it', () => {
+  const good = { terminal: '13900000001', time: 1764400000000, lon: 113.2, lat: 23.1, speed: 36.5, direction: 90 };
+  const cases: [string, unknown][] = [
+    ['the bench terminal’s report', { ...good, altitude: 0, alarmBits: 0, located: true, late: false }],
+    ['defaults filled', good],
+    ['mileage and 补报', { ...good, mileageKm: 123.4, late: true, located: false }],
+    ['an unknown key dropped', { ...good, extra: 'x' }],
+    ['edges', { ...good, lon: -180, lat: 90, speed: 400, direction: 359, altitude: -500, alarmBits: 2 ** 32 - 1 }],
+    ['terminal with letters', { ...good, terminal: '1390000000a' }],
+    ['terminal too long', { ...good, terminal: '1'.repeat(21) }],
+    ['terminal a number', { ...good, terminal: 13900000001 }],
+    ['time not an integer', { ...good, time: 1.5 }],
+    ['time zero', { ...good, time: 0 }],
+    ['time a string', { ...good, time: '1764400000000' }],
+    ['lon out of range', { ...good, lon: 180.0001 }],
+    ['lat out of range', { ...good, lat: -91 }],
+    ['speed negative', { ...good, speed: -1 }],
+    ['direction 360', { ...good, direction: 360 }],
+    ['direction fractional', { ...good, direction: 1.5 }],
+    ['altitude too high', { ...good, altitude: 10001 }],
+    ['alarm bits negative', { ...good, alarmBits: -1 }],
+    ['located a number', { ...good, located: 1 }],
+    ['late null', { ...good, late: null }],
+    ['mileage negative', { ...good, mileageKm: -0.1 }],
+    ['mileage null', { ...good, mileageKm: null }],
+    ['not an object', 'x'],
+    ['null', null],
+    ['an array', [good]],
+  ];
+  it.each(cases)('%s', (_, v) => {
+    const z = gatewayPosition.safeParse(v);
+    const expected = z.success
+      ? { ok: true, data: z.data }
+      : { ok: false, msg: `位置格式不正确：${z.error.issues[0]?.path.join('.')}` };
+    expect(readGatewayPosition(v)).toEqual(expected);
   });
 });

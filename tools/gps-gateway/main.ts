@@ -6,6 +6,7 @@
  *   --token <secret>            the server's GPS_GATEWAY_TOKEN (default: that env variable)
  *   --simulate N                also start N simulated terminals against this gateway (demo cars are
  *                               13900000000…13900000005; more need cars with those GPS device ids)
+ *   --flush-ms 15               a batch of positions goes this long after its first (GPS_GATEWAY_FLUSH_MS)
  */
 import { parseArgs } from 'node:util';
 import { Gateway } from './gateway.ts';
@@ -20,6 +21,7 @@ const HELP = `Loopyard GPS 网关 (JT/T 808-2013/2019, TCP)
   --server <url>    Loopyard 服务器地址 (默认 http://127.0.0.1:8080)
   --token <t>       网关令牌，与服务器的 GPS_GATEWAY_TOKEN 相同
   --simulate <n>    同时模拟 n 台终端，每秒上报一次位置 (演示车辆的设备号为 13900000000 起)
+  --flush-ms <n>    位置攒批的等待毫秒数 (默认 15；上一批未答复时顺延)
 `;
 
 const { values: a } = parseArgs({
@@ -29,6 +31,7 @@ const { values: a } = parseArgs({
     server: { type: 'string', default: process.env.LOOPYARD_SERVER ?? 'http://127.0.0.1:8080' },
     token: { type: 'string', default: process.env.GPS_GATEWAY_TOKEN ?? '' },
     simulate: { type: 'string' },
+    'flush-ms': { type: 'string', default: process.env.GPS_GATEWAY_FLUSH_MS ?? '15' },
   },
 });
 
@@ -41,7 +44,7 @@ if (!a.token) {
   process.exit(2);
 }
 
-const gw = new Gateway(new Upstream(a.server!, a.token));
+const gw = new Gateway(new Upstream(a.server!, a.token, Math.max(0, Number(a['flush-ms']) || 0)));
 const port = await gw.listen(Number(a.port));
 console.log(`GPS 网关监听 TCP ${port}，转发到 ${a.server}`);
 let sim: ReturnType<typeof simulateTerminals> | undefined;

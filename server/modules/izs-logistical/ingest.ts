@@ -137,6 +137,8 @@ const GROUP_MAX_ROWS = 5000;
 const CARS_TTL_MS = 30_000;
 /** A terminal no car has is looked up again after this long (a car saved by another process). */
 const UNKNOWN_TTL_MS = 5_000;
+/** A tenant's geofences are read again after this long (or after a site is saved). */
+const FENCES_TTL_MS = 30_000;
 /** The routes of the orders in transit are read at once, again after this long (or after an order moves). */
 const ROUTES_TTL_MS = 30_000;
 
@@ -326,8 +328,10 @@ export class Ingestor {
     const rows: PositionRow[] = [];
     const accepted: { car: CarInfo; point: IngestPoint }[] = [];
     const maxAgeMs = maxAgeDays() * 86_400_000;
+    const cars = this.cars.fresh;
     for (const { device, point } of items) {
-      const car = await this.carOf(device);
+      // a known terminal while the fleet is fresh: no await (one microtask per position otherwise)
+      const car = cars?.get(device) ?? (await this.carOf(device));
       let msg: string | undefined;
       if (!car) msg = '未知终端';
       else if (point.located === false) msg = '未定位';
@@ -395,7 +399,7 @@ export class Ingestor {
 
   private async fencesOf(tenantId: string) {
     const c = this.fences.get(tenantId);
-    if (c && Date.now() - c.at < 30_000) return c.list;
+    if (c && Date.now() - c.at < FENCES_TTL_MS) return c.list;
     const sites = await this.db
       .select({ id: lgSite.id, name: lgSite.name, fence: lgSite.fence })
       .from(lgSite)
@@ -444,10 +448,16 @@ export class Ingestor {
   private async evaluate(car: CarInfo, p: IngestPoint): Promise<void> {
     const rules = { ...this.rules, speedLimitKmh: car.speedLimitKmh || this.rules.speedLimitKmh };
     const prev = this.states.get(car.carId) ?? initialAlarmState();
+    // kept fences and routes without an await (the usual case: both are read at most every 30 s)
+    const keptFences = this.fences.get(car.tenantId);
+    const fences =
+      keptFences && Date.now() - keptFences.at < FENCES_TTL_MS ? keptFences.list : await this.fencesOf(car.tenantId);
+    const routes = this.routes.fresh;
+    const route = routes ? (routes.get(car.carId) ?? null) : await this.routeOf(car.carId);
     const { state, alarms } = evaluate(
       prev,
       { time: p.time, lon: p.lon, lat: p.lat, speed: p.speed, alarmBits: p.alarmBits },
-      { rules, fences: await this.fencesOf(car.tenantId), route: await this.routeOf(car.carId) },
+      { rules, fences, route },
     );
     this.states.set(car.carId, state);
     for (const a of alarms) await this.raise(car, a);

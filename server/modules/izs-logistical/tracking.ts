@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { LG_PERMISSIONS } from '../../../core/contract/izs-logistical/fields.ts';
 import {
   type AlarmRow,
-  gatewayPosition,
   LG_TOPICS,
   LG_TRACKING,
   LG_WS,
@@ -21,6 +20,7 @@ import { badRequest, unauthorized } from '../../platform/r.ts';
 import { scopeOf, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { deviceGuard } from './device-guard.ts';
+import { readGatewayPosition } from './gateway-position.ts';
 import type { Ingestor } from './ingest.ts';
 
 type Rows<T> = { rows: T[] };
@@ -304,8 +304,8 @@ export function registerLgTracking(
     const items: { device: string; point: Parameters<Ingestor['ingest']>[1][number]['point'] }[] = [];
     const bad = new Map<number, string>();
     body.positions.forEach((p, i) => {
-      const r = gatewayPosition.safeParse(p);
-      if (!r.success) bad.set(i, `位置格式不正确：${r.error.issues[0]?.path.join('.')}`);
+      const r = readGatewayPosition(p);
+      if (!r.ok) bad.set(i, r.msg);
       else items.push({ device: r.data.terminal, point: r.data });
     });
     for (const [, msg] of bad) await ingestor.reject('jt808', '', msg);
