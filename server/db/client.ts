@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -203,13 +203,72 @@ export async function nextIds(ex: Executor, n: number): Promise<string[]> {
 /**
  * A constant statement sent straight to the driver with its parameters, past Drizzle's query builder — for hot
  * paths only (the GPS ingest writes ~70 statements a second, and building each through Drizzle cost more than
- * PostgreSQL's own work). On PostgreSQL it is a named prepared statement (parsed once per connection); PGlite parses
- * the short text each time. Answers the rows.
+ * PostgreSQL's own work; a voucher save's statements, issue 25). On PostgreSQL it is a named prepared statement
+ * (parsed once per connection); PGlite parses the short text each time. Inside a transaction pass the transaction:
+ * the statement runs on its connection. Answers the rows.
  */
-export async function rawQuery<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool || client instanceof pg.Client) {
-    return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
-  }
-  return (await (client as PGlite).query<T>(text, values)).rows;
+export async function rawQuery<T>(ex: Executor, name: string, text: string, values: unknown[]): Promise<T[]> {
+  return (await rawResult<T>(ex, name, text, values, false)).rows as T[];
 }
+
+/**
+ * `rawQuery` answering each row as an array of the values in select-list order, with dates and timestamps as the
+ * database's text (as Drizzle reads them), for `mapColumns` to turn into a table's row type.
+ */
+export async function rawArrays(ex: Executor, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
+  return (await rawResult<unknown[]>(ex, name, text, values, true)).rows;
+}
+
+async function rawResult<T>(
+  ex: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+  arrays: boolean,
+): Promise<{ rows: T[] }> {
+  // the database object holds the pool (or PGlite); a transaction's session holds its connection
+  const client =
+    (ex as unknown as { $client?: unknown }).$client ??
+    (ex as unknown as { session: { client: unknown } }).session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    if (!arrays) return client.query<T & pg.QueryResultRow>({ name, text, values });
+    return client.query<T & unknown[]>({ name, text, values, rowMode: 'array', types: PG_TEXT_DATES });
+  }
+  return (client as Pick<PGlite, 'query'>).query<T>(
+    text,
+    values,
+    arrays ? { rowMode: 'array', parsers: PGLITE_TEXT_DATES } : undefined,
+  );
+}
+
+/** Dates, timestamps and intervals as text, as Drizzle's drivers read them (its columns map them from text). */
+const TEXT_TYPES = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+]);
+const PG_TEXT_DATES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+const PGLITE_TEXT_DATES = Object.fromEntries([...TEXT_TYPES].map((oid) => [oid, (v: string) => v]));
+
+/**
+ * Values read by `rawArrays` (from `at` on, in the order of `table`'s columns, as `columnList(table)` selects them)
+ * as the table's row type: each column's own mapping from the driver's value, as Drizzle's `returning()` does.
+ */
+export function mapColumns<T extends Table>(table: T, values: unknown[], at = 0): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  Object.entries(getTableColumns(table)).forEach(([key, col], i) => {
+    const v = values[at + i];
+    out[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  });
+  return out as T['$inferSelect'];
+}
+
+/** `t.a, t.b, …`: the table's columns in `mapColumns` order, qualified by `alias`. */
+export const columnList = (table: Table, alias: string) =>
+  Object.values(getTableColumns(table))
+    .map((c) => `${alias}.${c.name}`)
+    .join(', ');

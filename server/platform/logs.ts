@@ -138,7 +138,16 @@ export function operationLogInsert(
   title: string,
   modifyParams?: Record<string, [unknown, unknown]>,
 ) {
-  return ex.insert(operationLog).values({
+  return ex.insert(operationLog).values(operationLogValues(req, title, modifyParams));
+}
+
+/** The operation log row of a request (`operationLogInsert` inserts it; voucher save writes it in its own statement). */
+export function operationLogValues(
+  req: FastifyRequest,
+  title: string,
+  modifyParams?: Record<string, [unknown, unknown]>,
+) {
+  return {
     tenantId: req.user?.tenantId ?? '',
     title: clip(title, 255),
     serviceId: clip(serviceOf(req.url), 50),
@@ -148,7 +157,7 @@ export function operationLogInsert(
     modifyParams: modifyParams && Object.keys(modifyParams).length ? modifyParams : null,
     createBy: req.user?.userId ?? null,
     remoteIp: clip(req.ip ?? '', 64),
-  });
+  };
 }
 
 /**

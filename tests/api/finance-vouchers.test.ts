@@ -344,3 +344,64 @@ describe('page filters and the voucher summary', () => {
     expect(Math.round(Number(bank.debit) * 100)).toBe(expected);
   });
 });
+
+describe('a new voucher in one statement (issue 25)', () => {
+  it('200 lines keep their order and amounts and answer as voucher/detail; a refused save writes no row, draws no number, logs nothing', async () => {
+    const db = c.t.database.db;
+    const counts = async () =>
+      (
+        (await db.execute(sql`select
+          (select count(*)::int from izs_fin_voucher where account_set_id = ${bookId}) as vouchers,
+          (select count(*)::int from izs_fin_voucher_line where account_set_id = ${bookId}) as lines,
+          (select coalesce(max(last), 0)::int from izs_fin_voucher_counter
+            where account_set_id = ${bookId} and period = '2025-07' and word = '记') as last,
+          (select count(*)::int from blade_log_operation where title like '新增凭证 %') as logs`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows[0] as { vouchers: number; lines: number; last: number; logs: number };
+    // pairs: line 2k+1 debits 1002 with (2k+1).25, line 2k+2 credits 5001 with the same
+    const lines = Array.from({ length: 200 }, (_, i) =>
+      i % 2 === 0
+        ? { accountCode: '1002', debit: `${i + 1}.25`, summary: `收款 ${i + 1}` }
+        : { accountCode: '5001', credit: `${i}.25`, summary: `收入 ${i + 1}` },
+    );
+    const before = await counts();
+    const unbalanced = lines.map((l, i) => (i === 199 ? { ...l, credit: '199.24' } : l));
+    await refused(
+      admin(`${FIN}/voucher/save`, { body: voucherBody('2025-07-15', '大凭证', unbalanced) }),
+      400,
+      '借贷不平衡：借方合计 10,025.00，贷方合计 10,024.99，差额 0.01',
+    );
+    expect(await counts()).toEqual(before);
+
+    const v = await okPost(admin, `${FIN}/voucher/save`, voucherBody('2025-07-15', '大凭证', lines));
+    expect(v.lines).toHaveLength(200);
+    expect(v.lines.map((l: { summary: string }) => l.summary)).toEqual(lines.map((l) => l.summary));
+    expect(v.lines.map((l: { debit: string; credit: string }) => [l.debit, l.credit])).toEqual(
+      lines.map((l) => [l.debit ?? '0.00', l.credit ?? '0.00']),
+    );
+    expect([v.debitTotal, v.creditTotal, v.summary]).toEqual(['10025.00', '10025.00', '收款 1']);
+    expect(v).toEqual(await okGet(admin, `${FIN}/voucher/detail`, { id: v.id }));
+    const after = await counts();
+    expect(after).toEqual({
+      vouchers: before.vouchers + 1,
+      lines: before.lines + 200,
+      last: before.last + 1,
+      logs: before.logs + 1,
+    });
+    expect(v.no).toBe(after.last);
+
+    // refused again (a disabled word's restriction aside, the simplest: unbalanced), then the next save is no + 1
+    await refused(admin(`${FIN}/voucher/save`, { body: voucherBody('2025-07-16', '大凭证', unbalanced) }), 400);
+    const next = await okPost(admin, `${FIN}/voucher/save`, voucherBody('2025-07-16', '小凭证', lines.slice(0, 2)));
+    expect(next.no).toBe(v.no + 1);
+    expect(next.lines).toHaveLength(2);
+    expect(await counts()).toEqual({
+      ...after,
+      vouchers: after.vouchers + 1,
+      lines: after.lines + 2,
+      last: after.last + 1,
+      logs: after.logs + 1,
+    });
+  });
+});

@@ -2,7 +2,7 @@
  * Saving a voucher (split from vouchers.ts, which re-exports it and states the guarantees): the book lock, the
  * open-period check, the number drawn from the counter row, and `saveVoucherTx` (validation before any write).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   type VoucherWord as CoreWord,
   dec,
@@ -17,9 +17,9 @@ import {
 } from '../../../core/accounting/index.ts';
 import type { Voucher, voucherForm } from '../../../core/contract/izs-financing/voucher.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
-import { rows, type Tx } from '../../db/client.ts';
+import { columnList, mapColumns, rawArrays, rawQuery, rows, type Tx } from '../../db/client.ts';
 import { accountSet, voucher, voucherCounter, voucherLine } from '../../db/schema/index.ts';
-import { operationLogInsert } from '../../platform/logs.ts';
+import { operationLogInsert, operationLogValues } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { effectiveDept } from '../../platform/scope.ts';
 import {
@@ -89,13 +89,30 @@ export async function lockOpenPeriod(
   return state;
 }
 
+/** `readForSave`'s statement: constant text, a named prepared statement on PostgreSQL (issue 25). */
+const READ_FOR_SAVE = `select b.closed_through, b.start_period,
+    (select v.version::text from izs_fin_chart_version v where v.account_set_id = b.id) as chart_version,
+    coalesce((select json_agg(json_build_object('id', d.id::text, 'name', d.name, 'source', d.source,
+                                                'status', d.status))
+                from izs_fin_dimension d where d.account_set_id = b.id and d.is_deleted = 0), '[]') as dims,
+    coalesce((select json_agg(json_build_object('id', i.id::text, 'dimensionId', i.dimension_id::text,
+                                                'code', i.code, 'name', i.name, 'status', i.status))
+                from izs_fin_dimension_data i
+               where i.account_set_id = b.id and i.is_deleted = 0 and i.id = any($2::bigint[])), '[]') as items,
+    coalesce((select json_agg(json_build_object('word', w.word, 'name', w.name, 'restriction', w.restriction,
+                                                'codes', w.codes) order by w.sort)
+                from izs_fin_voucher_word w
+               where w.account_set_id = b.id and w.is_deleted = 0 and w.status = 1), '[]') as words,
+    (select u.real_name from blade_user u where u.id = $3::bigint) as user_name
+  from izs_fin_account_set b where b.id = $1::bigint for share of b`;
+
 /**
  * What a voucher save reads before it writes, in ONE statement (issue 25: these were six round trips, a third of a
  * save): the book locked FOR SHARE with its close state (as `lockBook`), the chart version, the dimensions, the
  * items named by the lines, the enabled voucher words and the caller's name (the answer names the author).
  */
 async function readForSave(tx: Tx, bookId: string, itemIds: string[], userId: string) {
-  const [r] = await rows<{
+  const [r] = await rawQuery<{
     closed_through: string;
     start_period: string;
     chart_version: string | null;
@@ -103,25 +120,7 @@ async function readForSave(tx: Tx, bookId: string, itemIds: string[], userId: st
     items: ItemInfo[];
     words: { word: string; name: string; restriction: string; codes: string }[];
     user_name: string | null;
-  }>(
-    tx,
-    sql`select b.closed_through, b.start_period,
-          (select v.version::text from izs_fin_chart_version v where v.account_set_id = b.id) as chart_version,
-          coalesce((select json_agg(json_build_object('id', d.id::text, 'name', d.name, 'source', d.source,
-                                                      'status', d.status))
-                      from izs_fin_dimension d where d.account_set_id = b.id and d.is_deleted = 0), '[]') as dims,
-          coalesce((select json_agg(json_build_object('id', i.id::text, 'dimensionId', i.dimension_id::text,
-                                                      'code', i.code, 'name', i.name, 'status', i.status))
-                      from izs_fin_dimension_data i
-                     where i.account_set_id = b.id and i.is_deleted = 0
-                       and i.id = any(${`{${itemIds.join(',')}}`}::bigint[])), '[]') as items,
-          coalesce((select json_agg(json_build_object('word', w.word, 'name', w.name, 'restriction', w.restriction,
-                                                      'codes', w.codes) order by w.sort)
-                      from izs_fin_voucher_word w
-                     where w.account_set_id = b.id and w.is_deleted = 0 and w.status = 1), '[]') as words,
-          (select u.real_name from blade_user u where u.id = ${userId}) as user_name
-        from izs_fin_account_set b where b.id = ${bookId} for share of b`,
-  );
+  }>(tx, 'fin_voucher_save_read', READ_FOR_SAVE, [bookId, itemIds, userId]);
   if (!r) throw badRequest('账套不存在');
   const words: CoreWord[] = r.words.map((w) => ({
     word: w.word,
@@ -257,15 +256,45 @@ async function writeVoucher(tx: Tx, c: BookCtx, form: VoucherFormValues, opts: S
 
   const debitTotal = moneyFixed(form.lines.reduce((s, l) => s.plus(dec(l.debit)), dec(0)));
   const creditTotal = moneyFixed(form.lines.reduce((s, l) => s.plus(dec(l.credit)), dec(0)));
-  // a new number (a new voucher, or an edit that moves it to another period or word) is drawn in the statement
-  // that writes the voucher (issue 25: one round trip less): the counter row's upsert as a CTE, locked as before
-  // until the transaction ends, so numbering stays gapless (a refused save rolls the counter back with it)
-  const keepsNo = !!prev && prev.period === period && prev.word === form.word;
+  const lineRows = form.lines.map((l, i) => {
+    const aux = l.aux ? Object.fromEntries(Object.entries(l.aux).filter(([, v]) => v)) : {};
+    return {
+      tenantId: user.tenantId,
+      accountSetId: book.id,
+      lineNo: i + 1,
+      period,
+      summary: l.summary,
+      accountCode: l.accountCode,
+      aux: Object.keys(aux).length ? aux : null,
+      auxKey: auxKeyOf(aux),
+      debit: moneyFixed(dec(l.debit)),
+      credit: moneyFixed(dec(l.credit)),
+      quantity: l.quantity ?? null,
+      unitPrice: l.unitPrice ?? null,
+      carryForward: carryForward ? 1 : 0,
+      posted: 0,
+    };
+  });
+  if (!prev) {
+    const written = await insertVoucher(tx, c, {
+      period,
+      form,
+      kind: kind ?? 'manual',
+      sourceVoucherId: opts.sourceVoucherId ?? null,
+      debitTotal,
+      creditTotal,
+      lineRows,
+    });
+    return { ...written, bc, dims, items, userName: read.userName };
+  }
+  // an edit that moves the voucher to another period or word draws a new number in the statement that updates it
+  // (the counter row's upsert as a CTE, locked until the transaction ends, so numbering stays gapless)
+  const keepsNo = prev.period === period && prev.word === form.word;
   const counter = tx.$with('drawn', { last: sql<number>`last` }).as(drawNumberSql(book.id, period, form.word));
   const header = {
     period,
     word: form.word,
-    no: keepsNo && prev ? prev.no : sql<number>`(select last from drawn)`,
+    no: keepsNo ? prev.no : sql<number>`(select last from drawn)`,
     voucherDate: form.voucherDate,
     attachments: form.attachments,
     debitTotal,
@@ -275,74 +304,129 @@ async function writeVoucher(tx: Tx, c: BookCtx, form: VoucherFormValues, opts: S
     updateUser: user.userId,
     updateTime: new Date(),
   };
-  let row: VoucherRow;
-  if (prev) {
-    [row] = await (keepsNo ? tx : tx.with(counter))
-      .update(voucher)
-      .set(header)
-      .where(eq(voucher.id, prev.id))
-      .returning();
-    await tx.delete(voucherLine).where(eq(voucherLine.voucherId, prev.id));
-  } else {
-    [row] = await tx
-      .with(counter)
-      .insert(voucher)
-      .values({
-        ...header,
-        tenantId: user.tenantId,
-        deptId: book.deptId,
-        accountSetId: book.id,
-        kind,
-        state: 'saved',
-        sourceVoucherId: opts.sourceVoucherId ?? null,
-        createUser: user.userId,
-        createDept: effectiveDept(user),
-      })
-      .returning();
-  }
-  const id = row.id;
-  const no = row.no;
-  const label = formatVoucherNo(form.word, no);
+  const [row] = await (keepsNo ? tx : tx.with(counter))
+    .update(voucher)
+    .set(header)
+    .where(eq(voucher.id, prev.id))
+    .returning();
+  await tx.delete(voucherLine).where(eq(voucherLine.voucherId, prev.id));
+  const label = formatVoucherNo(form.word, row.no);
   // the operation log row goes with the lines, as a CTE of their insert (one round trip less; same transaction)
   const oplog = tx.$with('oplog', { id: sql<string>`id` }).as(
-    sql`${operationLogInsert(
-      tx,
-      c.req,
-      prev ? `修改凭证 ${label}` : `新增凭证 ${label}`,
-      prev
-        ? {
-            voucherNo: [formatVoucherNo(prev.word, prev.no), label],
-            voucherDate: [prev.voucherDate, form.voucherDate],
-            debitTotal: [prev.debitTotal, debitTotal],
-          }
-        : { voucherNo: [null, label], debitTotal: [null, debitTotal] },
-    ).getSQL()} returning id`,
+    sql`${operationLogInsert(tx, c.req, `修改凭证 ${label}`, {
+      voucherNo: [formatVoucherNo(prev.word, prev.no), label],
+      voucherDate: [prev.voucherDate, form.voucherDate],
+      debitTotal: [prev.debitTotal, debitTotal],
+    }).getSQL()} returning id`,
   );
   const lines = await tx
     .with(oplog)
     .insert(voucherLine)
-    .values(
-      form.lines.map((l, i) => {
-        const aux = l.aux ? Object.fromEntries(Object.entries(l.aux).filter(([, v]) => v)) : {};
-        return {
-          tenantId: user.tenantId,
-          accountSetId: book.id,
-          voucherId: id,
-          lineNo: i + 1,
-          period,
-          summary: l.summary,
-          accountCode: l.accountCode,
-          aux: Object.keys(aux).length ? aux : null,
-          auxKey: auxKeyOf(aux),
-          debit: moneyFixed(dec(l.debit)),
-          credit: moneyFixed(dec(l.credit)),
-          quantity: l.quantity ?? null,
-          unitPrice: l.unitPrice ?? null,
-          carryForward: carryForward ? 1 : 0,
-          posted: 0,
-        };
-      }),
-    )
+    .values(lineRows.map((l) => ({ ...l, voucherId: row.id })))
     .returning();
   return { row, lines, bc, dims, items, userName: read.userName };
+}
+
+/**
+ * A new voucher in ONE statement (issue 25), constant text (a named prepared statement on PostgreSQL, never built by
+ * Drizzle): its number drawn by the counter row's upsert (locked until the transaction ends, and rolled back with
+ * it, so numbering stays gapless), the voucher, its lines (one array per column, unnested in order: any number of
+ * lines, one text) and the operation log row. Answers the voucher's row and its lines' rows, as `returning()` would.
+ */
+const INSERT_VOUCHER = `with drawn as (
+    insert into izs_fin_voucher_counter (account_set_id, period, word, last)
+    values ($1::bigint, $2::varchar, $3::varchar, 1)
+    on conflict (account_set_id, period, word) do update set last = izs_fin_voucher_counter.last + 1
+    returning last),
+  v as (
+    insert into izs_fin_voucher (tenant_id, dept_id, account_set_id, period, word, no, voucher_date, attachments, state,
+      kind, debit_total, credit_total, summary, remark, source_voucher_id, create_user, create_dept, update_user,
+      update_time)
+    select $4::varchar, $5::bigint, $1::bigint, $2::varchar, $3::varchar, drawn.last, $6::varchar, $7::int, 'saved',
+      $8::varchar, $9::numeric, $10::numeric, $11::varchar, $12::varchar, $13::bigint, $14::bigint, $15::bigint,
+      $14::bigint, $16::timestamptz
+      from drawn
+    returning *),
+  l as (
+    insert into izs_fin_voucher_line (tenant_id, account_set_id, voucher_id, line_no, period, summary, account_code,
+      aux, aux_key, debit, credit, quantity, unit_price, carry_forward, posted)
+    select $4::varchar, $1::bigint, v.id, u.n::int, $2::varchar, u.summary, u.account_code, u.aux::jsonb, u.aux_key,
+      u.debit, u.credit, u.quantity, u.unit_price, $17::int, 0
+      from v cross join unnest($18::varchar[], $19::varchar[], $20::text[], $21::varchar[], $22::numeric[],
+        $23::numeric[], $24::numeric[], $25::numeric[])
+        with ordinality as u(summary, account_code, aux, aux_key, debit, credit, quantity, unit_price, n)
+    returning *),
+  log as (
+    insert into blade_log_operation (tenant_id, title, service_id, request_uri, method, params, modify_params,
+      create_by, remote_ip)
+    select $26::varchar, $27::varchar || v.word || '-' || v.no, $28::varchar, $29::varchar, $30::varchar, $31::text,
+      jsonb_build_object('voucherNo', jsonb_build_array(null, v.word || '-' || v.no),
+                         'debitTotal', jsonb_build_array(null, $32::text)),
+      $33::bigint, $34::varchar
+      from v)
+  select ${columnList(voucher, 'v')}, ${columnList(voucherLine, 'l')} from v cross join l order by l.line_no`;
+const VOUCHER_COLUMNS = Object.keys(getTableColumns(voucher)).length;
+
+type LineValues = Omit<typeof voucherLine.$inferInsert, 'voucherId'>;
+
+async function insertVoucher(
+  tx: Tx,
+  c: BookCtx,
+  v: {
+    period: string;
+    form: VoucherFormValues;
+    kind: NonNullable<SaveOptions['kind']>;
+    sourceVoucherId: string | null;
+    debitTotal: string;
+    creditTotal: string;
+    lineRows: LineValues[];
+  },
+): Promise<{ row: VoucherRow; lines: (typeof voucherLine.$inferSelect)[] }> {
+  const { book, user } = c;
+  const { form, lineRows } = v;
+  const col = <K extends keyof LineValues>(k: K) => lineRows.map((l) => l[k] ?? null);
+  // the log row as operationLogInsert writes it: title 新增凭证 记-12 and { voucherNo: [null, 记-12], debitTotal: [null,
+  // total] }, the number (formatVoucherNo: word-no) joined in the statement, which draws it
+  const log = operationLogValues(c.req, '新增凭证 ');
+  const out = await rawArrays(tx, 'fin_voucher_insert', INSERT_VOUCHER, [
+    book.id,
+    v.period,
+    form.word,
+    user.tenantId,
+    book.deptId,
+    form.voucherDate,
+    form.attachments,
+    v.kind,
+    v.debitTotal,
+    v.creditTotal,
+    form.lines[0]?.summary ?? '',
+    form.remark ?? '',
+    v.sourceVoucherId,
+    user.userId,
+    effectiveDept(user),
+    new Date().toISOString(),
+    lineRows[0]?.carryForward ?? 0,
+    col('summary'),
+    col('accountCode'),
+    lineRows.map((l) => (l.aux ? JSON.stringify(l.aux) : null)),
+    col('auxKey'),
+    col('debit'),
+    col('credit'),
+    col('quantity'),
+    col('unitPrice'),
+    log.tenantId,
+    log.title,
+    log.serviceId,
+    log.requestUri,
+    log.method,
+    log.params,
+    v.debitTotal,
+    log.createBy,
+    log.remoteIp,
+  ]);
+  if (out.length === 0) throw new Error('voucher insert answered no row');
+  return {
+    row: mapColumns(voucher, out[0]),
+    lines: out.map((r) => mapColumns(voucherLine, r, VOUCHER_COLUMNS)),
+  };
 }
