@@ -35,7 +35,7 @@ import {
 import { moneyFixed } from '../../../core/format/amounts.ts';
 import { type Db, type Executor, rows } from '../../db/client.ts';
 import { finOpening, voucher, voucherLine } from '../../db/schema/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
 import { auxNamer, type Book, type BookChart, bookOf, fullNameOf, loadBookChart, parseAuxKey } from './book.ts';
 import { checkRange, loadLedger } from './ledger-data.ts';
@@ -139,7 +139,32 @@ async function auxKeysUnder(ex: Executor, bookId: string, code: string, to: Peri
 
 export function registerBooks(app: FastifyInstance, db: Db): void {
   const r = endpoints(app, db);
-  r.handle(BOOKS.balance, async ({ req, query: q }) => {
+  r.handle(BOOKS.balance, trialBalanceRoute(db));
+  r.handle(BOOKS.balanceAux, auxBalanceRoute(db));
+  r.handle(BOOKS.subsidiary, subsidiaryRoute(db));
+  r.handle(BOOKS.general, generalRoute(db));
+  r.handle(BOOKS.daybook, daybookRoute(db));
+
+  const statement = async (req: FastifyRequest, report: ReportKind, q: { period: string; posted?: string }) => {
+    const { book } = bookOf(req);
+    checkRange(book, q.period, q.period);
+    const bc = await loadBookChart(db, book);
+    // the balance sheet reads balances (and their aux-level parts for 应收/预收…); the income statement reads the
+    // accounts' movements only, never an auxiliary item
+    const ledger = await loadLedger(db, book, bc, {
+      to: q.period,
+      postedOnly: isOn(q.posted),
+      ...(report === 'balance_sheet' ? { withAux: true, balancesOnly: true } : {}),
+    });
+    return statementOut(book, q.period, statementOf(book, bc, ledger, report, q.period));
+  };
+  r.handle(BOOKS.balanceSheet, ({ req, query }) => statement(req, 'balance_sheet', query));
+  r.handle(BOOKS.incomeStatement, ({ req, query }) => statement(req, 'income_statement', query));
+  r.handle(BOOKS.home, bookHomeRoute(db));
+}
+
+function trialBalanceRoute(db: Db): Handler<typeof BOOKS.balance> {
+  return async ({ req, query: q }) => {
     const { book } = bookOf(req);
     checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
@@ -178,9 +203,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       problems: tb.problems,
     };
     return out;
-  });
+  };
+}
 
-  r.handle(BOOKS.balanceAux, async ({ req, query: q }) => {
+function auxBalanceRoute(db: Db): Handler<typeof BOOKS.balanceAux> {
+  return async ({ req, query: q }) => {
     const { book } = bookOf(req);
     const periods = checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
@@ -207,9 +234,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       totals: figures(ledger, q.accountCode, q.periodFrom, q.periodTo, periods),
     };
     return answer;
-  });
+  };
+}
 
-  r.handle(BOOKS.subsidiary, async ({ req, query: q }) => {
+function subsidiaryRoute(db: Db): Handler<typeof BOOKS.subsidiary> {
+  return async ({ req, query: q }) => {
     const { book } = bookOf(req);
     checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
@@ -231,9 +260,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       rows: subsidiaryLedger(ledger, q.accountCode, q.periodFrom, q.periodTo, auxKey).map(ledgerRowOut),
     };
     return answer;
-  });
+  };
+}
 
-  r.handle(BOOKS.general, async ({ req, query: q }) => {
+function generalRoute(db: Db): Handler<typeof BOOKS.general> {
+  return async ({ req, query: q }) => {
     const { book } = bookOf(req);
     checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
@@ -249,9 +280,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       out.accounts.push({ code, name: fullNameOf(bc.chart, code), rows: list.map(ledgerRowOut) });
     }
     return out;
-  });
+  };
+}
 
-  r.handle(BOOKS.daybook, async ({ req, query: q }) => {
+function daybookRoute(db: Db): Handler<typeof BOOKS.daybook> {
+  return async ({ req, query: q }) => {
     const { book } = bookOf(req);
     checkRange(book, q.periodFrom, q.periodTo);
     const bc = await loadBookChart(db, book);
@@ -276,25 +309,11 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       out.accounts.push({ code: leaf.code, name: fullNameOf(bc.chart, leaf.code), rows: list.map(ledgerRowOut) });
     }
     return out;
-  });
-
-  const statement = async (req: FastifyRequest, report: ReportKind, q: { period: string; posted?: string }) => {
-    const { book } = bookOf(req);
-    checkRange(book, q.period, q.period);
-    const bc = await loadBookChart(db, book);
-    // the balance sheet reads balances (and their aux-level parts for 应收/预收…); the income statement reads the
-    // accounts' movements only, never an auxiliary item
-    const ledger = await loadLedger(db, book, bc, {
-      to: q.period,
-      postedOnly: isOn(q.posted),
-      ...(report === 'balance_sheet' ? { withAux: true, balancesOnly: true } : {}),
-    });
-    return statementOut(book, q.period, statementOf(book, bc, ledger, report, q.period));
   };
-  r.handle(BOOKS.balanceSheet, ({ req, query }) => statement(req, 'balance_sheet', query));
-  r.handle(BOOKS.incomeStatement, ({ req, query }) => statement(req, 'income_statement', query));
+}
 
-  r.handle(BOOKS.home, async ({ req, query: q }) => {
+function bookHomeRoute(db: Db): Handler<typeof BOOKS.home> {
+  return async ({ req, query: q }) => {
     const { book } = bookOf(req);
     const period = q.period ?? book.currentPeriod;
     checkRange(book, period, period);
@@ -336,5 +355,5 @@ export function registerBooks(app: FastifyInstance, db: Db): void {
       voucherCounts: { saved: count('saved'), reviewed: count('reviewed'), posted: count('posted') },
     };
     return out;
-  });
+  };
 }

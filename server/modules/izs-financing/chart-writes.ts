@@ -11,7 +11,7 @@ import { ancestorsOf, levelOf } from '../../../core/accounting/index.ts';
 import { ACCOUNTS } from '../../../core/contract/izs-financing/account.contract.ts';
 import { type Db, rows } from '../../db/client.ts';
 import { finAccount, finOpening, voucherLine } from '../../db/schema/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { type AccountRow, bookOf, loadDimensions } from './book.ts';
@@ -19,8 +19,14 @@ import { accountEntity, accountUsed, loadChart, nextCode, subtreeBalance } from 
 
 export function registerChartWrites(app: FastifyInstance, db: Db): void {
   const r = endpoints(app, db);
+  r.handle(ACCOUNTS.save, saveAccount(db));
+  r.handle(ACCOUNTS.update, updateAccount(db));
+  r.handle(ACCOUNTS.enable, enableAccount(db));
+  r.handle(ACCOUNTS.remove, removeAccount(db));
+}
 
-  r.handle(ACCOUNTS.save, async ({ req, body: form }) => {
+function saveAccount(db: Db): Handler<typeof ACCOUNTS.save> {
+  return async ({ req, body: form }) => {
     const { book, user } = bookOf(req);
     const created = await db.transaction(async (tx) => {
       const [parent] = await tx
@@ -92,9 +98,11 @@ export function registerChartWrites(app: FastifyInstance, db: Db): void {
     });
     const { bc, dims } = await loadChart(db, book.id, book.standard);
     return accountEntity(bc, bc.rows.get(created.code) ?? created, dims);
-  });
+  };
+}
 
-  r.handle(ACCOUNTS.update, async ({ req, body: form }) => {
+function updateAccount(db: Db): Handler<typeof ACCOUNTS.update> {
+  return async ({ req, body: form }) => {
     const { book, user } = bookOf(req);
     const updated = await db.transaction(async (tx) => {
       const [prev] = await tx
@@ -163,9 +171,11 @@ export function registerChartWrites(app: FastifyInstance, db: Db): void {
     });
     const { bc, dims } = await loadChart(db, book.id, book.standard);
     return accountEntity(bc, bc.rows.get(updated.code) ?? updated, dims);
-  });
+  };
+}
 
-  r.handle(ACCOUNTS.enable, async ({ req, body }) => {
+function enableAccount(db: Db): Handler<typeof ACCOUNTS.enable> {
+  return async ({ req, body }) => {
     const { book, user } = bookOf(req);
     await db.transaction(async (tx) => {
       const found = await tx
@@ -199,9 +209,11 @@ export function registerChartWrites(app: FastifyInstance, db: Db): void {
       });
     });
     return null;
-  });
+  };
+}
 
-  r.handle(ACCOUNTS.remove, async ({ req, query }) => {
+function removeAccount(db: Db): Handler<typeof ACCOUNTS.remove> {
+  return async ({ req, query }) => {
     const { book, user } = bookOf(req);
     // ids in the query, or (older callers) in the body
     const ids = String(query.ids ?? (req.body as { ids?: unknown } | undefined)?.ids ?? '')
@@ -247,5 +259,5 @@ export function registerChartWrites(app: FastifyInstance, db: Db): void {
       await writeOperationLog(tx, req, '删除会计科目', { codes: [found.map((a) => a.code).join(','), null] });
     });
     return null;
-  });
+  };
 }

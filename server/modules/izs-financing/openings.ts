@@ -23,7 +23,7 @@ import {
 import { decimalFixed, moneyFixed } from '../../../core/format/amounts.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { finOpening } from '../../db/schema/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import {
@@ -101,7 +101,13 @@ const fig = (
 
 export function registerOpenings(app: FastifyInstance, db: Db): void {
   const r = endpoints(app, db);
-  r.handle(OPENINGS.list, async ({ req }) => {
+  r.handle(OPENINGS.list, openingListRoute(db));
+  r.handle(OPENINGS.check, openingCheckRoute(db));
+  r.handle(OPENINGS.save, saveOpeningsRoute(db));
+}
+
+function openingListRoute(db: Db): Handler<typeof OPENINGS.list> {
+  return async ({ req }) => {
     const { book } = bookOf(req);
     const bc = await loadBookChart(db, book);
     const stored = await db.select().from(finOpening).where(eq(finOpening.accountSetId, book.id));
@@ -162,14 +168,18 @@ export function registerOpenings(app: FastifyInstance, db: Db): void {
       });
     }
     return out;
-  });
+  };
+}
 
-  r.handle(OPENINGS.check, async ({ req }) => {
+function openingCheckRoute(db: Db): Handler<typeof OPENINGS.check> {
+  return async ({ req }) => {
     const { book } = bookOf(req);
     return openingCheck(db, book, await loadBookChart(db, book));
-  });
+  };
+}
 
-  r.handle(OPENINGS.save, async ({ req, body }) => {
+function saveOpeningsRoute(db: Db): Handler<typeof OPENINGS.save> {
+  return async ({ req, body }) => {
     const { book, user } = bookOf(req);
     const midYear = monthOf(book.startPeriod) !== 1;
     await db.transaction(async (tx) => {
@@ -257,5 +267,5 @@ export function registerOpenings(app: FastifyInstance, db: Db): void {
       await writeOperationLog(tx, req, '保存期初余额', { items: [null, body.items.length] });
     });
     return openingCheck(db, book, await loadBookChart(db, book));
-  });
+  };
 }
