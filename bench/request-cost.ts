@@ -93,6 +93,26 @@ async function main() {
         .limit(10)
         .offset(0),
     ]);
+  // the same two statements prepared once, as the engine runs an unfiltered page (engine-routes.ts plainPage,
+  // row-count.ts): the database's part of a list request without drizzle building the statements on each call
+  const preparedCount = db
+    .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
+    .from(rowCount)
+    .where(and(eq(rowCount.tableName, sql.placeholder('table')), eq(rowCount.tenantId, sql.placeholder('t'))))
+    .prepare('bench_count');
+  const preparedPage = db
+    .select(selection)
+    .from(material)
+    .where(and(eq(material.tenantId, sql.placeholder('t')), eq(material.isDeleted, 0)))
+    .orderBy(desc(material.createTime), desc(material.id))
+    .limit(sql.placeholder('l'))
+    .offset(sql.placeholder('o'))
+    .prepare('bench_page');
+  const prepared = () =>
+    Promise.all([
+      preparedCount.execute({ table: 'izs_material', t: '000000' }),
+      preparedPage.execute({ t: '000000', l: 10, o: 0 }),
+    ]);
   const one = async () => {
     const r = await app.inject({ method: 'GET', url: URL_, headers });
     if (r.statusCode !== 200) throw new Error(r.body.slice(0, 300));
@@ -121,6 +141,7 @@ async function main() {
   for (let i = 0; i < 300; i++) {
     await one();
     await direct();
+    await prepared();
   }
   const h: number[] = [];
   const d: number[] = [];
@@ -135,20 +156,31 @@ async function main() {
     const u = process.cpuUsage();
     return u.user + u.system;
   };
+  // per call CPU (µs), for medians: the median of each is little moved by the other processes of a busy machine
+  const ch: number[] = [];
+  const cd: number[] = [];
+  const cp: number[] = [];
   for (let i = 0; i < N; i++) {
     if (mode !== 'sql') {
       const c0 = cpu();
       const t0 = performance.now();
       await one();
       h.push((performance.now() - t0) * 1000);
-      cpuH += cpu() - c0;
+      const c = cpu() - c0;
+      cpuH += c;
+      ch.push(c);
     }
     if (mode !== 'http') {
       const c1 = cpu();
       const t1 = performance.now();
       await direct();
       d.push((performance.now() - t1) * 1000);
-      cpuD += cpu() - c1;
+      const c = cpu() - c1;
+      cpuD += c;
+      cd.push(c);
+      const c2 = cpu();
+      await prepared();
+      cp.push(cpu() - c2);
     }
   }
   console.log(`profile window µs: ${windowStart} ${process.hrtime.bigint() / 1000n}`);
@@ -163,6 +195,13 @@ async function main() {
   console.log(
     `cost outside the SQL: mean ${(hs.mean - ds.mean).toFixed(0)} µs, p50 ${(hs.p50 - ds.p50).toFixed(0)} µs`,
   );
+  if (ch.length && cp.length) {
+    const [mh, md, mp] = [stats(ch).p50, stats(cd).p50, stats(cp).p50];
+    console.log(
+      `CPU p50 per call: inject ${mh.toFixed(0)} µs, SQL built by drizzle ${md.toFixed(0)} µs, SQL prepared (as the engine runs it) ${mp.toFixed(0)} µs`,
+    );
+    console.log(`figure: request CPU outside prepared SQL p50 µs = ${(mh - mp).toFixed(0)}`);
+  }
   if (process.env.BENCH_HOOKS && seen) {
     const { req, reply } = seen;
     const time = async (name: string, f: () => unknown, M = 20_000) => {
@@ -185,25 +224,30 @@ async function main() {
     const handler = req.routeOptions.handler as (this: unknown, rq: FastifyRequest, rp: FastifyReply) => unknown;
     await time('the page handler (SQL included)', () => handler.call(app, req, reply), 1000);
     await time('same SQL direct', direct, 1000);
-    const preparedCount = db
-      .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
-      .from(rowCount)
-      .where(and(eq(rowCount.tableName, 'izs_material'), eq(rowCount.tenantId, sql.placeholder('t'))))
-      .prepare('bench_count');
-    const preparedPage = db
-      .select(selection)
-      .from(material)
-      .where(and(eq(material.tenantId, sql.placeholder('t')), eq(material.isDeleted, 0)))
-      .orderBy(desc(material.createTime), desc(material.id))
-      .limit(sql.placeholder('l'))
-      .offset(sql.placeholder('o'))
-      .prepare('bench_page');
-    await time(
-      'same SQL, prepared once (no drizzle build)',
-      () => Promise.all([preparedCount.execute({ t: '000000' }), preparedPage.execute({ t: '000000', l: 10, o: 0 })]),
-      1000,
-    );
+    await time('same SQL, prepared once (no drizzle build)', prepared, 1000);
     await time('same SQL direct (again)', direct, 1000);
+    {
+      // the handler's own work beyond its statements: the handler and the prepared pair alternated call by call,
+      // the median of each call's CPU (the handler's in the same turn of the loop as its statements')
+      const a: number[] = [];
+      const b: number[] = [];
+      for (let i = 0; i < 3000; i++) {
+        const c0 = cpu();
+        await handler.call(app, req, reply);
+        const c1 = cpu();
+        await prepared();
+        const c2 = cpu();
+        if (i >= 300) {
+          a.push(c1 - c0);
+          b.push(c2 - c1);
+        }
+      }
+      const [ma, mb] = [stats(a).p50, stats(b).p50];
+      console.log(
+        `  page handler ${ma.toFixed(0)} µs − its statements prepared ${mb.toFixed(0)} µs (CPU p50 of 2,700 alternated calls)`,
+      );
+      console.log(`figure: page handler CPU beyond its SQL p50 µs = ${(ma - mb).toFixed(0)}`);
+    }
     await time('JSON.stringify of the answer', () => JSON.stringify(payload));
     await time('empty async step (a promise turn)', async () => {});
   }

@@ -46,27 +46,38 @@ function offsetAt(ms: number, tz: string): number {
  * slow path. formatToParts was the costliest step in answering a page of rows (a tenth of the server's own work).
  */
 const SLICE_MS = 15 * 60 * 1000;
-const offsets = new Map<string, number | null>();
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** Per zone: slice → offset (null: the slice holds a change). A map per zone, keyed by the number (issue 25: the
+ * `${tz}|${slice}` key string was built for every value formatted). */
+const offsets = new Map<string, Map<number, number | null>>();
+let cachedSlices = 0;
+/** "00" … "99" (a page of rows formats five fields of every timestamp). */
+const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
 export function formatDateTime(d: Date | null | undefined, tz: string): string {
   if (!d) return '';
   const ms = d.getTime();
   if (Number.isNaN(ms)) return '';
   const slice = Math.floor(ms / SLICE_MS);
-  const key = `${tz}|${slice}`;
-  let off = offsets.get(key);
+  let zone = offsets.get(tz);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(tz, zone);
+  }
+  let off = zone.get(slice);
   if (off === undefined) {
     const a = offsetAt(slice * SLICE_MS, tz);
     off = a === offsetAt((slice + 1) * SLICE_MS - 1, tz) ? a : null;
-    if (offsets.size >= 20_000) offsets.clear();
-    offsets.set(key, off);
+    if (++cachedSlices > 20_000) {
+      for (const m of offsets.values()) m.clear();
+      cachedSlices = 1;
+    }
+    zone.set(slice, off);
   }
   if (off === null) return intlDateTime(d, tz);
   const w = new Date(ms + off);
   const y = w.getUTCFullYear();
   if (y < 1000 || y > 9999) return intlDateTime(d, tz);
-  return `${y}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
+  return `${y}-${TWO[w.getUTCMonth() + 1]}-${TWO[w.getUTCDate()]} ${TWO[w.getUTCHours()]}:${TWO[w.getUTCMinutes()]}:${TWO[w.getUTCSeconds()]}`;
 }
 
 export function formatDate(d: Date, tz: string): string {

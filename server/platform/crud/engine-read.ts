@@ -15,7 +15,7 @@ import { ApiError, badRequest } from '../r.ts';
 import { parse } from '../validate.ts';
 import type { CrudContext, CrudHooks } from './engine.ts';
 import { scopeCondition } from './permissions.ts';
-import { type ColumnInfo, cleanQuery, columnInfo, type Row, snake, toEntity } from './values.ts';
+import { type ColumnInfo, cleanQuery, columnInfo, entityOf, type Row, snake, toEntity } from './values.ts';
 
 export type Cols = Record<string, AnyPgColumn> & { id: AnyPgColumn };
 
@@ -125,6 +125,12 @@ export function readSide(ctx: CrudContext, def: ResourceDef, table: AnyPgTable, 
     const e = toEntity(row, info, tz, hooks.hidden);
     return hooks.toEntity ? hooks.toEntity(e, user) : e;
   };
+  // a row of `selection()` (page, list, detail, export): the same entity, converted by one compiled literal
+  const fromSelection = entityOf(Object.keys(selection()), info, tz, hooks.hidden);
+  const selectedEntity = (row: Row, user: AuthUser): Row => {
+    const e = fromSelection(row);
+    return hooks.toEntity ? hooks.toEntity(e, user) : e;
+  };
 
   const load = async (ex: Executor, req: FastifyRequest, user: AuthUser, rawId: string): Promise<Row> => {
     const idR = idSchema.safeParse(rawId);
@@ -152,6 +158,7 @@ export function readSide(ctx: CrudContext, def: ResourceDef, table: AnyPgTable, 
     baseConds,
     conditions,
     entity,
+    selectedEntity,
     load,
   };
 }

@@ -6,7 +6,7 @@ import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idListSchema, pageQuerySchema } from '../../../core/contract/common.ts';
+import { idListSchema, MAX_PAGE_SIZE, type PageQuery, pageQuerySchema } from '../../../core/contract/common.ts';
 import { type ResourceDef, resourcePaths } from '../../../core/contract/resource.ts';
 import { currentUser } from '../auth.ts';
 import { writeOperationLog } from '../logs.ts';
@@ -16,8 +16,31 @@ import type { CrudContext, CrudHooks, Endpoint, Resource } from './engine.ts';
 import type { ReadSide } from './engine-read.ts';
 import type { WriteSide } from './engine-write.ts';
 import { exportRows, importRows, importTemplate } from './excel.ts';
-import { countedTotal, isUnfiltered } from './row-count.ts';
+import { isAdministrator } from './permissions.ts';
+import { countedTotal, isPagingKey, isUnfiltered } from './row-count.ts';
 import { cleanQuery, type Row } from './values.ts';
+
+/** What pageQuerySchema answers when nothing is asked (page 1 of the default size). */
+const PAGE_DEFAULTS = pageQuerySchema.parse({});
+const PLAIN_NUMBER = /^[1-9]\d{0,5}$/;
+
+/**
+ * current / size / ascs / descs as pageQuerySchema answers them, for the usual spellings only: absent, or digits
+ * without a leading zero (size up to MAX_PAGE_SIZE); sorts as one string each. Anything else: undefined, and the
+ * caller parses with the schema, for its messages (engine-routes.test.ts holds the two to the same answers).
+ */
+export function plainPaging(q: Record<string, unknown>): PageQuery | undefined {
+  const { current, size, ascs, descs } = q;
+  if (current !== undefined && !(typeof current === 'string' && PLAIN_NUMBER.test(current))) return undefined;
+  if (size !== undefined && !(typeof size === 'string' && PLAIN_NUMBER.test(size))) return undefined;
+  if ((ascs !== undefined && typeof ascs !== 'string') || (descs !== undefined && typeof descs !== 'string')) {
+    return undefined;
+  }
+  const n = size === undefined ? PAGE_DEFAULTS.size : Number(size);
+  if (n > MAX_PAGE_SIZE) return undefined;
+  // the four keys always there, as in the parse of `{ current, size, ascs, descs }` (zod keeps a key given undefined)
+  return { current: current === undefined ? PAGE_DEFAULTS.current : Number(current), size: n, ascs, descs };
+}
 
 /** Names the prepared statements (unique per SQL text: PostgreSQL keeps them per connection by name). */
 let preparedCount = 0;
@@ -33,12 +56,28 @@ export function registerRoutes(
 ): Resource {
   const { db, tz } = ctx;
   const paths = resourcePaths(def);
-  const { cols, joins, isDeptScoped, selection, defaultOrder, orderBy, baseConds, conditions, entity, load, info } =
-    read;
+  const {
+    cols,
+    joins,
+    isDeptScoped,
+    selection,
+    defaultOrder,
+    orderBy,
+    baseConds,
+    conditions,
+    entity,
+    selectedEntity,
+    load,
+    info,
+  } = read;
   const { checkUnique, checkUniqueMany, stagedUnique, deptIdFor, auditOnCreate, permit, columnValues, insert, update } =
     write;
 
   const pageQuery = (q: Row) => {
+    // the usual spellings (absent, or plain digits within the bounds; sorts as one string each) answered without
+    // the zod parse, with the values it gives them (issue 25); anything else goes through it, for its messages
+    const fast = plainPaging(q);
+    if (fast) return fast;
     const p = parse(pageQuerySchema, { current: q.current, size: q.size, ascs: q.ascs, descs: q.descs });
     return p;
   };
@@ -74,27 +113,52 @@ export function registerRoutes(
     return prepared;
   };
 
+  // Whether an unfiltered query's conditions are the two base ones without running `conditions` (issue 25: its zod
+  // parse and SQL pieces were built for each plain page and thrown away): the query contract is an object that
+  // declares no paging key and gives no default (a defaulted filter would apply without being asked for), and no
+  // `where` hook. The data scope is checked per request.
+  const querySchema = def.schemas.query as z.ZodType & { shape?: Record<string, unknown> };
+  const pagingOnly = querySchema.safeParse({ current: '1', size: '10', ascs: 'id', descs: 'id', 'blade-auth': 'x' });
+  const plainWithoutConditions =
+    !hooks.where &&
+    !!cols.tenantId &&
+    !!cols.isDeleted &&
+    !!querySchema.shape &&
+    !Object.keys(querySchema.shape).some(isPagingKey) &&
+    pagingOnly.success &&
+    Object.keys(pagingOnly.data as object).length === 0;
+
   route('page', 'get', async (req) => {
     const user = await permit(req, 'view');
     const q = (req.query ?? {}) as Row;
     const p = pageQuery(q);
-    const order = orderBy(q);
-    const conds = await conditions(req, user, q);
-    const where = and(...conds);
     const unfiltered = !hooks.where && isUnfiltered(cleanQuery(q));
-    // only the tenant and the deleted flag (the two base conditions; a data scope or a default filter adds more)
-    const plain =
-      unfiltered && cols.tenantId && cols.isDeleted && conds.length === 2
-        ? plainPage(order, `${q.ascs ?? ''}|${q.descs ?? ''}`)
+    const sortKey = `${q.ascs ?? ''}|${q.descs ?? ''}`;
+    // the plain list known before building its conditions: the sort was accepted when its statement was prepared
+    // (a dept-scoped resource: for the administrator only, whose data scope is always all; others go the long way,
+    // which resolves their scope once, as before)
+    let plain =
+      unfiltered && plainWithoutConditions && (!isDeptScoped || isAdministrator(user))
+        ? plainPages.get(sortKey)
         : undefined;
+    let where: SQL | undefined;
+    let order: SQL[] = [];
+    if (!plain) {
+      order = orderBy(q);
+      const conds = await conditions(req, user, q);
+      where = and(...conds);
+      // only the tenant and the deleted flag (the two base conditions; a data scope or a default filter adds more)
+      plain =
+        unfiltered && cols.tenantId && cols.isDeleted && conds.length === 2 ? plainPage(order, sortKey) : undefined;
+    }
     // an unfiltered page of a counted table reads its total from loopyard_row_count (row-count.ts); the total and
     // the page are asked together (two pool connections on PostgreSQL, one queue without a turn between on PGlite);
     // a page past the end is simply empty
     const totalOf = async () => {
       const counted = unfiltered ? await countedTotal(db, table, cols, user, def.permission, isDeptScoped) : undefined;
-      return (
-        counted ?? Number((await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]?.n ?? 0)
-      );
+      if (counted !== undefined) return counted;
+      const w = where ?? and(...(await baseConds(user)));
+      return Number((await db.select({ n: sql<number>`count(*)::int` }).from(table).where(w))[0]?.n ?? 0);
     };
     const [total, records] = await Promise.all([
       totalOf(),
@@ -110,7 +174,7 @@ export function registerRoutes(
     ]);
     return ok(
       page(
-        records.map((r) => entity(r, user)),
+        records.map((r) => selectedEntity(r, user)),
         total,
         p.current,
         p.size,
@@ -127,7 +191,7 @@ export function registerRoutes(
       .where(and(...(await conditions(req, user, q))))
       .orderBy(...orderBy(q))
       .limit(1000)) as Row[];
-    return ok(rows.map((r) => entity(r, user)));
+    return ok(rows.map((r) => selectedEntity(r, user)));
   });
 
   route('selectList', 'get', async (req) => {
@@ -152,7 +216,7 @@ export function registerRoutes(
   route('detail', 'get', async (req) => {
     const user = await permit(req, 'view');
     const q = (req.query ?? {}) as Row;
-    return ok(entity(await load(db, req, user, String(q.id ?? '')), user));
+    return ok(selectedEntity(await load(db, req, user, String(q.id ?? '')), user));
   });
 
   route('submit', 'post', async (req) => {
@@ -221,7 +285,7 @@ export function registerRoutes(
           .orderBy(...order)
           .limit(limit)
           .offset(offset)) as Row[];
-        return rows.map((r) => entity(r, user));
+        return rows.map((r) => selectedEntity(r, user));
       },
       user.tenantId,
     );

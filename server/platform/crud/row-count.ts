@@ -54,6 +54,8 @@ function wholeTenantTotal(db: Db) {
 /** Query keys that never filter rows. */
 const PAGING = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth']);
 
+export const isPagingKey = (key: string) => PAGING.has(key);
+
 export function isUnfiltered(cleaned: Row): boolean {
   return Object.keys(cleaned).every((k) => PAGING.has(k));
 }

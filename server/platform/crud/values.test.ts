@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { columnsOf, fixed, wireRow } from './values.ts';
+import { type ColumnInfo, columnsOf, entityOf, fixed, type Row, toEntity, wireRow } from './values.ts';
 
 const slow = (v: unknown, places: number) => new Decimal(String(v)).toFixed(places, Decimal.ROUND_HALF_UP);
 
@@ -78,4 +78,66 @@ describe('columnsOf / wireRow (issue 23: a new column flows through a module wit
     expect(out).toEqual({ note: 'x', amount: '12.50', weightKg: '3.000', createTime: '2026-01-02T03:04:05.000Z' });
     expect(Object.keys(out)).toEqual(['note', 'amount', 'weightKg', 'createTime']);
   });
+});
+
+describe("entityOf (issue 25: a selection's rows through one compiled literal)", () => {
+  const info: ColumnInfo = {
+    columns: {},
+    bySnake: {},
+    decimals: { amount: 2, weightKg: 3, rate: 0 },
+    dates: new Set(['createTime']),
+  };
+  const keys = ['id', 'isDeleted', 'amount', 'weightKg', 'rate', 'note', 'createTime', 'secret', 'deptName', 'odd"key'];
+  const rows: Row[] = [
+    {
+      id: '1',
+      isDeleted: 0,
+      amount: '12.5',
+      weightKg: '3',
+      rate: '7',
+      note: 'x',
+      createTime: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+      secret: 's',
+      deptName: '总公司',
+      'odd"key': 1,
+    },
+    {
+      id: '2',
+      isDeleted: 0,
+      amount: null,
+      weightKg: '-0.5',
+      rate: '1.5',
+      note: null,
+      createTime: null,
+      secret: null,
+      deptName: new Date(Date.UTC(2026, 5, 1)),
+      'odd"key': { a: 1 },
+    },
+    {
+      id: '3',
+      isDeleted: 1,
+      amount: '',
+      weightKg: 'abc',
+      rate: 2,
+      note: '',
+      createTime: new Date(Number.NaN),
+      secret: undefined,
+      deptName: undefined,
+      'odd"key': [1, 2],
+    },
+  ];
+  for (const tz of ['Asia/Shanghai', 'UTC']) {
+    for (const hidden of [[], ['secret']]) {
+      it(`answers what toEntity answers, key for key and in order (${tz}, hidden ${hidden.join() || 'none'})`, () => {
+        const compiled = entityOf(keys, info, tz, hidden);
+        for (const row of rows) {
+          const want = toEntity(row, info, tz, hidden);
+          const got = compiled(row);
+          expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+          expect(Object.keys(got)).toEqual(Object.keys(want));
+          expect(got).toStrictEqual(want);
+        }
+      });
+    }
+  }
 });

@@ -59,16 +59,63 @@ export function fixed(v: unknown, places: number): string {
   }
 }
 
+/**
+ * One value as answered: a numeric column's (`places` given) as a fixed string of its places, null staying null;
+ * a Date through `time`; anything else as it is. The one rule of toEntity, entityOf and wireRow.
+ */
+export function wireValue(v: unknown, places: number | undefined, time: (d: Date) => string): unknown {
+  if (places !== undefined) return v === null ? null : fixed(v, places);
+  return v instanceof Date ? time(v) : v;
+}
+
+/** The fixed places of an entity key (a numeric column), else undefined. */
+const placesOf = (info: ColumnInfo, k: string): number | undefined =>
+  Object.hasOwn(info.decimals, k) ? info.decimals[k] : undefined;
+
 /** A database row (plus joined label fields) as the API answers it. */
 export function toEntity(row: Row, info: ColumnInfo, tz: string, hidden: string[] = []): Row {
   const out: Row = {};
+  const time = (d: Date) => formatDateTime(d, tz);
   for (const [k, v] of Object.entries(row)) {
     if (HIDDEN.has(k) || hidden.includes(k)) continue;
-    if (k in info.decimals) out[k] = v === null ? null : fixed(v, info.decimals[k]);
-    else if (v instanceof Date) out[k] = formatDateTime(v, tz);
-    else out[k] = v;
+    out[k] = wireValue(v, placesOf(info, k), time);
   }
   return out;
+}
+
+/**
+ * toEntity compiled for rows that carry exactly `keys`, in that order — the rows of one selection (drizzle gives
+ * every selected key, null for SQL NULL): one object literal instead of a loop over the row's entries. Same
+ * answer, key for key and in the same order (values.test.ts); ~3× cheaper a row (issue 25, a list page answers
+ * rows × columns of them). A row with other keys must go through toEntity.
+ */
+export function entityOf(
+  keys: readonly string[],
+  info: ColumnInfo,
+  tz: string,
+  hidden: string[] = [],
+): (row: Row) => Row {
+  const time = (d: Date) => formatDateTime(d, tz);
+  const fields: string[] = [];
+  const places: (number | undefined)[] = [];
+  for (const k of keys) {
+    if (HIDDEN.has(k) || hidden.includes(k)) continue;
+    const at = JSON.stringify(k);
+    const p = placesOf(info, k);
+    // the value through wireValue's two branches, written out per key (the key names are the table's and the
+    // selection's own property names, quoted as JSON string literals)
+    fields.push(
+      p === undefined
+        ? `${at}: (v = r[${at}]) instanceof Date ? time(v) : v`
+        : `${at}: (v = r[${at}]) === null ? null : fixed(v, places[${places.length}])`,
+    );
+    places.push(p);
+  }
+  return new Function('fixed', 'time', 'places', `return (r) => { let v; return {\n${fields.join(',\n')}\n}; };`)(
+    fixed,
+    time,
+    places,
+  ) as (row: Row) => Row;
 }
 
 /**
@@ -134,16 +181,26 @@ export function columnsOf<T extends AnyPgTable>(table: T, values: Row): Partial<
  * contract's generated row is answered without an edit (issue 23).
  */
 export function wireRow(table: AnyPgTable, row: Row, keys: readonly string[], time: (d: Date) => string): Row {
-  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const scales = scalesOf(table);
   const out: Row = {};
   for (const k of keys) {
     if (!(k in row)) continue;
-    const v = row[k];
-    const col = columns[k];
-    const scale = col?.columnType === 'PgNumeric' ? (col as unknown as { scale?: number }).scale : undefined;
-    if (scale !== undefined) out[k] = v === null ? null : fixed(v, scale);
-    else if (v instanceof Date) out[k] = time(v);
-    else out[k] = v;
+    out[k] = wireValue(row[k], scales.get(k), time);
   }
   return out;
+}
+
+/** The numeric columns of a table that declare a scale: entity key → scale (once per table). */
+const scalesByTable = new WeakMap<AnyPgTable, Map<string, number>>();
+function scalesOf(table: AnyPgTable): Map<string, number> {
+  let m = scalesByTable.get(table);
+  if (!m) {
+    m = new Map();
+    for (const [k, col] of Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>)) {
+      const scale = col.columnType === 'PgNumeric' ? (col as unknown as { scale?: number }).scale : undefined;
+      if (scale !== undefined) m.set(k, scale);
+    }
+    scalesByTable.set(table, m);
+  }
+  return m;
 }
