@@ -474,7 +474,10 @@ describe('position batches wait for the post ahead of them', () => {
   };
   const phone = simPhone(4);
   let second = Math.floor(Date.now() / 1000) * 1000 - 300_000;
-  const position = () => ({ terminal: phone, time: (second += 1000), lon: 113.3, lat: 23.1, speed: 20, direction: 90 });
+  const position = () => {
+    second += 1000;
+    return { terminal: phone, time: second, lon: 113.3, lat: 23.1, speed: 20, direction: 90 };
+  };
 
   it('positions in one turn go in one post; those arriving while it is unanswered go together after it', async () => {
     posts = 0;

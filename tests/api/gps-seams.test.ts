@@ -10,10 +10,10 @@
 import net from 'node:net';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayPosition } from '../../core/contract/izs-logistical/tracking.contract.ts';
 import { Deframer, decodeFrame, encodeAuth, encodeFrame, type Message, MSG } from '../../core/logistics/jt808.ts';
 import { simPhone } from '../../core/logistics/simulate.ts';
 import { lgCar, lgIngestReject } from '../../server/db/schema/index.ts';
-import { gatewayPosition } from '../../core/contract/izs-logistical/tracking.contract.ts';
 import { FAILURES_PER_ADDRESS, FAILURES_PER_DEVICE } from '../../server/modules/izs-logistical/device-guard.ts';
 import { readGatewayPosition } from '../../server/modules/izs-logistical/gateway-position.ts';
 import { Gateway } from '../../tools/gps-gateway/gateway.ts';
