@@ -193,6 +193,10 @@ async function loadBook(base: string, token: string, db: Db, name: string, lines
   }
   await db.execute(sql`analyze izs_fin_voucher`);
   await db.execute(sql`analyze izs_fin_voucher_line`);
+  // PGlite runs in this thread: the load held the event loop for minutes, so the server's keep-alive timer and the
+  // client's pooled socket both expired unseen. Let the timers run before the next request, or it is sent on a socket
+  // the server closes in the same turn (ECONNRESET).
+  await new Promise((done) => setTimeout(done, 200));
   const [count] = await rows<{ n: number; v: number; d: string; c: string }>(
     db,
     sql`select count(*)::int as n, count(distinct voucher_id)::int as v, sum(debit)::text as d, sum(credit)::text as c
