@@ -1,0 +1,494 @@
+/**
+ * npm run bench:year — a busy yard's year (issue 25): the demo history loader (server/seed/history) at scale — 200
+ * weighings a business day for twelve months, with everything that follows from them (documents reviewed, money
+ * and 核销, invoices, vouchers posted, month closes, transports, quotes), made by the product's own HTTP commands —
+ * then measured:
+ * - every list's default page (current 1, size 10): the engine's resource pages and the hand-written paged lists of
+ *   the endpoint registry; p99 over BENCH_YEAR_N calls each → `figure: year list p99 ms` (the worst list's p99);
+ * - every report over the whole year (statements, books, stock / receivables / analysis reports) → `figure: year
+ *   report max ms` (the slowest report's median);
+ * - the home dashboard's three calls, sent together as the page does → `figure: year dashboard ms` (p99 of the
+ *   whole set).
+ * Every call is `app.inject` in this process (no socket: the figures are the server's own time, HTTP parsing
+ * included, the network not).
+ *
+ * Options (argv or env): `--db pglite|pg` (BENCH_DB; pg needs DATABASE_URL, a role with CREATEDB),
+ * `BENCH_YEAR_PER_DAY` (200 weighings a business day), `BENCH_YEAR_MONTHS` (12), `BENCH_YEAR_N` (30 calls per list),
+ * `BENCH_YEAR_FRESH=1` (make the year again even when a cached one fits).
+ *
+ * The year is made once and kept: on PGlite as a tarball in node_modules/.cache/loopyard-year/ (as the demo's
+ * install snapshot, server/seed/history/snapshot.ts), keyed by the code digest, the migrations, the PGlite version,
+ * the months, the scale and the zone; on PostgreSQL as a database `loopyard_year_<key>` each run copies
+ * (`create database … template …`) and drops. A later run with the same code only measures. The cached year keeps
+ * the day it was made (its dates are relative to that day; the print says which).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Period } from '../core/accounting/index.ts';
+import type { EndpointSpec } from '../core/contract/endpoint.ts';
+import { ENDPOINT_GROUPS } from '../core/contract/registry.ts';
+import { resourcePaths } from '../core/contract/resource.ts';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { type Database, openDatabase, rows, runMigrations } from '../server/db/client.ts';
+import { migrationDigests, pgliteVersion, readTemplate } from '../server/db/pglite-template.ts';
+import { REGISTERED_RESOURCES } from '../server/platform/crud/engine.ts';
+import { md5hex } from '../server/platform/password.ts';
+import { formatDate } from '../server/platform/time.ts';
+import { type HistoryResult, loadHistory } from '../server/seed/history/index.ts';
+import { codeDigest, historySummary } from '../server/seed/history/snapshot.ts';
+import { seedIfEmpty } from '../server/seed/index.ts';
+import { arg, BASIC, cpuSeconds, loadLine, ROOT, stats } from './lib.ts';
+
+const DB = arg('db', 'BENCH_DB', 'pglite');
+const PER_DAY = Number(arg('per-day', 'BENCH_YEAR_PER_DAY', '200'));
+const MONTHS = Number(arg('months', 'BENCH_YEAR_MONTHS', '12'));
+const N = Number(arg('n', 'BENCH_YEAR_N', '30'));
+const FRESH = process.env.BENCH_YEAR_FRESH === '1';
+const TZ = process.env.TZ || 'Asia/Shanghai';
+/**
+ * The loader's `scale`: each unit is a purchase on six days in ten and a sale on three in ten (history/index.ts),
+ * 0.9 weighings a business day; a sale with nothing on hand is skipped.
+ */
+const SCALE = Math.max(1, Math.round(PER_DAY / 0.9));
+const CACHE = join(ROOT, 'node_modules/.cache/loopyard-year');
+const T = '000000';
+
+interface YearMeta {
+  key: string;
+  day: string;
+  months: number;
+  scale: number;
+  perDay: number;
+  summary: string;
+  result: HistoryResult;
+  /** CPU seconds of this process while loading, and wall seconds */
+  cpuS: number;
+  wallS: number;
+  db: string;
+}
+
+const log = (m: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${m}`);
+
+function yearKey(): string {
+  const parts = { code: codeDigest(), migrations: migrationDigests(), pglite: pgliteVersion(), MONTHS, SCALE, TZ };
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 12);
+}
+
+/** The first-start seed with the book starting MONTHS back, then the loader through the app (in-process). */
+async function makeYear(database: Database, where: string): Promise<YearMeta> {
+  const now = new Date();
+  const t0 = Date.now();
+  const cpu0 = process.cpuUsage();
+  process.env.GPS_SIMULATOR = 'off'; // the loader sets the clock to past hours (history/clock.ts)
+  await runMigrations(database);
+  await seedIfEmpty(database.db, { adminPassword: 'admin', seedDemo: true, historyMonths: MONTHS });
+  const app = await buildApp({
+    database,
+    config: { ...baseConfig(), historyMonths: MONTHS, historyScale: SCALE },
+    jwtSecret: randomBytes(32).toString('base64url'),
+    logger: false,
+  });
+  let h: HistoryResult;
+  try {
+    h = await loadHistory(app, database.db, {
+      months: MONTHS,
+      scale: SCALE,
+      adminPassword: 'admin',
+      captchaMode: false,
+      tz: TZ,
+      now,
+      log: (m) => {
+        const c = process.cpuUsage(cpu0);
+        log(`${m} — ${((Date.now() - t0) / 1000).toFixed(0)} s, CPU ${((c.user + c.system) / 1e6).toFixed(0)} s`);
+      },
+    });
+  } finally {
+    await app.close();
+  }
+  const c = process.cpuUsage(cpu0);
+  return {
+    key: yearKey(),
+    day: formatDate(now, TZ),
+    months: MONTHS,
+    scale: SCALE,
+    perDay: PER_DAY,
+    summary: historySummary(h),
+    result: h,
+    cpuS: (c.user + c.system) / 1e6,
+    wallS: (Date.now() - t0) / 1000,
+    db: where,
+  };
+}
+
+function baseConfig() {
+  return {
+    ...loadConfig({}),
+    databaseUrl: undefined,
+    captchaMode: false,
+    seedDemo: true,
+    adminPassword: 'admin',
+    distDir: join(tmpdir(), 'loopyard-no-dist'),
+  };
+}
+
+function printMade(meta: YearMeta) {
+  const r = meta.result;
+  log(
+    `year made on ${meta.db}: ${meta.summary}; ${meta.wallS.toFixed(0)} s wall, ${meta.cpuS.toFixed(0)} s CPU of this ` +
+      `process — ${((meta.wallS * 1000) / r.requests).toFixed(2)} ms wall and ` +
+      `${((meta.cpuS * 1000) / r.requests).toFixed(2)} ms CPU a request; ${loadLine()}`,
+  );
+}
+
+/** PGlite: the cached tarball (or made now, in memory, then kept), opened file-backed as a data directory. */
+async function pgliteYear(): Promise<{ database: Database; meta: YearMeta; dataDir: string }> {
+  const key = yearKey();
+  const file = join(CACHE, `year-${key}.tar.gz`);
+  const metaFile = join(CACHE, `year-${key}.json`);
+  let meta: YearMeta;
+  if (!FRESH && existsSync(file) && existsSync(metaFile)) {
+    meta = JSON.parse(readFileSync(metaFile, 'utf8')) as YearMeta;
+    log(`cached year ${file} (made ${meta.day}): ${meta.summary}`);
+  } else {
+    log(`making the year: ${MONTHS} months, scale ${SCALE} (~${PER_DAY} weighings a business day) on in-memory PGlite`);
+    const template = readTemplate();
+    const database = await openDatabase(template ? { snapshot: template } : 'memory');
+    try {
+      meta = await makeYear(database, 'PGlite in memory');
+      printMade(meta);
+      const blob = await (database.dump as () => Promise<Blob>)();
+      mkdirSync(CACHE, { recursive: true });
+      const tmp = `.${process.pid}`;
+      writeFileSync(`${file}${tmp}`, Buffer.from(await blob.arrayBuffer()));
+      renameSync(`${file}${tmp}`, file);
+      writeFileSync(metaFile, `${JSON.stringify(meta, null, 2)}\n`);
+      log(`kept ${file}`);
+    } finally {
+      await database.close();
+    }
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-year-'));
+  const database = await openDatabase({ dataDir, initial: () => new Blob([readFileSync(file)]) });
+  // the server's upkeep leaves a PGlite database analysed (server/db/maintenance.ts)
+  await database.db.execute(sql`vacuum (analyze)`);
+  return { database, meta, dataDir };
+}
+
+/** PostgreSQL: `loopyard_year_<key>` (made now when missing), copied for the run. */
+async function pgYear(): Promise<{ database: Database; meta: YearMeta; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('--db pg needs DATABASE_URL (a role with CREATEDB)');
+  const key = yearKey();
+  const year = `loopyard_year_${key}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const at = (name: string) => {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  try {
+    const has = await admin.query('select 1 from pg_database where datname = $1', [year]);
+    const metaFile = join(CACHE, `year-${key}-pg.json`);
+    if (FRESH || !has.rowCount || !existsSync(metaFile)) {
+      await admin.query(`drop database if exists ${year} with (force)`);
+      await admin.query(`create database ${year}`);
+      log(`making the year: ${MONTHS} months, scale ${SCALE} (~${PER_DAY} weighings a business day) on ${year}`);
+      const database = await openDatabase({ databaseUrl: at(year) });
+      try {
+        const meta = await makeYear(database, `PostgreSQL ${year}`);
+        printMade(meta);
+        await database.db.execute(sql`analyze`);
+        mkdirSync(CACHE, { recursive: true });
+        writeFileSync(metaFile, `${JSON.stringify(meta, null, 2)}\n`);
+      } catch (e) {
+        await database.close();
+        await admin.query(`drop database if exists ${year} with (force)`);
+        throw e;
+      }
+      await database.close();
+    }
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as YearMeta;
+    if (has.rowCount) log(`cached year ${year} (made ${meta.day}): ${meta.summary}`);
+    const copy = `loopyard_bench_${randomBytes(5).toString('hex')}`;
+    await admin.query(`create database ${copy} template ${year}`);
+    const database = await openDatabase({ databaseUrl: at(copy) });
+    await database.db.execute(sql`analyze`);
+    return {
+      database,
+      meta,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${copy} with (force)`);
+        await c.end();
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+// ── what is measured ──
+
+type Q = Record<string, string | number>;
+interface Call {
+  name: string;
+  path: string;
+  query: Q;
+}
+
+/** The engine's resource pages, then the registry's hand-written paged lists (their required filter filled). */
+function listCalls(app: FastifyInstance): Call[] {
+  const page: Q = { current: 1, size: 10 };
+  const served = (url: string) => app.routeTable.some((r) => r.method === 'GET' && r.url === url);
+  const out: Call[] = [];
+  const seen = new Set<string>();
+  for (const def of REGISTERED_RESOURCES.values()) {
+    const p = resourcePaths(def);
+    const path = served(p.page) ? p.page : p.list;
+    if (!served(path) || seen.has(path)) continue;
+    seen.add(path);
+    out.push({ name: path, path, query: page });
+  }
+  // a hand list's required filter as its screen opens with it: both sides / directions
+  const fills: Record<string, (string | number)[]> = { side: ['ar', 'ap'], direction: ['out', 'in'] };
+  for (const list of Object.values(ENDPOINT_GROUPS)) {
+    for (const e of Object.values(list as Record<string, EndpointSpec>)) {
+      if (e.method !== 'GET' || seen.has(e.path) || e.path.startsWith('/api/open/')) continue;
+      const shape = (e.query as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> })?.shape;
+      if (!shape || !('current' in shape) || !('size' in shape)) continue;
+      const required = Object.entries(shape)
+        .filter(([, v]) => !v.safeParse(undefined).success)
+        .map(([k]) => k);
+      if (required.some((k) => !fills[k])) continue;
+      seen.add(e.path);
+      const key = required[0];
+      for (const v of key ? fills[key] : [undefined]) {
+        out.push({
+          name: key ? `${e.path}?${key}=${v}` : e.path,
+          path: e.path,
+          query: key ? { ...page, [key]: v as string } : page,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The reports over the whole year (first period … last; dates likewise). */
+function reportCalls(first: Period, last: Period, today: string): Call[] {
+  const begin = `${first}-01`;
+  const year = Number(last.slice(0, 4));
+  const P = { periodFrom: first, periodTo: last };
+  const D = { beginDate: begin, endDate: today };
+  const r = (name: string, path: string, query: Q): Call => ({ name, path, query });
+  return [
+    r('科目余额表', '/api/izs-financing/ledger/balance', P),
+    r('总账', '/api/izs-financing/ledger/general', P),
+    r('明细账 1122', '/api/izs-financing/ledger/subsidiary', { ...P, accountCode: '1122' }),
+    r('辅助核算余额表 1122', '/api/izs-financing/ledger/balance-aux', { ...P, accountCode: '1122' }),
+    r('银行日记账', '/api/izs-financing/daybook/list', { ...P, kind: 'bank' }),
+    r('科目汇总表', '/api/izs-financing/voucher/collect', P),
+    r('资产负债表', '/api/izs-financing/report/balance-sheet', { period: last }),
+    r('利润表', '/api/izs-financing/report/income-statement', { period: last }),
+    r('财务首页', '/api/izs-financing/home/summary', { period: last }),
+    r('收支合计', '/api/izs-financing/income-expend/summary', P),
+    r('固定资产明细账', '/api/izs-financing/fixed-assets/subsidiary', P),
+    r('资产汇总', '/api/izs-financing/fixed-assets/summary', { period: last }),
+    r('销售成本', '/api/izs-financing/sell-cost/list', { period: last }),
+    r('存货成本', '/api/izs-financing/stock-cost/list', { period: last }),
+    r('流动资产报表', '/api/izs-financing/current-assets/report', { period: last }),
+    r('采购报表', '/api/izs-report/purchase', D),
+    r('销售报表', '/api/izs-report/sale', D),
+    r('库存报表（收发存）', '/api/izs-report/stock', D),
+    r('财务报表（按月）', '/api/izs-report/finance', { year }),
+    r('固废总览', '/api/izs-report/gb', { year }),
+    r('物流报表', '/api/izs-report/logistics', D),
+    r('企业质押', '/api/izs-report/company-pledge', {}),
+    r('应收余额与账龄', '/api/izs-finance-ar/balance/list', { side: 'ar' }),
+    r('应付余额与账龄', '/api/izs-finance-ar/balance/list', { side: 'ap' }),
+    r('票货款匹配（销项）', '/api/izs-finance-ar/invoice/match', { direction: 'out' }),
+    r('票货款匹配（进项）', '/api/izs-finance-ar/invoice/match', { direction: 'in' }),
+    r('收发存统计', '/api/izs-stock/inventory/send-receive', D),
+    r('历史库存', '/api/izs-stock/inventory/history', { date: today }),
+    r('物料成本', '/api/izs-stock/inventory/material-cost', {}),
+    r('供应链分析', '/api/izs-stock/analysis/summary', D),
+    r('综合报表', '/api/izs-stock/analysis/statement', D),
+    r('采购台账', '/api/izs-sell/ledger/summary', { side: 'purchase', ...D }),
+    r('销售台账', '/api/izs-sell/ledger/summary', { side: 'sale', ...D }),
+    r('过磅时效', '/api/izs-weighing/timing/report', { from: begin, to: today }),
+  ];
+}
+
+const DASHBOARD = ['/api/izs-toolbox/dashboard/summary', '/api/izs-visual/dashboard', '/api/izs-visual/dashboard/work'];
+
+async function measure(database: Database, meta: YearMeta, where: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-year-app-'));
+  const app = await buildApp({
+    database,
+    config: { ...baseConfig(), dataDir, historyMonths: MONTHS },
+    jwtSecret: randomBytes(32).toString('base64url'),
+    logger: false,
+  });
+  await app.ready();
+  try {
+    const tok = await app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      headers: { Authorization: BASIC, 'Tenant-Id': T },
+      query: {
+        tenantId: T,
+        username: 'admin',
+        password: md5hex('admin'),
+        grant_type: 'password',
+        scope: 'all',
+        type: 'account',
+      },
+    });
+    const token = (tok.json() as { access_token: string }).access_token;
+    const [b] = await rows<{ id: string; dept: string }>(
+      database.db,
+      sql`select s.id::text as id, s.dept_id::text as dept from izs_fin_account_set s
+            join blade_dept d on d.id = s.dept_id where d.dept_name = '绿循再生资源有限公司' and s.is_deleted = 0`,
+    );
+    const headers = {
+      Authorization: BASIC,
+      'Blade-Auth': `bearer ${token}`,
+      'Tenant-Id': T,
+      'Current-Dept-Id': b.dept,
+      'Current-Account-Set-Id': b.id,
+    };
+    const get = async (c: Pick<Call, 'path' | 'query'>) => {
+      const t0 = performance.now();
+      const r = await app.inject({ method: 'GET', url: c.path, headers, query: c.query as Record<string, string> });
+      const ms = performance.now() - t0;
+      const body = r.statusCode === 200 ? (r.json() as { code?: number; msg?: string }) : null;
+      return {
+        ms,
+        ok: r.statusCode === 200 && body?.code === 200,
+        status: r.statusCode,
+        msg: body?.msg ?? r.body.slice(0, 120),
+      };
+    };
+    const counts = await rows<{ k: string; n: string }>(
+      database.db,
+      sql`select 'weighings' as k, count(*)::text as n from izs_weighing_order
+          union all select 'voucher lines', count(*)::text from izs_fin_voucher_line
+          union all select 'api log rows', count(*)::text from blade_log_api`,
+    ).catch(() => []);
+    log(`measuring on ${where}: ${meta.summary} (made ${meta.day}); ${counts.map((c) => `${c.n} ${c.k}`).join(', ')}`);
+    log(loadLine());
+    const cpu0 = cpuSeconds(process.pid);
+
+    // lists
+    const lists = listCalls(app);
+    const listRows: { name: string; p50: number; p99: number }[] = [];
+    const refused: string[] = [];
+    for (const c of lists) {
+      const first = await get(c); // warm (statement preparation, caches) — not counted
+      if (!first.ok) {
+        refused.push(`${c.name} (${first.status} ${first.msg})`);
+        continue;
+      }
+      const ms: number[] = [];
+      for (let i = 0; i < N; i++) ms.push((await get(c)).ms);
+      const s = stats(ms);
+      listRows.push({ name: c.name, p50: s.p50, p99: s.p99 });
+    }
+    listRows.sort((a, b) => b.p99 - a.p99);
+    console.log(`\nlists: ${listRows.length} default pages × ${N} calls (slowest 15 by p99):`);
+    for (const x of listRows.slice(0, 15))
+      console.log(`  ${x.p99.toFixed(1).padStart(8)} ms p99  ${x.p50.toFixed(1).padStart(7)} ms p50  ${x.name}`);
+    if (refused.length) console.log(`  not measured (answered an error): ${refused.join('; ')}`);
+    log(loadLine());
+
+    // reports
+    const periods = meta.result.periods;
+    const reports = reportCalls(periods[0], periods.at(-1) as Period, meta.day);
+    const reportRows: { name: string; p50: number; max: number }[] = [];
+    const R = Math.max(3, Math.min(5, Math.round(N / 6)));
+    for (const c of reports) {
+      const first = await get(c);
+      if (!first.ok) {
+        refused.push(`${c.name} (${first.status} ${first.msg})`);
+        console.log(`  report ${c.name} answered ${first.status} ${first.msg} — not measured`);
+        continue;
+      }
+      const ms: number[] = [first.ms];
+      for (let i = 1; i < R; i++) ms.push((await get(c)).ms);
+      const s = stats(ms);
+      reportRows.push({ name: c.name, p50: s.p50, max: s.max });
+    }
+    reportRows.sort((a, b) => b.p50 - a.p50);
+    console.log(
+      `\nreports over ${periods[0]}…${periods.at(-1)}: ${reportRows.length} × ${R} calls (first one cold, included):`,
+    );
+    for (const x of reportRows)
+      console.log(`  ${x.p50.toFixed(1).padStart(8)} ms p50  ${x.max.toFixed(1).padStart(8)} ms max  ${x.name}`);
+    log(loadLine());
+
+    // the dashboard: its three calls together, as the home page sends them
+    const dash: number[] = [];
+    for (let i = 0; i <= N; i++) {
+      const t0 = performance.now();
+      const rs = await Promise.all(DASHBOARD.map((path) => get({ path, query: {} })));
+      const bad = rs.find((x) => !x.ok);
+      if (bad) throw new Error(`dashboard: ${bad.status} ${bad.msg}`);
+      if (i > 0) dash.push(performance.now() - t0);
+    }
+    const d = stats(dash);
+    console.log(
+      `\ndashboard (${DASHBOARD.join(' + ')}): p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms over ${N}`,
+    );
+    const cpu = cpuSeconds(process.pid) - cpu0;
+    log(`${loadLine()}; measuring took ${cpu.toFixed(1)} s CPU`);
+    console.log(`\n${where}`);
+    console.log(`figure: year list p99 ms = ${listRows[0].p99.toFixed(1)}   (${listRows[0].name})`);
+    console.log(`figure: year report max ms = ${reportRows[0].p50.toFixed(1)}   (${reportRows[0].name}, median)`);
+    console.log(`figure: year dashboard ms = ${d.p99.toFixed(1)}   (p99)`);
+    if (refused.length) console.log(`not measured: ${refused.length} (listed above)`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  log(
+    `bench:year — ${MONTHS} months at ${PER_DAY} weighings a business day (loader scale ${SCALE}), --db ${DB}; ${loadLine()}`,
+  );
+  if (!Number.isFinite(PER_DAY) || PER_DAY < 1 || !Number.isInteger(MONTHS) || MONTHS < 1 || MONTHS > 36)
+    throw new Error('BENCH_YEAR_PER_DAY ≥ 1, BENCH_YEAR_MONTHS 1–36');
+  if (DB === 'pg') {
+    const { database, meta, drop } = await pgYear();
+    try {
+      await measure(database, meta, `PostgreSQL (a copy of loopyard_year_${meta.key})`);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  } else if (DB === 'pglite') {
+    const { database, meta, dataDir } = await pgliteYear();
+    try {
+      await measure(database, meta, 'PGlite file-backed');
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } else throw new Error(`--db ${DB}: pglite | pg`);
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
