@@ -570,12 +570,25 @@ async function measure(database: Database, meta: YearMeta, where: string) {
         dashCpu.push((cu.user + cu.system) / 1000);
       }
     }
+    // and each call alone (which of the three costs what)
+    const alone: string[] = [];
+    for (const path of DASHBOARD) {
+      const ms: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < Math.min(N, 10); i++) {
+        const x = await get({ path, query: {} });
+        ms.push(x.ms);
+        cpu.push(x.cpu);
+      }
+      alone.push(`${path} ${stats(ms).p50.toFixed(1)} ms (CPU ${stats(cpu).p50.toFixed(1)} ms)`);
+    }
     const d = stats(dash);
     const dc = stats(dashCpu);
     console.log(
       `\ndashboard (${DASHBOARD.join(' + ')}): p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms over ${N}; ` +
         `CPU p50 ${dc.p50.toFixed(1)} ms, p99 ${dc.p99.toFixed(1)} ms`,
     );
+    console.log(`  each alone, p50: ${alone.join('; ')}`);
     const cpu = cpuSeconds(process.pid) - cpu0;
     log(`${loadLine()}; measuring took ${cpu.toFixed(1)} s CPU`);
     console.log(`\n${where}`);
