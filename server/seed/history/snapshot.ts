@@ -50,7 +50,7 @@ export interface FoundSnapshot {
  * SHA-256 (16 hex) of the code that makes the history: server/ and core/ (tests excluded) — the loader drives the
  * modules' commands, so a change to any of them may change the year it makes.
  */
-function codeDigest(): string {
+export function codeDigest(): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
