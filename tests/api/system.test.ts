@@ -1,14 +1,14 @@
 // @vitest-environment node
 
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../core/contract/blade-system.contract.ts';
 import type { TreeNode } from '../../core/contract/common.ts';
 import { flattenMenu } from '../../core/router/menu-tree.ts';
 import { dept, material, operationLog, relatedParty, tenant, weighbridge } from '../../server/db/schema/index.ts';
 import { md5hex } from '../../server/platform/password.ts';
-import { boot, call, login, type TestApp, tokenRequest } from './helpers.ts';
+import { boot, call, login, type TestApp, testConfig, tokenRequest } from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -440,6 +440,22 @@ describe('other services', () => {
     for (let i = 0; i < 3; i++) await call(t, '/api/blade-system/user/info', { token: admin });
     const r2 = await call(t, '/api/izs-toolbox/dashboard/summary', { token: admin });
     expect(r2.body.data.today.apiCalls).toBe(d.today.apiCalls + 4);
+    // a day is the yard's day (server zone), both ends: rows at yesterday 00:00:00.000 and today's 00:00 minus 1 ms
+    // are yesterday's, one at yesterday's 00:00 minus 1 ms is the day before's
+    const zone = testConfig().tz;
+    const at = (day: string, ms: number) =>
+      sql`(${day}::date)::timestamp at time zone ${zone} + ${`${ms} milliseconds`}::interval`;
+    const row = (when: ReturnType<typeof at>) =>
+      sql`insert into blade_log_api (tenant_id, method, request_uri, status, time, create_time)
+          values ('000000', 'GET', '/boundary', 200, 1, ${when})`;
+    const [before, yesterday, today] = [d.trend[4], d.trend[5], d.trend[6]].map((x: { date: string }) => x.date);
+    await t.database.db.execute(row(at(yesterday, 0)));
+    await t.database.db.execute(row(at(today, -1)));
+    await t.database.db.execute(row(at(yesterday, -1)));
+    const r3 = (await call(t, '/api/izs-toolbox/dashboard/summary', { token: admin })).body.data;
+    expect(r3.trend[5].apiCalls).toBe(d.trend[5].apiCalls + 2);
+    expect(r3.trend[4].apiCalls).toBe(d.trend[4].apiCalls + 1);
+    expect([r3.trend[4].date, r3.trend[6].date]).toEqual([before, today]);
   });
 
   it("dashboard 过磅车次 / 入库净重 / 出库净重 are today's completed weighings", async () => {

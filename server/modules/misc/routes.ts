@@ -3,7 +3,7 @@
  * (izs-toolbox). The account-set check moved to modules/izs-financing; the weighing socket lives in
  * modules/izs-weighing.
  */
-import { desc, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SITE } from '../../../core/contract/blade-system/site.contract.ts';
 import type { DashboardSummary, SiteInfo } from '../../../core/contract/blade-system.contract.ts';
@@ -50,7 +50,11 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
   r.handle(SITE.dashboardSummary, async ({ user: u }) => {
     await flushApiLog();
     const t = u.tenantId;
-    const day = (col: string) => sql.raw(`(${col} at time zone '${tz.replace(/'/g, '')}')::date`);
+    // a time column on one day of the yard's zone, as a range of the column itself (the (tenant_id, create_time)
+    // indexes serve it; a cast of the column to a date scanned the whole API log, one row per request — issue 25)
+    const zone = tz.replace(/'/g, '');
+    const onDay = (col: string, d: SQL) =>
+      sql`${sql.raw(col)} >= (${d})::timestamp at time zone ${zone} and ${sql.raw(col)} < ((${d}) + 1)::timestamp at time zone ${zone}`;
     const today = sql`(now() at time zone ${tz})::date`;
     const [c] = await rows<Record<string, number>>(
       db,
@@ -62,10 +66,10 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
         (select count(*)::int from blade_auth_session where tenant_id = ${t} and revoked_at is null
            and access_expires_at > now()) as "activeSessions",
         (select count(*)::int from blade_login_attempt where tenant_id = ${t} and success
-           and ${day('create_time')} = ${today}) as logins,
-        (select count(*)::int from blade_log_api where tenant_id = ${t} and ${day('create_time')} = ${today}) as "apiCalls",
+           and ${onDay('create_time', today)}) as logins,
+        (select count(*)::int from blade_log_api where tenant_id = ${t} and ${onDay('create_time', today)}) as "apiCalls",
         (select count(*)::int from blade_log_operation where tenant_id = ${t}
-           and ${day('create_time')} = ${today}) as operations`,
+           and ${onDay('create_time', today)}) as operations`,
     );
     // the yard's day (server TZ): weighings completed today; purchase nets come in, sale nets go out
     const [w] = await rows<{ n: number; inKg: string; outKg: string }>(
@@ -75,7 +79,7 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
           coalesce(sum(net_weight) filter (where order_type = 'sale'), 0)::numeric(16,3)::text as "outKg"
         from izs_weighing_order
         where tenant_id = ${t} and is_deleted = 0 and weigh_state = 'completed'
-          and complete_time is not null and ${day('complete_time')} = ${today}`,
+          and complete_time is not null and ${onDay('complete_time', today)}`,
     );
     const trendRows = await rows<{ d: string; logins: number; api: number }>(
       db,
@@ -83,9 +87,9 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
           select (${today} - g)::date as d from generate_series(0, 6) g)
         select to_char(days.d, 'YYYY-MM-DD') as d,
           (select count(*)::int from blade_login_attempt a where a.tenant_id = ${t} and a.success
-             and ${day('a.create_time')} = days.d) as logins,
+             and ${onDay('a.create_time', sql`days.d`)}) as logins,
           (select count(*)::int from blade_log_api l where l.tenant_id = ${t}
-             and ${day('l.create_time')} = days.d) as api
+             and ${onDay('l.create_time', sql`days.d`)}) as api
         from days order by days.d`,
     );
     const summary: DashboardSummary = {
