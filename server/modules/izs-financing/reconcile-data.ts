@@ -275,6 +275,18 @@ export async function gatherReconciliation(
   return { checks, orphans };
 }
 
+/** An opening balance explains a difference: the book's start, before any document ('what' names the kind). */
+const openingCause = (key: string, book: Book, code: string, effect: Decimal, what: string): Explanation => ({
+  key,
+  kind: 'opening',
+  id: '',
+  no: code,
+  label: '期初余额',
+  date: book.startPeriod,
+  effect,
+  text: `科目 ${code} 期初余额（账套启用前的${what}）`,
+});
+
 /** 应收账款 / 应付账款 per party: the ledger by 客户 / 供应商 item against the reviewed documents and money. */
 async function partyCheck(rc: Recon, side: 'ar' | 'ap'): Promise<ReconCheck | undefined> {
   const { ex, book, bc, period, partyOf, partyNames, signOf, noteVoucher, voucherCause } = rc;
@@ -297,16 +309,7 @@ async function partyCheck(rc: Recon, side: 'ar' | 'ap'): Promise<ReconCheck | un
     const party = partyOf(o.aux);
     const amount = dec(o.balance).times(signOf(o.code, positive));
     gl.push({ ...party, amount });
-    explanations.push({
-      key: party.key,
-      kind: 'opening',
-      id: '',
-      no: o.code,
-      label: '期初余额',
-      date: book.startPeriod,
-      effect: amount,
-      text: `科目 ${o.code} 期初余额（账套启用前的往来，无业务单据）`,
-    });
+    explanations.push(openingCause(party.key, book, o.code, amount, '往来，无业务单据'));
   }
   const docTitle = side === 'ar' ? '应收单' : '应付单';
   const sub: ReconFigure[] = [];
@@ -438,16 +441,7 @@ async function inventoryCheck(rc: Recon): Promise<ReconCheck | undefined> {
     const k = keyOfAccount(o.code);
     const amount = dec(o.balance).times(signOf(o.code, 'debit'));
     gl.push({ ...k, amount });
-    explanations.push({
-      key: k.key,
-      kind: 'opening',
-      id: '',
-      no: o.code,
-      label: '期初余额',
-      date: book.startPeriod,
-      effect: amount,
-      text: `科目 ${o.code} 期初余额（账套启用前的库存，无库存流水）`,
-    });
+    explanations.push(openingCause(k.key, book, o.code, amount, '库存，无库存流水'));
   }
   const sub: ReconFigure[] = stockRows.map((r) => ({ ...keyOfMaterial(r.material), amount: r.amount }));
   // per material: one cause per (document, sub-account); in total: one per document whose net is not zero

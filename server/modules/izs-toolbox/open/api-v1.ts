@@ -9,7 +9,7 @@ import { parseTraceData } from '../../../../core/trace/answer.ts';
 import { tracePath } from '../../../../core/trace/fields.ts';
 import { type Db, rows } from '../../../db/client.ts';
 import { openApp, openWebhook } from '../../../db/schema/index.ts';
-import { endpoints } from '../../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../../platform/endpoint.ts';
 import { badRequest } from '../../../platform/r.ts';
 import { traceChain } from '../../../platform/trace-chain/chain.ts';
 import { traceDataOf } from '../chain/blockchain.ts';
@@ -23,12 +23,21 @@ const appOf = (req: FastifyRequest): OpenAppCtx => {
 type Row = Record<string, string | null>;
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
+/** A time column as the open API answers it: `yyyy-MM-dd HH:mm:ss` in the server's zone, '' when null. */
+const fmt = (col: string, tz: string) =>
+  sql.raw(`coalesce(to_char(${col} at time zone '${tz.replace(/'/g, '')}', 'YYYY-MM-DD HH24:MI:SS'), '')`);
+
 export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
   const r = endpoints(app, db);
-  const fmt = (col: string) =>
-    sql.raw(`coalesce(to_char(${col} at time zone '${tz.replace(/'/g, '')}', 'YYYY-MM-DD HH24:MI:SS'), '')`);
+  r.handle(OPEN_API.weighingOrders, weighingOrdersRoute(db, tz));
+  r.handle(OPEN_API.stockDocuments, stockDocumentsRoute(db, tz));
+  r.handle(OPEN_API.materials, materialsRoute(db, tz));
+  r.handle(OPEN_API.trace, traceRoute(db, tz));
+  r.handle(OPEN_API.webhookPing, webhookPingRoute(db, tz));
+}
 
-  r.handle(OPEN_API.weighingOrders, async ({ query, req }) => {
+function weighingOrdersRoute(db: Db, tz: string): Handler<typeof OPEN_API.weighingOrders> {
+  return async ({ query, req }) => {
     const a = appOf(req);
     const where = sql`w.tenant_id = ${a.tenantId} and w.is_deleted = 0 and w.weigh_state in ('completed', 'voided')
       and (${query.beginDate ?? null}::text is null or (w.complete_time at time zone ${tz})::date >= ${query.beginDate ?? null}::date)
@@ -40,7 +49,7 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
     const list = await rows<Row>(
       db,
       sql`select w.order_no, w.order_type, w.weigh_state, w.car_number, w.gross_weight, w.tare_weight, w.deduction_weight,
-                 w.net_weight, w.unit_price, w.amount, w.stock_order_no, ${fmt('w.complete_time')} as complete_time,
+                 w.net_weight, w.unit_price, w.amount, w.stock_order_no, ${fmt('w.complete_time', tz)} as complete_time,
                  coalesce(p.name, '') as party_name, coalesce(m.code, '') as material_code, coalesce(m.name, '') as material_name,
                  ct.token as trace_token, o.state as stock_state, o.net_amount::text as net_amount,
                  o.tax_amount::text as tax_amount, o.gross_amount::text as gross_amount
@@ -82,9 +91,11 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
         tracePath: w.trace_token ? tracePath('weighing', s(w.order_no), s(w.trace_token)) : '',
       })),
     };
-  });
+  };
+}
 
-  r.handle(OPEN_API.stockDocuments, async ({ query, req }) => {
+function stockDocumentsRoute(db: Db, tz: string): Handler<typeof OPEN_API.stockDocuments> {
+  return async ({ query, req }) => {
     const a = appOf(req);
     const where = sql`o.tenant_id = ${a.tenantId} and o.is_deleted = 0
       and (${query.docType ?? null}::text is null or o.doc_type = ${query.docType ?? null})
@@ -96,7 +107,7 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
       db,
       sql`select o.id, o.order_no, o.doc_type, o.state, o.order_date, o.total_qty, o.total_amount,
                  o.net_amount, o.tax_amount, o.gross_amount,
-                 ${fmt('o.review_time')} as review_time,
+                 ${fmt('o.review_time', tz)} as review_time,
                  coalesce(p.name, '') as party_name, coalesce(wh.name, '') as warehouse_name
             from izs_stock_order o
             left join izs_related_party p on p.id = o.party_id
@@ -151,9 +162,11 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
           })),
       })),
     };
-  });
+  };
+}
 
-  r.handle(OPEN_API.materials, async ({ query, req }) => {
+function materialsRoute(db: Db, tz: string): Handler<typeof OPEN_API.materials> {
+  return async ({ query, req }) => {
     const a = appOf(req);
     const kw = query.keyword?.trim() ? `%${query.keyword.trim()}%` : null;
     const where = sql`m.tenant_id = ${a.tenantId} and m.is_deleted = 0
@@ -186,9 +199,11 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
         salePrice: m.sale_price ?? null,
       })),
     };
-  });
+  };
+}
 
-  r.handle(OPEN_API.trace, async ({ query, req }) => {
+function traceRoute(db: Db, _tz: string): Handler<typeof OPEN_API.trace> {
+  return async ({ query, req }) => {
     const a = appOf(req);
     const chain = traceChain();
     const [found] = await chain.lookup(db, query.orderType, query.orderNo, a.tenantId);
@@ -202,9 +217,11 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
       fields: data.methodArgs.structFields,
       events: data.history.map((h) => ({ event: h.event, time: h.time, blockNumber: h.blockNumber })),
     };
-  });
+  };
+}
 
-  r.handle(OPEN_API.webhookPing, async ({ body, req }) => {
+function webhookPingRoute(db: Db, _tz: string): Handler<typeof OPEN_API.webhookPing> {
+  return async ({ body, req }) => {
     const a = appOf(req);
     const [row] = await db.select({ url: openApp.webhookUrl }).from(openApp).where(eq(openApp.id, a.id));
     if (!row?.url) throw badRequest('应用未设置回调地址');
@@ -219,5 +236,5 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
       })
       .returning({ id: openWebhook.id });
     return { deliveryId: d.id };
-  });
+  };
 }
