@@ -9,7 +9,7 @@ import { OPEN_API, OPEN_SCOPES, openScopeOf } from '../../../../core/contract/op
 import type { Db } from '../../../db/client.ts';
 import { openApp, openCallLog, openWebhook } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../../../platform/auth.ts';
-import { endpoints } from '../../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../../platform/endpoint.ts';
 import { writeOperationLog } from '../../../platform/logs.ts';
 import { badRequest } from '../../../platform/r.ts';
 import { effectiveDept, tenantOf, tenantOnly } from '../../../platform/scope.ts';
@@ -20,44 +20,59 @@ import { checkWebhookTarget, WebhookTargetError } from './webhook-target.ts';
 type AppRow = typeof openApp.$inferSelect;
 const list = (v: string) => v.split(',').filter(Boolean);
 
+/** An app as listed: its settings and its calls of the last 24 hours (the secret never leaves the box). */
+async function rowOf(db: Db, tz: string, a: AppRow): Promise<OpenAppRow> {
+  const [c] = await db
+    .select({ n: count() })
+    .from(openCallLog)
+    .where(and(eq(openCallLog.appId, a.id), gte(openCallLog.createTime, new Date(Date.now() - 86_400_000))));
+  return {
+    id: a.id,
+    name: a.name,
+    appKey: a.appKey,
+    enabled: a.enabled,
+    ipAllow: a.ipAllow,
+    scopes: list(a.scopes),
+    rateLimit: a.rateLimit,
+    webhookUrl: a.webhookUrl,
+    webhookEvents: list(a.webhookEvents),
+    remark: a.remark,
+    createTime: formatDateTime(a.createTime, tz),
+    calls24h: c?.n ?? 0,
+  };
+}
+
+/** One of the caller's tenant's apps; refused when it is not. */
+async function loadApp(db: Db, user: AuthUser, id: string): Promise<AppRow> {
+  const [a] = await db
+    .select()
+    .from(openApp)
+    .where(and(eq(openApp.id, id), tenantOf(user, openApp)));
+  if (!a) throw badRequest('应用不存在');
+  return a;
+}
+
 export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, tz: string): void {
   const r = endpoints(app, db);
+  r.handle(OPEN_APP.list, listApps(db, box, tz));
+  r.handle(OPEN_APP.save, saveApp(db, box, tz));
+  r.handle(OPEN_APP.rotate, rotateSecrets(db, box, tz));
+  r.handle(OPEN_APP.remove, removeApp(db, box, tz));
+  r.handle(OPEN_APP.calls, appCalls(db, box, tz));
+  r.handle(OPEN_APP.deliveries, appDeliveries(db, box, tz));
+  r.handle(OPEN_APP.replay, replayDelivery(db, box, tz));
+  r.handle(OPEN_APP.paths, appPaths(db, box, tz));
+}
 
-  const rowOf = async (a: AppRow): Promise<OpenAppRow> => {
-    const [c] = await db
-      .select({ n: count() })
-      .from(openCallLog)
-      .where(and(eq(openCallLog.appId, a.id), gte(openCallLog.createTime, new Date(Date.now() - 86_400_000))));
-    return {
-      id: a.id,
-      name: a.name,
-      appKey: a.appKey,
-      enabled: a.enabled,
-      ipAllow: a.ipAllow,
-      scopes: list(a.scopes),
-      rateLimit: a.rateLimit,
-      webhookUrl: a.webhookUrl,
-      webhookEvents: list(a.webhookEvents),
-      remark: a.remark,
-      createTime: formatDateTime(a.createTime, tz),
-      calls24h: c?.n ?? 0,
-    };
-  };
-  const load = async (user: AuthUser, id: string): Promise<AppRow> => {
-    const [a] = await db
-      .select()
-      .from(openApp)
-      .where(and(eq(openApp.id, id), tenantOf(user, openApp)));
-    if (!a) throw badRequest('应用不存在');
-    return a;
-  };
-
-  r.handle(OPEN_APP.list, async ({ user }) => {
+function listApps(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.list> {
+  return async ({ user }) => {
     const apps = await db.select().from(openApp).where(tenantOf(user, openApp)).orderBy(desc(openApp.createTime));
-    return Promise.all(apps.map(rowOf));
-  });
+    return Promise.all(apps.map((a) => rowOf(db, tz, a)));
+  };
+}
 
-  r.handle(OPEN_APP.save, async ({ body, user, req }) => {
+function saveApp(db: Db, box: SecretBox, tz: string): Handler<typeof OPEN_APP.save> {
+  return async ({ body, user, req }) => {
     if (body.webhookUrl) {
       try {
         await checkWebhookTarget(body.webhookUrl);
@@ -82,13 +97,13 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
       updateTime: new Date(),
     };
     if (body.id) {
-      const prev = await load(user, body.id);
+      const prev = await loadApp(db, user, body.id);
       const [a] = await db.transaction(async (tx) => {
         const out = await tx.update(openApp).set(values).where(eq(openApp.id, prev.id)).returning();
         await writeOperationLog(tx, req, '修改开放应用', { name: [prev.name, body.name] });
         return out;
       });
-      return { app: await rowOf(a), secret: null, webhookSecret: null };
+      return { app: await rowOf(db, tz, a), secret: null, webhookSecret: null };
     }
     const secret = newSecret();
     const webhookSecret = newWebhookSecret();
@@ -109,11 +124,13 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
       await writeOperationLog(tx, req, '新增开放应用', { name: [null, body.name] });
       return out;
     });
-    return { app: await rowOf(a), secret, webhookSecret };
-  });
+    return { app: await rowOf(db, tz, a), secret, webhookSecret };
+  };
+}
 
-  r.handle(OPEN_APP.rotate, async ({ body, user, req }) => {
-    const prev = await load(user, body.id);
+function rotateSecrets(db: Db, box: SecretBox, tz: string): Handler<typeof OPEN_APP.rotate> {
+  return async ({ body, user, req }) => {
+    const prev = await loadApp(db, user, body.id);
     const secret = newSecret();
     const webhookSecret = newWebhookSecret();
     const [a] = await db.transaction(async (tx) => {
@@ -130,11 +147,13 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
       await writeOperationLog(tx, req, '重置开放应用密钥', { appKey: [prev.appKey, prev.appKey] });
       return out;
     });
-    return { app: await rowOf(a), secret, webhookSecret };
-  });
+    return { app: await rowOf(db, tz, a), secret, webhookSecret };
+  };
+}
 
-  r.handle(OPEN_APP.remove, async ({ body, user, req }) => {
-    const prev = await load(user, body.id);
+function removeApp(db: Db, _box: SecretBox, _tz: string): Handler<typeof OPEN_APP.remove> {
+  return async ({ body, user, req }) => {
+    const prev = await loadApp(db, user, body.id);
     await db.transaction(async (tx) => {
       await tx
         .update(openApp)
@@ -143,10 +162,12 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
       await writeOperationLog(tx, req, '删除开放应用', { name: [prev.name, null] });
     });
     return true;
-  });
+  };
+}
 
-  r.handle(OPEN_APP.calls, async ({ query, user }) => {
-    const a = await load(user, query.appId);
+function appCalls(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.calls> {
+  return async ({ query, user }) => {
+    const a = await loadApp(db, user, query.appId);
     const where = eq(openCallLog.appId, a.id);
     const [{ n }] = await db.select({ n: count() }).from(openCallLog).where(where);
     const recs = await db
@@ -172,10 +193,12 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
         createTime: formatDateTime(c.createTime, tz),
       })),
     };
-  });
+  };
+}
 
-  r.handle(OPEN_APP.deliveries, async ({ query, user }) => {
-    const a = await load(user, query.appId);
+function appDeliveries(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.deliveries> {
+  return async ({ query, user }) => {
+    const a = await loadApp(db, user, query.appId);
     const where = eq(openWebhook.appId, a.id);
     const [{ n }] = await db.select({ n: count() }).from(openWebhook).where(where);
     const recs = await db
@@ -203,9 +226,11 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
         payload: d.payload,
       })),
     };
-  });
+  };
+}
 
-  r.handle(OPEN_APP.replay, async ({ body, user, req }) => {
+function replayDelivery(db: Db, _box: SecretBox, _tz: string): Handler<typeof OPEN_APP.replay> {
+  return async ({ body, user, req }) => {
     const [d] = await db
       .select({ id: openWebhook.id, appId: openWebhook.appId })
       .from(openWebhook)
@@ -219,10 +244,12 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
       await writeOperationLog(tx, req, '重新推送开放平台事件', { id: [d.id, d.id] });
     });
     return true;
-  });
+  };
+}
 
-  r.handle(OPEN_APP.paths, async ({ query, user }) => {
-    const a = await rowOf(await load(user, query.appId));
+function appPaths(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.paths> {
+  return async ({ query, user }) => {
+    const a = await rowOf(db, tz, await loadApp(db, user, query.appId));
     const label = Object.fromEntries(OPEN_SCOPES.map((s) => [s.value, s.label]));
     return {
       app: a,
@@ -238,5 +265,5 @@ export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, 
         };
       }),
     };
-  });
+  };
 }
