@@ -111,6 +111,7 @@ test('a tare 25 % under the archive ends in 异常过磅; the supervisor release
   plate(car);
   await expect(page.getByTestId('ws-stage')).toHaveText('已一次过磅 · 待二次过磅');
   const orderNo = (await page.getByTestId('ws-order-no').textContent()) ?? '';
+  await expect(page.getByTestId('ws-second-pass')).toBeEnabled();
   await page.keyboard.press('F3');
   await expect(page.getByText(new RegExp(`异常过磅：磅单 ${orderNo} 有 1 条异常`))).toBeVisible();
   await expect(page.getByTestId('ws-stage')).toHaveText('已二次过磅 · 待完成');

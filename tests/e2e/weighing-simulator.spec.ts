@@ -105,6 +105,7 @@ test('the yard’s day on the simulated scale: gross with the plate, tare, memo,
   await page.locator('#ws-unitPrice').fill('2650');
   await page.locator('#ws-impurityRate').fill('1.5');
   await station.screenshot({ path: test.info().outputPath('workstation-gross.png') });
+  await expect(page.getByTestId('ws-first-pass')).toBeEnabled();
   await page.keyboard.press('F2');
   await expect(page.getByText(new RegExp(`一次过磅完成：${car} 35,260 kg`))).toBeVisible();
 
@@ -117,8 +118,10 @@ test('the yard’s day on the simulated scale: gross with the plate, tare, memo,
   // 35260 − 12300 = 22960; 扣杂 1.5 % = 344.4; net 22615.6 kg = 22.6156 t × 2650 = 59931.34
   await expect(page.getByTestId('fig-net')).toContainText('22,615.6');
   await expect(page.getByTestId('fig-amount')).toContainText('59,931.34');
+  await expect(page.getByTestId('ws-second-pass')).toBeEnabled();
   await page.keyboard.press('F3');
   await expect(page.getByTestId('ws-stage')).toHaveText('已二次过磅 · 待完成');
+  await expect(page.getByTestId('ws-complete')).toBeEnabled();
   await page.keyboard.press('F4');
   await expect(page.getByTestId('ws-stage')).toHaveText('已完成');
   const done = page.getByText(new RegExp(`磅单 ${orderNo} 已完成，已生成出入库单 RK\\d+`));

@@ -132,8 +132,11 @@ test('the yard’s day: stable gross with the camera plate, tare, complete, memo
   // the live preview: 35260 − 12300 = 22960, 扣杂 1.5 % = 344.4, net 22615.6 kg, 22.6156 t × 2650 = 59931.34
   await expect(page.getByTestId('fig-net')).toContainText('22,615.6');
   await expect(page.getByTestId('fig-amount')).toContainText('59,931.34');
+  // the capture is ready once the new weight has held steady (a faster machine gets here first: 重量未稳定)
+  await expect(page.getByTestId('ws-second-pass')).toBeEnabled();
   await page.keyboard.press('F3');
   await expect(page.getByTestId('ws-stage')).toHaveText('已二次过磅 · 待完成');
+  await expect(page.getByTestId('ws-complete')).toBeEnabled();
   await page.keyboard.press('F4');
   await expect(page.getByTestId('ws-stage')).toHaveText('已完成');
   await expect(page.getByText(new RegExp(`磅单 ${orderNo} 已完成，已生成出入库单 RK\\d+`))).toBeVisible();
@@ -243,6 +246,7 @@ test('简易过磅: the plate decides the pass — an empty truck in, loaded out
   await pick(page, 'materialId', '重废钢');
   await expect(page.locator('[data-ws-field=materialId]')).toContainText('重废钢');
   await expect(page.getByTestId('ease-weigh')).toContainText('一次过磅');
+  await expect(page.getByTestId('ease-weigh')).toBeEnabled();
   await page.keyboard.press('F2');
   await expect(page.getByText(new RegExp(`一次过磅完成：${car} 14,000 kg`))).toBeVisible();
 
@@ -252,6 +256,8 @@ test('简易过磅: the plate decides the pass — an empty truck in, loaded out
   await expect(page.getByTestId('weight-digits')).toHaveText('39000');
   await expect(ease).toHaveAttribute('data-stage', 'second');
   await expect(page.getByTestId('ease-weigh')).toContainText('二次过磅并完成');
+  // enabled once the new weight has held steady (pressed sooner, the station refuses: 重量未稳定)
+  await expect(page.getByTestId('ease-weigh')).toBeEnabled();
   await page.keyboard.press('F2');
   await expect(ease).toHaveAttribute('data-stage', 'completed');
   // 39000 − 14000 = 25000; the material's 扣杂 1.5 % = 375; net 24625 kg
