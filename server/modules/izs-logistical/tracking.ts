@@ -15,7 +15,7 @@ import {
 import { detectStops, metres, motionOf } from '../../../core/logistics/geo.ts';
 import type { Db } from '../../db/client.ts';
 import { lgAlarm, lgCar, lgOrder } from '../../db/schema/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { badRequest, unauthorized } from '../../platform/r.ts';
 import { scopeOf, tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
@@ -55,118 +55,9 @@ export function registerLgTracking(
     tileUrl: opts.tileUrl,
   }));
 
-  r.handle(LG_TRACKING.live, async ({ user, query }) => {
-    const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
-    const plate = query.plate?.trim();
-    const res = (await db.execute(sql`
-      select lg_car.id, lg_car.plate, coalesce(g.name, '') as group_name,
-             p.lon, p.lat, p.speed, p.direction, p.time,
-             o.id as order_id, o.order_no, o.state, o.material_name,
-             coalesce(so.name, '') as origin_name, coalesce(sd.name, '') as dest_name,
-             coalesce(d.name, '') as driver_name, coalesce(d.phone, '') as driver_phone
-      from lg_car
-      left join lg_car_group g on g.id = lg_car.group_id
-      left join lateral (select lon, lat, speed, direction, time from lg_position
-                         where car_id = lg_car.id order by time desc limit 1) p on true
-      left join lateral (select * from lg_order x where x.car_id = lg_car.id and x.is_deleted = 0
-                         and x.state in ('dispatched', 'in_transit') order by x.create_time desc limit 1) o on true
-      left join lg_site so on so.id = o.origin_site_id
-      left join lg_site sd on sd.id = o.dest_site_id
-      left join lg_driver d on d.id = coalesce(o.driver_id, lg_car.driver_id)
-      where ${scope} ${plate ? sql`and lg_car.plate ilike ${`%${plate}%`}` : sql``}
-      order by lg_car.plate`)) as unknown as Rows<Record<string, unknown>>;
-    const now = Date.now();
-    const list: VehicleLive[] = res.rows.map((x) => {
-      const time = x.time ? new Date(x.time as string).getTime() : null;
-      return {
-        carId: String(x.id),
-        plate: String(x.plate),
-        groupName: String(x.group_name),
-        driverName: String(x.driver_name),
-        driverPhone: String(x.driver_phone),
-        lon: x.lon === null ? null : Number(x.lon),
-        lat: x.lat === null ? null : Number(x.lat),
-        speed: Number(x.speed ?? 0),
-        direction: Number(x.direction ?? 0),
-        time,
-        motion: motionOf(
-          time === null ? null : { time, speed: Number(x.speed ?? 0) },
-          now,
-          ingestor.rules.offlineSeconds,
-        ),
-        order: x.order_id
-          ? {
-              id: String(x.order_id),
-              orderNo: String(x.order_no),
-              state: String(x.state),
-              originName: String(x.origin_name),
-              destName: String(x.dest_name),
-              materialName: String(x.material_name),
-            }
-          : null,
-      };
-    });
-    return query.motion ? list.filter((v) => v.motion === query.motion) : list;
-  });
+  r.handle(LG_TRACKING.live, liveVehicles(db, tz, ingestor));
 
-  r.handle(LG_TRACKING.track, async ({ user, query }) => {
-    const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
-    let carId = query.carId;
-    let from: number;
-    let to: number;
-    if (query.orderId) {
-      const [o] = await db
-        .select({
-          carId: lgOrder.carId,
-          start: lgOrder.startTime,
-          dispatch: lgOrder.dispatchTime,
-          end: lgOrder.deliverTime,
-        })
-        .from(lgOrder)
-        .where(and(eq(lgOrder.id, query.orderId), tenantOnly(user, lgOrder)));
-      if (!o?.carId || !(o.start ?? o.dispatch)) throw badRequest('该运输单还没有发车，没有轨迹');
-      carId = o.carId;
-      from = (o.start ?? o.dispatch)!.getTime();
-      to = o.end ? o.end.getTime() : Date.now();
-    } else {
-      if (!carId || !query.day) throw badRequest('请选择车辆和日期');
-      [from, to] = dayRange(query.day, tz);
-    }
-    const [car] = await db
-      .select({ plate: lgCar.plate })
-      .from(lgCar)
-      .where(and(eq(lgCar.id, carId!), scope));
-    if (!car) throw badRequest('车辆不存在');
-    const res = (await db.execute(sql`select time, lon, lat, speed, direction, late from lg_position
-      where car_id = ${carId} and time >= ${new Date(from)} and time < ${new Date(to)} order by time`)) as unknown as Rows<{
-      time: string | Date;
-      lon: number;
-      lat: number;
-      speed: number;
-      direction: number;
-      late: number;
-    }>;
-    const points = res.rows.map((p) => ({
-      time: new Date(p.time).getTime(),
-      lon: Number(p.lon),
-      lat: Number(p.lat),
-      speed: Number(p.speed),
-      direction: Number(p.direction),
-      late: Number(p.late) === 1,
-    }));
-    let m = 0;
-    for (let i = 1; i < points.length; i++)
-      m += metres([points[i - 1].lon, points[i - 1].lat], [points[i].lon, points[i].lat]);
-    return {
-      carId: carId!,
-      plate: car.plate,
-      from,
-      to,
-      points,
-      stops: detectStops(points, 60, 120),
-      distanceKm: (m / 1000).toFixed(1),
-    };
-  });
+  r.handle(LG_TRACKING.track, vehicleTrack(db, tz, ingestor));
 
   const alarmSelect = {
     id: lgAlarm.id,
@@ -258,40 +149,7 @@ export function registerLgTracking(
     return toRow(row);
   });
 
-  r.handle(LG_TRACKING.driverSummary, async ({ user, query }) => {
-    const cars = await db
-      .select({ id: lgCar.id, plate: lgCar.plate })
-      .from(lgCar)
-      .where(and(eq(lgCar.driverId, query.id), tenantOf(user, lgCar)));
-    const res = (await db.execute(sql`select o.id, o.order_no, o.state, o.material_name, o.deliver_time, o.plan_time,
-        coalesce(so.name, '') || ' → ' || coalesce(sd.name, '') as route
-      from lg_order o left join lg_site so on so.id = o.origin_site_id left join lg_site sd on sd.id = o.dest_site_id
-      where o.driver_id = ${query.id} and o.tenant_id = ${user.tenantId} and o.is_deleted = 0
-      order by o.create_time desc`)) as unknown as Rows<Record<string, unknown>>;
-    const recent = res.rows.map((o) => {
-      const dt = o.deliver_time ? new Date(o.deliver_time as string) : null;
-      const pt = o.plan_time ? new Date(o.plan_time as string) : null;
-      return {
-        id: String(o.id),
-        orderNo: String(o.order_no),
-        state: String(o.state),
-        materialName: String(o.material_name),
-        route: String(o.route),
-        deliverTime: dt ? formatDateTime(dt, tz) : null,
-        onTime: dt && pt ? dt.getTime() <= pt.getTime() : null,
-      };
-    });
-    const judged = recent.filter((o) => o.onTime !== null);
-    const onTime = judged.filter((o) => o.onTime).length;
-    return {
-      cars,
-      trips: recent.filter((o) => o.state !== 'cancelled').length,
-      delivered: recent.filter((o) => o.deliverTime).length,
-      onTime,
-      onTimeRate: judged.length ? ((onTime * 100) / judged.length).toFixed(1) : '',
-      recent: recent.slice(0, 20),
-    };
-  });
+  r.handle(LG_TRACKING.driverSummary, driverSummary(db, tz, ingestor));
 
   // machine endpoints
   const gatewayOnly = (token: unknown) => {
@@ -370,4 +228,158 @@ export function registerLgTracking(
       refused: res.flatMap((x, index) => (x.ok ? [] : [{ index, msg: x.msg ?? '' }])),
     };
   });
+}
+
+function liveVehicles(db: Db, _tz: string, ingestor: Ingestor): Handler<typeof LG_TRACKING.live> {
+  return async ({ user, query }) => {
+    const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
+    const plate = query.plate?.trim();
+    const res = (await db.execute(sql`
+      select lg_car.id, lg_car.plate, coalesce(g.name, '') as group_name,
+             p.lon, p.lat, p.speed, p.direction, p.time,
+             o.id as order_id, o.order_no, o.state, o.material_name,
+             coalesce(so.name, '') as origin_name, coalesce(sd.name, '') as dest_name,
+             coalesce(d.name, '') as driver_name, coalesce(d.phone, '') as driver_phone
+      from lg_car
+      left join lg_car_group g on g.id = lg_car.group_id
+      left join lateral (select lon, lat, speed, direction, time from lg_position
+                         where car_id = lg_car.id order by time desc limit 1) p on true
+      left join lateral (select * from lg_order x where x.car_id = lg_car.id and x.is_deleted = 0
+                         and x.state in ('dispatched', 'in_transit') order by x.create_time desc limit 1) o on true
+      left join lg_site so on so.id = o.origin_site_id
+      left join lg_site sd on sd.id = o.dest_site_id
+      left join lg_driver d on d.id = coalesce(o.driver_id, lg_car.driver_id)
+      where ${scope} ${plate ? sql`and lg_car.plate ilike ${`%${plate}%`}` : sql``}
+      order by lg_car.plate`)) as unknown as Rows<Record<string, unknown>>;
+    const now = Date.now();
+    const list: VehicleLive[] = res.rows.map((x) => {
+      const time = x.time ? new Date(x.time as string).getTime() : null;
+      return {
+        carId: String(x.id),
+        plate: String(x.plate),
+        groupName: String(x.group_name),
+        driverName: String(x.driver_name),
+        driverPhone: String(x.driver_phone),
+        lon: x.lon === null ? null : Number(x.lon),
+        lat: x.lat === null ? null : Number(x.lat),
+        speed: Number(x.speed ?? 0),
+        direction: Number(x.direction ?? 0),
+        time,
+        motion: motionOf(
+          time === null ? null : { time, speed: Number(x.speed ?? 0) },
+          now,
+          ingestor.rules.offlineSeconds,
+        ),
+        order: x.order_id
+          ? {
+              id: String(x.order_id),
+              orderNo: String(x.order_no),
+              state: String(x.state),
+              originName: String(x.origin_name),
+              destName: String(x.dest_name),
+              materialName: String(x.material_name),
+            }
+          : null,
+      };
+    });
+    return query.motion ? list.filter((v) => v.motion === query.motion) : list;
+  };
+}
+
+function vehicleTrack(db: Db, tz: string, _ingestor: Ingestor): Handler<typeof LG_TRACKING.track> {
+  return async ({ user, query }) => {
+    const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
+    let carId = query.carId;
+    let from: number;
+    let to: number;
+    if (query.orderId) {
+      const [o] = await db
+        .select({
+          carId: lgOrder.carId,
+          start: lgOrder.startTime,
+          dispatch: lgOrder.dispatchTime,
+          end: lgOrder.deliverTime,
+        })
+        .from(lgOrder)
+        .where(and(eq(lgOrder.id, query.orderId), tenantOnly(user, lgOrder)));
+      if (!o?.carId || !(o.start ?? o.dispatch)) throw badRequest('该运输单还没有发车，没有轨迹');
+      carId = o.carId;
+      from = (o.start ?? o.dispatch)!.getTime();
+      to = o.end ? o.end.getTime() : Date.now();
+    } else {
+      if (!carId || !query.day) throw badRequest('请选择车辆和日期');
+      [from, to] = dayRange(query.day, tz);
+    }
+    const [car] = await db
+      .select({ plate: lgCar.plate })
+      .from(lgCar)
+      .where(and(eq(lgCar.id, carId!), scope));
+    if (!car) throw badRequest('车辆不存在');
+    const res = (await db.execute(sql`select time, lon, lat, speed, direction, late from lg_position
+      where car_id = ${carId} and time >= ${new Date(from)} and time < ${new Date(to)} order by time`)) as unknown as Rows<{
+      time: string | Date;
+      lon: number;
+      lat: number;
+      speed: number;
+      direction: number;
+      late: number;
+    }>;
+    const points = res.rows.map((p) => ({
+      time: new Date(p.time).getTime(),
+      lon: Number(p.lon),
+      lat: Number(p.lat),
+      speed: Number(p.speed),
+      direction: Number(p.direction),
+      late: Number(p.late) === 1,
+    }));
+    let m = 0;
+    for (let i = 1; i < points.length; i++)
+      m += metres([points[i - 1].lon, points[i - 1].lat], [points[i].lon, points[i].lat]);
+    return {
+      carId: carId!,
+      plate: car.plate,
+      from,
+      to,
+      points,
+      stops: detectStops(points, 60, 120),
+      distanceKm: (m / 1000).toFixed(1),
+    };
+  };
+}
+
+function driverSummary(db: Db, tz: string, _ingestor: Ingestor): Handler<typeof LG_TRACKING.driverSummary> {
+  return async ({ user, query }) => {
+    const cars = await db
+      .select({ id: lgCar.id, plate: lgCar.plate })
+      .from(lgCar)
+      .where(and(eq(lgCar.driverId, query.id), tenantOf(user, lgCar)));
+    const res = (await db.execute(sql`select o.id, o.order_no, o.state, o.material_name, o.deliver_time, o.plan_time,
+        coalesce(so.name, '') || ' → ' || coalesce(sd.name, '') as route
+      from lg_order o left join lg_site so on so.id = o.origin_site_id left join lg_site sd on sd.id = o.dest_site_id
+      where o.driver_id = ${query.id} and o.tenant_id = ${user.tenantId} and o.is_deleted = 0
+      order by o.create_time desc`)) as unknown as Rows<Record<string, unknown>>;
+    const recent = res.rows.map((o) => {
+      const dt = o.deliver_time ? new Date(o.deliver_time as string) : null;
+      const pt = o.plan_time ? new Date(o.plan_time as string) : null;
+      return {
+        id: String(o.id),
+        orderNo: String(o.order_no),
+        state: String(o.state),
+        materialName: String(o.material_name),
+        route: String(o.route),
+        deliverTime: dt ? formatDateTime(dt, tz) : null,
+        onTime: dt && pt ? dt.getTime() <= pt.getTime() : null,
+      };
+    });
+    const judged = recent.filter((o) => o.onTime !== null);
+    const onTime = judged.filter((o) => o.onTime).length;
+    return {
+      cars,
+      trips: recent.filter((o) => o.state !== 'cancelled').length,
+      delivered: recent.filter((o) => o.deliverTime).length,
+      onTime,
+      onTimeRate: judged.length ? ((onTime * 100) / judged.length).toFixed(1) : '',
+      recent: recent.slice(0, 20),
+    };
+  };
 }
