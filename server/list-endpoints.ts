@@ -3,6 +3,7 @@
  * handler that serves it, filtered by `text` (a path or summary fragment). Builds the app on an empty, migrated
  * in-memory database (no seed; start-up hooks may query their tables) so the table is what the server really registers.
  */
+import { grantCodes } from '../core/contract/endpoint.ts';
 import { ENDPOINT_GROUPS } from '../core/contract/registry.ts';
 // biome-ignore lint/style/noRestrictedImports: a process entry point runs the app
 import { buildApp } from './app.ts';
@@ -19,16 +20,7 @@ const where = handlerLocations();
 const rows = Object.entries(ENDPOINT_GROUPS).flatMap(([group, list]) =>
   Object.entries(list).map(([name, e]) => {
     const key = `${e.method} ${e.path}`;
-    const p = e.permission;
-    const button = !p
-      ? ''
-      : 'exact' in p
-        ? p.exact
-        : 'anyView' in p
-          ? p.anyView.join('|')
-          : 'anyOf' in p
-            ? p.anyOf.join('|')
-            : `${p.code}_${p.action}`;
+    const button = e.permission ? grantCodes(e.permission).join('|') : '';
     return { key, hook: `${group}.${name}`, summary: e.summary, button, handler: where.get(key) ?? 'NOT SERVED' };
   }),
 );

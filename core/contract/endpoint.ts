@@ -39,6 +39,18 @@ export type Permission =
   /** Any one of several exact codes (e.g. the 过磅 capture: the 地磅 or the 磅单 add button). */
   | { anyOf: readonly string[] };
 
+/**
+ * The button codes of which the caller must hold one for `p`: the one place the rule is written (the server's
+ * checkGrant / requireButton, the OpenAPI document's `x-permission`, `npm run endpoints`). A view also accepts the
+ * menu code itself.
+ */
+export function grantCodes(p: Permission): string[] {
+  if ('exact' in p) return [p.exact];
+  if ('anyOf' in p) return [...p.anyOf];
+  if ('anyView' in p) return p.anyView.flatMap((c) => [c, `${c}_view`]);
+  return p.action === 'view' ? [`${p.code}_view`, p.code] : [`${p.code}_${p.action}`];
+}
+
 /** `permission: anyOf('a_add', 'b_add')`: the caller holds at least one of these exact button codes. */
 export function anyOf(...codes: readonly [string, ...string[]]): { anyOf: readonly string[] } {
   return { anyOf: codes };

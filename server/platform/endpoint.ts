@@ -21,6 +21,7 @@ import {
   FILE_TYPES,
   type FileAnswer,
   fileKindOf,
+  grantCodes,
   type ParamsOf,
   type Permission,
   type QueryOf,
@@ -28,7 +29,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { type AuthUser, currentUser } from './auth.ts';
 import { contentDisposition } from './crud/excel.ts';
-import { hasAnyCode, requireButton } from './crud/permissions.ts';
+import { hasAnyCode } from './crud/permissions.ts';
 import { forbidden, ok } from './r.ts';
 import { parse } from './validate.ts';
 
@@ -74,12 +75,7 @@ const checkAnswers = () => process.env.NODE_ENV === 'test' || process.env.CONTRA
 
 /** The caller holds the grant (403 没有权限 otherwise); hand-written routes not on descriptors call it too. */
 export async function checkGrant(db: Db, user: AuthUser, p: Permission): Promise<void> {
-  if ('exact' in p || 'anyView' in p || 'anyOf' in p) {
-    const codes = 'exact' in p ? [p.exact] : 'anyOf' in p ? [...p.anyOf] : p.anyView.flatMap((c) => [c, `${c}_view`]);
-    if (!(await hasAnyCode(db, user, codes))) throw forbidden('没有权限');
-    return;
-  }
-  await requireButton(db, user, p.code, p.action);
+  if (!(await hasAnyCode(db, user, grantCodes(p)))) throw forbidden('没有权限');
 }
 
 /** The caller holds the descriptor's button (403 没有权限 otherwise). */

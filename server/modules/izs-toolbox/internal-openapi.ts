@@ -3,21 +3,13 @@
  * core/contract/registry.ts as a tag, each operation with the button it needs (`x-permission`) and whether it is
  * public, rendered by zod-openapi (server/platform/openapi.ts). Built once per process: the descriptors are static.
  */
-import type { EndpointSpec, Permission } from '../../../core/contract/endpoint.ts';
+import { type EndpointSpec, grantCodes, type Permission } from '../../../core/contract/endpoint.ts';
 import { OPEN_API } from '../../../core/contract/open/open-v1.contract.ts';
 import { ENDPOINT_GROUPS } from '../../../core/contract/registry.ts';
 import { openApiOf, pathsOf } from '../../platform/openapi.ts';
 
-const permissionText = (p: Permission | undefined): string | undefined =>
-  !p
-    ? undefined
-    : 'exact' in p
-      ? p.exact
-      : 'anyView' in p
-        ? p.anyView.map((c) => `${c}_view`).join(' | ')
-        : 'anyOf' in p
-          ? p.anyOf.join(' | ')
-          : `${p.code}_${p.action}`;
+/** The buttons a descriptor accepts, any one of them (grantCodes: the rule the server checks). */
+const permissionText = (p: Permission | undefined): string | undefined => (p ? grantCodes(p).join(' | ') : undefined);
 
 let built: Record<string, unknown> | undefined;
 

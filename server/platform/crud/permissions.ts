@@ -1,6 +1,7 @@
 /** Button permissions (role_menu) and the data scope of a resource, as SQL conditions. */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { grantCodes } from '../../../core/contract/endpoint.ts';
 import type { Db } from '../../db/client.ts';
 import { menu, roleMenu } from '../../db/schema/index.ts';
 import type { AuthUser } from '../auth.ts';
@@ -26,8 +27,7 @@ export type Action = 'view' | 'add' | 'edit' | 'delete' | 'export';
 
 /** 403 没有权限 unless the caller holds `${permission}_${action}` (view: the button or the menu itself). */
 export async function requireButton(db: Db, u: AuthUser, permission: string, action: Action): Promise<void> {
-  const codes = action === 'view' ? [`${permission}_view`, permission] : [`${permission}_${action}`];
-  if (!(await hasAnyCode(db, u, codes))) throw forbidden('没有权限');
+  if (!(await hasAnyCode(db, u, grantCodes({ code: permission, action })))) throw forbidden('没有权限');
 }
 
 /** Data-scope condition for a `scope: 'dept'` resource (undefined = tenant only). */
