@@ -58,7 +58,7 @@ import {
   subAccountResolver,
   type TemplateRow,
 } from './business-voucher-kit.ts';
-import { saveVoucherTx, voucherEntities } from './vouchers.ts';
+import { saveVoucherTx, type VoucherFormValues, voucherEntities } from './vouchers.ts';
 
 const DOC_TYPES: string[] = STOCK_TEMPLATE_DOC_TYPES.map((d) => d.value);
 /** izs_ar_doc side + source_type → the template kind (core arDocKindOf), in SQL; '' = a stock document's */
@@ -349,15 +349,34 @@ const specLines = (g: Generation, tpl: TemplateRow): BizTemplate['lines'] =>
       perMaterial: l.perMaterial,
     }));
 
-/** The document's live link to its voucher (one per book; deleting or red-reversing the voucher frees it). */
-async function linkDocument(
+/** A template as core's template functions read it, for one document kind. */
+const specOf = <K extends string>(g: Generation, tpl: TemplateRow, docType: K) => ({
+  name: tpl.name,
+  docType,
+  summary: tpl.summary,
+  taxRate: tpl.taxRate,
+  amountIncludesTax: tpl.amountIncludesTax,
+  lines: specLines(g, tpl),
+});
+
+/**
+ * The document's business voucher (the template's word, one attachment) and its live link to it: one per book;
+ * deleting or red-reversing the voucher frees it.
+ */
+async function saveLinkedVoucher(
   tx: Tx,
   c: BookCtx,
   d: { id: string; orderNo: string },
   docType: string,
-  voucherId: string,
-  templateId: string,
-) {
+  tpl: TemplateRow,
+  voucher: { voucherDate: string; remark: string; lines: VoucherFormValues['lines'] },
+): Promise<string> {
+  const voucherId = await saveVoucherTx(
+    tx,
+    c,
+    { word: tpl.word, voucherDate: voucher.voucherDate, attachments: 1, remark: voucher.remark, lines: voucher.lines },
+    { kind: 'business' },
+  );
   await tx.insert(docVoucher).values({
     tenantId: c.user.tenantId,
     accountSetId: c.book.id,
@@ -366,9 +385,10 @@ async function linkDocument(
     docType,
     purpose: 'doc',
     voucherId,
-    templateId,
+    templateId: tpl.id,
     createUser: c.user.userId,
   });
+  return voucherId;
 }
 
 async function voucherOfStockDocument(tx: Tx, g: Generation, d: StockDoc): Promise<string> {
@@ -401,48 +421,31 @@ async function voucherOfStockDocument(tx: Tx, g: Generation, d: StockDoc): Promi
   } catch (e) {
     throw badRequest(`单据 ${d.orderNo}：${(e as Error).message}`);
   }
-  const spec: BizTemplate = {
-    name: tpl.name,
-    docType,
-    summary: tpl.summary,
-    taxRate: tpl.taxRate,
-    amountIncludesTax: tpl.amountIncludesTax,
-    lines: specLines(g, tpl),
-  };
-  const { lines, problems } = templateLines(spec, doc, rate, g.resolve);
+  const { lines, problems } = templateLines(specOf(g, tpl, docType), doc, rate, g.resolve);
   if (problems.length) throw badRequest(problems[0]);
   let partyAux: Record<string, string> | undefined;
   if (lines.some((l) => l.party)) {
     if (!d.partyId) throw badRequest(`单据 ${d.orderNo} 没有往来单位，不能按模板「${tpl.name}」生成辅助核算`);
     partyAux = await partyItem(tx, c, PARTY_SOURCE[docType], d.partyId, doc.partyName);
   }
-  const voucherId = await saveVoucherTx(
-    tx,
-    c,
-    {
-      word: tpl.word,
-      voucherDate: d.orderDate,
-      attachments: 1,
-      remark: `${DOC_TYPE_NAMES[docType]} ${d.orderNo}`,
-      lines: lines.map((l) => {
-        const row = bc.rows.get(l.code);
-        const amount = l.debit.isZero() ? l.credit : l.debit;
-        const qty = row?.quantity === 1 && l.qtyKg.gt(0) ? quantityIn(row.unit, l.qtyKg) : undefined;
-        return {
-          summary: l.summary,
-          accountCode: l.code,
-          aux: l.party ? partyAux : undefined,
-          debit: l.debit.isZero() ? undefined : moneyFixed(l.debit),
-          credit: l.credit.isZero() ? undefined : moneyFixed(l.credit),
-          quantity: qty,
-          unitPrice: qty && !dec(qty).isZero() ? priceFixed(amount.div(dec(qty)).toDecimalPlaces(6), 6) : undefined,
-        };
-      }),
-    },
-    { kind: 'business' },
-  );
-  await linkDocument(tx, c, d, d.docType, voucherId, tpl.id);
-  return voucherId;
+  return saveLinkedVoucher(tx, c, d, d.docType, tpl, {
+    voucherDate: d.orderDate,
+    remark: `${DOC_TYPE_NAMES[docType]} ${d.orderNo}`,
+    lines: lines.map((l) => {
+      const row = bc.rows.get(l.code);
+      const amount = l.debit.isZero() ? l.credit : l.debit;
+      const qty = row?.quantity === 1 && l.qtyKg.gt(0) ? quantityIn(row.unit, l.qtyKg) : undefined;
+      return {
+        summary: l.summary,
+        accountCode: l.code,
+        aux: l.party ? partyAux : undefined,
+        debit: l.debit.isZero() ? undefined : moneyFixed(l.debit),
+        credit: l.credit.isZero() ? undefined : moneyFixed(l.credit),
+        quantity: qty,
+        unitPrice: qty && !dec(qty).isZero() ? priceFixed(amount.div(dec(qty)).toDecimalPlaces(6), 6) : undefined,
+      };
+    }),
+  });
 }
 
 async function voucherOfArDocument(tx: Tx, g: Generation, d: ArDocRow): Promise<string> {
@@ -452,39 +455,28 @@ async function voucherOfArDocument(tx: Tx, g: Generation, d: ArDocRow): Promise<
   if (!kind) throw badRequest(`单据 ${d.orderNo} 由源单 ${d.sourceNo} 生成，请对源单生成凭证`);
   const tpl = templateFor(g, kind, AR_DOC_KIND_NAMES[kind]);
   const partyName = g.partyNames.get(d.partyId) ?? '';
-  const { lines, problems } = arDocTemplateLines(
-    {
-      name: tpl.name,
-      docType: kind,
-      summary: tpl.summary,
-      taxRate: tpl.taxRate,
-      amountIncludesTax: tpl.amountIncludesTax,
-      lines: specLines(g, tpl),
-    },
-    { orderNo: d.orderNo, kind, date: d.docDate, partyName, gross: d.amount, net: d.net, tax: d.tax },
-  );
+  const { lines, problems } = arDocTemplateLines(specOf(g, tpl, kind), {
+    orderNo: d.orderNo,
+    kind,
+    date: d.docDate,
+    partyName,
+    gross: d.amount,
+    net: d.net,
+    tax: d.tax,
+  });
   if (problems.length) throw badRequest(problems[0]);
   const partyAux = lines.some((l) => l.party)
     ? await partyItem(tx, c, PARTY_SOURCE[kind], d.partyId, partyName)
     : undefined;
-  const voucherId = await saveVoucherTx(
-    tx,
-    c,
-    {
-      word: tpl.word,
-      voucherDate: d.docDate,
-      attachments: 1,
-      remark: `${AR_DOC_KIND_NAMES[kind]} ${d.orderNo}`,
-      lines: lines.map((l) => ({
-        summary: l.summary,
-        accountCode: l.code,
-        aux: l.party ? partyAux : undefined,
-        debit: l.debit.isZero() ? undefined : moneyFixed(l.debit),
-        credit: l.credit.isZero() ? undefined : moneyFixed(l.credit),
-      })),
-    },
-    { kind: 'business' },
-  );
-  await linkDocument(tx, c, d, kind, voucherId, tpl.id);
-  return voucherId;
+  return saveLinkedVoucher(tx, c, d, kind, tpl, {
+    voucherDate: d.docDate,
+    remark: `${AR_DOC_KIND_NAMES[kind]} ${d.orderNo}`,
+    lines: lines.map((l) => ({
+      summary: l.summary,
+      accountCode: l.code,
+      aux: l.party ? partyAux : undefined,
+      debit: l.debit.isZero() ? undefined : moneyFixed(l.debit),
+      credit: l.credit.isZero() ? undefined : moneyFixed(l.credit),
+    })),
+  });
 }
