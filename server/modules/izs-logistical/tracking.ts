@@ -55,9 +55,9 @@ export function registerLgTracking(
     tileUrl: opts.tileUrl,
   }));
 
-  r.handle(LG_TRACKING.live, liveVehicles(db, tz, ingestor));
+  r.handle(LG_TRACKING.live, liveVehicles(db, ingestor));
 
-  r.handle(LG_TRACKING.track, vehicleTrack(db, tz, ingestor));
+  r.handle(LG_TRACKING.track, vehicleTrack(db, tz));
 
   const alarmSelect = {
     id: lgAlarm.id,
@@ -149,7 +149,7 @@ export function registerLgTracking(
     return toRow(row);
   });
 
-  r.handle(LG_TRACKING.driverSummary, driverSummary(db, tz, ingestor));
+  r.handle(LG_TRACKING.driverSummary, driverSummary(db, tz));
 
   // machine endpoints
   const gatewayOnly = (token: unknown) => {
@@ -230,7 +230,7 @@ export function registerLgTracking(
   });
 }
 
-function liveVehicles(db: Db, _tz: string, ingestor: Ingestor): Handler<typeof LG_TRACKING.live> {
+function liveVehicles(db: Db, ingestor: Ingestor): Handler<typeof LG_TRACKING.live> {
   return async ({ user, query }) => {
     const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
     const plate = query.plate?.trim();
@@ -286,7 +286,7 @@ function liveVehicles(db: Db, _tz: string, ingestor: Ingestor): Handler<typeof L
   };
 }
 
-function vehicleTrack(db: Db, tz: string, _ingestor: Ingestor): Handler<typeof LG_TRACKING.track> {
+function vehicleTrack(db: Db, tz: string): Handler<typeof LG_TRACKING.track> {
   return async ({ user, query }) => {
     const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
     let carId = query.carId;
@@ -347,7 +347,7 @@ function vehicleTrack(db: Db, tz: string, _ingestor: Ingestor): Handler<typeof L
   };
 }
 
-function driverSummary(db: Db, tz: string, _ingestor: Ingestor): Handler<typeof LG_TRACKING.driverSummary> {
+function driverSummary(db: Db, tz: string): Handler<typeof LG_TRACKING.driverSummary> {
   return async ({ user, query }) => {
     const cars = await db
       .select({ id: lgCar.id, plate: lgCar.plate })

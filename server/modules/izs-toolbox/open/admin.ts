@@ -54,17 +54,17 @@ async function loadApp(db: Db, user: AuthUser, id: string): Promise<AppRow> {
 
 export function registerOpenAdmin(app: FastifyInstance, db: Db, box: SecretBox, tz: string): void {
   const r = endpoints(app, db);
-  r.handle(OPEN_APP.list, listApps(db, box, tz));
+  r.handle(OPEN_APP.list, listApps(db, tz));
   r.handle(OPEN_APP.save, saveApp(db, box, tz));
   r.handle(OPEN_APP.rotate, rotateSecrets(db, box, tz));
-  r.handle(OPEN_APP.remove, removeApp(db, box, tz));
-  r.handle(OPEN_APP.calls, appCalls(db, box, tz));
-  r.handle(OPEN_APP.deliveries, appDeliveries(db, box, tz));
-  r.handle(OPEN_APP.replay, replayDelivery(db, box, tz));
-  r.handle(OPEN_APP.paths, appPaths(db, box, tz));
+  r.handle(OPEN_APP.remove, removeApp(db));
+  r.handle(OPEN_APP.calls, appCalls(db, tz));
+  r.handle(OPEN_APP.deliveries, appDeliveries(db, tz));
+  r.handle(OPEN_APP.replay, replayDelivery(db));
+  r.handle(OPEN_APP.paths, appPaths(db, tz));
 }
 
-function listApps(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.list> {
+function listApps(db: Db, tz: string): Handler<typeof OPEN_APP.list> {
   return async ({ user }) => {
     const apps = await db.select().from(openApp).where(tenantOf(user, openApp)).orderBy(desc(openApp.createTime));
     return Promise.all(apps.map((a) => rowOf(db, tz, a)));
@@ -151,7 +151,7 @@ function rotateSecrets(db: Db, box: SecretBox, tz: string): Handler<typeof OPEN_
   };
 }
 
-function removeApp(db: Db, _box: SecretBox, _tz: string): Handler<typeof OPEN_APP.remove> {
+function removeApp(db: Db): Handler<typeof OPEN_APP.remove> {
   return async ({ body, user, req }) => {
     const prev = await loadApp(db, user, body.id);
     await db.transaction(async (tx) => {
@@ -165,7 +165,7 @@ function removeApp(db: Db, _box: SecretBox, _tz: string): Handler<typeof OPEN_AP
   };
 }
 
-function appCalls(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.calls> {
+function appCalls(db: Db, tz: string): Handler<typeof OPEN_APP.calls> {
   return async ({ query, user }) => {
     const a = await loadApp(db, user, query.appId);
     const where = eq(openCallLog.appId, a.id);
@@ -196,7 +196,7 @@ function appCalls(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.
   };
 }
 
-function appDeliveries(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.deliveries> {
+function appDeliveries(db: Db, tz: string): Handler<typeof OPEN_APP.deliveries> {
   return async ({ query, user }) => {
     const a = await loadApp(db, user, query.appId);
     const where = eq(openWebhook.appId, a.id);
@@ -229,7 +229,7 @@ function appDeliveries(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN
   };
 }
 
-function replayDelivery(db: Db, _box: SecretBox, _tz: string): Handler<typeof OPEN_APP.replay> {
+function replayDelivery(db: Db): Handler<typeof OPEN_APP.replay> {
   return async ({ body, user, req }) => {
     const [d] = await db
       .select({ id: openWebhook.id, appId: openWebhook.appId })
@@ -247,7 +247,7 @@ function replayDelivery(db: Db, _box: SecretBox, _tz: string): Handler<typeof OP
   };
 }
 
-function appPaths(db: Db, _box: SecretBox, tz: string): Handler<typeof OPEN_APP.paths> {
+function appPaths(db: Db, tz: string): Handler<typeof OPEN_APP.paths> {
   return async ({ query, user }) => {
     const a = await rowOf(db, tz, await loadApp(db, user, query.appId));
     const label = Object.fromEntries(OPEN_SCOPES.map((s) => [s.value, s.label]));

@@ -32,8 +32,8 @@ export function registerOpenV1(app: FastifyInstance, db: Db, tz: string): void {
   r.handle(OPEN_API.weighingOrders, weighingOrdersRoute(db, tz));
   r.handle(OPEN_API.stockDocuments, stockDocumentsRoute(db, tz));
   r.handle(OPEN_API.materials, materialsRoute(db, tz));
-  r.handle(OPEN_API.trace, traceRoute(db, tz));
-  r.handle(OPEN_API.webhookPing, webhookPingRoute(db, tz));
+  r.handle(OPEN_API.trace, traceRoute(db));
+  r.handle(OPEN_API.webhookPing, webhookPingRoute(db));
 }
 
 function weighingOrdersRoute(db: Db, tz: string): Handler<typeof OPEN_API.weighingOrders> {
@@ -202,7 +202,7 @@ function materialsRoute(db: Db, tz: string): Handler<typeof OPEN_API.materials> 
   };
 }
 
-function traceRoute(db: Db, _tz: string): Handler<typeof OPEN_API.trace> {
+function traceRoute(db: Db): Handler<typeof OPEN_API.trace> {
   return async ({ query, req }) => {
     const a = appOf(req);
     const chain = traceChain();
@@ -220,7 +220,7 @@ function traceRoute(db: Db, _tz: string): Handler<typeof OPEN_API.trace> {
   };
 }
 
-function webhookPingRoute(db: Db, _tz: string): Handler<typeof OPEN_API.webhookPing> {
+function webhookPingRoute(db: Db): Handler<typeof OPEN_API.webhookPing> {
   return async ({ body, req }) => {
     const a = appOf(req);
     const [row] = await db.select({ url: openApp.webhookUrl }).from(openApp).where(eq(openApp.id, a.id));
