@@ -43,7 +43,7 @@ describe('purchase weighing → in-stock → review → inventory', () => {
     const first = await okPost(clerk(), `${W}/first-pass`, {
       orderType: 'purchase',
       weighbridgeId: c.wb.DB01,
-      carNumber: '浙b3m567',
+      carNumber: '浙b3m508',
       weight: '38620',
       stable: true,
       partyId: c.party.GYS001,
@@ -51,7 +51,7 @@ describe('purchase weighing → in-stock → review → inventory', () => {
     });
     expect(first).toMatchObject({
       weighState: 'first',
-      carNumber: '浙B3M567',
+      carNumber: '浙B3M508',
       firstWeight: '38620.000',
       firstManual: 0,
       unitPrice: '2350.00', // the supplier's price-list price
@@ -62,11 +62,11 @@ describe('purchase weighing → in-stock → review → inventory', () => {
     expect(first.orderNo).toMatch(/^GB\d{12}$/);
     // the same plate cannot start a second record while one is open
     const again = await clerk()(`${W}/first-pass`, {
-      body: { orderType: 'purchase', weighbridgeId: c.wb.DB01, carNumber: '浙B3M567', weight: '38620', stable: true },
+      body: { orderType: 'purchase', weighbridgeId: c.wb.DB01, carNumber: '浙B3M508', weight: '38620', stable: true },
     });
     expect(again.status).toBe(400);
-    expect(again.body.msg).toBe(`车辆浙B3M567有未完成的磅单${first.orderNo}，请进行二次过磅`);
-    const open = await clerk()(`${W}/open`, { query: { carNumber: '浙b3m567' } });
+    expect(again.body.msg).toBe(`车辆浙B3M508有未完成的磅单${first.orderNo}，请进行二次过磅`);
+    const open = await clerk()(`${W}/open`, { query: { carNumber: '浙b3m508' } });
     expect(open.body.data.id).toBe(first.id);
 
     const done = await okPost(clerk(), `${W}/second-pass`, { id: first.id, weight: '14280', stable: 1, complete: 1 });
@@ -113,7 +113,7 @@ describe('purchase weighing → in-stock → review → inventory', () => {
       const first = await okPost(clerk(), `${W}/first-pass`, {
         orderType: 'sale',
         weighbridgeId: c.wb.DB02,
-        carNumber: '浙B8K021',
+        carNumber: '浙B8K029',
         weight: '12900',
         stable: true,
         partyId: c.party.KH001,
