@@ -13,19 +13,41 @@
  * shorter than either side by side.
  *
  * A stage that fails stops the run after its side-by-side partner has finished (both outputs are shown); the exit
- * code is the first failure's. Each stage prints its time; the last line sums them up. The output of a stage that
+ * code is the first failure's. Each stage prints its time and how busy the machine's cores were meanwhile (what is left
+ * to run beside it); the last line sums them up. The output of a stage that
  * runs beside another is kept and printed whole when it ends, so the two never interleave.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 interface Outcome {
   name: string;
   code: number;
   seconds: number;
+  /** The machine's CPU use over the stage, % of all cores ('' where /proc/stat is missing). */
+  busy: string;
+}
+
+/** The machine's CPU time so far (/proc/stat's first line): busy and total ticks. */
+function cpuTicks(): { busy: number; total: number } | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - f[3] - (f[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+function busySince(t: ReturnType<typeof cpuTicks>): string {
+  const now = cpuTicks();
+  if (!t || !now || now.total === t.total) return '';
+  return `${Math.round((100 * (now.busy - t.busy)) / (now.total - t.total))} %`;
 }
 
 function run(name: string, script: string, args: string[] = [], buffered = false): Promise<Outcome> {
   const t0 = Date.now();
+  const ticks = cpuTicks();
   console.log(`[npm test] ${name}: npm run ${script}${args.length ? ` -- ${args.join(' ')}` : ''}`);
   return new Promise((done) => {
     const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
@@ -43,8 +65,11 @@ function run(name: string, script: string, args: string[] = [], buffered = false
         console.log(`[npm test] ---- end of ${name} ----\n`);
       }
       const status = code ?? (signal ? 1 : 0);
-      console.log(`[npm test] ${name}: ${status === 0 ? 'passed' : `FAILED (${code ?? signal})`} in ${seconds} s`);
-      done({ name, code: status, seconds });
+      const busy = busySince(ticks);
+      console.log(
+        `[npm test] ${name}: ${status === 0 ? 'passed' : `FAILED (${code ?? signal})`} in ${seconds} s${busy ? ` (CPU ${busy} busy)` : ''}`,
+      );
+      done({ name, code: status, seconds, busy });
     });
   });
 }
@@ -55,7 +80,9 @@ const t0 = Date.now();
 function finish(): never {
   const total = Math.round((Date.now() - t0) / 1000);
   const failed = outcomes.filter((o) => o.code !== 0);
-  console.log(`[npm test] stages: ${outcomes.map((o) => `${o.name} ${o.seconds} s`).join(', ')}; total ${total} s`);
+  console.log(
+    `[npm test] stages: ${outcomes.map((o) => `${o.name} ${o.seconds} s${o.busy ? ` (CPU ${o.busy})` : ''}`).join(', ')}; total ${total} s`,
+  );
   if (failed.length) console.log(`[npm test] failed: ${failed.map((o) => o.name).join(', ')}`);
   process.exit(failed[0]?.code ?? 0);
 }
