@@ -13,9 +13,9 @@
  * shorter than either side by side.
  *
  * A stage that fails stops the run after its side-by-side partner has finished (both outputs are shown); the exit
- * code is the first failure's. Each stage prints its time and how busy the machine's cores were meanwhile (what is left
- * to run beside it); the last line sums them up. The output of a stage that
- * runs beside another is kept and printed whole when it ends, so the two never interleave.
+ * code is the first failure's. Each stage prints its time, how busy the machine's cores were meanwhile, and the CPU
+ * its own processes used (cores in use on average: what is left to run beside it); the last line sums them up. The
+ * output of a stage that runs beside another is kept and printed whole when it ends, so the two never interleave.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -36,6 +36,20 @@ function cpuTicks(): { busy: number; total: number } | null {
     return { busy: total - f[3] - (f[4] ?? 0), total };
   } catch {
     return null;
+  }
+}
+
+/**
+ * CPU seconds of this process's children that have ended (/proc/self/stat cutime + cstime): a stage's own processes
+ * (npm, and everything it waited for) whatever else the machine runs — 0 where /proc is missing.
+ */
+function childCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[13]) + Number(f[14])) / 100; // fields 16, 17; USER_HZ is 100 on Linux
+  } catch {
+    return 0;
   }
 }
 
@@ -88,7 +102,14 @@ function finish(): never {
 }
 
 async function stage(...runs: Promise<Outcome>[]) {
+  const [cpu0, t] = [childCpuSeconds(), Date.now()];
   const results = await Promise.all(runs);
+  const [cpu, wall] = [childCpuSeconds() - cpu0, (Date.now() - t) / 1000];
+  if (cpu > 0 && wall > 0) {
+    console.log(
+      `[npm test] ${results.map((r) => r.name).join(' ‖ ')}: its processes used ${Math.round(cpu)} CPU s in ${Math.round(wall)} s (${(cpu / wall).toFixed(2)} cores)`,
+    );
+  }
   outcomes.push(...results);
   if (results.some((r) => r.code !== 0)) finish();
 }
