@@ -1,6 +1,6 @@
 /**
  * The main wall screen's map of China (AntV L7, its own map engine: no base map, no token, no online tiles) over
- * the province boundaries the app ships (features/logistics-map/china-provinces.json, shared with the logistics
+ * the province boundaries the app ships (features/logistics-map/china-provinces.topo.json, shared with the logistics
  * map). Provinces are shaded by the stock of their sites (core/report/site-map.ts); each site is a marker at its
  * coordinates (大屏配置) — or at its province when it has none — labelled with its stock; hovering a province shows
  * its stock and sites. Imported lazily by home.tsx only, so L7 and the boundaries stay out of the other screens.
@@ -15,7 +15,7 @@ import { Scene } from '@antv/l7-scene';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HomeAnswer } from '../../core/contract/izs-visual/visual.contract.ts';
 import { labelGroups, maxStock, provinceCode, provinceTotals, shadeOf } from '../../core/report/site-map.ts';
-import china from '../../features/logistics-map/china-provinces.json';
+import { CHINA_PROVINCES as china } from '../../features/logistics-map/china.ts';
 import { t2 } from '../../features/wall/format.ts';
 
 type Site = HomeAnswer['sites'][number];
