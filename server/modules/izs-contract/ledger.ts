@@ -17,16 +17,21 @@ import {
 import { LEDGER_FILES } from '../../../core/contract/izs-contract/ledger-export.contract.ts';
 import { decimalFixed, moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { openAmount, spreadOverLines } from '../../../core/trade/ledger.ts';
-import { type Db, rows } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { stockOrder, tradingContract } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { exportWorkbook } from '../../platform/crud/excel.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
 import { checkPermission, endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import {
+  ledgerContracts,
+  linesOfContracts,
+  namesOf,
+  type LedgerQuery as Q,
+  reviewedDocLines,
+} from './ledger-repository.ts';
 import { executedOf } from './trading-detail.ts';
-
-type Q = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyId?: string };
 
 const IN = { purchase: ['in_stock', 'purchase_return'], sale: ['out_stock', 'sale_return'] } as const;
 
@@ -55,26 +60,7 @@ interface DocLine {
  */
 async function docLines(db: Db, docScope: SQL, q: Q, party: SQL): Promise<DocLine[]> {
   const [ret] = IN[q.side].slice(1);
-  const found = await rows<Record<string, string | null>>(
-    db,
-    sql`select d.id::text as doc_id, d.order_no, d.doc_type, d.order_date, d.party_id::text as party_id,
-               l.material_id::text as material_id, sum(l.qty)::text as kg, sum(l.gross_amount)::text as amount,
-               max(l.unit_price)::text as price,
-               (select c.contract_no from izs_trading_contract c where c.id = d.contract_id) as contract_no,
-               (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no,
-               (select coalesce(sum(k.amount), 0) from izs_ar_invoice_link k join izs_ar_invoice i on i.id = k.invoice_id
-                 where k.order_id = d.id and i.is_deleted = 0)::text as invoiced,
-               (select coalesce(sum(a.settled), 0) from izs_ar_doc a
-                 where a.tenant_id = d.tenant_id and a.source_id = d.id and a.source_type = d.doc_type
-                   and a.state = 'reviewed')::text as paid
-          from (select * from izs_stock_order where ${docScope}) d join izs_stock_order_line l on l.order_id = d.id
-         where d.state = 'reviewed' and d.party_id is not null
-           and d.doc_type in (${IN[q.side][0]}, ${ret})
-           and d.order_date >= ${q.beginDate} and d.order_date <= ${q.endDate} ${party}
-         group by d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, d.contract_id,
-                  d.source_weighing_id, l.material_id
-         order by d.order_date, d.order_no, l.material_id`,
-  );
+  const found = await reviewedDocLines(db, docScope, q, IN[q.side][0], ret, party);
   const byDoc = new Map<string, Record<string, string | null>[]>();
   for (const f of found) byDoc.set(String(f.doc_id), [...(byDoc.get(String(f.doc_id)) ?? []), f]);
   const out: DocLine[] = [];
@@ -104,77 +90,41 @@ async function docLines(db: Db, docScope: SQL, q: Q, party: SQL): Promise<DocLin
   return out;
 }
 
-async function ledger(
-  db: Db,
-  user: AuthUser,
-  q: Q,
-): Promise<{
-  rows: LedgerRow[];
-  totals: Pick<
-    LedgerRow,
-    | 'contractedQty'
-    | 'contractedAmount'
-    | 'deliveredKg'
-    | 'deliveredAmount'
-    | 'openQty'
-    | 'invoicedAmount'
-    | 'paidAmount'
-    | 'openAmount'
-  >;
-}> {
+type LedgerTotals = Pick<
+  LedgerRow,
+  | 'contractedQty'
+  | 'contractedAmount'
+  | 'deliveredKg'
+  | 'deliveredAmount'
+  | 'openQty'
+  | 'invoicedAmount'
+  | 'paidAmount'
+  | 'openAmount'
+>;
+
+/** One party × material's running sums. */
+type Acc = {
+  cons: Set<string>;
+  cq: Decimal;
+  ca: Decimal;
+  kg: Decimal;
+  amt: Decimal;
+  open: Decimal;
+  inv: Decimal;
+  paid: Decimal;
+  docs: Set<string>;
+};
+
+async function ledger(db: Db, user: AuthUser, q: Q): Promise<{ rows: LedgerRow[]; totals: LedgerTotals }> {
   const code = LEDGER_PERMISSION[q.side];
   const docScope = await scopeOf(db, user, stockOrder, code);
   const conScope = await scopeOf(db, user, tradingContract, code);
   const party = (col: SQL) => (q.partyId ? sql` and ${col} = ${q.partyId}` : sql``);
   const delivered = await docLines(db, docScope, q, party(sql`d.party_id`));
-  const contracts = await rows<{ id: string; party_id: string; state: string }>(
-    db,
-    sql`select c.id::text as id, c.party_id::text as party_id, c.state from (select * from izs_trading_contract where ${conScope}) c
-         where c.side = ${q.side} and c.state in ('executing', 'completed', 'terminated')
-           and c.sign_date <= ${q.endDate} and c.delivery_end >= ${q.beginDate} ${party(sql`c.party_id`)}`,
-  );
-  const lines = contracts.length
-    ? await rows<{ contract_id: string; material_id: string; qty: string; amount: string }>(
-        db,
-        sql`select contract_id::text as contract_id, material_id::text as material_id, qty::text as qty, amount::text as amount
-              from izs_trading_contract_line
-             where contract_id in (${sql.join(
-               contracts.map((c) => sql`${c.id}`),
-               sql`, `,
-             )})`,
-      )
-    : [];
-  type Acc = {
-    cons: Set<string>;
-    cq: Decimal;
-    ca: Decimal;
-    kg: Decimal;
-    amt: Decimal;
-    open: Decimal;
-    inv: Decimal;
-    paid: Decimal;
-    docs: Set<string>;
-  };
+  const contracts = await ledgerContracts(db, conScope, q, party(sql`c.party_id`));
+  const lines = contracts.length ? await linesOfContracts(db, contracts) : [];
   const acc = new Map<string, Acc>();
-  const get = (p: string, m: string) => {
-    const k = `${p}:${m}`;
-    let a = acc.get(k);
-    if (!a) {
-      a = {
-        cons: new Set(),
-        cq: new Decimal(0),
-        ca: new Decimal(0),
-        kg: new Decimal(0),
-        amt: new Decimal(0),
-        open: new Decimal(0),
-        inv: new Decimal(0),
-        paid: new Decimal(0),
-        docs: new Set(),
-      };
-      acc.set(k, a);
-    }
-    return a;
-  };
+  const get = accOf(acc);
   const byId = new Map(contracts.map((c) => [c.id, c]));
   for (const l of lines) {
     const c = byId.get(l.contract_id);
@@ -204,23 +154,43 @@ async function ledger(
   const keys = [...acc.keys()];
   const partyIds = [...new Set(keys.map((k) => k.split(':')[0]))];
   const matIds = [...new Set(keys.map((k) => k.split(':')[1]))];
-  const nameOf = async (table: string, ids: string[]) =>
-    ids.length
-      ? new Map(
-          (
-            await rows<{ id: string; name: string }>(
-              db,
-              sql`select id::text as id, name from ${sql.raw(table)} where id in (${sql.join(
-                ids.map((x) => sql`${x}`),
-                sql`, `,
-              )})`,
-            )
-          ).map((r) => [r.id, r.name]),
-        )
-      : new Map<string, string>();
-  const parties = await nameOf('izs_related_party', partyIds);
-  const mats = await nameOf('izs_material', matIds);
-  const out: LedgerRow[] = keys
+  const parties = await namesOf(db, 'izs_related_party', partyIds);
+  const mats = await namesOf(db, 'izs_material', matIds);
+  const out = ledgerRows(acc, keys, parties, mats);
+  return { rows: out, totals: totalsOf(out) };
+}
+
+/** The sums of a party × material, made empty on first use. */
+function accOf(acc: Map<string, Acc>) {
+  return (p: string, m: string) => {
+    const k = `${p}:${m}`;
+    let a = acc.get(k);
+    if (!a) {
+      a = {
+        cons: new Set(),
+        cq: new Decimal(0),
+        ca: new Decimal(0),
+        kg: new Decimal(0),
+        amt: new Decimal(0),
+        open: new Decimal(0),
+        inv: new Decimal(0),
+        paid: new Decimal(0),
+        docs: new Set(),
+      };
+      acc.set(k, a);
+    }
+    return a;
+  };
+}
+
+/** The ledger's rows, by party then material name (zh). */
+function ledgerRows(
+  acc: Map<string, Acc>,
+  keys: string[],
+  parties: Map<string, string>,
+  mats: Map<string, string>,
+): LedgerRow[] {
+  return keys
     .map((k) => {
       const [p, m] = k.split(':');
       const a = acc.get(k) as Acc;
@@ -242,23 +212,23 @@ async function ledger(
       };
     })
     .sort((x, y) => x.partyName.localeCompare(y.partyName, 'zh') || x.materialName.localeCompare(y.materialName, 'zh'));
+}
+
+function totalsOf(out: LedgerRow[]): LedgerTotals {
   const sum = (f: keyof LedgerRow, p: number) =>
     decimalFixed(
       out.reduce((s, r) => s.plus(String(r[f])), new Decimal(0)),
       p,
     );
   return {
-    rows: out,
-    totals: {
-      contractedQty: sum('contractedQty', 3),
-      contractedAmount: sum('contractedAmount', 2),
-      deliveredKg: sum('deliveredKg', 3),
-      deliveredAmount: sum('deliveredAmount', 2),
-      openQty: sum('openQty', 3),
-      invoicedAmount: sum('invoicedAmount', 2),
-      paidAmount: sum('paidAmount', 2),
-      openAmount: sum('openAmount', 2),
-    },
+    contractedQty: sum('contractedQty', 3),
+    contractedAmount: sum('contractedAmount', 2),
+    deliveredKg: sum('deliveredKg', 3),
+    deliveredAmount: sum('deliveredAmount', 2),
+    openQty: sum('openQty', 3),
+    invoicedAmount: sum('invoicedAmount', 2),
+    paidAmount: sum('paidAmount', 2),
+    openAmount: sum('openAmount', 2),
   };
 }
 

@@ -7,7 +7,7 @@
  * signing page and its `sign` answers its reference. Only an approved (执行中) contract is signed.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCapital } from '../../../core/accounting/capital.ts';
 import {
@@ -17,18 +17,19 @@ import {
 } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
 import { TRACE_EVENTS, TRACE_ORDER_TYPES, tracePath } from '../../../core/trace/fields.ts';
 import { printedText } from '../../../core/trade/printed.ts';
-import { type Executor, rows, type Tx } from '../../db/client.ts';
-import { bank, contractSignature, orgManage, relatedParty, tenant } from '../../db/schema/index.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { bank, orgManage, relatedParty, tenant } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext, Resource } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { enqueueOpenEvent } from '../../platform/open-events.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantIs, tenantOnly } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { traceChain } from '../../platform/trace-chain/chain.ts';
-import { lockContract } from './trading-contract.ts';
+import { insertSignature, realNameOf, signaturesOf } from './signing-repository.ts';
+import { lockContract } from './trading-contract-repository.ts';
 import { fullFor, loadFull } from './trading-detail.ts';
 
 export interface SignRequest {
@@ -155,47 +156,48 @@ export function registerSigning(
 ): void {
   const { db, tz } = ctx;
   const r = endpoints(app, db);
+  r.handle(TRADING.redirectCert, redirectCert(db, ctx, res, provider));
+  r.handle(TRADING.sign, sign(db, tz, res, provider));
+  r.handle(TRADING.verify, verify(db, ctx, res));
+  r.handle(TRADING.print, print(db, ctx, res));
+}
 
-  r.handle(TRADING.redirectCert, async ({ query, user, req }) => {
+function redirectCert(
+  db: Db,
+  ctx: CrudContext,
+  res: Resource,
+  provider: ESignProvider,
+): Handler<typeof TRADING.redirectCert> {
+  return async ({ query, user, req }) => {
     const c = await fullFor(db, res, ctx, req, user, query.id);
     if (c.state !== 'executing') throw badRequest('合同审核通过后才能签署');
-    const [mine] = await rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from izs_contract_signature where contract_id = ${query.id} and signer_id = ${user.userId}`,
-    );
+    const [mine] = await signaturesOf(db, query.id, user.userId);
     if (Number(mine?.n ?? 0) > 0) throw badRequest('您已签署过该合同');
     return { provider: provider.name, url: provider.startUrl(query.id) };
-  });
+  };
+}
 
-  r.handle(TRADING.sign, async ({ body, user, req }) => {
+function sign(db: Db, tz: string, res: Resource, provider: ESignProvider): Handler<typeof TRADING.sign> {
+  return async ({ body, user, req }) => {
     await res.load(db, req, user, body.id);
     return db.transaction(async (tx) => {
       await lockContract(tx, user.tenantId, body.id);
       const c = await loadFull(tx, tz, user.tenantId, body.id);
       if (c.state !== 'executing') throw badRequest('合同审核通过后才能签署');
       const p = await printed(tx, user.tenantId, c);
-      const done = await rows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from izs_contract_signature where contract_id = ${body.id} and signer_id = ${user.userId}`,
-      );
+      const done = await signaturesOf(tx, body.id, user.userId);
       if (Number(done[0]?.n ?? 0) > 0) throw badRequest('您已签署过该合同');
       const ext = await provider.sign({ contract: c, text: p.text, hash: p.hash, signer: user });
-      const [realName] = await rows<{ real_name: string }>(
-        tx,
-        sql`select real_name from blade_user where id = ${user.userId}`,
-      );
-      const [sig] = await tx
-        .insert(contractSignature)
-        .values({
-          tenantId: user.tenantId,
-          contractId: body.id,
-          provider: provider.name,
-          signerId: user.userId,
-          signerName: realName?.real_name || user.account || '',
-          docHash: p.hash,
-          externalRef: ext.externalRef,
-        })
-        .returning();
+      const realName = await realNameOf(tx, user.userId);
+      const sig = await insertSignature(tx, {
+        tenantId: user.tenantId,
+        contractId: body.id,
+        provider: provider.name,
+        signerId: user.userId,
+        signerName: realName?.real_name || user.account || '',
+        docHash: p.hash,
+        externalRef: ext.externalRef,
+      });
       await writeOperationLog(tx, req, '签署贸易合同', { docHash: [null, p.hash] });
       await traceSigned(tx, user.tenantId, c, {
         signerName: sig.signerName,
@@ -212,9 +214,11 @@ export function registerSigning(
         docHash: sig.docHash,
       };
     });
-  });
+  };
+}
 
-  r.handle(TRADING.verify, async ({ query, user, req }) => {
+function verify(db: Db, ctx: CrudContext, res: Resource): Handler<typeof TRADING.verify> {
+  return async ({ query, user, req }) => {
     const c = await fullFor(db, res, ctx, req, user, query.id);
     const p = await printed(db, user.tenantId, c);
     const last = c.signatures[c.signatures.length - 1];
@@ -224,9 +228,11 @@ export function registerSigning(
       signedHash: last?.docHash ?? '',
       changed: !!last && last.docHash !== p.hash,
     };
-  });
+  };
+}
 
-  r.handle(TRADING.print, async ({ query, user, req }) => {
+function print(db: Db, ctx: CrudContext, res: Resource): Handler<typeof TRADING.print> {
+  return async ({ query, user, req }) => {
     const c = await fullFor(db, res, ctx, req, user, query.id);
     const p = await printed(db, user.tenantId, c);
     const { execution: _e, documents: _d, openDocuments: _o, signatures: _s, ...contract } = c;
@@ -238,5 +244,5 @@ export function registerSigning(
       printedText: p.text,
       hash: p.hash,
     };
-  });
+  };
 }

@@ -4,33 +4,30 @@
  * trading-detail.ts; signing and print: signing.ts. Rules: core/trade/execution.ts.
  */
 import Decimal from 'decimal.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TRADING, tradingContractResource } from '../../../core/contract/izs-contract/trading-contract.contract.ts';
 import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amounts.ts';
 import { contractLineAmount, contractLinePrice, contractMove } from '../../../core/trade/execution.ts';
-import type { Tx } from '../../db/client.ts';
-import { material, relatedParty, tradingContract, tradingContractLine } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { tradingContract } from '../../db/schema/index.ts';
 import { type CrudContext, type Resource, type Row, registerResource } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, tenantIs } from '../../platform/scope.ts';
+import {
+  insertDraft,
+  insertLines,
+  knownMaterials,
+  lockContract,
+  partyType,
+  setContract,
+  updateDraft,
+} from './trading-contract-repository.ts';
 import { openDocumentCount } from './trading-detail.ts';
 
 export const PARTY_TYPES = { purchase: ['supplier', 'both'], sale: ['customer', 'both'] } as const;
-
-/** Locks a contract of the tenant (FOR UPDATE). */
-export async function lockContract(tx: Tx, tenantId: string, id: string): Promise<Row> {
-  const [row] = (await tx
-    .select()
-    .from(tradingContract)
-    .where(and(eq(tradingContract.id, id), tenantIs(tenantId, tradingContract)))
-    .for('update')) as Row[];
-  if (!row) throw badRequest('合同不存在');
-  return row;
-}
 
 export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext): Resource {
   const { db, tz } = ctx;
@@ -46,46 +43,25 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
     routes: { submit: false, save: false, update: false, import: false, importTemplate: false },
   });
   const r = endpoints(app, db);
+  r.handle(TRADING.save, saveContract(db, tz, res));
+  r.handle(TRADING.move, moveContract(db, res));
+  return res;
+}
 
-  r.handle(TRADING.save, async ({ body, user, req }) => {
+type SaveBody = Parameters<Handler<typeof TRADING.save>>[0]['body'];
+
+function saveContract(db: Db, tz: string, res: Resource): Handler<typeof TRADING.save> {
+  return async ({ body, user, req }) => {
     const t = user.tenantId;
     if (body.deliveryEnd < body.deliveryStart) throw badRequest('交货截止日期不能早于交货开始日期');
     if (body.id) await res.load(db, req, user, body.id); // scope
     return db.transaction(async (tx) => {
-      const [p] = await tx
-        .select({ type: relatedParty.type })
-        .from(relatedParty)
-        .where(and(eq(relatedParty.id, body.partyId), tenantIs(t, relatedParty)));
+      const p = await partyType(tx, t, body.partyId);
       const types: readonly string[] = PARTY_TYPES[body.side];
       if (!p || !types.includes(p.type)) throw badRequest(body.side === 'sale' ? '客户不存在' : '供应商不存在');
       const matIds = [...new Set(body.lines.map((l) => l.materialId))];
-      const mats = await tx
-        .select({ id: material.id })
-        .from(material)
-        .where(and(inArray(material.id, matIds), tenantIs(t, material)));
-      const known = new Set(mats.map((m) => m.id));
-      const lines = body.lines.map((l, i) => {
-        if (!known.has(l.materialId)) throw badRequest(`合同明细第${i + 1}行：物料不存在`);
-        if (l.priceType === 'pricing' && !l.refName) throw badRequest(`合同明细第${i + 1}行：请填写点价基准`);
-        if (l.priceType === 'fixed' && new Decimal(l.unitPrice).lte(0)) {
-          throw badRequest(`合同明细第${i + 1}行：单价必须大于0`);
-        }
-        const price = contractLinePrice(l.priceType, l.unitPrice, l.refPrice ?? null, l.premium ?? null);
-        return {
-          tenantId: t,
-          lineNo: i + 1,
-          materialId: l.materialId,
-          qty: weightFixed(l.qty),
-          priceType: l.priceType,
-          refName: l.priceType === 'pricing' ? l.refName : '',
-          refDate: l.priceType === 'pricing' ? l.refDate : '',
-          refPrice: l.priceType === 'pricing' && l.refPrice ? priceFixed(l.refPrice) : null,
-          premium: l.priceType === 'pricing' && l.premium ? priceFixed(l.premium) : null,
-          unitPrice: price,
-          amount: contractLineAmount(l.qty, price),
-          remark: l.remark,
-        };
-      });
+      const known = await knownMaterials(tx, t, matIds);
+      const lines = linesOf(body, known, t);
       const totals = {
         totalQty: weightFixed(lines.reduce((s, l) => s.plus(l.qty), new Decimal(0))),
         totalAmount: moneyFixed(lines.reduce((s, l) => s.plus(l.amount), new Decimal(0))),
@@ -115,33 +91,48 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
       if (body.id) {
         const prev = await lockContract(tx, t, body.id);
         if (prev.state !== 'draft') throw badRequest('只能修改草稿状态的合同');
-        await tx.update(tradingContract).set(values).where(eq(tradingContract.id, body.id));
-        await tx.delete(tradingContractLine).where(eq(tradingContractLine.contractId, body.id));
+        await updateDraft(tx, body.id, values);
         id = body.id;
         contractNo = String(prev.contractNo);
       } else {
         contractNo = await drawOrderNo(tx, 'tradingContract', { tenantId: t, tz });
-        const [row] = await tx
-          .insert(tradingContract)
-          .values({
-            ...values,
-            tenantId: t,
-            deptId: effectiveDept(user),
-            createUser: user.userId,
-            createDept: effectiveDept(user),
-            contractNo,
-            state: 'draft',
-          })
-          .returning({ id: tradingContract.id });
-        id = row.id;
+        id = await insertDraft(tx, user, contractNo, values);
       }
-      await tx.insert(tradingContractLine).values(lines.map((l) => ({ ...l, contractId: id })));
+      await insertLines(tx, id, lines);
       await writeOperationLog(tx, req, body.id ? '修改贸易合同' : '新增贸易合同', { contractNo: [null, contractNo] });
       return { id, contractNo };
     });
-  });
+  };
+}
 
-  r.handle(TRADING.move, async ({ body, user, req }) => {
+/** The lines as stored: each checked (material known, 点价 basis, fixed price > 0), price and amount computed. */
+function linesOf(body: SaveBody, known: Set<string>, t: string) {
+  return body.lines.map((l, i) => {
+    if (!known.has(l.materialId)) throw badRequest(`合同明细第${i + 1}行：物料不存在`);
+    if (l.priceType === 'pricing' && !l.refName) throw badRequest(`合同明细第${i + 1}行：请填写点价基准`);
+    if (l.priceType === 'fixed' && new Decimal(l.unitPrice).lte(0)) {
+      throw badRequest(`合同明细第${i + 1}行：单价必须大于0`);
+    }
+    const price = contractLinePrice(l.priceType, l.unitPrice, l.refPrice ?? null, l.premium ?? null);
+    return {
+      tenantId: t,
+      lineNo: i + 1,
+      materialId: l.materialId,
+      qty: weightFixed(l.qty),
+      priceType: l.priceType,
+      refName: l.priceType === 'pricing' ? l.refName : '',
+      refDate: l.priceType === 'pricing' ? l.refDate : '',
+      refPrice: l.priceType === 'pricing' && l.refPrice ? priceFixed(l.refPrice) : null,
+      premium: l.priceType === 'pricing' && l.premium ? priceFixed(l.premium) : null,
+      unitPrice: price,
+      amount: contractLineAmount(l.qty, price),
+      remark: l.remark,
+    };
+  });
+}
+
+function moveContract(db: Db, res: Resource): Handler<typeof TRADING.move> {
+  return async ({ body, user, req }) => {
     await res.load(db, req, user, body.id);
     return db.transaction(async (tx) => {
       const row = await lockContract(tx, user.tenantId, body.id);
@@ -162,16 +153,12 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
         if (!body.remark) throw badRequest('请输入终止原因');
         Object.assign(set, { terminateUser: user.userId, terminateTime: now, terminateReason: body.remark });
       }
-      await tx
-        .update(tradingContract)
-        .set(set as never)
-        .where(eq(tradingContract.id, body.id));
+      await setContract(tx, body.id, set);
       await writeOperationLog(tx, req, `贸易合同${body.action}`, {
         state: [row.state, next.to],
         contractNo: [row.contractNo, row.contractNo],
       });
       return { id: body.id, state: next.to };
     });
-  });
-  return res;
+  };
 }

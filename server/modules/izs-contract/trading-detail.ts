@@ -13,6 +13,14 @@ import type { CrudContext, Resource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import {
+  contractDocuments,
+  contractLines,
+  contractMoney,
+  contractRow,
+  contractSignatures,
+  materialNames,
+} from './trading-detail-repository.ts';
 
 /** numeric → fixed string without float: pg answers numerics as strings already */
 const fx = (v: unknown, p: number) => {
@@ -59,36 +67,15 @@ export async function executedOf(ex: Executor, tenantId: string, contractId: str
 }
 
 export async function loadFull(ex: Executor, tz: string, tenantId: string, id: string): Promise<TradingContractFull> {
-  const [c] = await rows<Record<string, string | number | Date | null>>(
-    ex,
-    sql`select c.*, p.name as party_name,
-               (select real_name from blade_user u where u.id = c.create_user) as create_name,
-               (select real_name from blade_user u where u.id = c.submit_user) as submit_name,
-               (select real_name from blade_user u where u.id = c.approve_user) as approve_name,
-               (select real_name from blade_user u where u.id = c.complete_user) as complete_name,
-               (select real_name from blade_user u where u.id = c.terminate_user) as terminate_name
-          from izs_trading_contract c left join izs_related_party p on p.id = c.party_id
-         where c.id = ${id} and c.tenant_id = ${tenantId} and c.is_deleted = 0`,
-  );
+  const c = await contractRow(ex, tenantId, id);
   if (!c) throw badRequest('合同不存在');
-  const lines = await rows<Record<string, string | number | null>>(
-    ex,
-    sql`select l.*, m.name as material_name from izs_trading_contract_line l
-          left join izs_material m on m.id = l.material_id
-         where l.contract_id = ${id} order by l.line_no`,
-  );
+  const lines = await contractLines(ex, id);
   const names = new Map(lines.map((l) => [String(l.material_id), String(l.material_name ?? '')]));
   const side = String(c.side) as 'purchase' | 'sale';
   const done = await executedOf(ex, tenantId, id, side);
   const extra = done.filter((d) => !names.has(d.materialId)).map((d) => d.materialId);
   if (extra.length) {
-    const more = await rows<{ id: string; name: string }>(
-      ex,
-      sql`select id::text as id, name from izs_material where id in (${sql.join(
-        extra.map((x) => sql`${x}`),
-        sql`, `,
-      )})`,
-    );
+    const more = await materialNames(ex, extra);
     for (const m of more) names.set(m.id, m.name);
   }
   const exe = execution(
@@ -97,33 +84,74 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
     String(c.tolerance_pct),
     (m) => names.get(m) ?? m,
   );
-  const [money] = await rows<{ invoiced: string; paid: string }>(
-    ex,
-    sql`select coalesce(sum((select coalesce(sum(k.amount), 0) from izs_ar_invoice_link k join izs_ar_invoice i on i.id = k.invoice_id
-                              where k.order_id = d.id and i.is_deleted = 0)), 0)::text as invoiced,
-               coalesce(sum((select coalesce(sum(a.settled), 0) from izs_ar_doc a
-                              where a.tenant_id = d.tenant_id and a.source_id = d.id and a.source_type = d.doc_type
-                                and a.state = 'reviewed')), 0)::text as paid
-          from izs_stock_order d
-         where d.tenant_id = ${tenantId} and d.contract_id = ${id} and d.is_deleted = 0
-           and d.state = 'reviewed' and d.doc_type = ${docTypeOf(side)}`,
-  );
-  const docs = await rows<Record<string, string | null>>(
-    ex,
-    sql`select d.id::text as id, d.order_no, d.doc_type, d.order_date, d.state, d.total_qty::text as total_qty,
-               d.gross_amount::text as total_amount,
-               (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no
-          from izs_stock_order d
-         where d.tenant_id = ${tenantId} and d.contract_id = ${id} and d.is_deleted = 0
-         order by d.create_time desc`,
-  );
-  const sigs = await rows<Record<string, string | Date>>(
-    ex,
-    sql`select id::text as id, provider, signer_name, signed_at, doc_hash from izs_contract_signature
-         where contract_id = ${id} and tenant_id = ${tenantId} order by signed_at`,
-  );
+  const money = await contractMoney(ex, tenantId, id, docTypeOf(side));
+  const docs = await contractDocuments(ex, tenantId, id);
+  const sigs = await contractSignatures(ex, tenantId, id);
   const time = (v: unknown) => (v ? formatDateTime(asDate(v), tz) : '');
-  const steps = [
+  return {
+    ...headOf(c, side),
+    steps: stepsOf(c, time),
+    lines: lines.map(lineOf),
+    execution: {
+      ...exe,
+      lines: exe.lines.map((l) => ({ ...l, materialName: names.get(l.materialId) ?? '' })),
+      invoicedAmount: fx(money?.invoiced, 2),
+      paidAmount: fx(money?.paid, 2),
+      openAmount: openAmount(exe.executedAmount, money?.paid ?? '0'),
+    },
+    documents: docs.map((d) => ({
+      id: String(d.id),
+      orderNo: String(d.order_no),
+      docType: String(d.doc_type),
+      orderDate: String(d.order_date),
+      state: String(d.state),
+      totalQty: fx(d.total_qty, 3),
+      totalAmount: fx(d.total_amount, 2),
+      sourceWeighingNo: d.weighing_no,
+    })),
+    openDocuments: await openDocumentCount(ex, tenantId, id),
+    signatures: sigs.map((s) => ({
+      id: String(s.id),
+      provider: String(s.provider),
+      signerName: String(s.signer_name),
+      signedAt: time(s.signed_at),
+      docHash: String(s.doc_hash),
+    })),
+  };
+}
+
+type ContractRow = NonNullable<Awaited<ReturnType<typeof contractRow>>>;
+
+/** The contract's own fields as answered. */
+function headOf(c: ContractRow, side: 'purchase' | 'sale') {
+  return {
+    id: String(c.id),
+    contractNo: String(c.contract_no),
+    title: String(c.title),
+    side,
+    partyId: String(c.party_id),
+    partyName: String(c.party_name ?? ''),
+    signDate: String(c.sign_date),
+    deliveryStart: String(c.delivery_start),
+    deliveryEnd: String(c.delivery_end),
+    deliveryPlace: String(c.delivery_place),
+    tolerancePct: String(Number(c.tolerance_pct)),
+    toleranceOption: String(c.tolerance_option),
+    weightBasis: String(c.weight_basis),
+    prepaymentPct: String(Number(c.prepayment_pct)),
+    balanceDays: Number(c.balance_days),
+    deductions: String(c.deductions),
+    attachments: String(c.attachments),
+    totalQty: fx(c.total_qty, 3),
+    totalAmount: fx(c.total_amount, 2),
+    state: String(c.state) as TradingContractFull['state'],
+    remark: String(c.remark),
+  };
+}
+
+/** 创建, 提交审核, 审核通过 / 驳回, 完成, 终止 — those that happened, with who and when. */
+function stepsOf(c: ContractRow, time: (v: unknown) => string) {
+  return [
     { step: '创建', userName: String(c.create_name ?? ''), time: time(c.create_time), note: '' },
     ...(c.submit_time
       ? [{ step: '提交审核', userName: String(c.submit_name ?? ''), time: time(c.submit_time), note: '' }]
@@ -152,69 +180,23 @@ export async function loadFull(ex: Executor, tz: string, tenantId: string, id: s
         ]
       : []),
   ];
+}
+
+function lineOf(l: Awaited<ReturnType<typeof contractLines>>[number]) {
   return {
-    id: String(c.id),
-    contractNo: String(c.contract_no),
-    title: String(c.title),
-    side,
-    partyId: String(c.party_id),
-    partyName: String(c.party_name ?? ''),
-    signDate: String(c.sign_date),
-    deliveryStart: String(c.delivery_start),
-    deliveryEnd: String(c.delivery_end),
-    deliveryPlace: String(c.delivery_place),
-    tolerancePct: String(Number(c.tolerance_pct)),
-    toleranceOption: String(c.tolerance_option),
-    weightBasis: String(c.weight_basis),
-    prepaymentPct: String(Number(c.prepayment_pct)),
-    balanceDays: Number(c.balance_days),
-    deductions: String(c.deductions),
-    attachments: String(c.attachments),
-    totalQty: fx(c.total_qty, 3),
-    totalAmount: fx(c.total_amount, 2),
-    state: String(c.state) as TradingContractFull['state'],
-    remark: String(c.remark),
-    steps,
-    lines: lines.map((l) => ({
-      id: String(l.id),
-      lineNo: Number(l.line_no),
-      materialId: String(l.material_id),
-      materialName: String(l.material_name ?? ''),
-      qty: fx(l.qty, 3),
-      priceType: String(l.price_type) === 'pricing' ? ('pricing' as const) : ('fixed' as const),
-      refName: String(l.ref_name),
-      refDate: String(l.ref_date),
-      refPrice: l.ref_price === null ? null : fx(l.ref_price, 2),
-      premium: l.premium === null ? null : fx(l.premium, 2),
-      unitPrice: fx(l.unit_price, 2),
-      amount: fx(l.amount, 2),
-      remark: String(l.remark),
-    })),
-    execution: {
-      ...exe,
-      lines: exe.lines.map((l) => ({ ...l, materialName: names.get(l.materialId) ?? '' })),
-      invoicedAmount: fx(money?.invoiced, 2),
-      paidAmount: fx(money?.paid, 2),
-      openAmount: openAmount(exe.executedAmount, money?.paid ?? '0'),
-    },
-    documents: docs.map((d) => ({
-      id: String(d.id),
-      orderNo: String(d.order_no),
-      docType: String(d.doc_type),
-      orderDate: String(d.order_date),
-      state: String(d.state),
-      totalQty: fx(d.total_qty, 3),
-      totalAmount: fx(d.total_amount, 2),
-      sourceWeighingNo: d.weighing_no,
-    })),
-    openDocuments: await openDocumentCount(ex, tenantId, id),
-    signatures: sigs.map((s) => ({
-      id: String(s.id),
-      provider: String(s.provider),
-      signerName: String(s.signer_name),
-      signedAt: time(s.signed_at),
-      docHash: String(s.doc_hash),
-    })),
+    id: String(l.id),
+    lineNo: Number(l.line_no),
+    materialId: String(l.material_id),
+    materialName: String(l.material_name ?? ''),
+    qty: fx(l.qty, 3),
+    priceType: String(l.price_type) === 'pricing' ? ('pricing' as const) : ('fixed' as const),
+    refName: String(l.ref_name),
+    refDate: String(l.ref_date),
+    refPrice: l.ref_price === null ? null : fx(l.ref_price, 2),
+    premium: l.premium === null ? null : fx(l.premium, 2),
+    unitPrice: fx(l.unit_price, 2),
+    amount: fx(l.amount, 2),
+    remark: String(l.remark),
   };
 }
 

@@ -69,99 +69,122 @@ export async function attachBill(
   const counterparty = await counterpartyKey(tx, book.id, source, cash.partyId);
   const now = new Date();
   const audit = { createUser: user.userId, createDept: effectiveDept(user), updateUser: user.userId };
-  let billId: string;
-  let billNo: string;
-  if (mode === 'endorse') {
-    const [b] = await tx
-      .select()
-      .from(finBill)
-      .where(
-        and(eq(finBill.id, input?.billId ?? '0'), tenantIs(user.tenantId, finBill), eq(finBill.accountSetId, book.id)),
-      )
-      .for('update');
-    if (!b) throw badRequest('要背书的票据不存在或不在本机构账套的票据管理中');
-    const refused = endorseProblem({ ...b, stateName: stateName(b.state) }, cash.amount);
-    if (refused) throw badRequest(refused);
-    await tx.insert(finBillEvent).values({
-      tenantId: user.tenantId,
-      accountSetId: book.id,
-      billId: b.id,
-      action: 'endorse',
-      eventDate: cash.cashDate,
-      fromState: b.state,
-      toState: 'endorsed',
-      amount: b.amount,
-      counterparty,
-      counterpartyName: party?.name ?? '',
-      cashId: cash.id,
-      cashNo: cash.orderNo,
-      ...audit,
-    });
-    await tx
-      .update(finBill)
-      .set({ state: 'endorsed', updateUser: user.userId, updateTime: now })
-      .where(eq(finBill.id, b.id));
-    billId = b.id;
-    billNo = b.billNo;
-  } else {
-    const direction = mode === 'receive' ? 'receivable' : 'payable';
-    billNo = input?.billNo ?? '';
-    const [dup] = await tx
-      .select({ id: finBill.id })
-      .from(finBill)
-      .where(
-        and(
-          eq(finBill.accountSetId, book.id),
-          eq(finBill.direction, direction),
-          eq(finBill.billNo, billNo),
-          eq(finBill.isDeleted, 0),
-        ),
-      )
-      .limit(1);
-    if (dup) throw badRequest(`票据号码「${billNo}」已存在`);
-    const state = mode === 'receive' ? 'held' : 'outstanding';
-    const [b] = await tx
-      .insert(finBill)
-      .values({
-        tenantId: user.tenantId,
-        deptId: book.deptId,
-        accountSetId: book.id,
-        billNo,
-        billKind: input?.billKind ?? 'bank',
-        direction,
-        counterparty,
-        counterpartyName: party?.name ?? '',
-        amount: cash.amount,
-        entryDate: cash.cashDate,
-        issueDate: input?.issueDate ?? '',
-        dueDate: input?.dueDate ?? '',
-        acceptor: input?.acceptor ?? '',
-        drawer: input?.drawer ?? '',
-        state,
-        remark: `${TITLE[kind]} ${cash.orderNo}`,
-        cashId: cash.id,
-        cashNo: cash.orderNo,
-        ...audit,
-      })
-      .returning({ id: finBill.id });
-    await tx.insert(finBillEvent).values({
-      tenantId: user.tenantId,
-      accountSetId: book.id,
-      billId: b.id,
-      action: mode,
-      eventDate: cash.cashDate,
-      fromState: '',
-      toState: state,
-      amount: cash.amount,
-      counterparty,
-      counterpartyName: party?.name ?? '',
-      cashId: cash.id,
-      cashNo: cash.orderNo,
-      ...audit,
-    });
-    billId = b.id;
-  }
+  const at: BillContext = { user, cash, input, book, counterparty, partyName: party?.name ?? '', audit, now };
+  const { billId, billNo } = mode === 'endorse' ? await endorseHeldBill(tx, at) : await issueBill(tx, at, mode, kind);
   await tx.update(arCash).set({ billId, billMode: mode, billNo, updateTime: now }).where(eq(arCash.id, cash.id));
+}
+
+/** What the bill steps of one record share. */
+interface BillContext {
+  user: Pick<AuthUser, 'tenantId' | 'userId'>;
+  cash: CashRow;
+  input: CashBillIn | undefined;
+  book: NonNullable<Awaited<ReturnType<typeof voucherBookOf>>>;
+  counterparty: string;
+  partyName: string;
+  audit: { createUser: string; createDept: ReturnType<typeof effectiveDept>; updateUser: string };
+  now: Date;
+}
+
+/** 付款 by endorsing a held receivable bill of the book to the supplier (same amount only): → 已背书. */
+async function endorseHeldBill(tx: Tx, at: BillContext): Promise<{ billId: string; billNo: string }> {
+  const { user, cash, input, book, counterparty, audit, now } = at;
+  const [b] = await tx
+    .select()
+    .from(finBill)
+    .where(
+      and(eq(finBill.id, input?.billId ?? '0'), tenantIs(user.tenantId, finBill), eq(finBill.accountSetId, book.id)),
+    )
+    .for('update');
+  if (!b) throw badRequest('要背书的票据不存在或不在本机构账套的票据管理中');
+  const refused = endorseProblem({ ...b, stateName: stateName(b.state) }, cash.amount);
+  if (refused) throw badRequest(refused);
+  await tx.insert(finBillEvent).values({
+    tenantId: user.tenantId,
+    accountSetId: book.id,
+    billId: b.id,
+    action: 'endorse',
+    eventDate: cash.cashDate,
+    fromState: b.state,
+    toState: 'endorsed',
+    amount: b.amount,
+    counterparty,
+    counterpartyName: at.partyName,
+    cashId: cash.id,
+    cashNo: cash.orderNo,
+    ...audit,
+  });
+  await tx
+    .update(finBill)
+    .set({ state: 'endorsed', updateUser: user.userId, updateTime: now })
+    .where(eq(finBill.id, b.id));
+  return { billId: b.id, billNo: b.billNo };
+}
+
+/** 收款 → a receivable bill 持有, 付款 → a payable bill 未到期; its number unique per book and direction. */
+async function issueBill(
+  tx: Tx,
+  at: BillContext,
+  mode: 'receive' | 'issue',
+  kind: 'collection' | 'payment',
+): Promise<{ billId: string; billNo: string }> {
+  const { user, cash, input, book, counterparty, audit } = at;
+  const direction = mode === 'receive' ? 'receivable' : 'payable';
+  const billNo = input?.billNo ?? '';
+  const [dup] = await tx
+    .select({ id: finBill.id })
+    .from(finBill)
+    .where(
+      and(
+        eq(finBill.accountSetId, book.id),
+        eq(finBill.direction, direction),
+        eq(finBill.billNo, billNo),
+        eq(finBill.isDeleted, 0),
+      ),
+    )
+    .limit(1);
+  if (dup) throw badRequest(`票据号码「${billNo}」已存在`);
+  const state = mode === 'receive' ? 'held' : 'outstanding';
+  const [b] = await tx
+    .insert(finBill)
+    .values({
+      tenantId: user.tenantId,
+      deptId: book.deptId,
+      accountSetId: book.id,
+      billNo,
+      billKind: input?.billKind ?? 'bank',
+      direction,
+      counterparty,
+      counterpartyName: at.partyName,
+      amount: cash.amount,
+      entryDate: cash.cashDate,
+      issueDate: input?.issueDate ?? '',
+      dueDate: input?.dueDate ?? '',
+      acceptor: input?.acceptor ?? '',
+      drawer: input?.drawer ?? '',
+      state,
+      remark: `${TITLE[kind]} ${cash.orderNo}`,
+      cashId: cash.id,
+      cashNo: cash.orderNo,
+      ...audit,
+    })
+    .returning({ id: finBill.id });
+  await tx.insert(finBillEvent).values({
+    tenantId: user.tenantId,
+    accountSetId: book.id,
+    billId: b.id,
+    action: mode,
+    eventDate: cash.cashDate,
+    fromState: '',
+    toState: state,
+    amount: cash.amount,
+    counterparty,
+    counterpartyName: at.partyName,
+    cashId: cash.id,
+    cashNo: cash.orderNo,
+    ...audit,
+  });
+  return { billId: b.id, billNo };
 }
 
 /** On the void of a record: voids the bill it created or undoes its endorsement; refused if the bill moved on. */

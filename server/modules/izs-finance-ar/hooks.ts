@@ -132,6 +132,8 @@ export function registerArapHooks(tz: string): void {
   onDocTransition(listener);
 }
 
+type Ctx = Parameters<TransitionListener>[4];
+
 const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, c) => {
   {
     const tz = hookTz;
@@ -140,23 +142,7 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
     if (!isStock && !isDrop) return;
     if (t === 'void') {
       if (row.state !== 'reviewed') return;
-      if (isDrop) {
-        // issue 21: a 直发单 leaves the period of its date — refused once that period (or today's) is closed
-        await refuseClosedVoid(tx, {
-          tenantId: c.user.tenantId,
-          deptId: (row.deptId as string | null) ?? null,
-          date: String(row.orderDate),
-          voidDate: formatDate(new Date(), tz),
-          action: '作废直发单',
-        });
-      }
-      await voidDocsOfSource(
-        tx,
-        c.user.tenantId,
-        String(row.id),
-        c.user.userId,
-        `源单作废：${String(row.orderNo ?? '')}`,
-      );
+      await voidOfSource(tx, row, c, isDrop, tz);
       return;
     }
     const base = {
@@ -169,62 +155,97 @@ const listener: TransitionListener = async (tx, t, table: AnyPgTable, row: Row, 
       tz,
     };
     if (isStock) {
-      const s = STOCK_SIDES[String(row.docType)];
-      if (!s || !row.partyId) return;
-      const amounts = await storedDocAmounts(tx, String(row.id), s.sign);
-      if (new Decimal(amounts.amount).isZero()) return;
-      if (s.side === 'ar' && s.sign > 0) await checkCredit(tx, c.user, String(row.partyId), amounts.amount);
-      await createDoc(tx, {
-        ...base,
-        ...amounts,
-        side: s.side,
-        partyId: String(row.partyId),
-        sourceType: s.sourceType,
-        summary: `${s.label} ${base.sourceNo}`,
-      });
+      await stockReviewed(tx, row, c, base);
       return;
     }
-    const sale = new Decimal(String(row.saleAmount ?? '0'));
-    const purchase = new Decimal(String(row.purchaseAmount ?? '0'));
-    if (sale.gt(0) && row.customerId) {
-      const f = await partyFigures(
-        tx,
-        base.tenantId,
-        base.deptId,
-        oneLine(base.sourceNo, 'out_stock', base.docDate, moneyFixed(sale)),
-      );
-      const amounts = docAmounts(f, 1);
-      await checkCredit(tx, c.user, String(row.customerId), amounts.amount);
-      await createDoc(tx, {
-        ...base,
-        ...amounts,
-        side: 'ar',
-        partyId: String(row.customerId),
-        sourceType: 'drop_sale',
-        summary: `直发销售 ${base.sourceNo}`,
-        remark: `税率来源：${f.sourceText}`,
-      });
-    }
-    if (purchase.gt(0) && row.supplierId) {
-      // issue 21: a seller without a taxpayer id (a natural person) is owed what he is paid — no VAT is added and
-      // none is deductible (as his in-stock: prepare-doc.ts naturalSeller)
-      const f = (await isNaturalPerson(tx, base.tenantId, String(row.supplierId)))
-        ? naturalFigures(purchase)
-        : await partyFigures(
-            tx,
-            base.tenantId,
-            base.deptId,
-            oneLine(base.sourceNo, 'in_stock', base.docDate, moneyFixed(purchase)),
-          );
-      await createDoc(tx, {
-        ...base,
-        ...docAmounts(f, 1),
-        side: 'ap',
-        partyId: String(row.supplierId),
-        sourceType: 'drop_purchase',
-        summary: `直发采购 ${base.sourceNo}`,
-        remark: `税率来源：${f.sourceText}`,
-      });
-    }
+    await dropReviewed(tx, row, c, base);
   }
 };
+
+type Base = {
+  tenantId: string;
+  deptId: string | null;
+  userId: string;
+  sourceId: string;
+  sourceNo: string;
+  docDate: string;
+  tz: string;
+};
+
+/** A reviewed source voided: its 应收单 / 应付单 voided (a 直发单 refused in a closed period first). */
+async function voidOfSource(tx: Tx, row: Row, c: Ctx, isDrop: boolean, tz: string) {
+  if (isDrop) {
+    // issue 21: a 直发单 leaves the period of its date — refused once that period (or today's) is closed
+    await refuseClosedVoid(tx, {
+      tenantId: c.user.tenantId,
+      deptId: (row.deptId as string | null) ?? null,
+      date: String(row.orderDate),
+      voidDate: formatDate(new Date(), tz),
+      action: '作废直发单',
+    });
+  }
+  await voidDocsOfSource(tx, c.user.tenantId, String(row.id), c.user.userId, `源单作废：${String(row.orderNo ?? '')}`);
+}
+
+/** A reviewed stock document of a party: its 应收单 / 应付单 from the stored figures (a sale checked for credit). */
+async function stockReviewed(tx: Tx, row: Row, c: Ctx, base: Base) {
+  const s = STOCK_SIDES[String(row.docType)];
+  if (!s || !row.partyId) return;
+  const amounts = await storedDocAmounts(tx, String(row.id), s.sign);
+  if (new Decimal(amounts.amount).isZero()) return;
+  if (s.side === 'ar' && s.sign > 0) await checkCredit(tx, c.user, String(row.partyId), amounts.amount);
+  await createDoc(tx, {
+    ...base,
+    ...amounts,
+    side: s.side,
+    partyId: String(row.partyId),
+    sourceType: s.sourceType,
+    summary: `${s.label} ${base.sourceNo}`,
+  });
+}
+
+/** A reviewed 直发单: the 应收单 of its sale (credit checked) and the 应付单 of its purchase. */
+async function dropReviewed(tx: Tx, row: Row, c: Ctx, base: Base) {
+  const sale = new Decimal(String(row.saleAmount ?? '0'));
+  const purchase = new Decimal(String(row.purchaseAmount ?? '0'));
+  if (sale.gt(0) && row.customerId) {
+    const f = await partyFigures(
+      tx,
+      base.tenantId,
+      base.deptId,
+      oneLine(base.sourceNo, 'out_stock', base.docDate, moneyFixed(sale)),
+    );
+    const amounts = docAmounts(f, 1);
+    await checkCredit(tx, c.user, String(row.customerId), amounts.amount);
+    await createDoc(tx, {
+      ...base,
+      ...amounts,
+      side: 'ar',
+      partyId: String(row.customerId),
+      sourceType: 'drop_sale',
+      summary: `直发销售 ${base.sourceNo}`,
+      remark: `税率来源：${f.sourceText}`,
+    });
+  }
+  if (purchase.gt(0) && row.supplierId) {
+    // issue 21: a seller without a taxpayer id (a natural person) is owed what he is paid — no VAT is added and
+    // none is deductible (as his in-stock: prepare-doc.ts naturalSeller)
+    const f = (await isNaturalPerson(tx, base.tenantId, String(row.supplierId)))
+      ? naturalFigures(purchase)
+      : await partyFigures(
+          tx,
+          base.tenantId,
+          base.deptId,
+          oneLine(base.sourceNo, 'in_stock', base.docDate, moneyFixed(purchase)),
+        );
+    await createDoc(tx, {
+      ...base,
+      ...docAmounts(f, 1),
+      side: 'ap',
+      partyId: String(row.supplierId),
+      sourceType: 'drop_purchase',
+      summary: `直发采购 ${base.sourceNo}`,
+      remark: `税率来源：${f.sourceText}`,
+    });
+  }
+}

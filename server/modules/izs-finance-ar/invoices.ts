@@ -5,19 +5,29 @@
  * document's uninvoiced amount are refused with the figures; the document rows are locked while linking.
  */
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { INVOICE_ENDPOINTS as E, type Invoice } from '../../../core/contract/izs-finance-ar/invoice.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
-import { rows } from '../../db/client.ts';
-import { arInvoice, arInvoiceLink, stockOrder } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { arInvoice } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, scopeOf, tenantIs, tenantOnly } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { refuseClosedPeriod } from '../izs-financing/business-period.ts';
 import { guard } from './entities.ts';
+import {
+  duplicateInvoice,
+  insertInvoice,
+  insertLink,
+  invoicedOn,
+  invoiceWithOrders,
+  lockLinkedOrder,
+  matchRows,
+  orderNosOf,
+} from './invoices-repository.ts';
 import { traceInvoice } from './trace.ts';
 
 const m2 = (v: string | null | undefined) => moneyFixed(v ?? '0');
@@ -45,14 +55,16 @@ const entity = (r: InvoiceRow, orderNos: string): Invoice => ({
   remark: r.remark,
   orderNos,
 });
-const orderNosOf = sql<string>`coalesce((select string_agg(o.order_no, '、' order by o.order_no) from izs_ar_invoice_link l
-  join izs_stock_order o on o.id = l.order_id where l.invoice_id = izs_ar_invoice.id), '')`;
-
 export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
   const { db, tz } = ctx;
   const r = endpoints(app, db);
+  r.handle(E.page, invoicePage(db));
+  r.handle(E.match, invoiceMatch(db));
+  r.handle(E.save, saveInvoice(db, tz));
+}
 
-  r.handle(E.page, async ({ query, user }) => {
+function invoicePage(db: Db): Handler<typeof E.page> {
+  return async ({ query, user }) => {
     const code = codeOf(query.direction);
     await guard(db, user, code, 'view');
     const where = and(await scopeOf(db, user, arInvoice, code), eq(arInvoice.direction, query.direction));
@@ -70,29 +82,13 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
       current: query.current,
       size: query.size,
     };
-  });
+  };
+}
 
-  r.handle(E.match, async ({ query, user }) => {
+function invoiceMatch(db: Db): Handler<typeof E.match> {
+  return async ({ query, user }) => {
     await guard(db, user, codeOf(query.direction), 'view');
-    const list = await rows<{
-      order_id: string;
-      order_no: string;
-      order_date: string;
-      party_name: string | null;
-      goods: string;
-      invoiced: string;
-      paid: string;
-    }>(
-      db,
-      sql`select o.id::text as order_id, o.order_no, o.order_date, p.name as party_name, o.gross_amount::text as goods,
-                 coalesce((select sum(l.amount) from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
-                            where l.order_id = o.id and i.is_deleted = 0), 0)::text as invoiced,
-                 coalesce((select sum(d.settled) from izs_ar_doc d where d.source_id = o.id and d.state = 'reviewed'), 0)::text as paid
-            from izs_stock_order o left join izs_related_party p on p.id = o.party_id
-           where o.tenant_id = ${user.tenantId} and o.is_deleted = 0 and o.doc_type = ${DOC_TYPE[query.direction]} and o.state = 'reviewed'
-           order by o.order_date desc, o.order_no desc
-           limit 500`,
-    );
+    const list = await matchRows(db, user.tenantId, DOC_TYPE[query.direction]);
     return list
       .map((x) => ({
         orderId: x.order_id,
@@ -105,9 +101,13 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
         uninvoiced: moneyFixed(new Decimal(x.goods).minus(x.invoiced)),
       }))
       .filter((x) => query.onlyOpen === '0' || new Decimal(x.uninvoiced).gt(0));
-  });
+  };
+}
 
-  r.handle(E.save, async ({ body, user, req }) => {
+type SaveBody = Parameters<Handler<typeof E.save>>[0]['body'];
+
+function saveInvoice(db: Db, tz: string): Handler<typeof E.save> {
+  return async ({ body, user, req }) => {
     await guard(db, user, codeOf(body.direction), 'add');
     if (!new Decimal(body.amount).plus(body.taxAmount).eq(body.taxAndAmount)) {
       throw badRequest(`价税合计 ${m2(body.taxAndAmount)} 应等于金额 ${m2(body.amount)} + 税额 ${m2(body.taxAmount)}`);
@@ -119,64 +119,41 @@ export function registerInvoices(app: Parameters<typeof endpoints>[0], ctx: Crud
         date: body.invoiceDate,
         action: body.direction === 'in' ? '登记进项发票' : '登记销项发票',
       });
-      const [dup] = await tx
-        .select({ id: arInvoice.id })
-        .from(arInvoice)
-        .where(
-          and(
-            tenantOnly(user.tenantId, arInvoice),
-            eq(arInvoice.direction, body.direction),
-            eq(arInvoice.invoiceCode, body.invoiceCode),
-            eq(arInvoice.invoiceNo, body.invoiceNo),
-            eq(arInvoice.isDeleted, 0),
-          ),
-        );
+      const dup = await duplicateInvoice(tx, user.tenantId, body);
       if (dup) throw badRequest(`发票 ${body.invoiceNo} 已登记，不能重复录入`);
       const { links, ...fields } = body;
-      const [row] = await tx
-        .insert(arInvoice)
-        .values({
-          ...fields,
-          tenantId: user.tenantId,
-          deptId: effectiveDept(user),
-          createUser: user.userId,
-          createDept: effectiveDept(user),
-        })
-        .returning();
-      for (const l of [...links].sort((a, b) => a.orderId.localeCompare(b.orderId))) {
-        const [o] = await tx
-          .select({
-            id: stockOrder.id,
-            orderNo: stockOrder.orderNo,
-            total: stockOrder.grossAmount,
-            docType: stockOrder.docType,
-            state: stockOrder.state,
-          })
-          .from(stockOrder)
-          .where(and(eq(stockOrder.id, l.orderId), tenantIs(user.tenantId, stockOrder)))
-          .for('update');
-        if (!o || o.docType !== DOC_TYPE[body.direction] || o.state !== 'reviewed')
-          throw badRequest('关联的单据不存在或未审核');
-        const [done] = await rows<{ s: string }>(
-          tx,
-          sql`select coalesce(sum(l.amount), 0)::text as s from izs_ar_invoice_link l join izs_ar_invoice i on i.id = l.invoice_id
-               where l.order_id = ${o.id} and i.is_deleted = 0`,
-        );
-        const left = new Decimal(o.total).minus(done.s);
-        if (new Decimal(l.amount).gt(left)) {
-          throw badRequest(`单据 ${o.orderNo} 未开票金额 ${moneyFixed(left)} 元，不能开票 ${m2(l.amount)} 元`);
-        }
-        await tx
-          .insert(arInvoiceLink)
-          .values({ tenantId: user.tenantId, invoiceId: row.id, orderId: o.id, amount: l.amount });
-      }
+      const row = await insertInvoice(tx, user, fields);
+      await linkOrders(tx, user.tenantId, row.id, body.direction, links);
       await traceInvoice(tx, tz, { ...row, tenantId: user.tenantId });
       await writeOperationLog(tx, req, body.direction === 'in' ? '登记进项发票' : '登记销项发票', {
         invoiceNo: [null, body.invoiceNo],
       });
       return row.id;
     });
-    const [x] = await db.select({ r: arInvoice, orderNos: orderNosOf }).from(arInvoice).where(eq(arInvoice.id, id));
+    const x = await invoiceWithOrders(db, id);
     return entity(x.r, x.orderNos);
-  });
+  };
+}
+
+/**
+ * The invoice's links, in order id order: each document locked, reviewed and of the direction's type, refused
+ * beyond what is not yet invoiced on it.
+ */
+async function linkOrders(
+  tx: Tx,
+  tenantId: string,
+  invoiceId: string,
+  direction: SaveBody['direction'],
+  links: SaveBody['links'],
+) {
+  for (const l of [...links].sort((a, b) => a.orderId.localeCompare(b.orderId))) {
+    const o = await lockLinkedOrder(tx, tenantId, l.orderId);
+    if (!o || o.docType !== DOC_TYPE[direction] || o.state !== 'reviewed') throw badRequest('关联的单据不存在或未审核');
+    const done = await invoicedOn(tx, o.id);
+    const left = new Decimal(o.total).minus(done.s);
+    if (new Decimal(l.amount).gt(left)) {
+      throw badRequest(`单据 ${o.orderNo} 未开票金额 ${moneyFixed(left)} 元，不能开票 ${m2(l.amount)} 元`);
+    }
+    await insertLink(tx, tenantId, invoiceId, o.id, l.amount);
+  }
 }

@@ -8,78 +8,37 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { toCapital } from '../../../core/accounting/capital.ts';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
-import { ARAP_CODES, type Side } from '../../../core/contract/izs-finance-ar/fields.ts';
+import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
 import { aging, overdueDays } from '../../../core/finance-ar/index.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
-import { type Executor, rows } from '../../db/client.ts';
-import { arCredit, tenant } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { tenantOnly } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { guard } from './entities.ts';
+import { movementsOf, openDocsNow, partiesOnSide, tenantName, upsertCredit } from './reports-repository.ts';
 import { type AsOf, creditOf, liveAt, openBalanceOf, openDocsAt, partyOf } from './service.ts';
 
 const D = (v: string | number) => new Decimal(v);
 
-interface Movement {
-  date: string;
-  orderNo: string;
-  kind: string;
-  summary: string;
-  /** + increases what is owed (ar: customer owes us; ap: we owe the supplier) */
-  amount: string;
-}
-
-/** Every reviewed movement of a party on one side (documents, cash, refunds, offsets), date order. */
-export async function movementsOf(
-  ex: Executor,
-  tenantId: string,
-  side: Side,
-  partyId: string,
-  before?: string,
-): Promise<Movement[]> {
-  const cut = before ? sql` and x.date < ${before}` : sql``;
-  const list = await rows<Movement & { id: string }>(
-    ex,
-    sql`select * from (
-          select d.id::text as id, d.doc_date as date, d.order_no as "orderNo", d.source_type as kind, d.summary, d.amount::text as amount
-            from izs_ar_doc d where d.tenant_id = ${tenantId} and d.side = ${side} and d.party_id = ${partyId} and d.state = 'reviewed'
-          union all
-          select c.id::text, c.cash_date, c.order_no, c.kind,
-                 case c.kind when 'refund' then '退款' when 'collection' then '收款' else '付款' end || coalesce('（' || nullif(c.remark, '') || '）', ''),
-                 case c.kind when 'refund' then c.amount else -c.amount end::text
-            from izs_ar_cash c where c.tenant_id = ${tenantId} and c.side = ${side} and c.party_id = ${partyId} and c.state = 'reviewed'
-          union all
-          select t.id::text, t.transfer_date, t.order_no, 'offset', '应收应付对冲', (-t.amount)::text
-            from izs_ar_transfer t where t.tenant_id = ${tenantId} and t.kind = 'offset' and t.party_id = ${partyId} and t.state = 'reviewed'
-        ) x where true ${cut}
-        order by x.date, x."orderNo"`,
-  );
-  return list;
-}
-
 export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
   const { db, tz } = ctx;
   const r = endpoints(app, db);
+  r.handle(E.balances, balances(db, tz));
+  r.handle(E.creditSave, saveCredit(db));
+  r.handle(E.statement, statement(db, tz));
+}
 
-  r.handle(E.balances, async ({ query, user }) => {
+function balances(db: Db, tz: string): Handler<typeof E.balances> {
+  return async ({ query, user }) => {
     await guard(db, user, ARAP_CODES.doc[query.side], 'view');
     const asOf = query.asOf ?? formatDate(new Date(), tz);
     // asOf given: documents and settlements after that day are cut off (balances, aging and 逾期 alike)
     const cut: AsOf | undefined = query.asOf ? { date: query.asOf, tz } : undefined;
     const docLive = cut ? liveAt('d', 'doc_date', cut) : sql`d.state = 'reviewed'`;
     const cashLive = cut ? liveAt('c', 'cash_date', cut) : sql`c.state = 'reviewed'`;
-    const parties = await rows<{ id: string; name: string }>(
-      db,
-      sql`select p.id::text as id, p.name from izs_related_party p
-           where p.tenant_id = ${user.tenantId} and p.is_deleted = 0
-             and (exists (select 1 from izs_ar_doc d where d.party_id = p.id and d.side = ${query.side} and ${docLive})
-               or exists (select 1 from izs_ar_cash c where c.party_id = p.id and c.side = ${query.side} and ${cashLive}))
-             ${query.partyId ? sql`and p.id = ${query.partyId}` : sql``}
-           order by p.name`,
-    );
+    const parties = await partiesOnSide(db, user.tenantId, query.side, docLive, cashLive, query.partyId);
     const out = [];
     const tot = { documents: D(0), settled: D(0), open: D(0), unapplied: D(0), balance: D(0), overdue: D(0) };
     const allOpen: { date: string; open: string }[] = [];
@@ -87,11 +46,7 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
       const b = await openBalanceOf(db, user.tenantId, query.side, p.id, cut);
       const open = cut
         ? await openDocsAt(db, user.tenantId, query.side, p.id, cut)
-        : await rows<{ date: string; due: string; open: string }>(
-            db,
-            sql`select doc_date as date, due_date as due, (amount - settled)::text as open from izs_ar_doc
-             where tenant_id = ${user.tenantId} and side = ${query.side} and party_id = ${p.id} and state = 'reviewed' and amount > settled`,
-          );
+        : await openDocsNow(db, user.tenantId, query.side, p.id);
       const overdue = open.filter((o) => overdueDays(o.due, asOf) > 0).reduce((s, o) => s.plus(o.open), D(0));
       const credit = await creditOf(db, user.tenantId, p.id);
       allOpen.push(...open);
@@ -120,31 +75,16 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
         aging: aging(allOpen, asOf),
       },
     };
-  });
+  };
+}
 
-  r.handle(E.creditSave, async ({ body, user, req }) => {
+function saveCredit(db: Db): Handler<typeof E.creditSave> {
+  return async ({ body, user, req }) => {
     await guard(db, user, ARAP_CODES.doc.ar, 'edit');
     await db.transaction(async (tx) => {
       await partyOf(tx, user.tenantId, body.partyId, 'ar');
       const before = await creditOf(tx, user.tenantId, body.partyId);
-      await tx
-        .insert(arCredit)
-        .values({
-          tenantId: user.tenantId,
-          partyId: body.partyId,
-          creditLimit: body.creditLimit,
-          paymentDays: body.paymentDays,
-          updateUser: user.userId,
-        })
-        .onConflictDoUpdate({
-          target: [arCredit.tenantId, arCredit.partyId],
-          set: {
-            creditLimit: body.creditLimit,
-            paymentDays: body.paymentDays,
-            updateUser: user.userId,
-            updateTime: new Date(),
-          },
-        });
+      await upsertCredit(tx, user, body);
       await writeOperationLog(tx, req, '修改信用额度与账期', {
         creditLimit: [before.creditLimit, body.creditLimit],
         paymentDays: [before.paymentDays, body.paymentDays],
@@ -152,9 +92,11 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
     });
     const c = await creditOf(db, user.tenantId, body.partyId);
     return { partyId: body.partyId, creditLimit: moneyFixed(D(c.creditLimit)), paymentDays: c.paymentDays };
-  });
+  };
+}
 
-  r.handle(E.statement, async ({ query, user }) => {
+function statement(db: Db, tz: string): Handler<typeof E.statement> {
+  return async ({ query, user }) => {
     await guard(db, user, ARAP_CODES.statement, 'view');
     const p = await partyOf(db, user.tenantId, query.partyId, query.side);
     const all = await movementsOf(db, user.tenantId, query.side, query.partyId);
@@ -192,7 +134,7 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
     const closing = opening.plus(ar ? debit.minus(credit) : credit.minus(debit));
     // 未核销预收/预付 as it stood at the statement's end date (later money and 核销 cut off)
     const bal = await openBalanceOf(db, user.tenantId, query.side, query.partyId, { date: query.endDate, tz });
-    const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(tenantOnly(user.tenantId, tenant));
+    const t = await tenantName(db, user);
     return {
       side: query.side,
       partyId: p.id,
@@ -208,5 +150,5 @@ export function registerReports(app: Parameters<typeof endpoints>[0], ctx: CrudC
       unapplied: bal.unapplied,
       companyName: t?.name ?? '',
     };
-  });
+  };
 }

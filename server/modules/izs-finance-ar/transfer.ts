@@ -6,53 +6,40 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ARAP_ENDPOINTS as E } from '../../../core/contract/izs-finance-ar/arap.contract.ts';
 import { ARAP_CODES } from '../../../core/contract/izs-finance-ar/fields.ts';
-import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
 import { arTransfer, relatedParty } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
-import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, scopeOf, tenantIs } from '../../platform/scope.ts';
+import { effectiveDept, scopeOf } from '../../platform/scope.ts';
 import { formatDate } from '../../platform/time.ts';
 import { refuseClosedPeriod, refuseClosedVoid } from '../izs-financing/business-period.ts';
 import { guard } from './entities.ts';
 import { offsetTx } from './offset.ts';
-import { ARAP_KIND, reverseLines } from './service.ts';
+import { reverseLines } from './service.ts';
+import {
+  insertTransfer,
+  loadTransfer,
+  lockTransfer,
+  markTransferVoided,
+  transferEntity,
+} from './transfer-repository.ts';
 import { refuseWhileVouchered } from './vouchered.ts';
-
-type TransferRow = typeof arTransfer.$inferSelect;
-const entity = (t: TransferRow & { partyName?: string | null }) => ({
-  id: t.id,
-  orderNo: t.orderNo,
-  kind: t.kind,
-  partyId: t.partyId,
-  partyName: t.partyName ?? '',
-  fromAccount: t.fromAccount,
-  toAccount: t.toAccount,
-  transferDate: t.transferDate,
-  amount: moneyFixed(t.amount),
-  state: t.state,
-  remark: t.remark,
-});
 
 export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: CrudContext): void {
   const { db, tz } = ctx;
   const r = endpoints(app, db);
-  const code = ARAP_CODES.transfer;
+  r.handle(E.transferPage, transferPage(db));
+  r.handle(E.offset, offset(db, tz));
+  r.handle(E.transferCreate, createTransfer(db, tz));
+  r.handle(E.transferVoid, voidTransfer(db, tz));
+}
 
-  async function load(db0: Db, tenantId: string, id: string) {
-    const [t] = await db0
-      .select({ t: arTransfer, partyName: relatedParty.name })
-      .from(arTransfer)
-      .leftJoin(relatedParty, eq(relatedParty.id, arTransfer.partyId))
-      .where(and(eq(arTransfer.id, id), tenantIs(tenantId, arTransfer)));
-    if (!t) throw badRequest('调拨单不存在');
-    return entity({ ...t.t, partyName: t.partyName });
-  }
+const code = ARAP_CODES.transfer;
 
-  r.handle(E.transferPage, async ({ query, user }) => {
+function transferPage(db: Db): Handler<typeof E.transferPage> {
+  return async ({ query, user }) => {
     await guard(db, user, code, 'view');
     const where = and(
       await scopeOf(db, user, arTransfer, code),
@@ -68,14 +55,16 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
       .limit(query.size)
       .offset((query.current - 1) * query.size);
     return {
-      records: list.map((x) => entity({ ...x.t, partyName: x.partyName })),
+      records: list.map((x) => transferEntity({ ...x.t, partyName: x.partyName })),
       total: Number(n),
       current: query.current,
       size: query.size,
     };
-  });
+  };
+}
 
-  r.handle(E.offset, async ({ body, user, req }) => {
+function offset(db: Db, tz: string): Handler<typeof E.offset> {
+  return async ({ body, user, req }) => {
     await guard(db, user, code, 'add');
     const id = await db.transaction(async (tx) => {
       const row = await offsetTx(tx, {
@@ -91,10 +80,12 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
       await writeOperationLog(tx, req, '应收应付对冲', { orderNo: [null, row.orderNo], amount: [null, body.amount] });
       return row.id;
     });
-    return load(db, user.tenantId, id);
-  });
+    return loadTransfer(db, user.tenantId, id);
+  };
+}
 
-  r.handle(E.transferCreate, async ({ body, user, req }) => {
+function createTransfer(db: Db, tz: string): Handler<typeof E.transferCreate> {
+  return async ({ body, user, req }) => {
     await guard(db, user, code, 'add');
     if (body.fromAccount === body.toAccount) throw badRequest('转出账户和转入账户不能相同');
     const id = await db.transaction(async (tx) => {
@@ -104,36 +95,20 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
         date: body.transferDate,
         action: '登记资金调拨',
       });
-      const [row] = await tx
-        .insert(arTransfer)
-        .values({
-          tenantId: user.tenantId,
-          deptId: effectiveDept(user),
-          createUser: user.userId,
-          createDept: effectiveDept(user),
-          orderNo: await drawOrderNo(tx, ARAP_KIND.transfer, { tenantId: user.tenantId, tz }),
-          kind: 'transfer',
-          fromAccount: body.fromAccount,
-          toAccount: body.toAccount,
-          transferDate: body.transferDate,
-          amount: body.amount,
-          state: 'reviewed',
-          reviewer: user.userId,
-          reviewTime: new Date(),
-          remark: body.remark,
-        })
-        .returning();
+      const row = await insertTransfer(tx, user, tz, body);
       await writeOperationLog(tx, req, '资金调拨', { orderNo: [null, row.orderNo], amount: [null, body.amount] });
       return row.id;
     });
-    return load(db, user.tenantId, id);
-  });
+    return loadTransfer(db, user.tenantId, id);
+  };
+}
 
-  r.handle(E.transferVoid, async ({ body, user, req }) => {
-    await load(db, user.tenantId, body.id);
+function voidTransfer(db: Db, tz: string): Handler<typeof E.transferVoid> {
+  return async ({ body, user, req }) => {
+    await loadTransfer(db, user.tenantId, body.id);
     await guard(db, user, code, 'void');
     await db.transaction(async (tx) => {
-      const [t] = await tx.select().from(arTransfer).where(eq(arTransfer.id, body.id)).for('update');
+      const t = await lockTransfer(tx, body.id);
       if (t.state === 'voided') throw badRequest('调拨单已作废');
       await refuseWhileVouchered(tx, user.tenantId, t.id);
       const today = formatDate(new Date(), tz);
@@ -146,21 +121,12 @@ export function registerTransfers(app: Parameters<typeof endpoints>[0], ctx: Cru
         action: t.kind === 'offset' ? '作废对冲' : '作废资金调拨',
       });
       await reverseLines(tx, user.tenantId, user.userId, today, sql`s.transfer_id = ${t.id}`);
-      await tx
-        .update(arTransfer)
-        .set({
-          state: 'voided',
-          voidUser: user.userId,
-          voidTime: new Date(),
-          voidReason: body.reason,
-          updateTime: new Date(),
-        })
-        .where(eq(arTransfer.id, t.id));
+      await markTransferVoided(tx, user.userId, t.id, body.reason);
       await writeOperationLog(tx, req, t.kind === 'offset' ? '作废对冲' : '作废资金调拨', {
         state: [t.state, 'voided'],
         orderNo: [t.orderNo, t.orderNo],
       });
     });
-    return load(db, user.tenantId, body.id);
-  });
+    return loadTransfer(db, user.tenantId, body.id);
+  };
 }

@@ -26,6 +26,13 @@ import type { Ingestor } from './ingest.ts';
 import { findEndDoc } from './order-ends.ts';
 
 export function registerLgResources(s: FastifyInstance, ctx: CrudContext, ingestor: Ingestor): void {
+  registerFleet(s, ctx, ingestor);
+  registerPlaces(s, ctx, ingestor);
+  registerOrders(s, ctx);
+}
+
+/** 车辆分组 (removal refused while cars are in it), 司机 (驾驶证 warning), 车辆 (证件 warnings, device token). */
+function registerFleet(s: FastifyInstance, ctx: CrudContext, ingestor: Ingestor): void {
   registerResource(s, ctx, carGroupResource, lgCarGroup, {
     joins: {
       carCount: sql<number>`(select count(*)::int from lg_car c where c.group_id = ${lgCarGroup.id} and c.is_deleted = 0)`,
@@ -70,7 +77,10 @@ export function registerLgResources(s: FastifyInstance, ctx: CrudContext, ingest
     },
     afterSave: () => ingestor.forget(),
   });
+}
 
+/** 公共客户 sites (the fence closed into a ring), 船舶, 港口, 航次. */
+function registerPlaces(s: FastifyInstance, ctx: CrudContext, ingestor: Ingestor): void {
   registerResource(s, ctx, siteResource, lgSite, {
     beforeSave: (_tx, row) => {
       if (typeof row.fence === 'string' && row.fence) {
@@ -96,7 +106,10 @@ export function registerLgResources(s: FastifyInstance, ctx: CrudContext, ingest
       if (row.fromPortId && row.fromPortId === row.toPortId) throw badRequest('起运港和目的港不能相同');
     },
   });
+}
 
+/** 运输单 list / add / edit: edit only 待派车; numbered on add; the carrier's name, the loading end, freight. */
+function registerOrders(s: FastifyInstance, ctx: CrudContext): void {
   registerResource(s, ctx, orderResource, lgOrder, {
     joins: {
       originName: sql<string>`(select x.name from lg_site x where x.id = ${lgOrder.originSiteId})`,

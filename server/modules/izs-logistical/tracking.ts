@@ -2,7 +2,7 @@
  * Live positions, tracks, alarms, the driver summary and the ingest endpoints (contract: tracking.contract.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LG_PERMISSIONS } from '../../../core/contract/izs-logistical/fields.ts';
 import {
@@ -14,16 +14,28 @@ import {
 } from '../../../core/contract/izs-logistical/tracking.contract.ts';
 import { detectStops, metres, motionOf } from '../../../core/logistics/geo.ts';
 import type { Db } from '../../db/client.ts';
-import { lgAlarm, lgCar, lgOrder } from '../../db/schema/index.ts';
+import { lgAlarm, lgCar } from '../../db/schema/index.ts';
 import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { badRequest, unauthorized } from '../../platform/r.ts';
-import { scopeOf, tenantOf, tenantOnly } from '../../platform/scope.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { deviceGuard } from './device-guard.ts';
+import { type DeviceGuard, deviceGuard } from './device-guard.ts';
 import { readGatewayPosition } from './gateway-position.ts';
 import type { Ingestor } from './ingest.ts';
-
-type Rows<T> = { rows: T[] };
+import {
+  type AlarmSelected,
+  ackOpenAlarms,
+  carPlate,
+  carsOfDriver,
+  countAlarms,
+  countOpenAlarms,
+  liveRows,
+  markHandled,
+  ordersOfDriver,
+  orderTrip,
+  positionsBetween,
+  selectAlarms,
+} from './tracking-repository.ts';
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -46,52 +58,57 @@ export function registerLgTracking(
   opts: { gatewayToken: string; tileUrl: string },
 ): void {
   const r = endpoints(app, db);
+  r.handle(LG_TRACKING.liveConfig, liveConfig(ingestor, opts.tileUrl));
+  r.handle(LG_TRACKING.live, liveVehicles(db, ingestor));
+  r.handle(LG_TRACKING.track, vehicleTrack(db, tz));
+  r.handle(LG_TRACKING.alarms, alarmPage(db, tz));
+  r.handle(LG_TRACKING.ack, ackAlarms(db));
+  r.handle(LG_TRACKING.handle, handleAlarm(db, tz));
+  r.handle(LG_TRACKING.driverSummary, driverSummary(db, tz));
 
-  r.handle(LG_TRACKING.liveConfig, () => ({
+  // machine endpoints
+  const gatewayOnly = gatewayCheck(opts.gatewayToken);
+  r.handle(LG_TRACKING.ingestGateway, ingestGateway(ingestor, gatewayOnly));
+
+  // the terminals behind the gateway: failed sign-ins counted per terminal address and terminal id in the shared
+  // counter (one lg_ingest_reject row per terminal and window), past the limits refused without a look at the code
+  const devices = deviceGuard(db);
+  const terminalFailed = async (address: string, terminal: string, reason: string) => {
+    if (await devices.failed(address, terminal)) await ingestor.reject('jt808', terminal, reason, `address=${address}`);
+  };
+  r.handle(LG_TRACKING.gatewayRegister, gatewayRegister(ingestor, devices, gatewayOnly, terminalFailed));
+  r.handle(LG_TRACKING.gatewayAuth, gatewayAuth(ingestor, devices, gatewayOnly, terminalFailed));
+  r.handle(LG_TRACKING.gatewayReject, gatewayReject(ingestor, devices, gatewayOnly));
+  // anonymous: rate-limited per address and device id; failures counted, one row per device id and window
+  r.handle(LG_TRACKING.ingestDevice, ingestDevice(ingestor, devices));
+}
+
+type GatewayOnly = (token: unknown) => void;
+type TerminalFailed = (address: string, terminal: string, reason: string) => Promise<void>;
+
+function liveConfig(ingestor: Ingestor, tileUrl: string): Handler<typeof LG_TRACKING.liveConfig> {
+  return () => ({
     ws: LG_WS,
     topics: { ...LG_TOPICS },
     offlineSeconds: ingestor.rules.offlineSeconds,
     speedLimitKmh: ingestor.rules.speedLimitKmh,
-    tileUrl: opts.tileUrl,
-  }));
+    tileUrl,
+  });
+}
 
-  r.handle(LG_TRACKING.live, liveVehicles(db, ingestor));
-
-  r.handle(LG_TRACKING.track, vehicleTrack(db, tz));
-
-  const alarmSelect = {
-    id: lgAlarm.id,
-    carId: lgAlarm.carId,
-    plate: sql<string>`coalesce((select c.plate from lg_car c where c.id = ${lgAlarm.carId}), '')`,
-    type: lgAlarm.type,
-    time: lgAlarm.time,
-    lon: lgAlarm.lon,
-    lat: lgAlarm.lat,
-    speed: lgAlarm.speed,
-    detail: lgAlarm.detail,
-    handleState: lgAlarm.handleState,
-    ackTime: lgAlarm.ackTime,
-    handleTime: lgAlarm.handleTime,
-    handleNote: lgAlarm.handleNote,
-    handlerName: sql<string>`coalesce((select u.real_name from blade_user u where u.id = coalesce(${lgAlarm.handleUser}, ${lgAlarm.ackUser})), '')`,
-  };
-  const toRow = (a: Awaited<ReturnType<typeof selectAlarms>>[number]): AlarmRow => ({
+const alarmRowOf =
+  (tz: string) =>
+  (a: AlarmSelected): AlarmRow => ({
     ...a,
     type: a.type as AlarmRow['type'],
     time: formatDateTime(a.time, tz),
     ackTime: a.ackTime ? formatDateTime(a.ackTime, tz) : null,
     handleTime: a.handleTime ? formatDateTime(a.handleTime, tz) : null,
   });
-  const selectAlarms = (where: ReturnType<typeof and>, limit: number, offset: number) =>
-    db
-      .select(alarmSelect)
-      .from(lgAlarm)
-      .where(where)
-      .orderBy(desc(lgAlarm.time), desc(lgAlarm.id))
-      .limit(limit)
-      .offset(offset);
 
-  r.handle(LG_TRACKING.alarms, async ({ user, query }) => {
+function alarmPage(db: Db, tz: string): Handler<typeof LG_TRACKING.alarms> {
+  const toRow = alarmRowOf(tz);
+  return async ({ user, query }) => {
     const scope = await scopeOf(db, user, lgAlarm, LG_PERMISSIONS.alarm);
     const where = and(
       scope,
@@ -100,64 +117,42 @@ export function registerLgTracking(
       query.carId ? eq(lgAlarm.carId, query.carId) : undefined,
     );
     const [rows, [{ n }], [{ open }]] = await Promise.all([
-      selectAlarms(where, query.size, (query.current - 1) * query.size),
-      db.select({ n: sql<number>`count(*)::int` }).from(lgAlarm).where(where),
-      db
-        .select({ open: sql<number>`count(*)::int` })
-        .from(lgAlarm)
-        .where(and(scope, eq(lgAlarm.handleState, 0))),
+      selectAlarms(db, where, query.size, (query.current - 1) * query.size),
+      countAlarms(db, where),
+      countOpenAlarms(db, scope),
     ]);
     return { records: rows.map(toRow), total: n, open };
-  });
-
-  r.handle(LG_TRACKING.ack, async ({ user, body }) => {
-    const scope = await scopeOf(db, user, lgAlarm, LG_PERMISSIONS.alarm);
-    const res = await db
-      .update(lgAlarm)
-      .set({ handleState: 1, ackUser: user.userId, ackTime: new Date() })
-      .where(
-        and(
-          scope,
-          eq(lgAlarm.handleState, 0),
-          sql`${lgAlarm.id} in (${sql.join(
-            body.ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-        ),
-      )
-      .returning({ id: lgAlarm.id });
-    return { updated: res.length };
-  });
-
-  r.handle(LG_TRACKING.handle, async ({ user, body }) => {
-    const scope = await scopeOf(db, user, lgAlarm, LG_PERMISSIONS.alarm);
-    const now = new Date();
-    const res = await db
-      .update(lgAlarm)
-      .set({
-        handleState: 2,
-        handleUser: user.userId,
-        handleTime: now,
-        handleNote: body.note,
-        ackUser: sql`coalesce(${lgAlarm.ackUser}, ${user.userId})`,
-        ackTime: sql`coalesce(${lgAlarm.ackTime}, ${now})`,
-      })
-      .where(and(scope, eq(lgAlarm.id, body.id), sql`${lgAlarm.handleState} < 2`))
-      .returning({ id: lgAlarm.id });
-    if (!res[0]) throw badRequest('报警不存在或已处理');
-    const [row] = await selectAlarms(eq(lgAlarm.id, body.id), 1, 0);
-    return toRow(row);
-  });
-
-  r.handle(LG_TRACKING.driverSummary, driverSummary(db, tz));
-
-  // machine endpoints
-  const gatewayOnly = (token: unknown) => {
-    if (!opts.gatewayToken) throw unauthorized('GPS网关未配置（GPS_GATEWAY_TOKEN）');
-    if (typeof token !== 'string' || !same(token, opts.gatewayToken)) throw unauthorized('GPS网关令牌不正确');
   };
+}
 
-  r.handle(LG_TRACKING.ingestGateway, async ({ body, req }) => {
+function ackAlarms(db: Db): Handler<typeof LG_TRACKING.ack> {
+  return async ({ user, body }) => {
+    const scope = await scopeOf(db, user, lgAlarm, LG_PERMISSIONS.alarm);
+    const res = await ackOpenAlarms(db, scope, user.userId, body.ids);
+    return { updated: res.length };
+  };
+}
+
+function handleAlarm(db: Db, tz: string): Handler<typeof LG_TRACKING.handle> {
+  const toRow = alarmRowOf(tz);
+  return async ({ user, body }) => {
+    const scope = await scopeOf(db, user, lgAlarm, LG_PERMISSIONS.alarm);
+    const res = await markHandled(db, scope, user.userId, body.id, body.note);
+    if (!res[0]) throw badRequest('报警不存在或已处理');
+    const [row] = await selectAlarms(db, eq(lgAlarm.id, body.id), 1, 0);
+    return toRow(row);
+  };
+}
+
+function gatewayCheck(gatewayToken: string): GatewayOnly {
+  return (token: unknown) => {
+    if (!gatewayToken) throw unauthorized('GPS网关未配置（GPS_GATEWAY_TOKEN）');
+    if (typeof token !== 'string' || !same(token, gatewayToken)) throw unauthorized('GPS网关令牌不正确');
+  };
+}
+
+function ingestGateway(ingestor: Ingestor, gatewayOnly: GatewayOnly): Handler<typeof LG_TRACKING.ingestGateway> {
+  return async ({ body, req }) => {
     gatewayOnly(req.headers['x-gateway-token']);
     const items: { device: string; point: Parameters<Ingestor['ingest']>[1][number]['point'] }[] = [];
     const bad = new Map<number, string>();
@@ -170,16 +165,16 @@ export function registerLgTracking(
     const stored = await ingestor.ingest('jt808', items);
     let k = 0;
     return { results: body.positions.map((_, i) => (bad.has(i) ? { ok: false, msg: bad.get(i) } : stored[k++])) };
-  });
-
-  // the terminals behind the gateway: failed sign-ins counted per terminal address and terminal id in the shared
-  // counter (one lg_ingest_reject row per terminal and window), past the limits refused without a look at the code
-  const devices = deviceGuard(db);
-  const terminalFailed = async (address: string, terminal: string, reason: string) => {
-    if (await devices.failed(address, terminal)) await ingestor.reject('jt808', terminal, reason, `address=${address}`);
   };
+}
 
-  r.handle(LG_TRACKING.gatewayRegister, async ({ body, req }) => {
+function gatewayRegister(
+  ingestor: Ingestor,
+  devices: DeviceGuard,
+  gatewayOnly: GatewayOnly,
+  terminalFailed: TerminalFailed,
+): Handler<typeof LG_TRACKING.gatewayRegister> {
+  return async ({ body, req }) => {
     gatewayOnly(req.headers['x-gateway-token']);
     const address = body.address || req.ip;
     if (await devices.lockedFor(address, body.terminal)) return { result: 4, authCode: '', locked: true };
@@ -189,9 +184,16 @@ export function registerLgTracking(
       return { result: 4, authCode: '', locked: false };
     }
     return { result: 0, authCode: car.token, locked: false };
-  });
+  };
+}
 
-  r.handle(LG_TRACKING.gatewayAuth, async ({ body, req }) => {
+function gatewayAuth(
+  ingestor: Ingestor,
+  devices: DeviceGuard,
+  gatewayOnly: GatewayOnly,
+  terminalFailed: TerminalFailed,
+): Handler<typeof LG_TRACKING.gatewayAuth> {
+  return async ({ body, req }) => {
     gatewayOnly(req.headers['x-gateway-token']);
     const address = body.address || req.ip;
     if (await devices.lockedFor(address, body.terminal)) return { ok: false, locked: true };
@@ -199,9 +201,15 @@ export function registerLgTracking(
     const ok = !!car && !!car.token && same(car.token, body.code);
     if (!ok) await terminalFailed(address, body.terminal, '鉴权失败');
     return { ok, locked: false };
-  });
+  };
+}
 
-  r.handle(LG_TRACKING.gatewayReject, async ({ body, req }) => {
+function gatewayReject(
+  ingestor: Ingestor,
+  devices: DeviceGuard,
+  gatewayOnly: GatewayOnly,
+): Handler<typeof LG_TRACKING.gatewayReject> {
+  return async ({ body, req }) => {
     gatewayOnly(req.headers['x-gateway-token']);
     // a flood of bad frames writes one row per terminal (else address) and reason a window, the rest is counted
     const who = body.terminal || `@${body.address || req.ip}`;
@@ -209,10 +217,11 @@ export function registerLgTracking(
       await ingestor.reject('jt808', body.terminal, body.reason, body.raw);
     }
     return { logged: true };
-  });
+  };
+}
 
-  // anonymous: rate-limited per address and device id; failures counted, one row per device id and window
-  r.handle(LG_TRACKING.ingestDevice, async ({ body, req }) => {
+function ingestDevice(ingestor: Ingestor, devices: DeviceGuard): Handler<typeof LG_TRACKING.ingestDevice> {
+  return async ({ body, req }) => {
     await devices.admit(req, body.deviceId);
     const car = await ingestor.carOf(body.deviceId);
     if (!car?.token || !same(car.token, body.token)) {
@@ -227,30 +236,14 @@ export function registerLgTracking(
       stored: res.filter((x) => x.ok).length,
       refused: res.flatMap((x, index) => (x.ok ? [] : [{ index, msg: x.msg ?? '' }])),
     };
-  });
+  };
 }
 
 function liveVehicles(db: Db, ingestor: Ingestor): Handler<typeof LG_TRACKING.live> {
   return async ({ user, query }) => {
     const scope = await scopeOf(db, user, lgCar, LG_PERMISSIONS.car);
     const plate = query.plate?.trim();
-    const res = (await db.execute(sql`
-      select lg_car.id, lg_car.plate, coalesce(g.name, '') as group_name,
-             p.lon, p.lat, p.speed, p.direction, p.time,
-             o.id as order_id, o.order_no, o.state, o.material_name,
-             coalesce(so.name, '') as origin_name, coalesce(sd.name, '') as dest_name,
-             coalesce(d.name, '') as driver_name, coalesce(d.phone, '') as driver_phone
-      from lg_car
-      left join lg_car_group g on g.id = lg_car.group_id
-      left join lateral (select lon, lat, speed, direction, time from lg_position
-                         where car_id = lg_car.id order by time desc limit 1) p on true
-      left join lateral (select * from lg_order x where x.car_id = lg_car.id and x.is_deleted = 0
-                         and x.state in ('dispatched', 'in_transit') order by x.create_time desc limit 1) o on true
-      left join lg_site so on so.id = o.origin_site_id
-      left join lg_site sd on sd.id = o.dest_site_id
-      left join lg_driver d on d.id = coalesce(o.driver_id, lg_car.driver_id)
-      where ${scope} ${plate ? sql`and lg_car.plate ilike ${`%${plate}%`}` : sql``}
-      order by lg_car.plate`)) as unknown as Rows<Record<string, unknown>>;
+    const res = await liveRows(db, scope, plate);
     const now = Date.now();
     const list: VehicleLive[] = res.rows.map((x) => {
       const time = x.time ? new Date(x.time as string).getTime() : null;
@@ -293,15 +286,7 @@ function vehicleTrack(db: Db, tz: string): Handler<typeof LG_TRACKING.track> {
     let from: number;
     let to: number;
     if (query.orderId) {
-      const [o] = await db
-        .select({
-          carId: lgOrder.carId,
-          start: lgOrder.startTime,
-          dispatch: lgOrder.dispatchTime,
-          end: lgOrder.deliverTime,
-        })
-        .from(lgOrder)
-        .where(and(eq(lgOrder.id, query.orderId), tenantOnly(user, lgOrder)));
+      const o = await orderTrip(db, user, query.orderId);
       if (!o?.carId || !(o.start ?? o.dispatch)) throw badRequest('该运输单还没有发车，没有轨迹');
       carId = o.carId;
       from = (o.start ?? o.dispatch)!.getTime();
@@ -310,20 +295,9 @@ function vehicleTrack(db: Db, tz: string): Handler<typeof LG_TRACKING.track> {
       if (!carId || !query.day) throw badRequest('请选择车辆和日期');
       [from, to] = dayRange(query.day, tz);
     }
-    const [car] = await db
-      .select({ plate: lgCar.plate })
-      .from(lgCar)
-      .where(and(eq(lgCar.id, carId!), scope));
+    const car = await carPlate(db, carId!, scope);
     if (!car) throw badRequest('车辆不存在');
-    const res = (await db.execute(sql`select time, lon, lat, speed, direction, late from lg_position
-      where car_id = ${carId} and time >= ${new Date(from)} and time < ${new Date(to)} order by time`)) as unknown as Rows<{
-      time: string | Date;
-      lon: number;
-      lat: number;
-      speed: number;
-      direction: number;
-      late: number;
-    }>;
+    const res = await positionsBetween(db, carId!, from, to);
     const points = res.rows.map((p) => ({
       time: new Date(p.time).getTime(),
       lon: Number(p.lon),
@@ -349,15 +323,8 @@ function vehicleTrack(db: Db, tz: string): Handler<typeof LG_TRACKING.track> {
 
 function driverSummary(db: Db, tz: string): Handler<typeof LG_TRACKING.driverSummary> {
   return async ({ user, query }) => {
-    const cars = await db
-      .select({ id: lgCar.id, plate: lgCar.plate })
-      .from(lgCar)
-      .where(and(eq(lgCar.driverId, query.id), tenantOf(user, lgCar)));
-    const res = (await db.execute(sql`select o.id, o.order_no, o.state, o.material_name, o.deliver_time, o.plan_time,
-        coalesce(so.name, '') || ' → ' || coalesce(sd.name, '') as route
-      from lg_order o left join lg_site so on so.id = o.origin_site_id left join lg_site sd on sd.id = o.dest_site_id
-      where o.driver_id = ${query.id} and o.tenant_id = ${user.tenantId} and o.is_deleted = 0
-      order by o.create_time desc`)) as unknown as Rows<Record<string, unknown>>;
+    const cars = await carsOfDriver(db, user, query.id);
+    const res = await ordersOfDriver(db, user.tenantId, query.id);
     const recent = res.rows.map((o) => {
       const dt = o.deliver_time ? new Date(o.deliver_time as string) : null;
       const pt = o.plan_time ? new Date(o.plan_time as string) : null;

@@ -9,18 +9,24 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { REPORT_ENDPOINTS } from '../../../core/contract/izs-report/report.contract.ts';
 import { GB_CATEGORIES } from '../../../core/report/gb.ts';
 import type { Db } from '../../db/client.ts';
-import { stock, stockOrder, stockOrderLine } from '../../db/schema/index.ts';
-import type { endpoints } from '../../platform/endpoint.ts';
+import { stock, stockOrder } from '../../db/schema/index.ts';
+import type { endpoints, Handler } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { arapFigure, bookCompanies } from '../izs-visual/arap.ts';
 import { booksOf, cashBefore, monthsBetween, periodFigures } from '../izs-visual/books.ts';
 import { businessDay, D, kg3, requireAnyView, yuan2 } from '../izs-visual/common.ts';
+import { linesByMaterialMonth, stockByMaterial } from './finance-gb-repository.ts';
 import { materialInfo } from './keys.ts';
 
 const CODE = 'statement_analysis_finance_statement';
 
 export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: string): void {
-  r.handle(REPORT_ENDPOINTS.finance, async ({ query, user }) => {
+  r.handle(REPORT_ENDPOINTS.finance, financeReport(db, tz));
+  r.handle(REPORT_ENDPOINTS.gb, gbReport(db));
+}
+
+function financeReport(db: Db, tz: string): Handler<typeof REPORT_ENDPOINTS.finance> {
+  return async ({ query, user }) => {
     const { today } = businessDay(tz);
     const books = await booksOf(db, user, CODE, query.accountSetId);
     const ids = books.map((b) => b.accountSetId);
@@ -54,59 +60,31 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: s
       receivables: await arapFigure(db, user, 'ar', today, CODE, companies),
       payables: await arapFigure(db, user, 'ap', today, CODE, companies),
     };
-  });
+  };
+}
 
-  r.handle(REPORT_ENDPOINTS.gb, async ({ query, user }) => {
+type Cell = { inKg: Decimal; outKg: Decimal; inAmount: Decimal; outAmount: Decimal };
+
+function gbReport(db: Db): Handler<typeof REPORT_ENDPOINTS.gb> {
+  return async ({ query, user }) => {
     await requireAnyView(db, user, ['statement_analysis_gb_overview', 'statement_analysis_material_gb']);
     const code = 'statement_analysis_gb_overview';
-    const found = await db
-      .select({
-        materialId: stockOrderLine.materialId,
-        month: sql<string>`left(${stockOrder.orderDate}, 7)`,
-        docType: stockOrder.docType,
-        qty: sql<string>`sum(${stockOrderLine.qty})`,
-        amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
-      })
-      .from(stockOrderLine)
-      .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
-      .where(
-        and(
-          await scopeOf(db, user, stockOrder, code),
-          eq(stockOrder.state, 'reviewed'),
-          inArray(stockOrder.docType, ['in_stock', 'purchase_return', 'out_stock', 'sale_return']),
-          sql`${stockOrder.orderDate} like ${`${query.year}-%`}`,
-          query.deptId ? eq(stockOrder.deptId, query.deptId) : undefined,
-        ),
-      )
-      .groupBy(stockOrderLine.materialId, sql`2`, stockOrder.docType);
+    const found = await linesByMaterialMonth(
+      db,
+      and(
+        await scopeOf(db, user, stockOrder, code),
+        eq(stockOrder.state, 'reviewed'),
+        inArray(stockOrder.docType, ['in_stock', 'purchase_return', 'out_stock', 'sale_return']),
+        sql`${stockOrder.orderDate} like ${`${query.year}-%`}`,
+        query.deptId ? eq(stockOrder.deptId, query.deptId) : undefined,
+      ),
+    );
     const info = await materialInfo(db, user.tenantId);
-    type Cell = { inKg: Decimal; outKg: Decimal; inAmount: Decimal; outAmount: Decimal };
-    const cells = new Map<string, Cell>();
-    const perMaterial = new Map<string, { inKg: Decimal; outKg: Decimal }>();
-    for (const r of found) {
-      const cat = info.get(r.materialId)?.gb ?? 'general';
-      const sign = r.docType.endsWith('_return') ? -1 : 1;
-      const isIn = r.docType === 'in_stock' || r.docType === 'purchase_return';
-      const k = `${cat}|${r.month}`;
-      const c = cells.get(k) ?? { inKg: D(0), outKg: D(0), inAmount: D(0), outAmount: D(0) };
-      const m = perMaterial.get(r.materialId) ?? { inKg: D(0), outKg: D(0) };
-      if (isIn) {
-        c.inKg = c.inKg.plus(D(r.qty).times(sign));
-        c.inAmount = c.inAmount.plus(D(r.amount).times(sign));
-        m.inKg = m.inKg.plus(D(r.qty).times(sign));
-      } else {
-        c.outKg = c.outKg.plus(D(r.qty).times(sign));
-        c.outAmount = c.outAmount.plus(D(r.amount).times(sign));
-        m.outKg = m.outKg.plus(D(r.qty).times(sign));
-      }
-      cells.set(k, c);
-      perMaterial.set(r.materialId, m);
-    }
-    const stocks = await db
-      .select({ materialId: stock.materialId, qty: sql<string>`sum(${stock.qty})` })
-      .from(stock)
-      .where(and(await scopeOf(db, user, stock, code), query.deptId ? eq(stock.deptId, query.deptId) : undefined))
-      .groupBy(stock.materialId);
+    const { cells, perMaterial } = gbSums(found, info);
+    const stocks = await stockByMaterial(
+      db,
+      and(await scopeOf(db, user, stock, code), query.deptId ? eq(stock.deptId, query.deptId) : undefined),
+    );
     const stockOf = new Map(stocks.map((s) => [s.materialId, s.qty]));
     const materials = [...info.entries()]
       .filter(([id]) => perMaterial.has(id) || !D(stockOf.get(id) ?? 0).isZero())
@@ -135,5 +113,34 @@ export function registerFinanceGb(r: ReturnType<typeof endpoints>, db: Db, tz: s
         .sort((a, b) => a.month.localeCompare(b.month) || a.category.localeCompare(b.category)),
       materials,
     };
-  });
+  };
+}
+
+/** Receipts and issues (returns negative) per GB category × month, and per material. */
+function gbSums(
+  found: Awaited<ReturnType<typeof linesByMaterialMonth>>,
+  info: Awaited<ReturnType<typeof materialInfo>>,
+) {
+  const cells = new Map<string, Cell>();
+  const perMaterial = new Map<string, { inKg: Decimal; outKg: Decimal }>();
+  for (const r of found) {
+    const cat = info.get(r.materialId)?.gb ?? 'general';
+    const sign = r.docType.endsWith('_return') ? -1 : 1;
+    const isIn = r.docType === 'in_stock' || r.docType === 'purchase_return';
+    const k = `${cat}|${r.month}`;
+    const c = cells.get(k) ?? { inKg: D(0), outKg: D(0), inAmount: D(0), outAmount: D(0) };
+    const m = perMaterial.get(r.materialId) ?? { inKg: D(0), outKg: D(0) };
+    if (isIn) {
+      c.inKg = c.inKg.plus(D(r.qty).times(sign));
+      c.inAmount = c.inAmount.plus(D(r.amount).times(sign));
+      m.inKg = m.inKg.plus(D(r.qty).times(sign));
+    } else {
+      c.outKg = c.outKg.plus(D(r.qty).times(sign));
+      c.outAmount = c.outAmount.plus(D(r.amount).times(sign));
+      m.outKg = m.outKg.plus(D(r.qty).times(sign));
+    }
+    cells.set(k, c);
+    perMaterial.set(r.materialId, m);
+  }
+  return { cells, perMaterial };
 }

@@ -10,12 +10,12 @@ import type { LogisticsQuery, LogisticsRow } from '../../../core/contract/izs-re
 import { REPORT_ENDPOINTS } from '../../../core/contract/izs-report/report.contract.ts';
 import { moneyFixed, weightFixed } from '../../../core/format/amounts.ts';
 import type { Db } from '../../db/client.ts';
-import { rows } from '../../db/client.ts';
-import { lgAlarm, lgCar, lgDriver, lgOrder } from '../../db/schema/index.ts';
+import { lgAlarm, lgOrder } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { D, dayStart, pct2, yuan2 } from '../izs-visual/common.ts';
+import { alarmsBy, carOrDriverLabels, tripsBy } from './logistics-repository.ts';
 
 const CODE = 'statement_analysis_logistics_statement';
 
@@ -37,69 +37,36 @@ export async function logisticsStatement(db: Db, user: AuthUser, q: LogisticsQue
     sql`${lgOrder.deliverTime} >= ${from} and ${lgOrder.deliverTime} < ${to}`,
   );
   const key = keyOf(q.groupBy);
-  const trips = await db
-    .select({
-      key: sql<string>`${key}`,
-      carrier: sql<string>`max(${lgOrder.carrierName})`,
-      trips: sql<number>`count(*)::int`,
-      tonnage: sql<string>`coalesce(sum(${lgOrder.deliveredWeightT}), 0)::text`,
-      freight: sql<string>`coalesce(sum(${lgOrder.freightAmount}), 0)::text`,
-      onTime: sql<number>`count(*) filter (where ${lgOrder.deliverTime} <= ${lgOrder.planTime})::int`,
-      judged: sql<number>`count(${lgOrder.planTime})::int`,
-    })
-    .from(lgOrder)
-    .where(delivered)
-    .groupBy(sql`1`);
+  const trips = await tripsBy(db, key, delivered);
 
   const alarmScope = await scopeOf(db, user, lgAlarm, CODE);
   const alarmInPeriod = sql`${lgAlarm.time} >= ${from} and ${lgAlarm.time} < ${to}`;
-  const alarms =
-    q.groupBy === 'car'
-      ? await db
-          .select({ key: sql<string>`${lgAlarm.carId}::text`, n: sql<number>`count(*)::int` })
-          .from(lgAlarm)
-          .where(and(alarmScope, alarmInPeriod))
-          .groupBy(lgAlarm.carId)
-      : await db
-          .select({
-            key: sql<string>`${key}`,
-            carrier: sql<string>`max(${lgOrder.carrierName})`,
-            n: sql<number>`count(*)::int`,
-          })
-          .from(lgAlarm)
-          .innerJoin(
-            lgOrder,
-            and(
-              eq(lgOrder.carId, lgAlarm.carId),
-              sql`${lgAlarm.time} >= coalesce(${lgOrder.startTime}, ${lgOrder.dispatchTime})`,
-              sql`${lgAlarm.time} <= ${lgOrder.deliverTime}`,
-            ),
-          )
-          .where(and(alarmScope, alarmInPeriod, delivered))
-          .groupBy(sql`1`);
+  const alarms = await alarmsBy(db, q.groupBy, key, alarmScope, alarmInPeriod, delivered);
 
   // labels
   const ids = [...new Set([...trips, ...alarms].map((r) => r.key).filter((k) => /^\d+$/.test(k)))];
   const labels = new Map<string, string>();
   if (ids.length && q.groupBy !== 'carrier') {
-    const t = q.groupBy === 'car' ? lgCar : lgDriver;
-    const name = q.groupBy === 'car' ? lgCar.plate : lgDriver.name;
-    const found = await rows<{ id: string; label: string }>(
-      db,
-      sql`select ${t.id}::text as id, ${name} as label from ${t} where ${t.tenantId} = ${user.tenantId} and ${t.id} in (${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`,
-    );
+    const found = await carOrDriverLabels(db, user.tenantId, q.groupBy, ids);
     for (const f of found) labels.set(f.id, f.label);
   }
   for (const r of [...trips, ...alarms])
     if ('carrier' in r && q.groupBy === 'carrier') labels.set(r.key, r.carrier || '（未指定承运商）');
 
+  return statementRows(q.groupBy, labels, trips, alarms);
+}
+
+/** One row per key (trips, tonnage, freight, on time, alarms), most trips first, and the total. */
+function statementRows(
+  groupBy: LogisticsQuery['groupBy'],
+  labels: Map<string, string>,
+  trips: Awaited<ReturnType<typeof tripsBy>>,
+  alarms: { key: string; n: number }[],
+) {
   const acc = new Map<string, LogisticsRow>();
   const blank = (k: string): LogisticsRow => ({
     key: k,
-    label: labels.get(k) ?? (k === '' ? (q.groupBy === 'car' ? '（未派车）' : '（未指定）') : k),
+    label: labels.get(k) ?? (k === '' ? (groupBy === 'car' ? '（未派车）' : '（未指定）') : k),
     trips: 0,
     tonnageT: '0.000',
     freight: '0.00',

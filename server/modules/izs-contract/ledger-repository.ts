@@ -1,0 +1,81 @@
+/**
+ * The queries of 采购台账 / 销售台账 (ledger.ts): the reviewed document lines of a side and period with what is
+ * invoiced and settled on each document, the contracts of the period and their lines, names by id.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client.ts';
+
+export type LedgerQuery = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyId?: string };
+
+/**
+ * Reviewed documents of `docType` or its return `ret` in the period, one row per document × material, with the
+ * invoices linked to the document and what is settled on its 应收单 / 应付单.
+ */
+export async function reviewedDocLines(
+  db: Db,
+  docScope: SQL,
+  q: LedgerQuery,
+  docType: string,
+  ret: string,
+  party: SQL,
+) {
+  return rows<Record<string, string | null>>(
+    db,
+    sql`select d.id::text as doc_id, d.order_no, d.doc_type, d.order_date, d.party_id::text as party_id,
+               l.material_id::text as material_id, sum(l.qty)::text as kg, sum(l.gross_amount)::text as amount,
+               max(l.unit_price)::text as price,
+               (select c.contract_no from izs_trading_contract c where c.id = d.contract_id) as contract_no,
+               (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no,
+               (select coalesce(sum(k.amount), 0) from izs_ar_invoice_link k join izs_ar_invoice i on i.id = k.invoice_id
+                 where k.order_id = d.id and i.is_deleted = 0)::text as invoiced,
+               (select coalesce(sum(a.settled), 0) from izs_ar_doc a
+                 where a.tenant_id = d.tenant_id and a.source_id = d.id and a.source_type = d.doc_type
+                   and a.state = 'reviewed')::text as paid
+          from (select * from izs_stock_order where ${docScope}) d join izs_stock_order_line l on l.order_id = d.id
+         where d.state = 'reviewed' and d.party_id is not null
+           and d.doc_type in (${docType}, ${ret})
+           and d.order_date >= ${q.beginDate} and d.order_date <= ${q.endDate} ${party}
+         group by d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, d.contract_id,
+                  d.source_weighing_id, l.material_id
+         order by d.order_date, d.order_no, l.material_id`,
+  );
+}
+
+/** Contracts of the side, not draft/pending, signed by the period's end and delivering within it. */
+export async function ledgerContracts(db: Db, conScope: SQL, q: LedgerQuery, party: SQL) {
+  return rows<{ id: string; party_id: string; state: string }>(
+    db,
+    sql`select c.id::text as id, c.party_id::text as party_id, c.state from (select * from izs_trading_contract where ${conScope}) c
+         where c.side = ${q.side} and c.state in ('executing', 'completed', 'terminated')
+           and c.sign_date <= ${q.endDate} and c.delivery_end >= ${q.beginDate} ${party}`,
+  );
+}
+
+export async function linesOfContracts(db: Db, contracts: { id: string }[]) {
+  return rows<{ contract_id: string; material_id: string; qty: string; amount: string }>(
+    db,
+    sql`select contract_id::text as contract_id, material_id::text as material_id, qty::text as qty, amount::text as amount
+          from izs_trading_contract_line
+         where contract_id in (${sql.join(
+           contracts.map((c) => sql`${c.id}`),
+           sql`, `,
+         )})`,
+  );
+}
+
+/** id → name of the rows of `table` (empty without ids). */
+export async function namesOf(db: Db, table: string, ids: string[]) {
+  return ids.length
+    ? new Map(
+        (
+          await rows<{ id: string; name: string }>(
+            db,
+            sql`select id::text as id, name from ${sql.raw(table)} where id in (${sql.join(
+              ids.map((x) => sql`${x}`),
+              sql`, `,
+            )})`,
+          )
+        ).map((r) => [r.id, r.name]),
+      )
+    : new Map<string, string>();
+}
