@@ -18,7 +18,6 @@ import { sources } from './source-files.ts';
 const root = resolve(import.meta.dirname, '../..');
 
 const ALLOWED: Record<string, number> = {
-  'core/contract/blade-log/api-log.contract.ts': 6,
   'core/contract/izs-base/config.contract.ts': 8,
   'core/contract/izs-base/material.contract.ts': 11,
   'core/contract/izs-base/related-party.contract.ts': 11,
