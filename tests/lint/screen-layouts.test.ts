@@ -18,8 +18,6 @@ import { sources } from './source-files.ts';
 const root = resolve(import.meta.dirname, '../..');
 
 const ALLOWED: Record<string, number> = {
-  'core/contract/izs-financing/account-set.contract.ts': 5,
-  'core/contract/izs-financing/fixed-asset-card.contract.ts': 15,
   'core/contract/izs-stock/drop-shipping.contract.ts': 20,
   'core/contract/izs-stock/stock-order-views.ts': 13,
 };
