@@ -4,6 +4,7 @@
  * (screens/asset) and the 固定资产 list and history (screens/finance).
  */
 import { assetCardResource } from '../../core/contract/izs-financing/fixed-asset-card.contract.ts';
+import { ASSET_STATES } from '../../core/contract/izs-financing/fixed-asset-fields.ts';
 import { withLayout } from '../crud/resource-layout.ts';
 
 export const assetCardView = withLayout(assetCardResource, {
@@ -14,6 +15,7 @@ export const assetCardView = withLayout(assetCardResource, {
     lifeMonths: { hideInTable: true },
     method: { hideInTable: true },
   },
+  search: { state: { options: { options: ASSET_STATES } } },
   form: {
     cost: { min: 0 },
     residualRate: { placeholder: '默认取类别，如 0.05' },

@@ -5,7 +5,7 @@
  * (screens/base), 供应商 / 客户 of the purchase and sale menus (screens/supply-chain) and of the business desk
  * (screens/business).
  */
-import { relatedPartyResource } from '../../core/contract/izs-base/related-party.contract.ts';
+import { PARTY_TYPES, relatedPartyResource } from '../../core/contract/izs-base/related-party.contract.ts';
 import { customerResource, supplierResource } from '../../core/contract/izs-stock/party.contract.ts';
 import { type ResourceLayout, withLayout } from '../crud/resource-layout.ts';
 
@@ -21,6 +21,7 @@ const partyLayout = {
     remark: { hideInTable: true },
     createTime: { sortable: true },
   },
+  search: { type: { options: { options: PARTY_TYPES } } },
   form: { remark: { span: 2 } },
   detail: [
     { kind: 'grid', title: '基本信息', fields: ['code', 'name', 'type', 'contact', 'phone', 'status'] },

@@ -118,7 +118,7 @@ export const materialResource = defineResource({
   search: [
     { field: 'code', label: '物料编码', kind: 'text' },
     { field: 'name', label: '物料名称', kind: 'text' },
-    { field: 'categoryId', label: '物料分类', kind: 'tree', options: { tree: '/api/izs-base/material-category/tree' } },
+    { field: 'categoryId', label: '物料分类', kind: 'tree' },
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [

@@ -85,7 +85,7 @@ export const relatedPartyResource = defineResource({
   search: [
     { field: 'name', label: '单位名称', kind: 'text' },
     { field: 'code', label: '单位编码', kind: 'text' },
-    { field: 'type', label: '单位类型', kind: 'select', options: { options: PARTY_TYPES } },
+    { field: 'type', label: '单位类型', kind: 'select' },
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [

@@ -94,7 +94,7 @@ export const assetCardResource = defineResource({
   search: [
     { field: 'name', label: '资产名称', kind: 'text' },
     { field: 'code', label: '资产编码', kind: 'text' },
-    { field: 'state', label: '状态', kind: 'select', options: { options: ASSET_STATES } },
+    { field: 'state', label: '状态', kind: 'select' },
   ],
   form: [
     { field: 'code', label: '资产编码', kind: 'code', required: true },
