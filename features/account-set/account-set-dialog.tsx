@@ -2,19 +2,16 @@ import { Button, Input } from '@douyinfe/semi-ui';
 import { useEffect, useState } from 'react';
 import { useAccountSetsSubmitMutation } from '../../core/api/izs-financing.api.ts';
 import { notifySuccess } from '../../core/api/notify.ts';
-import {
-  type AccountSet,
-  accountSetForm,
-  accountSetResource,
-} from '../../core/contract/izs-financing/account-set.contract.ts';
+import { type AccountSet, accountSetForm } from '../../core/contract/izs-financing/account-set.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { businessMonthStart } from '../../core/format/business-day.ts';
 import { DraggableDialog } from '../crud/draggable-dialog.tsx';
 import { cleanValues, type FieldErrors, ResourceForm, validateForm } from '../crud/resource-form.tsx';
+import { accountSetView } from './account-set.resource.ts';
 
 type AnyField = FormFieldDef<Record<string, unknown>>;
 /** 所属企业 is fixed to the current organisation (spec §5): shown read-only above the form. */
-const FIELDS = (accountSetResource.form as unknown as AnyField[]).filter((f) => f.field !== 'deptId');
+const FIELDS = (accountSetView.form as unknown as AnyField[]).filter((f) => f.field !== 'deptId');
 
 /** The server's month (a book starts on the business day's month, core/format/business-day.ts). */
 const firstOfMonth = (): string => businessMonthStart();

@@ -16,6 +16,7 @@ import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { createAppStore } from '../../core/store/store.ts';
 import { FormDialog } from './form-dialog.tsx';
 import { RecordForm, recordToValues } from './record-form.tsx';
+import { withFormLayout } from './resource-layout.ts';
 import { initialValues } from './resource-tree-panel.tsx';
 import { stubResizeObserver } from './test-stubs.ts';
 
@@ -106,6 +107,15 @@ describe('RecordForm (one record per key, e.g. the per-department business confi
   });
 });
 
+/**
+ * The 新增巡检 dialog's fields with the bounds screens/base/warehouse.resource.ts gives them (a negative `min` lets the
+ * box take a minus).
+ */
+const PATROL_FIELDS = withFormLayout(WAREHOUSE_ENVIRONMENT_FIELDS, {
+  temperature: { min: -50, max: 80 },
+  humidity: { min: 0, max: 100 },
+});
+
 describe('FormDialog (add a record from another page, e.g. a warehouse patrol)', () => {
   it('validates with the schema (extra values included) and closes when the submit succeeds', async () => {
     const onSubmit = vi.fn(async () => true);
@@ -114,7 +124,7 @@ describe('FormDialog (add a record from another page, e.g. a warehouse patrol)',
       <FormDialog
         title="新增环境巡检"
         visible
-        fields={WAREHOUSE_ENVIRONMENT_FIELDS as Fields}
+        fields={PATROL_FIELDS as Fields}
         schema={warehouseEnvironmentForm}
         extra={{ warehouseId: '1900000000000000001' }}
         onClose={onClose}

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type {
   ColumnLayout,
   DetailCardDef,
+  FormFieldDef,
   FormLayout,
   ResourceDef,
   ResourceSchemas,
@@ -39,4 +40,15 @@ export function withLayout<S extends ResourceSchemas>(def: ResourceDef<S>, layou
     form: merged(def.form, layout.form),
     ...(layout.detail ? { detail: layout.detail } : {}),
   };
+}
+
+/**
+ * A form's field list (not a resource: a settings card, a dialog's fields) as its screen shows it: the wire's fields
+ * with this layout over them, per field.
+ */
+export function withFormLayout<F>(
+  fields: FormFieldDef<F>[],
+  layout: { [K in keyof F]?: FormLayout },
+): FormFieldDef<F>[] {
+  return merged(fields, layout);
 }

@@ -6,10 +6,8 @@ import {
   useBaseConfigFinanceUpdateMutation,
 } from '../../core/api/izs-base.api.ts';
 import {
-  BUSINESS_CONFIG_FIELDS,
   businessConfigBody,
   businessConfigForm,
-  FINANCE_CONFIG_FIELDS,
   financeConfigBody,
   financeConfigForm,
 } from '../../core/contract/izs-base/config.contract.ts';
@@ -20,6 +18,7 @@ import { FieldControl } from '../../features/crud/field-kinds.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { RecordForm } from '../../features/crud/record-form.tsx';
 import { SearchItem } from '../../features/crud/search-item.tsx';
+import { businessConfigFields, financeConfigFields } from './dept-config.resource.ts';
 
 type Fields = FormFieldDef<Record<string, unknown>>[];
 
@@ -32,7 +31,7 @@ function BusinessConfigCard({ deptId, canEdit }: { deptId: string; canEdit: bool
     <RecordForm
       title="业务配置"
       testId="business-config"
-      fields={BUSINESS_CONFIG_FIELDS as Fields}
+      fields={businessConfigFields as Fields}
       schema={businessConfigForm}
       query={query}
       onSave={async (v) => !('error' in (await save(businessConfigBody.parse(v))))}
@@ -50,7 +49,7 @@ function FinanceConfigCard({ deptId, canEdit }: { deptId: string; canEdit: boole
     <RecordForm
       title="财务参数"
       testId="finance-config"
-      fields={FINANCE_CONFIG_FIELDS as Fields}
+      fields={financeConfigFields as Fields}
       schema={financeConfigForm}
       query={query}
       onSave={async (v) => !('error' in (await save(financeConfigBody.parse(v))))}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { materialResource } from '../../core/contract/izs-base/material.contract.ts';
 import { MATERIAL_CATEGORY_TREE } from '../../core/contract/izs-base/material-category.contract.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
 import { ResourceTreePanel } from '../../features/crud/resource-tree-panel.tsx';
+import { materialView } from '../../features/layouts/material.resource.ts';
 import { materialCategoryView } from './material-category.resource.ts';
 
 /**
@@ -21,7 +21,7 @@ export default function MaterialScreen() {
         allLabel="全部物料"
       />
       <ResourceListPage
-        def={materialResource}
+        def={materialView}
         baseParams={categoryId ? { categoryId } : undefined}
         detailPath={(row) => `/base/material-detail/${encodeURIComponent(String(row.code))}`}
       />

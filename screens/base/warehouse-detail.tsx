@@ -3,16 +3,13 @@ import { Button, Toast } from '@douyinfe/semi-ui';
 import { useMemo, useState } from 'react';
 import { refOf, useResourceDetailQuery } from '../../core/api/crud.api.ts';
 import { useBaseEnvironmentMutation } from '../../core/api/izs-base.api.ts';
-import {
-  WAREHOUSE_ENVIRONMENT_FIELDS,
-  warehouseEnvironmentForm,
-} from '../../core/contract/izs-base/warehouse.contract.ts';
+import { warehouseEnvironmentForm } from '../../core/contract/izs-base/warehouse.contract.ts';
 import type { FormFieldDef } from '../../core/contract/resource.ts';
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceDetailPage } from '../../features/crud/resource-detail-page.tsx';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
-import { warehouseView } from './warehouse.resource.ts';
+import { warehouseEnvironmentFields, warehouseView } from './warehouse.resource.ts';
 
 /** 仓库详情 (/base/warehouse-detail/{id}): the warehouse and its environment patrols; 新增巡检 records one. */
 export default function WarehouseDetailScreen({ path }: ScreenProps) {
@@ -39,7 +36,7 @@ export default function WarehouseDetailScreen({ path }: ScreenProps) {
       <FormDialog
         title="新增环境巡检"
         visible={open}
-        fields={WAREHOUSE_ENVIRONMENT_FIELDS as FormFieldDef<Record<string, unknown>>[]}
+        fields={warehouseEnvironmentFields as FormFieldDef<Record<string, unknown>>[]}
         schema={warehouseEnvironmentForm}
         extra={{ warehouseId: id }}
         onClose={() => setOpen(false)}

@@ -1,14 +1,16 @@
 /**
  * Screen layout (issue 23, features/crud/resource-layout.ts): table cells, search options, form boxes and detail cards
- * of `warehouseResource`, whose wire is core/contract/izs-base/warehouse.contract.ts.
+ * of `warehouseResource`, whose wire is core/contract/izs-base/warehouse.contract.ts, and the boxes of the 新增巡检
+ * dialog's fields (`WAREHOUSE_ENVIRONMENT_FIELDS` there).
  */
 import {
+  WAREHOUSE_ENVIRONMENT_FIELDS,
   WAREHOUSE_TYPES,
   type WarehouseEnvironment,
   warehouseResource,
 } from '../../core/contract/izs-base/warehouse.contract.ts';
 import type { ColumnDef } from '../../core/contract/resource.ts';
-import { withLayout } from '../../features/crud/resource-layout.ts';
+import { withFormLayout, withLayout } from '../../features/crud/resource-layout.ts';
 
 const ENVIRONMENT_COLUMNS: ColumnDef<WarehouseEnvironment>[] = [
   { field: 'recordTime', label: '巡检时间', kind: 'datetime', width: 170 },
@@ -40,4 +42,11 @@ export const warehouseView = withLayout(warehouseResource, {
       columns: ENVIRONMENT_COLUMNS as unknown as ColumnDef<Record<string, unknown>>[],
     },
   ],
+});
+
+/** The 新增巡检 dialog's fields (warehouse-detail.tsx). */
+export const warehouseEnvironmentFields = withFormLayout(WAREHOUSE_ENVIRONMENT_FIELDS, {
+  temperature: { min: -50, max: 80 },
+  humidity: { min: 0, max: 100 },
+  remark: { span: 2 },
 });

@@ -11,7 +11,6 @@ import {
   ASSET_STATES,
   type AssetChangeRow,
   assetAcquireVoucherBody,
-  assetCardResource,
   assetDisposeVoucherBody,
   CHANGE_FIELD_LABELS,
   CHANGE_KINDS,
@@ -21,6 +20,7 @@ import { AccountingFrame, useBook } from '../../features/account-set/accounting-
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceDetailPage } from '../../features/crud/resource-detail-page.tsx';
+import { assetCardView } from '../../features/layouts/fixed-asset-card.resource.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import { moneyCell } from '../../features/voucher/voucher-grid.ts';
 
@@ -78,7 +78,7 @@ function VoucherDialog({ change, id, onClose }: { change: AssetChangeRow | null;
 
 function HistoryCards({ id }: { id: string }) {
   const { data } = useFixedAssetsHistoryQuery({ id }, { refetchOnMountOrArgChange: true });
-  const perms = useResourcePermissions(assetCardResource.permission);
+  const perms = useResourcePermissions(assetCardView.permission);
   const book = useBook();
   const [voucherFor, setVoucherFor] = useState<AssetChangeRow | null>(null);
   // offered for an acquisition or disposal in an open period of the book (an older card's cost is in the openings)
@@ -140,7 +140,7 @@ export default function FixedAssetsHistoryScreen({ path }: ScreenProps) {
   return (
     <AccountingFrame testId="fa-history">
       <ResourceDetailPage
-        def={assetCardResource}
+        def={assetCardView}
         id={id}
         title={(row) => `资产变动记录：${row.name}（${row.code}）`}
         extra={() => <HistoryCards id={id} />}

@@ -5,7 +5,6 @@ import { useFixedAssetsChangeMutation, useFixedAssetsDisposeMutation } from '../
 import {
   type AssetCard,
   type AssetChangeBody,
-  assetCardResource,
   assetChangeBody,
   assetDisposeBody,
 } from '../../core/contract/izs-financing/fixed-assets.contract.ts';
@@ -15,6 +14,7 @@ import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx
 import { FormDialog } from '../../features/crud/form-dialog.tsx';
 import { useResourcePermissions } from '../../features/crud/permissions.ts';
 import { ResourceListPage } from '../../features/crud/resource-list-page.tsx';
+import { assetCardView } from '../../features/layouts/fixed-asset-card.resource.ts';
 
 type Field = FormFieldDef<Record<string, unknown>>;
 const CHANGE_FIELDS: Field[] = [
@@ -36,7 +36,7 @@ const DISPOSE_FIELDS: Field[] = [
  * 使用月数 / 残值率 / 部门, from the month after), 处置 (the disposal month is still depreciated); the code opens the history.
  */
 export default function FixedAssetsListScreen() {
-  const perms = useResourcePermissions(assetCardResource.permission);
+  const perms = useResourcePermissions(assetCardView.permission);
   const [change] = useFixedAssetsChangeMutation();
   const [dispose] = useFixedAssetsDisposeMutation();
   // the card list (its engine tag) and the books follow through the descriptors' invalidation
@@ -51,7 +51,7 @@ export default function FixedAssetsListScreen() {
   return (
     <AccountingFrame testId="fa-list">
       <ResourceListPage
-        def={assetCardResource}
+        def={assetCardView}
         detailPath={history}
         rowEditable={(row) => row.state !== 'disposed'}
         rowActionsWidth={100}

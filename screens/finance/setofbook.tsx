@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { api } from '../../core/api/api.ts';
 import type { Row } from '../../core/api/crud.api.ts';
 import { accountSetPageArg, izsFinancingApi, useAccountSetsPageQuery } from '../../core/api/izs-financing.api.ts';
-import { type AccountSet, accountSetResource } from '../../core/contract/izs-financing/account-set.contract.ts';
+import type { AccountSet } from '../../core/contract/izs-financing/account-set.contract.ts';
 import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
+import { accountSetView } from '../../features/account-set/account-set.resource.ts';
 import { AccountSetDialog } from '../../features/account-set/account-set-dialog.tsx';
 import { AccountSetUsersDialog } from '../../features/account-set/account-set-users.tsx';
 import { AccountingFrame } from '../../features/account-set/accounting-frame.tsx';
@@ -21,13 +22,13 @@ export default function SetOfBookScreen() {
   const books = useAccountSetsPageQuery(accountSetPageArg(deptId), { skip: !deptId }).data?.records ?? [];
   const bookOf = (row: Row) => books.find((b) => b.id === String(row.id)) ?? null;
   const refresh = () => {
-    dispatch(api.util.invalidateTags([{ type: 'Resource' as never, id: accountSetResource.name }]));
+    dispatch(api.util.invalidateTags([{ type: 'Resource' as never, id: accountSetView.name }]));
     dispatch(izsFinancingApi.util.invalidateTags(['AccountSet', 'AccountCheck']));
   };
   return (
     <AccountingFrame needsBook={false} testId="fin-setofbook">
       <ResourceListPage
-        def={accountSetResource}
+        def={accountSetView}
         baseParams={{ deptId }}
         onEdit={(mode, row) => {
           const book = mode === 'edit' ? bookOf(row) : null;

@@ -116,10 +116,13 @@ export const CONFIG = {
   }),
 };
 
-/** Form fields of the /base/dept/config page (rendered like any resource form), one card per config. */
+/**
+ * Form fields of the /base/dept/config page (rendered like any resource form), one card per config; their boxes
+ * (number bounds) are screens/base/dept-config.resource.ts.
+ */
 export const BUSINESS_CONFIG_FIELDS: FormFieldDef<BusinessConfigForm>[] = [
   { field: 'allowNegativeStock', label: '允许负库存', kind: 'bool' },
-  { field: 'weighStableSeconds', label: '过磅稳定时间(秒)', kind: 'number', min: 1, max: 60 },
+  { field: 'weighStableSeconds', label: '过磅稳定时间(秒)', kind: 'number' },
   { field: 'manualWeighAllowed', label: '允许手工录入重量', kind: 'bool' },
   {
     field: 'defaultWarehouseId',
@@ -127,8 +130,8 @@ export const BUSINESS_CONFIG_FIELDS: FormFieldDef<BusinessConfigForm>[] = [
     kind: 'select',
     options: { endpoint: '/api/izs-base/warehouse/select-list', labelKey: 'name', valueKey: 'id' },
   },
-  { field: 'pricePrecision', label: '单价小数位', kind: 'number', min: 0, max: 4 },
-  { field: 'weightPrecision', label: '重量小数位', kind: 'number', min: 0, max: 3 },
+  { field: 'pricePrecision', label: '单价小数位', kind: 'number' },
+  { field: 'weightPrecision', label: '重量小数位', kind: 'number' },
   { field: 'taxRate', label: '税率(%)', kind: 'rate', decimals: 2 },
   { field: 'autoReview', label: '磅单自动审核', kind: 'bool' },
 ];
@@ -159,5 +162,5 @@ export const FINANCE_CONFIG_FIELDS: FormFieldDef<FinanceConfigForm>[] = [
   { field: 'vatRate', label: '增值税率(%)', kind: 'rate', decimals: 2 },
   { field: 'incomeTaxRate', label: '所得税率(%)', kind: 'rate', decimals: 2 },
   { field: 'autoVoucher', label: '自动生成凭证', kind: 'bool' },
-  { field: 'amountPrecision', label: '金额小数位', kind: 'number', min: 0, max: 4 },
+  { field: 'amountPrecision', label: '金额小数位', kind: 'number' },
 ];

@@ -1,6 +1,7 @@
 /**
  * 物料 (material): what the yard buys and sells — scrap steel grades, copper, aluminium, paper, plastics…
- * The model resource definition: copy its shape for other base data.
+ * The model resource definition: copy its shape for other base data. Its screen layout (sortable and hidden
+ * columns, boxes, detail cards) is features/layouts/material.resource.ts, shared by two screen areas.
  *
  * Constraints:
  * - code is unique per tenant (物料编码已存在); name required.
@@ -87,8 +88,8 @@ export const materialResource = defineResource({
   defaultSort: { field: 'createTime', desc: true },
   unique: [{ fields: ['code'], message: '物料编码已存在' }],
   columns: [
-    { field: 'code', label: '物料编码', kind: 'code', width: 120, sortable: true },
-    { field: 'name', label: '物料名称', kind: 'text', width: 160, sortable: true },
+    { field: 'code', label: '物料编码', kind: 'code', width: 120 },
+    { field: 'name', label: '物料名称', kind: 'text', width: 160 },
     {
       field: 'categoryId',
       label: '物料分类',
@@ -98,10 +99,10 @@ export const materialResource = defineResource({
     },
     { field: 'spec', label: '规格', kind: 'text' },
     { field: 'unit', label: '计量单位', kind: 'select', options: { options: MATERIAL_UNITS }, width: 90 },
-    { field: 'defaultPrice', label: '参考单价', kind: 'money', decimals: 2, sortable: true },
+    { field: 'defaultPrice', label: '参考单价', kind: 'money', decimals: 2 },
     { field: 'priceUnit', label: '计价单位', kind: 'select', options: { options: PRICE_UNITS }, width: 90 },
     { field: 'deductRate', label: '默认扣杂率(%)', kind: 'rate', decimals: 2 },
-    { field: 'gbCode', label: '固废代码', kind: 'code', hideInTable: true },
+    { field: 'gbCode', label: '固废代码', kind: 'code' },
     { field: 'isHazardous', label: '危险废物', kind: 'bool', width: 90 },
     { field: 'status', label: '状态', kind: 'status', width: 80 },
     {
@@ -110,15 +111,14 @@ export const materialResource = defineResource({
       kind: 'tree',
       labelField: 'deptName',
       options: { tree: '/api/blade-system/dept/tree' },
-      hideInTable: true,
     },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'code', label: '物料编码', kind: 'text' },
     { field: 'name', label: '物料名称', kind: 'text' },
-    { field: 'categoryId', label: '物料分类', kind: 'tree', options: { tree: '/api/izs-base/material-category/tree' } },
+    { field: 'categoryId', label: '物料分类', kind: 'tree' },
     { field: 'status', label: '状态', kind: 'status' },
   ],
   form: [
@@ -128,15 +128,11 @@ export const materialResource = defineResource({
     { field: 'spec', label: '规格', kind: 'text' },
     { field: 'unit', label: '计量单位', kind: 'select', required: true, options: { options: MATERIAL_UNITS } },
     { field: 'priceUnit', label: '计价单位', kind: 'select', required: true, options: { options: PRICE_UNITS } },
-    { field: 'defaultPrice', label: '参考单价', kind: 'money', decimals: 2, min: 0 },
-    { field: 'deductRate', label: '默认扣杂率(%)', kind: 'rate', decimals: 2, min: 0, max: 100 },
+    { field: 'defaultPrice', label: '参考单价', kind: 'money', decimals: 2 },
+    { field: 'deductRate', label: '默认扣杂率(%)', kind: 'rate', decimals: 2 },
     { field: 'gbCode', label: '固废代码', kind: 'code' },
     { field: 'isHazardous', label: '危险废物', kind: 'bool' },
     { field: 'status', label: '状态', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
-  ],
-  detail: [
-    { kind: 'grid', title: '基本信息', fields: ['code', 'name', 'categoryId', 'spec', 'unit', 'status', 'remark'] },
-    { kind: 'grid', title: '价格与扣杂', fields: ['defaultPrice', 'priceUnit', 'deductRate', 'gbCode', 'isHazardous'] },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

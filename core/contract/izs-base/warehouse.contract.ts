@@ -72,13 +72,16 @@ export const warehouseEnvironmentForm = z.object({
 });
 export type WarehouseEnvironmentForm = z.input<typeof warehouseEnvironmentForm>;
 
-/** The 新增巡检 dialog on the warehouse detail page (warehouseId comes from the page). */
+/**
+ * The 新增巡检 dialog on the warehouse detail page (warehouseId comes from the page); its boxes are
+ * screens/base/warehouse.resource.ts (`warehouseEnvironmentFields`).
+ */
 export const WAREHOUSE_ENVIRONMENT_FIELDS: FormFieldDef<WarehouseEnvironmentForm>[] = [
-  { field: 'temperature', label: '温度(℃)', kind: 'qty', decimals: 1, min: -50, max: 80 },
-  { field: 'humidity', label: '湿度(%)', kind: 'rate', decimals: 1, min: 0, max: 100 },
+  { field: 'temperature', label: '温度(℃)', kind: 'qty', decimals: 1 },
+  { field: 'humidity', label: '湿度(%)', kind: 'rate', decimals: 1 },
   { field: 'fireCheck', label: '消防检查合格', kind: 'bool' },
   { field: 'inspector', label: '巡检人', kind: 'text' },
-  { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+  { field: 'remark', label: '备注', kind: 'textarea' },
 ];
 
 export const warehouseResource = defineResource({

@@ -200,7 +200,10 @@ export const accountSetUserUpdate = z.object({
     .max(200, '账套用户不能超过200个'),
 });
 
-/** The definition the setofbook screen renders (page/list/detail/save/update/submit are served; no remove/export). */
+/**
+ * The definition the setofbook screen renders (page/list/detail/save/update/submit are served; no remove/export);
+ * its screen layout is features/account-set/account-set.resource.ts (the list and the account-set dialog).
+ */
 export const accountSetResource = defineResource({
   name: 'account-set',
   title: '账套',
@@ -212,7 +215,7 @@ export const accountSetResource = defineResource({
   sortable: ['name', 'enableDate', 'createTime'],
   defaultSort: { field: 'createTime', desc: false },
   columns: [
-    { field: 'name', label: '账套名称', kind: 'text', width: 180, sortable: true },
+    { field: 'name', label: '账套名称', kind: 'text', width: 180 },
     {
       field: 'deptId',
       label: '所属企业',
@@ -222,21 +225,15 @@ export const accountSetResource = defineResource({
     },
     { field: 'accountingSystem', label: '会计准则', kind: 'select', options: { options: ACCOUNTING_SYSTEMS } },
     { field: 'taxNature', label: '纳税人性质', kind: 'select', options: { options: TAX_NATURES } },
-    { field: 'enableDate', label: '启用日期', kind: 'date', sortable: true },
+    { field: 'enableDate', label: '启用日期', kind: 'date' },
     { field: 'currentPeriod', label: '当前期间', kind: 'text', width: 100 },
     { field: 'dutyParagraph', label: '纳税人识别号', kind: 'code' },
     { field: 'taxAddress', label: '税务地区', kind: 'region', labelField: 'taxAddressName' },
-    {
-      field: 'industryInvolved',
-      label: '所属行业',
-      kind: 'select',
-      options: { options: INDUSTRIES },
-      hideInTable: true,
-    },
+    { field: 'industryInvolved', label: '所属行业', kind: 'select', options: { options: INDUSTRIES } },
     { field: 'enableInvoice', label: '启用发票', kind: 'bool', width: 90 },
     { field: 'isDefault', label: '默认账套', kind: 'bool', width: 90 },
     { field: 'bindingUser', label: '账套主管', kind: 'text' },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170, hideInTable: true },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [{ field: 'name', label: '账套名称', kind: 'text' }],
   form: [
@@ -269,17 +266,11 @@ export const accountSetResource = defineResource({
     { field: 'dutyParagraph', label: '纳税人识别号', kind: 'code', required: true },
     { field: 'taxAddress', label: '税务地区', kind: 'region', required: true },
     { field: 'enableInvoice', label: '启用发票', kind: 'select', options: { options: YES_NO } },
-    {
-      field: 'voucherWords',
-      label: '凭证字',
-      kind: 'select',
-      addOnly: true,
-      options: { options: VOUCHER_WORD_SETS },
-    },
+    { field: 'voucherWords', label: '凭证字', kind: 'select', options: { options: VOUCHER_WORD_SETS } },
     { field: 'reviewRequired', label: '凭证审核', kind: 'status' },
     { field: 'allowSelfReview', label: '允许审核自己的凭证', kind: 'status' },
     { field: 'postingRequired', label: '凭证过账', kind: 'status' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
 

@@ -1,4 +1,7 @@
-/** 资产卡片 (engine resource under /api/izs-financing/fixed-assets/card): acquisition, plain edits, 累计折旧 and 净值. */
+/**
+ * 资产卡片 (engine resource under /api/izs-financing/fixed-assets/card): acquisition, plain edits, 累计折旧 and 净值.
+ * Its screen layout is features/layouts/fixed-asset-card.resource.ts (资产台账 and 固定资产 share it).
+ */
 import { z } from 'zod';
 import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
 import { assetRow } from '../generated/assets.ts';
@@ -76,29 +79,22 @@ export const assetCardResource = defineResource({
   sortable: ['code', 'inServiceDate', 'createTime'],
   defaultSort: { field: 'code' },
   columns: [
-    { field: 'code', label: '资产编码', kind: 'code', width: 130, sortable: true },
+    { field: 'code', label: '资产编码', kind: 'code', width: 130 },
     { field: 'name', label: '资产名称', kind: 'text', width: 120 },
     { field: 'typeId', label: '资产类别', kind: 'text', labelField: 'typeName', width: 100 },
-    { field: 'useDept', label: '使用部门', kind: 'text', width: 100, hideInTable: true },
-    { field: 'inServiceDate', label: '启用日期', kind: 'date', width: 120, sortable: true },
+    { field: 'useDept', label: '使用部门', kind: 'text', width: 100 },
+    { field: 'inServiceDate', label: '启用日期', kind: 'date', width: 120 },
     { field: 'cost', label: '原值', kind: 'money', width: 110 },
     { field: 'accumulated', label: '累计折旧', kind: 'money', width: 110 },
     { field: 'netValue', label: '净值', kind: 'money', width: 110 },
-    { field: 'lifeMonths', label: '使用月数', kind: 'number', width: 90, hideInTable: true },
-    {
-      field: 'method',
-      label: '折旧方法',
-      kind: 'select',
-      options: { options: DEPRECIATION_METHODS },
-      width: 120,
-      hideInTable: true,
-    },
+    { field: 'lifeMonths', label: '使用月数', kind: 'number', width: 90 },
+    { field: 'method', label: '折旧方法', kind: 'select', options: { options: DEPRECIATION_METHODS }, width: 120 },
     { field: 'state', label: '状态', kind: 'select', options: { options: ASSET_STATES }, width: 80 },
   ],
   search: [
     { field: 'name', label: '资产名称', kind: 'text' },
     { field: 'code', label: '资产编码', kind: 'text' },
-    { field: 'state', label: '状态', kind: 'select', options: { options: ASSET_STATES } },
+    { field: 'state', label: '状态', kind: 'select' },
   ],
   form: [
     { field: 'code', label: '资产编码', kind: 'code', required: true },
@@ -113,16 +109,16 @@ export const assetCardResource = defineResource({
     { field: 'useDept', label: '使用部门', kind: 'text' },
     { field: 'spec', label: '规格型号', kind: 'text' },
     { field: 'inServiceDate', label: '开始使用日期', kind: 'date', required: true },
-    { field: 'cost', label: '原值', kind: 'money', required: true, min: 0 },
-    { field: 'residualRate', label: '残值率', kind: 'text', placeholder: '默认取类别，如 0.05' },
-    { field: 'lifeMonths', label: '使用月数', kind: 'number', min: 1, placeholder: '默认取类别' },
+    { field: 'cost', label: '原值', kind: 'money', required: true },
+    { field: 'residualRate', label: '残值率', kind: 'text' },
+    { field: 'lifeMonths', label: '使用月数', kind: 'number' },
     { field: 'method', label: '折旧方法', kind: 'select', options: { options: DEPRECIATION_METHODS } },
-    { field: 'totalWorkload', label: '预计总工作量', kind: 'qty', decimals: 4, placeholder: '工作量法必填' },
+    { field: 'totalWorkload', label: '预计总工作量', kind: 'qty', decimals: 4 },
     { field: 'workloadUnit', label: '工作量单位', kind: 'text' },
-    { field: 'assetAccount', label: '固定资产科目', kind: 'code', placeholder: '默认取类别' },
-    { field: 'accumAccount', label: '累计折旧科目', kind: 'code', placeholder: '默认取类别' },
-    { field: 'expenseAccount', label: '折旧费用科目', kind: 'code', placeholder: '默认取类别' },
-    { field: 'openingAccumulated', label: '期初累计折旧', kind: 'money', min: 0, placeholder: '账套启用前已提折旧' },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'assetAccount', label: '固定资产科目', kind: 'code' },
+    { field: 'accumAccount', label: '累计折旧科目', kind: 'code' },
+    { field: 'expenseAccount', label: '折旧费用科目', kind: 'code' },
+    { field: 'openingAccumulated', label: '期初累计折旧', kind: 'money' },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

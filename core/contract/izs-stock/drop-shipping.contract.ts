@@ -63,6 +63,7 @@ export const dropShippingQuery = z.object({
   orderDateEnd: z.string().optional(),
 });
 
+/** The wire of 直发单; its screen layout is features/layouts/drop-shipping.resource.ts (supply chain and business). */
 export const dropShippingResource = defineResource({
   name: 'drop-shipping',
   title: '直发单',
@@ -75,39 +76,33 @@ export const dropShippingResource = defineResource({
   sortable: ['orderNo', 'orderDate', 'purchaseAmount', 'saleAmount', 'grossProfit', 'createTime'],
   defaultSort: { field: 'createTime', desc: true },
   columns: [
-    { field: 'orderNo', label: '单据编号', kind: 'code', width: 170, sortable: true },
-    { field: 'orderDate', label: '单据日期', kind: 'date', width: 110, sortable: true },
+    { field: 'orderNo', label: '单据编号', kind: 'code', width: 170 },
+    { field: 'orderDate', label: '单据日期', kind: 'date', width: 110 },
     { field: 'supplierId', label: '供应商', kind: 'select', labelField: 'supplierName', width: 160 },
     { field: 'customerId', label: '客户', kind: 'select', labelField: 'customerName', width: 160 },
     { field: 'materialId', label: '物料', kind: 'select', labelField: 'materialName', width: 120 },
     { field: 'carNumber', label: '车牌号', kind: 'text', width: 100 },
     { field: 'purchaseQty', label: '采购数量(kg)', kind: 'weight', decimals: 3 },
     { field: 'purchasePrice', label: '采购单价', kind: 'money', decimals: 2 },
-    { field: 'purchaseAmount', label: '采购金额', kind: 'money', decimals: 2, sortable: true },
+    { field: 'purchaseAmount', label: '采购金额', kind: 'money', decimals: 2 },
     { field: 'saleQty', label: '销售数量(kg)', kind: 'weight', decimals: 3 },
     { field: 'salePrice', label: '销售单价', kind: 'money', decimals: 2 },
-    { field: 'saleAmount', label: '销售金额', kind: 'money', decimals: 2, sortable: true },
-    { field: 'grossProfit', label: '毛利', kind: 'money', decimals: 2, sortable: true },
-    {
-      field: 'priceUnit',
-      label: '计价单位',
-      kind: 'select',
-      options: { options: PRICE_UNIT_OPTIONS },
-      hideInTable: true,
-    },
+    { field: 'saleAmount', label: '销售金额', kind: 'money', decimals: 2 },
+    { field: 'grossProfit', label: '毛利', kind: 'money', decimals: 2 },
+    { field: 'priceUnit', label: '计价单位', kind: 'select', options: { options: PRICE_UNIT_OPTIONS } },
     { field: 'state', label: '单据状态', kind: 'select', options: { options: DOC_STATES }, width: 90 },
-    { field: 'evidenceFiles', label: '凭证', kind: 'file', hideInTable: true },
-    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'evidenceFiles', label: '凭证', kind: 'file' },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   ],
   search: [
     { field: 'orderNo', label: '单据编号', kind: 'text' },
-    { field: 'supplierId', label: '供应商', kind: 'select', options: SUPPLIER_SELECT },
-    { field: 'customerId', label: '客户', kind: 'select', options: CUSTOMER_SELECT },
-    { field: 'materialId', label: '物料', kind: 'select', options: MATERIAL_SELECT },
+    { field: 'supplierId', label: '供应商', kind: 'select' },
+    { field: 'customerId', label: '客户', kind: 'select' },
+    { field: 'materialId', label: '物料', kind: 'select' },
     { field: 'carNumber', label: '车牌号', kind: 'text' },
-    { field: 'state', label: '单据状态', kind: 'select', options: { options: DOC_STATES } },
+    { field: 'state', label: '单据状态', kind: 'select' },
     { field: 'orderDateBegin', label: '单据日期', kind: 'date-range', range: ['orderDateBegin', 'orderDateEnd'] },
   ],
   form: [
@@ -117,28 +112,21 @@ export const dropShippingResource = defineResource({
     { field: 'customerId', label: '客户', kind: 'select', required: true, options: CUSTOMER_SELECT },
     { field: 'materialId', label: '物料', kind: 'select', required: true, options: MATERIAL_SELECT },
     { field: 'priceUnit', label: '计价单位', kind: 'select', options: { options: PRICE_UNIT_OPTIONS } },
-    { field: 'purchaseQty', label: '采购数量(kg)', kind: 'weight', decimals: 3, required: true, min: 0 },
-    { field: 'purchasePrice', label: '采购单价', kind: 'money', decimals: 2, min: 0 },
-    { field: 'saleQty', label: '销售数量(kg)', kind: 'weight', decimals: 3, required: true, min: 0 },
-    { field: 'salePrice', label: '销售单价', kind: 'money', decimals: 2, min: 0 },
-    { field: 'evidenceFiles', label: '凭证文件', kind: 'file', span: 2 },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
-  ],
-  detail: [
-    {
-      kind: 'grid',
-      title: '直发信息',
-      fields: ['orderNo', 'orderDate', 'supplierId', 'customerId', 'materialId', 'carNumber', 'state'],
-    },
-    {
-      kind: 'grid',
-      title: '采购与销售',
-      fields: ['purchaseQty', 'purchasePrice', 'purchaseAmount', 'saleQty', 'salePrice', 'saleAmount', 'grossProfit'],
-    },
-    { kind: 'images', title: '凭证', field: 'evidenceFiles' },
-    { kind: 'chain', title: '上链信息', orderType: 'drop_shipping', orderNoField: 'orderNo' },
+    { field: 'purchaseQty', label: '采购数量(kg)', kind: 'weight', decimals: 3, required: true },
+    { field: 'purchasePrice', label: '采购单价', kind: 'money', decimals: 2 },
+    { field: 'saleQty', label: '销售数量(kg)', kind: 'weight', decimals: 3, required: true },
+    { field: 'salePrice', label: '销售单价', kind: 'money', decimals: 2 },
+    { field: 'evidenceFiles', label: '凭证文件', kind: 'file' },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });
+
+/** The drop shipments as options (直发凭证's form and search). */
+export const DROP_SHIPPING_SELECT = {
+  endpoint: '/api/izs-stock/drop-shipping/select-list',
+  labelKey: 'orderNo',
+  valueKey: 'id',
+};
 
 export const EVIDENCE_TYPES = [
   { label: '合同', value: 'contract' },
@@ -167,6 +155,7 @@ export const dropEvidenceQuery = z.object({
   title: z.string().optional(),
 });
 
+/** The wire of 直发凭证; its screen layout is screens/supply-chain/drop/evidence.resource.ts. */
 export const dropEvidenceResource = defineResource({
   name: 'drop-evidence',
   title: '直发凭证',
@@ -184,29 +173,18 @@ export const dropEvidenceResource = defineResource({
     { field: 'title', label: '凭证名称', kind: 'text', width: 180 },
     { field: 'files', label: '文件', kind: 'image' },
     { field: 'remark', label: '备注', kind: 'text' },
-    { field: 'createTime', label: '上传时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'createTime', label: '上传时间', kind: 'datetime', width: 170 },
   ],
   search: [
-    {
-      field: 'dropId',
-      label: '直发单',
-      kind: 'select',
-      options: { endpoint: '/api/izs-stock/drop-shipping/select-list', labelKey: 'orderNo', valueKey: 'id' },
-    },
-    { field: 'evidenceType', label: '凭证类型', kind: 'select', options: { options: EVIDENCE_TYPES } },
+    { field: 'dropId', label: '直发单', kind: 'select' },
+    { field: 'evidenceType', label: '凭证类型', kind: 'select' },
     { field: 'title', label: '凭证名称', kind: 'text' },
   ],
   form: [
-    {
-      field: 'dropId',
-      label: '直发单',
-      kind: 'select',
-      required: true,
-      options: { endpoint: '/api/izs-stock/drop-shipping/select-list', labelKey: 'orderNo', valueKey: 'id' },
-    },
+    { field: 'dropId', label: '直发单', kind: 'select', required: true, options: DROP_SHIPPING_SELECT },
     { field: 'evidenceType', label: '凭证类型', kind: 'select', required: true, options: { options: EVIDENCE_TYPES } },
     { field: 'title', label: '凭证名称', kind: 'text' },
-    { field: 'files', label: '文件', kind: 'image', required: true, span: 2, multiple: true },
-    { field: 'remark', label: '备注', kind: 'textarea', span: 2 },
+    { field: 'files', label: '文件', kind: 'image', required: true },
+    { field: 'remark', label: '备注', kind: 'textarea' },
   ],
 });

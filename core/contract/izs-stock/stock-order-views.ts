@@ -1,11 +1,13 @@
 /**
- * How a stock document shows (split from stock-order.contract.ts): list columns, search fields, form fields and
- * detail cards per document kind, and `stockOrderResource`, which builds one engine resource from them.
+ * The fields of a stock document per kind (split from stock-order.contract.ts): list columns, search fields and form
+ * fields with their labels and kinds, and `stockOrderResource`, which builds one engine resource from them. How the
+ * screens lay them out (sortable and hidden columns, search options, boxes, detail cards) is
+ * features/layouts/stock-order.resource.ts (`stockOrderLayout(kind)`).
  */
 
 import type { z } from 'zod';
 import { DEPT_TREE } from '../izs-base/fields.ts';
-import { type ColumnDef, type DetailCardDef, defineResource, type FormFieldDef, type SearchDef } from '../resource.ts';
+import { type ColumnDef, defineResource, type FormFieldDef, type SearchDef } from '../resource.ts';
 import { ALLOC_METHODS, DOC_STATES, MATERIAL_SELECT, type SUPPLIER_SELECT, WAREHOUSE_SELECT } from './fields.ts';
 import {
   BIZ_TYPES,
@@ -40,8 +42,8 @@ export interface Kind {
 
 function columns(k: Kind): ColumnDef<Entity>[] {
   const out: ColumnDef<Entity>[] = [
-    { field: 'orderNo', label: '单据编号', kind: 'code', width: 170, sortable: true },
-    { field: 'orderDate', label: '单据日期', kind: 'date', width: 110, sortable: true },
+    { field: 'orderNo', label: '单据编号', kind: 'code', width: 170 },
+    { field: 'orderDate', label: '单据日期', kind: 'date', width: 110 },
   ];
   if (k.all) {
     out.push({ field: 'docType', label: '单据类型', kind: 'select', options: { options: [...STOCK_DOC_TYPES] } });
@@ -52,11 +54,11 @@ function columns(k: Kind): ColumnDef<Entity>[] {
   out.push(
     { field: 'warehouseId', label: '仓库', kind: 'select', labelField: 'warehouseName', width: 140 },
     { field: 'carNumber', label: '车牌号', kind: 'text', width: 100 },
-    { field: 'totalQty', label: '数量(kg)', kind: 'weight', decimals: 3, sortable: true },
+    { field: 'totalQty', label: '数量(kg)', kind: 'weight', decimals: 3 },
   );
   if (!k.production) {
     out.push(
-      { field: 'totalAmount', label: '金额', kind: 'money', decimals: 2, sortable: true },
+      { field: 'totalAmount', label: '金额', kind: 'money', decimals: 2 },
       // issue 21: the stored figures every consumer reads
       { field: 'netAmount', label: '不含税金额', kind: 'money', decimals: 2 },
       { field: 'taxAmount', label: '税额', kind: 'money', decimals: 2 },
@@ -67,30 +69,26 @@ function columns(k: Kind): ColumnDef<Entity>[] {
     { field: 'totalCost', label: '成本金额', kind: 'money', decimals: 2 },
     { field: 'state', label: '单据状态', kind: 'select', options: { options: DOC_STATES }, width: 90 },
     { field: 'reviewerName', label: '审核人', kind: 'text', width: 90 },
-    { field: 'reviewTime', label: '审核时间', kind: 'datetime', width: 170, sortable: true },
-    { field: 'submitTime', label: '提交时间', kind: 'datetime', hideInTable: true },
-    { field: 'reviewRemark', label: '审核意见', kind: 'text', hideInTable: true },
-    { field: 'voidTime', label: '作废时间', kind: 'datetime', hideInTable: true },
-    { field: 'voidReason', label: '作废原因', kind: 'text', hideInTable: true },
-    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE, hideInTable: true },
-    { field: 'remark', label: '备注', kind: 'text', hideInTable: true },
-    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170, sortable: true },
+    { field: 'reviewTime', label: '审核时间', kind: 'datetime', width: 170 },
+    { field: 'submitTime', label: '提交时间', kind: 'datetime' },
+    { field: 'reviewRemark', label: '审核意见', kind: 'text' },
+    { field: 'voidTime', label: '作废时间', kind: 'datetime' },
+    { field: 'voidReason', label: '作废原因', kind: 'text' },
+    { field: 'deptId', label: '所属机构', kind: 'tree', labelField: 'deptName', options: DEPT_TREE },
+    { field: 'remark', label: '备注', kind: 'text' },
+    { field: 'createTime', label: '创建时间', kind: 'datetime', width: 170 },
   );
   return out;
 }
 
 function search(k: Kind): SearchDef<Query>[] {
   const out: SearchDef<Query>[] = [{ field: 'orderNo', label: '单据编号', kind: 'text' }];
-  if (k.all) {
-    out.push({ field: 'docType', label: '单据类型', kind: 'select', options: { options: [...STOCK_DOC_TYPES] } });
-  }
-  if (k.partyLabel && k.partySelect) {
-    out.push({ field: 'partyId', label: k.partyLabel, kind: 'select', options: k.partySelect });
-  }
+  if (k.all) out.push({ field: 'docType', label: '单据类型', kind: 'select' });
+  if (k.partyLabel && k.partySelect) out.push({ field: 'partyId', label: k.partyLabel, kind: 'select' });
   out.push(
-    { field: 'materialId', label: '物料', kind: 'select', options: MATERIAL_SELECT },
-    { field: 'warehouseId', label: '仓库', kind: 'select', options: WAREHOUSE_SELECT },
-    { field: 'state', label: '单据状态', kind: 'select', options: { options: DOC_STATES } },
+    { field: 'materialId', label: '物料', kind: 'select' },
+    { field: 'warehouseId', label: '仓库', kind: 'select' },
+    { field: 'state', label: '单据状态', kind: 'select' },
     {
       field: 'orderDateBegin',
       label: '单据日期',
@@ -146,7 +144,7 @@ function formFields(k: Kind): FormFieldDef<Record<string, unknown>>[] {
       options: { options: ALLOC_METHODS },
     });
   }
-  out.push({ field: 'remark', label: '备注', kind: 'textarea', span: 2 });
+  out.push({ field: 'remark', label: '备注', kind: 'textarea' });
   return out;
 }
 
@@ -175,32 +173,6 @@ export const STOCK_LINE_COLUMNS: ColumnDef<Record<string, unknown>>[] = [
   { field: 'remark', label: '备注', kind: 'text' },
 ];
 
-function detail(k: Kind): DetailCardDef<Entity>[] {
-  const base: (keyof Entity & string)[] = ['orderNo', 'orderDate', 'warehouseId', 'carNumber', 'state'];
-  if (k.partyLabel) base.splice(2, 0, 'partyId');
-  return [
-    {
-      kind: 'grid',
-      title: '单据信息',
-      fields: [
-        ...base,
-        'totalQty',
-        'totalAmount',
-        ...(k.production ? [] : (['netAmount', 'taxAmount', 'grossAmount'] as const)),
-        'totalCost',
-        'remark',
-      ],
-    },
-    { kind: 'table', title: '明细', field: 'lines', columns: STOCK_LINE_COLUMNS },
-    {
-      kind: 'grid',
-      title: '审核信息',
-      fields: ['createTime', 'submitTime', 'reviewerName', 'reviewTime', 'reviewRemark', 'voidTime', 'voidReason'],
-    },
-    { kind: 'chain', title: '上链信息', orderType: k.docType, orderNoField: 'orderNo' },
-  ];
-}
-
 export function stockOrderResource<F extends z.ZodObject>(k: Kind, form: F) {
   return defineResource({
     name: k.name,
@@ -215,7 +187,6 @@ export function stockOrderResource<F extends z.ZodObject>(k: Kind, form: F) {
     columns: columns(k),
     search: search(k),
     form: formFields(k) as FormFieldDef<z.infer<F>>[],
-    detail: detail(k),
     labelField: 'orderNo',
   });
 }

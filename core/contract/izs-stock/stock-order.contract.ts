@@ -30,16 +30,20 @@ import {
   purchaseReturnForm,
   saleReturnForm,
 } from './stock-order-schemas.ts';
-import { stockOrderResource } from './stock-order-views.ts';
+import { type Kind, stockOrderResource } from './stock-order-views.ts';
 
 // The parts, re-exported: screens, server modules and tests import stock documents from this one path.
 export * from './stock-order-schemas.ts';
-export { STOCK_LINE_COLUMNS } from './stock-order-views.ts';
+export { type Kind as StockKind, STOCK_LINE_COLUMNS } from './stock-order-views.ts';
 
 const P = '/api/izs-stock';
 
-export const inStockResource = stockOrderResource(
-  {
+/**
+ * The document kinds (name, path, permission, party): the resources below are built from them, and the screens'
+ * layout of each (features/layouts/stock-order.resource.ts) reads the same kind.
+ */
+export const STOCK_KINDS = {
+  inStock: {
     name: 'in-stock',
     title: '入库单',
     path: `${P}/in-stock`,
@@ -48,10 +52,7 @@ export const inStockResource = stockOrderResource(
     partyLabel: '供应商',
     partySelect: SUPPLIER_SELECT,
   },
-  inStockForm,
-);
-export const outStockResource = stockOrderResource(
-  {
+  outStock: {
     name: 'out-stock',
     title: '出库单',
     path: `${P}/out-stock`,
@@ -60,10 +61,7 @@ export const outStockResource = stockOrderResource(
     partyLabel: '客户',
     partySelect: CUSTOMER_SELECT,
   },
-  outStockForm,
-);
-export const purchaseReturnResource = stockOrderResource(
-  {
+  purchaseReturn: {
     name: 'purchase-return',
     title: '采购退货单',
     path: `${P}/purchase-return`,
@@ -72,10 +70,7 @@ export const purchaseReturnResource = stockOrderResource(
     partyLabel: '供应商',
     partySelect: SUPPLIER_SELECT,
   },
-  purchaseReturnForm,
-);
-export const saleReturnResource = stockOrderResource(
-  {
+  saleReturn: {
     name: 'sale-return',
     title: '销售退货单',
     path: `${P}/sale-return`,
@@ -84,10 +79,7 @@ export const saleReturnResource = stockOrderResource(
     partyLabel: '客户',
     partySelect: CUSTOMER_SELECT,
   },
-  saleReturnForm,
-);
-export const assemblyResource = stockOrderResource(
-  {
+  assembly: {
     name: 'assembly-order',
     title: '组装单',
     path: `${P}/assembly-order`,
@@ -95,10 +87,7 @@ export const assemblyResource = stockOrderResource(
     docType: 'assembly',
     production: true,
   },
-  productionForm,
-);
-export const disassemblyResource = stockOrderResource(
-  {
+  disassembly: {
     name: 'disassembly-order',
     title: '拆解分拣单',
     path: `${P}/disassembly-order`,
@@ -106,10 +95,7 @@ export const disassemblyResource = stockOrderResource(
     docType: 'disassembly',
     production: true,
   },
-  productionForm,
-);
-export const conversionResource = stockOrderResource(
-  {
+  conversion: {
     name: 'conver-record',
     title: '转换单',
     path: `${P}/conver-record`,
@@ -117,12 +103,7 @@ export const conversionResource = stockOrderResource(
     docType: 'conversion',
     production: true,
   },
-  productionForm,
-);
-
-/** Every stock document of the user's scope, any type (全部入库单 and the business views): read only. */
-export const stockOrderAllResource = stockOrderResource(
-  {
+  all: {
     name: 'stock-order',
     title: '单据',
     path: `${P}/stock-order`,
@@ -132,8 +113,17 @@ export const stockOrderAllResource = stockOrderResource(
     partySelect: PARTY_SELECT,
     all: true,
   },
-  inStockForm,
-);
+} satisfies Record<string, Kind>;
+
+export const inStockResource = stockOrderResource(STOCK_KINDS.inStock, inStockForm);
+export const outStockResource = stockOrderResource(STOCK_KINDS.outStock, outStockForm);
+export const purchaseReturnResource = stockOrderResource(STOCK_KINDS.purchaseReturn, purchaseReturnForm);
+export const saleReturnResource = stockOrderResource(STOCK_KINDS.saleReturn, saleReturnForm);
+export const assemblyResource = stockOrderResource(STOCK_KINDS.assembly, productionForm);
+export const disassemblyResource = stockOrderResource(STOCK_KINDS.disassembly, productionForm);
+export const conversionResource = stockOrderResource(STOCK_KINDS.conversion, productionForm);
+/** Every stock document of the user's scope, any type (全部入库单 and the business views): read only. */
+export const stockOrderAllResource = stockOrderResource(STOCK_KINDS.all, inStockForm);
 
 /** Resource per document type (the server registers one engine resource each). */
 export const STOCK_DOC_RESOURCES = {

@@ -2,11 +2,11 @@ import { Button, Empty, Spin, Table } from '@douyinfe/semi-ui';
 import { Link } from 'wouter';
 import { type Row, refOf, useResourceListQuery } from '../../../core/api/crud.api.ts';
 import { useStockInventoryMovementsQuery } from '../../../core/api/izs-stock.api.ts';
-import { STOCK_DOC_RESOURCES, stockOrderAllResource } from '../../../core/contract/izs-stock/stock-order.contract.ts';
 import { useDocLifecycle } from '../../../features/crud/doc-lifecycle.tsx';
 import { CellValue, RIGHT_ALIGNED } from '../../../features/crud/field-kinds.tsx';
 import type { QueryColumn } from '../../../features/crud/query-table.tsx';
 import { ResourceDetailPage } from '../../../features/crud/resource-detail-page.tsx';
+import { STOCK_DOC_VIEWS, stockOrderAllView } from '../../../features/layouts/stock-order.resource.ts';
 
 /** Columns of a stock movement (库存流水). */
 export const MOVEMENT_COLUMNS: QueryColumn[] = [
@@ -59,10 +59,9 @@ const PRINTABLE = new Set(['out_stock', 'in_stock', 'purchase_return', 'sale_ret
  */
 export function StockDocDetail({ path }: { path: string }) {
   const orderNo = decodeURIComponent(path.split('/').pop() ?? '');
-  const all = useResourceListQuery({ ref: refOf(stockOrderAllResource), params: { orderNo } });
+  const all = useResourceListQuery({ ref: refOf(stockOrderAllView), params: { orderNo } });
   const found = all.data?.find((r) => r.orderNo === orderNo);
-  const def =
-    STOCK_DOC_RESOURCES[(found?.docType as keyof typeof STOCK_DOC_RESOURCES) ?? 'in_stock'] ?? stockOrderAllResource;
+  const def = STOCK_DOC_VIEWS[(found?.docType as keyof typeof STOCK_DOC_VIEWS) ?? 'in_stock'] ?? stockOrderAllView;
   const life = useDocLifecycle(def);
   if (all.isLoading) return <Spin size="large" />;
   if (!found) return <Empty description={`单据 ${orderNo} 不存在`} />;

@@ -1,14 +1,15 @@
-import { dropShippingResource } from '../../../core/contract/izs-stock/drop-shipping.contract.ts';
-import { STOCK_DOC_RESOURCES, STOCK_DOC_TYPES } from '../../../core/contract/izs-stock/stock-order.contract.ts';
+import { STOCK_DOC_TYPES } from '../../../core/contract/izs-stock/stock-order.contract.ts';
 import type { ResourceDef } from '../../../core/contract/resource.ts';
+import { dropShippingView } from '../../../features/layouts/drop-shipping.resource.ts';
+import { STOCK_DOC_VIEWS } from '../../../features/layouts/stock-order.resource.ts';
 import { purchaseOrderView, saleOrderView } from '../trade-order.resource.ts';
 
 /** Every document resource with a life cycle (not-check answers `path` = the resource to review it with). */
 const DOC_RESOURCES: ResourceDef[] = [
-  ...Object.values(STOCK_DOC_RESOURCES),
+  ...Object.values(STOCK_DOC_VIEWS),
   purchaseOrderView,
   saleOrderView,
-  dropShippingResource,
+  dropShippingView,
 ] as unknown as ResourceDef[];
 
 /** Kinds of the not-check filter. */
