@@ -28,7 +28,7 @@ const ALLOWED: Record<string, number> = {
   'server/modules/izs-finance-ar/service.ts': 6,
   'server/modules/izs-finance-ar/vouchered.ts': 1,
   'server/modules/izs-financing/business-voucher-documents.ts': 1,
-  'server/modules/izs-financing/money-vouchers.ts': 4,
+  'server/modules/izs-financing/money-voucher-repository.ts': 4,
   // raw SQL left (aliased joins, sub-selects, counters)
   'server/modules/blade-system/user-admin/shared.ts': 1,
   'server/modules/izs-contract/trading-detail.ts': 8,
