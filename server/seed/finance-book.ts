@@ -8,7 +8,7 @@ import type { Tx } from '../db/client.ts';
 import { finAccount, finDimension, finDimensionData, finOpening } from '../db/schema/index.ts';
 import { createAccountSet } from '../modules/izs-financing/account-sets.ts';
 import { loadBookChart, toBook } from '../modules/izs-financing/book.ts';
-import { syncDimension } from '../modules/izs-financing/dimensions.ts';
+import { syncDimension } from '../modules/izs-financing/dimensions-repository.ts';
 
 export interface FinanceSeedContext {
   tenantId: string;

@@ -2,8 +2,8 @@
  * 账套 writes: POST account-set/save, update, submit (ACCOUNT_SETS in account-set.contract.ts). Update is for the
  * 账套主管: the standard, tax nature and enable date change only while the book has no voucher and no opening
  * balance (the chart is rebuilt); isDefault '1' clears the department's other default book.
+ * Queries: account-set-save-repository.ts.
  */
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { periodOf } from '../../../core/accounting/index.ts';
 import {
@@ -14,13 +14,19 @@ import {
 } from '../../../core/contract/izs-financing/account-set.contract.ts';
 import { FIN_PERMISSIONS } from '../../../core/contract/izs-financing/fields.ts';
 import type { Db } from '../../db/client.ts';
-import { accountSet, finAccount } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { diff, writeOperationLog } from '../../platform/logs.ts';
 import { badRequest, forbidden } from '../../platform/r.ts';
-import { tenantOf, tenantOnly } from '../../platform/scope.ts';
 import { parse } from '../../platform/validate.ts';
+import {
+  bookNamed,
+  clearDefaultBook,
+  dropChart,
+  lockBookRow,
+  otherBookNamed,
+  updateBookRow,
+} from './account-set-save-repository.ts';
 import {
   accountSetEntities,
   allowedDept,
@@ -35,18 +41,25 @@ import { need } from './book.ts';
 
 export function registerAccountSetSave(app: FastifyInstance, db: Db, tz: string): void {
   const r = endpoints(app, db);
+  const insert = insertBook(db, tz);
+  const update = updateBook(db, tz);
+  r.handle(ACCOUNT_SETS.save, ({ req, user, body }) => insert(req, user, body));
+  r.handle(ACCOUNT_SETS.update, ({ req, user }) => update(req, user, (req.body ?? {}) as Record<string, unknown>));
+  r.handle(ACCOUNT_SETS.submit, async ({ req, user, body: b }) => {
+    const hasId = b.id !== undefined && b.id !== null && b.id !== '' && b.id !== -1 && b.id !== '-1';
+    await need(db, user, FIN_PERMISSIONS.setOfBook, hasId ? 'edit' : 'add');
+    return hasId ? update(req, user, b) : insert(req, user, parse(accountSetForm, b));
+  });
+}
 
-  /** 新增: the caller holds setofbook_add; `form` parsed. */
-  const insert = async (req: FastifyRequest, user: AuthUser, form: AccountSetForm) => {
+/** 新增: the caller holds setofbook_add; `form` parsed. */
+function insertBook(db: Db, tz: string) {
+  return async (req: FastifyRequest, user: AuthUser, form: AccountSetForm) => {
     const deptId = await allowedDept(db, user, form.deptId);
     if (!deptId || deptId === '0') throw badRequest('请选择所属企业');
     if (!(await regionExists(db, form.taxAddress))) throw badRequest('税务地区不存在');
     const created = await db.transaction(async (tx) => {
-      const [dup] = await tx
-        .select({ id: accountSet.id })
-        .from(accountSet)
-        .where(and(tenantOf(user, accountSet), eq(accountSet.deptId, deptId), eq(accountSet.name, form.name)))
-        .limit(1);
+      const dup = await bookNamed(tx, user, deptId, form.name);
       if (dup) throw badRequest('账套名称已存在');
       const book = await createAccountSet(tx, { tenantId: user.tenantId, deptId, userId: user.userId, form });
       await writeOperationLog(tx, req, '新增账套', diff({}, formOf(book)));
@@ -54,9 +67,11 @@ export function registerAccountSetSave(app: FastifyInstance, db: Db, tz: string)
     });
     return (await accountSetEntities(db, user, [created], tz))[0];
   };
+}
 
-  /** 修改 (账套主管): the caller holds setofbook_edit; `body` is `{ id, ...fields }` merged over the stored book. */
-  const update = async (req: FastifyRequest, user: AuthUser, body: Record<string, unknown>) => {
+/** 修改 (账套主管): the caller holds setofbook_edit; `body` is `{ id, ...fields }` merged over the stored book. */
+function updateBook(db: Db, tz: string) {
+  return async (req: FastifyRequest, user: AuthUser, body: Record<string, unknown>) => {
     const { id } = parse(accountSetUpdate, body);
     const { book: prev, ctx } = await loadVisibleBook(db, user, id);
     if (!ctx.supervisor) throw forbidden('只有账套主管可以修改账套');
@@ -71,70 +86,27 @@ export function registerAccountSetSave(app: FastifyInstance, db: Db, tz: string)
     const chartChanged = form.accountingSystem !== prev.accountingSystem || form.taxNature !== prev.taxNature;
     const startChanged = startPeriod !== prev.startPeriod;
     const updated = await db.transaction(async (tx) => {
-      await tx.select({ id: accountSet.id }).from(accountSet).where(eq(accountSet.id, prev.id)).for('update');
+      await lockBookRow(tx, prev.id);
       if (chartChanged || startChanged) {
         if (prev.closedThrough || (await hasEntries(tx, prev.id))) {
           throw badRequest('账套已有凭证或期初余额，不能修改会计准则、纳税人性质或启用期间');
         }
       }
       if (form.name !== prev.name) {
-        const [dup] = await tx
-          .select({ id: accountSet.id })
-          .from(accountSet)
-          .where(
-            and(
-              tenantOf(user, accountSet),
-              eq(accountSet.deptId, prev.deptId ?? ''),
-              eq(accountSet.name, form.name),
-              ne(accountSet.id, prev.id),
-            ),
-          )
-          .limit(1);
+        const dup = await otherBookNamed(tx, user, prev.deptId ?? '', form.name, prev.id);
         if (dup) throw badRequest('账套名称已存在');
       }
       if (form.isDefault === '1' && prev.isDefault !== '1') {
-        await tx
-          .update(accountSet)
-          .set({ isDefault: '0' })
-          .where(and(tenantOnly(user, accountSet), eq(accountSet.deptId, prev.deptId ?? '')));
+        await clearDefaultBook(tx, user, prev.deptId ?? '');
       }
       if (chartChanged) {
-        await tx.delete(finAccount).where(eq(finAccount.accountSetId, prev.id));
+        await dropChart(tx, prev.id);
         await insertPresetChart(tx, user.tenantId, prev.id, form);
       }
-      const [u] = await tx
-        .update(accountSet)
-        .set({
-          name: form.name,
-          accountingSystem: form.accountingSystem,
-          taxNature: form.taxNature,
-          enableDate: form.enableDate,
-          startPeriod,
-          enableInvoice: form.enableInvoice,
-          industryInvolved: form.industryInvolved,
-          dutyParagraph: form.dutyParagraph,
-          taxAddress: form.taxAddress,
-          isDefault: form.isDefault,
-          reviewRequired: form.reviewRequired,
-          allowSelfReview: form.allowSelfReview,
-          postingRequired: form.postingRequired,
-          remark: form.remark,
-          updateUser: user.userId,
-          updateTime: new Date(),
-        })
-        .where(eq(accountSet.id, prev.id))
-        .returning();
+      const u = await updateBookRow(tx, user, prev.id, form, startPeriod);
       await writeOperationLog(tx, req, '修改账套', diff(formOf(prev), formOf(u)));
       return u;
     });
     return (await accountSetEntities(db, user, [updated], tz))[0];
   };
-
-  r.handle(ACCOUNT_SETS.save, ({ req, user, body }) => insert(req, user, body));
-  r.handle(ACCOUNT_SETS.update, ({ req, user }) => update(req, user, (req.body ?? {}) as Record<string, unknown>));
-  r.handle(ACCOUNT_SETS.submit, async ({ req, user, body: b }) => {
-    const hasId = b.id !== undefined && b.id !== null && b.id !== '' && b.id !== -1 && b.id !== '-1';
-    await need(db, user, FIN_PERMISSIONS.setOfBook, hasId ? 'edit' : 'add');
-    return hasId ? update(req, user, b) : insert(req, user, parse(accountSetForm, b));
-  });
 }

@@ -13,12 +13,13 @@
  *
  * One live voucher per change (deleting or reversing it frees the change); every voucher goes through saveVoucherTx
  * (validation, numbering, open periods, 辅助核算), and the link is written in the same transaction.
+ * Queries: asset-vouchers-repository.ts.
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { monthDepreciation } from '../../../core/accounting/asset-card.ts';
 import {
   type Chart,
+  type Decimal,
   dec,
   findByName,
   findSubAccount,
@@ -30,33 +31,20 @@ import {
 import { FIXED_ASSETS } from '../../../core/contract/izs-financing/fixed-assets.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
 import type { Tx } from '../../db/client.ts';
-import { assetChange, voucher } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
+import { type ChangeRow, linkChange, lockChange, voucherById } from './asset-vouchers-repository.ts';
 import { type BookCtx, bookOf, loadBookChart } from './book.ts';
 import { generatedWord } from './closing.ts';
-import { liveRuns, standingVouchers } from './fixed-asset-runs.ts';
-import { bookedLines, cardState, loadCard } from './fixed-asset-service.ts';
+import { liveRuns, standingVouchers } from './fixed-asset-runs-repository.ts';
+import { type BookedLine, bookedLines, type CardRow, cardState, loadCard } from './fixed-asset-service.ts';
 import { saveVoucherTx, voucherEntities } from './vouchers.ts';
-
-type ChangeRow = typeof assetChange.$inferSelect;
 
 /** The card's acquire / dispose record, locked; refused while it has a live voucher. */
 async function changeFor(tx: Tx, c: BookCtx, assetId: string, kind: 'acquire' | 'dispose'): Promise<ChangeRow> {
-  const [change] = await tx
-    .select()
-    .from(assetChange)
-    .where(
-      and(
-        eq(assetChange.accountSetId, c.book.id),
-        eq(assetChange.assetId, assetId),
-        eq(assetChange.kind, kind),
-        eq(assetChange.isDeleted, 0),
-      ),
-    )
-    .for('update');
+  const change = await lockChange(tx, c.book.id, assetId, kind);
   if (!change) throw badRequest(kind === 'acquire' ? '资产没有新增记录' : '资产尚未处置');
   const standing = (await standingVouchers(tx, [change.voucherId])).get(change.voucherId ?? '');
   if (standing) throw badRequest(`已生成${kind === 'acquire' ? '新增' : '处置'}凭证 ${standing.voucherNo}`);
@@ -71,26 +59,22 @@ function leafNamed(chart: Chart, name: string, sub?: string): string | undefined
   return named && isLeaf(chart, named.code) ? named.code : leafOf(chart, top.code);
 }
 
-async function link(tx: Tx, change: ChangeRow, voucherId: string, extra: Partial<ChangeRow> = {}) {
-  await tx
-    .update(assetChange)
-    .set({ voucherId, ...extra, updateTime: new Date() })
-    .where(eq(assetChange.id, change.id));
-}
-
 async function answer(ctx: CrudContext, c: BookCtx, id: string) {
-  const list = await ctx.db.select().from(voucher).where(eq(voucher.id, id));
+  const list = await voucherById(ctx.db, id);
   const [v] = await voucherEntities(ctx.db, c.book, list, ctx.tz);
   return v;
 }
 
 export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): void {
-  const { db, tz } = ctx;
-  const r = endpoints(app, db);
+  const r = endpoints(app, ctx.db);
+  r.handle(FIXED_ASSETS.acquireVoucher, acquireVoucher(ctx));
+  r.handle(FIXED_ASSETS.disposeVoucher, disposeVoucher(ctx));
+}
 
-  r.handle(FIXED_ASSETS.acquireVoucher, async ({ req, body }) => {
+function acquireVoucher(ctx: CrudContext): Handler<typeof FIXED_ASSETS.acquireVoucher> {
+  return async ({ req, body }) => {
     const c = bookOf(req);
-    const id = await db.transaction(async (tx) => {
+    const id = await ctx.db.transaction(async (tx) => {
       const card = await loadCard(tx, c.book.id, body.id, true);
       const change = await changeFor(tx, c, card.id, 'acquire');
       if (change.period < c.book.startPeriod) {
@@ -119,72 +103,38 @@ export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): v
         },
         { kind: 'asset' },
       );
-      await link(tx, change, voucherId);
+      await linkChange(tx, change, voucherId);
       await writeOperationLog(tx, req, `资产新增凭证 ${card.code}`, { voucherId: [null, voucherId] });
       return voucherId;
     });
     return answer(ctx, c, id);
-  });
+  };
+}
 
-  r.handle(FIXED_ASSETS.disposeVoucher, async ({ req, body }) => {
+function disposeVoucher(ctx: CrudContext): Handler<typeof FIXED_ASSETS.disposeVoucher> {
+  return async ({ req, body }) => {
     const c = bookOf(req);
-    const id = await db.transaction(async (tx) => {
+    const id = await ctx.db.transaction(async (tx) => {
       const card = await loadCard(tx, c.book.id, body.id, true);
       if (card.state !== 'disposed') throw badRequest('资产尚未处置');
       const change = await changeFor(tx, c, card.id, 'dispose');
       const period = card.disposalPeriod;
       const booked = (await bookedLines(tx, c.book.id, [card.id])).get(card.id) ?? [];
       // 当月减少的固定资产当月照提折旧: the disposal month's depreciation first, or 累计折旧 would be short
-      if (!booked.some((b) => b.period === period) && (await liveRuns(tx, c.book, tz, period)).length === 0) {
+      if (!booked.some((b) => b.period === period) && (await liveRuns(tx, c.book, ctx.tz, period)).length === 0) {
         const due = monthDepreciation(cardState(card), period, booked, card.method === 'workload' ? '0' : null);
         if (!due.amount.isZero() || card.method === 'workload') {
           throw badRequest(`请先计提 ${period} 的折旧（处置当月照提折旧），再生成处置凭证`);
         }
       }
       const bc = await loadBookChart(tx, c.book);
-      const chart = bc.chart;
-      const clearing = leafNamed(chart, '固定资产清理');
-      if (!clearing) throw badRequest('科目表中没有「固定资产清理」科目');
-      const proceeds = dec(body.proceeds ?? '0');
-      const tax = dec(body.taxAmount ?? '0');
-      if (!proceeds.isZero() && !body.proceedsAccount) throw badRequest('请选择收款科目');
-      if (!tax.isZero() && proceeds.isZero()) throw badRequest('没有处置收入，不能有销项税额');
-      const outputTax = vatAccounts(chart).output;
-      if (!tax.isZero() && !outputTax) throw badRequest('科目表中没有「销项税额」或「应交增值税」科目');
-      const cost = dec(card.cost);
-      const accumulated = booked.reduce((s, b) => s.plus(dec(b.amount)), ZERO).plus(dec(card.openingAccumulated));
-      const net = cost.minus(accumulated);
-      const result = net.minus(proceeds); // > 0 loss, < 0 gain
-      const enterprise = c.book.standard === 'enterprise';
-      let resultAccount: string | undefined;
-      if (!result.isZero()) {
-        if (enterprise && !proceeds.isZero()) resultAccount = leafNamed(chart, '资产处置损益');
-        if (!resultAccount) {
-          resultAccount = result.gt(0)
-            ? leafNamed(chart, '营业外支出', enterprise ? '非流动资产毁损报废损失' : '非流动资产处置净损失')
-            : leafNamed(chart, '营业外收入', enterprise ? '非流动资产毁损报废利得' : '非流动资产处置净收益');
-        }
-        if (!resultAccount) throw badRequest('科目表中没有处置损益科目（营业外收入 / 营业外支出 / 资产处置损益）');
-      }
-      const summary = `处置固定资产 ${card.code} ${card.name}`;
-      const m = (v: typeof ZERO) => moneyFixed(v);
-      const lines: { summary: string; accountCode: string; debit?: string; credit?: string }[] = [];
-      if (!net.isZero()) lines.push({ summary, accountCode: clearing, debit: m(net) });
-      if (!accumulated.isZero()) lines.push({ summary, accountCode: card.accumAccount, debit: m(accumulated) });
-      lines.push({ summary, accountCode: card.assetAccount, credit: m(cost) });
-      if (!proceeds.isZero() && body.proceedsAccount) {
-        const s2 = `${summary} 处置收入`;
-        lines.push({ summary: s2, accountCode: body.proceedsAccount, debit: m(proceeds.plus(tax)) });
-        lines.push({ summary: s2, accountCode: clearing, credit: m(proceeds) });
-        if (!tax.isZero() && outputTax) lines.push({ summary: s2, accountCode: outputTax, credit: m(tax) });
-      }
-      if (resultAccount && result.gt(0)) {
-        lines.push({ summary: `${summary} 净损失`, accountCode: resultAccount, debit: m(result) });
-        lines.push({ summary: `${summary} 净损失`, accountCode: clearing, credit: m(result) });
-      } else if (resultAccount) {
-        lines.push({ summary: `${summary} 净收益`, accountCode: clearing, debit: m(result.neg()) });
-        lines.push({ summary: `${summary} 净收益`, accountCode: resultAccount, credit: m(result.neg()) });
-      }
+      const { lines, summary, accumulated } = disposalLines(
+        bc.chart,
+        c.book.standard === 'enterprise',
+        card,
+        booked,
+        body,
+      );
       const voucherId = await saveVoucherTx(
         tx,
         c,
@@ -198,10 +148,65 @@ export function registerAssetVouchers(app: FastifyInstance, ctx: CrudContext): v
         { kind: 'asset' },
       );
       // the record's written-off depreciation now includes the disposal month's
-      await link(tx, change, voucherId, { accumDelta: m(accumulated.neg()) });
+      await linkChange(tx, change, voucherId, { accumDelta: moneyFixed(accumulated.neg()) });
       await writeOperationLog(tx, req, `资产处置凭证 ${card.code}`, { voucherId: [null, voucherId] });
       return voucherId;
     });
     return answer(ctx, c, id);
-  });
+  };
+}
+
+/**
+ * The disposal voucher's lines (no statement): 固定资产清理 net, 累计折旧, 固定资产 cost; the proceeds with their
+ * tax; the result to 资产处置损益 (企业, a sale) or 营业外收支. Refused when the chart lacks an account it needs.
+ */
+function disposalLines(
+  chart: Chart,
+  enterprise: boolean,
+  card: CardRow,
+  booked: BookedLine[],
+  body: { proceeds?: string; taxAmount?: string; proceedsAccount?: string },
+) {
+  const clearing = leafNamed(chart, '固定资产清理');
+  if (!clearing) throw badRequest('科目表中没有「固定资产清理」科目');
+  const proceeds = dec(body.proceeds ?? '0');
+  const tax = dec(body.taxAmount ?? '0');
+  if (!proceeds.isZero() && !body.proceedsAccount) throw badRequest('请选择收款科目');
+  if (!tax.isZero() && proceeds.isZero()) throw badRequest('没有处置收入，不能有销项税额');
+  const outputTax = vatAccounts(chart).output;
+  if (!tax.isZero() && !outputTax) throw badRequest('科目表中没有「销项税额」或「应交增值税」科目');
+  const cost = dec(card.cost);
+  const accumulated = booked.reduce((s, b) => s.plus(dec(b.amount)), ZERO).plus(dec(card.openingAccumulated));
+  const net = cost.minus(accumulated);
+  const result = net.minus(proceeds); // > 0 loss, < 0 gain
+  let resultAccount: string | undefined;
+  if (!result.isZero()) {
+    if (enterprise && !proceeds.isZero()) resultAccount = leafNamed(chart, '资产处置损益');
+    if (!resultAccount) {
+      resultAccount = result.gt(0)
+        ? leafNamed(chart, '营业外支出', enterprise ? '非流动资产毁损报废损失' : '非流动资产处置净损失')
+        : leafNamed(chart, '营业外收入', enterprise ? '非流动资产毁损报废利得' : '非流动资产处置净收益');
+    }
+    if (!resultAccount) throw badRequest('科目表中没有处置损益科目（营业外收入 / 营业外支出 / 资产处置损益）');
+  }
+  const summary = `处置固定资产 ${card.code} ${card.name}`;
+  const m = (v: Decimal) => moneyFixed(v);
+  const lines: { summary: string; accountCode: string; debit?: string; credit?: string }[] = [];
+  if (!net.isZero()) lines.push({ summary, accountCode: clearing, debit: m(net) });
+  if (!accumulated.isZero()) lines.push({ summary, accountCode: card.accumAccount, debit: m(accumulated) });
+  lines.push({ summary, accountCode: card.assetAccount, credit: m(cost) });
+  if (!proceeds.isZero() && body.proceedsAccount) {
+    const s2 = `${summary} 处置收入`;
+    lines.push({ summary: s2, accountCode: body.proceedsAccount, debit: m(proceeds.plus(tax)) });
+    lines.push({ summary: s2, accountCode: clearing, credit: m(proceeds) });
+    if (!tax.isZero() && outputTax) lines.push({ summary: s2, accountCode: outputTax, credit: m(tax) });
+  }
+  if (resultAccount && result.gt(0)) {
+    lines.push({ summary: `${summary} 净损失`, accountCode: resultAccount, debit: m(result) });
+    lines.push({ summary: `${summary} 净损失`, accountCode: clearing, credit: m(result) });
+  } else if (resultAccount) {
+    lines.push({ summary: `${summary} 净收益`, accountCode: clearing, debit: m(result.neg()) });
+    lines.push({ summary: `${summary} 净收益`, accountCode: resultAccount, credit: m(result.neg()) });
+  }
+  return { lines, summary, accumulated };
 }

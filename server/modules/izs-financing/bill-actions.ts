@@ -4,22 +4,22 @@
  *
  * Guarantees: one transaction per effect (the bill locked FOR UPDATE, its event and voucher written together or not
  * at all); state machine: receivable 持有 → 已贴现 | 已背书 | 已到期兑付; payable 未到期 → 已兑付; anything else 400;
- * an event made by a 收款单 / 付款单 (issue 11) is undone only by voiding that record.
+ * an event made by a 收款单 / 付款单 (issue 11) is undone only by voiding that record. Queries: bill-actions-repository.ts.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { dec } from '../../../core/accounting/index.ts';
+import { type Decimal, dec } from '../../../core/accounting/index.ts';
 import { BILLS } from '../../../core/contract/izs-financing/bill.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
-import { finBill, finBillEvent } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler, type HandlerInput } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept } from '../../platform/scope.ts';
+import { insertBillEvent, retireBillEvent, setBillState } from './bill-actions-repository.ts';
 import {
   accountNamed,
   actionName,
+  type BillRow,
   bankOf,
   detailOf,
   kindText,
@@ -29,14 +29,20 @@ import {
   type VLine,
   writeVoucher,
 } from './bill-kit.ts';
-import { bookOf, loadBookChart } from './book.ts';
+import { type BookChart, type BookCtx, bookOf, loadBookChart } from './book.ts';
 import { auxFor, counterpartyOf, dropVoucher, editableVoucher, line } from './income-expend.ts';
 
 export function registerBillActions(app: FastifyInstance, ctx: CrudContext): void {
-  const { db } = ctx;
-  const r = endpoints(app, db);
+  const r = endpoints(app, ctx.db);
+  r.handle(BILLS.action, billAction(ctx.db));
+  r.handle(BILLS.undo, undoBillAction(ctx.db));
+}
 
-  r.handle(BILLS.action, async ({ body, req }) => {
+type ActionBody = HandlerInput<typeof BILLS.action>['body'];
+
+/** 贴现 / 背书 / 兑付 / 付款: the bill locked and its state checked, the voucher, the event, the new state. */
+function billAction(db: Db): Handler<typeof BILLS.action> {
+  return async ({ body, req }) => {
     const c = bookOf(req);
     await db.transaction(async (tx) => {
       const b = await lockBill(tx, c, body.id);
@@ -49,65 +55,9 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
       if (body.date < b.entryDate) throw badRequest(`${name}日期不能早于收票/开票日期 ${b.entryDate}`);
       const bc = await loadBookChart(tx, c.book);
       const amount = dec(b.amount);
-      const billAcc = accountNamed(bc, b.direction === 'payable' ? '应付票据' : '应收票据');
-      let lines: VLine[];
-      let toState: string;
-      let interest = dec(0);
-      let cp: Awaited<ReturnType<typeof counterpartyOf>> = null;
-      const accounts: Record<string, string> = { bill: billAcc.code };
-      switch (body.action) {
-        case 'discount': {
-          interest = dec(body.interest || '0');
-          if (interest.gte(amount)) throw badRequest('贴现息应小于票面金额');
-          const bank = bankOf(bc, body.bankAccount);
-          const fee = accountNamed(bc, '财务费用', ['利息费用', '利息支出']);
-          const summary = `${kindText(b)} ${b.billNo} 贴现`;
-          lines = [line(summary, bank.code, 'debit', moneyFixed(amount.minus(interest)))];
-          if (interest.gt(0)) lines.push(line(`${summary}（贴现息）`, fee.code, 'debit', moneyFixed(interest)));
-          lines.push(line(summary, billAcc.code, 'credit', moneyFixed(amount)));
-          Object.assign(accounts, { bank: bank.code, expense: fee.code });
-          toState = 'discounted';
-          break;
-        }
-        case 'endorse': {
-          if (!body.counterparty) throw badRequest('请选择被背书人（供应商）');
-          cp = await counterpartyOf(tx, c.book.id, body.counterparty, '被背书人（供应商）', ['供应商']);
-          const ap = accountNamed(bc, '应付账款');
-          const summary = `${kindText(b)} ${b.billNo} 背书转让给${cp?.name ?? ''}`;
-          lines = [
-            line(summary, ap.code, 'debit', moneyFixed(amount), auxFor(ap, cp)),
-            line(summary, billAcc.code, 'credit', moneyFixed(amount)),
-          ];
-          accounts.other = ap.code;
-          toState = 'endorsed';
-          break;
-        }
-        case 'collect': {
-          const bank = bankOf(bc, body.bankAccount);
-          const summary = `${kindText(b)} ${b.billNo} 到期兑付`;
-          lines = [
-            line(summary, bank.code, 'debit', moneyFixed(amount)),
-            line(summary, billAcc.code, 'credit', moneyFixed(amount)),
-          ];
-          accounts.bank = bank.code;
-          toState = 'collected';
-          break;
-        }
-        default: {
-          const bank = bankOf(bc, body.bankAccount);
-          const summary = `${kindText(b)} ${b.billNo} 到期付款`;
-          lines = [
-            line(summary, billAcc.code, 'debit', moneyFixed(amount)),
-            line(summary, bank.code, 'credit', moneyFixed(amount)),
-          ];
-          accounts.bank = bank.code;
-          toState = 'paid';
-        }
-      }
+      const { lines, toState, interest, cp, accounts } = await actionEntry(tx, c, bc, b, body, amount);
       const voucherId = await writeVoucher(tx, c, body.date, lines, `票据管理-${b.billNo}`);
-      await tx.insert(finBillEvent).values({
-        tenantId: c.user.tenantId,
-        accountSetId: c.book.id,
+      await insertBillEvent(tx, c.user, c.book.id, {
         billId: b.id,
         action: body.action,
         eventDate: body.date,
@@ -119,20 +69,77 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
         counterpartyName: cp?.name ?? '',
         voucherId,
         accounts,
-        createUser: c.user.userId,
-        createDept: effectiveDept(c.user),
-        updateUser: c.user.userId,
       });
-      await tx
-        .update(finBill)
-        .set({ state: toState, updateUser: c.user.userId, updateTime: new Date() })
-        .where(eq(finBill.id, b.id));
+      await setBillState(tx, c.user, b.id, toState);
       await writeOperationLog(tx, req, `票据${name} ${b.billNo}`, { state: [b.state, toState] });
     });
     return detailOf(db, c, body.id);
-  });
+  };
+}
 
-  r.handle(BILLS.undo, async ({ body, req }) => {
+/** The action's voucher lines, the bill's next state, the discount interest, the endorsee and the accounts used. */
+async function actionEntry(tx: Tx, c: BookCtx, bc: BookChart, b: BillRow, body: ActionBody, amount: Decimal) {
+  const billAcc = accountNamed(bc, b.direction === 'payable' ? '应付票据' : '应收票据');
+  let lines: VLine[];
+  let toState: string;
+  let interest = dec(0);
+  let cp: Awaited<ReturnType<typeof counterpartyOf>> = null;
+  const accounts: Record<string, string> = { bill: billAcc.code };
+  switch (body.action) {
+    case 'discount': {
+      interest = dec(body.interest || '0');
+      if (interest.gte(amount)) throw badRequest('贴现息应小于票面金额');
+      const bank = bankOf(bc, body.bankAccount);
+      const fee = accountNamed(bc, '财务费用', ['利息费用', '利息支出']);
+      const summary = `${kindText(b)} ${b.billNo} 贴现`;
+      lines = [line(summary, bank.code, 'debit', moneyFixed(amount.minus(interest)))];
+      if (interest.gt(0)) lines.push(line(`${summary}（贴现息）`, fee.code, 'debit', moneyFixed(interest)));
+      lines.push(line(summary, billAcc.code, 'credit', moneyFixed(amount)));
+      Object.assign(accounts, { bank: bank.code, expense: fee.code });
+      toState = 'discounted';
+      break;
+    }
+    case 'endorse': {
+      if (!body.counterparty) throw badRequest('请选择被背书人（供应商）');
+      cp = await counterpartyOf(tx, c.book.id, body.counterparty, '被背书人（供应商）', ['供应商']);
+      const ap = accountNamed(bc, '应付账款');
+      const summary = `${kindText(b)} ${b.billNo} 背书转让给${cp?.name ?? ''}`;
+      lines = [
+        line(summary, ap.code, 'debit', moneyFixed(amount), auxFor(ap, cp)),
+        line(summary, billAcc.code, 'credit', moneyFixed(amount)),
+      ];
+      accounts.other = ap.code;
+      toState = 'endorsed';
+      break;
+    }
+    case 'collect': {
+      const bank = bankOf(bc, body.bankAccount);
+      const summary = `${kindText(b)} ${b.billNo} 到期兑付`;
+      lines = [
+        line(summary, bank.code, 'debit', moneyFixed(amount)),
+        line(summary, billAcc.code, 'credit', moneyFixed(amount)),
+      ];
+      accounts.bank = bank.code;
+      toState = 'collected';
+      break;
+    }
+    default: {
+      const bank = bankOf(bc, body.bankAccount);
+      const summary = `${kindText(b)} ${b.billNo} 到期付款`;
+      lines = [
+        line(summary, billAcc.code, 'debit', moneyFixed(amount)),
+        line(summary, bank.code, 'credit', moneyFixed(amount)),
+      ];
+      accounts.bank = bank.code;
+      toState = 'paid';
+    }
+  }
+  return { lines, toState, interest, cp, accounts };
+}
+
+/** Undo the last action while its voucher is editable; one made by a 收款单 / 付款单 only by voiding that record. */
+function undoBillAction(db: Db): Handler<typeof BILLS.undo> {
+  return async ({ body, req }) => {
     const c = bookOf(req);
     await db.transaction(async (tx) => {
       const b = await lockBill(tx, c, body.id);
@@ -143,15 +150,12 @@ export function registerBillActions(app: FastifyInstance, ctx: CrudContext): voi
       if (last.cashId) throw badRequest(`该${actionName(last.action)}由付款单 ${last.cashNo} 生成，请作废该付款单`);
       const v = await editableVoucher(tx, c, last.voucherId, `${actionName(last.action)}`);
       if (v) await dropVoucher(tx, c, v.id);
-      await tx.update(finBillEvent).set({ isDeleted: 1 }).where(eq(finBillEvent.id, last.id));
-      await tx
-        .update(finBill)
-        .set({ state: last.fromState, updateUser: c.user.userId, updateTime: new Date() })
-        .where(eq(finBill.id, b.id));
+      await retireBillEvent(tx, last.id);
+      await setBillState(tx, c.user, b.id, last.fromState);
       await writeOperationLog(tx, req, `撤销票据${actionName(last.action)} ${b.billNo}`, {
         state: [b.state, last.fromState],
       });
     });
     return detailOf(db, c, body.id);
-  });
+  };
 }

@@ -35,7 +35,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { auxDimsOf, type Book, type BookChart, type BookCtx, fullNameOf, loadBookChart } from './book.ts';
 import { accountUsed } from './chart.ts';
-import { syncDimension } from './dimensions.ts';
+import { syncDimension } from './dimensions-repository.ts';
 
 export {
   type DocRow,

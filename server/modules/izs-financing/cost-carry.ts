@@ -36,58 +36,12 @@ function carryPlan(bc: BookChart, period: Period, lines: OutLine[], names: Map<s
   const problems: string[] = [];
   const open = lines.filter((l) => !l.carried);
   const carriedAmount = lines.filter((l) => l.carried).reduce((s, l) => s.plus(dec(l.cost)), ZERO);
-  const docs = new Map<
-    string,
-    { id: string; docType: OutLine['docType']; orderNo: string; orderDate: string; cost: Decimal }
-  >();
-  for (const l of open) {
-    const d = docs.get(l.orderId) ?? {
-      id: l.orderId,
-      docType: l.docType,
-      orderNo: l.orderNo,
-      orderDate: l.orderDate,
-      cost: ZERO,
-    };
-    d.cost = d.cost.plus(dec(l.cost));
-    docs.set(l.orderId, d);
-  }
+  const docs = openDocuments(open);
   const total = open.reduce((s, l) => s.plus(dec(l.cost)), ZERO);
   const acc = costCarryAccounts(bc.chart);
   if (!acc.cost) problems.push('科目表缺少「主营业务成本」');
   if (!acc.goods) problems.push('科目表缺少「库存商品」');
-  const credits: CarryPlan['credits'] = [];
-  if (acc.goods) {
-    if (acc.goodsPerMaterial) {
-      const byMat = new Map<string, { name: string; amount: Decimal; kg: Decimal }>();
-      for (const l of open) {
-        const x = byMat.get(l.materialId) ?? { name: l.materialName, amount: ZERO, kg: ZERO };
-        x.amount = x.amount.plus(dec(l.cost));
-        x.kg = x.kg.plus(dec(l.qty));
-        byMat.set(l.materialId, x);
-      }
-      for (const [materialId, x] of byMat) {
-        const code = materialSubAccount(bc.chart, acc.goods, names.get(materialId) ?? [x.name]);
-        if (!code) {
-          problems.push(`库存商品 ${acc.goods} 下没有与「${x.name}」对应的末级明细科目`);
-          continue;
-        }
-        const same = credits.find((c) => c.code === code);
-        if (same) {
-          same.amount = same.amount.plus(x.amount);
-          same.kg = same.kg.plus(x.kg);
-          same.materialName = bc.chart.byCode.get(code)?.name ?? same.materialName;
-        } else
-          credits.push({ code, amount: x.amount, kg: x.kg, materialName: bc.chart.byCode.get(code)?.name ?? x.name });
-      }
-    } else {
-      credits.push({
-        code: acc.goods,
-        amount: total,
-        kg: open.reduce((s, l) => s.plus(dec(l.qty)), ZERO),
-        materialName: '',
-      });
-    }
-  }
+  const credits = creditLines(bc, acc, open, total, names, problems);
   const summary = `结转 ${period} 销售成本`;
   const nonZero = credits.filter((c) => !c.amount.isZero());
   if (open.length === 0) problems.push('本期没有待结转成本的销售出库单');
@@ -129,6 +83,74 @@ function carryPlan(bc: BookChart, period: Period, lines: OutLine[], names: Map<s
     debitCode: acc.cost,
     orderIds: [...docs.keys()],
   };
+}
+
+/** The open out-stocks by document, with their cost. */
+function openDocuments(open: OutLine[]) {
+  const docs = new Map<
+    string,
+    { id: string; docType: OutLine['docType']; orderNo: string; orderDate: string; cost: Decimal }
+  >();
+  for (const l of open) {
+    const d = docs.get(l.orderId) ?? {
+      id: l.orderId,
+      docType: l.docType,
+      orderNo: l.orderNo,
+      orderDate: l.orderDate,
+      cost: ZERO,
+    };
+    d.cost = d.cost.plus(dec(l.cost));
+    docs.set(l.orderId, d);
+  }
+  return docs;
+}
+
+/**
+ * The 库存商品 credit lines: per material sub-account when the chart has them (a material without one is a problem,
+ * pushed to `problems`), else one line of the total.
+ */
+function creditLines(
+  bc: BookChart,
+  acc: ReturnType<typeof costCarryAccounts>,
+  open: OutLine[],
+  total: Decimal,
+  names: Map<string, string[]>,
+  problems: string[],
+): CarryPlan['credits'] {
+  const credits: CarryPlan['credits'] = [];
+  if (acc.goods) {
+    if (acc.goodsPerMaterial) {
+      const byMat = new Map<string, { name: string; amount: Decimal; kg: Decimal }>();
+      for (const l of open) {
+        const x = byMat.get(l.materialId) ?? { name: l.materialName, amount: ZERO, kg: ZERO };
+        x.amount = x.amount.plus(dec(l.cost));
+        x.kg = x.kg.plus(dec(l.qty));
+        byMat.set(l.materialId, x);
+      }
+      for (const [materialId, x] of byMat) {
+        const code = materialSubAccount(bc.chart, acc.goods, names.get(materialId) ?? [x.name]);
+        if (!code) {
+          problems.push(`库存商品 ${acc.goods} 下没有与「${x.name}」对应的末级明细科目`);
+          continue;
+        }
+        const same = credits.find((c) => c.code === code);
+        if (same) {
+          same.amount = same.amount.plus(x.amount);
+          same.kg = same.kg.plus(x.kg);
+          same.materialName = bc.chart.byCode.get(code)?.name ?? same.materialName;
+        } else
+          credits.push({ code, amount: x.amount, kg: x.kg, materialName: bc.chart.byCode.get(code)?.name ?? x.name });
+      }
+    } else {
+      credits.push({
+        code: acc.goods,
+        amount: total,
+        kg: open.reduce((s, l) => s.plus(dec(l.qty)), ZERO),
+        materialName: '',
+      });
+    }
+  }
+  return credits;
 }
 
 async function generateCarry(tx: Tx, c: BookCtx, period: Period): Promise<string> {

@@ -20,7 +20,7 @@ import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { bookOf, loadBookChart } from './book.ts';
-import { standingVouchers } from './fixed-asset-runs.ts';
+import { standingVouchers } from './fixed-asset-runs-repository.ts';
 import type { CardRow } from './fixed-asset-service.ts';
 import {
   bookedLines,

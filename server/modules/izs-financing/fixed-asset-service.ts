@@ -117,7 +117,7 @@ export function checkAccounts(bc: BookChart, r: Row, required: boolean) {
 
 // ---------------------------------------------------------------- booked depreciation
 
-interface BookedLine extends BookedMonth {
+export interface BookedLine extends BookedMonth {
   assetId: string;
   voucherId: string;
   word: string;

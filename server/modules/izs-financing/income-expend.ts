@@ -11,7 +11,7 @@
  * - accounts are the book's enabled leaves, found by the level-1 name (库存现金 / 银行存款; 损益 accounts by
  *   category and direction), never by an assumed code — the small and enterprise charts differ.
  */
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dec, editBlock, formatVoucherNo, type VoucherStatus } from '../../../core/accounting/index.ts';
 import {
@@ -22,10 +22,10 @@ import {
   incomeExpendResource,
 } from '../../../core/contract/izs-financing/income-expend.contract.ts';
 import { moneyFixed } from '../../../core/format/amounts.ts';
-import { type Executor, rows, type Tx } from '../../db/client.ts';
+import { type Db, type Executor, rows, type Tx } from '../../db/client.ts';
 import { accountSet, finDimensionData, incomeExpend, voucher, voucherLine } from '../../db/schema/index.ts';
 import type { CrudContext, Row } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { badRequest } from '../../platform/r.ts';
 import {
   type AccountRow,
@@ -37,7 +37,8 @@ import {
   loadBookChart,
   loadDimensions,
 } from './book.ts';
-import { registerBookResource } from './book-resource.ts';
+import { type BookResourceHooks, registerBookResource } from './book-resource.ts';
+import { enabledItemsOf, incomeExpendSums } from './income-expend-repository.ts';
 import { saveVoucherTx } from './vouchers.ts';
 
 type IeRow = typeof incomeExpend.$inferSelect;
@@ -261,35 +262,39 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
       kind: (v) => filterConds({ kind: String(v) })[0],
       keyword: (v) => filterConds({ keyword: String(v) })[0],
     },
-    beforeSave: async (tx, row, sc) => {
-      const c = bookOf(sc.req);
-      const prev = sc.prev as IeRow | undefined;
-      const merged = { ...(prev ?? {}), ...row } as Row;
-      merged.period = String(merged.entryDate).slice(0, 7);
-      row.period = merged.period;
-      const live = prev ? await editableVoucher(tx, c, prev.voucherId, '收支记录') : null;
-      row.voucherId = await writeVoucher(tx, c, merged, live?.id ?? null);
-      row.counterpartyName = merged.counterpartyName;
-    },
-    beforeRemove: async (tx, list, rc) => {
-      const c = bookOf(rc.req);
-      for (const r of list as unknown as IeRow[]) {
-        const v = await editableVoucher(tx, c, r.voucherId, `收支记录（${r.entryDate} ${r.summary}）`);
-        if (v) await dropVoucher(tx, c, v.id);
-      }
-    },
+    beforeSave: saveRecordVoucher,
+    beforeRemove: dropRecordVouchers,
   });
+  ep.handle(INCOME_EXPEND.summary, incomeExpendSummary(db));
+  ep.handle(INCOME_EXPEND.accounts, accountOptions(db));
+  ep.handle(INCOME_EXPEND.counterparties, counterpartyOptions(db));
+}
 
-  ep.handle(INCOME_EXPEND.summary, async ({ req, query: q }) => {
+/** A record's voucher written (or rewritten while editable) with it. */
+const saveRecordVoucher: NonNullable<BookResourceHooks['beforeSave']> = async (tx, row, sc) => {
+  const c = bookOf(sc.req);
+  const prev = sc.prev as IeRow | undefined;
+  const merged = { ...(prev ?? {}), ...row } as Row;
+  merged.period = String(merged.entryDate).slice(0, 7);
+  row.period = merged.period;
+  const live = prev ? await editableVoucher(tx, c, prev.voucherId, '收支记录') : null;
+  row.voucherId = await writeVoucher(tx, c, merged, live?.id ?? null);
+  row.counterpartyName = merged.counterpartyName;
+};
+
+/** Removed records take their (editable) vouchers with them. */
+const dropRecordVouchers: NonNullable<BookResourceHooks['beforeRemove']> = async (tx, list, rc) => {
+  const c = bookOf(rc.req);
+  for (const r of list as unknown as IeRow[]) {
+    const v = await editableVoucher(tx, c, r.voucherId, `收支记录（${r.entryDate} ${r.summary}）`);
+    if (v) await dropVoucher(tx, c, v.id);
+  }
+};
+
+function incomeExpendSummary(db: Db): Handler<typeof INCOME_EXPEND.summary> {
+  return async ({ req, query: q }) => {
     const c = bookOf(req);
-    const [s] = await db
-      .select({
-        income: sql<string>`coalesce(sum(case when ${incomeExpend.kind} = 'income' then ${incomeExpend.amount} end), 0)::text`,
-        expense: sql<string>`coalesce(sum(case when ${incomeExpend.kind} = 'expense' then ${incomeExpend.amount} end), 0)::text`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(incomeExpend)
-      .where(and(eq(incomeExpend.accountSetId, c.book.id), eq(incomeExpend.isDeleted, 0), ...filterConds(q)));
+    const s = await incomeExpendSums(db, c.book.id, filterConds(q));
     const income = dec(s?.income ?? 0);
     const expense = dec(s?.expense ?? 0);
     const answer: IncomeExpendSummary = {
@@ -299,9 +304,11 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
       count: Number(s?.count ?? 0),
     };
     return answer;
-  });
+  };
+}
 
-  ep.handle(INCOME_EXPEND.accounts, async ({ req, query }) => {
+function accountOptions(db: Db): Handler<typeof INCOME_EXPEND.accounts> {
+  return async ({ req, query }) => {
     const c = bookOf(req);
     const use = query.use;
     const bc = await loadBookChart(db, c.book);
@@ -323,9 +330,11 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
     const side = (r: AccountRow) => (use !== 'category' ? '' : isIncomeAccount(bc, r) ? '收入 · ' : '支出 · ');
     const answer: AccountOption[] = list.map((r) => ({ code: r.code, label: `${side(r)}${labelOf(bc, r.code)}` }));
     return answer;
-  });
+  };
+}
 
-  ep.handle(INCOME_EXPEND.counterparties, async ({ req, query }) => {
+function counterpartyOptions(db: Db): Handler<typeof INCOME_EXPEND.counterparties> {
+  return async ({ req, query }) => {
     const c = bookOf(req);
     const wanted = query.dim;
     const names = wanted ? wanted.split(',') : ['客户', '供应商'];
@@ -333,21 +342,11 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
       (d) => names.includes(d.name) && d.status === 1,
     );
     if (dims.length === 0) return [];
-    const items = await db
-      .select({ id: finDimensionData.id, dimensionId: finDimensionData.dimensionId, name: finDimensionData.name })
-      .from(finDimensionData)
-      .where(
-        and(
-          eq(finDimensionData.accountSetId, c.book.id),
-          eq(finDimensionData.isDeleted, 0),
-          eq(finDimensionData.status, 1),
-          inArray(
-            finDimensionData.dimensionId,
-            dims.map((d) => d.id),
-          ),
-        ),
-      )
-      .orderBy(finDimensionData.code);
+    const items = await enabledItemsOf(
+      db,
+      c.book.id,
+      dims.map((d) => d.id),
+    );
     const dimName = new Map(dims.map((d) => [d.id, d.name]));
     const answer: CounterpartyOption[] = items.map((i) => ({
       value: `${i.dimensionId}:${i.id}`,
@@ -355,5 +354,5 @@ export function registerIncomeExpend(app: FastifyInstance, ctx: CrudContext): vo
       dimension: dimName.get(i.dimensionId) ?? '',
     }));
     return answer;
-  });
+  };
 }

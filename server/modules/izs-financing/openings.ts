@@ -2,8 +2,8 @@
  * 期初余额 of the current book (period_rules §6): list, save, check. Contract: opening.contract.ts.
  * Editable while the start period is open; leaves only; 损益类 accounts take 本年累计 only; accounts with 辅助核算
  * take one row per item; 本年累计 only for a mid-year start. The check is core/accounting `checkOpenings`.
+ * Queries: openings-repository.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   checkOpenings,
@@ -22,8 +22,7 @@ import {
 } from '../../../core/contract/izs-financing/opening.contract.ts';
 import { decimalFixed, moneyFixed } from '../../../core/format/amounts.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { finOpening } from '../../db/schema/index.ts';
-import { endpoints, type Handler } from '../../platform/endpoint.ts';
+import { endpoints, type Handler, type HandlerInput } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
 import {
@@ -39,10 +38,11 @@ import {
   loadDimensions,
   loadItems,
 } from './book.ts';
+import { deleteOpening, storedOpenings, upsertOpening } from './openings-repository.ts';
 import { lockBook } from './vouchers.ts';
 
 export async function openingBalances(ex: Executor, bookId: string): Promise<OpeningBalance[]> {
-  const list = await ex.select().from(finOpening).where(eq(finOpening.accountSetId, bookId));
+  const list = await storedOpenings(ex, bookId);
   return list.map((o) => ({
     code: o.accountCode,
     auxKey: o.auxKey,
@@ -110,64 +110,74 @@ function openingListRoute(db: Db): Handler<typeof OPENINGS.list> {
   return async ({ req }) => {
     const { book } = bookOf(req);
     const bc = await loadBookChart(db, book);
-    const stored = await db.select().from(finOpening).where(eq(finOpening.accountSetId, book.id));
+    const stored = await storedOpenings(db, book.id);
     const names = await auxNamer(
       db,
       book.id,
       stored.map((o) => o.aux ?? {}),
     );
     const out: OpeningRow[] = [];
-    for (const a of bc.chart.accounts) {
-      const row = bc.rows.get(a.code);
-      const mine = stored.filter((o) => o.accountCode.startsWith(a.code));
-      let raw = ZERO;
-      let yd = ZERO;
-      let yc = ZERO;
-      let pl = ZERO;
-      let qty: ReturnType<typeof dec> | null = null;
-      for (const o of mine) {
-        const leafDir = bc.chart.byCode.get(o.accountCode)?.direction ?? 'debit';
-        raw = raw.plus(leafDir === 'credit' ? dec(o.balance).neg() : dec(o.balance));
-        yd = yd.plus(dec(o.ytdDebit));
-        yc = yc.plus(dec(o.ytdCredit));
-        pl = pl.plus(dec(o.ytdPl));
-        if (o.quantity !== null) qty = (qty ?? ZERO).plus(dec(o.quantity));
-      }
-      const leaf = (bc.chart.children.get(a.code)?.length ?? 0) === 0;
-      const items = [];
-      if (leaf && row && auxDimsOf(row).length > 0) {
-        for (const o of mine.filter((x) => x.auxKey)) {
-          items.push({
-            auxKey: o.auxKey,
-            aux: o.aux ?? {},
-            auxNames: names(o.aux ?? {}),
-            ...fig(
-              a.direction,
-              a.direction === 'credit' ? dec(o.balance).neg() : dec(o.balance),
-              dec(o.ytdDebit),
-              dec(o.ytdCredit),
-              dec(o.ytdPl),
-              o.quantity,
-            ),
-          });
-        }
-      }
-      out.push({
-        code: a.code,
-        name: a.name,
-        fullName: fullNameOf(bc.chart, a.code),
-        level: a.level,
-        category: a.category,
-        direction: a.direction,
-        leaf,
-        auxDims: row ? auxDimsOf(row) : [],
-        quantityAccounting: row?.quantity ?? 0,
-        unit: row?.unit ?? '',
-        items,
-        ...fig(a.direction, raw, yd, yc, pl, qty === null ? null : decimalFixed(qty, 4)),
+    for (const a of bc.chart.accounts) out.push(openingRowOf(bc, a, stored, names));
+    return out;
+  };
+}
+
+type StoredOpening = Awaited<ReturnType<typeof storedOpenings>>[number];
+
+/** One account's row of the list (no statement): its leaves' figures summed, a leaf's items with 辅助核算. */
+function openingRowOf(
+  bc: BookChart,
+  a: BookChart['chart']['accounts'][number],
+  stored: StoredOpening[],
+  names: Awaited<ReturnType<typeof auxNamer>>,
+): OpeningRow {
+  const row = bc.rows.get(a.code);
+  const mine = stored.filter((o) => o.accountCode.startsWith(a.code));
+  let raw = ZERO;
+  let yd = ZERO;
+  let yc = ZERO;
+  let pl = ZERO;
+  let qty: ReturnType<typeof dec> | null = null;
+  for (const o of mine) {
+    const leafDir = bc.chart.byCode.get(o.accountCode)?.direction ?? 'debit';
+    raw = raw.plus(leafDir === 'credit' ? dec(o.balance).neg() : dec(o.balance));
+    yd = yd.plus(dec(o.ytdDebit));
+    yc = yc.plus(dec(o.ytdCredit));
+    pl = pl.plus(dec(o.ytdPl));
+    if (o.quantity !== null) qty = (qty ?? ZERO).plus(dec(o.quantity));
+  }
+  const leaf = (bc.chart.children.get(a.code)?.length ?? 0) === 0;
+  const items = [];
+  if (leaf && row && auxDimsOf(row).length > 0) {
+    for (const o of mine.filter((x) => x.auxKey)) {
+      items.push({
+        auxKey: o.auxKey,
+        aux: o.aux ?? {},
+        auxNames: names(o.aux ?? {}),
+        ...fig(
+          a.direction,
+          a.direction === 'credit' ? dec(o.balance).neg() : dec(o.balance),
+          dec(o.ytdDebit),
+          dec(o.ytdCredit),
+          dec(o.ytdPl),
+          o.quantity,
+        ),
       });
     }
-    return out;
+  }
+  return {
+    code: a.code,
+    name: a.name,
+    fullName: fullNameOf(bc.chart, a.code),
+    level: a.level,
+    category: a.category,
+    direction: a.direction,
+    leaf,
+    auxDims: row ? auxDimsOf(row) : [],
+    quantityAccounting: row?.quantity ?? 0,
+    unit: row?.unit ?? '',
+    items,
+    ...fig(a.direction, raw, yd, yc, pl, qty === null ? null : decimalFixed(qty, 4)),
   };
 }
 
@@ -195,77 +205,64 @@ function saveOpeningsRoute(db: Db): Handler<typeof OPENINGS.save> {
       );
       const seen = new Set<string>();
       for (const [i, it] of body.items.entries()) {
-        const where = `期初余额第${i + 1}行：`;
-        const row = bc.rows.get(it.accountCode);
-        if (!row) throw badRequest(`${where}科目 ${it.accountCode} 不存在`);
-        const label = `${row.code} ${fullNameOf(bc.chart, row.code)}`;
-        if ((bc.chart.children.get(row.code)?.length ?? 0) > 0) throw badRequest(`${where}${label} 不是末级科目`);
-        const byName = checkAux(where, row, it.aux, dims, items);
-        for (const d of auxDimsOf(row)) {
-          const name = dims.get(d)?.name ?? d;
-          if (!byName[name]) throw badRequest(`${where}科目 ${label} 需要填写辅助核算「${name}」`);
-        }
-        const balance = dec(it.balance);
-        const yd = dec(it.ytdDebit);
-        const yc = dec(it.ytdCredit);
-        const pl = dec(it.ytdPl);
-        if (row.category === '损益' && !balance.isZero()) {
-          throw badRequest(`${where}损益类科目 ${label} 不能录入期初余额（只录入本年累计发生额）`);
-        }
-        if (row.category !== '损益' && !pl.isZero())
-          throw badRequest(`${where}只有损益类科目录入本年累计损益实际发生额`);
-        if (!midYear && !(yd.isZero() && yc.isZero() && pl.isZero())) {
-          throw badRequest(`${where}启用期间为1月，无需录入本年累计发生额`);
-        }
-        if (it.quantity !== undefined && row.quantity !== 1) throw badRequest(`${where}${label} 未启用数量核算`);
-        const auxKey = auxKeyOf(it.aux);
-        const key = `${row.code}|${auxKey}`;
-        if (seen.has(key)) throw badRequest(`${where}${label} 重复录入`);
-        seen.add(key);
+        const { row, auxKey, balance, yd, yc, pl } = checkOpeningItem(bc, dims, items, midYear, seen, it, i);
         const zero = balance.isZero() && yd.isZero() && yc.isZero() && pl.isZero() && dec(it.quantity).isZero();
         if (zero) {
-          await tx
-            .delete(finOpening)
-            .where(
-              and(
-                eq(finOpening.accountSetId, book.id),
-                eq(finOpening.accountCode, row.code),
-                eq(finOpening.auxKey, auxKey),
-              ),
-            );
+          await deleteOpening(tx, book.id, row.code, auxKey);
           continue;
         }
-        await tx
-          .insert(finOpening)
-          .values({
-            tenantId: user.tenantId,
-            accountSetId: book.id,
-            accountCode: row.code,
-            auxKey,
-            aux: it.aux && auxKey ? Object.fromEntries(Object.entries(it.aux).filter(([, v]) => v)) : null,
-            balance: moneyFixed(balance),
-            ytdDebit: moneyFixed(yd),
-            ytdCredit: moneyFixed(yc),
-            ytdPl: moneyFixed(pl),
-            quantity: it.quantity ?? null,
-            updateUser: user.userId,
-          })
-          .onConflictDoUpdate({
-            target: [finOpening.accountSetId, finOpening.accountCode, finOpening.auxKey],
-            set: {
-              balance: sql`excluded.balance`,
-              ytdDebit: sql`excluded.ytd_debit`,
-              ytdCredit: sql`excluded.ytd_credit`,
-              ytdPl: sql`excluded.ytd_pl`,
-              quantity: sql`excluded.quantity`,
-              aux: sql`excluded.aux`,
-              updateUser: user.userId,
-              updateTime: new Date(),
-            },
-          });
+        await upsertOpening(tx, user, book.id, {
+          accountCode: row.code,
+          auxKey,
+          aux: it.aux && auxKey ? Object.fromEntries(Object.entries(it.aux).filter(([, v]) => v)) : null,
+          balance: moneyFixed(balance),
+          ytdDebit: moneyFixed(yd),
+          ytdCredit: moneyFixed(yc),
+          ytdPl: moneyFixed(pl),
+          quantity: it.quantity ?? null,
+        });
       }
       await writeOperationLog(tx, req, '保存期初余额', { items: [null, body.items.length] });
     });
     return openingCheck(db, book, await loadBookChart(db, book));
   };
+}
+
+/** One line of the save against the chart (no statement): a leaf, its 辅助核算, the figures its category takes, once. */
+function checkOpeningItem(
+  bc: BookChart,
+  dims: Awaited<ReturnType<typeof loadDimensions>>,
+  items: Awaited<ReturnType<typeof loadItems>>,
+  midYear: boolean,
+  seen: Set<string>,
+  it: HandlerInput<typeof OPENINGS.save>['body']['items'][number],
+  i: number,
+) {
+  const where = `期初余额第${i + 1}行：`;
+  const row = bc.rows.get(it.accountCode);
+  if (!row) throw badRequest(`${where}科目 ${it.accountCode} 不存在`);
+  const label = `${row.code} ${fullNameOf(bc.chart, row.code)}`;
+  if ((bc.chart.children.get(row.code)?.length ?? 0) > 0) throw badRequest(`${where}${label} 不是末级科目`);
+  const byName = checkAux(where, row, it.aux, dims, items);
+  for (const d of auxDimsOf(row)) {
+    const name = dims.get(d)?.name ?? d;
+    if (!byName[name]) throw badRequest(`${where}科目 ${label} 需要填写辅助核算「${name}」`);
+  }
+  const balance = dec(it.balance);
+  const yd = dec(it.ytdDebit);
+  const yc = dec(it.ytdCredit);
+  const pl = dec(it.ytdPl);
+  if (row.category === '损益' && !balance.isZero()) {
+    throw badRequest(`${where}损益类科目 ${label} 不能录入期初余额（只录入本年累计发生额）`);
+  }
+  if (row.category !== '损益' && !pl.isZero()) throw badRequest(`${where}只有损益类科目录入本年累计损益实际发生额`);
+  if (!midYear && !(yd.isZero() && yc.isZero() && pl.isZero())) {
+    throw badRequest(`${where}启用期间为1月，无需录入本年累计发生额`);
+  }
+  if (it.quantity !== undefined && row.quantity !== 1) throw badRequest(`${where}${label} 未启用数量核算`);
+  const auxKey = auxKeyOf(it.aux);
+  const key = `${row.code}|${auxKey}`;
+  if (seen.has(key)) throw badRequest(`${where}${label} 重复录入`);
+  seen.add(key);
+  return { row, auxKey, balance, yd, yc, pl };
 }

@@ -45,7 +45,7 @@ import { financeContract } from '../../db/schema/index.ts';
 import { tenantIs } from '../../platform/scope.ts';
 import type { Book, BookChart } from './book.ts';
 import { materialNames } from './business-voucher-doc-lines.ts';
-import { FINANCE_RECORDS } from './money-vouchers.ts';
+import { FINANCE_RECORDS } from './money-voucher-repository.ts';
 import { INVENTORY_NAMES } from './stock-lines.ts';
 
 const DOC_LABEL: Record<string, string> = {

@@ -25,6 +25,7 @@ import { effectiveDept } from '../../platform/scope.ts';
 import {
   auxKeyOf,
   auxSettingNames,
+  type BookChart,
   type BookCtx,
   checkAux,
   type DimensionInfo,
@@ -206,75 +207,18 @@ async function writeVoucher(tx: Tx, c: BookCtx, form: VoucherFormValues, opts: S
       .where(and(eq(voucher.id, opts.id), eq(voucher.accountSetId, book.id), eq(voucher.isDeleted, 0)))
       .for('update');
     if (!prev) throw badRequest('凭证不存在');
-    const block = editBlock({
-      status: prev.state as VoucherStatus,
-      createdBy: prev.createUser ?? '',
-      periodClosed: !!state.closedThrough && prev.period <= state.closedThrough,
-    });
-    if (block) throw badRequest(block);
-    // its lines are the run's per-asset amounts, which the asset cards and the subsidiary book read: changed only by
-    // undoing the run (or deleting the voucher, which retires the run) and running it again
-    if (prev.kind === 'depreciation') {
-      throw badRequest(`${formatVoucherNo(prev.word, prev.no)} 由计提折旧生成，不能修改；请撤销计提后重新计提`);
-    }
+    refuseEdit(prev, state);
   }
   const kind = prev ? (prev.kind as SaveOptions['kind']) : (opts.kind ?? 'manual');
   const carryForward = opts.carryForward ?? kind === 'carryForward';
 
   const bc = await loadBookChart(tx, book, { version: read.chartVersion });
   const { dims, items, words } = read;
-  const settings: Record<string, { auxiliary: string[]; quantity: boolean }> = {};
-  const coreLines = form.lines.map((l, i) => {
-    const where = `第 ${i + 1} 行：`;
-    const row = bc.rows.get(l.accountCode);
-    let aux: Record<string, string> = {};
-    if (row) {
-      if (row.status !== 1) throw badRequest(`${where}科目 ${row.code} ${fullNameOf(bc.chart, row.code)} 已停用`);
-      aux = checkAux(where, row, l.aux, dims, items);
-      settings[row.code] = { auxiliary: auxSettingNames(row, dims), quantity: row.quantity === 1 };
-      if (row.quantity !== 1 && (l.quantity !== undefined || l.unitPrice !== undefined)) {
-        throw badRequest(
-          `${where}科目 ${row.code} ${fullNameOf(bc.chart, row.code)} 未启用数量核算，不能填写数量和单价`,
-        );
-      }
-    }
-    return {
-      summary: l.summary,
-      code: l.accountCode,
-      debit: l.debit,
-      credit: l.credit,
-      aux,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-    };
-  });
-  const problems = validateVoucher(
-    { word: form.word, date: form.voucherDate, lines: coreLines },
-    { chart: bc.chart, settings, words },
-  );
-  if (problems.length > 0) throw badRequest(problems[0].msg);
+  checkForm(form, bc, dims, items, words);
 
   const debitTotal = moneyFixed(form.lines.reduce((s, l) => s.plus(dec(l.debit)), dec(0)));
   const creditTotal = moneyFixed(form.lines.reduce((s, l) => s.plus(dec(l.credit)), dec(0)));
-  const lineRows = form.lines.map((l, i) => {
-    const aux = l.aux ? Object.fromEntries(Object.entries(l.aux).filter(([, v]) => v)) : {};
-    return {
-      tenantId: user.tenantId,
-      accountSetId: book.id,
-      lineNo: i + 1,
-      period,
-      summary: l.summary,
-      accountCode: l.accountCode,
-      aux: Object.keys(aux).length ? aux : null,
-      auxKey: auxKeyOf(aux),
-      debit: moneyFixed(dec(l.debit)),
-      credit: moneyFixed(dec(l.credit)),
-      quantity: l.quantity ?? null,
-      unitPrice: l.unitPrice ?? null,
-      carryForward: carryForward ? 1 : 0,
-      posted: 0,
-    };
-  });
+  const lineRows = lineRowsOf(form, c, period, carryForward);
   if (!prev) {
     const written = await insertVoucher(tx, c, {
       period,
@@ -325,6 +269,88 @@ async function writeVoucher(tx: Tx, c: BookCtx, form: VoucherFormValues, opts: S
     .values(lineRows.map((l) => ({ ...l, voucherId: row.id })))
     .returning();
   return { row, lines, bc, dims, items, userName: read.userName };
+}
+
+/** An edit is refused as core editBlock says, and on a 计提折旧 voucher (no statement: checks on the locked row). */
+function refuseEdit(prev: VoucherRow, state: { closedThrough: string }) {
+  const block = editBlock({
+    status: prev.state as VoucherStatus,
+    createdBy: prev.createUser ?? '',
+    periodClosed: !!state.closedThrough && prev.period <= state.closedThrough,
+  });
+  if (block) throw badRequest(block);
+  // its lines are the run's per-asset amounts, which the asset cards and the subsidiary book read: changed only by
+  // undoing the run (or deleting the voucher, which retires the run) and running it again
+  if (prev.kind === 'depreciation') {
+    throw badRequest(`${formatVoucherNo(prev.word, prev.no)} 由计提折旧生成，不能修改；请撤销计提后重新计提`);
+  }
+}
+
+/**
+ * The form against what the save read (no statement): each line's account enabled, its 辅助核算 and 数量核算 as the
+ * account says, then core validateVoucher (balance, word restrictions …); throws the first problem.
+ */
+function checkForm(
+  form: VoucherFormValues,
+  bc: BookChart,
+  dims: Map<string, DimensionInfo>,
+  items: Map<string, ItemInfo>,
+  words: CoreWord[],
+) {
+  const settings: Record<string, { auxiliary: string[]; quantity: boolean }> = {};
+  const coreLines = form.lines.map((l, i) => {
+    const where = `第 ${i + 1} 行：`;
+    const row = bc.rows.get(l.accountCode);
+    let aux: Record<string, string> = {};
+    if (row) {
+      if (row.status !== 1) throw badRequest(`${where}科目 ${row.code} ${fullNameOf(bc.chart, row.code)} 已停用`);
+      aux = checkAux(where, row, l.aux, dims, items);
+      settings[row.code] = { auxiliary: auxSettingNames(row, dims), quantity: row.quantity === 1 };
+      if (row.quantity !== 1 && (l.quantity !== undefined || l.unitPrice !== undefined)) {
+        throw badRequest(
+          `${where}科目 ${row.code} ${fullNameOf(bc.chart, row.code)} 未启用数量核算，不能填写数量和单价`,
+        );
+      }
+    }
+    return {
+      summary: l.summary,
+      code: l.accountCode,
+      debit: l.debit,
+      credit: l.credit,
+      aux,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+    };
+  });
+  const problems = validateVoucher(
+    { word: form.word, date: form.voucherDate, lines: coreLines },
+    { chart: bc.chart, settings, words },
+  );
+  if (problems.length > 0) throw badRequest(problems[0].msg);
+}
+
+/** The line rows to write (no statement): numbered from 1, empty aux values dropped, amounts fixed to fen. */
+function lineRowsOf(form: VoucherFormValues, c: BookCtx, period: string, carryForward: boolean) {
+  const { book, user } = c;
+  return form.lines.map((l, i) => {
+    const aux = l.aux ? Object.fromEntries(Object.entries(l.aux).filter(([, v]) => v)) : {};
+    return {
+      tenantId: user.tenantId,
+      accountSetId: book.id,
+      lineNo: i + 1,
+      period,
+      summary: l.summary,
+      accountCode: l.accountCode,
+      aux: Object.keys(aux).length ? aux : null,
+      auxKey: auxKeyOf(aux),
+      debit: moneyFixed(dec(l.debit)),
+      credit: moneyFixed(dec(l.credit)),
+      quantity: l.quantity ?? null,
+      unitPrice: l.unitPrice ?? null,
+      carryForward: carryForward ? 1 : 0,
+      posted: 0,
+    };
+  });
 }
 
 /**
