@@ -7,7 +7,7 @@
  * carries the whole subtree along); (code, dictKey) unique; sealed rows and sealing belong to administrators;
  * no removal while children remain; system dictionary writes from the platform tenant only.
  */
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DICT_ROOT_KEY, dictBizResource, dictResource } from '../../../core/contract/blade-system/dict.contract.ts';
 import { DEFAULT_TENANT_ID } from '../../../core/contract/common.ts';
@@ -26,6 +26,7 @@ import { badRequest, ok } from '../../platform/r.ts';
 import { tenantIs } from '../../platform/scope.ts';
 import { buildForest } from '../../platform/tree.ts';
 import { registerDictEndpoints } from './dict-endpoints.ts';
+import { dictChildren, dictDescendants, dictRowById, duplicateDict, setDictCode } from './dict-repository.ts';
 import { requirePlatformTenant } from './platform-tenant.ts';
 
 export type DictTable = typeof dict | typeof dictBiz;
@@ -54,29 +55,9 @@ function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system
   const ownerOf = (u: AuthUser) => (system ? DEFAULT_TENANT_ID : u.tenantId);
   const live = (u: AuthUser) => tenantIs(ownerOf(u), t);
 
-  const rowById = async (ex: Executor, u: AuthUser, id: string) =>
-    (
-      await ex
-        .select()
-        .from(t)
-        .where(and(eq(t.id, id), live(u)))
-        .limit(1)
-    )[0];
-
+  const rowById = (ex: Executor, u: AuthUser, id: string) => dictRowById(ex, t, live, u, id);
   /** Ids of every descendant of `ids` (breadth first). */
-  const descendants = async (ex: Executor, u: AuthUser, ids: string[]): Promise<string[]> => {
-    const out: string[] = [];
-    let level = ids;
-    for (let depth = 0; level.length && depth < 32; depth++) {
-      const kids = await ex
-        .select({ id: t.id })
-        .from(t)
-        .where(and(inArray(t.parentId, level), live(u)));
-      level = kids.map((k) => k.id).filter((k) => !out.includes(k) && !ids.includes(k));
-      out.push(...level);
-    }
-    return out;
-  };
+  const descendants = (ex: Executor, u: AuthUser, ids: string[]) => dictDescendants(ex, t, live, u, ids);
 
   const res = registerResource(s, ctx, def, t, {
     joins: {
@@ -109,38 +90,24 @@ function registerDict(s: FastifyInstance, ctx: CrudContext, t: DictTable, system
         if (key === DICT_ROOT_KEY) throw badRequest('字典键值不能为-1');
         row.dictKey = key;
       }
-      const dup = await tx
-        .select({ id: t.id })
-        .from(t)
-        .where(
-          and(
-            live(c.user),
-            eq(t.code, String(row.code)),
-            eq(t.dictKey, String(row.dictKey)),
-            prev ? ne(t.id, String(prev.id)) : undefined,
-          ),
-        )
-        .limit(1);
+      const dup = await duplicateDict(tx, t, live, c.user, {
+        code: String(row.code),
+        dictKey: String(row.dictKey),
+        prevId: prev ? String(prev.id) : undefined,
+      });
       if (dup[0]) throw badRequest(pid === '0' ? '字典编号已存在' : '当前字典键值已存在!');
     },
     afterSave: async (tx, row, c) => {
       // the subtree follows its root's code
       if (!c.prev || c.prev.code === row.code) return;
       const ids = await descendants(tx, c.user, [String(row.id)]);
-      if (ids.length)
-        await tx
-          .update(t)
-          .set({ code: String(row.code) })
-          .where(inArray(t.id, ids));
+      if (ids.length) await setDictCode(tx, t, ids, String(row.code));
     },
     beforeRemove: async (tx, rows, { user: u }) => {
       if (system) requirePlatformTenant(u);
       if (!isAdministrator(u) && rows.some((r) => Number(r.isSealed) === 1)) throw badRequest(SEALED_MSG);
       const ids = rows.map((r) => String(r.id));
-      const kids = await tx
-        .select({ id: t.id })
-        .from(t)
-        .where(and(inArray(t.parentId, ids), live(u)));
+      const kids = await dictChildren(tx, t, live, u, ids);
       if (kids.some((k) => !ids.includes(k.id))) throw badRequest('请先删除子节点');
     },
     routes: {

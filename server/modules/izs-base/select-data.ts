@@ -3,17 +3,19 @@
  * GET select-data/user the users. Role administrator: the whole tenant; others: their departments' rows
  * (only `deptId` when it is one of theirs). Enabled, live rows of the caller's tenant only; at most 1000 each.
  */
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { SELECT_DATA, type SelectData } from '../../../core/contract/izs-base/select-data.contract.ts';
-import { material, relatedParty, user, warehouse, weighbridge } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { type CrudContext, fixed, isAdministrator } from '../../platform/crud/index.ts';
-import { endpoints } from '../../platform/endpoint.ts';
-import { tenantOf } from '../../platform/scope.ts';
-
-const LIMIT = 1000;
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
+import {
+  selectMaterials,
+  selectParties,
+  selectUsers,
+  selectWarehouses,
+  selectWeighbridges,
+} from './select-data-repository.ts';
 
 /** undefined = no department filter. */
 function deptFilter(u: AuthUser, wanted: string | undefined): string[] | undefined {
@@ -24,38 +26,14 @@ function deptFilter(u: AuthUser, wanted: string | undefined): string[] | undefin
 
 export function registerSelectData(app: FastifyInstance, { db }: CrudContext): void {
   const r = endpoints(app, db);
-  const live = (t: { tenantId: AnyPgColumn; isDeleted: AnyPgColumn; status: AnyPgColumn }, u: AuthUser) => [
-    tenantOf(u, t),
-    eq(t.status, 1),
-  ];
-  const inDepts = (col: AnyPgColumn, depts: string[] | undefined): SQL[] =>
-    depts === undefined ? [] : depts.length ? [inArray(col, depts)] : [sql`false`];
+  r.handle(SELECT_DATA.list, selectList(db));
+  r.handle(SELECT_DATA.user, async ({ query: q, user: u }) =>
+    selectUsers(db, u, deptFilter(u, q.deptId || undefined), q.name || undefined),
+  );
+}
 
-  const users = async (u: AuthUser, depts: string[] | undefined, name?: string) => {
-    const conds: SQL[] = [...live(user, u)];
-    if (depts !== undefined) {
-      conds.push(
-        depts.length
-          ? sql`string_to_array(${user.deptId}, ',') && ${sql.raw(
-              `array[${depts
-                .filter((d) => /^\d+$/.test(d))
-                .map((d) => `'${d}'`)
-                .join(',')}]`,
-            )}::text[]`
-          : sql`false`,
-      );
-    }
-    if (name) conds.push(sql`(${user.realName} ilike ${`%${name}%`} or ${user.account} ilike ${`%${name}%`})`);
-    const rows = await db
-      .select({ id: user.id, name: user.realName, account: user.account, deptId: user.deptId, phone: user.phone })
-      .from(user)
-      .where(and(...conds))
-      .orderBy(asc(user.id))
-      .limit(LIMIT);
-    return rows;
-  };
-
-  r.handle(SELECT_DATA.list, async ({ body: b, user: u }) => {
+function selectList(db: Db): Handler<typeof SELECT_DATA.list> {
+  return async ({ body: b, user: u }) => {
     const depts = deptFilter(u, b.deptId);
     const out: SelectData = {
       userList: [],
@@ -65,39 +43,11 @@ export function registerSelectData(app: FastifyInstance, { db }: CrudContext): v
       warehouseList: [],
       weighbridgeList: [],
     };
-    const parties = async (types: string[]) =>
-      db
-        .select({
-          id: relatedParty.id,
-          name: relatedParty.name,
-          code: relatedParty.code,
-          type: relatedParty.type,
-          deptId: relatedParty.deptId,
-        })
-        .from(relatedParty)
-        .where(and(...live(relatedParty, u), inArray(relatedParty.type, types), ...inDepts(relatedParty.deptId, depts)))
-        .orderBy(asc(relatedParty.code))
-        .limit(LIMIT);
-    if (b.userEnable) out.userList = await users(u, depts);
-    if (b.customerEnable) out.customerList = await parties(['customer', 'both']);
-    if (b.supplierEnable) out.supplierList = await parties(['supplier', 'both']);
+    if (b.userEnable) out.userList = await selectUsers(db, u, depts);
+    if (b.customerEnable) out.customerList = await selectParties(db, u, depts, ['customer', 'both']);
+    if (b.supplierEnable) out.supplierList = await selectParties(db, u, depts, ['supplier', 'both']);
     if (b.materialEnable) {
-      const rows = await db
-        .select({
-          id: material.id,
-          name: material.name,
-          code: material.code,
-          unit: material.unit,
-          priceUnit: material.priceUnit,
-          defaultPrice: material.defaultPrice,
-          deductRate: material.deductRate,
-          categoryId: material.categoryId,
-          deptId: material.deptId,
-        })
-        .from(material)
-        .where(and(...live(material, u), ...inDepts(material.deptId, depts)))
-        .orderBy(asc(material.code))
-        .limit(LIMIT);
+      const rows = await selectMaterials(db, u, depts);
       out.materialList = rows.map((r) => ({
         ...r,
         defaultPrice: fixed(r.defaultPrice, 2),
@@ -105,30 +55,10 @@ export function registerSelectData(app: FastifyInstance, { db }: CrudContext): v
       }));
     }
     if (b.warehouseEnable) {
-      out.warehouseList = await db
-        .select({ id: warehouse.id, name: warehouse.name, code: warehouse.code, deptId: warehouse.deptId })
-        .from(warehouse)
-        .where(and(...live(warehouse, u), ...inDepts(warehouse.deptId, depts)))
-        .orderBy(asc(warehouse.code))
-        .limit(LIMIT);
+      out.warehouseList = await selectWarehouses(db, u, depts);
     }
     if (b.weighbridgeEnable) {
-      const rows = await db
-        .select({
-          id: weighbridge.id,
-          name: weighbridge.name,
-          code: weighbridge.code,
-          warehouseId: weighbridge.warehouseId,
-          maxCapacityKg: weighbridge.maxCapacityKg,
-          divisionKg: weighbridge.divisionKg,
-          stableSeconds: weighbridge.stableSeconds,
-          minWeightKg: weighbridge.minWeightKg,
-          deptId: weighbridge.deptId,
-        })
-        .from(weighbridge)
-        .where(and(...live(weighbridge, u), ...inDepts(weighbridge.deptId, depts)))
-        .orderBy(asc(weighbridge.code))
-        .limit(LIMIT);
+      const rows = await selectWeighbridges(db, u, depts);
       out.weighbridgeList = rows.map((r) => ({
         ...r,
         maxCapacityKg: fixed(r.maxCapacityKg, 3),
@@ -138,9 +68,5 @@ export function registerSelectData(app: FastifyInstance, { db }: CrudContext): v
       }));
     }
     return out;
-  });
-
-  r.handle(SELECT_DATA.user, async ({ query: q, user: u }) =>
-    users(u, deptFilter(u, q.deptId || undefined), q.name || undefined),
-  );
+  };
 }

@@ -4,39 +4,25 @@
  * closing per (warehouse, material) over a period. Data scope of each menu on the stock row's department.
  */
 import Decimal from 'decimal.js';
-import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { INVENTORY, INVENTORY_CODES } from '../../../core/contract/izs-stock/inventory.contract.ts';
+import { INVENTORY } from '../../../core/contract/izs-stock/inventory.contract.ts';
 import { unitCost } from '../../../core/stock/moving-average.ts';
-import { stock, stockMovement } from '../../db/schema/index.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import type { endpoints } from '../../platform/endpoint.ts';
-import { tenantOf } from '../../platform/scope.ts';
-import { dayEnd, dayStart, m2, namesOf, q3, scopeOn } from './stock-scope.ts';
+import type { endpoints, Handler } from '../../platform/endpoint.ts';
+import { costPerMaterial, sendReceiveSums, stockAsOf } from './inventory-repository.ts';
+import { m2, namesOf, q3 } from './stock-scope.ts';
 
 const D = (v: string) => new Decimal(v);
 const distinct = (v: string[]) => [...new Set(v)];
 
-export function handleInventoryReports(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext): void {
-  r.handle(INVENTORY.history, async ({ query: q, user }) => {
-    const conds: (SQL | undefined)[] = [
-      tenantOf(user, { tenantId: stockMovement.tenantId }),
-      lt(stockMovement.createTime, dayEnd(tz, q.date) as never),
-      await scopeOn(db, user, INVENTORY_CODES.history, stockMovement.deptId),
-    ];
-    if (q.warehouseId) conds.push(eq(stockMovement.warehouseId, q.warehouseId));
-    if (q.materialId) conds.push(eq(stockMovement.materialId, q.materialId));
-    const found = await db
-      .select({
-        warehouseId: stockMovement.warehouseId,
-        materialId: stockMovement.materialId,
-        qty: sql<string>`sum(${stockMovement.qtyIn} - ${stockMovement.qtyOut})`,
-        amount: sql<string>`sum(${stockMovement.amountIn} - ${stockMovement.amountOut})`,
-      })
-      .from(stockMovement)
-      .where(and(...conds))
-      .groupBy(stockMovement.warehouseId, stockMovement.materialId)
-      .orderBy(stockMovement.warehouseId, stockMovement.materialId);
+export function handleInventoryReports(r: ReturnType<typeof endpoints>, ctx: CrudContext): void {
+  r.handle(INVENTORY.history, stockHistory(ctx));
+  r.handle(INVENTORY.materialCost, materialCost(ctx));
+  r.handle(INVENTORY.sendReceive, sendReceive(ctx));
+}
+
+function stockHistory({ db, tz }: CrudContext): Handler<typeof INVENTORY.history> {
+  return async ({ query: q, user }) => {
+    const found = await stockAsOf(db, tz, user, q);
     const n = await namesOf(
       db,
       user,
@@ -55,24 +41,12 @@ export function handleInventoryReports(r: ReturnType<typeof endpoints>, { db, tz
         amount: m2(x.amount),
         unitCost: unitCost({ qty: x.qty, amount: x.amount }),
       }));
-  });
+  };
+}
 
-  r.handle(INVENTORY.materialCost, async ({ query: q, user }) => {
-    const conds: (SQL | undefined)[] = [
-      tenantOf(user, { tenantId: stock.tenantId }),
-      await scopeOn(db, user, INVENTORY_CODES.cost, stock.deptId),
-    ];
-    if (q.warehouseId) conds.push(eq(stock.warehouseId, q.warehouseId));
-    const found = await db
-      .select({
-        materialId: stock.materialId,
-        qty: sql<string>`sum(${stock.qty})`,
-        amount: sql<string>`sum(${stock.amount})`,
-        warehouses: sql<number>`count(distinct ${stock.warehouseId})::int`,
-      })
-      .from(stock)
-      .where(and(...conds))
-      .groupBy(stock.materialId);
+function materialCost({ db }: CrudContext): Handler<typeof INVENTORY.materialCost> {
+  return async ({ query: q, user }) => {
+    const found = await costPerMaterial(db, user, q);
     const n = await namesOf(db, user, [], distinct(found.map((x) => x.materialId)));
     return found
       .map((x) => ({
@@ -85,33 +59,12 @@ export function handleInventoryReports(r: ReturnType<typeof endpoints>, { db, tz
         warehouses: Number(x.warehouses),
       }))
       .sort((a, b) => (a.materialCode ?? '').localeCompare(b.materialCode ?? ''));
-  });
+  };
+}
 
-  r.handle(INVENTORY.sendReceive, async ({ query: q, user }) => {
-    const inPeriod = sql`${stockMovement.createTime} >= ${dayStart(tz, q.beginDate)}`;
-    const conds: (SQL | undefined)[] = [
-      tenantOf(user, { tenantId: stockMovement.tenantId }),
-      lt(stockMovement.createTime, dayEnd(tz, q.endDate) as never),
-      await scopeOn(db, user, INVENTORY_CODES.sendReceive, stockMovement.deptId),
-    ];
-    if (q.warehouseId) conds.push(eq(stockMovement.warehouseId, q.warehouseId));
-    if (q.materialId) conds.push(eq(stockMovement.materialId, q.materialId));
-    const sumIf = (col: AnyPgColumn | SQL, cond: SQL) => sql<string>`coalesce(sum(${col}) filter (where ${cond}), 0)`;
-    const found = await db
-      .select({
-        warehouseId: stockMovement.warehouseId,
-        materialId: stockMovement.materialId,
-        openingQty: sumIf(sql`${stockMovement.qtyIn} - ${stockMovement.qtyOut}`, sql`not (${inPeriod})`),
-        openingAmount: sumIf(sql`${stockMovement.amountIn} - ${stockMovement.amountOut}`, sql`not (${inPeriod})`),
-        inQty: sumIf(stockMovement.qtyIn, inPeriod),
-        inAmount: sumIf(stockMovement.amountIn, inPeriod),
-        outQty: sumIf(stockMovement.qtyOut, inPeriod),
-        outAmount: sumIf(stockMovement.amountOut, inPeriod),
-      })
-      .from(stockMovement)
-      .where(and(...conds))
-      .groupBy(stockMovement.warehouseId, stockMovement.materialId)
-      .orderBy(stockMovement.warehouseId, stockMovement.materialId);
+function sendReceive({ db, tz }: CrudContext): Handler<typeof INVENTORY.sendReceive> {
+  return async ({ query: q, user }) => {
+    const found = await sendReceiveSums(db, tz, user, q);
     const n = await namesOf(
       db,
       user,
@@ -137,5 +90,5 @@ export function handleInventoryReports(r: ReturnType<typeof endpoints>, { db, tz
       .filter((x) =>
         [x.openingQty, x.inQty, x.outQty, x.openingAmount, x.inAmount, x.outAmount].some((v) => !D(v).isZero()),
       );
-  });
+  };
 }

@@ -84,91 +84,107 @@ const notDraft = (title: string) => async (_tx: Tx, rows: Row[]) => {
 };
 
 function registerTradeOrders(s: FastifyInstance, ctx: CrudContext) {
-  const { db } = ctx;
   const kinds: [ResourceDef, 'purchase' | 'sale', string, string[]][] = [
     [purchaseOrderResource, 'purchase', '供应商', SUPPLIER_TYPES],
     [saleOrderResource, 'sale', '客户', CUSTOMER_TYPES],
   ];
-  for (const [def, kind, partyLabel, types] of kinds) {
-    const prepared = new WeakMap<SaveContext, Row[]>();
-    const linesSchema = (def.schemas.form.shape as Record<string, z.ZodType>).lines;
-    const guard = kindGuard('kind', [kind], def.title);
-    const res: Resource = registerResource(s, ctx, def, tradeOrder, {
-      joins: {
-        partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${tradeOrder.partyId})`,
-        reviewerName: sql<string>`(select u.real_name from blade_user u where u.id = ${tradeOrder.reviewer})`,
+  for (const [def, kind, partyLabel, types] of kinds) registerTradeOrder(s, ctx, def, kind, partyLabel, types);
+}
+
+/** 采购订单 or 销售订单: the engine resource (lines prepared before the save, replaced after it) and its life cycle. */
+function registerTradeOrder(
+  s: FastifyInstance,
+  ctx: CrudContext,
+  def: ResourceDef,
+  kind: 'purchase' | 'sale',
+  partyLabel: string,
+  types: string[],
+) {
+  const { db } = ctx;
+  const prepared = new WeakMap<SaveContext, Row[]>();
+  const linesSchema = (def.schemas.form.shape as Record<string, z.ZodType>).lines;
+  const guard = kindGuard('kind', [kind], def.title);
+  const res: Resource = registerResource(s, ctx, def, tradeOrder, {
+    joins: {
+      partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${tradeOrder.partyId})`,
+      reviewerName: sql<string>`(select u.real_name from blade_user u where u.id = ${tradeOrder.reviewer})`,
+    },
+    where: () => eq(tradeOrder.kind, kind),
+    filters: {
+      orderDateBegin: (v) => sql`${tradeOrder.orderDate} >= ${day('开始日期')(v)}`,
+      orderDateEnd: (v) => sql`${tradeOrder.orderDate} <> '' and ${tradeOrder.orderDate} <= ${day('结束日期')(v)}`,
+    },
+    beforeSave: async (tx, row, c) => {
+      guard.checkUpdate(c.prev, c.isNew);
+      if (!c.isNew && c.prev?.state !== 'draft') throw badRequest(`只能修改草稿状态的${def.title}`);
+      const t = c.user.tenantId;
+      if (!(await partyOk(tx, t, row.partyId as string, types))) throw badRequest(`${partyLabel}不存在`);
+      const lines = parse(linesSchema, ((c.req.body ?? {}) as Row).lines) as TradeLineIn[];
+      const out = await prepareTradeLines(tx, t, lines);
+      row.kind = kind;
+      row.totalQty = weightFixed(
+        out.reduce((a, l) => a.plus(l.qty as string), new Decimal(0)),
+        QTY_PLACES,
+      );
+      row.totalAmount = moneyFixed(out.reduce((a, l) => a.plus(l.amount as string), new Decimal(0)));
+      if (c.isNew) {
+        row.state = 'draft';
+        row.orderNo = await drawOrderNo(tx, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', {
+          tenantId: t,
+          tz: ctx.tz,
+        });
+        if (!row.orderDate) row.orderDate = today(ctx.tz);
+      }
+      prepared.set(c, out);
+    },
+    afterSave: async (tx, saved, c) =>
+      replaceTradeLines(tx, c.user.tenantId, saved.id as string, prepared.get(c) ?? []),
+    beforeRemove: async (tx, rows) => {
+      await guard.beforeRemove(tx, rows);
+      await notDraft(def.title)(tx, rows);
+    },
+    routes: {
+      ...guard.writes(db, () => res),
+      detail: async (req: FastifyRequest) => {
+        const user = await res.permit(req, 'view');
+        const id = String(((req.query ?? {}) as Row).id ?? '');
+        const row = await guard.load(db, res, req, id);
+        return ok({ ...res.entity(row, user), lines: await tradeLines(db, user.tenantId, id, kind) });
       },
-      where: () => eq(tradeOrder.kind, kind),
-      filters: {
-        orderDateBegin: (v) => sql`${tradeOrder.orderDate} >= ${day('开始日期')(v)}`,
-        orderDateEnd: (v) => sql`${tradeOrder.orderDate} <> '' and ${tradeOrder.orderDate} <= ${day('结束日期')(v)}`,
-      },
-      beforeSave: async (tx, row, c) => {
-        guard.checkUpdate(c.prev, c.isNew);
-        if (!c.isNew && c.prev?.state !== 'draft') throw badRequest(`只能修改草稿状态的${def.title}`);
-        const t = c.user.tenantId;
-        if (!(await partyOk(tx, t, row.partyId as string, types))) throw badRequest(`${partyLabel}不存在`);
-        const lines = parse(linesSchema, ((c.req.body ?? {}) as Row).lines) as TradeLineIn[];
-        const out: Row[] = [];
-        for (let i = 0; i < lines.length; i++) {
-          const l = lines[i];
-          const m = await materialOf(tx, t, l.materialId);
-          if (!m) throw badRequest(`明细第${i + 1}行：物料不存在`);
-          out.push({
-            lineNo: i + 1,
-            materialId: l.materialId,
-            qty: weightFixed(l.qty, QTY_PLACES),
-            unitPrice: priceFixed(l.unitPrice),
-            amount: lineAmount(l.qty, l.unitPrice, priceUnitOf(m.priceUnit)),
-            remark: l.remark ?? '',
-          });
-        }
-        row.kind = kind;
-        row.totalQty = weightFixed(
-          out.reduce((a, l) => a.plus(l.qty as string), new Decimal(0)),
-          QTY_PLACES,
-        );
-        row.totalAmount = moneyFixed(out.reduce((a, l) => a.plus(l.amount as string), new Decimal(0)));
-        if (c.isNew) {
-          row.state = 'draft';
-          row.orderNo = await drawOrderNo(tx, kind === 'purchase' ? 'purchaseOrder' : 'saleOrder', {
-            tenantId: t,
-            tz: ctx.tz,
-          });
-          if (!row.orderDate) row.orderDate = today(ctx.tz);
-        }
-        prepared.set(c, out);
-      },
-      afterSave: async (tx, saved, c) => {
-        const t = c.user.tenantId;
-        await tx
-          .delete(tradeOrderLine)
-          .where(and(eq(tradeOrderLine.orderId, saved.id as string), tenantOnly(t, tradeOrderLine)));
-        const lines = prepared.get(c) ?? [];
-        if (lines.length) {
-          await tx.insert(tradeOrderLine).values(lines.map((l) => ({ ...l, tenantId: t, orderId: saved.id }) as never));
-        }
-      },
-      beforeRemove: async (tx, rows) => {
-        await guard.beforeRemove(tx, rows);
-        await notDraft(def.title)(tx, rows);
-      },
-      routes: {
-        ...guard.writes(db, () => res),
-        detail: async (req: FastifyRequest) => {
-          const user = await res.permit(req, 'view');
-          const id = String(((req.query ?? {}) as Row).id ?? '');
-          const row = await guard.load(db, res, req, id);
-          return ok({ ...res.entity(row, user), lines: await tradeLines(db, user.tenantId, id, kind) });
-        },
-      },
+    },
+  });
+  registerLifecycle(s, db, res, {
+    title: def.title,
+    permission: def.permission,
+    table: tradeOrder,
+    matches: guard.matches,
+  });
+}
+
+/** The order's lines: each material the tenant's, quantity, price and amount fixed. */
+async function prepareTradeLines(tx: Tx, t: string, lines: TradeLineIn[]): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const m = await materialOf(tx, t, l.materialId);
+    if (!m) throw badRequest(`明细第${i + 1}行：物料不存在`);
+    out.push({
+      lineNo: i + 1,
+      materialId: l.materialId,
+      qty: weightFixed(l.qty, QTY_PLACES),
+      unitPrice: priceFixed(l.unitPrice),
+      amount: lineAmount(l.qty, l.unitPrice, priceUnitOf(m.priceUnit)),
+      remark: l.remark ?? '',
     });
-    registerLifecycle(s, db, res, {
-      title: def.title,
-      permission: def.permission,
-      table: tradeOrder,
-      matches: guard.matches,
-    });
+  }
+  return out;
+}
+
+/** Replaces the order's lines with the prepared ones. */
+async function replaceTradeLines(tx: Tx, t: string, orderId: string, lines: Row[]): Promise<void> {
+  await tx.delete(tradeOrderLine).where(and(eq(tradeOrderLine.orderId, orderId), tenantOnly(t, tradeOrderLine)));
+  if (lines.length) {
+    await tx.insert(tradeOrderLine).values(lines.map((l) => ({ ...l, tenantId: t, orderId }) as never));
   }
 }
 

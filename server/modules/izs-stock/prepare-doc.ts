@@ -4,7 +4,7 @@
  * write of its lines. Used by the resource hooks of documents.ts and by the weighing module (insertStockDoc).
  */
 import Decimal from 'decimal.js';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BizDocType } from '../../../core/accounting/business-voucher.ts';
 import type { StockDocType, stockLineForm } from '../../../core/contract/izs-stock/stock-order.contract.ts';
@@ -13,7 +13,7 @@ import { lineAmount, priceUnitOf } from '../../../core/stock/amount.ts';
 import type { OrderKind } from '../../../core/stock/order-no.ts';
 import { docTaxFigures, lineTaxFigures } from '../../../core/stock/tax-basis.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { material, relatedParty, stockOrder, stockOrderLine, tradeOrder, warehouse } from '../../db/schema/index.ts';
+import { stockOrderLine } from '../../db/schema/index.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantOnly } from '../../platform/scope.ts';
@@ -21,6 +21,14 @@ import { today } from '../../platform/time.ts';
 import { taxDefaultOf } from '../izs-financing/business-voucher-figures.ts';
 import { linkedContract } from './contract-link.ts';
 import { QTY_PLACES } from './ledger.ts';
+import {
+  type LineRefs,
+  lineRefs,
+  liveParty,
+  liveStockDoc,
+  liveTradeOrder,
+  liveWarehouse,
+} from './prepare-doc-repository.ts';
 
 export type LineIn = z.output<typeof stockLineForm>;
 
@@ -98,8 +106,7 @@ const TAXED: Partial<Record<StockDocType, 'purchase' | 'sale'>> = {
   sale_return: 'sale',
 };
 
-const live = <T extends { tenantId: unknown; isDeleted: unknown }>(t: T, tenantId: string) =>
-  and(eq(t.tenantId as never, tenantId), eq(t.isDeleted as never, 0));
+const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
 
 /**
  * Validates a document body against the database (every reference of the tenant and live, party of the right
@@ -115,91 +122,27 @@ export async function prepareStockDoc(
 ): Promise<{ header: Row; lines: PreparedLine[] }> {
   const info = DOC_INFO[docType];
   const whId = values.warehouseId as string;
-  const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
   const partyId = str(values.partyId);
 
-  const [wh] = await tx
-    .select({ id: warehouse.id })
-    .from(warehouse)
-    .where(and(eq(warehouse.id, whId), live(warehouse, tenantId)));
+  const [wh] = await liveWarehouse(tx, tenantId, whId);
   if (!wh) throw badRequest('仓库不存在');
 
   /** a purchase from a seller without a taxpayer id (a natural person): no VAT, the price is what he is paid */
   let naturalSeller = false;
-  if (info.partyLabel) {
-    // returns always have a counterparty; in/out-stock when they are a purchase / a sale
-    const needParty = docType.endsWith('return') || values.bizType === 'purchase' || values.bizType === 'sale';
-    if (!partyId && needParty) throw badRequest(`请选择${info.partyLabel}`);
-    if (partyId) {
-      const [p] = await tx
-        .select({ id: relatedParty.id, type: relatedParty.type, taxpayerId: relatedParty.taxpayerId })
-        .from(relatedParty)
-        .where(and(eq(relatedParty.id, partyId), live(relatedParty, tenantId)));
-      if (!p || !info.partyTypes?.includes(p.type)) throw badRequest(`${info.partyLabel}不存在`);
-      naturalSeller = TAXED[docType] === 'purchase' && !(p.taxpayerId ?? '').trim();
-    }
-  }
+  if (info.partyLabel) naturalSeller = await checkParty(tx, tenantId, docType, info, values, partyId);
 
   const sourceOrderId = info.orderKind ? str(values.sourceOrderId) : null;
-  if (sourceOrderId) {
-    const label = info.orderKind === 'purchase' ? '采购订单' : '销售订单';
-    const [o] = await tx
-      .select({ partyId: tradeOrder.partyId, state: tradeOrder.state, kind: tradeOrder.kind })
-      .from(tradeOrder)
-      .where(and(eq(tradeOrder.id, sourceOrderId), live(tradeOrder, tenantId)));
-    if (!o || o.kind !== info.orderKind || o.state !== 'reviewed') throw badRequest(`${label}不存在或未审核`);
-    if (partyId && o.partyId !== partyId) throw badRequest(`${label}的往来单位与单据不一致`);
-  }
+  if (sourceOrderId) await checkSourceOrder(tx, tenantId, info, sourceOrderId, partyId);
 
   const sourceDocId = info.sourceDocType ? str(values.sourceDocId) : null;
-  if (sourceDocId) {
-    const label = info.sourceDocType === 'in_stock' ? '原入库单' : '原出库单';
-    const [d] = await tx
-      .select({ partyId: stockOrder.partyId, state: stockOrder.state, docType: stockOrder.docType })
-      .from(stockOrder)
-      .where(and(eq(stockOrder.id, sourceDocId), live(stockOrder, tenantId)));
-    if (!d || d.docType !== info.sourceDocType || d.state !== 'reviewed') throw badRequest(`${label}不存在或未审核`);
-    if (partyId && d.partyId && d.partyId !== partyId) throw badRequest(`退货单位与${label}不一致`);
-  }
+  if (sourceDocId) await checkSourceDoc(tx, tenantId, info, sourceDocId, partyId);
 
   const matIds = [...new Set(lines.map((l) => l.materialId))];
   const whIds = [...new Set(lines.map((l) => l.warehouseId).filter((x): x is string => !!x))];
   const srcIds = info.sourceDocType
     ? [...new Set(lines.map((l) => l.sourceLineId).filter((x): x is string => !!x))]
     : [];
-  const mats = matIds.length
-    ? await tx
-        .select({ id: material.id, priceUnit: material.priceUnit })
-        .from(material)
-        .where(and(inArray(material.id, matIds), live(material, tenantId)))
-    : [];
-  const whs = whIds.length
-    ? await tx
-        .select({ id: warehouse.id })
-        .from(warehouse)
-        .where(and(inArray(warehouse.id, whIds), live(warehouse, tenantId)))
-    : [];
-  const srcs = srcIds.length
-    ? await tx
-        .select({
-          id: stockOrderLine.id,
-          orderId: stockOrderLine.orderId,
-          materialId: stockOrderLine.materialId,
-          unitPrice: stockOrderLine.unitPrice,
-          taxRate: stockOrderLine.taxRate,
-          priceIncludesTax: stockOrderLine.priceIncludesTax,
-          docType: stockOrder.docType,
-          state: stockOrder.state,
-        })
-        .from(stockOrderLine)
-        .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
-        .where(
-          and(inArray(stockOrderLine.id, srcIds), tenantOnly(tenantId, stockOrderLine), eq(stockOrder.isDeleted, 0)),
-        )
-    : [];
-  const matBy = new Map(mats.map((m) => [m.id, m]));
-  const whSet = new Set(whs.map((w) => w.id));
-  const srcBy = new Map(srcs.map((x) => [x.id, x]));
+  const refs = await lineRefs(tx, tenantId, matIds, whIds, srcIds);
   const allocMethod = info.production ? String(values.allocMethod ?? 'weight') : '';
   // issue 21: the tax basis a line takes when the body does not say (a return: its source line's)
   const taxed = !!TAXED[docType] && !!partyId && !naturalSeller;
@@ -216,76 +159,10 @@ export async function prepareStockDoc(
       })
     : { ratePercent: new Decimal(0), includesTax: naturalSeller };
 
-  const out: PreparedLine[] = lines.map((l, i) => {
-    const n = i + 1;
-    const m = matBy.get(l.materialId);
-    if (!m) throw badRequest(`明细第${n}行：物料不存在`);
-    const lineWh = l.warehouseId ?? whId;
-    if (l.warehouseId && !whSet.has(l.warehouseId)) throw badRequest(`明细第${n}行：仓库不存在`);
-    const direction = info.direction ?? l.direction;
-    if (!direction) throw badRequest(`明细第${n}行：请选择方向(投入或产出)`);
-    let price = l.unitPrice;
-    let sourceLineId: string | null = null;
-    let rate: Decimal.Value = byDefault.ratePercent;
-    let incl = byDefault.includesTax;
-    if (info.sourceDocType && l.sourceLineId) {
-      const s = srcBy.get(l.sourceLineId);
-      if (
-        !s ||
-        s.docType !== info.sourceDocType ||
-        s.state !== 'reviewed' ||
-        s.materialId !== l.materialId ||
-        (sourceDocId && s.orderId !== sourceDocId)
-      ) {
-        throw badRequest(`明细第${n}行：原单明细不存在`);
-      }
-      sourceLineId = s.id;
-      if (new Decimal(price).isZero()) price = s.unitPrice;
-      rate = s.taxRate;
-      incl = s.priceIncludesTax === 1;
-    }
-    if (taxed && l.taxRate !== undefined) rate = l.taxRate;
-    if (taxed && l.priceIncludesTax !== undefined) incl = l.priceIncludesTax === 1;
-    if (!taxed) rate = 0;
-    const amount = lineAmount(l.qty, price, priceUnitOf(m.priceUnit));
-    const f = lineTaxFigures({ amount, ratePercent: rate, priceIncludesTax: incl });
-    let ratio: string | null = null;
-    if (info.production && direction === 'in' && allocMethod === 'ratio') {
-      if (!l.ratio || new Decimal(l.ratio).lte(0)) throw badRequest(`明细第${n}行：请填写分摊比例`);
-      ratio = l.ratio;
-    }
-    return {
-      lineNo: n,
-      direction,
-      materialId: l.materialId,
-      warehouseId: lineWh,
-      qty: weightFixed(l.qty, QTY_PLACES),
-      unitPrice: priceFixed(price),
-      amount,
-      taxRate: decimalFixed(rate, 2),
-      priceIncludesTax: incl ? 1 : 0,
-      netAmount: f.net,
-      taxAmount: f.tax,
-      grossAmount: f.gross,
-      ratio,
-      sourceLineId,
-      remark: l.remark ?? '',
-    };
-  });
+  const lineCtx: LineContext = { info, whId, refs, sourceDocId, taxed, byDefault, allocMethod };
+  const out: PreparedLine[] = lines.map((l, i) => prepareLine(l, i + 1, lineCtx));
 
-  if (info.production) {
-    const ins = out.filter((l) => l.direction === 'in');
-    const outs = out.filter((l) => l.direction === 'out');
-    if (!outs.length) throw badRequest('请至少填写一行投入(出库)物料');
-    if (!ins.length) throw badRequest('请至少填写一行产出(入库)物料');
-    if (docType === 'disassembly' && outs.length !== 1) throw badRequest('拆解分拣单只能有一行投入物料');
-    if (docType === 'conversion') {
-      if (outs.length !== 1 || ins.length !== 1) throw badRequest('转换单需要一行转出物料和一行转入物料');
-      if (outs[0].materialId === ins[0].materialId && outs[0].warehouseId === ins[0].warehouseId) {
-        throw badRequest('转入物料不能与转出物料相同');
-      }
-    }
-  }
+  if (info.production) checkProductionLines(docType, out);
   const sum = (ls: PreparedLine[], f: 'qty' | 'amount', p: number) =>
     decimalFixed(
       ls.reduce((s, l) => s.plus(l[f]), new Decimal(0)),
@@ -314,6 +191,139 @@ export async function prepareStockDoc(
     })(),
   };
   return { header, lines: out };
+}
+
+/** The document's party (required on returns and on a purchase / a sale), of the right kind; true for a seller without a taxpayer id. */
+async function checkParty(
+  tx: Executor,
+  tenantId: string,
+  docType: StockDocType,
+  info: DocInfo,
+  values: Row,
+  partyId: string | null,
+): Promise<boolean> {
+  let naturalSeller = false;
+  // returns always have a counterparty; in/out-stock when they are a purchase / a sale
+  const needParty = docType.endsWith('return') || values.bizType === 'purchase' || values.bizType === 'sale';
+  if (!partyId && needParty) throw badRequest(`请选择${info.partyLabel}`);
+  if (partyId) {
+    const [p] = await liveParty(tx, tenantId, partyId);
+    if (!p || !info.partyTypes?.includes(p.type)) throw badRequest(`${info.partyLabel}不存在`);
+    naturalSeller = TAXED[docType] === 'purchase' && !(p.taxpayerId ?? '').trim();
+  }
+  return naturalSeller;
+}
+
+/** The trade order delivered against: of the kind, reviewed, the same party. */
+async function checkSourceOrder(
+  tx: Executor,
+  tenantId: string,
+  info: DocInfo,
+  sourceOrderId: string,
+  partyId: string | null,
+): Promise<void> {
+  const label = info.orderKind === 'purchase' ? '采购订单' : '销售订单';
+  const [o] = await liveTradeOrder(tx, tenantId, sourceOrderId);
+  if (!o || o.kind !== info.orderKind || o.state !== 'reviewed') throw badRequest(`${label}不存在或未审核`);
+  if (partyId && o.partyId !== partyId) throw badRequest(`${label}的往来单位与单据不一致`);
+}
+
+/** The document a return is from: of the type, reviewed, the same party. */
+async function checkSourceDoc(
+  tx: Executor,
+  tenantId: string,
+  info: DocInfo,
+  sourceDocId: string,
+  partyId: string | null,
+): Promise<void> {
+  const label = info.sourceDocType === 'in_stock' ? '原入库单' : '原出库单';
+  const [d] = await liveStockDoc(tx, tenantId, sourceDocId);
+  if (!d || d.docType !== info.sourceDocType || d.state !== 'reviewed') throw badRequest(`${label}不存在或未审核`);
+  if (partyId && d.partyId && d.partyId !== partyId) throw badRequest(`退货单位与${label}不一致`);
+}
+
+/** What every line of a document is checked and priced against. */
+interface LineContext {
+  info: DocInfo;
+  whId: string;
+  refs: LineRefs;
+  sourceDocId: string | null;
+  taxed: boolean;
+  byDefault: { ratePercent: Decimal; includesTax: boolean };
+  allocMethod: string;
+}
+
+/** Line n: its references checked, its price (a return's from its source line), tax basis and amounts. */
+function prepareLine(l: LineIn, n: number, c: LineContext): PreparedLine {
+  const { info, refs, taxed, byDefault } = c;
+  const m = refs.matBy.get(l.materialId);
+  if (!m) throw badRequest(`明细第${n}行：物料不存在`);
+  const lineWh = l.warehouseId ?? c.whId;
+  if (l.warehouseId && !refs.whSet.has(l.warehouseId)) throw badRequest(`明细第${n}行：仓库不存在`);
+  const direction = info.direction ?? l.direction;
+  if (!direction) throw badRequest(`明细第${n}行：请选择方向(投入或产出)`);
+  let price = l.unitPrice;
+  let sourceLineId: string | null = null;
+  let rate: Decimal.Value = byDefault.ratePercent;
+  let incl = byDefault.includesTax;
+  if (info.sourceDocType && l.sourceLineId) {
+    const s = refs.srcBy.get(l.sourceLineId);
+    if (
+      !s ||
+      s.docType !== info.sourceDocType ||
+      s.state !== 'reviewed' ||
+      s.materialId !== l.materialId ||
+      (c.sourceDocId && s.orderId !== c.sourceDocId)
+    ) {
+      throw badRequest(`明细第${n}行：原单明细不存在`);
+    }
+    sourceLineId = s.id;
+    if (new Decimal(price).isZero()) price = s.unitPrice;
+    rate = s.taxRate;
+    incl = s.priceIncludesTax === 1;
+  }
+  if (taxed && l.taxRate !== undefined) rate = l.taxRate;
+  if (taxed && l.priceIncludesTax !== undefined) incl = l.priceIncludesTax === 1;
+  if (!taxed) rate = 0;
+  const amount = lineAmount(l.qty, price, priceUnitOf(m.priceUnit));
+  const f = lineTaxFigures({ amount, ratePercent: rate, priceIncludesTax: incl });
+  let ratio: string | null = null;
+  if (info.production && direction === 'in' && c.allocMethod === 'ratio') {
+    if (!l.ratio || new Decimal(l.ratio).lte(0)) throw badRequest(`明细第${n}行：请填写分摊比例`);
+    ratio = l.ratio;
+  }
+  return {
+    lineNo: n,
+    direction,
+    materialId: l.materialId,
+    warehouseId: lineWh,
+    qty: weightFixed(l.qty, QTY_PLACES),
+    unitPrice: priceFixed(price),
+    amount,
+    taxRate: decimalFixed(rate, 2),
+    priceIncludesTax: incl ? 1 : 0,
+    netAmount: f.net,
+    taxAmount: f.tax,
+    grossAmount: f.gross,
+    ratio,
+    sourceLineId,
+    remark: l.remark ?? '',
+  };
+}
+
+/** A production document's inputs and outputs: at least one of each; disassembly one input; conversion one and one, not the same. */
+function checkProductionLines(docType: StockDocType, out: PreparedLine[]): void {
+  const ins = out.filter((l) => l.direction === 'in');
+  const outs = out.filter((l) => l.direction === 'out');
+  if (!outs.length) throw badRequest('请至少填写一行投入(出库)物料');
+  if (!ins.length) throw badRequest('请至少填写一行产出(入库)物料');
+  if (docType === 'disassembly' && outs.length !== 1) throw badRequest('拆解分拣单只能有一行投入物料');
+  if (docType === 'conversion') {
+    if (outs.length !== 1 || ins.length !== 1) throw badRequest('转换单需要一行转出物料和一行转入物料');
+    if (outs[0].materialId === ins[0].materialId && outs[0].warehouseId === ins[0].warehouseId) {
+      throw badRequest('转入物料不能与转出物料相同');
+    }
+  }
 }
 
 /** Replaces the lines of a document. */

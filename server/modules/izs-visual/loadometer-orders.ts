@@ -2,26 +2,13 @@
  * GET /api/izs-visual/loadometer/:orderType/:id/orders[/:orderId] — 磅单列表大屏 and 磅单详情大屏: a weighbridge's
  * weighings of today (orderType 0 all, 1 purchase, 2 sale) and one weighing with its passes and photos.
  */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { VISUAL_ENDPOINTS } from '../../../core/contract/izs-visual/visual.contract.ts';
 import type { Db } from '../../db/client.ts';
-import { weighbridge, weighingOrder } from '../../db/schema/index.ts';
-import type { endpoints } from '../../platform/endpoint.ts';
+import type { weighingOrder } from '../../db/schema/index.ts';
+import type { endpoints, Handler } from '../../platform/endpoint.ts';
 import { notFound } from '../../platform/r.ts';
-import { tenantIs } from '../../platform/scope.ts';
-import {
-  businessDay,
-  D,
-  dayOf,
-  kg3,
-  materialNames,
-  partyNames,
-  ticks,
-  time,
-  warehouseNames,
-  weighingScope,
-  yuan2,
-} from './common.ts';
+import { businessDay, D, kg3, materialNames, partyNames, ticks, time, warehouseNames, yuan2 } from './common.ts';
+import { bridgeRow, bridgeWeighing, todaysWeighings } from './loadometer-repository.ts';
 
 const CODE = 'visual_loadometer_order_list';
 const TYPES: Record<string, string | null> = { '0': null, '1': 'purchase', '2': 'sale' };
@@ -38,27 +25,22 @@ function photosOf(text: string): string[] {
 }
 
 export function registerLoadometerOrders(r: ReturnType<typeof endpoints>, db: Db, tz: string): void {
-  async function bridgeOf(tenantId: string, id: string) {
-    const [b] = await db
-      .select({ name: weighbridge.name })
-      .from(weighbridge)
-      .where(and(tenantIs(tenantId, weighbridge), eq(weighbridge.id, id)));
-    if (!b) throw notFound('地磅不存在');
-    return b;
-  }
+  r.handle(VISUAL_ENDPOINTS.orderList, orderList(db, tz));
+  r.handle(VISUAL_ENDPOINTS.orderDetail, orderDetail(db, tz));
+}
 
-  r.handle(VISUAL_ENDPOINTS.orderList, async ({ params, user }) => {
+async function bridgeOf(db: Db, tenantId: string, id: string) {
+  const [b] = await bridgeRow(db, tenantId, id);
+  if (!b) throw notFound('地磅不存在');
+  return b;
+}
+
+function orderList(db: Db, tz: string): Handler<typeof VISUAL_ENDPOINTS.orderList> {
+  return async ({ params, user }) => {
     const { today } = businessDay(tz);
-    const b = await bridgeOf(user.tenantId, params.id);
+    const b = await bridgeOf(db, user.tenantId, params.id);
     const type = TYPES[params.orderType];
-    const where = and(
-      await weighingScope(db, user, CODE),
-      eq(weighingOrder.weighbridgeId, params.id),
-      type ? eq(weighingOrder.orderType, type) : undefined,
-      or(sql`${weighingOrder.weighState} = 'first'`, sql`${dayOf(weighingOrder.completeTime, tz)} = ${today}::date`),
-      sql`${weighingOrder.weighState} <> 'voided'`,
-    );
-    const rows = await db.select().from(weighingOrder).where(where).orderBy(desc(weighingOrder.firstTime)).limit(200);
+    const rows = await todaysWeighings(db, tz, user, CODE, { bridgeId: params.id, type, today });
     const base = await ticks(db, user.tenantId, tz, rows);
     const done = rows.filter((x) => x.weighState === 'completed');
     const sum = (t: string, f: 'netWeight' | 'amount') =>
@@ -80,44 +62,19 @@ export function registerLoadometerOrders(r: ReturnType<typeof endpoints>, db: Db
         firstWeightKg: kg3(x.firstWeight),
       })),
     };
-  });
+  };
+}
 
-  r.handle(VISUAL_ENDPOINTS.orderDetail, async ({ params, user }) => {
-    const b = await bridgeOf(user.tenantId, params.id);
-    const [w] = await db
-      .select()
-      .from(weighingOrder)
-      .where(
-        and(
-          await weighingScope(db, user, CODE),
-          eq(weighingOrder.id, params.orderId),
-          eq(weighingOrder.weighbridgeId, params.id),
-        ),
-      );
+function orderDetail(db: Db, tz: string): Handler<typeof VISUAL_ENDPOINTS.orderDetail> {
+  return async ({ params, user }) => {
+    const b = await bridgeOf(db, user.tenantId, params.id);
+    const [w] = await bridgeWeighing(db, user, CODE, params.id, params.orderId);
     if (!w) throw notFound('磅单不存在');
     const [m, p, wh] = await Promise.all([
       materialNames(db, user.tenantId, [w.materialId]),
       partyNames(db, user.tenantId, [w.partyId]),
       warehouseNames(db, user.tenantId, [w.warehouseId]),
     ]);
-    const passes = [
-      {
-        label: '一次过磅',
-        weightKg: kg3(w.firstWeight),
-        time: time(w.firstTime, tz),
-        manual: w.firstManual === 1,
-        photos: photosOf(w.firstPhotos),
-      },
-    ];
-    if (w.secondWeight !== null) {
-      passes.push({
-        label: '二次过磅',
-        weightKg: kg3(w.secondWeight),
-        time: time(w.secondTime, tz),
-        manual: w.secondManual === 1,
-        photos: photosOf(w.secondPhotos),
-      });
-    }
     return {
       id: w.id,
       orderNo: w.orderNo,
@@ -129,7 +86,7 @@ export function registerLoadometerOrders(r: ReturnType<typeof endpoints>, db: Db
       materialName: (w.materialId && m.get(w.materialId)) || '',
       warehouseName: (w.warehouseId && wh.get(w.warehouseId)) || '',
       weighbridgeName: b.name,
-      passes,
+      passes: passesOf(w, tz),
       grossKg: kg3(w.grossWeight),
       tareKg: kg3(w.tareWeight),
       deductionKg: kg3(w.deductionWeight),
@@ -138,5 +95,28 @@ export function registerLoadometerOrders(r: ReturnType<typeof endpoints>, db: Db
       amount: yuan2(w.amount),
       stockOrderNo: w.stockOrderNo,
     };
-  });
+  };
+}
+
+/** The weighing's passes: the first, and the second once weighed. */
+function passesOf(w: typeof weighingOrder.$inferSelect, tz: string) {
+  const passes = [
+    {
+      label: '一次过磅',
+      weightKg: kg3(w.firstWeight),
+      time: time(w.firstTime, tz),
+      manual: w.firstManual === 1,
+      photos: photosOf(w.firstPhotos),
+    },
+  ];
+  if (w.secondWeight !== null) {
+    passes.push({
+      label: '二次过磅',
+      weightKg: kg3(w.secondWeight),
+      time: time(w.secondTime, tz),
+      manual: w.secondManual === 1,
+      photos: photosOf(w.secondPhotos),
+    });
+  }
+  return passes;
 }

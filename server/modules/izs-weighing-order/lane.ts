@@ -19,7 +19,7 @@
  * record (event 电子磅单) and its public trace link (unguessable token), kept on the weighing (eticket_path); asked
  * again, the same link.
  */
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { BodyOf } from '../../../core/contract/endpoint.ts';
 import {
   laneStepLabel,
   TAKEOVER_STEPS,
@@ -28,16 +28,29 @@ import {
   WEIGH_LANE,
 } from '../../../core/contract/izs-weighing/lane.contract.ts';
 import { LANE_RECORDED } from '../../../core/weighing/lane.ts';
-import { laneTakeover, user as userTable, weighbridge, weighingOrder, weighingStep } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { CrudContext } from '../../platform/crud/index.ts';
-import type { endpoints } from '../../platform/endpoint.ts';
+import type { CrudContext, Row } from '../../platform/crud/index.ts';
+import type { endpoints, Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { tenantIs, tenantOf } from '../../platform/scope.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { traceChain } from '../../platform/trace-chain/chain.ts';
 import { traceLinkOf } from '../../platform/trace-chain/link.ts';
+import {
+  claimTakeovers,
+  commandGivers,
+  expireTakeovers,
+  insertSteps,
+  insertTakeover,
+  latestTakeovers,
+  liveWeighbridge,
+  liveWeighbridgeId,
+  recordedStep,
+  reportTakeover,
+  setEticketPath,
+  takeoverState,
+  weighbridgeId,
+} from './lane-repository.ts';
 import type { WeighingService } from './weighing-service.ts';
 
 /** How far ahead of the server's clock a lane PC's time may be (ms). */
@@ -46,50 +59,28 @@ const CLOCK_SKEW_MS = 60_000;
 /** How long a takeover waits for the lane to claim it (ms); later it expires unexecuted. */
 export const TAKEOVER_TTL_MS = 60_000;
 
-/** How many of a lane's latest takeovers the monitor lists. */
-const TAKEOVER_LIST = 20;
-
 const stepLabel = (s: string) => TAKEOVER_STEPS.find((x) => x.value === s)?.label ?? s;
 
 export function handleLane(
   r: ReturnType<typeof endpoints>,
-  { db, tz }: CrudContext,
+  ctx: CrudContext,
   w: WeighingService,
   channel: () => AppContext['deptChannel'],
 ): void {
-  /** Who gave each command (real name, else account), by user id. */
-  const namesOf = async (tenantId: string, ids: string[]) => {
-    if (!ids.length) return new Map<string, string>();
-    const names = await db
-      .select({
-        id: userTable.id,
-        name: sql<string>`coalesce(nullif(${userTable.realName}, ''), ${userTable.account})`,
-      })
-      .from(userTable)
-      .where(and(tenantIs(tenantId, userTable), inArray(userTable.id, [...new Set(ids)])));
-    return new Map(names.map((n) => [String(n.id), n.name]));
-  };
+  r.handle(WEIGH_LANE.takeover, takeOver(ctx, channel));
+  r.handle(WEIGH_LANE.eticket, sendEticket(ctx, w));
+  r.handle(WEIGH_LANE.claim, claimCommands(ctx));
+  r.handle(WEIGH_LANE.report, reportCommand(ctx));
+  r.handle(WEIGH_LANE.takeovers, listTakeovers(ctx));
+  r.handle(WEIGH_LANE.steps, recordSteps(ctx, w));
+}
 
-  r.handle(WEIGH_LANE.takeover, async ({ body: b, user, req }) => {
-    const [wb] = await db
-      .select({ id: weighbridge.id, code: weighbridge.code, deptId: weighbridge.deptId })
-      .from(weighbridge)
-      .where(and(eq(weighbridge.id, b.weighbridgeId), tenantOf(user, weighbridge), eq(weighbridge.isDeleted, 0)));
+function takeOver({ db }: CrudContext, channel: () => AppContext['deptChannel']): Handler<typeof WEIGH_LANE.takeover> {
+  return async ({ body: b, user, req }) => {
+    const [wb] = await liveWeighbridge(db, user, b.weighbridgeId);
     if (!wb) throw badRequest('地磅不存在');
     const row = await db.transaction(async (tx) => {
-      const [x] = await tx
-        .insert(laneTakeover)
-        .values({
-          tenantId: user.tenantId,
-          weighbridgeId: wb.id,
-          step: b.step,
-          plate: b.step === 'identify' ? b.plate : '',
-          weight: b.step === 'capture' ? b.weight : null,
-          reason: b.step === 'capture' ? b.reason : '',
-          state: 'pending',
-          createUser: user.userId,
-        })
-        .returning({ id: laneTakeover.id });
+      const [x] = await insertTakeover(tx, user, wb.id, b);
       await writeOperationLog(tx, req, `车道人工接管：${stepLabel(b.step)}`, {
         weighbridge: [null, wb.code],
         step: [null, b.step],
@@ -102,9 +93,11 @@ export function handleLane(
     if (bell && wb.deptId)
       bell(user.tenantId, wb.deptId, JSON.stringify({ laneTakeover: { scale: wb.code, id: row.id } }));
     return { id: String(row.id), notified: !!(bell && wb.deptId) };
-  });
+  };
+}
 
-  r.handle(WEIGH_LANE.eticket, async ({ body: b, user, req }) => {
+function sendEticket({ db, tz }: CrudContext, w: WeighingService): Handler<typeof WEIGH_LANE.eticket> {
+  return async ({ body: b, user, req }) => {
     await w.res.load(db, req, user, b.id);
     const path = await db.transaction(async (tx) => {
       const row = await w.lock(tx, user, b.id);
@@ -116,57 +109,41 @@ export function handleLane(
       if (row.eticketPath) return String(row.eticketPath);
       const orderNo = String(row.orderNo);
       const target = { tenantId: user.tenantId, orderType: 'weighing', orderNo };
-      await traceChain().append(tx, [
-        {
-          ...target,
-          event: 'eticket',
-          fields: {
-            orderNo,
-            orderType: '磅单',
-            event: '电子磅单',
-            eventTime: formatDateTime(new Date(), tz),
-            carNumber: String(row.carNumber),
-            grossWeight: String(row.grossWeight ?? ''),
-            tareWeight: String(row.tareWeight ?? ''),
-            netWeight: String(row.netWeight ?? ''),
-          },
-        },
-      ]);
+      await traceChain().append(tx, [{ ...target, event: 'eticket', fields: eticketFields(row, orderNo, tz) }]);
       const p = await traceLinkOf(tx, target);
-      await tx
-        .update(weighingOrder)
-        .set({ eticketPath: p })
-        .where(eq(weighingOrder.id, String(row.id)));
+      await setEticketPath(tx, String(row.id), p);
       await writeOperationLog(tx, req, '发送电子磅单', { orderNo: [null, orderNo], eticketPath: [null, p] });
       return p;
     });
     return { path };
-  });
+  };
+}
 
-  r.handle(WEIGH_LANE.claim, async ({ body: b, user }) => {
-    const [wb] = await db
-      .select({ id: weighbridge.id })
-      .from(weighbridge)
-      .where(and(eq(weighbridge.id, b.weighbridgeId), tenantOf(user, weighbridge), eq(weighbridge.isDeleted, 0)));
+/** The chain record of an e-ticket (event 电子磅单): the weighing's figures at this moment. */
+function eticketFields(row: Row, orderNo: string, tz: string) {
+  return {
+    orderNo,
+    orderType: '磅单',
+    event: '电子磅单',
+    eventTime: formatDateTime(new Date(), tz),
+    carNumber: String(row.carNumber),
+    grossWeight: String(row.grossWeight ?? ''),
+    tareWeight: String(row.tareWeight ?? ''),
+    netWeight: String(row.netWeight ?? ''),
+  };
+}
+
+function claimCommands({ db, tz }: CrudContext): Handler<typeof WEIGH_LANE.claim> {
+  return async ({ body: b, user }) => {
+    const [wb] = await liveWeighbridgeId(db, user, b.weighbridgeId);
     if (!wb) throw badRequest('地磅不存在');
     const now = new Date();
-    const pending = and(
-      tenantIs(user.tenantId, laneTakeover),
-      eq(laneTakeover.weighbridgeId, wb.id),
-      eq(laneTakeover.state, 'pending'),
-    );
     // a command the lane did not pick up in time (it was away) is never carried out: the truck it was for is gone
-    await db
-      .update(laneTakeover)
-      .set({ state: 'expired', claimUser: user.userId, claimTime: now })
-      .where(and(pending, lt(laneTakeover.createTime, new Date(now.getTime() - TAKEOVER_TTL_MS))));
-    const claimed = await db
-      .update(laneTakeover)
-      .set({ state: 'claimed', claimUser: user.userId, claimTime: now })
-      .where(pending)
-      .returning();
+    await expireTakeovers(db, user, wb.id, now, TAKEOVER_TTL_MS);
+    const claimed = await claimTakeovers(db, user, wb.id, now);
     if (!claimed.length) return { commands: [] };
-    const nameOf = await namesOf(
+    const nameOf = await commandGivers(
+      db,
       user.tenantId,
       claimed.map((c) => c.createUser),
     );
@@ -183,39 +160,31 @@ export function handleLane(
           at: formatDateTime(c.createTime, tz),
         })),
     };
-  });
+  };
+}
 
-  r.handle(WEIGH_LANE.report, async ({ body: b, user }) => {
+function reportCommand({ db }: CrudContext): Handler<typeof WEIGH_LANE.report> {
+  return async ({ body: b, user }) => {
     const state = b.result;
     const note = b.result === 'failed' ? b.reason : '';
-    const mine = and(tenantIs(user.tenantId, laneTakeover), eq(laneTakeover.id, b.id));
     // only a claimed command gets a result, once (the state in the WHERE: two reports cannot both win)
-    const [done] = await db
-      .update(laneTakeover)
-      .set({ state, resultTime: new Date(), resultNote: note })
-      .where(and(mine, eq(laneTakeover.state, 'claimed')))
-      .returning({ id: laneTakeover.id });
+    const [done] = await reportTakeover(db, user.tenantId, b.id, state, note);
     if (done) return { id: String(done.id), state };
-    const [x] = await db.select({ state: laneTakeover.state }).from(laneTakeover).where(mine);
+    const [x] = await takeoverState(db, user.tenantId, b.id);
     if (!x) throw badRequest('接管指令不存在');
     if (x.state === 'pending') throw badRequest('接管指令尚未被车道领取，不能报告执行结果');
     if (x.state === 'expired') throw badRequest('接管指令已过期（车道未在60秒内领取），不能报告执行结果');
     throw badRequest(`接管指令已报告过执行结果（${takeoverStateLabel(x.state)}）`);
-  });
+  };
+}
 
-  r.handle(WEIGH_LANE.takeovers, async ({ query: q, user }) => {
-    const [wb] = await db
-      .select({ id: weighbridge.id })
-      .from(weighbridge)
-      .where(and(eq(weighbridge.id, q.weighbridgeId), tenantOf(user, weighbridge)));
+function listTakeovers({ db, tz }: CrudContext): Handler<typeof WEIGH_LANE.takeovers> {
+  return async ({ query: q, user }) => {
+    const [wb] = await weighbridgeId(db, user, q.weighbridgeId);
     if (!wb) throw badRequest('地磅不存在');
-    const rows = await db
-      .select()
-      .from(laneTakeover)
-      .where(and(tenantIs(user.tenantId, laneTakeover), eq(laneTakeover.weighbridgeId, wb.id)))
-      .orderBy(desc(laneTakeover.createTime), desc(laneTakeover.id))
-      .limit(TAKEOVER_LIST);
-    const nameOf = await namesOf(
+    const rows = await latestTakeovers(db, user.tenantId, wb.id);
+    const nameOf = await commandGivers(
+      db,
       user.tenantId,
       rows.map((t) => t.createUser),
     );
@@ -240,53 +209,49 @@ export function handleLane(
         resultAt: t.resultTime ? formatDateTime(t.resultTime, tz) : '',
       };
     });
-  });
+  };
+}
 
-  r.handle(WEIGH_LANE.steps, async ({ body: b, user, req }) => {
+function recordSteps({ db }: CrudContext, w: WeighingService): Handler<typeof WEIGH_LANE.steps> {
+  return async ({ body: b, user, req }) => {
     const row = await w.res.load(db, req, user, b.weighingId);
     const passLabel = b.pass === 'first' ? '一次过磅' : '二次过磅';
     if (b.pass === 'second' && !row.secondTime) throw badRequest('磅单尚未二次过磅，不能记录二次过磅的车道步骤');
-    const seen = new Set<string>();
-    for (const s of b.steps) {
-      if (seen.has(s.step)) throw badRequest(`步骤「${laneStepLabel(s.step)}」重复`);
-      seen.add(s.step);
-      if (s.at > Date.now() + CLOCK_SKEW_MS) throw badRequest(`步骤「${laneStepLabel(s.step)}」的时间晚于当前时间`);
-    }
-    const ordered = [...b.steps].sort(
-      (x, y) => LANE_RECORDED.indexOf(x.step as never) - LANE_RECORDED.indexOf(y.step as never),
-    );
-    for (let i = 1; i < ordered.length; i++) {
-      if (ordered[i].at < ordered[i - 1].at) {
-        throw badRequest(
-          `步骤时间顺序不正确：「${laneStepLabel(ordered[i].step)}」早于「${laneStepLabel(ordered[i - 1].step)}」`,
-        );
-      }
-    }
+    const ordered = stepsInLaneOrder(b.steps);
     const recorded = await db.transaction(async (tx) => {
       const weighingId = String(row.id);
-      const before = await tx
-        .select({ step: weighingStep.step })
-        .from(weighingStep)
-        .where(
-          and(
-            tenantIs(user.tenantId, weighingStep),
-            eq(weighingStep.weighingId, weighingId),
-            eq(weighingStep.pass, b.pass),
-            inArray(
-              weighingStep.step,
-              b.steps.map((s) => s.step),
-            ),
-          ),
-        )
-        .limit(1);
+      const before = await recordedStep(
+        tx,
+        user.tenantId,
+        weighingId,
+        b.pass,
+        b.steps.map((s) => s.step),
+      );
       if (before.length) throw badRequest(`磅单的${passLabel}已记录过步骤「${laneStepLabel(before[0].step)}」`);
-      await tx
-        .insert(weighingStep)
-        .values(
-          ordered.map((s) => ({ tenantId: user.tenantId, weighingId, pass: b.pass, step: s.step, at: new Date(s.at) })),
-        );
+      await insertSteps(tx, user.tenantId, weighingId, b.pass, ordered);
       return ordered.length;
     });
     return { recorded };
-  });
+  };
+}
+
+/** The steps in lane order; refused when one repeats, lies in the future or comes before an earlier step. */
+function stepsInLaneOrder(steps: BodyOf<typeof WEIGH_LANE.steps>['steps']) {
+  const seen = new Set<string>();
+  for (const s of steps) {
+    if (seen.has(s.step)) throw badRequest(`步骤「${laneStepLabel(s.step)}」重复`);
+    seen.add(s.step);
+    if (s.at > Date.now() + CLOCK_SKEW_MS) throw badRequest(`步骤「${laneStepLabel(s.step)}」的时间晚于当前时间`);
+  }
+  const ordered = [...steps].sort(
+    (x, y) => LANE_RECORDED.indexOf(x.step as never) - LANE_RECORDED.indexOf(y.step as never),
+  );
+  for (let i = 1; i < ordered.length; i++) {
+    if (ordered[i].at < ordered[i - 1].at) {
+      throw badRequest(
+        `步骤时间顺序不正确：「${laneStepLabel(ordered[i].step)}」早于「${laneStepLabel(ordered[i - 1].step)}」`,
+      );
+    }
+  }
+  return ordered;
 }

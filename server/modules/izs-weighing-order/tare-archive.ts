@@ -5,30 +5,33 @@
  * (anti-cheat.ts archiveFor). Every set / remove is kept in izs_vehicle_tare_change (who, when, old → new) and
  * shown as the archive's 变更记录.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { TARE_ARCHIVE, TARE_KINDS } from '../../../core/contract/izs-weighing/anti-cheat.contract.ts';
 import { averageTare, referenceTare } from '../../../core/weighing/anti-cheat.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { lgCar, user as userTable, vehicleTare, vehicleTareChange } from '../../db/schema/index.ts';
+import { lgCar } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { CrudContext } from '../../platform/crud/index.ts';
-import type { endpoints } from '../../platform/endpoint.ts';
+import type { endpoints, Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { badRequest } from '../../platform/r.ts';
-import { effectiveDept, tenantIs, tenantOf } from '../../platform/scope.ts';
+import { tenantOf } from '../../platform/scope.ts';
 import { formatDateTime, today } from '../../platform/time.ts';
 import { tareHistory, validTares } from './anti-cheat.ts';
+import {
+  carOf,
+  carPage,
+  countCars,
+  insertTare,
+  insertTareChange,
+  lockTare,
+  removeTare,
+  setMaxGross,
+  tareChanges,
+  updateTare,
+} from './tare-archive-repository.ts';
 
 const KIND_NAMES: Record<string, string> = Object.fromEntries(TARE_KINDS.map((k) => [k.value, k.label]));
-
-async function carOf(ex: Executor, user: AuthUser, carId: string) {
-  const [car] = await ex
-    .select({ id: lgCar.id, plate: lgCar.plate, maxGrossKg: lgCar.maxGrossKg })
-    .from(lgCar)
-    .where(and(eq(lgCar.id, carId), tenantOf(user, lgCar)));
-  if (!car) throw badRequest('车辆不存在');
-  return car;
-}
 
 /** One vehicle's archive as the screen shows it. */
 export async function archiveOf(ex: Executor, user: AuthUser, tz: string, carId: string) {
@@ -42,25 +45,7 @@ export async function archiveOf(ex: Executor, user: AuthUser, tz: string, carId:
   const history = await tareHistory(ex, user, plate, '', 20);
   const recent = history.map((h) => String(h.tare));
   const own = tares.find((t) => t.kind === 'vehicle' && t.valid);
-  const changes = await ex
-    .select({
-      id: vehicleTareChange.id,
-      time: vehicleTareChange.changeTime,
-      userName: sql<string | null>`coalesce(nullif(${userTable.realName}, ''), ${userTable.account})`,
-      kind: vehicleTareChange.kind,
-      label: vehicleTareChange.label,
-      action: vehicleTareChange.action,
-      oldTareKg: vehicleTareChange.oldTareKg,
-      newTareKg: vehicleTareChange.newTareKg,
-      oldValidUntil: vehicleTareChange.oldValidUntil,
-      newValidUntil: vehicleTareChange.newValidUntil,
-      remark: vehicleTareChange.remark,
-    })
-    .from(vehicleTareChange)
-    .leftJoin(userTable, and(eq(userTable.id, vehicleTareChange.changeUser), tenantIs(user.tenantId, userTable)))
-    .where(and(tenantOf(user, vehicleTareChange), eq(vehicleTareChange.carId, car.id)))
-    .orderBy(desc(vehicleTareChange.changeTime), desc(vehicleTareChange.id))
-    .limit(50);
+  const changes = await tareChanges(ex, user, car.id);
   return {
     carId: car.id,
     plate: car.plate,
@@ -102,40 +87,25 @@ export async function archiveOf(ex: Executor, user: AuthUser, tz: string, carId:
   };
 }
 
-export function handleTareArchive(r: ReturnType<typeof endpoints>, { db, tz }: CrudContext): void {
-  r.handle(TARE_ARCHIVE.page, async ({ query: q, user }) => {
+export function handleTareArchive(r: ReturnType<typeof endpoints>, ctx: CrudContext): void {
+  r.handle(TARE_ARCHIVE.page, tarePage(ctx));
+  r.handle(TARE_ARCHIVE.detail, async ({ query: q, user }) => archiveOf(ctx.db, user, ctx.tz, q.carId));
+  r.handle(TARE_ARCHIVE.save, saveTare(ctx));
+  r.handle(TARE_ARCHIVE.remove, removeTareOf(ctx));
+  r.handle(TARE_ARCHIVE.maxGross, async ({ body: b, user, req }) => {
+    await maxGrossTx(ctx.db, user, req, b.carId, b.maxGrossKg);
+    return archiveOf(ctx.db, user, ctx.tz, b.carId);
+  });
+}
+
+function tarePage({ db, tz }: CrudContext): Handler<typeof TARE_ARCHIVE.page> {
+  return async ({ query: q, user }) => {
     const conds = [tenantOf(user, lgCar)];
     if (q.plate) conds.push(sql`upper(${lgCar.plate}) like ${`%${q.plate.toUpperCase()}%`}`);
     const where = and(...conds);
-    const [total] = await db.select({ n: count() }).from(lgCar).where(where);
+    const [total] = await countCars(db, where);
     const day = today(tz);
-    // outer columns spelled out inside the sub-selects (an unqualified "id" would be the inner table's)
-    const key = sql.raw(`upper(regexp_replace(lg_car.plate, '[[:space:]·.-]', '', 'g'))`);
-    const rows = await db
-      .select({
-        carId: lgCar.id,
-        plate: lgCar.plate,
-        maxGrossKg: lgCar.maxGrossKg,
-        standardTareKg: sql<
-          string | null
-        >`(select t.tare_kg::text from izs_vehicle_tare t where t.car_id = lg_car.id and t.is_deleted = 0 and t.kind = 'vehicle')`,
-        standardValidUntil: sql<
-          string | null
-        >`(select t.valid_until from izs_vehicle_tare t where t.car_id = lg_car.id and t.is_deleted = 0 and t.kind = 'vehicle')`,
-        trailerCount: sql<number>`(select count(*)::int from izs_vehicle_tare t where t.car_id = lg_car.id and t.is_deleted = 0 and t.kind <> 'vehicle')`,
-        weighings: sql<number>`(select count(*)::int from izs_weighing_order o where o.tenant_id = lg_car.tenant_id and o.car_number = ${key} and o.weigh_state = 'completed' and o.is_deleted = 0)`,
-        lastTareKg: sql<
-          string | null
-        >`(select o.tare_weight::text from izs_weighing_order o where o.tenant_id = lg_car.tenant_id and o.car_number = ${key} and o.weigh_state = 'completed' and o.is_deleted = 0 and o.trailer_no = '' order by o.complete_time desc limit 1)`,
-        averageTareKg: sql<
-          string | null
-        >`(select round(avg(x.tare_weight), 3)::text from (select o.tare_weight from izs_weighing_order o where o.tenant_id = lg_car.tenant_id and o.car_number = ${key} and o.weigh_state = 'completed' and o.is_deleted = 0 and o.trailer_no = '' order by o.complete_time desc limit 20) x)`,
-      })
-      .from(lgCar)
-      .where(where)
-      .orderBy(asc(lgCar.plate))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size);
+    const rows = await carPage(db, where, q);
     return {
       total: Number(total?.n ?? 0),
       records: rows.map((x) => ({
@@ -146,50 +116,26 @@ export function handleTareArchive(r: ReturnType<typeof endpoints>, { db, tz }: C
         standardValid: !!x.standardTareKg && (!x.standardValidUntil || x.standardValidUntil >= day),
       })),
     };
-  });
+  };
+}
 
-  r.handle(TARE_ARCHIVE.detail, async ({ query: q, user }) => archiveOf(db, user, tz, q.carId));
-
-  r.handle(TARE_ARCHIVE.save, async ({ body: b, user, req }) => {
+function saveTare({ db, tz }: CrudContext): Handler<typeof TARE_ARCHIVE.save> {
+  return async ({ body: b, user, req }) => {
     const label = b.kind === 'vehicle' ? '' : b.label.toUpperCase();
     if (b.kind !== 'vehicle' && !label) throw badRequest(b.kind === 'trailer' ? '请输入挂车号' : '请输入集装箱号');
     await db.transaction(async (tx) => {
       await carOf(tx, user, b.carId);
-      const [prev] = await tx
-        .select()
-        .from(vehicleTare)
-        .where(
-          and(
-            tenantOf(user, vehicleTare),
-            eq(vehicleTare.carId, b.carId),
-            eq(vehicleTare.kind, b.kind),
-            eq(vehicleTare.label, label),
-          ),
-        )
-        .for('update');
+      const [prev] = await lockTare(tx, user, b.carId, b.kind, label);
       const values = { tareKg: b.tareKg, validUntil: b.validUntil ?? null, remark: b.remark };
       if (prev) {
-        await tx
-          .update(vehicleTare)
-          .set({ ...values, updateUser: user.userId, updateTime: new Date() })
-          .where(eq(vehicleTare.id, prev.id));
+        await updateTare(tx, user, prev.id, values);
       } else {
-        await tx.insert(vehicleTare).values({
-          ...values,
-          tenantId: user.tenantId,
-          deptId: effectiveDept(user),
-          createUser: user.userId,
-          createDept: effectiveDept(user),
-          updateUser: user.userId,
-          carId: b.carId,
-          kind: b.kind,
-          label,
-        });
+        await insertTare(tx, user, values, { carId: b.carId, kind: b.kind, label });
       }
       const same =
         prev && String(prev.tareKg) === String(b.tareKg) && (prev.validUntil ?? null) === (b.validUntil ?? null);
       if (!same) {
-        await tx.insert(vehicleTareChange).values({
+        await insertTareChange(tx, {
           tenantId: user.tenantId,
           carId: b.carId,
           kind: b.kind,
@@ -209,17 +155,15 @@ export function handleTareArchive(r: ReturnType<typeof endpoints>, { db, tz }: C
       });
     });
     return archiveOf(db, user, tz, b.carId);
-  });
+  };
+}
 
-  r.handle(TARE_ARCHIVE.remove, async ({ body: b, user, req }) => {
+function removeTareOf({ db, tz }: CrudContext): Handler<typeof TARE_ARCHIVE.remove> {
+  return async ({ body: b, user, req }) => {
     const carId = await db.transaction(async (tx) => {
-      const [t] = await tx
-        .update(vehicleTare)
-        .set({ isDeleted: 1, updateUser: user.userId, updateTime: new Date() })
-        .where(and(eq(vehicleTare.id, b.id), tenantOf(user, vehicleTare)))
-        .returning();
+      const [t] = await removeTare(tx, user, b.id);
       if (!t) throw badRequest('皮重不存在');
-      await tx.insert(vehicleTareChange).values({
+      await insertTareChange(tx, {
         tenantId: user.tenantId,
         carId: t.carId,
         kind: t.kind,
@@ -235,12 +179,7 @@ export function handleTareArchive(r: ReturnType<typeof endpoints>, { db, tz }: C
       return t.carId;
     });
     return archiveOf(db, user, tz, carId);
-  });
-
-  r.handle(TARE_ARCHIVE.maxGross, async ({ body: b, user, req }) => {
-    await maxGrossTx(db, user, req, b.carId, b.maxGrossKg);
-    return archiveOf(db, user, tz, b.carId);
-  });
+  };
 }
 
 async function maxGrossTx(
@@ -252,10 +191,7 @@ async function maxGrossTx(
 ) {
   await db.transaction(async (tx) => {
     const car = await carOf(tx, user, carId);
-    await tx
-      .update(lgCar)
-      .set({ maxGrossKg: kg, updateUser: user.userId, updateTime: new Date() })
-      .where(and(eq(lgCar.id, carId), tenantOf(user, lgCar)));
+    await setMaxGross(tx, user, carId, kg);
     await writeOperationLog(tx, req, '设置核定总质量', { maxGrossKg: [String(car.maxGrossKg), kg] });
   });
 }

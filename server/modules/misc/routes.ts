@@ -3,16 +3,15 @@
  * (izs-toolbox). The account-set check moved to modules/izs-financing; the weighing socket lives in
  * modules/izs-weighing.
  */
-import { desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SITE } from '../../../core/contract/blade-system/site.contract.ts';
 import type { DashboardSummary, SiteInfo } from '../../../core/contract/blade-system.contract.ts';
-import { rows } from '../../db/client.ts';
-import { versionInfo } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { endpoints } from '../../platform/endpoint.ts';
+import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { formatDate, formatDateTime } from '../../platform/time.ts';
 import { hasDemoData } from '../../seed/index.ts';
+import { latestVersion, summaryCounts, todaysWeighings, weekTrend } from './misc-repository.ts';
 
 export function registerMiscRoutes(app: FastifyInstance, { database, config, flushApiLog }: AppContext): void {
   const db = database.db;
@@ -20,16 +19,16 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
 
   const r = endpoints(app, db);
   r.handle(SITE.versionSelect, async () => {
-    const v = await db
-      .select({ version: versionInfo.version })
-      .from(versionInfo)
-      .orderBy(desc(versionInfo.id))
-      .limit(1);
+    const v = await latestVersion(db);
     return { version: v[0]?.version ?? '' };
   });
+  r.handle(SITE.siteInfo, siteInfo(db, tz));
+  r.handle(SITE.dashboardSummary, dashboardSummary(db, tz, flushApiLog));
+}
 
+function siteInfo(db: Db, tz: string): Handler<typeof SITE.siteInfo> {
   let demo: { value: boolean; at: number } | null = null;
-  r.handle(SITE.siteInfo, async () => {
+  return async () => {
     const now = new Date();
     if (!demo || now.getTime() - demo.at > 60_000) demo = { value: await hasDemoData(db), at: now.getTime() };
     const wall = formatDateTime(now, tz); // yyyy-MM-dd HH:mm:ss in TZ
@@ -45,53 +44,20 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
       demo: demo.value,
     };
     return info;
-  });
+  };
+}
 
-  r.handle(SITE.dashboardSummary, async ({ user: u }) => {
+function dashboardSummary(
+  db: Db,
+  tz: string,
+  flushApiLog: AppContext['flushApiLog'],
+): Handler<typeof SITE.dashboardSummary> {
+  return async ({ user: u }) => {
     await flushApiLog();
     const t = u.tenantId;
-    // a time column on one day of the yard's zone, as a range of the column itself (the (tenant_id, create_time)
-    // indexes serve it; a cast of the column to a date scanned the whole API log, one row per request — issue 25)
-    const zone = tz.replace(/'/g, '');
-    const onDay = (col: string, d: SQL) =>
-      sql`${sql.raw(col)} >= (${d})::timestamp at time zone ${zone} and ${sql.raw(col)} < ((${d}) + 1)::timestamp at time zone ${zone}`;
-    const today = sql`(now() at time zone ${tz})::date`;
-    const [c] = await rows<Record<string, number>>(
-      db,
-      sql`select
-        (select count(*)::int from blade_user where tenant_id = ${t} and is_deleted = 0) as users,
-        (select count(*)::int from blade_dept where tenant_id = ${t} and is_deleted = 0) as depts,
-        (select count(*)::int from blade_role where tenant_id = ${t} and is_deleted = 0) as roles,
-        (select count(*)::int from blade_menu where category = 1 and is_deleted = 0) as menus,
-        (select count(*)::int from blade_auth_session where tenant_id = ${t} and revoked_at is null
-           and access_expires_at > now()) as "activeSessions",
-        (select count(*)::int from blade_login_attempt where tenant_id = ${t} and success
-           and ${onDay('create_time', today)}) as logins,
-        (select count(*)::int from blade_log_api where tenant_id = ${t} and ${onDay('create_time', today)}) as "apiCalls",
-        (select count(*)::int from blade_log_operation where tenant_id = ${t}
-           and ${onDay('create_time', today)}) as operations`,
-    );
-    // the yard's day (server TZ): weighings completed today; purchase nets come in, sale nets go out
-    const [w] = await rows<{ n: number; inKg: string; outKg: string }>(
-      db,
-      sql`select count(*)::int as n,
-          coalesce(sum(net_weight) filter (where order_type = 'purchase'), 0)::numeric(16,3)::text as "inKg",
-          coalesce(sum(net_weight) filter (where order_type = 'sale'), 0)::numeric(16,3)::text as "outKg"
-        from izs_weighing_order
-        where tenant_id = ${t} and is_deleted = 0 and weigh_state = 'completed'
-          and complete_time is not null and ${onDay('complete_time', today)}`,
-    );
-    const trendRows = await rows<{ d: string; logins: number; api: number }>(
-      db,
-      sql`with days as (
-          select (${today} - g)::date as d from generate_series(0, 6) g)
-        select to_char(days.d, 'YYYY-MM-DD') as d,
-          (select count(*)::int from blade_login_attempt a where a.tenant_id = ${t} and a.success
-             and ${onDay('a.create_time', sql`days.d`)}) as logins,
-          (select count(*)::int from blade_log_api l where l.tenant_id = ${t}
-             and ${onDay('l.create_time', sql`days.d`)}) as api
-        from days order by days.d`,
-    );
+    const [c] = await summaryCounts(db, tz, t);
+    const [w] = await todaysWeighings(db, tz, t);
+    const trendRows = await weekTrend(db, tz, t);
     const summary: DashboardSummary = {
       counts: {
         users: Number(c.users),
@@ -115,5 +81,5 @@ export function registerMiscRoutes(app: FastifyInstance, { database, config, flu
       })),
     };
     return summary;
-  });
+  };
 }
