@@ -1,7 +1,9 @@
 /** Database factory: file-backed PGlite (with a pid lock), in-memory PGlite (tests) or node-postgres. */
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
@@ -105,6 +107,33 @@ export function acquireLock(dataDir: string): () => void {
 /** Extensions the migrations create (pg_trgm: trigram indexes for contains-searches on codes). */
 const extensions = { pg_trgm };
 
+/**
+ * PGlite's WebAssembly, compiled, and its file-system bundle: read once per process and given to every PGlite it
+ * opens (PGlite otherwise reads and compiles both for each instance, and the API tests open one per file).
+ */
+let pgliteAssets: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function pgliteOptions() {
+  pgliteAssets ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return {
+      pgliteWasmModule: await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]),
+    };
+  })();
+  return pgliteAssets;
+}
+
+/**
+ * A cluster tarball as PGlite reads it fastest: a gzipped one (`dump()`'s, the template's, the demo's snapshot) is
+ * inflated here in one zlib call — given the gzip, PGlite first reads it as a plain tar, fails, then inflates it
+ * through a web stream. A plain tar is passed on as it is.
+ */
+export async function plainTar(b: Blob): Promise<Blob> {
+  const head = new Uint8Array(await b.slice(0, 2).arrayBuffer());
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return b;
+  return new Blob([gunzipSync(new Uint8Array(await b.arrayBuffer()))], { type: 'application/x-tar' });
+}
+
 async function dumpCheckpointed(client: PGlite): Promise<Blob> {
   await client.query('checkpoint');
   return client.dumpDataDir('gzip');
@@ -112,8 +141,11 @@ async function dumpCheckpointed(client: PGlite): Promise<Blob> {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts === 'memory' || 'snapshot' in opts) {
+    const assets = await pgliteOptions();
     const client =
-      opts === 'memory' ? new PGlite({ extensions }) : new PGlite({ loadDataDir: opts.snapshot, extensions });
+      opts === 'memory'
+        ? new PGlite({ extensions, ...assets })
+        : new PGlite({ loadDataDir: await plainTar(opts.snapshot), extensions, ...assets });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
@@ -150,7 +182,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
     const template = fresh ? (opts.initial?.() ?? (await import('./pglite-template.ts')).readTemplate()) : null;
-    const client = new PGlite(dir, template ? { extensions, loadDataDir: template } : { extensions });
+    const assets = await pgliteOptions();
+    const client = new PGlite(
+      dir,
+      template ? { extensions, ...assets, loadDataDir: await plainTar(template) } : { extensions, ...assets },
+    );
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     let closed = false;
