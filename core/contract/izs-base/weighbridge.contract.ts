@@ -7,8 +7,7 @@
  * izs_weighbridge_calibration, replaced on save when the box is sent) and the profile's tolerance.
  */
 import { z } from 'zod';
-import { DEFAULT_ANTI_CHEAT, SETTLED_MS } from '../../weighing/anti-cheat.ts';
-import { DEFAULT_LINEARITY_DIVISIONS, MAX_CALIBRATION_POINTS, parseCalibration } from '../../weighing/linearity.ts';
+import { parseCalibration } from '../../weighing/linearity.ts';
 import { ENGINE_HIDDEN, joinedName } from '../fields.ts';
 import { weighbridgeRow } from '../generated/base.ts';
 import { num } from '../input.ts';
@@ -40,57 +39,19 @@ const optInt = (label: string, min: number, max: number) =>
     .nullable()
     .optional();
 
-/** The anti-cheat thresholds and checks of a weighbridge: label, unit, range (izs_weighbridge's CHECKs), help. */
+/**
+ * The anti-cheat thresholds and checks of a weighbridge: label and unit (in messages and column titles) and range
+ * (izs_weighbridge's CHECKs, which the form's schema enforces). What the form says about each (the empty box's
+ * default, the help under it) is the screen's: screens/base/weighbridge.resource.ts.
+ */
 export const ANTI_CHEAT_FIELDS = {
-  minWeightKg: {
-    label: '最小称量',
-    unit: 'kg',
-    emptyText: '默认：20个分度值',
-    help: '低于此重量不能采集（秤台上无车或重量过低）。留空 = 20 个分度值（JJG 539 Ⅲ级秤最小秤量）',
-  },
-  tareTolerancePct: {
-    label: '皮重允差',
-    unit: '%',
-    min: 0,
-    max: 100,
-    emptyText: `默认：±${DEFAULT_ANTI_CHEAT.tareTolerancePct}%`,
-    help: `皮重偏离档案（有效标准皮重，否则近3次平均皮重）超过 ±N% 记为异常过磅。留空 = ±${DEFAULT_ANTI_CHEAT.tareTolerancePct}%，0 = 不检查`,
-  },
-  reweighMinutes: {
-    label: '重复过磅间隔',
-    unit: '分钟',
-    min: 0,
-    max: 1440,
-    emptyText: `默认：${DEFAULT_ANTI_CHEAT.reweighMinutes}分钟`,
-    help: `同一车牌完成过磅后 N 分钟内再次过磅记为异常过磅。留空 = ${DEFAULT_ANTI_CHEAT.reweighMinutes} 分钟，0 = 不检查`,
-  },
-  stepDivisions: {
-    label: '稳定突变阈值',
-    unit: '个分度值',
-    min: 0,
-    max: 1000,
-    emptyText: `默认：${DEFAULT_ANTI_CHEAT.stepDivisions}个分度值`,
-    help: `稳定读数之间跳变超过 N 个分度值且不经过中间值（遥控器作弊的迹象）记为异常过磅。留空 = ${DEFAULT_ANTI_CHEAT.stepDivisions}，0 = 不检查`,
-  },
-  settledMs: {
-    label: '静止判定时长',
-    unit: '毫秒',
-    min: 200,
-    max: 10000,
-    emptyText: `默认：${SETTLED_MS}毫秒`,
-    help: `读数保持在一个分度值内多久算静止：据此核对地磅报的“稳定”和判断稳定突变。留空 = ${SETTLED_MS} 毫秒`,
-  },
-  linearityTolKg: {
-    label: '线性允差',
-    unit: 'kg',
-    emptyText: `默认：${DEFAULT_LINEARITY_DIVISIONS}个分度值`,
-    help: `按检定点，读数所在区间示值误差超过 ±N kg，或近期同车复称皮重偏移（中位数）超过 ±N kg，记为异常过磅。留空 = ${DEFAULT_LINEARITY_DIVISIONS} 个分度值（JJG 539 使用中最大允许误差），0 = 不检查`,
-  },
-  calibrationPoints: {
-    label: '检定点',
-    placeholder: '参考重量=读数（kg），每行一个，如\n10000=10000\n40000=40200',
-    help: `最近一次检定/校秤的砝码（或已知质量的试验车）重量与地磅读数，最多${MAX_CALIBRATION_POINTS}个；为空则不做线性检查`,
-  },
+  minWeightKg: { label: '最小称量', unit: 'kg' },
+  tareTolerancePct: { label: '皮重允差', unit: '%', min: 0, max: 100 },
+  reweighMinutes: { label: '重复过磅间隔', unit: '分钟', min: 0, max: 1440 },
+  stepDivisions: { label: '稳定突变阈值', unit: '个分度值', min: 0, max: 1000 },
+  settledMs: { label: '静止判定时长', unit: '毫秒', min: 200, max: 10000 },
+  linearityTolKg: { label: '线性允差', unit: 'kg' },
+  calibrationPoints: { label: '检定点' },
 } as const;
 export const A = ANTI_CHEAT_FIELDS;
 
@@ -180,8 +141,6 @@ export const weighbridgeResource = defineResource({
       label: `${A[f].label}(${A[f].unit})`,
       kind:
         f === 'minWeightKg' ? ('weight' as const) : f === 'tareTolerancePct' ? ('rate' as const) : ('number' as const),
-      emptyText: A[f].emptyText,
-      hideInTable: true,
     })),
     { field: 'positionSensors', label: '定位传感器', kind: 'bool' },
     { field: 'checkPlate', label: '核对车牌识别', kind: 'bool' },
@@ -219,11 +178,6 @@ export const weighbridgeResource = defineResource({
       label: A[f].label,
       kind: f === 'tareTolerancePct' ? ('rate' as const) : ('number' as const),
       ...(f === 'tareTolerancePct' ? { decimals: 2 } : {}),
-      min: A[f].min,
-      max: A[f].max,
-      unit: A[f].unit,
-      emptyText: A[f].emptyText,
-      help: A[f].help,
     })),
     { field: 'positionSensors', label: '定位传感器', kind: 'bool' },
     { field: 'checkPlate', label: '核对车牌识别', kind: 'bool' },
