@@ -11,13 +11,13 @@ const THRESHOLDS = ['minWeightKg', 'tareTolerancePct', 'reweighMinutes', 'stepDi
 describe('地磅: what the form says of the anti-cheat settings lives beside the screen (issue 23)', () => {
   it('the wire (core/contract) carries no empty-box text, help or bounds of a box', () => {
     for (const f of [...THRESHOLDS, 'linearityTolKg', 'calibrationPoints']) {
-      const wire = weighbridgeResource.form.find((x) => x.field === f) as Record<string, unknown>;
+      const wire = weighbridgeResource.form.find((x) => x.field === f) as unknown as Record<string, unknown>;
       expect(wire, f).toBeDefined();
       for (const k of ['emptyText', 'help', 'placeholder', 'min', 'max', 'unit'])
         expect(wire[k], `${f}.${k}`).toBe(undefined);
-      expect((weighbridgeResource.columns.find((x) => x.field === f) as Record<string, unknown>).emptyText).toBe(
-        undefined,
-      );
+      expect(
+        (weighbridgeResource.columns.find((x) => x.field === f) as unknown as Record<string, unknown>).emptyText,
+      ).toBe(undefined);
     }
   });
 
