@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { accountSet, finAccount } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { tenantOf, tenantOnly } from '../../platform/scope.ts';
+import { bookColumns } from './account-set-service.ts';
 
 /** A book of the tenant's department with this name, if any. */
 export async function bookNamed(tx: Tx, user: AuthUser, deptId: string, name: string) {
@@ -46,25 +47,12 @@ export async function dropChart(tx: Tx, bookId: string) {
   await tx.delete(finAccount).where(eq(finAccount.accountSetId, bookId));
 }
 
-/** The book's fields from the form; answers the row. */
-export async function updateBookRow(tx: Tx, user: AuthUser, id: string, form: AccountSetForm, startPeriod: string) {
+/** The book's fields from the form (bookColumns, as a new book's); answers the row. */
+export async function updateBookRow(tx: Tx, user: AuthUser, id: string, form: AccountSetForm) {
   const [u] = await tx
     .update(accountSet)
     .set({
-      name: form.name,
-      accountingSystem: form.accountingSystem,
-      taxNature: form.taxNature,
-      enableDate: form.enableDate,
-      startPeriod,
-      enableInvoice: form.enableInvoice,
-      industryInvolved: form.industryInvolved,
-      dutyParagraph: form.dutyParagraph,
-      taxAddress: form.taxAddress,
-      isDefault: form.isDefault,
-      reviewRequired: form.reviewRequired,
-      allowSelfReview: form.allowSelfReview,
-      postingRequired: form.postingRequired,
-      remark: form.remark,
+      ...bookColumns(form),
       updateUser: user.userId,
       updateTime: new Date(),
     })

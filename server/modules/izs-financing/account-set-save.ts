@@ -103,7 +103,7 @@ function updateBook(db: Db, tz: string) {
         await dropChart(tx, prev.id);
         await insertPresetChart(tx, user.tenantId, prev.id, form);
       }
-      const u = await updateBookRow(tx, user, prev.id, form, startPeriod);
+      const u = await updateBookRow(tx, user, prev.id, form);
       await writeOperationLog(tx, req, '修改账套', diff(formOf(prev), formOf(u)));
       return u;
     });

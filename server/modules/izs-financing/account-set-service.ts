@@ -76,6 +76,25 @@ export async function insertPresetChart(
   return rows.length;
 }
 
+/** A book's columns from its form (a new book and a saved one alike): the first period is the enable date's. */
+export function bookColumns(form: AccountSetForm) {
+  return {
+    name: form.name,
+    accountingSystem: form.accountingSystem,
+    taxNature: form.taxNature,
+    enableDate: form.enableDate,
+    startPeriod: periodOf(form.enableDate),
+    enableInvoice: form.enableInvoice,
+    industryInvolved: form.industryInvolved,
+    dutyParagraph: form.dutyParagraph,
+    taxAddress: form.taxAddress,
+    isDefault: form.isDefault,
+    reviewRequired: form.reviewRequired,
+    allowSelfReview: form.allowSelfReview,
+    postingRequired: form.postingRequired,
+    remark: form.remark,
+  };
+}
 /** Creates a book with its chart, dimensions, voucher words and the creator as 账套主管 (inside `tx`). */
 export async function createAccountSet(tx: Tx, input: CreateBookInput): Promise<BookRow> {
   const { tenantId, deptId, userId, form } = input;
@@ -93,20 +112,7 @@ export async function createAccountSet(tx: Tx, input: CreateBookInput): Promise<
       createUser: userId,
       updateUser: userId,
       createDept: deptId,
-      name: form.name,
-      accountingSystem: form.accountingSystem,
-      taxNature: form.taxNature,
-      enableDate: form.enableDate,
-      startPeriod: periodOf(form.enableDate),
-      enableInvoice: form.enableInvoice,
-      industryInvolved: form.industryInvolved,
-      dutyParagraph: form.dutyParagraph,
-      taxAddress: form.taxAddress,
-      isDefault: form.isDefault,
-      reviewRequired: form.reviewRequired,
-      allowSelfReview: form.allowSelfReview,
-      postingRequired: form.postingRequired,
-      remark: form.remark,
+      ...bookColumns(form),
     })
     .returning();
   await insertPresetChart(tx, tenantId, book.id, form);
