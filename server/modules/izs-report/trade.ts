@@ -16,6 +16,7 @@ import { stockOrder, stockOrderLine } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { TRADE_LINE_SUMS } from '../izs-stock/analysis-repository.ts';
 import { D, kg3, pct2, yuan2 } from '../izs-visual/common.ts';
 import { labelsOf, materialInfo, TRADE_TYPES, tradeFilters, tradeKey } from './keys.ts';
 
@@ -50,12 +51,7 @@ export async function tradeStatement(db: Db, user: AuthUser, side: Side, q: Repo
   const found = await db
     .select({
       key: sql<string>`${key}`,
-      docType: stockOrder.docType,
-      qty: sql<string>`sum(${stockOrderLine.qty})`,
-      amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
-      net: sql<string>`sum(${stockOrderLine.netAmount})`,
-      cost: sql<string>`coalesce(sum(${stockOrderLine.costAmount}), 0)`,
-      docs: sql<number>`count(distinct ${stockOrder.id})::int`,
+      ...TRADE_LINE_SUMS,
     })
     .from(stockOrderLine)
     .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))

@@ -15,6 +15,19 @@ const TRADE_DOCS = ['in_stock', 'purchase_return', 'out_stock', 'sale_return'];
 
 export type AnalysisQuery = z.output<typeof analysisQuery>;
 
+/**
+ * What trade lines sum to per group and document kind: quantity, gross, net, cost and the documents counted — the
+ * stock analysis (here) and the purchase / sale statements (izs-report/trade.ts) read the same sums.
+ */
+export const TRADE_LINE_SUMS = {
+  docType: stockOrder.docType,
+  qty: sql<string>`sum(${stockOrderLine.qty})`,
+  amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
+  net: sql<string>`sum(${stockOrderLine.netAmount})`,
+  cost: sql<string>`coalesce(sum(${stockOrderLine.costAmount}), 0)`,
+  docs: sql<number>`count(distinct ${stockOrder.id})::int`,
+};
+
 /** Trade lines of reviewed documents in the period, summed per (doc type, key). */
 export async function tradeLines(
   db: Db,
@@ -36,12 +49,7 @@ export async function tradeLines(
   return db
     .select({
       key: sql<string>`coalesce(${keyCol}::text, '')`,
-      docType: stockOrder.docType,
-      qty: sql<string>`sum(${stockOrderLine.qty})`,
-      amount: sql<string>`sum(${stockOrderLine.grossAmount})`,
-      net: sql<string>`sum(${stockOrderLine.netAmount})`,
-      cost: sql<string>`coalesce(sum(${stockOrderLine.costAmount}), 0)`,
-      docs: sql<number>`count(distinct ${stockOrder.id})::int`,
+      ...TRADE_LINE_SUMS,
     })
     .from(stockOrderLine)
     .innerJoin(stockOrder, eq(stockOrder.id, stockOrderLine.orderId))
