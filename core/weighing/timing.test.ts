@@ -1,5 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boxStats, formatDuration, quantile, type StepRow, tareBand, timingReport, weekdaysIn } from './timing.ts';
+import {
+  boxStats,
+  formatDuration,
+  localOf,
+  quantile,
+  type StepRow,
+  tareBand,
+  timingReport,
+  weekdaysIn,
+} from './timing.ts';
 
 /** Shanghai wall-clock time (UTC+8, no DST) → epoch ms. */
 const sh = (local: string) => Date.parse(`${local}+08:00`);
@@ -284,5 +294,77 @@ describe('tareBand ordering', () => {
       'GB202611280004',
     ]);
     expect(band.filter((p) => p.outside).map((p) => p.orderNo)).toEqual(['GB202611280004']);
+  });
+});
+
+describe('at a year’s size', () => {
+  it('the queue: for each arrival, the passes arrived before it (ties in pass order) not yet on the deck', () => {
+    const t0 = Date.parse('2026-11-23T08:00:00+08:00');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 120 })), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        (visits) => {
+          const arrivals = visits.map(([a, wait]) => ({ arrived: t0 + a * 1000, entered: t0 + (a + wait) * 1000 }));
+          const rows = arrivals.flatMap((v, i): StepRow[] => [
+            { weighingId: `W${i}`, lane: '1', pass: 'first', step: 'arrived', at: v.arrived },
+            { weighingId: `W${i}`, lane: '1', pass: 'first', step: 'on_deck', at: v.entered },
+          ]);
+          // the definition, word for word (quadratic)
+          const lengths = arrivals.map(
+            (a, i) =>
+              arrivals.filter(
+                (b, j) =>
+                  j !== i && (b.arrived < a.arrived || (b.arrived === a.arrived && j < i)) && b.entered > a.arrived,
+              ).length,
+          );
+          const lane = timingReport({
+            steps: rows,
+            exceptions: [],
+            lanes: [{ id: '1', name: '1号地磅' }],
+            from: '2026-11-23',
+            to: '2026-11-23',
+            tz: 'Asia/Shanghai',
+          }).lanes[0];
+          expect(lane.queueMax).toBe(Math.max(...lengths));
+          expect(lane.queueMean).toBe((lengths.reduce((x, y) => x + y, 0) / lengths.length).toFixed(1));
+        },
+      ),
+    );
+  });
+
+  it('local date, weekday and hour kept per quarter hour agree with Intl at every instant, DST and odd offsets too', () => {
+    const zones = ['Asia/Shanghai', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Europe/London'];
+    const fresh = (tz: string, ms: number) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: tz,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          hourCycle: 'h23',
+          weekday: 'short',
+        })
+          .formatToParts(new Date(ms))
+          .map((x) => [x.type, x.value]),
+      );
+      const wd = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(p.weekday) + 1;
+      return { date: `${p.year}-${p.month}-${p.day}`, weekday: wd, hour: Number(p.hour) % 24 };
+    };
+    const cached = new Map(zones.map((z) => [z, localOf(z)]));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        // 2026 and 2027, both DST changes of each zone included
+        fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-12-31T23:59:59Z') }),
+        (tz, ms) => {
+          expect((cached.get(tz) as (ms: number) => unknown)(ms)).toEqual(fresh(tz, ms));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -138,7 +138,14 @@ interface Local {
 }
 const WD: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-/** The local date, ISO weekday and hour of an instant in a time zone. */
+/** A quarter hour: every zone's offset is a whole number of them, so a local hour starts on one. */
+const QUARTER_HOUR = 900_000;
+
+/**
+ * The local date, ISO weekday and hour of an instant in a time zone. Intl's formatToParts costs microseconds a call
+ * and a year's report asks for hundreds of thousands of instants: the answer is kept per UTC quarter hour, inside
+ * which the local date and hour cannot change.
+ */
 export function localOf(tz: string): (ms: number) => Local {
   const f = new Intl.DateTimeFormat('en-CA', {
     timeZone: tz,
@@ -149,9 +156,16 @@ export function localOf(tz: string): (ms: number) => Local {
     hourCycle: 'h23',
     weekday: 'short',
   });
+  const known = new Map<number, Local>();
   return (ms) => {
-    const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-    return { date: `${p.year}-${p.month}-${p.day}`, weekday: WD[p.weekday] ?? 1, hour: Number(p.hour) % 24 };
+    const q = Math.floor(ms / QUARTER_HOUR);
+    let l = known.get(q);
+    if (!l) {
+      const p = Object.fromEntries(f.formatToParts(new Date(q * QUARTER_HOUR)).map((x) => [x.type, x.value]));
+      l = { date: `${p.year}-${p.month}-${p.day}`, weekday: WD[p.weekday] ?? 1, hour: Number(p.hour) % 24 };
+      known.set(q, l);
+    }
+    return l;
   };
 }
 
@@ -199,12 +213,16 @@ function laneTiming(lane: string, name: string, passes: Pass[], exceptions: Exce
   let queueMean: string | null = null;
   let queueMax: number | null = null;
   if (arrivals.length) {
-    const lengths = arrivals.map(
-      (a, i) =>
-        arrivals
-          .filter((b, j) => j !== i && (b.arrived < a.arrived || (b.arrived === a.arrived && j < i)))
-          .filter((b) => b.entered > a.arrived).length,
-    );
+    // in arrival order (ties in pass order): the trucks still waiting are those arrived earlier whose next step is
+    // later than this arrival — one that has left the queue by then has left it for every later arrival too
+    const order = arrivals.map((a, i) => ({ ...a, i })).sort((x, y) => x.arrived - y.arrived || x.i - y.i);
+    let waiting: number[] = [];
+    const lengths: number[] = [];
+    for (const a of order) {
+      waiting = waiting.filter((entered) => entered > a.arrived);
+      lengths.push(waiting.length);
+      waiting.push(a.entered);
+    }
     queueMax = Math.max(...lengths);
     queueMean = decimalFixed(new Decimal(lengths.reduce((s, v) => s + v, 0)).div(lengths.length), 1);
   }
