@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openAmount, spreadOverLines } from './ledger.ts';
 
@@ -50,5 +52,21 @@ describe('spreadOverLines: a document figure shared by its material lines, fen-e
   it('open = amount − paid', () => {
     expect(openAmount('35625.00', '10000.5')).toBe('25624.50');
     expect(openAmount('-100.00', '0')).toBe('-100.00');
+  });
+});
+
+describe('spreadOverLines of a one-material document', () => {
+  // the ledger sums single-material documents in SQL (server/modules/izs-contract/ledger-repository.ts deliveredSums)
+  it('is the whole figure, whatever the line (any sign, zero amount or quantity)', () => {
+    const fen = fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }).map((f) => {
+      const s = (f < 0n ? -f : f).toString().padStart(3, '0');
+      return `${f < 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`;
+    });
+    const num = fc.oneof(fc.constant('0'), fen, fc.integer({ min: -1e6, max: 1e6 }).map(String));
+    fc.assert(
+      fc.property(fen, num, num, (total, amount, qty) => {
+        expect(spreadOverLines(total, [{ amount, qty }])).toEqual([new Decimal(total).toFixed(2)]);
+      }),
+    );
   });
 });

@@ -25,6 +25,7 @@ import type { CrudContext } from '../../platform/crud/index.ts';
 import { checkPermission, endpoints } from '../../platform/endpoint.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import {
+  deliveredSums,
   ledgerContracts,
   linesOfContracts,
   namesOf,
@@ -60,7 +61,11 @@ interface DocLine {
  */
 async function docLines(db: Db, docScope: SQL, q: Q, party: SQL): Promise<DocLine[]> {
   const [ret] = IN[q.side].slice(1);
-  const found = await reviewedDocLines(db, docScope, q, IN[q.side][0], ret, party);
+  return spreadDocs(await reviewedDocLines(db, docScope, q, IN[q.side][0], ret, party), ret);
+}
+
+/** Rows of document × material (reviewedDocLines' columns) with their documents' invoiced and settled spread. */
+function spreadDocs(found: Record<string, string | null>[], ret: string): DocLine[] {
   const byDoc = new Map<string, Record<string, string | null>[]>();
   for (const f of found) byDoc.set(String(f.doc_id), [...(byDoc.get(String(f.doc_id)) ?? []), f]);
   const out: DocLine[] = [];
@@ -75,8 +80,8 @@ async function docLines(db: Db, docScope: SQL, q: Q, party: SQL): Promise<DocLin
         orderNo: String(g.order_no),
         docType: String(g.doc_type),
         orderDate: String(g.order_date),
-        contractNo: g.contract_no,
-        weighingNo: g.weighing_no,
+        contractNo: g.contract_no ?? null,
+        weighingNo: g.weighing_no ?? null,
         partyId: String(g.party_id),
         materialId: String(g.material_id),
         kg: new Decimal(g.kg ?? 0).times(sign),
@@ -112,7 +117,8 @@ type Acc = {
   open: Decimal;
   inv: Decimal;
   paid: Decimal;
-  docs: Set<string>;
+  /** documents delivering it */
+  docs: number;
 };
 
 async function ledger(db: Db, user: AuthUser, q: Q): Promise<{ rows: LedgerRow[]; totals: LedgerTotals }> {
@@ -120,7 +126,8 @@ async function ledger(db: Db, user: AuthUser, q: Q): Promise<{ rows: LedgerRow[]
   const docScope = await scopeOf(db, user, stockOrder, code);
   const conScope = await scopeOf(db, user, tradingContract, code);
   const party = (col: SQL) => (q.partyId ? sql` and ${col} = ${q.partyId}` : sql``);
-  const delivered = await docLines(db, docScope, q, party(sql`d.party_id`));
+  const [ret] = IN[q.side].slice(1);
+  const delivered = await deliveredSums(db, docScope, q, IN[q.side][0], ret, party(sql`d.party_id`));
   const contracts = await ledgerContracts(db, conScope, q, party(sql`c.party_id`));
   const lines = contracts.length ? await linesOfContracts(db, contracts) : [];
   const acc = new Map<string, Acc>();
@@ -143,13 +150,30 @@ async function ledger(db: Db, user: AuthUser, q: Q): Promise<{ rows: LedgerRow[]
       a.open = a.open.plus(Decimal.max(new Decimal(l.qty).minus(done.get(l.material_id) ?? 0), 0));
     }
   }
-  for (const d of delivered) {
+  // documents of one material come summed per party × material; those of several are spread here, a row each
+  const sums = delivered.filter((d) => d.kind === 'sum');
+  const spread = spreadDocs(
+    delivered.filter((d) => d.kind === 'doc'),
+    ret,
+  );
+  for (const d of [
+    ...sums.map((s) => ({
+      partyId: String(s.party_id),
+      materialId: String(s.material_id),
+      kg: String(s.kg),
+      amount: String(s.amount),
+      invoiced: String(s.invoiced),
+      paid: String(s.paid),
+      docs: s.docs,
+    })),
+    ...spread.map((l) => ({ ...l, docs: 1 })),
+  ]) {
     const a = get(d.partyId, d.materialId);
     a.kg = a.kg.plus(d.kg);
     a.amt = a.amt.plus(d.amount);
     a.inv = a.inv.plus(d.invoiced);
     a.paid = a.paid.plus(d.paid);
-    a.docs.add(d.docId);
+    a.docs += d.docs;
   }
   const keys = [...acc.keys()];
   const partyIds = [...new Set(keys.map((k) => k.split(':')[0]))];
@@ -175,7 +199,7 @@ function accOf(acc: Map<string, Acc>) {
         open: new Decimal(0),
         inv: new Decimal(0),
         paid: new Decimal(0),
-        docs: new Set(),
+        docs: 0,
       };
       acc.set(k, a);
     }
@@ -208,7 +232,7 @@ function ledgerRows(
         invoicedAmount: moneyFixed(a.inv),
         paidAmount: moneyFixed(a.paid),
         openAmount: openAmount(moneyFixed(a.amt), moneyFixed(a.paid)),
-        documentCount: a.docs.size,
+        documentCount: a.docs,
       };
     })
     .sort((x, y) => x.partyName.localeCompare(y.partyName, 'zh') || x.materialName.localeCompare(y.materialName, 'zh'));
