@@ -190,6 +190,44 @@ describe('finance and tax wall screens', () => {
     expect(t.reverseInvoices.count).toBe(rev.n);
   });
 
+  it('财务数据大屏: the months’ revenue and profit, and cash and bank after each, are the sums of the live voucher lines', async () => {
+    const w = (await admin()(`${V}/finance`)).body.data;
+    const ids = w.books.map((b: { accountSetId: string }) => b.accountSetId);
+    expect(ids.length).toBeGreaterThan(0);
+    const books = sql.join(
+      ids.map((i: string) => sql`${i}::bigint`),
+      sql`, `,
+    );
+    // straight from izs_fin_voucher_line (the screen reads the maintained period sums)
+    const lines = await rows<{ period: string; revenue: string; profit: string; cash: string }>(
+      c.t.database.db,
+      sql`select l.period,
+          coalesce(sum(l.credit - l.debit) filter (where t.name like '%业务收入' and l.carry_forward = 0), 0)::numeric(16,2)::text as revenue,
+          coalesce(sum(l.credit - l.debit) filter (where t.category = '损益' and l.carry_forward = 0), 0)::numeric(16,2)::text as profit,
+          coalesce(sum(l.debit - l.credit) filter (where l.account_code like '1001%' or l.account_code like '1002%'), 0)::text as cash
+        from izs_fin_voucher_line l
+        join izs_fin_account t on t.account_set_id = l.account_set_id and t.code = left(l.account_code, 4) and t.is_deleted = 0
+        where l.tenant_id = '000000' and l.is_deleted = 0 and l.account_set_id in (${books})
+        group by l.period order by l.period`,
+    );
+    const opening = await q1<{ v: string }>(
+      sql`select coalesce(sum(balance), 0)::text as v from izs_fin_opening where tenant_id = '000000'
+        and account_set_id in (${books}) and (account_code like '1001%' or account_code like '1002%')`,
+    );
+    const byPeriod = new Map(lines.map((l) => [l.period, l]));
+    let moved = 0;
+    for (const m of w.trend as { period: string; revenue: string; profit: string; cashAndBank: string }[]) {
+      const l = byPeriod.get(m.period);
+      if (l && (l.revenue !== '0.00' || l.profit !== '0.00')) moved++;
+      expect(m.revenue, m.period).toBe(l?.revenue ?? '0.00');
+      expect(m.profit, m.period).toBe(l?.profit ?? '0.00');
+      const upTo = sum([opening.v, ...lines.filter((x) => x.period <= m.period).map((x) => x.cash)]);
+      expect(m.cashAndBank, m.period).toBe(upTo.toFixed(2));
+    }
+    expect(moved).toBeGreaterThan(0);
+    expect(new Decimal(w.cash).plus(w.bank).toFixed(2)).toBe(w.trend.at(-1).cashAndBank);
+  });
+
   it('the finance statement shows the same receivables as the wall screen', async () => {
     const f = (await admin()('/api/izs-report/finance', { query: { year: today().slice(0, 4) } })).body.data;
     const w = (await admin()(`${V}/finance`)).body.data;

@@ -61,6 +61,10 @@ export const arDoc = pgTable(
     resourceIndex('izs_ar_doc', t),
     uniqueIndex('izs_ar_doc_no_uq').on(t.tenantId, t.orderNo).where(live),
     index('izs_ar_doc_party_idx').on(t.tenantId, t.side, t.partyId, t.state),
+    // reviewed documents still open, by due date (the dashboard's overdue / due figures)
+    index('izs_ar_doc_open_idx')
+      .on(t.tenantId, t.side, t.dueDate)
+      .where(sql`is_deleted = 0 and state = 'reviewed' and amount > settled`),
     index('izs_ar_doc_source_idx').on(t.sourceId),
   ],
 );

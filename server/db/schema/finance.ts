@@ -241,6 +241,10 @@ export const voucher = pgTable(
   (t) => [
     uniqueIndex('izs_fin_voucher_no_uq').on(t.accountSetId, t.period, t.word, t.no).where(live),
     index('izs_fin_voucher_book_idx').on(t.accountSetId, t.isDeleted, t.period),
+    // vouchers waiting for review or posting (the dashboard's counts): the few open ones, not the year's
+    index('izs_fin_voucher_open_idx')
+      .on(t.tenantId, t.state)
+      .where(sql`is_deleted = 0 and state in ('saved', 'reviewed')`),
   ],
 );
 

@@ -127,7 +127,9 @@ export const stockOrder = pgTable(
   (t) => [
     resourceIndex('izs_stock_order', t),
     uniqueIndex('izs_stock_order_no_uq').on(t.tenantId, t.orderNo).where(live),
-    index('izs_stock_order_type_idx').on(t.tenantId, t.docType, t.state),
+    // the documents of a kind and state over a range of days (dashboard trend, 台账, reports): a year of history costs
+    // the days read, not the year
+    index('izs_stock_order_type_date_idx').on(t.tenantId, t.docType, t.state, t.orderDate),
     index('izs_stock_order_weighing_idx').on(t.sourceWeighingId),
   ],
 );

@@ -76,7 +76,11 @@ export async function defaultBook(db: Db, user: AuthUser, code: string) {
   return visible.filter((b) => b.accountSetId === pick?.id);
 }
 
-/** Movements per period (yyyy-MM) of the given books between two periods, inclusive. */
+/**
+ * Movements per period (yyyy-MM) of the given books between two periods, inclusive: from the maintained period sums
+ * (izs_fin_period_sum, the live lines' Σ per book × account × period, kept by the lines' triggers), so a year of
+ * history costs what a month does.
+ */
 export async function periodFigures(db: Db, tenantId: string, bookIds: string[], from: string, to: string) {
   if (!bookIds.length) return [] as PeriodFigures[];
   const ids = sql.join(
@@ -95,16 +99,16 @@ export async function periodFigures(db: Db, tenantId: string, bookIds: string[],
       coalesce(sum(l.debit - l.credit) filter (where l.account_code like '1002%'), 0)::text as bank,
       coalesce(sum(l.credit - l.debit) filter (where a.name = '销项税额'), 0)::text as "outputVat",
       coalesce(sum(l.debit - l.credit) filter (where a.name = '进项税额'), 0)::text as "inputVat"
-    from izs_fin_voucher_line l
+    from izs_fin_period_sum l
     join izs_fin_account a on a.account_set_id = l.account_set_id and a.code = l.account_code and a.is_deleted = 0
     join izs_fin_account t on t.account_set_id = l.account_set_id and t.code = left(l.account_code, 4) and t.is_deleted = 0
-    where l.tenant_id = ${tenantId} and l.is_deleted = 0 and l.account_set_id in (${ids})
+    where l.tenant_id = ${tenantId} and l.account_set_id in (${ids})
       and l.period between ${from} and ${to}
     group by l.period order by l.period`,
   );
 }
 
-/** Cash (1001) and bank (1002) balances before a period: openings plus every earlier line. */
+/** Cash (1001) and bank (1002) balances before a period: openings plus every earlier line (their period sums). */
 export async function cashBefore(db: Db, tenantId: string, bookIds: string[], period: string) {
   if (!bookIds.length) return { cash: '0', bank: '0' };
   const ids = sql.join(
@@ -115,9 +119,9 @@ export async function cashBefore(db: Db, tenantId: string, bookIds: string[], pe
     db,
     sql`select
       (coalesce((select sum(balance) from izs_fin_opening where tenant_id = ${tenantId} and account_set_id in (${ids}) and account_code like '1001%'), 0)
-       + coalesce((select sum(debit - credit) from izs_fin_voucher_line where tenant_id = ${tenantId} and is_deleted = 0 and account_set_id in (${ids}) and account_code like '1001%' and period < ${period}), 0))::text as cash,
+       + coalesce((select sum(debit - credit) from izs_fin_period_sum where tenant_id = ${tenantId} and account_set_id in (${ids}) and account_code like '1001%' and period < ${period}), 0))::text as cash,
       (coalesce((select sum(balance) from izs_fin_opening where tenant_id = ${tenantId} and account_set_id in (${ids}) and account_code like '1002%'), 0)
-       + coalesce((select sum(debit - credit) from izs_fin_voucher_line where tenant_id = ${tenantId} and is_deleted = 0 and account_set_id in (${ids}) and account_code like '1002%' and period < ${period}), 0))::text as bank`,
+       + coalesce((select sum(debit - credit) from izs_fin_period_sum where tenant_id = ${tenantId} and account_set_id in (${ids}) and account_code like '1002%' and period < ${period}), 0))::text as bank`,
   );
   return r ?? { cash: '0', bank: '0' };
 }

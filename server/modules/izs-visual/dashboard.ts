@@ -70,7 +70,13 @@ export function registerDashboard(r: ReturnType<typeof endpoints>, db: Db, tz: s
           toPost: sql<number>`count(*) filter (where ${voucher.state} = 'reviewed')::int`,
         })
         .from(voucher)
-        .where(await scopeOf(db, user, voucher, seeReview ? L.vouchersToReview.code : L.vouchersToPost.code));
+        .where(
+          and(
+            await scopeOf(db, user, voucher, seeReview ? L.vouchersToReview.code : L.vouchersToPost.code),
+            // the open ones only (izs_fin_voucher_open_idx), not the posted history
+            sql`${voucher.state} in ('saved', 'reviewed')`,
+          ),
+        );
       vouchers = { toReview: v?.toReview ?? 0, toPost: v?.toPost ?? 0 };
     }
 
