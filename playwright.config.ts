@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests in Debian's Chromium against the real server (`npm start`'s server on a fresh data dir,
  * serving the built entries). No browser download: executablePath points at /usr/bin/chromium.
  * Each worker starts its own server with the captcha off (tests/e2e/fixtures.ts: two workers never share a
- * database); one more server, started here, has the captcha on (shell.spec.ts).
+ * database); the captcha's test starts one with it on when it runs (shell.spec.ts), not before the suite.
  */
 /** E2E_PORT moves the servers (engineers running e2e side by side use different ports; see fixtures.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -31,17 +31,6 @@ export function workerServerEnv(port: number, captcha: 'on' | 'off' = 'off'): Re
     SEED_HISTORY: process.env.SEED_HISTORY || '0',
   };
 }
-
-const server = (port: number, captcha: 'on' | 'off') => ({
-  command: `rm -rf .tmp/e2e-${port} && node server/start.mjs`,
-  url: `http://127.0.0.1:${port}/api/blade-auth/oauth/login-config`,
-  // the captcha server (shell.spec.ts) needs no history; SEED_HISTORY=<months> reaches the worker servers
-  env: { ...workerServerEnv(port, captcha), SEED_HISTORY: '0' },
-  reuseExistingServer: false,
-  timeout: 180_000, // a busy 2-core machine: the demo's seeding beside the other stage
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -72,5 +61,4 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [server(E2E_CAPTCHA_PORT, 'on')],
 });

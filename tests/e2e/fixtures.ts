@@ -41,29 +41,46 @@ export async function ready(
   throw new Error(`e2e server not ready after ${timeoutMs} ms:\n${log()}`);
 }
 
+/**
+ * A server of the suite on `port` (`npm start`'s server on a fresh data dir under .tmp, the demo seeded, the built
+ * entries served), answering once it is ready; `stop` ends it.
+ */
+export async function startServer(
+  port: number,
+  captcha: 'on' | 'off' = 'off',
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const own = workerServerEnv(port, captcha);
+  rmSync(own.DATA_DIR, { recursive: true, force: true });
+  // the captcha server needs no history; SEED_HISTORY=<months> reaches the worker servers
+  const env = { ...process.env, ...own, ...(captcha === 'on' ? { SEED_HISTORY: '0' } : {}) };
+  const child = spawn(process.execPath, ['server/start.mjs'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-8000);
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await ready(`${origin}/api/blade-auth/oauth/login-config`, child, () => stderr);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { origin, stop };
+}
+
 export const test = base.extend<object, { workerServer: string }>({
   workerServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
-      const port = workerPort(workerInfo.parallelIndex);
-      const own = workerServerEnv(port);
-      rmSync(own.DATA_DIR, { recursive: true, force: true });
-      const env = { ...process.env, ...own };
-      const child = spawn(process.execPath, ['server/start.mjs'], {
-        env,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr?.on('data', (c: Buffer) => {
-        stderr = (stderr + c.toString()).slice(-8000);
-      });
-      const origin = `http://127.0.0.1:${port}`;
+      const server = await startServer(workerPort(workerInfo.parallelIndex));
       try {
-        await ready(`${origin}/api/blade-auth/oauth/login-config`, child, () => stderr);
-        await use(origin);
+        await use(server.origin);
       } finally {
-        child.kill('SIGTERM');
-        await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: HISTORY ? 930_000 : 270_000 },

@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { E2E_CAPTCHA_PORT } from '../../playwright.config.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, startServer, test } from './fixtures.ts';
 import { collectPageErrors, openFromSidebar, signIn } from './helpers.ts';
 
 test('the guard sends a signed-out visitor to /login and back to the target after sign-in', async ({ page }) => {
@@ -117,7 +118,18 @@ test('accounting pages need an account set first (spec §2.1 rule 7)', async ({ 
 test('with the captcha on, the login page shows it, refreshes it on click and refuses a wrong code', async ({
   page,
 }) => {
-  await page.goto(`http://127.0.0.1:${E2E_CAPTCHA_PORT}/login`);
+  // a server of its own with the captcha on, started here rather than before the whole suite
+  test.setTimeout(120_000);
+  const server = await startServer(E2E_CAPTCHA_PORT, 'on');
+  try {
+    await captchaLogin(page, server.origin);
+  } finally {
+    await server.stop();
+  }
+});
+
+async function captchaLogin(page: Page, origin: string) {
+  await page.goto(`${origin}/login`);
   const img = page.getByTestId('captcha-img');
   await expect(img).toBeVisible();
   const first = await img.getAttribute('src');
@@ -129,7 +141,7 @@ test('with the captcha on, the login page shows it, refreshes it on click and re
   await page.getByPlaceholder('验证码').press('Enter');
   await expect(page.getByText('验证码不正确')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
-});
+}
 
 test('a reload right after sign-in keeps the session, roles and tabs', async ({ page }) => {
   await signIn(page);
