@@ -14,6 +14,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { loginAttempt, user } from '../db/schema/index.ts';
+import { qualified } from './crud/read-only.ts';
 
 export const LOCK_WINDOW_MINUTES = 15;
 export const MAX_FAILURES = 5;
@@ -79,8 +80,8 @@ export async function lockedAccounts(db: Db, tenantId: string, accounts: string[
         eq(loginAttempt.success, false),
         gt(loginAttempt.createTime, windowStart),
         sql`${loginAttempt.createTime} > coalesce((select max(s.create_time) from blade_login_attempt s
-              where s.tenant_id = ${tenantId} and s.account = ${loginAttempt.account} and s.success
-                and (s.ip = ${loginAttempt.ip} or s.ip = ${UNLOCK_IP})), '-infinity'::timestamptz)`,
+              where s.tenant_id = ${tenantId} and s.account = ${qualified(loginAttempt.account)} and s.success
+                and (s.ip = ${qualified(loginAttempt.ip)} or s.ip = ${UNLOCK_IP})), '-infinity'::timestamptz)`,
       ),
     )
     .groupBy(loginAttempt.account, loginAttempt.ip);

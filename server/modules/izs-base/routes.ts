@@ -26,7 +26,7 @@ import {
   weighbridge,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type CrudContext, type Row, registerModule, registerResource } from '../../platform/crud/index.ts';
+import { type CrudContext, qualified, type Row, registerModule, registerResource } from '../../platform/crud/index.ts';
 import { endpoints } from '../../platform/endpoint.ts';
 import { badRequest, ok } from '../../platform/r.ts';
 import {
@@ -77,7 +77,7 @@ type Scope = Parameters<Parameters<typeof registerModule>[1]>[0];
 function registerMaterialCategory(s: Scope, ctx: CrudContext) {
   return registerResource(s, ctx, materialCategoryResource, materialCategory, {
     joins: {
-      parentName: sql<string>`(select p.name from izs_material_category p where p.id = ${materialCategory.parentId})`,
+      parentName: sql<string>`(select p.name from izs_material_category p where p.id = ${qualified(materialCategory.parentId)})`,
     },
     beforeSave: async (tx, row, c) => {
       const pid = (row.parentId as string | null | undefined) ?? '0';

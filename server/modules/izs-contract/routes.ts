@@ -14,7 +14,7 @@ import {
 } from '../../../core/contract/izs-contract/projects.contract.ts';
 import { easyCrudDemo, project, projectSite, siteOrder, supplierContract } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type CrudContext, registerModule, registerResource } from '../../platform/crud/index.ts';
+import { type CrudContext, qualified, registerModule, registerResource } from '../../platform/crud/index.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { tenantOf } from '../../platform/scope.ts';
@@ -44,7 +44,7 @@ export async function registerIzsContract(app: FastifyInstance, actx: AppContext
     registerResource(s, ctx, projectResource, project, {
       joins: {
         partyName: partyName(project.partyId),
-        siteCount: sql<number>`(select count(*)::int from izs_project_site x where x.project_id = ${project.id} and x.is_deleted = 0)`,
+        siteCount: sql<number>`(select count(*)::int from izs_project_site x where x.project_id = ${qualified(project.id)} and x.is_deleted = 0)`,
       },
       beforeSave: async (tx, row, c) => {
         if (c.isNew) row.projectNo = await drawOrderNo(tx, 'project', { tenantId: c.user.tenantId, tz: ctx.tz });

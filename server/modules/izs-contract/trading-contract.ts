@@ -11,7 +11,7 @@ import { moneyFixed, priceFixed, weightFixed } from '../../../core/format/amount
 import { contractLineAmount, contractLinePrice, contractMove } from '../../../core/trade/execution.ts';
 import type { Db } from '../../db/client.ts';
 import { tradingContract } from '../../db/schema/index.ts';
-import { type CrudContext, type Resource, type Row, registerResource } from '../../platform/crud/index.ts';
+import { type CrudContext, qualified, type Resource, type Row, registerResource } from '../../platform/crud/index.ts';
 import { endpoints, type Handler } from '../../platform/endpoint.ts';
 import { writeOperationLog } from '../../platform/logs.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
@@ -35,7 +35,7 @@ export function registerTradingContracts(app: FastifyInstance, ctx: CrudContext)
     joins: {
       partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${tradingContract.partyId})`,
       approveUserName: sql<string>`(select u.real_name from blade_user u where u.id = ${tradingContract.approveUser})`,
-      signed: sql<number>`(case when exists (select 1 from izs_contract_signature s where s.contract_id = ${tradingContract.id}) then 1 else 0 end)`,
+      signed: sql<number>`(case when exists (select 1 from izs_contract_signature s where s.contract_id = ${qualified(tradingContract.id)}) then 1 else 0 end)`,
     },
     beforeRemove: async (_tx, rows) => {
       if (rows.some((r) => r.state !== 'draft')) throw badRequest('只能删除草稿状态的合同，执行中的合同请终止');

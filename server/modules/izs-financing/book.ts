@@ -35,7 +35,7 @@ import {
   finDimensionData,
 } from '../../db/schema/index.ts';
 import { type AuthUser, currentUser } from '../../platform/auth.ts';
-import { hasAnyCode, isAdministrator, requireButton } from '../../platform/crud/index.ts';
+import { hasAnyCode, isAdministrator, qualified, requireButton } from '../../platform/crud/index.ts';
 import { checkGrant } from '../../platform/endpoint.ts';
 import { ApiError, badRequest, forbidden } from '../../platform/r.ts';
 
@@ -384,4 +384,4 @@ export function auxSettingNames(account: AccountRow, dims: Map<string, Dimension
 export const memberCondition = (user: AuthUser) =>
   isAdministrator(user)
     ? undefined
-    : sql`exists (select 1 from ${accountSetUser} m where m.account_set_id = ${accountSet.id} and m.user_id = ${user.userId})`;
+    : sql`exists (select 1 from ${accountSetUser} m where m.account_set_id = ${qualified(accountSet.id)} and m.user_id = ${user.userId})`;

@@ -17,7 +17,7 @@ import {
 import { expiryWarning } from '../../../core/logistics/expiry.ts';
 import { type FreightMode, freightOf } from '../../../core/logistics/order.ts';
 import { lgCar, lgCarGroup, lgDriver, lgOrder, lgPort, lgShip, lgSite, lgVoyage } from '../../db/schema/index.ts';
-import { type CrudContext, type Row, registerResource } from '../../platform/crud/index.ts';
+import { type CrudContext, qualified, type Row, registerResource } from '../../platform/crud/index.ts';
 import { drawOrderNo } from '../../platform/numbering.ts';
 import { badRequest } from '../../platform/r.ts';
 import { today } from '../../platform/time.ts';
@@ -35,7 +35,7 @@ export function registerLgResources(s: FastifyInstance, ctx: CrudContext, ingest
 function registerFleet(s: FastifyInstance, ctx: CrudContext, ingestor: Ingestor): void {
   registerResource(s, ctx, carGroupResource, lgCarGroup, {
     joins: {
-      carCount: sql<number>`(select count(*)::int from lg_car c where c.group_id = ${lgCarGroup.id} and c.is_deleted = 0)`,
+      carCount: sql<number>`(select count(*)::int from lg_car c where c.group_id = ${qualified(lgCarGroup.id)} and c.is_deleted = 0)`,
     },
     beforeRemove: async (tx, rows) => {
       const ids = rows.map((r) => r.id as string);
@@ -51,7 +51,7 @@ function registerFleet(s: FastifyInstance, ctx: CrudContext, ingestor: Ingestor)
 
   registerResource(s, ctx, driverResource, lgDriver, {
     joins: {
-      plates: sql<string>`(select coalesce(string_agg(c.plate, '、'), '') from lg_car c where c.driver_id = ${lgDriver.id} and c.is_deleted = 0)`,
+      plates: sql<string>`(select coalesce(string_agg(c.plate, '、'), '') from lg_car c where c.driver_id = ${qualified(lgDriver.id)} and c.is_deleted = 0)`,
     },
     toEntity: (e) => ({ ...e, licenceWarning: expiryWarning(e.licenceExpiry as string | null, today(ctx.tz)) }),
   });

@@ -20,13 +20,13 @@ import {
   warehouse,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { Row } from '../../platform/crud/index.ts';
+import { qualified, type Row } from '../../platform/crud/index.ts';
 import { badRequest } from '../../platform/r.ts';
 import { type ScopedColumns, tenantIs, tenantOnly } from '../../platform/scope.ts';
 
 /** What a 资金方 has lent and not been repaid (active contracts), for its engine rows. */
 export const USED = sql`coalesce((select sum(c.principal - c.repaid_principal) from izs_finance_contract c
-  where c.provider_id = ${fundProvider.id} and c.state = 'active' and c.is_deleted = 0), 0)`;
+  where c.provider_id = ${qualified(fundProvider.id)} and c.state = 'active' and c.is_deleted = 0), 0)`;
 
 /** What a 资金方 has lent and not been repaid (active contracts). */
 export async function usedOf(ex: Executor, tenantId: string, providerId: string): Promise<Decimal> {

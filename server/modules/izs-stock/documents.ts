@@ -21,6 +21,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import {
   type CrudContext,
   fixed,
+  qualified,
   type Resource,
   type Row,
   registerResource,
@@ -89,10 +90,10 @@ export const docJoins = {
   partyName: sql<string>`(select p.name from izs_related_party p where p.id = ${stockOrder.partyId})`,
   warehouseName: sql<string>`(select w.name from izs_warehouse w where w.id = ${stockOrder.warehouseId})`,
   reviewerName: sql<string>`(select u.real_name from blade_user u where u.id = ${stockOrder.reviewer})`,
-  createUserName: sql<string>`(select u.real_name from blade_user u where u.id = ${stockOrder.createUser})`,
+  createUserName: sql<string>`(select u.real_name from blade_user u where u.id = ${qualified(stockOrder.createUser)})`,
   sourceWeighingNo: sql<string>`(select g.order_no from izs_weighing_order g where g.id = ${stockOrder.sourceWeighingId})`,
   sourceOrderNo: sql<string>`(select o.order_no from izs_trade_order o where o.id = ${stockOrder.sourceOrderId})`,
-  sourceDocNo: sql<string>`(select d.order_no from izs_stock_order d where d.id = ${stockOrder.sourceDocId})`,
+  sourceDocNo: sql<string>`(select d.order_no from izs_stock_order d where d.id = ${qualified(stockOrder.sourceDocId)})`,
   contractNo: sql<string>`(select c.contract_no from izs_trading_contract c where c.id = ${stockOrder.contractId})`,
 };
 
@@ -111,7 +112,7 @@ export const docFilters: Record<string, (v: unknown) => SQL | undefined> = {
   materialId: (v) => {
     const id = String(v).trim();
     if (!ID.test(id)) throw badRequest('物料格式不正确');
-    return sql`exists (select 1 from izs_stock_order_line l where l.order_id = ${stockOrder.id} and l.material_id = ${id})`;
+    return sql`exists (select 1 from izs_stock_order_line l where l.order_id = ${qualified(stockOrder.id)} and l.material_id = ${id})`;
   },
 };
 

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { weighException, weighingOrder } from '../../db/schema/index.ts';
+import { qualified } from '../../platform/crud/index.ts';
 
 /** Midnight of today in the zone, as a timestamp. */
 const midnightOf = (tz: string) => sql`date_trunc('day', now() at time zone ${tz}) at time zone ${tz}`;
@@ -25,7 +26,7 @@ export const exceptionRows = (db: Db, where: SQL | undefined, page: { current: n
       >`(select b.name from izs_weighbridge b where b.id = ${weighException.weighbridgeId})`,
       operatorName: sql<
         string | null
-      >`(select u.real_name from blade_user u where u.id = ${weighException.createUser})`,
+      >`(select u.real_name from blade_user u where u.id = ${qualified(weighException.createUser)})`,
       resolveUserName: sql<
         string | null
       >`(select u.real_name from blade_user u where u.id = ${weighException.resolveUser})`,

@@ -16,7 +16,7 @@ export {
 } from './engine.ts';
 export { contentDisposition, optionLabels } from './excel.ts';
 export { hasAnyCode, isAdministrator, requireButton, scopeCondition } from './permissions.ts';
-export { accountFilter, detailWith, READ_ONLY_ROUTES, userJoins } from './read-only.ts';
+export { accountFilter, detailWith, qualified, READ_ONLY_ROUTES, userJoins } from './read-only.ts';
 export { fixed, type Row } from './values.ts';
 
 export async function registerModule(app: FastifyInstance, fn: (scope: FastifyInstance) => void | Promise<void>) {

@@ -24,8 +24,14 @@ export const READ_ONLY_ROUTES: CrudHooks['routes'] = {
   selectList: false,
 };
 
-/** `"table"."column"`: a bare column name inside the sub-select would bind to blade_user's own (create_user). */
-const qualified = (col: AnyPgColumn) => sql`${sql.identifier(getTableName(col.table))}.${sql.identifier(col.name)}`;
+/**
+ * An outer column inside a sub-select, named with its table. Drizzle leaves the table out of a single-table select's
+ * fields (`"create_user"`), and inside `(select … from blade_user u where u.id = "create_user")` that name is the
+ * inner table's own column when it has one — the sub-select then reads the wrong row (tests/lint/outer-columns.test.ts
+ * holds every sub-select of server/ to this).
+ */
+export const qualified = (col: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(col.table))}.${sql.identifier(col.name)}`;
 
 /** account / realName of the user in `col` (joined label fields). */
 export function userJoins(col: AnyPgColumn): Record<string, SQL> {
