@@ -113,6 +113,10 @@ export interface HistoryResult {
 
 class HistoryError extends Error {}
 
+/** Whether the growing history is due its upkeep: a tenth more weighings than at the last one, and at least 500. */
+export const upkeepDue = (weighings: number, analysedAt: number) =>
+  weighings - analysedAt >= Math.max(500, analysedAt / 10);
+
 /** The first day of the book's history for `months` months ending with the current one (Asia/Shanghai). */
 export function historyStart(months: number, now = new Date(), tz = process.env.TZ || 'Asia/Shanghai'): Period {
   const current = formatDate(now, tz).slice(0, 7) as Period;
@@ -817,6 +821,18 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
   const from = first < start ? start : first;
   const periods: Period[] = [];
   for (let p = from; p <= current; p = addMonths(p, 1)) periods.push(p);
+  /**
+   * The database's upkeep while the history grows, as a yard's server keeps it (db/maintenance.ts: VACUUM (ANALYZE)
+   * each night on PGlite, autovacuum on PostgreSQL), at the pace autovacuum analyses a table — once it grew by a
+   * tenth since the last time (at least 500 weighings). Without it the planner of a busy year kept the statistics of
+   * an empty database: the making's weighings cost twice as much by the fifth month. Never at the demo's scale 1.
+   */
+  let analysedAt = 0;
+  const upkeep = async () => {
+    if (!upkeepDue(weighings, analysedAt)) return;
+    await db.execute(sql`vacuum (analyze)`);
+    analysedAt = weighings;
+  };
   for (const period of periods) {
     const isCurrent = period === current;
     const end = isCurrent ? today : lastDay(period);
@@ -852,6 +868,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
         await buy(when(i), p, r);
       }
       for (let j = 0; j < sales; j++) await sell(when(n + j), SALES[r.int(0, SALES.length - 1)], r);
+      await upkeep();
     }
     const mid = days[Math.min(days.length - 1, Math.floor(days.length / 2))];
     if (mid && mid !== today) await drop(mid, r);

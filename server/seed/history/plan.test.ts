@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { upkeepDue } from './index.ts';
 import { businessDays, mulberry32 } from './plan.ts';
 
 describe('the history plan', () => {
@@ -23,5 +24,18 @@ describe('the history plan', () => {
       '2026-11-06',
     ]);
     expect(businessDays('2026-11', '2026-11-01')).toEqual([]);
+  });
+});
+
+describe('the upkeep while the history grows (as autovacuum: a tenth more, at least 500 weighings)', () => {
+  it('is due after 500 weighings, then after each tenth more', () => {
+    expect(upkeepDue(499, 0)).toBe(false);
+    expect(upkeepDue(500, 0)).toBe(true);
+    expect(upkeepDue(999, 500)).toBe(false);
+    expect(upkeepDue(1000, 500)).toBe(true);
+    expect(upkeepDue(20_000 + 1_999, 20_000)).toBe(false);
+    expect(upkeepDue(22_000, 20_000)).toBe(true);
+    // the demo's year at scale 1 (~240 weighings) never is
+    expect(upkeepDue(241, 0)).toBe(false);
   });
 });
