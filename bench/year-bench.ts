@@ -14,7 +14,8 @@
  *
  * Options (argv or env): `--db pglite|pg` (BENCH_DB; pg needs DATABASE_URL, a role with CREATEDB),
  * `BENCH_YEAR_PER_DAY` (200 weighings a business day), `BENCH_YEAR_MONTHS` (12), `BENCH_YEAR_N` (30 calls per list),
- * `BENCH_YEAR_FRESH=1` (make the year again even when a cached one fits).
+ * `BENCH_YEAR_FRESH=1` (make the year again even when a cached one fits), `BENCH_YEAR_DIR` (measure that PGlite data
+ * directory instead: a making stopped part way, or a yard's copy).
  *
  * The year is made once and kept: on PGlite as a tarball in node_modules/.cache/loopyard-year/ (as the demo's
  * install snapshot, server/seed/history/snapshot.ts), keyed by the code digest, the migrations, the PGlite version,
@@ -41,7 +42,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { Period } from '../core/accounting/index.ts';
+import { addMonths, type Period } from '../core/accounting/index.ts';
 import type { EndpointSpec } from '../core/contract/endpoint.ts';
 import { ENDPOINT_GROUPS } from '../core/contract/registry.ts';
 import { resourcePaths } from '../core/contract/resource.ts';
@@ -62,6 +63,12 @@ const PER_DAY = Number(arg('per-day', 'BENCH_YEAR_PER_DAY', '200'));
 const MONTHS = Number(arg('months', 'BENCH_YEAR_MONTHS', '12'));
 const N = Number(arg('n', 'BENCH_YEAR_N', '30'));
 const FRESH = process.env.BENCH_YEAR_FRESH === '1';
+/**
+ * BENCH_YEAR_DIR: measure a PGlite data directory made elsewhere instead of a cached year — a making stopped part way
+ * (its `pgdata` is the history so far) or a copy of a yard's — on a copy, migrated to today's schema; its months are
+ * those its weighings span.
+ */
+const DIR = process.env.BENCH_YEAR_DIR;
 const TZ = process.env.TZ || 'Asia/Shanghai';
 /**
  * The loader's `scale`: each unit is a purchase on six days in ten and a sale on three in ten (history/index.ts),
@@ -267,6 +274,41 @@ async function pgliteYear(): Promise<{ database: Database; meta: YearMeta; dataD
   if (found && !found.exact) await runMigrations(database);
   // the server's upkeep leaves a PGlite database analysed (server/db/maintenance.ts)
   await database.db.execute(sql`vacuum (analyze)`);
+  return { database, meta, dataDir };
+}
+
+/** BENCH_YEAR_DIR: a copy of that data directory, migrated and analysed; its periods from its weighings. */
+async function dirYear(dir: string): Promise<{ database: Database; meta: YearMeta; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-year-'));
+  const from = existsSync(join(dir, 'pgdata')) ? dir : join(dir, '..');
+  cpSync(from, dataDir, { recursive: true, filter: (src) => !src.endsWith('loopyard.lock') });
+  const database = await openDatabase({ dataDir });
+  await runMigrations(database);
+  await database.db.execute(sql`vacuum (analyze)`);
+  const [span] = await rows<{ first: string; last: string; weighings: number; documents: number; vouchers: number }>(
+    database.db,
+    sql`select to_char(min(first_time) at time zone ${TZ}, 'YYYY-MM') as first,
+          to_char(max(first_time) at time zone ${TZ}, 'YYYY-MM') as last,
+          count(*)::int as weighings,
+          (select count(*)::int from izs_stock_order where is_deleted = 0) as documents,
+          (select count(*)::int from izs_fin_voucher where is_deleted = 0) as vouchers
+        from izs_weighing_order where is_deleted = 0`,
+  );
+  const periods: Period[] = [];
+  for (let p = span.first as Period; p <= span.last; p = addMonths(p, 1)) periods.push(p);
+  const summary = `${periods[0]}…${periods.at(-1)}: ${span.weighings} 过磅, ${span.documents} 单据, ${span.vouchers} 凭证`;
+  const meta = {
+    key: 'dir',
+    day: formatDate(new Date(), TZ),
+    months: periods.length,
+    scale: SCALE,
+    perDay: PER_DAY,
+    summary,
+    result: { periods } as unknown as HistoryResult,
+    cpuS: 0,
+    wallS: 0,
+    db: dir,
+  };
   return { database, meta, dataDir };
 }
 
@@ -620,6 +662,14 @@ async function main() {
     } finally {
       await database.close();
       await drop();
+    }
+  } else if (DB === 'pglite' && DIR) {
+    const { database, meta, dataDir } = await dirYear(DIR);
+    try {
+      await measure(database, meta, `PGlite file-backed (a copy of ${DIR})`);
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   } else if (DB === 'pglite') {
     const { database, meta, dataDir } = await pgliteYear();

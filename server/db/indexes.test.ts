@@ -3,10 +3,11 @@
  * The page benchmark's indexes are usable by the queries the engine writes (a name or collation that does not
  * match leaves an index unused without any error): checked on the plans, with sequential scans priced out.
  */
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRACK_SLOW_MS } from '../../core/contract/blade-system/track-api-log.contract.ts';
 import { type Database, openDatabase, rows, runMigrations } from './client.ts';
-import { material } from './schema/index.ts';
+import { apiLog, arDoc, material, stockOrder, voucher } from './schema/index.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -58,5 +59,61 @@ describe('material page indexes', () => {
       sql`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`,
     );
     expect(r[0].n).toBe(1);
+  });
+});
+
+describe('a busy year: what the dashboard and the logs read does not grow with the history (issue 25)', () => {
+  it('接口跟踪日志 (failed or slow calls) reads the tracked index', async () => {
+    const tracked = or(gte(apiLog.status, 400), gte(apiLog.time, TRACK_SLOW_MS));
+    const q = database.db
+      .select({ id: apiLog.id })
+      .from(apiLog)
+      .where(and(eq(apiLog.tenantId, '000000'), tracked))
+      .orderBy(desc(apiLog.createTime))
+      .limit(10);
+    expect(await plan(q)).toContain('blade_log_api_tracked_idx');
+  });
+
+  it('the vouchers to review or post read the open index', async () => {
+    const q = database.db
+      .select({ n: sql`count(*)` })
+      .from(voucher)
+      .where(
+        and(eq(voucher.tenantId, '000000'), eq(voucher.isDeleted, 0), sql`${voucher.state} in ('saved', 'reviewed')`),
+      );
+    expect(await plan(q)).toContain('izs_fin_voucher_open_idx');
+  });
+
+  it('the open reviewed 应收单 due by today read the open index', async () => {
+    const q = database.db
+      .select({ n: sql`count(*)` })
+      .from(arDoc)
+      .where(
+        and(
+          eq(arDoc.tenantId, '000000'),
+          eq(arDoc.isDeleted, 0),
+          eq(arDoc.side, 'ar'),
+          eq(arDoc.state, 'reviewed'),
+          sql`${arDoc.amount} > ${arDoc.settled}`,
+          sql`${arDoc.dueDate} < '2026-11-30'`,
+        ),
+      );
+    expect(await plan(q)).toContain('izs_ar_doc_open_idx');
+  });
+
+  it('a kind of document over a range of days reads the kind-state-day index', async () => {
+    const q = database.db
+      .select({ id: stockOrder.id })
+      .from(stockOrder)
+      .where(
+        and(
+          eq(stockOrder.tenantId, '000000'),
+          eq(stockOrder.state, 'reviewed'),
+          inArray(stockOrder.docType, ['in_stock', 'purchase_return']),
+          gte(stockOrder.orderDate, '2026-11-01'),
+          lte(stockOrder.orderDate, '2026-11-30'),
+        ),
+      );
+    expect(await plan(q)).toContain('izs_stock_order_type_date_idx');
   });
 });

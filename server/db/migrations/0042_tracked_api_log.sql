@@ -1,0 +1,2 @@
+-- 接口跟踪日志 reads the failed and slow calls (status ≥ 400 or ≥ TRACK_SLOW_MS = 1000 ms) among a year of the API log (issue 25).
+CREATE INDEX "blade_log_api_tracked_idx" ON "blade_log_api" USING btree ("tenant_id","create_time") WHERE status >= 400 or time >= 1000;
