@@ -117,3 +117,17 @@ describe('a busy year: what the dashboard and the logs read does not grow with t
     expect(await plan(q)).toContain('izs_stock_order_type_date_idx');
   });
 });
+
+describe('应收单 / 应付单 lists over a year', () => {
+  it('one side, newest first, reads the side-date index backwards (no sort of the whole side)', async () => {
+    const q = database.db
+      .select({ id: arDoc.id })
+      .from(arDoc)
+      .where(and(eq(arDoc.tenantId, '000000'), eq(arDoc.isDeleted, 0), eq(arDoc.side, 'ap')))
+      .orderBy(desc(arDoc.docDate), desc(arDoc.id))
+      .limit(10);
+    const p = await plan(q);
+    expect(p).toMatch(/Index (Only )?Scan Backward using izs_ar_doc_side_date_idx/);
+    expect(p).not.toContain('Sort');
+  });
+});

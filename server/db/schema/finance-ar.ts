@@ -61,6 +61,8 @@ export const arDoc = pgTable(
     resourceIndex('izs_ar_doc', t),
     uniqueIndex('izs_ar_doc_no_uq').on(t.tenantId, t.orderNo).where(live),
     index('izs_ar_doc_party_idx').on(t.tenantId, t.side, t.partyId, t.state),
+    // 应收单 / 应付单 lists: one side, newest first (read backwards: the page takes ten rows; the count reads the index)
+    index('izs_ar_doc_side_date_idx').on(t.tenantId, t.side, t.docDate, t.id).where(sql`is_deleted = 0`),
     // reviewed documents still open, by due date (the dashboard's overdue / due figures)
     index('izs_ar_doc_open_idx')
       .on(t.tenantId, t.side, t.dueDate)

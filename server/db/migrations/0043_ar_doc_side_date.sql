@@ -1,0 +1,2 @@
+-- 应收单 / 应付单 lists over a year of documents: one side, newest first, read and counted from an index (issue 25).
+CREATE INDEX "izs_ar_doc_side_date_idx" ON "izs_ar_doc" USING btree ("tenant_id","side","doc_date","id") WHERE is_deleted = 0;
