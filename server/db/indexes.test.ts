@@ -131,3 +131,17 @@ describe('应收单 / 应付单 lists over a year', () => {
     expect(p).not.toContain('Sort');
   });
 });
+
+describe('stock document lists over a year', () => {
+  it('one kind, newest first, reads the kind-page index backwards (no sort of the whole kind)', async () => {
+    const q = database.db
+      .select({ id: stockOrder.id })
+      .from(stockOrder)
+      .where(and(eq(stockOrder.tenantId, '000000'), eq(stockOrder.isDeleted, 0), eq(stockOrder.docType, 'in_stock')))
+      .orderBy(desc(stockOrder.createTime), desc(stockOrder.id))
+      .limit(10);
+    const p = await plan(q);
+    expect(p).toMatch(/Index (Only )?Scan Backward using izs_stock_order_kind_page_idx/);
+    expect(p).not.toContain('Sort');
+  });
+});

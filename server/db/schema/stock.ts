@@ -131,6 +131,8 @@ export const stockOrder = pgTable(
     // the days read, not the year
     index('izs_stock_order_type_date_idx').on(t.tenantId, t.docType, t.state, t.orderDate),
     index('izs_stock_order_weighing_idx').on(t.sourceWeighingId),
+    // each kind's list (入库单, 出库单, returns …), newest first: ten rows and the kind's count from the index
+    index('izs_stock_order_kind_page_idx').on(t.tenantId, t.docType, t.createTime, t.id).where(live),
   ],
 );
 

@@ -1,0 +1,2 @@
+-- 入库单 / 出库单 and the other stock document lists over a year: one kind, newest first, read and counted from an index (issue 25).
+CREATE INDEX "izs_stock_order_kind_page_idx" ON "izs_stock_order" USING btree ("tenant_id","doc_type","create_time","id") WHERE is_deleted = 0;
