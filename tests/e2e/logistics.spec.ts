@@ -6,13 +6,6 @@
 import { expect, test } from './fixtures.ts';
 import { apiAs, collectPageErrors, signIn } from './helpers.ts';
 
-// WebGL for L7 in headless Chromium without a GPU: software rendering
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
-  },
-});
 
 const SHOTS = '.tmp/shots';
 
