@@ -7,7 +7,9 @@
  *
  * The demo is made as the install makes it (make-snapshot.ts: the migrated template, the first-start seed, the
  * history loader through the app) with its "today" fixed at noon of `--day` (today by default), so two makes of the
- * same code on the same day tell the same story. The dump is one line per row, `table<TAB>json`, the rows of a table
+ * same code on the same day tell the same story — made within the same hour: the first-start seed dates a few of its
+ * rows hours back on the real clock (a transport delivered, its 应付单 and voucher), and those days move with the hour
+ * the seed ran (two makes of the same code at 03:10 and 04:55 Shanghai differed in those dates only). The dump is one line per row, `table<TAB>json`, the rows of a table
  * sorted, with three things made comparable:
  * - **ids**: every id comes from one sequence (`loopyard_id_seq`) that the API log's timed batch inserts share, so an
  *   id's value depends on when the log flushed; its rank among the ids of the demo's tables does not. Every 19-digit
