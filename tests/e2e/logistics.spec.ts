@@ -6,7 +6,6 @@
 import { expect, test } from './fixtures.ts';
 import { apiAs, collectPageErrors, signIn } from './helpers.ts';
 
-
 const SHOTS = '.tmp/shots';
 
 test('vehicles move on the live map', async ({ page }) => {
