@@ -63,7 +63,7 @@ async function main() {
       from generate_series(1, ${ROWS}) g`);
   // what the server's upkeep leaves (db/maintenance.ts: PGlite has no autovacuum; PostgreSQL's would have run
   // after this many inserts): a visibility map for index-only counts, and statistics
-  const vacuumMs = await vacuumAnalyze(database);
+  const vacuumMs = await vacuumAnalyze(database.db);
   const seedMs = performance.now() - t0;
 
   const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });

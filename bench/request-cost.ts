@@ -46,7 +46,7 @@ async function main() {
              (1000 + g % 60000)::numeric(14,2), 0
         from generate_series(1, ${ROWS}) g`);
   }
-  await vacuumAnalyze(database);
+  await vacuumAnalyze(database.db);
   const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });
   // the last list request and its reply, for timing each per-request step alone (BENCH_HOOKS=1)
   let seen: { req: FastifyRequest; reply: FastifyReply } | undefined;

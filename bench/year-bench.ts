@@ -49,6 +49,7 @@ import { resourcePaths } from '../core/contract/resource.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase, rows, runMigrations } from '../server/db/client.ts';
+import { vacuumAnalyze } from '../server/db/maintenance.ts';
 import { migrationDigests, pgliteVersion, readTemplate } from '../server/db/pglite-template.ts';
 import { REGISTERED_RESOURCES } from '../server/platform/crud/engine.ts';
 import { md5hex } from '../server/platform/password.ts';
@@ -273,7 +274,7 @@ async function pgliteYear(): Promise<{ database: Database; meta: YearMeta; dataD
   }
   if (found && !found.exact) await runMigrations(database);
   // the server's upkeep leaves a PGlite database analysed (server/db/maintenance.ts)
-  await database.db.execute(sql`vacuum (analyze)`);
+  await vacuumAnalyze(database.db);
   return { database, meta, dataDir };
 }
 
@@ -284,7 +285,7 @@ async function dirYear(dir: string): Promise<{ database: Database; meta: YearMet
   cpSync(from, dataDir, { recursive: true, filter: (src) => !src.endsWith('loopyard.lock') });
   const database = await openDatabase({ dataDir });
   await runMigrations(database);
-  await database.db.execute(sql`vacuum (analyze)`);
+  await vacuumAnalyze(database.db);
   const [span] = await rows<{ first: string; last: string; weighings: number; documents: number; vouchers: number }>(
     database.db,
     sql`select to_char(min(first_time) at time zone ${TZ}, 'YYYY-MM') as first,

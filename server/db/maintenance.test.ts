@@ -23,7 +23,7 @@ describe('PGlite upkeep', () => {
       sql`select count(*)::int as n from pg_stats where tablename = 'blade_region'`,
     );
     expect(before[0].n).toBe(0);
-    expect(await vacuumAnalyze(database)).toBeGreaterThan(0);
+    expect(await vacuumAnalyze(database.db)).toBeGreaterThan(0);
     const after = await rows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from pg_stats where tablename = 'blade_region'`,

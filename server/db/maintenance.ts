@@ -11,19 +11,19 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { JobRun } from '../platform/jobs.ts';
-import type { Database } from './client.ts';
+import type { Database, Db } from './client.ts';
 
 /** VACUUM (ANALYZE) the whole database; answers how long it took (ms). */
-export async function vacuumAnalyze(database: Database): Promise<number> {
+export async function vacuumAnalyze(db: Db): Promise<number> {
   const t0 = performance.now();
-  await database.db.execute(sql.raw('vacuum (analyze)'));
+  await db.execute(sql.raw('vacuum (analyze)'));
   return performance.now() - t0;
 }
 
 /** The `vacuum` job of platform/jobs.ts (PGlite only; main.ts registers it). */
 export function vacuumJob(database: Database): JobRun {
   return async () => {
-    await vacuumAnalyze(database);
+    await vacuumAnalyze(database.db);
     return 'vacuum (analyze)'; // the registry logs the duration
   };
 }

@@ -32,6 +32,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Db, openDatabase, rows, runMigrations } from '../../db/client.ts';
 import { readTemplate } from '../../db/pglite-template.ts';
+import { formatDate } from '../../platform/time.ts';
 import { seedIfEmpty } from '../index.ts';
 import { loadHistory } from './index.ts';
 
@@ -51,17 +52,11 @@ function arg(name: string, fallback: string): string {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 
-/** yyyy-MM-dd of an instant in `tz`. */
-const dayIn = (tz: string) => {
-  const f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return (d: Date) => f.format(d);
-};
-
 async function make(out: string) {
   const config = loadConfig({});
   const tz = config.tz;
   const months = Number(arg('months', '12'));
-  const day = arg('day', dayIn(tz)(new Date()));
+  const day = arg('day', formatDate(new Date(), tz));
   // noon of that day in the zone: the offset of the zone at that noon, read back from Intl
   const utcNoon = new Date(`${day}T12:00:00Z`);
   const local = new Date(utcNoon.toLocaleString('en-US', { timeZone: tz }));
@@ -116,7 +111,7 @@ export async function dumpTables(db: Db, tz: string): Promise<string> {
   }
   ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const rank = new Map(ids.map((v, i) => [v.toString(), `#${i + 1}`]));
-  const day = dayIn(tz);
+  const day = (d: Date) => formatDate(d, tz);
   const value = (v: unknown): unknown => {
     if (v === null || v === undefined) return null;
     if (v instanceof Date) return day(v);

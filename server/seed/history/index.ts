@@ -30,6 +30,7 @@ import { addMonths, lastDay, type Period } from '../../../core/accounting/index.
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TENANT_ID } from '../../../core/contract/common.ts';
 import { decimalFixed, moneyFixed, priceFixed } from '../../../core/format/amounts.ts';
 import { type Db, rows } from '../../db/client.ts';
+import { vacuumAnalyze } from '../../db/maintenance.ts';
 import {
   accountSet,
   bank,
@@ -830,7 +831,7 @@ export async function loadHistory(app: FastifyInstance, db: Db, o: HistoryOption
   let analysedAt = 0;
   const upkeep = async () => {
     if (!upkeepDue(weighings, analysedAt)) return;
-    await db.execute(sql`vacuum (analyze)`);
+    await vacuumAnalyze(db);
     analysedAt = weighings;
   };
   for (const period of periods) {
