@@ -8,61 +8,27 @@ import { type Db, rows } from '../../db/client.ts';
 export type LedgerQuery = { side: 'purchase' | 'sale'; beginDate: string; endDate: string; partyId?: string };
 
 /**
- * Reviewed documents of `docType` or its return `ret` in the period, one row per document × material, with the
- * invoices linked to the document and what is settled on its 应收单 / 应付单.
+ * `x`: the reviewed documents of `docType` or its return `ret` in the period, one row per document × material (kg,
+ * amount, price, how many materials its document has, `sign` −1 for a return), with what its document has invoiced
+ * (izs_ar_invoice_link of live invoices) and what is settled on the 应收单 / 应付单 it wrote (reviewed) — the one
+ * definition both ledger queries read, each document's invoices and 核销 joined once.
  */
-export async function reviewedDocLines(
-  db: Db,
-  docScope: SQL,
-  q: LedgerQuery,
-  docType: string,
-  ret: string,
-  party: SQL,
-) {
-  return rows<Record<string, string | null>>(
-    db,
-    sql`select d.id::text as doc_id, d.order_no, d.doc_type, d.order_date, d.party_id::text as party_id,
-               l.material_id::text as material_id, sum(l.qty)::text as kg, sum(l.gross_amount)::text as amount,
-               max(l.unit_price)::text as price,
-               (select c.contract_no from izs_trading_contract c where c.id = d.contract_id) as contract_no,
-               (select g.order_no from izs_weighing_order g where g.id = d.source_weighing_id) as weighing_no,
-               (select coalesce(sum(k.amount), 0) from izs_ar_invoice_link k join izs_ar_invoice i on i.id = k.invoice_id
-                 where k.order_id = d.id and i.is_deleted = 0)::text as invoiced,
-               (select coalesce(sum(a.settled), 0) from izs_ar_doc a
-                 where a.tenant_id = d.tenant_id and a.source_id = d.id and a.source_type = d.doc_type
-                   and a.state = 'reviewed')::text as paid
-          from (select * from izs_stock_order where ${docScope}) d join izs_stock_order_line l on l.order_id = d.id
-         where d.state = 'reviewed' and d.party_id is not null
-           and d.doc_type in (${docType}, ${ret})
-           and d.order_date >= ${q.beginDate} and d.order_date <= ${q.endDate} ${party}
-         group by d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, d.contract_id,
-                  d.source_weighing_id, l.material_id
-         order by d.order_date, d.order_no, l.material_id`,
-  );
-}
-
-/**
- * The summary's delivered side in one query, its cost in the database rather than in rows: the documents of one
- * material summed per party × material (`kind` 'sum'; a share spread over one line is the whole document's —
- * spreadOverLines(t, [x]) = [t] for the 2-place amounts of invoice links and 核销, core/trade/ledger.test.ts), and
- * the documents of several materials one row per document × material (`kind` 'doc', the columns of
- * reviewedDocLines) for ledger.ts to spread. Returns negative in kg and amount, as docLines signs them.
- */
-export async function deliveredSums(db: Db, docScope: SQL, q: LedgerQuery, docType: string, ret: string, party: SQL) {
-  return rows<Record<string, string | null> & { kind: 'sum' | 'doc'; docs: number }>(
-    db,
-    sql`with d as (
-          select d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id
+function docMaterials(docScope: SQL, q: LedgerQuery, docType: string, ret: string, party: SQL) {
+  return sql`with d as (
+          select d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, d.contract_id,
+                 d.source_weighing_id
             from (select * from izs_stock_order where ${docScope}) d
            where d.state = 'reviewed' and d.party_id is not null
              and d.doc_type in (${docType}, ${ret})
              and d.order_date >= ${q.beginDate} and d.order_date <= ${q.endDate} ${party}
         ), m as (
-          select d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, l.material_id,
+          select d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, d.contract_id,
+                 d.source_weighing_id, l.material_id,
                  sum(l.qty) as kg, sum(l.gross_amount) as amount, max(l.unit_price) as price,
                  count(*) over (partition by d.id) as materials
             from d join izs_stock_order_line l on l.order_id = d.id
-           group by d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, l.material_id
+           group by d.id, d.tenant_id, d.order_no, d.doc_type, d.order_date, d.party_id, d.contract_id,
+                    d.source_weighing_id, l.material_id
         ), inv as (
           select k.order_id, sum(k.amount) as total
             from izs_ar_invoice_link k join izs_ar_invoice i on i.id = k.invoice_id
@@ -79,7 +45,46 @@ export async function deliveredSums(db: Db, docScope: SQL, q: LedgerQuery, docTy
             from m left join inv on inv.order_id = m.id
                    left join paid on paid.tenant_id = m.tenant_id and paid.source_id = m.id
                                  and paid.source_type = m.doc_type
-        )
+        )`;
+}
+
+/**
+ * Reviewed documents of `docType` or its return `ret` in the period, one row per document × material, with the
+ * invoices linked to the document and what is settled on its 应收单 / 应付单.
+ */
+export async function reviewedDocLines(
+  db: Db,
+  docScope: SQL,
+  q: LedgerQuery,
+  docType: string,
+  ret: string,
+  party: SQL,
+) {
+  return rows<Record<string, string | null>>(
+    db,
+    sql`${docMaterials(docScope, q, docType, ret, party)}
+        select x.id::text as doc_id, x.order_no, x.doc_type, x.order_date, x.party_id::text as party_id,
+               x.material_id::text as material_id, x.kg::text as kg, x.amount::text as amount,
+               x.price::text as price,
+               (select c.contract_no from izs_trading_contract c where c.id = x.contract_id) as contract_no,
+               (select g.order_no from izs_weighing_order g where g.id = x.source_weighing_id) as weighing_no,
+               x.invoiced::text as invoiced, x.paid::text as paid
+          from x
+         order by x.order_date, x.order_no, x.material_id`,
+  );
+}
+
+/**
+ * The summary's delivered side in one query, its cost in the database rather than in rows: the documents of one
+ * material summed per party × material (`kind` 'sum'; a share spread over one line is the whole document's —
+ * spreadOverLines(t, [x]) = [t] for the 2-place amounts of invoice links and 核销, core/trade/ledger.test.ts), and
+ * the documents of several materials one row per document × material (`kind` 'doc', the columns of
+ * reviewedDocLines) for ledger.ts to spread. Returns negative in kg and amount, as docLines signs them.
+ */
+export async function deliveredSums(db: Db, docScope: SQL, q: LedgerQuery, docType: string, ret: string, party: SQL) {
+  return rows<Record<string, string | null> & { kind: 'sum' | 'doc'; docs: number }>(
+    db,
+    sql`${docMaterials(docScope, q, docType, ret, party)}
         select 'sum' as kind, null::text as doc_id, null::text as order_no, null::text as doc_type,
                null::text as order_date, party_id::text as party_id, material_id::text as material_id,
                sum(sign * kg)::text as kg, sum(sign * amount)::text as amount, null::text as price,
