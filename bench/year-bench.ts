@@ -15,7 +15,8 @@
  * Options (argv or env): `--db pglite|pg` (BENCH_DB; pg needs DATABASE_URL, a role with CREATEDB),
  * `BENCH_YEAR_PER_DAY` (200 weighings a business day), `BENCH_YEAR_MONTHS` (12), `BENCH_YEAR_N` (30 calls per list),
  * `BENCH_YEAR_FRESH=1` (make the year again even when a cached one fits), `BENCH_YEAR_DIR` (measure that PGlite data
- * directory instead: a making stopped part way, or a yard's copy).
+ * directory instead: a making stopped part way, or a yard's copy), `BENCH_YEAR_FROM=pglite|make` (--db pg: copy the
+ * cached PGlite year into PostgreSQL — the default when there is one — or make it again by commands there).
  *
  * The year is made once and kept: on PGlite as a tarball in node_modules/.cache/loopyard-year/ (as the demo's
  * install snapshot, server/seed/history/snapshot.ts), keyed by the code digest, the migrations, the PGlite version,
@@ -58,12 +59,18 @@ import { type HistoryResult, loadHistory } from '../server/seed/history/index.ts
 import { codeDigest, historySummary } from '../server/seed/history/snapshot.ts';
 import { seedIfEmpty } from '../server/seed/index.ts';
 import { arg, BASIC, cpuSeconds, loadLine, ROOT, stats } from './lib.ts';
+import { copyPgliteToPostgres } from './year-copy.ts';
 
 const DB = arg('db', 'BENCH_DB', 'pglite');
 const PER_DAY = Number(arg('per-day', 'BENCH_YEAR_PER_DAY', '200'));
 const MONTHS = Number(arg('months', 'BENCH_YEAR_MONTHS', '12'));
 const N = Number(arg('n', 'BENCH_YEAR_N', '30'));
 const FRESH = process.env.BENCH_YEAR_FRESH === '1';
+/**
+ * BENCH_YEAR_FROM (--db pg, no PostgreSQL year cached): `pglite` (the default when a PGlite year is cached) copies
+ * it into PostgreSQL (bench/year-copy.ts); `make` makes the year again by commands on PostgreSQL.
+ */
+const FROM = arg('from', 'BENCH_YEAR_FROM', 'pglite');
 /**
  * BENCH_YEAR_DIR: measure a PGlite data directory made elsewhere instead of a cached year — a making stopped part way
  * (its `pgdata` is the history so far) or a copy of a yard's — on a copy, migrated to today's schema; its months are
@@ -330,9 +337,12 @@ async function pgYear(): Promise<{ database: Database; meta: YearMeta; drop: () 
     let found = findYear('pg');
     if (found && !(await exists(found.meta))) found = null;
     let meta: YearMeta;
+    const lite = found || FROM === 'make' ? null : findYear('pglite');
     if (found) {
       meta = found.meta;
       log(`cached year loopyard_year_${meta.key} (made ${meta.day}${made(found)}): ${meta.summary}`);
+    } else if (lite) {
+      meta = await copiedYear(admin, at, lite);
     } else {
       const year = `loopyard_year_${KEY}`;
       await admin.query(`drop database if exists ${year} with (force)`);
@@ -370,6 +380,55 @@ async function pgYear(): Promise<{ database: Database; meta: YearMeta; drop: () 
     };
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * The cached PGlite year copied into `loopyard_year_<its key>` (bench/year-copy.ts): the same rows as the PGlite
+ * figures measure, in minutes instead of the hour or more a making by commands takes (BENCH_YEAR_FROM=make for that).
+ */
+async function copiedYear(
+  admin: pg.Client,
+  at: (name: string) => string,
+  lite: { meta: YearMeta; exact: boolean },
+): Promise<YearMeta> {
+  const year = `loopyard_year_${lite.meta.key}`;
+  log(`copying the PGlite year ${kept(lite.meta.key)} (made ${lite.meta.day}${made(lite)}) into ${year}`);
+  const t0 = Date.now();
+  const { database: source, dataDir } = await pgliteYear();
+  await admin.query(`drop database if exists ${year} with (force)`);
+  await admin.query(`create database ${year}`);
+  try {
+    const target = await openDatabase({ databaseUrl: at(year) });
+    try {
+      await runMigrations(target);
+    } finally {
+      await target.close();
+    }
+    const c = await copyPgliteToPostgres(source, at(year), log);
+    const target2 = new pg.Client({ connectionString: at(year) });
+    await target2.connect();
+    await target2.query('vacuum (analyze)');
+    await target2.end();
+    const wallS = (Date.now() - t0) / 1000;
+    log(
+      `copied: ${c.tables} tables, ${c.rows} rows (${(c.bytes / 1e6).toFixed(0)} MB as COPY text), ${c.foreignKeys} ` +
+        `foreign keys validated, ${c.sequences} sequences; ${wallS.toFixed(0)} s`,
+    );
+    const meta: YearMeta = {
+      ...lite.meta,
+      db: `PostgreSQL ${year}, copied from the PGlite year ${kept(lite.meta.key)} (${wallS.toFixed(0)} s)`,
+      migrations: MADE_BY.migrations,
+    };
+    mkdirSync(CACHE, { recursive: true });
+    writeFileSync(join(CACHE, `year-${lite.meta.key}-pg.json`), `${JSON.stringify(meta, null, 2)}\n`);
+    return meta;
+  } catch (e) {
+    await admin.query(`drop database if exists ${year} with (force)`);
+    throw e;
+  } finally {
+    await source.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
