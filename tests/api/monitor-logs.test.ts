@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiLogRow } from '../../core/contract/blade-log/api-log.contract.ts';
 import type { OperationLogRow } from '../../core/contract/blade-log/operation-log.contract.ts';
 import type { GrantKeys } from '../../core/contract/blade-system/role.contract.ts';
+import { rows } from '../../server/db/client.ts';
 import { apiLog, menu, operationLog, role } from '../../server/db/schema/index.ts';
 import { BASIC, boot, call, login, type TestApp } from './helpers.ts';
 
@@ -161,6 +162,58 @@ describe('api log', () => {
     for (const ep of ['submit', 'save', 'update', 'remove']) {
       expect((await call(t, `${API}/${ep}`, { token: admin, method: 'POST', body: {} })).status).toBe(404);
     }
+  });
+
+  it('an unfiltered page reads its total from the counters (migration 0045), equal to count(*) through writes and deletes', async () => {
+    // the counter and the rows read in one statement (the API log's timer may write a batch between two)
+    const both = async (table: string) => {
+      const [r] = await rows<{ counted: string; live: string }>(
+        t.database.db,
+        sql`select (select coalesce(sum(n), 0) from loopyard_row_count
+                     where table_name = ${table} and tenant_id = '000000')::text as counted,
+                   (select count(*) from ${sql.identifier(table)} where tenant_id = '000000')::text as live`,
+      );
+      return { counted: Number(r.counted), live: Number(r.live) };
+    };
+    const shift = (table: string, by: number) =>
+      t.database.db.execute(
+        sql`update loopyard_row_count set n = n + ${by} where table_name = ${table} and tenant_id = '000000'`,
+      );
+    // a mutation, so that the operation log holds a row
+    const made = await call(t, '/api/izs-base/material/submit', {
+      token: admin,
+      method: 'POST',
+      body: { code: 'LOG-CNT', name: '计数物料' },
+    });
+    expect(made.body.code, made.body.msg).toBe(200);
+    for (const [path, table] of [
+      [API, 'blade_log_api'],
+      [OP, 'blade_log_operation'],
+    ] as const) {
+      const now = await both(table);
+      expect(now.live).toBeGreaterThan(0);
+      expect(now.counted).toBe(now.live);
+      // the page's total is the counter: a counter set 1,000 apart from the rows shows on the page (then put back)
+      await shift(table, 1000);
+      const shifted = (await page(path, { size: 1, current: 1 })).body.data.total as number;
+      await shift(table, -1000);
+      const after = await both(table);
+      expect(after.counted).toBe(after.live);
+      expect(shifted).toBeGreaterThanOrEqual(now.live + 1000);
+      expect(shifted).toBeLessThanOrEqual(after.live + 1000);
+      // a filtered page still counts its rows
+      expect((await page(path, { account: 'no-such-account' })).body.data.total).toBe(0);
+    }
+    // another tenant's rows, a deletion (the retention job's kind) and a batch of inserts keep it exact
+    await t.database.db.insert(apiLog).values([
+      { tenantId: '100001', method: 'GET', requestUri: '/api/x', status: 200, time: 1 },
+      { tenantId: '000000', method: 'GET', requestUri: '/api/counted-a', status: 200, time: 1 },
+      { tenantId: '000000', method: 'GET', requestUri: '/api/counted-b', status: 200, time: 1 },
+    ]);
+    await t.database.db.execute(sql`delete from blade_log_api where request_uri = '/api/counted-a'`);
+    const end = await both('blade_log_api');
+    expect(end.counted).toBe(end.live);
+    expect((await page(API, { requestUri: '/api/counted-' })).body.data.total).toBe(1);
   });
 
   it('exports the matching rows with Chinese headers', async () => {

@@ -1,6 +1,7 @@
 /**
  * Page totals without count(*) (page benchmark, issue 3): tables carrying the `<table>_row_count_*` triggers of
- * migration 0008 keep loopyard_row_count = live rows per (tenant, department). An unfiltered page of such a table
+ * migration 0008 keep loopyard_row_count = live rows per (tenant, department); the two logs' of migration 0045 (no
+ * is_deleted, no department) every row per tenant, under department 0. An unfiltered page of such a table
  * answers `total` as the sum over the caller's data scope — O(departments) instead of O(rows). Anything else
  * (a filter, an extra `where` hook, the 'own' scope, a table without the triggers) returns undefined and the
  * engine counts the matching rows as before. The counters are exact: they change in the writing transaction.
@@ -72,7 +73,8 @@ export async function countedTotal(
   permission: string,
   deptScoped: boolean,
 ): Promise<number | undefined> {
-  if (!cols.tenantId || !cols.isDeleted) return undefined;
+  // a table without is_deleted counts every row (the logs, migration 0045); the triggers say which tables are counted
+  if (!cols.tenantId) return undefined;
   const name = getTableName(table);
   if (!(await hasRowCount(db, name))) return undefined;
   const conds: SQL[] = [eq(rowCount.tableName, name), eq(rowCount.tenantId, user.tenantId)];
