@@ -150,6 +150,24 @@ describe('api log', () => {
     expect(d.body.data.userAgent).toBeTypeOf('string');
   });
 
+  it('keeps any text of a call as it came: quotes, backslashes, braces, commas, NULL, new lines, emoji', async () => {
+    // the rows go in as one array a column (logs.ts); an array element is quoted and escaped by the driver
+    const name = 'a"b\\c{d},e NULL\n行 😀 \'x\' ""';
+    const agent = 'UA "q" \\ {x,y} NULL';
+    const r = await call(t, '/api/izs-base/material/page', {
+      token: admin,
+      query: { name, current: 1, size: 1 },
+      headers: { 'user-agent': agent },
+    });
+    expect(r.status).toBe(200);
+    const [row] = (await page(API, { requestUri: '/izs-base/material/page', size: 1 })).body.data
+      .records as ApiLogRow[];
+    const d = await call(t, `${API}/detail`, { token: admin, query: { id: row.id } });
+    expect(JSON.parse(d.body.data.params).query.name).toBe(name);
+    expect(d.body.data.userAgent).toBe(agent);
+    expect(d.body.data.userId).toBe(adminId);
+  });
+
   it('is tenant-isolated and read-only', async () => {
     const [other] = await t.database.db
       .insert(apiLog)
