@@ -7,7 +7,7 @@ import { and, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACK_SLOW_MS } from '../../core/contract/blade-system/track-api-log.contract.ts';
 import { type Database, openDatabase, rows, runMigrations } from './client.ts';
-import { apiLog, arDoc, material, stockOrder, voucher } from './schema/index.ts';
+import { apiLog, arDoc, arInvoice, material, stockOrder, voucher } from './schema/index.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -128,6 +128,20 @@ describe('应收单 / 应付单 lists over a year', () => {
       .limit(10);
     const p = await plan(q);
     expect(p).toMatch(/Index (Only )?Scan Backward using izs_ar_doc_side_date_idx/);
+    expect(p).not.toContain('Sort');
+  });
+});
+
+describe('进项 / 销项发票 lists over a year', () => {
+  it('one direction, newest invoice date first, reads the direction-date index backwards (no sort)', async () => {
+    const q = database.db
+      .select({ id: arInvoice.id })
+      .from(arInvoice)
+      .where(and(eq(arInvoice.tenantId, '000000'), eq(arInvoice.isDeleted, 0), eq(arInvoice.direction, 'in')))
+      .orderBy(desc(arInvoice.invoiceDate), desc(arInvoice.id))
+      .limit(10);
+    const p = await plan(q);
+    expect(p).toMatch(/Index (Only )?Scan Backward using izs_ar_invoice_direction_date_idx/);
     expect(p).not.toContain('Sort');
   });
 });

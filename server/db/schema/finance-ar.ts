@@ -206,6 +206,11 @@ export const arInvoice = pgTable(
   },
   (t) => [
     resourceIndex('izs_ar_invoice', t),
+    // 进项 / 销项发票 lists: one direction, newest invoice date first (read backwards: the page takes ten rows, the
+    // count reads the index; a year's 34,000 invoices were sorted whole for each page)
+    index('izs_ar_invoice_direction_date_idx')
+      .on(t.tenantId, t.direction, t.invoiceDate, t.id)
+      .where(sql`is_deleted = 0`),
     uniqueIndex('izs_ar_invoice_no_uq').on(t.tenantId, t.direction, t.invoiceCode, t.invoiceNo).where(live),
   ],
 );
