@@ -1,0 +1,188 @@
+/**
+ * Where a list request's time goes over the socket (issue 25, `list overhead ms`): the app on in-memory PGlite with
+ * the demo seed and 2,000 extra materials, the default material list asked N times by a client in a worker thread
+ * (one keep-alive node:http connection, as `bench:page`), with marks at each stage of the request and around each
+ * PGlite call; then the same two statements asked directly, back to back and after a 1 ms idle gap each. Prints
+ * the median of each segment.
+ *
+ *   npx tsx bench/request-path.ts        # N=3000
+ *   BENCH_N=5000 npx tsx bench/request-path.ts
+ *
+ * The marks are hooks added after the app's own: "→ first hook" includes the app's onRequest hooks (security
+ * headers, the guard) and the request's parsing and routing.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { vacuumAnalyze } from '../server/db/maintenance.ts';
+import { dept, material, rowCount } from '../server/db/schema/index.ts';
+import { prepareDatabase } from '../server/main.ts';
+import { md5hex } from '../server/platform/password.ts';
+import { BASIC, loadLine, stats } from './lib.ts';
+
+const N = Number(process.env.BENCH_N ?? 3000);
+const URL_ = '/api/izs-base/material/page?current=1&size=10';
+/** a clock the worker thread shares: both add their own performance.timeOrigin */
+const now = () => performance.timeOrigin + performance.now();
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-path-'));
+  const config = { ...loadConfig({}), dataDir, captchaMode: false, seedDemo: true, distDir: join(dataDir, 'none') };
+  const database = await openDatabase('memory');
+  await prepareDatabase(database, config);
+  const db = database.db;
+  const [company] = await db.select({ id: dept.id }).from(dept).where(eq(dept.parentId, '0')).limit(1);
+  await db.execute(sql`
+    insert into izs_material (tenant_id, dept_id, code, name, unit, price_unit, default_price, deduct_rate)
+    select '000000', ${company.id}, 'BM' || lpad(g::text, 6, '0'), '废钢-' || g, 't', 'yuan_per_tonne',
+           (1000 + g % 60000)::numeric(14,2), 0
+      from generate_series(1, 2000) g`);
+  await vacuumAnalyze(db);
+  const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });
+
+  // marks of the last request
+  const at: Record<string, number> = {};
+  app.addHook('onRequest', async () => {
+    at.firstHook = now();
+  });
+  app.addHook('preHandler', async () => {
+    at.handler = now();
+  });
+  app.addHook('preSerialization', async (_q, _r, p) => {
+    at.answered = now();
+    return p;
+  });
+  app.addHook('onSend', async (_q, _r, p) => {
+    at.onSend = now();
+    return p;
+  });
+  app.addHook('onResponse', async () => {
+    at.written = now();
+  });
+  // around each PGlite call: [start, end] pairs of the last request
+  const calls: number[][] = [];
+  const client = (db as unknown as { $client: PGlite }).$client;
+  const query = client.query.bind(client);
+  client.query = (async (...a: Parameters<PGlite['query']>) => {
+    const c = [now(), 0];
+    calls.push(c);
+    try {
+      return await query(...a);
+    } finally {
+      c[1] = now();
+    }
+  }) as PGlite['query'];
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const login = await app.inject({
+    method: 'POST',
+    url: `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5hex('admin')}&grant_type=password&scope=all&type=account`,
+    headers: { Authorization: BASIC, 'Tenant-Id': '000000' },
+  });
+  const token = (login.json() as { access_token: string }).access_token;
+  const headers = { Authorization: BASIC, 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': '000000' };
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const http = require('node:http');
+     const now = () => performance.timeOrigin + performance.now();
+     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+     parentPort.on('message', ({ path }) => {
+       if (!path) { agent.destroy(); parentPort.close(); return; }
+       const sent = now();
+       const rq = http.request({ host: '127.0.0.1', port: workerData.port, path, headers: workerData.headers, agent }, (rs) => {
+         const head = now();
+         rs.resume();
+         rs.on('end', () => parentPort.postMessage({ sent, head, end: now(), status: rs.statusCode }));
+       });
+       rq.end();
+     });`,
+    { eval: true, workerData: { port, headers } },
+  );
+  const segs = new Map<string, number[]>();
+  const add = (k: string, v: number) => {
+    const l = segs.get(k) ?? [];
+    l.push(v * 1000);
+    segs.set(k, l);
+  };
+  const get = () =>
+    new Promise<void>((resolve, reject) => {
+      calls.length = 0;
+      worker.once('message', (m: { sent: number; head: number; end: number; status: number }) => {
+        if (m.status !== 200) return reject(new Error(`status ${m.status}`));
+        add('total (client: write → last byte)', m.end - m.sent);
+        add('client write → first hook of ours', at.firstHook - m.sent);
+        add('our hooks (NUL check)', at.handler - at.firstHook);
+        add('handler', at.answered - at.handler);
+        const list = calls.filter((c) => c[0] >= at.handler && c[1] <= at.answered);
+        if (list.length)
+          add('  of which its statements (first start → last end)', Math.max(...list.map((c) => c[1])) - list[0][0]);
+        add('answer → onSend (JSON)', at.onSend - at.answered);
+        add('onSend → written', at.written - at.onSend);
+        add('client: headers → last byte', m.end - m.head);
+        resolve();
+      });
+      worker.postMessage({ path: URL_ });
+    });
+
+  // the engine's two statements for this page, prepared once as the engine runs them (engine-routes.ts, row-count.ts)
+  const selection = {
+    ...material,
+    categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
+    deptName: sql<string>`(select ${dept.deptName} from ${dept} where ${dept.id} = ${material.deptId})`,
+  } as unknown as Record<string, never>;
+  const count = db
+    .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
+    .from(rowCount)
+    .where(and(eq(rowCount.tableName, sql.placeholder('table')), eq(rowCount.tenantId, sql.placeholder('t'))))
+    .prepare('path_count');
+  const pageQ = db
+    .select(selection)
+    .from(material)
+    .where(and(eq(material.tenantId, sql.placeholder('t')), eq(material.isDeleted, 0)))
+    .orderBy(desc(material.createTime), desc(material.id))
+    .limit(sql.placeholder('l'))
+    .offset(sql.placeholder('o'))
+    .prepare('path_page');
+  const direct = async (gapMs: number) => {
+    if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+    const t0 = now();
+    await Promise.all([
+      count.execute({ table: 'izs_material', t: '000000' }),
+      pageQ.execute({ t: '000000', l: 10, o: 0 }),
+    ]);
+    return (now() - t0) * 1000;
+  };
+
+  console.log(`request path — ${URL_}, N=${N}; ${loadLine()}`);
+  for (let i = 0; i < 300; i++) await get();
+  segs.clear();
+  for (let i = 0; i < N; i++) await get();
+  for (const [k, v] of segs) console.log(`  ${k.padEnd(60)} p50 ${stats(v).p50.toFixed(0).padStart(6)} µs`);
+  for (const gap of [0, 1]) {
+    for (let i = 0; i < 100; i++) await direct(gap);
+    const v: number[] = [];
+    for (let i = 0; i < Math.min(N, 2000); i++) v.push(await direct(gap));
+    console.log(
+      `  ${`the same statements asked directly${gap ? `, after a ${gap} ms idle gap` : ', back to back'}`.padEnd(60)} p50 ${stats(v).p50.toFixed(0).padStart(6)} µs`,
+    );
+  }
+  console.log(loadLine());
+  worker.postMessage({});
+  await app.close();
+  await database.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
