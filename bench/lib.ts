@@ -9,11 +9,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { type Database, openDatabase, rows } from '../server/db/client.ts';
+import { type Database, type Db, openDatabase, rows } from '../server/db/client.ts';
+import { vacuumAnalyze } from '../server/db/maintenance.ts';
+import { dept, material, rowCount } from '../server/db/schema/index.ts';
 import { prepareDatabase } from '../server/main.ts';
 import { md5hex } from '../server/platform/password.ts';
 
@@ -410,4 +413,65 @@ export async function bootInProcess(kind: string): Promise<InProcess> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The material list's columns as the engine selects them for a page: the row plus its two label sub-selects
+ * (category, department). The list benches (page-bench, request-cost, request-path) ask the database the same.
+ */
+export const MATERIAL_LIST_SELECTION = {
+  ...material,
+  categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
+  deptName: sql<string>`(select ${dept.deptName} from ${dept} where ${dept.id} = ${material.deptId})`,
+} as unknown as Record<string, never>;
+
+/**
+ * The two statements of the unfiltered material page (its total from the row counter, its first ten rows), prepared
+ * once as the engine runs them (engine-routes.ts plainPage, row-count.ts wholeTenantTotal) and asked together: the
+ * database's part of a list request. `name` keeps each bench's prepared statements apart.
+ */
+export function materialListPair(db: Db, name: string): () => Promise<unknown[]> {
+  const total = db
+    .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
+    .from(rowCount)
+    .where(and(eq(rowCount.tableName, sql.placeholder('table')), eq(rowCount.tenantId, sql.placeholder('tenant'))))
+    .prepare(`${name}_row_count_total`);
+  const page = db
+    .select(MATERIAL_LIST_SELECTION)
+    .from(material)
+    .where(and(eq(material.tenantId, sql.placeholder('tenant')), eq(material.isDeleted, 0)))
+    .orderBy(desc(material.createTime), desc(material.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`${name}_plain_page`);
+  return () =>
+    Promise.all([
+      total.execute({ table: 'izs_material', tenant: '000000' }),
+      page.execute({ tenant: '000000', limit: 10, offset: 0 }),
+    ]);
+}
+
+/**
+ * The app on in-memory PGlite with the demo seed and `extra` materials of the demo's company, analysed as the
+ * server's upkeep leaves it (request-cost, request-path); not listening yet, so a bench may add its hooks.
+ */
+export async function materialApp(
+  extra: number,
+): Promise<{ database: Database; app: FastifyInstance; config: ReturnType<typeof loadConfig> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-list-'));
+  const config = { ...loadConfig({}), dataDir, captchaMode: false, seedDemo: true, distDir: join(dataDir, 'none') };
+  const database = await openDatabase('memory');
+  await prepareDatabase(database, config);
+  const db = database.db;
+  if (extra > 0) {
+    const [company] = await db.select({ id: dept.id }).from(dept).where(eq(dept.parentId, '0')).limit(1);
+    await db.execute(sql`
+      insert into izs_material (tenant_id, dept_id, code, name, unit, price_unit, default_price, deduct_rate)
+      select '000000', ${company.id}, 'BM' || lpad(g::text, 6, '0'), '废钢-' || g, 't', 'yuan_per_tonne',
+             (1000 + g % 60000)::numeric(14,2), 0
+        from generate_series(1, ${extra}) g`);
+  }
+  await vacuumAnalyze(db);
+  const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });
+  return { database, app, config };
 }

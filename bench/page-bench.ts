@@ -26,7 +26,7 @@ import { vacuumAnalyze } from '../server/db/maintenance.ts';
 import { dept, material, materialCategory, rowCount } from '../server/db/schema/index.ts';
 import { prepareDatabase } from '../server/main.ts';
 import { md5hex } from '../server/platform/password.ts';
-import { loadLine } from './lib.ts';
+import { loadLine, MATERIAL_LIST_SELECTION, materialListPair } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const N = Math.max(500, Number(process.env.BENCH_N ?? 500));
@@ -111,11 +111,7 @@ async function main() {
     });
 
   // the engine's two statements, rebuilt from the same definition: count(*) then the page with its label joins
-  const selection = {
-    ...material,
-    categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
-    deptName: sql<string>`(select ${dept.deptName} from ${dept} where ${dept.id} = ${material.deptId})`,
-  } as unknown as Record<string, never>;
+  const selection = MATERIAL_LIST_SELECTION;
   const live = () => and(eq(material.tenantId, '000000'), eq(material.isDeleted, 0));
   const counter = () =>
     db
@@ -138,24 +134,7 @@ async function main() {
   // row-count.ts wholeTenantTotal): no drizzle build per request. The SQL side runs them the same way; rebuilding
   // them with drizzle on every call (the measure until 2026-11-29) put ~0.2–0.6 ms of the app's own JS work on the
   // SQL side of the ratio. That measure is still printed as "SQL built per call".
-  const preparedCounter = db
-    .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
-    .from(rowCount)
-    .where(and(eq(rowCount.tableName, sql.placeholder('table')), eq(rowCount.tenantId, sql.placeholder('tenant'))))
-    .prepare('bench_row_count_total');
-  const preparedPage = db
-    .select(selection)
-    .from(material)
-    .where(and(eq(material.tenantId, sql.placeholder('tenant')), eq(material.isDeleted, 0)))
-    .orderBy(desc(material.createTime), desc(material.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('bench_plain_page');
-  const preparedPair = () =>
-    Promise.all([
-      preparedCounter.execute({ table: 'izs_material', tenant: '000000' }),
-      preparedPage.execute({ tenant: '000000', limit: 10, offset: 0 }),
-    ]);
+  const preparedPair = materialListPair(db, 'bench');
   const variants = [
     {
       name: 'default list',

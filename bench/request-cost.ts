@@ -7,47 +7,26 @@
  *   npx tsx bench/request-cost.ts                 # N=3000, 2,000 extra materials
  *   BENCH_N=10000 BENCH_ROWS=0 npx tsx bench/request-cost.ts
  */
-import { mkdtempSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { vacuumAnalyze } from '../server/db/maintenance.ts';
-import { dept, material, rowCount } from '../server/db/schema/index.ts';
-import { prepareDatabase } from '../server/main.ts';
+import { material, rowCount } from '../server/db/schema/index.ts';
 import { makeGuard } from '../server/platform/auth.ts';
 import { makeApiLogWriter } from '../server/platform/logs.ts';
 import { refuseNul } from '../server/platform/nul-guard.ts';
 import { md5hex } from '../server/platform/password.ts';
 import { securityHeaders } from '../server/platform/security-headers.ts';
-import { BASIC, loadLine, stats } from './lib.ts';
+import { BASIC, loadLine, MATERIAL_LIST_SELECTION, materialApp, materialListPair, stats } from './lib.ts';
 
 const N = Number(process.env.BENCH_N ?? 3000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 2000);
 const URL_ = process.env.BENCH_URL ?? '/api/izs-base/material/page?current=1&size=10';
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-cost-'));
-  const config = { ...loadConfig({}), dataDir, captchaMode: false, seedDemo: true, distDir: join(dataDir, 'none') };
-  const database = await openDatabase('memory');
-  await prepareDatabase(database, config);
+  const { database, app, config } = await materialApp(ROWS);
   const db = database.db;
-  if (ROWS > 0) {
-    const [company] = await db.select({ id: dept.id }).from(dept).where(eq(dept.parentId, '0')).limit(1);
-    await db.execute(sql`
-      insert into izs_material (tenant_id, dept_id, code, name, unit, price_unit, default_price, deduct_rate)
-      select '000000', ${company.id}, 'BM' || lpad(g::text, 6, '0'), '废钢-' || g, 't', 'yuan_per_tonne',
-             (1000 + g % 60000)::numeric(14,2), 0
-        from generate_series(1, ${ROWS}) g`);
-  }
-  await vacuumAnalyze(database.db);
-  const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });
   // the last list request and its reply, for timing each per-request step alone (BENCH_HOOKS=1)
   let seen: { req: FastifyRequest; reply: FastifyReply } | undefined;
   let payload: unknown;
@@ -73,11 +52,7 @@ async function main() {
     accept: 'application/json, text/plain, */*',
     'accept-encoding': 'gzip, deflate, br',
   };
-  const selection = {
-    ...material,
-    categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
-    deptName: sql<string>`(select ${dept.deptName} from ${dept} where ${dept.id} = ${material.deptId})`,
-  } as unknown as Record<string, never>;
+  const selection = MATERIAL_LIST_SELECTION;
   const live = and(eq(material.tenantId, '000000'), eq(material.isDeleted, 0));
   const direct = () =>
     Promise.all([
@@ -95,24 +70,7 @@ async function main() {
     ]);
   // the same two statements prepared once, as the engine runs an unfiltered page (engine-routes.ts plainPage,
   // row-count.ts): the database's part of a list request without drizzle building the statements on each call
-  const preparedCount = db
-    .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
-    .from(rowCount)
-    .where(and(eq(rowCount.tableName, sql.placeholder('table')), eq(rowCount.tenantId, sql.placeholder('t'))))
-    .prepare('bench_count');
-  const preparedPage = db
-    .select(selection)
-    .from(material)
-    .where(and(eq(material.tenantId, sql.placeholder('t')), eq(material.isDeleted, 0)))
-    .orderBy(desc(material.createTime), desc(material.id))
-    .limit(sql.placeholder('l'))
-    .offset(sql.placeholder('o'))
-    .prepare('bench_page');
-  const prepared = () =>
-    Promise.all([
-      preparedCount.execute({ table: 'izs_material', t: '000000' }),
-      preparedPage.execute({ t: '000000', l: 10, o: 0 }),
-    ]);
+  const prepared = materialListPair(db, 'cost');
   const one = async () => {
     const r = await app.inject({ method: 'GET', url: URL_, headers });
     if (r.statusCode !== 200) throw new Error(r.body.slice(0, 300));

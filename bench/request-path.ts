@@ -11,20 +11,10 @@
  * The marks are hooks added after the app's own: "→ first hook" includes the app's onRequest hooks (security
  * headers, the guard) and the request's parsing and routing.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { vacuumAnalyze } from '../server/db/maintenance.ts';
-import { dept, material, rowCount } from '../server/db/schema/index.ts';
-import { prepareDatabase } from '../server/main.ts';
 import { md5hex } from '../server/platform/password.ts';
-import { BASIC, loadLine, stats } from './lib.ts';
+import { BASIC, loadLine, materialApp, materialListPair, stats } from './lib.ts';
 
 const N = Number(process.env.BENCH_N ?? 3000);
 const URL_ = '/api/izs-base/material/page?current=1&size=10';
@@ -32,19 +22,8 @@ const URL_ = '/api/izs-base/material/page?current=1&size=10';
 const now = () => performance.timeOrigin + performance.now();
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-path-'));
-  const config = { ...loadConfig({}), dataDir, captchaMode: false, seedDemo: true, distDir: join(dataDir, 'none') };
-  const database = await openDatabase('memory');
-  await prepareDatabase(database, config);
+  const { database, app } = await materialApp(2000);
   const db = database.db;
-  const [company] = await db.select({ id: dept.id }).from(dept).where(eq(dept.parentId, '0')).limit(1);
-  await db.execute(sql`
-    insert into izs_material (tenant_id, dept_id, code, name, unit, price_unit, default_price, deduct_rate)
-    select '000000', ${company.id}, 'BM' || lpad(g::text, 6, '0'), '废钢-' || g, 't', 'yuan_per_tonne',
-           (1000 + g % 60000)::numeric(14,2), 0
-      from generate_series(1, 2000) g`);
-  await vacuumAnalyze(db);
-  const app = await buildApp({ database, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-00' });
 
   // marks of the last request
   const at: Record<string, number> = {};
@@ -131,32 +110,12 @@ async function main() {
       worker.postMessage({ path: URL_ });
     });
 
-  // the engine's two statements for this page, prepared once as the engine runs them (engine-routes.ts, row-count.ts)
-  const selection = {
-    ...material,
-    categoryName: sql<string>`(select c.name from izs_material_category c where c.id = ${material.categoryId})`,
-    deptName: sql<string>`(select ${dept.deptName} from ${dept} where ${dept.id} = ${material.deptId})`,
-  } as unknown as Record<string, never>;
-  const count = db
-    .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
-    .from(rowCount)
-    .where(and(eq(rowCount.tableName, sql.placeholder('table')), eq(rowCount.tenantId, sql.placeholder('t'))))
-    .prepare('path_count');
-  const pageQ = db
-    .select(selection)
-    .from(material)
-    .where(and(eq(material.tenantId, sql.placeholder('t')), eq(material.isDeleted, 0)))
-    .orderBy(desc(material.createTime), desc(material.id))
-    .limit(sql.placeholder('l'))
-    .offset(sql.placeholder('o'))
-    .prepare('path_page');
+  // the engine's two statements for this page, prepared once as it runs them
+  const pair = materialListPair(db, 'path');
   const direct = async (gapMs: number) => {
     if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
     const t0 = now();
-    await Promise.all([
-      count.execute({ table: 'izs_material', t: '000000' }),
-      pageQ.execute({ t: '000000', l: 10, o: 0 }),
-    ]);
+    await pair();
     return (now() - t0) * 1000;
   };
 
