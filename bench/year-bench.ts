@@ -400,16 +400,14 @@ async function copiedYear(
   await admin.query(`create database ${year}`);
   try {
     const target = await openDatabase({ databaseUrl: at(year) });
+    let c: Awaited<ReturnType<typeof copyPgliteToPostgres>>;
     try {
       await runMigrations(target);
+      c = await copyPgliteToPostgres(source, at(year), log);
+      await target.db.execute(sql`vacuum (analyze)`);
     } finally {
       await target.close();
     }
-    const c = await copyPgliteToPostgres(source, at(year), log);
-    const target2 = new pg.Client({ connectionString: at(year) });
-    await target2.connect();
-    await target2.query('vacuum (analyze)');
-    await target2.end();
     const wallS = (Date.now() - t0) / 1000;
     log(
       `copied: ${c.tables} tables, ${c.rows} rows (${(c.bytes / 1e6).toFixed(0)} MB as COPY text), ${c.foreignKeys} ` +
