@@ -58,9 +58,8 @@ test('accounting month: new book, openings, five vouchers by keyboard, post, car
   const errors = collectPageErrors(page);
   const shot = (name: string) => page.screenshot({ path: info.outputPath(name), fullPage: true });
 
-  await signIn(page);
   // status 1 (财务部 keeps no book): the create dialog opens by itself on the accounting home
-  await page.goto('/accounting/home');
+  await signIn(page, 'admin', 'admin', '/accounting/home');
   await page.getByTestId('fin-dept-select').click();
   await page.getByRole('option', { name: '财务部' }).click();
   await expect(page.getByText('新建账套').last()).toBeVisible();
@@ -246,9 +245,9 @@ test('finance screens on the demo book: settings, units, dimensions, items, word
   test.setTimeout(120_000);
   const errors = collectPageErrors(page);
   const shot = (name: string) => page.screenshot({ path: info.outputPath(name), fullPage: true });
-  await signIn(page);
+
   // the company, where the administrator signs in, holds the demo book: the accounting home opens on it
-  await page.goto('/accounting/home');
+  await signIn(page, 'admin', 'admin', '/accounting/home');
   await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
   await expect(page.getByTestId('fin-current-period')).toHaveText(/^\d{4}-\d{2}$/);
   await page.goto('/finance/setting/system-config');

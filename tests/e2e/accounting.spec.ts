@@ -17,10 +17,10 @@ test('accounting: select the demo book, key a voucher from the keyboard, review,
   page,
 }, info) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
+
   // 财务部 keeps no book (spec §2.1 rule 7): choosing it, the create dialog opens by itself and accounting pages
   // lead back to the home page
-  await page.goto('/accounting/home');
+  await signIn(page, 'admin', 'admin', '/accounting/home');
   await page.getByTestId('fin-dept-select').click();
   await page.getByRole('option', { name: '财务部' }).click();
   await expect(page.getByText('新建账套').last()).toBeVisible();
@@ -120,8 +120,7 @@ test('voucher editor: typed at machine speed, Tab keeps a typed account, Enter w
   page,
 }, info) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/accounting/home');
+  await signIn(page, 'admin', 'admin', '/accounting/home');
   await chooseFinanceDept(page);
   await page.goto('/accounting/edit/voucher');
   await expect(page.getByTestId('voucher-editor')).toBeVisible();

@@ -224,8 +224,7 @@ test('a collection gets its voucher from the money templates; reverse invoices s
 }, info) => {
   test.setTimeout(60_000);
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/accounting/purchase/reverse-invoice');
+  await signIn(page, 'admin', 'admin', '/accounting/purchase/reverse-invoice');
   await expect(page.getByTestId('reverse-list')).toBeVisible();
   await expect(page.getByText('330206********2011').first()).toBeVisible();
   await expect(page.getByText('330206197903152011')).toHaveCount(0);

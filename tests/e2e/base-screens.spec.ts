@@ -16,8 +16,7 @@ const pick = async (page: Page, field: string, option: string) => {
 
 test('warehouse: create, open its detail page by id, record a patrol that shows in the table', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/base/warehouse');
+  await signIn(page, 'admin', 'admin', '/base/warehouse');
   await expect(page.getByTestId('crud-warehouse')).toBeVisible();
   const s = stamp();
   const code = `CK-E2E-${s}`;
@@ -54,8 +53,7 @@ test('warehouse: create, open its detail page by id, record a patrol that shows 
 
 test('weighbridge: add with its warehouse and serial port, then edit to a TCP indicator', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/base/loadometer');
+  await signIn(page, 'admin', 'admin', '/base/loadometer');
   await expect(page.getByTestId('crud-weighbridge')).toBeVisible();
   const s = stamp();
   const code = `DB-E2E-${s}`;
@@ -92,8 +90,7 @@ test('weighbridge: add with its warehouse and serial port, then edit to a TCP in
 
 test('dept config: save the business config of a department; a reload shows the saved value', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/base/dept/config');
+  await signIn(page, 'admin', 'admin', '/base/dept/config');
   const business = page.getByTestId('business-config');
   const tax = business.locator('#crud-field-taxRate');
   await expect(tax).toHaveValue('13.00');
@@ -120,8 +117,7 @@ test('cameras: the password is write-only — never in a screen, a dialog or any
   page.on('response', async (r) => {
     if (r.url().includes('/api/izs-sell/cameras')) bodies.push(await r.text().catch(() => ''));
   });
-  await signIn(page);
-  await page.goto('/base/cameraList');
+  await signIn(page, 'admin', 'admin', '/base/cameraList');
   await expect(page.getByTestId('crud-cameras')).toBeVisible();
   const name = `E2E摄像头${stamp()}`;
   await page.getByTestId('crud-add').click();
@@ -161,8 +157,7 @@ test('material categories: a picked category filters with its subtree; add and d
   page,
 }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/base/material');
+  await signIn(page, 'admin', 'admin', '/base/material');
   const tree = page.getByTestId('tree-material-category');
   await tree.getByText('有色金属', { exact: true }).click();
   await expect(rowOf(page, 'WL0005')).toBeVisible(); // 光亮铜 sits under 有色金属 › 废铜

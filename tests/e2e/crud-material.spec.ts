@@ -18,8 +18,7 @@ test('material: create, edit, view, search, export, import (all or nothing) and 
   page,
 }, info) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/base/material');
+  await signIn(page, 'admin', 'admin', '/base/material');
   await expect(page.getByTestId('crud-material')).toBeVisible();
   // the search grid: each label left of its control, the control taking the rest of its cell (a stacked label over a
   // shrunken control came back once with a standalone filter bar's CSS)

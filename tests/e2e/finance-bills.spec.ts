@@ -33,8 +33,7 @@ const plusDays = (days: number) => addDays(todayStr(), days);
 
 test('收支管理: an income writes its voucher and the totals follow', async ({ page }, info) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/accounting/income-expend');
+  await signIn(page, 'admin', 'admin', '/accounting/income-expend');
   await chooseFinanceDept(page);
   await page.goto('/accounting/income-expend');
   const period = (await page.getByTestId('fin-current-period').textContent())?.trim() ?? '';
@@ -63,8 +62,7 @@ test('收支管理: an income writes its voucher and the totals follow', async (
 
 test('票据管理: receive a bill due soon, discount it', async ({ page }, info) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/accounting/bill/manage');
+  await signIn(page, 'admin', 'admin', '/accounting/bill/manage');
   await chooseFinanceDept(page);
   await page.goto('/accounting/bill/manage');
   const period = (await page.getByTestId('fin-current-period').textContent())?.trim() ?? '';

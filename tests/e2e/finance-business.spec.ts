@@ -18,9 +18,9 @@ async function chooseFinanceDept(page: Page) {
 
 test('business vouchers: generate from an out-stock, carry its cost, read the cost pages', async ({ page }, info) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
+
   // the company, where the administrator signs in, holds the demo book: the page opens at once
-  await page.goto('/finance/voucher/template');
+  await signIn(page, 'admin', 'admin', '/finance/voucher/template');
   await chooseFinanceDept(page);
   await page.goto('/finance/voucher/template');
 

@@ -21,9 +21,9 @@ function dayInPreviousMonth(period: string) {
 
 test('fixed assets: add a card, run depreciation for the current period, open the voucher', async ({ page }, info) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
+
   // the company, where the administrator signs in, holds the demo book: the page opens at once
-  await page.goto('/finance/fixed-assets/fixed-assets-list');
+  await signIn(page, 'admin', 'admin', '/finance/fixed-assets/fixed-assets-list');
   await chooseFinanceDept(page);
   await page.goto('/finance/fixed-assets/fixed-assets-list');
   const period = (await page.getByTestId('fin-current-period').textContent())?.trim() ?? '';
@@ -82,8 +82,7 @@ test('fixed assets: types, history, subsidiary book, schedule and summary screen
   page,
 }, info) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/finance/fixed-assets/fixed-assets-type');
+  await signIn(page, 'admin', 'admin', '/finance/fixed-assets/fixed-assets-type');
   await chooseFinanceDept(page);
   const period = (await page.getByTestId('fin-current-period').textContent())?.trim() ?? '';
 

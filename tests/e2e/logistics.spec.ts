@@ -19,8 +19,7 @@ test('vehicles move on the live map', async ({ page }) => {
       (f) => String(f.payload).startsWith('ERROR') && console.log('[ws error frame]', String(f.payload).slice(0, 200)),
     );
   });
-  await signIn(page);
-  await page.goto('/logistical/map');
+  await signIn(page, 'admin', 'admin', '/logistical/map');
   await expect(page.getByTestId('map-live')).toHaveText('实时', { timeout: 30_000 });
   const rows = page.getByTestId('vehicle-row');
   // the demo's six cars with terminals (specs before this one may have added cars of their own)
@@ -48,8 +47,7 @@ test('vehicles move on the live map', async ({ page }) => {
 });
 
 test('the speeding truck raises an overspeed alarm, handled with a note', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/logistical/car-alarm');
+  await signIn(page, 'admin', 'admin', '/logistical/car-alarm');
   await expect(page.getByTestId('alarm-live')).toHaveText('实时推送已连接', { timeout: 15_000 });
   const row = page.locator('.semi-table-row').filter({ hasText: '超速' }).filter({ hasText: '粤E·A1234' }).first();
   await expect(row).toBeVisible({ timeout: 40_000 });
@@ -64,8 +62,7 @@ test('the speeding truck raises an overspeed alarm, handled with a note', async 
 });
 
 test('a track replays with its stop marked', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/logistical/vehicle-position');
+  await signIn(page, 'admin', 'admin', '/logistical/vehicle-position');
   await page.locator('.semi-table-row').filter({ hasText: '粤E·G2468' }).getByRole('button', { name: '轨迹' }).click();
   await expect(page).toHaveURL(/driver-track\?carId=/);
   await expect(page.getByTestId('track-summary')).toContainText('粤E·G2468', { timeout: 15_000 });
@@ -121,8 +118,7 @@ test('every logistics route opens a working screen', async ({ page }) => {
 
 test('签收 books the freight as a payable; the order ends show the shortfall', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/logistical/logistical-order');
+  await signIn(page, 'admin', 'admin', '/logistical/logistical-order');
   // the demo trip of 粤E·G2468: loaded against a sale out-stock, received 60 kg short
   const row = page.locator('.semi-table-row').filter({ hasText: '已送达' }).filter({ hasText: '粤E·G2468' }).first();
   await row.getByRole('button', { name: '单据' }).click();
@@ -138,8 +134,7 @@ test('签收 books the freight as a payable; the order ends show the shortfall',
 test('a geofence is drawn on the map', async ({ page }) => {
   test.setTimeout(90_000); // software WebGL (swiftshader) on a loaded machine
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/logistical/public-customer');
+  await signIn(page, 'admin', 'admin', '/logistical/public-customer');
   await page.getByTestId('fence-draw').first().click();
   const map = page.getByRole('dialog').getByTestId('lg-map');
   await expect(map).toHaveAttribute('data-ready', '1', { timeout: 20_000 });

@@ -98,8 +98,7 @@ test('the administrator signs in and the accounting and finance pages open on th
   page,
 }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/accounting/daybook/list');
+  await signIn(page, 'admin', 'admin', '/accounting/daybook/list');
   await expect(page).toHaveURL(/\/accounting\/daybook\/list$/);
   await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
   await expect(page.getByTestId('fin-current-period')).toHaveText(/^\d{4}-\d{2}$/);

@@ -29,8 +29,7 @@ const HISTORY = Number(process.env.SEED_HISTORY || 0) > 0;
 
 test('业财对账 on the demo says why it differs; the finance wall screen shows the badge', async ({ page }) => {
   test.skip(HISTORY, 'the demo with its history is clean (demo-year.spec.ts)');
-  await signIn(page);
-  await page.goto('/finance/reconcile');
+  await signIn(page, 'admin', 'admin', '/finance/reconcile');
   const ran = page.waitForResponse((r) => r.url().includes('/reconcile/run'));
   await page.getByTestId('recon-run').click();
   // the book just reconciled: the wall is opened on it (another test of this worker's server may have made a book)

@@ -7,8 +7,7 @@ import { collectPageErrors, signIn } from './helpers.ts';
  */
 test('开放接口: add an app (secret shown once) → 开放路径; 溯源链校验 passes', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/open/api');
+  await signIn(page, 'admin', 'admin', '/open/api');
   await expect(page.getByTestId('open-apps')).toBeVisible();
   await page.getByTestId('open-app-add').click();
   const name = `钢厂ERP${Date.now().toString(36)}`;

@@ -73,8 +73,7 @@ test("今天 is the server's day, whatever the browser's zone (收款, 合同, �
 });
 
 test('dates and times: Semi zh_CN pickers, yyyy-MM-dd, relative 定位时间', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/accounting/receivable/receivable-order');
+  await signIn(page, 'admin', 'admin', '/accounting/receivable/receivable-order');
   await expect(page.locator('input[type=date]')).toHaveCount(0);
   const begin = page.getByRole('combobox', { name: '开始日期' });
   await begin.click();
@@ -106,8 +105,7 @@ test('the 收款 dialog: every control has a visible Chinese label and the same 
   page,
 }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/accounting/receivable/collection-order');
+  await signIn(page, 'admin', 'admin', '/accounting/receivable/collection-order');
   await page.getByTestId('crud-arap-collection').getByTestId('crud-add').click();
   const dialog = page.getByRole('dialog', { name: '新增收款单' });
   await expect(dialog).toBeVisible();
@@ -140,8 +138,7 @@ test('the 收款 dialog: every control has a visible Chinese label and the same 
 test('the trading-contract editor fits 1440 px: its ten line columns inside the card, no sideways scroll', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/contract/trading/edit/0');
+  await signIn(page, 'admin', 'admin', '/contract/trading/edit/0');
   const lines = page.getByTestId('lines-editor');
   await expect(lines.locator('[data-field=materialId]').first()).toBeVisible({ timeout: 30_000 });
   // the page and the content area (it grew to 1,573 px: the lines table's pixel widths were wider than its card)
@@ -155,8 +152,7 @@ test('the trading-contract editor fits 1440 px: its ten line columns inside the 
 });
 
 test('a 付款退款 opens the payable refund, not a receivable route', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/accounting/payable/refundment-order');
+  await signIn(page, 'admin', 'admin', '/accounting/payable/refundment-order');
   const link = page.getByTestId('crud-arap-refund-ap').locator('.semi-table-tbody a').first();
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute('href', /^\/accounting\/payable\/refundment-order-detail\/\d+$/);
@@ -169,8 +165,7 @@ test('a 付款退款 opens the payable refund, not a receivable route', async ({
 });
 
 test('Chinese words: 应付单 sources, 磅单 fields', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/accounting/payable/payable-order');
+  await signIn(page, 'admin', 'admin', '/accounting/payable/payable-order');
   await expect(page.getByTestId('doc-table').locator('.semi-table-tbody tr').first()).toBeVisible();
   await expect(page.locator('#root')).not.toContainText(/lg_freight|out_stock|in_stock|drop_(sale|purchase)/);
 

@@ -7,8 +7,7 @@ import { signIn } from './helpers.ts';
  * leaf are checked by the walk, screens-walk.spec.ts).
  */
 test('the 新增应付单 dialog: every control with a visible label and a Chinese name (axe)', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/accounting/payable/payable-order');
+  await signIn(page, 'admin', 'admin', '/accounting/payable/payable-order');
   await page.getByRole('button', { name: '新增应付单' }).click();
   const form = page.getByTestId('doc-manual-form');
   await expect(form).toBeVisible();

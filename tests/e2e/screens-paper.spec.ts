@@ -47,8 +47,7 @@ async function printMedia(page: Page, name: string) {
 test('the printed 对账单 fits A4: its table (余额 included) stays within the 186 mm between the margins', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/accounting/receivable/receivable-order');
+  await signIn(page, 'admin', 'admin', '/accounting/receivable/receivable-order');
   const parties = await apiAs<{ records: { id: string; code: string }[] }>(
     page,
     '/api/izs-stock/customer/page',

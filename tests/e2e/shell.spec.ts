@@ -103,9 +103,8 @@ test('a clerk sees only the areas the 业务员 role holds', async ({ page }) =>
 });
 
 test('accounting pages need an account set first (spec §2.1 rule 7)', async ({ page }) => {
-  await signIn(page);
   // the company holds the demo book; 财务部 is an organisation with none
-  await page.goto('/accounting/home');
+  await signIn(page, 'admin', 'admin', '/accounting/home');
   await page.getByTestId('fin-dept-select').click();
   await page.getByRole('option', { name: '财务部' }).click();
   await expect(page.getByText('新建账套').last()).toBeVisible();

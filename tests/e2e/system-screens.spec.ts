@@ -22,8 +22,7 @@ test('dictionary: add an item under a dictionary (it takes the code) and find it
   page,
 }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/system/dictbiz');
+  await signIn(page, 'admin', 'admin', '/system/dictbiz');
   await expect(page.getByTestId('crud-tree-dict-biz')).toBeVisible();
   const s = stamp();
 
@@ -71,8 +70,7 @@ test('dictionary: add an item under a dictionary (it takes the code) and find it
 test('dictionary: a sealed entry cannot be changed or removed by the manager, nor reached by the clerk', async ({
   page,
 }) => {
-  await signIn(page, 'manager', '123456');
-  await page.goto('/system/dict');
+  await signIn(page, 'manager', '123456', '/system/dict');
   await expect(page.getByTestId('crud-tree-dict')).toBeVisible();
   await page.getByRole('button', { name: '展开全部' }).click();
   const sealed = rowOf(page, 'menu_category').filter({ hasText: '按钮' }); // the item 2 按钮 of 菜单类型 (sealed)
@@ -104,8 +102,7 @@ test('menu: an entry added under 过磅与直发 shows in the sidebar after a re
   // Spec §2.10: the sidebar shows server menus whose path matches a route the app knows (an unknown path is kept
   // but not shown), so the new entry opens a second weighbridge workstation: /supply-chain/loadometer/:id.
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/system/menu');
+  await signIn(page, 'admin', 'admin', '/system/menu');
   await expect(page.getByTestId('crud-tree-menu')).toBeVisible();
   const s = stamp().toLowerCase();
   const n = String(100 + (Date.now() % 9000));
@@ -140,8 +137,7 @@ test('menu: an entry added under 过磅与直发 shows in the sidebar after a re
 
 test('post: create, search, edit, view and delete through the UI', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await signIn(page);
-  await page.goto('/system/post');
+  await signIn(page, 'admin', 'admin', '/system/post');
   await expect(page.getByTestId('crud-post')).toBeVisible();
   const s = stamp();
   const code = `qc_${s}`;

@@ -204,8 +204,7 @@ test('a clerk without the manual permission has no manual entry; a lost plugin l
 }) => {
   const errors = collectPageErrors(page);
   await usePlugin(page);
-  await signIn(page, 'clerk', '123456');
-  await page.goto('/supply-chain/loadometer/1');
+  await signIn(page, 'clerk', '123456', '/supply-chain/loadometer/1');
   await expect(page.getByTestId('weighing-station').locator('.ly-weight[data-status=enabled]')).toBeVisible();
   await expect(page.getByTestId('manual-entry')).toHaveCount(0);
   await expect(page.getByTestId('manual-toggle')).toHaveCount(0);
@@ -229,8 +228,7 @@ test('简易过磅: the plate decides the pass — an empty truck in, loaded out
 }) => {
   const errors = collectPageErrors(page);
   await usePlugin(page);
-  await signIn(page);
-  await page.goto('/supply-chain/ease-loadometer');
+  await signIn(page, 'admin', 'admin', '/supply-chain/ease-loadometer');
   const ease = page.getByTestId('ease-station');
   await expect(ease.locator('.ly-weight[data-status=enabled]')).toBeVisible();
   const car = `浙B${Date.now().toString(36).slice(-4).toUpperCase()}8`.slice(0, 7);
@@ -272,8 +270,7 @@ test('分拣过磅: outputs weighed in a container, loss shown, the disassembly 
 }) => {
   const errors = collectPageErrors(page);
   await usePlugin(page);
-  await signIn(page);
-  await page.goto('/supply-chain/assembly-loadometer');
+  await signIn(page, 'admin', 'admin', '/supply-chain/assembly-loadometer');
   await expect(page.getByTestId('sorting-station').locator('.ly-weight[data-status=enabled]')).toBeVisible();
   const sel = async (id: string, text: string) => {
     await page.locator(`#${id}`).click();
