@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 
+/** Sign in through the real login form (the main e2e server runs with CAPTCHA_MODE=off). */
 /**
- * Signs in through the real login form (the main e2e server runs with CAPTCHA_MODE=off). `to`: the page to land on,
- * through the form's `?redirect=` (as a guarded link sends a user there) — instead of the dashboard and a second page
- * load: the dashboard's charts and queries cost ~0.7 CPU-s and ~0.5 s a test (measured; issue 23's loop).
+ * Signs in through the login form. `to`: the page to land on, through the form's `?redirect=` (as a guarded link sends
+ * a user there) — instead of the dashboard and a second page load: the dashboard's charts and queries cost ~0.7 CPU-s
+ * and ~0.5 s a test (measured; issue 23's loop).
  */
 export async function signIn(page: Page, account = 'admin', password = 'admin', to?: string) {
   if (to) await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
@@ -16,17 +17,23 @@ export async function signIn(page: Page, account = 'admin', password = 'admin', 
   await expect(page.getByTestId('sidebar')).toBeVisible();
 }
 
-/**
- * Opens a sidebar entry by walking its parents' titles down to the leaf. A group is clicked only while the entry after
- * it is hidden: a click on an open group would fold it (the shell keeps the groups of pages opened before).
- */
+/** Open a sidebar entry by walking its parents' titles down to the leaf. */
 export async function openFromSidebar(page: Page, ...titles: string[]) {
   const sidebar = page.getByTestId('sidebar');
+  for (const t of titles) await sidebar.getByText(t, { exact: true }).first().click();
+}
+
+/**
+ * Opens the sidebar's leaf `path.at(-1)` whatever its groups' state: a group is clicked only while the entry after it
+ * is not shown (a click on an open group would fold it).
+ */
+export async function openLeafFromSidebar(page: Page, ...path: string[]) {
+  const sidebar = page.getByTestId('sidebar');
   const entry = (t: string) => sidebar.getByText(t, { exact: true }).first();
-  for (let i = 0; i < titles.length - 1; i++) {
-    if (!(await entry(titles[i + 1]).isVisible())) await entry(titles[i]).click();
+  for (let i = 0; i < path.length - 1; i++) {
+    if (!(await entry(path[i + 1]).isVisible())) await entry(path[i]).click();
   }
-  await entry(titles[titles.length - 1]).click();
+  await entry(path[path.length - 1]).click();
 }
 
 export function collectPageErrors(page: Page): string[] {

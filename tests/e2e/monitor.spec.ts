@@ -54,8 +54,7 @@ test('打印设置: outside the desktop client printers are read-only; the slip 
   page,
 }) => {
   const errors = collectPageErrors(page);
-  // not through signIn's redirect: /setting-print is a public page, which the sign-in page follows at once (spec
-  // §2.1 rule 2)
+  // (not through signIn's redirect: /setting-print is a public page, which the sign-in page follows at once, spec §2.1 rule 2)
   await signIn(page);
   await page.goto('/setting-print');
   await expect(page.getByTestId('setting-print')).toBeVisible();
