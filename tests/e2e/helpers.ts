@@ -1,10 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Sign in through the real login form (the main e2e server runs with CAPTCHA_MODE=off). */
 /**
- * Signs in through the login form. `to`: the page to land on, through the form's `?redirect=` (as a guarded link sends
- * a user there) — instead of the dashboard and a second page load: the dashboard's charts and queries cost ~0.7 CPU-s
- * and ~0.5 s a test (measured; issue 23's loop).
+ * Signs in through the real login form (the main e2e server runs with CAPTCHA_MODE=off). `to`: the page to land on,
+ * through the form's `?redirect=` (as a guarded link sends a user there) — instead of the dashboard and a second page
+ * load: the dashboard's charts and queries cost ~0.7 CPU-s and ~0.5 s a test (measured; issue 23's loop).
  */
 export async function signIn(page: Page, account = 'admin', password = 'admin', to?: string) {
   if (to) await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
