@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimsFromAccessToken } from './token-claims.ts';
+import { claimsFromAccessToken, issuedAtMs } from './token-claims.ts';
 
 const b64url = (o: unknown) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o))))
@@ -30,5 +30,14 @@ describe('claimsFromAccessToken', () => {
   });
   it.each([['not-a-jwt'], ['a.b.c'], [`x.${b64url({ sub: 1 })}.y`], ['']])('rejects %s', (t) => {
     expect(claimsFromAccessToken(t)).toBeNull();
+  });
+});
+
+describe('issuedAtMs', () => {
+  it('reads iat (seconds) as ms; none, a non-number or not a JWT is null', () => {
+    expect(issuedAtMs(jwt({ user_id: '1', iat: 1_764_000_000 }))).toBe(1_764_000_000_000);
+    expect(issuedAtMs(jwt({ user_id: '1' }))).toBeNull();
+    expect(issuedAtMs(jwt({ user_id: '1', iat: '1764000000' }))).toBeNull();
+    expect(issuedAtMs('not-a-token')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ const b64url = (o: unknown) =>
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-const token = `${b64url({ alg: 'HS256' })}.${b64url({ user_id: '9', tenant_id: '000000', account: 'admin', real_name: '管理员', role_name: 'administrator,admin', dept_id: '2' })}.sig`;
+const token = `${b64url({ alg: 'HS256' })}.${b64url({ user_id: '9', tenant_id: '000000', account: 'admin', real_name: '管理员', role_name: 'administrator,admin', dept_id: '2', iat: 1_764_000_000 })}.sig`;
 
 afterEach(() => {
   document.cookie = 'loopyard-access-token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -26,6 +26,8 @@ describe('hydrate', () => {
     expect(s.roles).toEqual(['administrator', 'admin']);
     expect(s.userInfo?.real_name).toBe('管理员');
     expect(s.defaultDeptId).toBe('1'); // spec §4: dept_id '2' becomes '1'
+    // the token's age counts from its issue, not from 1970 (which refreshed it at the timer's first tick)
+    expect(s.tokenTime).toBe(1_764_000_000_000);
   });
 
   it('flushes state to localStorage on pagehide, before the persist delay', () => {

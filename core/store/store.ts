@@ -6,7 +6,7 @@ import { type PermissionsState, permissionsSlice } from '../permissions/permissi
 import { getAccessToken, getRefreshToken } from '../session/cookies.ts';
 import { defaultDeptId, splitRoles } from '../session/default-dept.ts';
 import { initialSessionState, type SessionState, sessionSlice } from '../session/session-slice.ts';
-import { claimsFromAccessToken } from '../session/token-claims.ts';
+import { claimsFromAccessToken, issuedAtMs } from '../session/token-claims.ts';
 import { initialSettings, type SettingsState, settingsSlice } from '../settings/settings-slice.ts';
 import { initialTabsState, type TabsState, tabsSlice } from '../tabs/tabs-slice.ts';
 import { loadPersisted, savePersisted } from './persist.ts';
@@ -58,6 +58,7 @@ export function hydrate(): Partial<RootState> {
       session.defaultDeptId = defaultDeptId(claims.dept_id);
     }
   }
+  if (token && !saved?.session) session.tokenTime = issuedAtMs(token) ?? 0;
   return {
     session,
     settings: { ...initialSettings(), ...saved?.settings },

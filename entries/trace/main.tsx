@@ -11,6 +11,7 @@ import { TRACE_EVENTS, TRACE_ORDER_TYPES } from '../../core/trace/fields.ts';
 import { checkTrace, type Verdict } from './trace-check.ts';
 import { parseTracePath } from './trace-path.ts';
 import './trace.css';
+import '../../features/ui/motion.css';
 
 const TRACE_PATH = '/api/izs-toolbox/blockchain/transaction-by-order-no';
 

@@ -2,6 +2,11 @@ import type { EChartsCoreOption } from 'echarts/core';
 import * as echarts from 'echarts/core';
 import { useEffect, useRef } from 'react';
 
+/** The system's "reduce motion" setting: charts draw without animation. */
+export function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /**
  * An ECharts instance on a div showing `option`: created on mount, resized with its box, disposed on unmount, the
  * option set again whenever it changes (memoise it). The caller registers the charts and components it draws
@@ -23,7 +28,7 @@ export function useEChart(option: EChartsCoreOption) {
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option);
+    chart.current?.setOption(reducedMotion() ? { animation: false, ...option } : option);
   }, [option]);
   return ref;
 }

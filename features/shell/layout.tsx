@@ -10,6 +10,7 @@ import { TagsView } from './tags-view.tsx';
 import { TopBar } from './top-bar.tsx';
 import { findLeaf, useShellMenu } from './use-menu.ts';
 import './shell.css';
+import '../ui/motion.css';
 // Chinese accessible names for Semi's widgets; loaded with the shell after sign-in (the login page stays light)
 import '../ui/semi-zh.ts';
 

@@ -11,6 +11,7 @@ import { completeLogin } from '../../core/session/session-actions.ts';
 import { useAppDispatch } from '../../core/store/hooks.ts';
 import type { ScreenProps } from '../../features/shell/guarded-router.tsx';
 import './login.css';
+import '../../features/ui/motion.css';
 
 /** After login: the redirect query or /dashboard, passing every other query key along (bladex-contract §9.1). */
 export function afterLoginPath(query: Record<string, string>): string {

@@ -63,7 +63,8 @@ test('every menu leaf at 1440×900: grouped money and Chinese dates, key columns
     const dialog = page.locator('.semi-modal').last();
     if (!(await dialog.isVisible().catch(() => false))) continue;
     dialogs++;
-    await page.waitForTimeout(200);
+    // its opening has ended (no transition or animation left in it: the tests run with reduced motion)
+    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     const violations = await axeViolations(page, '.semi-modal');
     const yaml = await page.getByRole('dialog').last().ariaSnapshot();
     const names = [

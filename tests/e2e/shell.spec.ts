@@ -143,10 +143,21 @@ async function captchaLogin(page: Page, origin: string) {
 }
 
 test('a reload right after sign-in keeps the session, roles and tabs', async ({ page }) => {
-  await signIn(page);
+  await page.goto('/login');
+  await signIn(page); // through the form: the state it stores is not yet in localStorage
   await page.reload(); // inside the state-persist delay: the session must survive on the cookie alone
   await page.goto('/authority/role'); // an admin-only page (route meta roles: admin)
   await expect(page).toHaveURL(/\/authority\/role$/);
   await expect(page.getByTestId('role-page')).toBeVisible();
   await expect(page.getByTestId('avatar')).toContainText('管理员');
+});
+
+test('the system’s reduce-motion setting ends transitions at once; without it the sidebar slides', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '/base/unit');
+  const sidebar = page.locator('.ly-sidebar');
+  const durations = () => sidebar.evaluate((e) => getComputedStyle(e).transitionDuration);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await durations()).toBe('0.001s');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await durations()).toBe('0.2s, 0.2s');
 });
