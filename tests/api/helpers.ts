@@ -19,6 +19,7 @@ import { captcha, lgCar } from '../../server/db/schema/index.ts';
 import { prepareDatabase } from '../../server/main.ts';
 import { md5hex } from '../../server/platform/password.ts';
 import { today } from '../../server/platform/time.ts';
+import { CLONE_PREFIX } from '../scale-out/postgres.ts';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const TOKEN_PATH = '/api/blade-auth/oauth/token';
@@ -74,54 +75,91 @@ const TEMPLATE_LOCK = 7_305_201_002;
 const TEMPLATE_MAX_AGE_S = 6 * 3600;
 
 /**
- * A migrated and seeded PostgreSQL database to clone (`create database … template`), the PostgreSQL twin of
- * `seededSnapshot`: named `loopyard_tpl_<key>_<unix seconds>`, built once per key under an advisory lock (test
- * files run in parallel), never connected to after it is built. Templates of other keys older than six hours are
- * dropped when a new one is built. Answers a clone's URL and its drop.
+ * The clones of this run: `loopyard_t_<run>_<unix seconds>_<random>`. `npm run test:api:pg` names the run
+ * (TEST_PG_RUN) and drops what is left of it when the files are done (tests/scale-out/api-on-postgres.ts); a file run
+ * by hand leaves at most its spare clone, dropped by a later run once six hours old.
  */
-async function seededPgDatabase(url: string, config: Config): Promise<{ url: string; drop: () => Promise<void> }> {
+const RUN = (process.env.TEST_PG_RUN ?? 'adhoc').replace(/[^a-z0-9]/g, '');
+
+interface Clone {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A clone of the migrated and seeded template for `config`, made ahead: a boot takes the clone the boot before it
+ * started in this process (the files of a worker share it) and starts the next, which PostgreSQL copies while this
+ * file's tests run. Made when asked, each boot of the PostgreSQL pass waited 0.7 s on it (72 of the pass's 226
+ * worker-seconds); the one clone a process makes too many is dropped with the run's leftovers.
+ */
+const spares = new Map<string, Promise<Clone>>();
+function seededPgDatabase(url: string, config: Config): Promise<Clone> {
   const key = seedKey(config);
-  const name = `loopyard_t_${randomBytes(6).toString('hex')}`;
+  const now = spares.get(key) ?? cloneOf(url, config);
+  const next = cloneOf(url, config);
+  next.catch(() => {}); // a failed spare fails the boot that takes it, not the process
+  spares.set(key, next);
+  return now;
+}
+
+/**
+ * Builds the template for `config` when there is none — `loopyard_tpl_<key>_<unix seconds>`, once per key under an
+ * advisory lock (test files run in parallel), never connected to after it is built; templates of other keys and
+ * clones older than six hours are dropped then — and answers a new clone of it (`create database … template`, side by
+ * side with other clones: each takes a share lock on the template). The PostgreSQL twin of `seededSnapshot`.
+ */
+async function cloneOf(url: string, config: Config): Promise<Clone> {
+  const key = seedKey(config);
+  const name = `${CLONE_PREFIX}${RUN}_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
+    let template: string | undefined;
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
-    const names = (
-      await admin.query<{ datname: string }>(
-        `select datname from pg_database where starts_with(datname, 'loopyard_tpl_') order by datname`,
-      )
-    ).rows.map((r) => r.datname);
-    let template = names.find((n) => n.startsWith(`loopyard_tpl_${key}_`));
-    if (!template) {
-      const now = Math.floor(Date.now() / 1000);
-      for (const old of names) {
-        if (now - Number(old.split('_').pop()) > TEMPLATE_MAX_AGE_S) {
+    try {
+      const names = (
+        await admin.query<{ datname: string }>(
+          `select datname from pg_database where starts_with(datname, 'loopyard_tpl_') order by datname`,
+        )
+      ).rows.map((r) => r.datname);
+      template = names.find((n) => n.startsWith(`loopyard_tpl_${key}_`));
+      if (!template) {
+        const now = Math.floor(Date.now() / 1000);
+        const stale = (
+          await admin.query<{ datname: string }>(
+            `select datname from pg_database where starts_with(datname, '${CLONE_PREFIX}')`,
+          )
+        ).rows
+          .map((r) => r.datname)
+          .filter((n) => now - Number(n.split('_').at(-2)) > TEMPLATE_MAX_AGE_S);
+        for (const old of [...names.filter((n) => now - Number(n.split('_').pop()) > TEMPLATE_MAX_AGE_S), ...stale]) {
           await dropDatabase(admin, old).catch(() => {}); // best effort: another run may be cloning it
         }
-      }
-      const building = `loopyard_tpb_${key}_${now}`;
-      await admin.query(`create database ${building}`);
-      const fresh = await openDatabase({ databaseUrl: onDatabase(url, building) });
-      try {
-        await prepareDatabase(fresh, config);
-      } finally {
-        await fresh.close();
-      }
-      template = `loopyard_tpl_${key}_${now}`;
-      // the pool's backends may still be on their way out: 55006 "being accessed by other users" is retried
-      for (let attempt = 0; ; attempt++) {
+        const building = `loopyard_tpb_${key}_${now}`;
+        await admin.query(`create database ${building}`);
+        const fresh = await openDatabase({ databaseUrl: onDatabase(url, building) });
         try {
-          await admin.query(`alter database ${building} rename to ${template}`);
-          break;
-        } catch (e) {
-          if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
-          await new Promise((r) => setTimeout(r, 100));
+          await prepareDatabase(fresh, config);
+        } finally {
+          await fresh.close();
+        }
+        template = `loopyard_tpl_${key}_${now}`;
+        // the pool's backends may still be on their way out: 55006 "being accessed by other users" is retried
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await admin.query(`alter database ${building} rename to ${template}`);
+            break;
+          } catch (e) {
+            if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+            await new Promise((r) => setTimeout(r, 100));
+          }
         }
       }
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
     }
     await admin.query(`create database ${name} template ${template}`);
   } finally {
-    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
     await admin.end();
   }
   return {
@@ -243,7 +281,9 @@ export async function boot(over: Partial<Config> = {}, database?: Database): Pro
     close: async () => {
       await app.close();
       await db.close();
-      if (drop) await drop();
+      // in the background: a DROP waits up to five seconds for a backend still on its way out (dropDatabase), and
+      // what a process leaves is dropped with the run's leftovers
+      drop?.().catch(() => {});
     },
   };
 }

@@ -2,6 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
+/** The start of the API tests' clone databases' names (tests/api/helpers.ts; api-on-postgres.ts drops a run's leftovers). */
+export const CLONE_PREFIX = 'loopyard_t_';
+
 /** The URL with its password hidden, for log lines. */
 export function shown(url: string): string {
   const u = new URL(url);
