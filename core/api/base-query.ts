@@ -1,6 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { AUTH_PATHS } from '../contract/auth-paths.ts';
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, HEADERS } from '../contract/wire.ts';
+import { basicAuthorization, HEADERS } from '../contract/wire.ts';
 import type { SessionState } from '../session/session-slice.ts';
 import { notifyError } from './notify.ts';
 
@@ -40,10 +40,6 @@ export interface ApiExtraOptions {
 let unauthorizedHandler: (() => void) | null = null;
 export function setUnauthorizedHandler(fn: (() => void) | null): void {
   unauthorizedHandler = fn;
-}
-
-export function basicAuthorization(): string {
-  return `Basic ${btoa(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`)}`;
 }
 
 /** Headers of spec §7 / DESIGN §4 from the session. */

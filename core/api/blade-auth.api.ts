@@ -3,7 +3,7 @@
  * client is written by hand so that the login page does not download zod: it imports the zod-free AUTH_PATHS and
  * takes its answer types from the descriptors as types only (erased at build).
  */
-import { AUTH_PATHS } from '../contract/auth-paths.ts';
+import { AUTH_PATHS, type LoginArgs, loginParams } from '../contract/auth-paths.ts';
 import type { AUTH, TokenResponse } from '../contract/blade-auth.contract.ts';
 import type { AnswerOf } from '../contract/endpoint.ts';
 import { HEADERS, type R } from '../contract/wire.ts';
@@ -12,28 +12,6 @@ import { api } from './api.ts';
 type LoginConfig = AnswerOf<typeof AUTH.loginConfig>;
 type CaptchaResponse = AnswerOf<typeof AUTH.captcha>;
 type LogoutAnswer = AnswerOf<typeof AUTH.logout>;
-
-export interface LoginArgs {
-  tenantId: string;
-  username: string;
-  /** md5 hex of the plain password. */
-  password: string;
-  captchaMode: boolean;
-  captchaKey?: string;
-  captchaCode?: string;
-}
-
-/** Query of POST /oauth/token (spec §7.1). */
-export function loginParams(a: LoginArgs) {
-  return {
-    tenantId: a.tenantId,
-    username: a.username,
-    password: a.password,
-    grant_type: a.captchaMode ? 'captcha' : 'password',
-    scope: 'all',
-    type: 'account',
-  };
-}
 
 export const bladeAuthApi = api.injectEndpoints({
   endpoints: (b) => ({

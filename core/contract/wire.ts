@@ -26,6 +26,10 @@ export const DEFAULT_TENANT_ID = '000000';
 /** BladeX's default client app (managed in /system/app): `Authorization: Basic base64(saber:saber_secret)`. */
 export const DEFAULT_CLIENT_ID = 'saber';
 export const DEFAULT_CLIENT_SECRET = 'saber_secret';
+/** The `Authorization` header every call carries (the client app's id and secret). */
+export function basicAuthorization(): string {
+  return `Basic ${btoa(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`)}`;
+}
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const MAX_PAGE_SIZE = 1000;
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;

@@ -3,7 +3,7 @@ import * as echarts from 'echarts/core';
 import { useEffect, useRef } from 'react';
 
 /** The system's "reduce motion" setting: charts draw without animation. */
-export function reducedMotion(): boolean {
+function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

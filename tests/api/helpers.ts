@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { AUTH_PATHS } from '../../core/contract/auth-paths.ts';
 import type { TokenResponse } from '../../core/contract/blade-auth.contract.ts';
+import { basicAuthorization } from '../../core/contract/wire.ts';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase, plainTar } from '../../server/db/client.ts';
@@ -21,8 +23,8 @@ import { md5hex } from '../../server/platform/password.ts';
 import { today } from '../../server/platform/time.ts';
 import { CLONE_PREFIX } from '../scale-out/postgres.ts';
 
-export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-export const TOKEN_PATH = '/api/blade-auth/oauth/token';
+export const BASIC = basicAuthorization();
+export const TOKEN_PATH = AUTH_PATHS.token;
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 export interface TestApp {

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { md5 } from 'js-md5';
-import { AUTH_PATHS } from '../../core/contract/auth-paths.ts';
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_TENANT_ID, HEADERS } from '../../core/contract/wire.ts';
+import { AUTH_PATHS, loginParams } from '../../core/contract/auth-paths.ts';
+import { basicAuthorization, DEFAULT_TENANT_ID, HEADERS } from '../../core/contract/wire.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../core/session/cookies.ts';
 
 /**
@@ -19,18 +19,13 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../core/session/co
 export async function signIn(page: Page, account = 'admin', password = 'admin', to?: string) {
   if (page.url() === 'about:blank') {
     const r = await page.request.post(AUTH_PATHS.token, {
-      params: {
+      params: loginParams({
         tenantId: DEFAULT_TENANT_ID,
         username: account,
         password: md5(password),
-        grant_type: 'password',
-        scope: 'all',
-        type: 'account',
-      },
-      headers: {
-        Authorization: `Basic ${btoa(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`)}`,
-        [HEADERS.tenant]: DEFAULT_TENANT_ID,
-      },
+        captchaMode: false,
+      }),
+      headers: { Authorization: basicAuthorization(), [HEADERS.tenant]: DEFAULT_TENANT_ID },
     });
     const token = (await r.json()) as { access_token?: string; refresh_token?: string; error_description?: string };
     expect(token.access_token, `sign-in of ${account}: ${token.error_description ?? r.status()}`).toBeTruthy();
@@ -86,7 +81,7 @@ export async function apiAs<T = Record<string, string>>(
 ) {
   const cookies = await page.context().cookies();
   const token = cookies.find((c) => c.name === 'loopyard-access-token')?.value ?? '';
-  const headers = { 'Blade-Auth': `bearer ${token}`, Authorization: `Basic ${btoa('saber:saber_secret')}` };
+  const headers = { [HEADERS.auth]: `bearer ${token}`, Authorization: basicAuthorization() };
   const url = `${path}?${new URLSearchParams(query)}`;
   const r =
     body === undefined
