@@ -11,6 +11,8 @@ const LOGIN_BUDGET_KB = 133;
 /** Issue 25: the first load after sign-in — the admin entry, the shell layout and the home page — as `npm run bench`. */
 const AFTER_SIGN_IN_BUDGET_KB = 200;
 const dist = join(import.meta.dirname, '..', '..', 'dist');
+// a first-time visitor's browser: nothing cached (fixtures.ts)
+test.use({ freshContext: true });
 
 interface Chunk {
   file: string;

@@ -5,12 +5,13 @@
  * `browser.newContext()`) points at the worker's server.
  *
  * A worker whose test failed is replaced by Playwright; its replacement starts a fresh server on the same port.
- * Specs import `test` and `expect` from here, not from '@playwright/test'.
+ * A worker's tests share its Chromium profile, emptied before each test (`context` below), unless a test asks for a
+ * fresh context. Specs import `test` and `expect` from here, not from '@playwright/test'.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { test as base, expect } from '@playwright/test';
-import { E2E_PORT, workerServerEnv } from '../../playwright.config.ts';
+import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { E2E_CAPTCHA_PORT, E2E_PORT, workerServerEnv } from '../../playwright.config.ts';
 
 export { expect };
 
@@ -72,7 +73,27 @@ export async function startServer(
   return { origin, stop };
 }
 
-export const test = base.extend<object, { workerServer: string }>({
+/** The context options a test may change (test.use); a test that changes one gets a context of its own. */
+type ProfileOptions = {
+  viewport: { width: number; height: number } | null;
+  locale: string | undefined;
+  timezoneId: string | undefined;
+  reducedMotion: 'reduce' | 'no-preference' | null | undefined;
+};
+const sameOptions = (a: ProfileOptions, b: ProfileOptions) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The test's browser context. By default every test of a worker gets the worker's Chromium profile on disk (its
+ * cookies, storage and pages cleared before the test), not a new incognito context: V8 keeps the compiled code of
+ * the app's scripts in the profile's code cache, so a test's first page does not compile React, Semi and the shell
+ * again (measured: a new context and its first admin page 1.57–1.61 CPU-s, the profile 1.02–1.08). `freshContext`
+ * (test.use) gives a test a new incognito context, as a first-time visitor has; so does a test that changes the
+ * viewport, locale, time zone or motion.
+ */
+export const test = base.extend<
+  { freshContext: boolean },
+  { workerServer: string; workerProfile: { context: BrowserContext; options: ProfileOptions } }
+>({
   workerServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
@@ -85,5 +106,82 @@ export const test = base.extend<object, { workerServer: string }>({
     },
     { scope: 'worker', timeout: HISTORY ? 930_000 : 270_000 },
   ],
+  workerProfile: [
+    async ({ playwright, launchOptions, workerServer }, use, workerInfo) => {
+      const { use: config } = workerInfo.project;
+      const options: ProfileOptions = {
+        viewport: config.viewport ?? null,
+        locale: config.locale,
+        timezoneId: config.timezoneId,
+        reducedMotion: config.reducedMotion,
+      };
+      const dir = `.tmp/e2e-profile-${workerInfo.workerIndex}`;
+      rmSync(dir, { recursive: true, force: true });
+      const context = await playwright.chromium.launchPersistentContext(dir, {
+        ...launchOptions,
+        ...options,
+        baseURL: workerServer,
+      });
+      try {
+        await use({ context, options });
+      } finally {
+        await context.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker' },
+  ],
+  freshContext: [false, { option: true }],
+  context: async (
+    { workerProfile, freshContext, browser, viewport, locale, timezoneId, reducedMotion, baseURL },
+    use,
+    testInfo,
+  ) => {
+    const wanted: ProfileOptions = { viewport, locale, timezoneId, reducedMotion };
+    if (freshContext || !sameOptions(wanted, workerProfile.options)) {
+      const own = await browser.newContext({ ...wanted, baseURL });
+      await use(own);
+      await own.close();
+      return;
+    }
+    const { context } = workerProfile;
+    await resetProfile(context, baseURL);
+    await use(context);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      // what Playwright's `screenshot: 'only-on-failure'` does for the contexts it makes
+      for (const [i, p] of context.pages().entries()) {
+        const path = testInfo.outputPath(`test-failed-${i + 1}.png`);
+        if (await p.screenshot({ path, timeout: 5_000 }).catch(() => null)) {
+          testInfo.attachments.push({ name: 'screenshot', path, contentType: 'image/png' });
+        }
+      }
+    }
+    for (const p of context.pages()) await p.close();
+  },
   baseURL: async ({ workerServer }, use) => use(workerServer),
 });
+
+/**
+ * The profile as a new context has it: no page, no cookie, nothing stored for the suite's origins (the worker's server
+ * and the captcha server), no permission or route a test set. The HTTP cache and V8's code cache stay.
+ */
+async function resetProfile(context: BrowserContext, baseURL: string | undefined) {
+  for (const p of context.pages()) await p.close();
+  await context.clearCookies();
+  await context.clearPermissions();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    const origins = [baseURL, `http://127.0.0.1:${E2E_CAPTCHA_PORT}`].filter((o): o is string => !!o);
+    for (const origin of origins) {
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin,
+        storageTypes: 'local_storage,indexeddb,service_workers,cache_storage,file_systems,websql',
+      });
+    }
+    await cdp.detach();
+  } finally {
+    await page.close();
+  }
+}

@@ -17,6 +17,7 @@ import { collectPageErrors, signIn } from './helpers.ts';
 
 let plugin: PluginServer;
 let timer: NodeJS.Timeout | undefined;
+let sim: TruckSimulator;
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
 const car = `皖K${stamp}7`.slice(0, 7);
 
@@ -30,8 +31,9 @@ function driveTrucks() {
     weight: (w) => plugin.publishWeight(w),
     car: (c) => plugin.publishCar(c),
   });
-  // each truck stands still long enough for the clerk (75 and 150 simulated seconds = 15 s and 30 s here)
-  const sim = new TruckSimulator({
+  // each truck stands still long enough for the clerk (75 and 150 simulated seconds = 15 s and 30 s here), and drives
+  // off once the clerk has weighed it
+  sim = new TruckSimulator({
     seed: 20261123,
     format: 'xk3190-a9',
     visits: [
@@ -108,6 +110,7 @@ test('the yard’s day on the simulated scale: gross with the plate, tare, memo,
   await expect(page.getByTestId('ws-first-pass')).toBeEnabled();
   await page.keyboard.press('F2');
   await expect(page.getByText(new RegExp(`一次过磅完成：${car} 35,260 kg`))).toBeVisible();
+  sim.driveOff();
 
   // it drives off, unloads, and comes back empty: the plate finds its open record
   await expect(page.getByTestId('ws-stage')).toHaveText('已一次过磅 · 待二次过磅', { timeout: 60_000 });

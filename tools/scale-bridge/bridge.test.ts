@@ -166,6 +166,27 @@ describe('TruckSimulator', () => {
     expect(new Set(visits[1].stable)).toEqual(new Set([12_300]));
     expect(visits[2].plate).not.toBe('苏E12345'); // then random trucks again
   });
+
+  it('a truck waved on drives off at once; driving off an empty deck changes nothing', () => {
+    const sim = new TruckSimulator({
+      seed: 11,
+      format: 'xk3190-a9',
+      lineNoise: 0,
+      visits: [{ carNumber: '苏E12345', kg: 35_260, stableMs: 60_000 }],
+    });
+    const first = sim.step();
+    expect(first.phase).toBe('empty');
+    sim.driveOff(); // nothing on the deck yet
+    let tick = sim.step();
+    while (tick.phase !== 'stable') tick = sim.step();
+    const stableAt = tick.at;
+    for (let i = 0; i < 10; i++) tick = sim.step();
+    expect(tick.phase).toBe('stable');
+    sim.driveOff();
+    tick = sim.step();
+    expect(tick.phase).toBe('off');
+    expect(tick.at - stableAt).toBe(1_100); // 11 frames on the deck, not 600
+  });
 });
 
 describe('the simulator plays the cheats of issue 24 through the bridge', () => {

@@ -170,6 +170,14 @@ export class TruckSimulator {
     }
   }
 
+  /**
+   * The truck standing on the deck drives off now instead of at the end of its stand (the clerk has weighed it and
+   * waved it on); the next frame starts its way off. Anything else (empty deck, a truck still moving) is left as it is.
+   */
+  driveOff(): void {
+    if (this.phase === 'stable') this.phaseLen = Math.max(this.tickMs, this.t - this.phaseStart + this.tickMs);
+  }
+
   /** Advances one frame interval. */
   step(): SimulatorTick {
     this.t += this.tickMs;
