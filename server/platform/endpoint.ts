@@ -86,7 +86,9 @@ export async function checkPermission(db: Db, user: AuthUser, e: EndpointSpec): 
 export function endpoints(app: FastifyInstance, db: Db) {
   return {
     handle<const E extends EndpointSpec>(e: E, handler: Handler<E>): void {
-      handled.set(keyOf(e), callerOf());
+      // the same call site every time an app is built in this process: the stack is read once (an API test worker
+      // builds an app per file)
+      if (!handled.has(keyOf(e))) handled.set(keyOf(e), callerOf());
       app.route({
         method: e.method,
         url: e.path,
