@@ -20,7 +20,8 @@
  *   主营业务成本 = Σ the cost of the sales − 销售退货 + 直发 purchases (结转损益 lines left out); the receivables'
  *   balance/list per party = the model; 核销 of an advance keeps a party's balance and lowers its open and unapplied
  *   alike; each 贸易合同's execution (吨, 价税合计) = the model's live documents under it.
- * The first run is a fixed example (EVERY_COMMAND) that reaches every command whatever the seed.
+ * The first run is a fixed example (EVERY_COMMAND) that reaches every command whatever the seed; then the
+ * counterexamples random runs found (RETURNED_WHOLE).
  * Each run is a company of its own (a new department with its warehouse, default book and parties), so runs do
  * not see each other. The seed and the shrunk command list are printed on failure (fast-check); FC_SEED=<n>
  * [FC_PATH=<p>] replays one, FC_NUM_RUNS raises the number of runs.
@@ -43,7 +44,7 @@ import { bootStock, P, type StockCtx } from './stock-helpers.ts';
 const DAY = '2026-03-16';
 const TC = '/api/izs-sell/trading-contract';
 const PERIOD = '2026-03';
-const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 3);
+const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 4); // the two examples below, then two random runs
 
 const D = (v: Decimal.Value) => new Decimal(v);
 const ZERO = D(0);
@@ -1133,6 +1134,19 @@ const EVERY_COMMAND: Cmd[] = [
   { k: 'produce', share: 0.1, yield: 985 },
 ];
 
+/**
+ * A counterexample a random run found (seed -8996527 on PostgreSQL, 2026-11-30): a sale returned whole is the only
+ * out-stock of the period, 结转销售成本 has nothing to carry (a zero total), and 业财对账 listed the sale and its
+ * return as 未结转销售成本 in a 存货 row without a difference, which no command could clear.
+ */
+const RETURNED_WHOLE: Cmd[] = [
+  { k: 'buy', sup: 0, kg: 7664, price: '100.00', rate: 13, incl: false },
+  { k: 'sell', cus: 0, share: 0.5, price: '100.00', incl: false },
+  { k: 'produce', share: 0.1, yield: 900 },
+  { k: 'return', side: 'out', pick: 0, share: 1 },
+  { k: 'produce', share: 0.1, yield: 900 },
+];
+
 it('the books follow the documents by the product’s own posting path (model test)', async () => {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
   await fc.assert(
@@ -1160,8 +1174,11 @@ it('the books follow the documents by the product’s own posting path (model te
       seed,
       path: process.env.FC_PATH,
       endOnFailure: !!process.env.FC_NO_SHRINK,
-      // one run that reaches every command whatever the seed (then the random ones)
-      examples: [[EVERY_COMMAND, true]],
+      // one run that reaches every command whatever the seed and the counterexamples found (then the random ones)
+      examples: [
+        [EVERY_COMMAND, true],
+        [RETURNED_WHOLE, false],
+      ],
     },
   );
 }, 900_000);
