@@ -4,7 +4,16 @@
  * fetch on 127.0.0.1.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -283,6 +292,8 @@ export async function boot(over: Partial<Config> = {}, database?: Database): Pro
     close: async () => {
       await app.close();
       await db.close();
+      // the file's own data directory (uploads, exports): a run left ~200 empty ones in the temp dir
+      if (!over.dataDir) rmSync(config.dataDir, { recursive: true, force: true });
       // in the background: a DROP waits up to five seconds for a backend still on its way out (dropDatabase), and
       // what a process leaves is dropped with the run's leftovers
       drop?.().catch(() => {});
