@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captcha } from '../../server/db/schema/index.ts';
 import { SESSION_CHECK_MS, signAccessToken } from '../../server/platform/auth.ts';
 import { md5hex } from '../../server/platform/password.ts';
@@ -17,6 +17,17 @@ import {
 } from './helpers.ts';
 
 let t: TestApp;
+
+/** Runs `f` with this process's Date at `ms` (timers stay real): what reads the clock sees that time. */
+async function withClockAt(ms: number, f: () => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(ms);
+  try {
+    await f();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 beforeAll(async () => {
   t = await boot({ captchaMode: true });
 });
@@ -162,8 +173,10 @@ describe('access token', () => {
     expect((await call(t, '/api/blade-system/user/info', { token: tk.access_token })).status).toBe(200);
     // written straight to the database: this process's revocation paths are not told
     await t.database.db.execute(sql`update blade_auth_session set revoked_at = now() where id = ${sid}`);
-    await new Promise((r) => setTimeout(r, SESSION_CHECK_MS + 50));
-    expect((await call(t, '/api/blade-system/user/info', { token: tk.access_token })).status).toBe(401);
+    // the process's clock moved past SESSION_CHECK_MS instead of waiting it out (the live-session cache reads Date)
+    await withClockAt(Date.now() + SESSION_CHECK_MS + 50, async () => {
+      expect((await call(t, '/api/blade-system/user/info', { token: tk.access_token })).status).toBe(401);
+    });
   });
 
   it('a token that verified once is refused when it expires (the verified-token cache keeps it only until exp)', async () => {
@@ -174,8 +187,10 @@ describe('access token', () => {
     const short = await signAccessToken(new TextEncoder().encode(TEST_JWT_SECRET), rest, 5);
     expect((await call(t, '/api/blade-system/user/info', { token: short })).status).toBe(200);
     const exp = JSON.parse(Buffer.from(short.split('.')[1], 'base64url').toString()).exp as number;
-    await new Promise((r) => setTimeout(r, Math.max(0, exp * 1000 + 150 - Date.now())));
-    expect((await call(t, '/api/blade-system/user/info', { token: short })).status).toBe(401);
+    // the clock moved past exp instead of waiting for it (the verified-token cache and jose both read Date)
+    await withClockAt(exp * 1000 + 150, async () => {
+      expect((await call(t, '/api/blade-system/user/info', { token: short })).status).toBe(401);
+    });
   });
 
   it('logout revokes the session at once', async () => {

@@ -31,6 +31,10 @@ import { boot, call, deviceTokenOf, login, type TestApp } from './helpers.ts';
 const TOKEN = 'gw-test-token';
 let t: TestApp;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Polls `ok` every 20 ms for at most `ms` (a condition the assertions after it check): no longer than it takes. */
+async function waitUntil(ok: () => boolean, ms = 10_000) {
+  for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await sleep(20);
+}
 
 beforeAll(async () => {
   process.env.GPS_GATEWAY_TOKEN = TOKEN;
@@ -144,7 +148,8 @@ describe('gps gateway', () => {
     const port = await gwA.listen(0, '127.0.0.1');
     serverUp = false;
     const sim = simulateTerminals(3, '127.0.0.1', port, 1);
-    await sleep(3000);
+    // each terminal registers, reports and hears nothing back (it keeps its reports to re-send)
+    await waitUntil(() => sim.stats.sent >= 3);
     expect(sim.stats.sent).toBeGreaterThanOrEqual(3);
     expect(sim.stats.acked).toBe(0);
     const sentWhileDown = sim.stats.sent;
@@ -152,7 +157,8 @@ describe('gps gateway', () => {
     await gwA.close();
     const gwB = new Gateway(new Upstream(t.base, TOKEN), () => undefined);
     await gwB.listen(port, '127.0.0.1');
-    await sleep(3500);
+    // the terminals reconnect (1 s after the close), authenticate again and re-send what was never acknowledged
+    await waitUntil(() => sim.ready() === 3 && sim.stats.acked >= sentWhileDown);
     sim.stop();
     await sleep(300);
     await gwB.close();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { collectPageErrors, signIn } from './helpers.ts';
+import { collectPageErrors, openInApp, signIn } from './helpers.ts';
 
 /**
  * An accountant's month on a fresh book (issue: "status 1 forces the create dialog; opening balances; five vouchers
@@ -250,7 +250,7 @@ test('finance screens on the demo book: settings, units, dimensions, items, word
   await signIn(page, 'admin', 'admin', '/accounting/home');
   await expect(page.getByTestId('fin-book-select')).toContainText('绿循再生 总账');
   await expect(page.getByTestId('fin-current-period')).toHaveText(/^\d{4}-\d{2}$/);
-  await page.goto('/finance/setting/system-config');
+  await openInApp(page, '/finance/setting/system-config');
 
   // 财务参数: the book's switches and the chart (quantity accounts with their unit, 辅助核算)
   await expect(page.getByTestId('book-reviewRequired')).toBeVisible();
@@ -260,17 +260,17 @@ test('finance screens on the demo book: settings, units, dimensions, items, word
   await shot('system-config.png');
 
   // 期初余额 of the demo book: its start period is closed, so locked; quantities shown
-  await page.goto('/finance/setting/initabala');
+  await openInApp(page, '/finance/setting/initabala');
   await expect(page.getByTestId('opening-locked')).toBeVisible();
   await expect(page.getByTestId('opening-check')).toContainText('试算平衡');
   await expect(page.locator('tr[data-code="140501"] input').last()).toHaveValue('30.0000');
   await shot('initabala-demo.png');
 
-  await page.goto('/finance/setting/unit');
+  await openInApp(page, '/finance/setting/unit');
   await expect(page.getByText('千克')).toBeVisible();
   await shot('unit.png');
 
-  await page.goto('/finance/setting/dimension');
+  await openInApp(page, '/finance/setting/dimension');
   const customer = page.locator('tr', { hasText: '客户' }).first();
   await expect(customer).toBeVisible();
   await shot('dimension.png');
@@ -281,22 +281,22 @@ test('finance screens on the demo book: settings, units, dimensions, items, word
   await expect(page.getByText(/已从基础资料同步|基础资料已全部同步/)).toBeVisible();
   await expect(page.getByTestId('dimension-sync')).not.toHaveClass(/loading/);
   await shot('assist-accounting.png');
-  await page.goto('/finance/setting/assist-accounting/details');
+  await openInApp(page, '/finance/setting/assist-accounting/details');
   const details = page.getByTestId('fin-assist-accounting');
   await expect(details.getByText('辅助核算明细')).toBeVisible();
   await expect(details.getByText('BM001')).toBeVisible();
   await shot('assist-details.png');
 
-  await page.goto('/finance/voucher/type');
+  await openInApp(page, '/finance/voucher/type');
   await expect(page.getByText('记账凭证').first()).toBeVisible();
   await shot('voucher-type.png');
 
-  await page.goto('/finance/voucher/collect');
+  await openInApp(page, '/finance/voucher/collect');
   await expect(page.getByTestId('collect-words')).toContainText('凭证');
   await expect(page.getByTestId('collect-table').locator('tr.is-total')).toBeVisible();
   await shot('voucher-collect.png');
 
-  await page.goto('/finance/subject/detail');
+  await openInApp(page, '/finance/subject/detail');
   await page.getByTestId('subsidiary-account').click();
   await page.keyboard.type('1122');
   await page.locator('.semi-select-option', { hasText: '应收账款' }).first().click();
@@ -305,11 +305,11 @@ test('finance screens on the demo book: settings, units, dimensions, items, word
   await expect(page.getByTestId('subsidiary-table')).toContainText('期初余额');
   await shot('subject-detail.png');
 
-  await page.goto('/finance/ledger/list');
+  await openInApp(page, '/finance/ledger/list');
   await expect(page.getByTestId('ledger-general').locator('[data-account="1001"]')).toBeVisible();
   await shot('ledger-list.png');
 
-  await page.goto('/accounting/daybook/list');
+  await openInApp(page, '/accounting/daybook/list');
   await expect(page.getByTestId('ledger-cash')).toContainText('1001');
   await page.getByRole('tab', { name: '银行日记账' }).click();
   await expect(page.getByTestId('ledger-bank')).toContainText('100201');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { collectPageErrors, signIn } from './helpers.ts';
+import { collectPageErrors, openInApp, signIn } from './helpers.ts';
 
 /** The business day `n` days from today in the server's zone (a UTC date is yesterday before 08:00 there). */
 const shanghaiDay = (n: number) =>
@@ -173,7 +173,7 @@ test('every list route of the area shows a working screen with demo data', async
   await signIn(page);
   await chooseFinanceDept(page);
   for (const route of ROUTES) {
-    await page.goto(route);
+    await openInApp(page, route);
     await expect(page.getByText('该功能将在后续版本上线')).toHaveCount(0);
     if (route.endsWith('-bill')) {
       await expect(page.getByTestId('bill-manage')).toBeVisible(); // 票据管理, reused, filtered by direction
@@ -208,7 +208,7 @@ test('every list route of the area shows a working screen with demo data', async
     `/accounting/payable/payment-order-info/${p0.orderNo}`,
     `/accounting/payable/payment-sub-order-info/${p0.orderNo}`,
   ]) {
-    await page.goto(route);
+    await openInApp(page, route);
     await expect(page.getByText('该功能将在后续版本上线')).toHaveCount(0);
     await expect(page.getByTestId(/doc-detail|cash-detail/)).toBeVisible();
     await page.screenshot({

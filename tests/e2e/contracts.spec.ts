@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { collectPageErrors, signIn } from './helpers.ts';
+import { collectPageErrors, openInApp, signIn } from './helpers.ts';
 
 /**
  * Contracts, ledgers and supply-chain finance end to end (issue 12): a sale contract is created in the editor tab,
@@ -199,7 +199,7 @@ test('every route of 合同管理, 台账 and 供应链金融 shows a working sc
     ['/statement-analysis/company-pledge', '中国工商银行宁波北仑支行'],
   ];
   for (const [path, text] of routes) {
-    await page.goto(path);
+    await openInApp(page, path);
     await expect(page.getByText(text).first(), path).toBeVisible();
     await expect(page.getByTestId('coming-soon')).toHaveCount(0);
     await shot(page, `route${path.replaceAll('/', '-')}`);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { collectPageErrors, signIn } from './helpers.ts';
+import { collectPageErrors, openInApp, signIn } from './helpers.ts';
 
 /** Fixed assets end to end on the demo book of the company: add a card, run the month's depreciation, see its voucher. */
 
@@ -86,31 +86,31 @@ test('fixed assets: types, history, subsidiary book, schedule and summary screen
   await chooseFinanceDept(page);
   const period = (await page.getByTestId('fin-current-period').textContent())?.trim() ?? '';
 
-  await page.goto('/finance/fixed-assets/fixed-assets-type');
+  await openInApp(page, '/finance/fixed-assets/fixed-assets-type');
   const types = page.getByTestId('crud-fixed-asset-type');
   await expect(types.locator('tr', { hasText: '房屋及建筑物' })).toContainText('240');
   await page.screenshot({ path: info.outputPath('fixed-assets-type.png') });
 
   // history from the card's code
-  await page.goto('/finance/fixed-assets/fixed-assets-list');
+  await openInApp(page, '/finance/fixed-assets/fixed-assets-list');
   await page.getByTestId('crud-fixed-asset-card').locator('a.ly-crud-link').first().click();
   await expect(page.getByTestId('fa-history-changes')).toContainText('新增');
   await expect(page.getByTestId('fa-history-depr')).toContainText('316.67');
   await page.screenshot({ path: info.outputPath('fixed-assets-history.png') });
 
-  await page.goto('/finance/fixed-assets/fixed-assets-subsidiary-books');
+  await openInApp(page, '/finance/fixed-assets/fixed-assets-subsidiary-books');
   const books = page.getByTestId('query-fa-subsidiary');
   await expect(books.locator('tr', { hasText: '监控主机' }).first()).toContainText('316.67');
   await page.screenshot({ path: info.outputPath('fixed-assets-subsidiary.png') });
 
-  await page.goto('/asset/depr');
+  await openInApp(page, '/asset/depr');
   await page.locator('.ly-crud-search .semi-select').first().click();
   await page.getByRole('option').first().click();
   await page.getByTestId('query-search').click();
   await expect(page.getByTestId('query-asset-depr').locator('tr', { hasText: period })).toContainText('316.67');
   await page.screenshot({ path: info.outputPath('asset-depr.png') });
 
-  await page.goto('/asset/accounting');
+  await openInApp(page, '/asset/accounting');
   await expect(page.getByTestId('query-asset-accounting').locator('tr', { hasText: '电子设备' }).first()).toContainText(
     '316.67',
   );

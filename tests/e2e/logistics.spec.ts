@@ -4,7 +4,7 @@
  * a track replays with its stop, and every route of spec §2.5 opens a working screen.
  */
 import { expect, test } from './fixtures.ts';
-import { apiAs, collectPageErrors, signIn } from './helpers.ts';
+import { apiAs, collectPageErrors, openInApp, signIn } from './helpers.ts';
 
 const SHOTS = '.tmp/shots';
 
@@ -101,7 +101,7 @@ test('every logistics route opens a working screen', async ({ page }) => {
     ['/logistical/vehicle-position', '粤E·A1234'],
   ];
   for (const [path, text] of checks) {
-    await page.goto(path);
+    await openInApp(page, path);
     await expect(page.getByText(text).first()).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('该功能将在后续版本上线')).toHaveCount(0);
   }

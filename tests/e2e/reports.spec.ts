@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatKg, formatMoney } from '../../core/format/amounts.ts';
 import { expect, test } from './fixtures.ts';
-import { collectPageErrors, signIn } from './helpers.ts';
+import { collectPageErrors, openInApp, signIn } from './helpers.ts';
 
 /**
  * 报表分析 (issue 15) in Chromium at 1440×900 and 1920×1080: each report's 合计 row shows what its API answers for the
@@ -35,7 +35,7 @@ for (const size of [
       const t = await api<{ today: string; monthStart: string; year: string }>(page, '/api/izs-report/today');
       const q = `beginDate=${t.monthStart}&endDate=${t.today}`;
       for (const kind of ['purchase', 'sale'] as const) {
-        await page.goto(`/statement-analysis/${kind}-statement`);
+        await openInApp(page, `/statement-analysis/${kind}-statement`);
         const r = await api<{ rows: { label: string; amount: string }[]; total: { amount: string; qtyKg: string } }>(
           page,
           `/api/izs-report/${kind}?${q}&groupBy=material`,
@@ -59,7 +59,7 @@ for (const size of [
         await page.getByRole('button', { name: '导出Excel' }).click();
         expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
       }
-      await page.goto('/statement-analysis/stock-statement');
+      await openInApp(page, '/statement-analysis/stock-statement');
       const st = await api<{ total: { closingKg: string } }>(page, `/api/izs-report/stock?${q}&groupBy=warehouse`);
       await expect(page.getByTestId('report-table').locator('tr', { hasText: '合计' })).toContainText(
         formatKg(st.total.closingKg),
@@ -73,7 +73,7 @@ for (const size of [
       const errors = collectPageErrors(page);
       await signIn(page);
       const t = await api<{ year: string; today: string }>(page, '/api/izs-report/today');
-      await page.goto('/statement-analysis/finance-statement');
+      await openInApp(page, '/statement-analysis/finance-statement');
       const f = await api<{ months: { period: string; profit: string }[]; receivables: { open: string } }>(
         page,
         `/api/izs-report/finance?year=${t.year}`,
@@ -87,18 +87,18 @@ for (const size of [
       );
       await page.screenshot({ path: `.tmp/shots/report-finance-${size.width}.png` });
 
-      await page.goto('/statement-analysis/gb-overview');
+      await openInApp(page, '/statement-analysis/gb-overview');
       await expect(page.getByTestId('report-table')).toContainText('GB/T 4223');
       await expect(page.getByTestId('report-table')).toContainText('废铜');
       await page.screenshot({ path: `.tmp/shots/report-gb-${size.width}.png` });
 
-      await page.goto('/statement-analysis/material-gb');
+      await openInApp(page, '/statement-analysis/material-gb');
       await expect(page.getByTestId('report-table').locator('tr', { hasText: '重废钢' })).toContainText('废钢铁');
       await page.screenshot({ path: `.tmp/shots/report-material-gb-${size.width}.png` });
 
-      await page.goto('/statement-analysis/logistics-statement');
+      await openInApp(page, '/statement-analysis/logistics-statement');
       await expect(page.getByTestId('report-table')).toContainText('粤E·A1234');
-      await page.goto('/statement-analysis/company-pledge');
+      await openInApp(page, '/statement-analysis/company-pledge');
       await expect(page.getByTestId('pledge-table')).toContainText('中国工商银行宁波北仑支行');
       expect(errors).toEqual([]);
     });
