@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatWan, kgToTonnes } from '../../core/format/amounts.ts';
 import { expect, test } from './fixtures.ts';
-import { collectPageErrors, signIn } from './helpers.ts';
+import { collectPageErrors, openInApp, signIn } from './helpers.ts';
 
 /**
  * The nine wall screens (issue 15) in Chromium at 1920×1080 and 1440×900: each shows the figures its API answers
@@ -72,7 +72,7 @@ for (const size of [
       }
       await shot(page, `home-${size.width}`);
 
-      await page.goto('/visual/data-board');
+      await openInApp(page, '/visual/data-board');
       const board = await api<{ bridges: { id: string; todayCount: number; todayNetKg: string; queue: unknown[] }[] }>(
         page,
         '/api/izs-visual/data-board',
@@ -86,7 +86,7 @@ for (const size of [
       await shot(page, `data-board-${size.width}`);
 
       const b = board.bridges.find((x) => x.todayCount > 0)!;
-      await page.goto(`/visual/loadometer-order-list/0/${b.id}`);
+      await openInApp(page, `/visual/loadometer-order-list/0/${b.id}`);
       const list = await api<{
         totals: { weighCount: number; inNetKg: string };
         orders: { id: string; orderNo: string; weighState: string }[];
@@ -122,7 +122,7 @@ for (const size of [
       if (op.suppliers[0]) await expect(page.getByTestId('op-suppliers')).toContainText(op.suppliers[0].partyName);
       await shot(page, `operation-${size.width}`);
 
-      await page.goto('/visual/finance-data');
+      await openInApp(page, '/visual/finance-data');
       const fin = await api<{ receivables: { open: string; overdue: string }; payables: { open: string } }>(
         page,
         '/api/izs-visual/finance',
@@ -133,7 +133,7 @@ for (const size of [
       await expect(page.getByTestId('finance-trend').locator('canvas')).toHaveCount(1);
       await shot(page, `finance-${size.width}`);
 
-      await page.goto('/visual/tax/0');
+      await openInApp(page, '/visual/tax/0');
       const tax = await api<{ year: { invoiceOutputVat: string }; invoices: { salesAmount: string } }>(
         page,
         '/api/izs-visual/tax/0',
@@ -142,14 +142,14 @@ for (const size of [
       await expect(page.getByTestId('tax-pending-sales')).toContainText(wan(tax.invoices.salesAmount));
       await shot(page, `tax-${size.width}`);
 
-      await page.goto('/visual/quote-data');
+      await openInApp(page, '/visual/quote-data');
       const q = await api<{ materials: { materialName: string; price: string }[] }>(page, '/api/izs-visual/quotes');
       await expect(page.getByTestId('quote-table').locator('tbody tr')).toHaveCount(q.materials.length);
       // the lower-left quarter holds the week's moves (an empty quarter is a bug, issue 15)
       await expect(page.getByTestId('quote-week-moves').locator('canvas')).toBeVisible();
       await shot(page, `quotes-${size.width}`);
 
-      await page.goto('/visual/config');
+      await openInApp(page, '/visual/config');
       await page.getByLabel('轮播间隔').fill('45');
       await page.getByRole('button', { name: '保存', exact: true }).click();
       await expect(page.getByTestId('config-msg')).toHaveText('已保存');
