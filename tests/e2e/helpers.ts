@@ -69,19 +69,6 @@ export async function openFromSidebar(page: Page, ...titles: string[]) {
   for (const t of titles) await sidebar.getByText(t, { exact: true }).first().click();
 }
 
-/**
- * Opens the sidebar's leaf `path.at(-1)` whatever its groups' state: a group is clicked only while the entry after it
- * is not shown (a click on an open group would fold it).
- */
-export async function openLeafFromSidebar(page: Page, ...path: string[]) {
-  const sidebar = page.getByTestId('sidebar');
-  const entry = (t: string) => sidebar.getByText(t, { exact: true }).first();
-  for (let i = 0; i < path.length - 1; i++) {
-    if (!(await entry(path[i + 1]).isVisible())) await entry(path[i]).click();
-  }
-  await entry(path[path.length - 1]).click();
-}
-
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
