@@ -30,7 +30,7 @@ import { captcha, lgCar } from '../../server/db/schema/index.ts';
 import { prepareDatabase } from '../../server/main.ts';
 import { md5hex } from '../../server/platform/password.ts';
 import { today } from '../../server/platform/time.ts';
-import { CLONE_PREFIX } from '../scale-out/postgres.ts';
+import { CLONE_PREFIX, dropDatabase } from '../scale-out/postgres.ts';
 
 export const BASIC = basicAuthorization();
 export const TOKEN_PATH = AUTH_PATHS.token;
@@ -66,20 +66,6 @@ function onDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
-}
-
-/**
- * Drops a database of the server of `admin`. Plain DROP first: PostgreSQL itself stops an autovacuum worker that
- * is in it, while WITH (FORCE) refuses to terminate that worker for a role that is not a superuser (42501). FORCE
- * only for a connection of ours still on its way out (55006, after DROP waited five seconds).
- */
-async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
-  try {
-    await admin.query(`drop database if exists ${name}`);
-  } catch (e) {
-    if ((e as { code?: string }).code !== '55006') throw e;
-    await admin.query(`drop database if exists ${name} with (force)`);
-  }
 }
 
 const TEMPLATE_LOCK = 7_305_201_002;

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { CLONE_PREFIX, shown } from './postgres.ts';
+import { CLONE_PREFIX, dropDatabase, shown } from './postgres.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) {
@@ -34,7 +34,7 @@ try {
     'select datname from pg_database where starts_with(datname, $1)',
     [`${CLONE_PREFIX}${run}_`],
   );
-  for (const { datname } of left.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  for (const { datname } of left.rows) await dropDatabase(admin, datname);
   console.log(`API tests on PostgreSQL: ${left.rowCount} clones left by the workers dropped`);
 } finally {
   await admin.end();

@@ -13,6 +13,21 @@ export function shown(url: string): string {
 }
 
 /** Creates an empty database named `<prefix>_<random>` on the server of `url`; answers its URL and a drop. */
+/**
+ * Drops a database of the server `admin` is connected to. Plain DROP first: PostgreSQL itself stops an autovacuum
+ * worker that is in it, while WITH (FORCE) refuses to terminate that worker for a role that is not a superuser
+ * (42501: it failed a PostgreSQL pass's clean-up once). FORCE only for a connection of ours still on its way out
+ * (55006, after DROP waited five seconds).
+ */
+export async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  try {
+    await admin.query(`drop database if exists ${name}`);
+  } catch (e) {
+    if ((e as { code?: string }).code !== '55006') throw e;
+    await admin.query(`drop database if exists ${name} with (force)`);
+  }
+}
+
 export async function createDatabase(
   url: string,
   prefix: string,
@@ -34,12 +49,7 @@ export async function createDatabase(
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       try {
-        // plain DROP stops an autovacuum worker in it; FORCE (which refuses to, for a role that is not a superuser)
-        // only for a server connection still on its way out
-        await c.query(`drop database if exists ${name}`).catch(async (e: { code?: string }) => {
-          if (e.code !== '55006') throw e;
-          await c.query(`drop database if exists ${name} with (force)`);
-        });
+        await dropDatabase(c, name);
       } finally {
         await c.end();
       }
