@@ -148,7 +148,7 @@ describe('gps gateway', () => {
     const port = await gwA.listen(0, '127.0.0.1');
     serverUp = false;
     const sim = simulateTerminals(3, '127.0.0.1', port, 1);
-    // each terminal registers, reports and hears nothing back (it keeps its reports to re-send)
+    // the terminals register and report, and hear nothing back (each keeps its reports to re-send)
     await waitUntil(() => sim.stats.sent >= 3);
     expect(sim.stats.sent).toBeGreaterThanOrEqual(3);
     expect(sim.stats.acked).toBe(0);
