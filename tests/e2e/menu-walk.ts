@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { flattenMenu } from '../../core/router/menu-tree.ts';
 import { expect } from './fixtures.ts';
+import { openInApp } from './helpers.ts';
 
 /** The menu leaves a user opens in the admin (no params, not a new window, not public). */
 export const LEAVES = flattenMenu()
@@ -50,12 +51,8 @@ async function quiet(page: Page, ms = 150, timeout = 15_000) {
 export async function openClientSide(page: Page, path: string) {
   // the navigation counts as traffic: `quiet` gives the screen's first requests time to be seen
   trafficOf(page).at = Date.now();
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  // the screen's chunk has arrived (the router's fallback is gone) and its first requests have answered
-  await expect(page.locator('.ly-page-loading')).toHaveCount(0, { timeout: 30_000 });
+  // the screen's chunk has arrived (the router's fallback is gone), then its first requests have answered
+  await openInApp(page, path, { checkUrl: false });
   await quiet(page);
   await expect(page.locator('.semi-spin-spinning, .semi-table-placeholder .semi-spin')).toHaveCount(0, {
     timeout: 15_000,

@@ -12,7 +12,6 @@ export function shown(url: string): string {
   return u.toString();
 }
 
-/** Creates an empty database named `<prefix>_<random>` on the server of `url`; answers its URL and a drop. */
 /**
  * Drops a database of the server `admin` is connected to. Plain DROP first: PostgreSQL itself stops an autovacuum
  * worker that is in it, while WITH (FORCE) refuses to terminate that worker for a role that is not a superuser
@@ -28,6 +27,7 @@ export async function dropDatabase(admin: pg.Client, name: string): Promise<void
   }
 }
 
+/** Creates an empty database named `<prefix>_<random>` on the server of `url`; answers its URL and a drop. */
 export async function createDatabase(
   url: string,
   prefix: string,
