@@ -14,6 +14,8 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -38,6 +40,44 @@ function stats(ms: number[]) {
   return { p50: at(0.5), p99: at(0.99), mean: s.reduce((a, b) => a + b, 0) / s.length, max: s[s.length - 1] };
 }
 const f = (n: number) => n.toFixed(2).padStart(7);
+
+/**
+ * What this machine allows for the default list: its two statements (prepared, as the engine runs them) answered
+ * by a bare node:http server in the same process with the same envelope and about the same bytes (no Fastify, no
+ * sign-in, no API log, no security headers), timed by the same client and interleaved with the statements asked
+ * directly, N times after the warm-up. The app's `list ratio p50` cannot go below this one.
+ */
+async function floorOf(pair: () => Promise<unknown[]>, timed: (port: number) => Promise<number>) {
+  const server = createServer((_rq, rs) => {
+    pair().then(([total, records]) => {
+      const body = JSON.stringify({
+        code: 200,
+        success: true,
+        data: { records, total: Number((total as { n: string }[])[0]?.n ?? 0), size: 10, current: 1, pages: 1 },
+        msg: '操作成功',
+      });
+      rs.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
+      rs.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const h: number[] = [];
+  const d: number[] = [];
+  for (let i = 0; i < WARMUP + N; i++) {
+    const ms = await timed(port);
+    const t = performance.now();
+    await pair();
+    if (i < WARMUP) continue;
+    h.push(ms);
+    d.push(performance.now() - t);
+  }
+  server.close();
+  return { http: stats(h), sql: stats(d) };
+}
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'loopyard-bench-'));
@@ -85,10 +125,10 @@ async function main() {
      const http = require('node:http');
      const { performance } = require('node:perf_hooks');
      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-     parentPort.on('message', ({ path }) => {
+     parentPort.on('message', ({ path, port }) => {
        if (!path) { agent.destroy(); parentPort.close(); return; }
        const t0 = performance.now();
-       const rq = http.request({ host: workerData.host, port: workerData.port, path, headers: workerData.headers, agent }, (rs) => {
+       const rq = http.request({ host: workerData.host, port: port ?? workerData.port, path, headers: workerData.headers, agent }, (rs) => {
          let b = '';
          rs.setEncoding('utf8');
          rs.on('data', (c) => { b += c; });
@@ -100,14 +140,14 @@ async function main() {
     { eval: true, workerData: { host: new URL(base).hostname, port: new URL(base).port, headers } },
   );
   let last = 0;
-  const get = (path: string) =>
+  const get = (path: string, port?: number) =>
     new Promise<string>((resolve, reject) => {
       client.once('message', (m: { ms: number; body: string; error?: string }) => {
         if (m.error) reject(new Error(m.error));
         last = m.ms;
         resolve(m.body);
       });
-      client.postMessage({ path });
+      client.postMessage({ path, port });
     });
 
   // the engine's two statements, rebuilt from the same definition: count(*) then the page with its label joins
@@ -183,7 +223,15 @@ async function main() {
     `${'variant'.padEnd(36)} ${'total'.padStart(7)}   HTTP p50     p99    mean |  SQL p50     p99    mean | ratio p50  p99`,
   );
   let defaultHttp: ReturnType<typeof stats> | undefined;
-  let listFigures: { ratio: number; overhead: number; builtRatio: number; builtOverhead: number } | undefined;
+  let listFigures:
+    | {
+        ratio: number;
+        overhead: number;
+        builtRatio: number;
+        builtOverhead: number;
+        floor: Awaited<ReturnType<typeof floorOf>>;
+      }
+    | undefined;
   // BENCH_LIST_ONLY=1: the default list and the detail only (the two issue-25 figures, a quicker A/B run)
   const LIST_ONLY = process.env.BENCH_LIST_ONLY === '1';
   for (const v of LIST_ONLY ? variants.slice(0, 1) : variants) {
@@ -248,7 +296,17 @@ async function main() {
     if (v.total === counter) {
       defaultHttp = hs;
       const bs = stats(b);
-      listFigures = { ratio, overhead: hs.p50 - ds.p50, builtRatio: hs.p50 / bs.p50, builtOverhead: hs.p50 - bs.p50 };
+      const floor = await floorOf(preparedPair, async (port) => {
+        await get('/floor', port);
+        return last;
+      });
+      listFigures = {
+        ratio,
+        overhead: hs.p50 - ds.p50,
+        builtRatio: hs.p50 / bs.p50,
+        builtOverhead: hs.p50 - bs.p50,
+        floor,
+      };
       console.log(
         `${'  same list, SQL built per call'.padEnd(36)} ${''.padStart(7)}  ${''.padStart(23)} | ${f(bs.p50)} ${f(bs.p99)} ${f(bs.mean)} | ${(hs.p50 / bs.p50).toFixed(2).padStart(5)} ${(hs.p99 / bs.p99).toFixed(2).padStart(5)}  (drizzle rebuilds the statements each call: the measure until 2026-11-29)`,
       );
@@ -300,6 +358,12 @@ async function main() {
     if (listFigures) {
       console.log(`figure: list ratio p50 = ${listFigures.ratio.toFixed(2)}`);
       console.log(`figure: list overhead ms = ${listFigures.overhead.toFixed(2)}`);
+      const { floor } = listFigures;
+      console.log(
+        `floor — the same two statements behind a bare node:http server (no framework, sign-in, log or headers), the same client, interleaved with them asked directly: HTTP p50 ${floor.http.p50.toFixed(2)} ms, SQL p50 ${floor.sql.p50.toFixed(2)} ms`,
+      );
+      console.log(`figure: list ratio floor p50 = ${(floor.http.p50 / floor.sql.p50).toFixed(2)}`);
+      console.log(`figure: list overhead floor ms = ${(floor.http.p50 - floor.sql.p50).toFixed(2)}`);
       console.log(
         `(SQL built per call, the measure until 2026-11-29: ratio ${listFigures.builtRatio.toFixed(2)}, overhead ${listFigures.builtOverhead.toFixed(2)} ms)`,
       );
