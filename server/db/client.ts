@@ -210,6 +210,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if ('databaseUrl' in opts) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, pg_terminate_backend, idle_session_timeout) is an
+    // 'error' on the pool; without a listener that error ends the process. The pool has already dropped the
+    // connection: the next query opens another.
+    pool.on('error', (e) => console.warn(`[database] an idle connection was closed by the server: ${e.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
