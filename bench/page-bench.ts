@@ -13,9 +13,9 @@
  *   BENCH_LIST_ONLY=1 npm run bench:page   # the default list and the detail only
  */
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
