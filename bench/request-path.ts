@@ -9,8 +9,10 @@
  *   BENCH_N=5000 npx tsx bench/request-path.ts
  *
  * The marks are hooks added after the app's own: "→ first hook" includes the app's onRequest hooks (security
- * headers, the guard) and the request's parsing and routing.
+ * headers, the guard) and the request's parsing and routing; Node's `request` event and the socket's write
+ * (net.Socket's _write / _writev, wrapped) split the two ends further.
  */
+import net from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { md5hex } from '../server/platform/password.ts';
@@ -59,6 +61,22 @@ async function main() {
   }) as PGlite['query'];
 
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Node's own `request` event (the request parsed, before Fastify) and the response's socket write
+  app.server.prependListener('request', () => {
+    at.nodeRequest = now();
+  });
+  const socketProto = net.Socket.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  for (const k of ['_writev', '_write']) {
+    const write = socketProto[k];
+    socketProto[k] = function (this: unknown, ...a: unknown[]) {
+      at.writeStart = now();
+      try {
+        return write.apply(this, a);
+      } finally {
+        at.writeEnd = now();
+      }
+    };
+  }
   const port = (app.server.address() as { port: number }).port;
   const login = await app.inject({
     method: 'POST',
@@ -97,6 +115,8 @@ async function main() {
         if (m.status !== 200) return reject(new Error(`status ${m.status}`));
         add('total (client: write → last byte)', m.end - m.sent);
         add('client write → first hook of ours', at.firstHook - m.sent);
+        add('  client write → Node parsed the request', at.nodeRequest - m.sent);
+        add("  Node's request event → first hook of ours (routing, the app's hooks)", at.firstHook - at.nodeRequest);
         add('our hooks (NUL check)', at.handler - at.firstHook);
         add('handler', at.answered - at.handler);
         const list = calls.filter((c) => c[0] >= at.handler && c[1] <= at.answered);
@@ -104,6 +124,9 @@ async function main() {
           add('  of which its statements (first start → last end)', Math.max(...list.map((c) => c[1])) - list[0][0]);
         add('answer → onSend (JSON)', at.onSend - at.answered);
         add('onSend → written', at.written - at.onSend);
+        add('  onSend → socket write (headers built)', at.writeStart - at.onSend);
+        add('  socket write (the syscall)', at.writeEnd - at.writeStart);
+        add('  socket write done → client has the headers', m.head - at.writeEnd);
         add('client: headers → last byte', m.end - m.head);
         resolve();
       });
@@ -124,6 +147,17 @@ async function main() {
   segs.clear();
   for (let i = 0; i < N; i++) await get();
   for (const [k, v] of segs) console.log(`  ${k.padEnd(60)} p50 ${stats(v).p50.toFixed(0).padStart(6)} µs`);
+  {
+    // as bench:page asks them: each right after an HTTP request
+    const v: number[] = [];
+    for (let i = 0; i < Math.min(N, 2000); i++) {
+      await get();
+      v.push(await direct(0));
+    }
+    console.log(
+      `  ${'the same statements asked directly, each right after a request'.padEnd(60)} p50 ${stats(v).p50.toFixed(0).padStart(6)} µs`,
+    );
+  }
   for (const gap of [0, 1]) {
     for (let i = 0; i < 100; i++) await direct(gap);
     const v: number[] = [];
