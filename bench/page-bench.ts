@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, desc, eq, ilike, like, type SQL, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
@@ -43,28 +44,48 @@ const f = (n: number) => n.toFixed(2).padStart(7);
 
 /**
  * What this machine allows for the default list: its two statements (prepared, as the engine runs them) answered
- * by a bare node:http server in the same process with the same envelope and about the same bytes (no Fastify, no
- * sign-in, no API log, no security headers), timed by the same client and interleaved with the statements asked
- * directly, N times after the warm-up. The app's `list ratio p50` cannot go below this one.
+ * by a bare server in the same process with the same envelope and about the same bytes (no sign-in, no API log, no
+ * security headers, no engine), timed by the same client and interleaved with the statements asked directly, N times
+ * after the warm-up. `node:http` is the floor of any server here; a bare Fastify route shows what the framework
+ * itself adds. The app's `list ratio p50` cannot go below the first.
  */
-async function floorOf(pair: () => Promise<unknown[]>, timed: (port: number) => Promise<number>) {
-  const server = createServer((_rq, rs) => {
-    pair().then(([total, records]) => {
-      const body = JSON.stringify({
-        code: 200,
-        success: true,
-        data: { records, total: Number((total as { n: string }[])[0]?.n ?? 0), size: 10, current: 1, pages: 1 },
-        msg: '操作成功',
+async function floorOf(
+  kind: 'node:http' | 'fastify',
+  pair: () => Promise<unknown[]>,
+  timed: (port: number) => Promise<number>,
+) {
+  const answer = async () => {
+    const [total, records] = await pair();
+    return {
+      code: 200,
+      success: true,
+      data: { records, total: Number((total as { n: string }[])[0]?.n ?? 0), size: 10, current: 1, pages: 1 },
+      msg: '操作成功',
+    };
+  };
+  let port: number;
+  let close: () => Promise<unknown>;
+  if (kind === 'node:http') {
+    const server = createServer((_rq, rs) => {
+      answer().then((a) => {
+        const body = JSON.stringify(a);
+        rs.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        });
+        rs.end(body);
       });
-      rs.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(body),
-      });
-      rs.end(body);
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    close = () => new Promise((resolve) => server.close(resolve));
+  } else {
+    const app = Fastify({ logger: false });
+    app.get('/floor', answer);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+    close = () => app.close();
+  }
   const h: number[] = [];
   const d: number[] = [];
   for (let i = 0; i < WARMUP + N; i++) {
@@ -75,7 +96,7 @@ async function floorOf(pair: () => Promise<unknown[]>, timed: (port: number) => 
     h.push(ms);
     d.push(performance.now() - t);
   }
-  server.close();
+  await close();
   return { http: stats(h), sql: stats(d) };
 }
 
@@ -230,6 +251,7 @@ async function main() {
         builtRatio: number;
         builtOverhead: number;
         floor: Awaited<ReturnType<typeof floorOf>>;
+        fastifyFloor: Awaited<ReturnType<typeof floorOf>>;
       }
     | undefined;
   // BENCH_LIST_ONLY=1: the default list and the detail only (the two issue-25 figures, a quicker A/B run)
@@ -296,16 +318,19 @@ async function main() {
     if (v.total === counter) {
       defaultHttp = hs;
       const bs = stats(b);
-      const floor = await floorOf(preparedPair, async (port) => {
+      const timed = async (port: number) => {
         await get('/floor', port);
         return last;
-      });
+      };
+      const floor = await floorOf('node:http', preparedPair, timed);
+      const fastifyFloor = await floorOf('fastify', preparedPair, timed);
       listFigures = {
         ratio,
         overhead: hs.p50 - ds.p50,
         builtRatio: hs.p50 / bs.p50,
         builtOverhead: hs.p50 - bs.p50,
         floor,
+        fastifyFloor,
       };
       console.log(
         `${'  same list, SQL built per call'.padEnd(36)} ${''.padStart(7)}  ${''.padStart(23)} | ${f(bs.p50)} ${f(bs.p99)} ${f(bs.mean)} | ${(hs.p50 / bs.p50).toFixed(2).padStart(5)} ${(hs.p99 / bs.p99).toFixed(2).padStart(5)}  (drizzle rebuilds the statements each call: the measure until 2026-11-29)`,
@@ -358,9 +383,12 @@ async function main() {
     if (listFigures) {
       console.log(`figure: list ratio p50 = ${listFigures.ratio.toFixed(2)}`);
       console.log(`figure: list overhead ms = ${listFigures.overhead.toFixed(2)}`);
-      const { floor } = listFigures;
+      const { floor, fastifyFloor } = listFigures;
       console.log(
         `floor — the same two statements behind a bare node:http server (no framework, sign-in, log or headers), the same client, interleaved with them asked directly: HTTP p50 ${floor.http.p50.toFixed(2)} ms, SQL p50 ${floor.sql.p50.toFixed(2)} ms`,
+      );
+      console.log(
+        `  the same behind one bare Fastify route: HTTP p50 ${fastifyFloor.http.p50.toFixed(2)} ms, SQL p50 ${fastifyFloor.sql.p50.toFixed(2)} ms, ratio ${(fastifyFloor.http.p50 / fastifyFloor.sql.p50).toFixed(2)}, overhead ${(fastifyFloor.http.p50 - fastifyFloor.sql.p50).toFixed(2)} ms`,
       );
       console.log(`figure: list ratio floor p50 = ${(floor.http.p50 / floor.sql.p50).toFixed(2)}`);
       console.log(`figure: list overhead floor ms = ${(floor.http.p50 - floor.sql.p50).toFixed(2)}`);
