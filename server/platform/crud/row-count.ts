@@ -15,6 +15,8 @@ import { resolveDataScope } from '../data-scope.ts';
 import type { Row } from './values.ts';
 
 const counted = new WeakMap<Db, Map<string, Promise<boolean>>>();
+/** The answers of `counted` once they are in, readable without a turn of the event loop. */
+const countedKnown = new WeakMap<Db, Map<string, boolean>>();
 
 /** Whether the table has the counter triggers (looked up once per process and table). */
 export function hasRowCount(db: Db, tableName: string): Promise<boolean> {
@@ -31,7 +33,16 @@ export function hasRowCount(db: Db, tableName: string): Promise<boolean> {
       ) as Promise<unknown>
     )
       .then((r) => ((r as { rows?: unknown[] }).rows ?? []).length > 0)
-      .catch(() => false);
+      .catch(() => false)
+      .then((has) => {
+        let known = countedKnown.get(db);
+        if (!known) {
+          known = new Map();
+          countedKnown.set(db, known);
+        }
+        known.set(tableName, has);
+        return has;
+      });
     m.set(tableName, p);
   }
   return p;
@@ -65,7 +76,7 @@ export function isUnfiltered(cleaned: Row): boolean {
  * The total of an unfiltered page from the counters, or undefined when they do not apply.
  * `deptScoped`: the resource applies the role's data scope on its dept_id column.
  */
-export async function countedTotal(
+export function countedTotal(
   db: Db,
   table: AnyPgTable,
   cols: Record<string, AnyPgColumn>,
@@ -74,8 +85,27 @@ export async function countedTotal(
   deptScoped: boolean,
 ): Promise<number | undefined> {
   // a table without is_deleted counts every row (the logs, migration 0045); the triggers say which tables are counted
-  if (!cols.tenantId) return undefined;
+  if (!cols.tenantId) return Promise.resolve(undefined);
   const name = getTableName(table);
+  // The whole tenant's counter when nothing has to be awaited first (the table known to be counted; no data scope,
+  // or the administrator's, which is always all: resolveDataScope), asked before this function returns. The engine
+  // asks the total and the page together; on PGlite, which runs one statement at a time in the order they were
+  // asked, the counter then goes before the page, and the pair took ~30 µs less than page first (issue 25).
+  if (countedKnown.get(db)?.get(name) === true && (!deptScoped || user.roles.includes('administrator'))) {
+    return wholeTenantTotal(db)
+      .execute({ table: name, tenant: user.tenantId })
+      .then((r) => Number((r as { n: string }[])[0]?.n ?? 0));
+  }
+  return scopedCountedTotal(db, name, user, permission, deptScoped);
+}
+
+async function scopedCountedTotal(
+  db: Db,
+  name: string,
+  user: AuthUser,
+  permission: string,
+  deptScoped: boolean,
+): Promise<number | undefined> {
   if (!(await hasRowCount(db, name))) return undefined;
   const conds: SQL[] = [eq(rowCount.tableName, name), eq(rowCount.tenantId, user.tenantId)];
   if (deptScoped) {
