@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { date, interval, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -84,5 +85,26 @@ describe('Drizzle on PGlite (openDatabase)', () => {
     expect(inTx[0].at_date).toEqual(new Date('2026-11-30T00:15:00Z'));
     const [row] = await rawArrays(database.db, 'probe_arrays', 'select day, at, span from client_probe', []);
     expect(row).toEqual(['2026-02-28', '2026-11-30 08:15:00.123456', '1 day 02:00:00']);
+  });
+});
+
+describe('PostgreSQL pool (openDatabase with a URL)', () => {
+  it('fails a query after connectTimeoutMs when the server accepts and never answers', async () => {
+    // a "server" that takes the connection and says nothing: PostgreSQL's startup answer never comes
+    const sockets: Socket[] = [];
+    const silent = createServer((s) => sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as AddressInfo).port;
+    const database = await openDatabase({ databaseUrl: `postgres://u:p@127.0.0.1:${port}/x`, connectTimeoutMs: 300 });
+    const t0 = Date.now();
+    try {
+      await expect(database.db.execute(sql`select 1`)).rejects.toThrow();
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
+    } finally {
+      await database.close();
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
   });
 });

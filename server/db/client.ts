@@ -45,7 +45,11 @@ export type OpenOptions =
    * `initial`: what a new (empty) data directory starts from, asked only then — the demo's snapshot
    * (seed/history/snapshot.ts); null or absent: the install's migrated template (db/pglite-template.ts), else initdb
    */
-  { dataDir: string; initial?: () => Blob | null } | { databaseUrl: string } | { snapshot: Blob } | 'memory';
+  | { dataDir: string; initial?: () => Blob | null }
+  /** `connectTimeoutMs`: how long a query waits for a connection (a new one, or a free one of the pool): 10 s */
+  | { databaseUrl: string; connectTimeoutMs?: number }
+  | { snapshot: Blob }
+  | 'memory';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -209,7 +213,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   if ('databaseUrl' in opts) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A server that does not answer (a failover whose old address drops packets, a hung host) fails a query after
+    // connectTimeoutMs instead of TCP's own ~2 minutes, and a request answers 500 instead of hanging.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+    });
     // An idle connection the server ends (a restart, a failover, pg_terminate_backend, idle_session_timeout) is an
     // 'error' on the pool; without a listener that error ends the process. The pool has already dropped the
     // connection: the next query opens another.
