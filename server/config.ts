@@ -52,6 +52,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Days the API log keeps its rows (API_LOG_RETENTION_DAYS, default 30; 0 keeps everything). */
   apiLogRetentionDays: number;
+  /** how long a SIGTERM / SIGINT waits for requests and jobs in progress before the process exits anyway */
+  shutdownGraceMs: number;
   /**
    * Days the refused device-ingest attempts (lg_ingest_reject) are kept (INGEST_REJECT_RETENTION_DAYS, default 30;
    * 0 keeps everything); pruned like the API log.
@@ -130,8 +132,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scaleSimulatorPort: simulatorPort(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiLogRetentionDays: retentionDays(env.API_LOG_RETENTION_DAYS),
+    shutdownGraceMs: shutdownGraceMs(env.SHUTDOWN_GRACE_MS),
     ingestRejectRetentionDays: retentionDays(env.INGEST_REJECT_RETENTION_DAYS, 'INGEST_REJECT_RETENTION_DAYS'),
   };
+}
+
+function shutdownGraceMs(v: string | undefined): number {
+  if (v === undefined || v.trim() === '') return 20_000;
+  const n = Number(v);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isInteger(n) || n < 100 || n > 600_000)
+    throw new Error(`SHUTDOWN_GRACE_MS 不合法（100–600000）/ invalid SHUTDOWN_GRACE_MS: ${v}`);
+  return n;
 }
 
 function retentionDays(v: string | undefined, name = 'API_LOG_RETENTION_DAYS'): number {

@@ -144,9 +144,21 @@ export async function main(): Promise<void> {
     const simulator = await startScaleSimulator(config, database, (m) => app.log.info(m));
     let closing = false;
     const shutdown = async (signal: string) => {
-      if (closing) return;
+      if (closing) {
+        // a second Ctrl-C or SIGTERM while closing: out at once, as after kill -9 (which the data survives)
+        app.log.warn(`${signal} again: exiting without waiting`);
+        process.exit(1);
+      }
       closing = true;
       app.log.info(`${signal}: closing`);
+      // Closing waits for the requests in progress, and one whose client stalls (a body that never finishes) kept
+      // the process up until Node's 5-minute request timeout: after SHUTDOWN_GRACE_MS it exits anyway.
+      setTimeout(() => {
+        app.log.error(
+          `${signal}: not closed after ${config.shutdownGraceMs} ms (a request or job still running): exiting`,
+        );
+        process.exit(1);
+      }, config.shutdownGraceMs).unref();
       try {
         await simulator?.close().catch(() => {});
         await app.close();
