@@ -14,9 +14,9 @@ import type { AuthUser } from '../auth.ts';
 import { resolveDataScope } from '../data-scope.ts';
 import type { Row } from './values.ts';
 
-const counted = new WeakMap<Db, Map<string, Promise<boolean>>>();
-/** The answers of `counted` once they are in, readable without a turn of the event loop. */
-const countedKnown = new WeakMap<Db, Map<string, boolean>>();
+/** A table's trigger lookup, and its answer once it is in (`known`: read without a turn of the event loop). */
+type Counted = { has: Promise<boolean>; known?: boolean };
+const counted = new WeakMap<Db, Map<string, Counted>>();
 
 /** Whether the table has the counter triggers (looked up once per process and table). */
 export function hasRowCount(db: Db, tableName: string): Promise<boolean> {
@@ -25,9 +25,10 @@ export function hasRowCount(db: Db, tableName: string): Promise<boolean> {
     m = new Map();
     counted.set(db, m);
   }
-  let p = m.get(tableName);
-  if (!p) {
-    p = (
+  const hit = m.get(tableName);
+  if (hit) return hit.has;
+  const e: Counted = {
+    has: (
       db.execute(
         sql`select 1 as hit from pg_trigger where tgname = ${`${tableName}_row_count_ins`} limit 1`,
       ) as Promise<unknown>
@@ -35,17 +36,12 @@ export function hasRowCount(db: Db, tableName: string): Promise<boolean> {
       .then((r) => ((r as { rows?: unknown[] }).rows ?? []).length > 0)
       .catch(() => false)
       .then((has) => {
-        let known = countedKnown.get(db);
-        if (!known) {
-          known = new Map();
-          countedKnown.set(db, known);
-        }
-        known.set(tableName, has);
+        e.known = has;
         return has;
-      });
-    m.set(tableName, p);
-  }
-  return p;
+      }),
+  };
+  m.set(tableName, e);
+  return e.has;
 }
 
 const wholeTenant = new WeakMap<Db, { execute(v: Record<string, unknown>): Promise<unknown> }>();
@@ -91,12 +87,19 @@ export function countedTotal(
   // or the administrator's, which is always all: resolveDataScope), asked before this function returns. The engine
   // asks the total and the page together; on PGlite, which runs one statement at a time in the order they were
   // asked, the counter then goes before the page, and the pair took ~30 µs less than page first (issue 25).
-  if (countedKnown.get(db)?.get(name) === true && (!deptScoped || user.roles.includes('administrator'))) {
-    return wholeTenantTotal(db)
-      .execute({ table: name, tenant: user.tenantId })
-      .then((r) => Number((r as { n: string }[])[0]?.n ?? 0));
+  if (counted.get(db)?.get(name)?.known === true && (!deptScoped || user.roles.includes('administrator'))) {
+    return wholeTenantCount(db, name, user.tenantId);
   }
   return scopedCountedTotal(db, name, user, permission, deptScoped);
+}
+
+/**
+ * The whole tenant's counter: one statement built once per database (issue 25: drizzle rebuilt it per list request),
+ * asked before the first await (countedTotal's order on PGlite depends on it).
+ */
+async function wholeTenantCount(db: Db, name: string, tenantId: string): Promise<number> {
+  const [r] = (await wholeTenantTotal(db).execute({ table: name, tenant: tenantId })) as { n: string }[];
+  return Number(r?.n ?? 0);
 }
 
 async function scopedCountedTotal(
@@ -116,11 +119,7 @@ async function scopedCountedTotal(
       conds.push(inArray(rowCount.deptId, s.deptIds));
     }
   }
-  if (conds.length === 2) {
-    // the whole tenant: one statement built once per database (issue 25: drizzle rebuilt it on every list request)
-    const [r] = (await wholeTenantTotal(db).execute({ table: name, tenant: user.tenantId })) as { n: string }[];
-    return Number(r?.n ?? 0);
-  }
+  if (conds.length === 2) return wholeTenantCount(db, name, user.tenantId);
   const [r] = await db
     .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)` })
     .from(rowCount)
