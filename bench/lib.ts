@@ -19,6 +19,7 @@ import { vacuumAnalyze } from '../server/db/maintenance.ts';
 import { dept, material, rowCount } from '../server/db/schema/index.ts';
 import { prepareDatabase } from '../server/main.ts';
 import { md5hex } from '../server/platform/password.ts';
+import { dropDatabase } from '../tests/scale-out/postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -376,8 +377,11 @@ export async function bootInProcess(kind: string): Promise<InProcess> {
     drop = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        await dropDatabase(c, name);
+      } finally {
+        await c.end();
+      }
     };
     database = await openDatabase({ databaseUrl: u.toString() });
     const [v] = await rows<{ v: string }>(database.db, sql`select split_part(version(), ' ', 2) as v`);
